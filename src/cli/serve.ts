@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { Command } from 'commander';
+import { buildServer } from '../server/app.js';
+import { openRuntime } from './runtime.js';
+import { type GlobalOptions, parsePort, UsageError } from './util.js';
+
+interface ServeOptions {
+  port?: string;
+  host?: string;
+}
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('serve the API (/v1) over the project store')
+    .option('-p, --port <port>', 'port to listen on (0 picks a free one)')
+    .option('--host <host>', 'address to listen on')
+    .action(async (options: ServeOptions, command: Command) => {
+      await serve(command.optsWithGlobals<GlobalOptions & ServeOptions>(), { ephemeralToken: false });
+    });
+
+  program
+    .command('start')
+    .description('the main job: serve the project and print its URLs and an admin token for this run')
+    .option('-p, --port <port>', 'port to listen on (0 picks a free one)')
+    .option('--host <host>', 'address to listen on')
+    .action(async (options: ServeOptions, command: Command) => {
+      await serve(command.optsWithGlobals<GlobalOptions & ServeOptions>(), { ephemeralToken: true });
+    });
+}
+
+async function serve(options: GlobalOptions & ServeOptions, mode: { ephemeralToken: boolean }): Promise<void> {
+  const started = performance.now();
+  const runtime = openRuntime(options);
+  const { config, domain, boot } = runtime;
+  const port = options.port === undefined ? config.server.port : parsePort(options.port);
+  const host = options.host ?? config.server.host;
+
+  let runToken: string | undefined;
+  if (mode.ephemeralToken && !process.env.DOCS_TOKEN) {
+    runToken = `docs_run_${randomBytes(24).toString('base64url')}`;
+    domain.users.acceptFixedToken(runToken, boot.admin.id);
+  }
+
+  const publicUrl = (address: string) => config.server.publicUrl ?? address;
+  let base = `http://${host}:${port}`;
+  const app = buildServer({ domain, publicUrl: () => publicUrl(base), bodyLimit: config.server.bodyLimit });
+  try {
+    await app.listen({ port, host });
+  } catch (error) {
+    runtime.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use; pick another with --port`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`--host ${host}: cannot listen on that address`);
+    throw error;
+  }
+  const address = app.server.address();
+  if (address && typeof address === 'object') base = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  domain.jobs.start();
+
+  const ms = Math.round(performance.now() - started);
+  const lines = [`Quire is serving the API at ${publicUrl(base)}/v1/ (ready in ${ms} ms)`];
+  if (boot.newAdminToken) lines.push(`Admin token (shown once; keep it): ${boot.newAdminToken}`);
+  if (runToken) lines.push(`Admin token for this run: ${runToken}`);
+  if (process.env.DOCS_TOKEN) lines.push('DOCS_TOKEN is accepted as an admin token.');
+  if (!boot.newAdminToken && !runToken && !process.env.DOCS_TOKEN) lines.push('Need a token? Run `docs token create`.');
+  lines.push(`Try: curl -H "Authorization: Bearer <token>" ${publicUrl(base)}/v1/orgs`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  const shutdown = async () => {
+    await app.close();
+    await domain.jobs.stop();
+    runtime.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+}

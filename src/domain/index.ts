@@ -1,0 +1,40 @@
+import type { Store } from '../store/index.js';
+import { type Clock, systemClock } from './clock.js';
+import { Collections } from './collections.js';
+import type { Deps } from './context.js';
+import { Jobs } from './jobs.js';
+import { Organizations } from './organizations.js';
+import { Permissions } from './permissions.js';
+import { Spaces } from './spaces.js';
+import { Teams } from './teams.js';
+import { Users } from './users.js';
+
+export { Caller } from './context.js';
+export * from './errors.js';
+export type { Page, PageRequest } from './pagination.js';
+export { DEFAULT_LIMIT, MAX_LIMIT } from './pagination.js';
+export { ManualClock, systemClock, type Clock } from './clock.js';
+export type { RoleName } from './roles.js';
+
+/** Every business rule of Quire, over one store. Knows nothing of HTTP. */
+export class Domain {
+  readonly deps: Deps;
+  readonly jobs: Jobs;
+  readonly users: Users;
+  readonly organizations: Organizations;
+  readonly collections: Collections;
+  readonly spaces: Spaces;
+  readonly teams: Teams;
+  readonly permissions: Permissions;
+
+  constructor(store: Store, clock: Clock = systemClock) {
+    this.deps = { store, clock };
+    this.jobs = new Jobs(this.deps);
+    this.users = new Users(this.deps);
+    this.organizations = new Organizations(this.deps);
+    this.collections = new Collections(this.deps, this.organizations, () => this.spaces);
+    this.spaces = new Spaces(this.deps, this.organizations, this.collections, this.jobs);
+    this.teams = new Teams(this.deps, this.organizations);
+    this.permissions = new Permissions(this.deps, this.organizations, this.spaces, this.collections, this.teams);
+  }
+}

@@ -1,0 +1,18 @@
+import type { Handlers } from '../handler.js';
+import { collectionHandlers } from './collections.js';
+import { organizationHandlers } from './organizations.js';
+import { collectionPermissionHandlers, spacePermissionHandlers } from './permissions.js';
+import { spaceHandlers } from './spaces.js';
+import { systemHandlers } from './system.js';
+import { userHandlers } from './users.js';
+
+/** Every implemented operation, by operationId. The rest answer 501. */
+export const handlers: Handlers = {
+  ...systemHandlers,
+  ...userHandlers,
+  ...organizationHandlers,
+  ...collectionHandlers,
+  ...spaceHandlers,
+  ...spacePermissionHandlers,
+  ...collectionPermissionHandlers,
+};

@@ -1,0 +1,34 @@
+import type { SpaceInput, SpacePatch } from '../../domain/spaces.js';
+import type { MoveRequest } from '../../domain/tree.js';
+import { created, deleted, ok, pageOf, type Handlers } from '../handler.js';
+import { list, space } from '../present.js';
+
+export const spaceHandlers: Handlers = {
+  createSpace: ({ caller, domain, params, body, urls }) => {
+    const view = domain.spaces.create(caller, params.organizationId!, (body ?? {}) as SpaceInput);
+    return created(space(urls, view), urls.api(`/spaces/${view.space.id}`));
+  },
+
+  getSpaceById: ({ caller, domain, params, urls }) => ok(space(urls, domain.spaces.get(caller, params.spaceId!))),
+
+  updateSpaceById: ({ caller, domain, params, body, urls }) =>
+    ok(space(urls, domain.spaces.update(caller, params.spaceId!, body as SpacePatch))),
+
+  deleteSpaceById: ({ caller, domain, params }) => deleted(domain.spaces.delete(caller, params.spaceId!)),
+
+  restoreSpace: ({ caller, domain, params, urls }) => ok(space(urls, domain.spaces.restore(caller, params.spaceId!))),
+
+  duplicateSpace: ({ caller, domain, params, urls }) => {
+    const view = domain.spaces.duplicate(caller, params.spaceId!);
+    return created(space(urls, view), urls.api(`/spaces/${view.space.id}`));
+  },
+
+  moveSpace: ({ caller, domain, params, body, urls }) =>
+    ok(space(urls, domain.spaces.move(caller, params.spaceId!, (body ?? {}) as MoveRequest))),
+
+  transferSpace: ({ caller, domain, params, body, urls }) =>
+    ok(space(urls, domain.spaces.transfer(caller, params.spaceId!, (body as { organization: string }).organization))),
+
+  listSpacesInOrganizationById: ({ caller, domain, params, query, urls }) =>
+    ok(list(domain.spaces.listInOrganization(caller, params.organizationId!, pageOf(query)), (s) => space(urls, s))),
+};

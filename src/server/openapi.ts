@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/** The API contract: the OpenAPI document shipped in @gitbook/api, pinned in package.json. */
+export const SPEC_PACKAGE = '@gitbook/api';
+
+export type JsonSchema = Record<string, unknown>;
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  schema: JsonSchema;
+}
+
+export interface Operation {
+  operationId: string;
+  method: HttpMethod;
+  /** As the spec writes it, relative to /v1: `/spaces/{spaceId}`. */
+  path: string;
+  parameters: Parameter[];
+  body?: { schema: JsonSchema; required: boolean };
+  /** Status code -> JSON schema of the body (undefined when the status has none). */
+  responses: Map<string, JsonSchema | undefined>;
+  /** True when the operation needs no token. */
+  public: boolean;
+  deprecated: boolean;
+}
+
+export interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, RawOperation>>;
+  components: { schemas: Record<string, JsonSchema>; parameters: Record<string, RawParameter>; responses: Record<string, RawResponse> };
+}
+
+interface RawParameter {
+  name: string;
+  in: Parameter['in'];
+  required?: boolean;
+  schema?: JsonSchema;
+}
+interface RawResponse {
+  content?: Record<string, { schema?: JsonSchema }>;
+}
+interface RawOperation {
+  operationId: string;
+  parameters?: (RawParameter | { $ref: string })[];
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> } | { $ref: string };
+  responses: Record<string, RawResponse | { $ref: string }>;
+  security?: unknown[];
+  deprecated?: boolean;
+}
+
+/** Operations anyone may call without a token. */
+const PUBLIC_OPERATIONS = new Set(['getApiInformation']);
+const METHODS: HttpMethod[] = ['get', 'post', 'put', 'patch', 'delete'];
+
+let cached: { document: OpenApiDocument; operations: Operation[] } | undefined;
+
+export function loadSpec(): { document: OpenApiDocument; operations: Operation[] } {
+  if (!cached) {
+    const document = JSON.parse(readFileSync(specFile(), 'utf8')) as OpenApiDocument;
+    cached = { document, operations: readOperations(document) };
+  }
+  return cached;
+}
+
+/** The version of @gitbook/api the contract comes from (its package.json is not exported). */
+export function specVersion(): string {
+  const pkgFile = join(dirname(specFile()), '..', 'package.json');
+  return (JSON.parse(readFileSync(pkgFile, 'utf8')) as { version: string }).version;
+}
+
+function specFile(): string {
+  return createRequire(import.meta.url).resolve(`${SPEC_PACKAGE}/spec/openapi.json`);
+}
+
+function readOperations(document: OpenApiDocument): Operation[] {
+  const deref = <T>(value: T | { $ref: string }): T => {
+    if (value && typeof value === 'object' && '$ref' in value) {
+      let node: unknown = document;
+      for (const key of value.$ref.slice(2).split('/')) node = (node as Record<string, unknown>)[key];
+      return node as T;
+    }
+    return value as T;
+  };
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of METHODS) {
+      const raw = item[method];
+      if (!raw) continue;
+      const parameters = (raw.parameters ?? []).map((p) => {
+        const param = deref<RawParameter>(p);
+        return { name: param.name, in: param.in, required: param.required ?? param.in === 'path', schema: param.schema ?? {} };
+      });
+      const requestBody = raw.requestBody && deref(raw.requestBody);
+      const bodySchema = requestBody?.content?.['application/json']?.schema;
+      const responses = new Map<string, JsonSchema | undefined>();
+      for (const [status, response] of Object.entries(raw.responses)) {
+        responses.set(status, deref<RawResponse>(response).content?.['application/json']?.schema);
+      }
+      operations.push({
+        operationId: raw.operationId,
+        method,
+        path,
+        parameters,
+        ...(bodySchema ? { body: { schema: bodySchema, required: requestBody?.required ?? false } } : {}),
+        responses,
+        public: PUBLIC_OPERATIONS.has(raw.operationId),
+        deprecated: raw.deprecated ?? false,
+      });
+    }
+  }
+  return operations;
+}

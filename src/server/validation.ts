@@ -1,0 +1,122 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { JsonSchema, OpenApiDocument, Operation } from './openapi.js';
+
+// ajv-formats ships CommonJS; its default export arrives wrapped under ESM.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
+
+export const SPEC_ID = 'gitbook-openapi';
+
+/** Formats the spec names that JSON Schema does not define. */
+const CUSTOM_FORMATS = {
+  emoji: (value: string) => [...value].length <= 8,
+  icon: /^[a-z0-9-]{1,50}$/,
+  int32: true as const,
+  byte: /^[A-Za-z0-9+/]*={0,2}$/,
+};
+
+/** An Ajv that knows every component of the spec, for `$ref`s rewritten by `refsToSpec`. */
+export function createAjv(document: OpenApiDocument, options: { coerceTypes?: boolean | 'array'; useDefaults?: boolean } = {}): Ajv {
+  const ajv = new Ajv({
+    strict: false,
+    allErrors: false,
+    coerceTypes: options.coerceTypes ?? false,
+    useDefaults: options.useDefaults ?? false,
+    formats: CUSTOM_FORMATS,
+  });
+  addFormats(ajv);
+  ajv.addSchema({ $id: SPEC_ID, components: refsToSpec(document.components) } as JsonSchema);
+  return ajv;
+}
+
+/** Points local `#/components/...` refs at the spec registered in Ajv. */
+export function refsToSpec<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(refsToSpec) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(value)) {
+      out[key] = key === '$ref' && typeof child === 'string' && child.startsWith('#/') ? `${SPEC_ID}${child}` : refsToSpec(child);
+    }
+    return out as T;
+  }
+  return value;
+}
+
+export interface RequestValidators {
+  params: ValidateFunction;
+  query: ValidateFunction;
+  body?: ValidateFunction;
+}
+
+/**
+ * Request validators for one operation, built from its parameters and body schema. Compiled on
+ * first use so that the server starts without compiling all 309 operations.
+ */
+export class OperationValidator {
+  private compiled?: RequestValidators;
+
+  constructor(
+    private readonly operation: Operation,
+    private readonly paramsAjv: Ajv,
+    private readonly bodyAjv: Ajv,
+  ) {}
+
+  get validators(): RequestValidators {
+    this.compiled ??= this.compile();
+    return this.compiled;
+  }
+
+  private compile(): RequestValidators {
+    const group = (where: 'path' | 'query') => {
+      const params = this.operation.parameters.filter((p) => p.in === where);
+      return this.paramsAjv.compile({
+        type: 'object',
+        properties: Object.fromEntries(params.map((p) => [p.name, refsToSpec(p.schema)])),
+        required: params.filter((p) => p.required).map((p) => p.name),
+      });
+    };
+    const body = this.operation.body;
+    return {
+      params: group('path'),
+      query: group('query'),
+      ...(body ? { body: this.bodyAjv.compile(refsToSpec(body.schema)) } : {}),
+    };
+  }
+}
+
+/** One readable sentence from Ajv's errors, naming the field. */
+export function describeErrors(where: 'body' | 'query' | 'path', errors: ErrorObject[] | null | undefined): string {
+  const error = pickError(errors ?? []);
+  if (!error) return `Invalid ${where}`;
+  const field = fieldName(where, error);
+  switch (error.keyword) {
+    case 'required':
+      return `${where === 'body' ? 'body' : where}: ${joinField(field, String(error.params.missingProperty))} is required`;
+    case 'enum':
+      return `${field}: must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'additionalProperties':
+      return `${field}: unknown property "${String(error.params.additionalProperty)}"`;
+    default:
+      return `${field}: ${error.message ?? 'is invalid'}`;
+  }
+}
+
+/** The most specific error: the deepest one, preferring concrete keywords over oneOf/anyOf summaries. */
+function pickError(errors: ErrorObject[]): ErrorObject | undefined {
+  const concrete = errors.filter((e) => !['oneOf', 'anyOf', 'allOf', 'if'].includes(e.keyword));
+  const pool = concrete.length ? concrete : errors;
+  return [...pool].sort((a, b) => b.instancePath.split('/').length - a.instancePath.split('/').length)[0];
+}
+
+function fieldName(where: 'body' | 'query' | 'path', error: ErrorObject): string {
+  const path = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (where === 'body') return path.length ? path.join('.') : 'body';
+  return path.join('.') || where;
+}
+
+function joinField(parent: string, child: string): string {
+  return parent === 'body' || parent === 'query' || parent === 'path' ? child : `${parent}.${child}`;
+}

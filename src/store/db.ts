@@ -1,0 +1,77 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { migrations } from './migrations.js';
+
+export type Row = Record<string, unknown>;
+
+/** A better-sqlite3 connection with a prepared-statement cache and migrations applied. */
+export class Db {
+  readonly raw: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(file: string) {
+    this.raw = new Database(file);
+    this.raw.pragma('journal_mode = WAL');
+    this.raw.pragma('synchronous = NORMAL');
+    this.raw.pragma('foreign_keys = ON');
+    this.raw.pragma('busy_timeout = 5000');
+    this.migrate();
+  }
+
+  static open(dir: string): Db {
+    mkdirSync(dir, { recursive: true });
+    return new Db(join(dir, 'quire.db'));
+  }
+
+  static memory(): Db {
+    return new Db(':memory:');
+  }
+
+  prepare(sql: string): Database.Statement {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.raw.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  get<T = Row>(sql: string, ...params: unknown[]): T | undefined {
+    return this.prepare(sql).get(...params) as T | undefined;
+  }
+
+  all<T = Row>(sql: string, ...params: unknown[]): T[] {
+    return this.prepare(sql).all(...params) as T[];
+  }
+
+  run(sql: string, ...params: unknown[]): number {
+    return this.prepare(sql).run(...params).changes;
+  }
+
+  /** Runs `fn` in one write transaction (nested calls become savepoints). */
+  tx<T>(fn: () => T): T {
+    return this.raw.transaction(fn).immediate();
+  }
+
+  close(): void {
+    this.raw.close();
+  }
+
+  get schemaVersion(): number {
+    return this.raw.pragma('user_version', { simple: true }) as number;
+  }
+
+  private migrate(): void {
+    const current = this.schemaVersion;
+    if (current > migrations.length) {
+      throw new Error(`the database schema (v${current}) is newer than this version of Quire (v${migrations.length})`);
+    }
+    for (let version = current; version < migrations.length; version++) {
+      this.raw.transaction(() => {
+        this.raw.exec(migrations[version]!);
+        this.raw.pragma(`user_version = ${version + 1}`);
+      }).immediate();
+    }
+  }
+}

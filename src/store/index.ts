@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import { type BlobStore, FileBlobStore, MemoryBlobStore } from './blobs.js';
+import { ContentRepo } from './content.js';
+import { Db } from './db.js';
+import { GrantRepo } from './grants.js';
+import { JobRepo } from './jobs.js';
+import { OrganizationRepo } from './organizations.js';
+import { RevisionRepo } from './revisions.js';
+import { UserRepo } from './users.js';
+
+export * from './records.js';
+export { newId } from './ids.js';
+export { gitBlobOid, type BlobStore } from './blobs.js';
+
+/** The one entry to persistence: repositories over one database, plus the blob store. */
+export class Store {
+  readonly organizations: OrganizationRepo;
+  readonly users: UserRepo;
+  readonly content: ContentRepo;
+  readonly grants: GrantRepo;
+  readonly revisions: RevisionRepo;
+  readonly jobs: JobRepo;
+
+  private constructor(
+    private readonly db: Db,
+    readonly blobs: BlobStore,
+  ) {
+    this.organizations = new OrganizationRepo(db);
+    this.users = new UserRepo(db);
+    this.content = new ContentRepo(db);
+    this.grants = new GrantRepo(db);
+    this.revisions = new RevisionRepo(db);
+    this.jobs = new JobRepo(db);
+  }
+
+  /** The embedded default: SQLite (WAL) and blob files under `dir`. */
+  static open(dir: string): Store {
+    return new Store(Db.open(dir), new FileBlobStore(join(dir, 'blobs')));
+  }
+
+  static memory(): Store {
+    return new Store(Db.memory(), new MemoryBlobStore());
+  }
+
+  /** Runs `fn` as one transaction: all its writes land, or none do. */
+  tx<T>(fn: () => T): T {
+    return this.db.tx(fn);
+  }
+
+  get schemaVersion(): number {
+    return this.db.schemaVersion;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

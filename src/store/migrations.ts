@@ -1,0 +1,141 @@
+/**
+ * Versioned schema migrations, applied in order inside one transaction each.
+ * SQL here is written to run on both SQLite and PostgreSQL.
+ */
+export const migrations: readonly string[] = [
+  /* 1: organizations, users, content tree, permissions, revisions, jobs */ `
+  CREATE TABLE organizations (
+    id TEXT PRIMARY KEY,
+    title TEXT NOT NULL,
+    hostname TEXT,
+    email_domains TEXT NOT NULL DEFAULT '[]',
+    default_role TEXT,
+    use_case TEXT,
+    invite_links INTEGER NOT NULL DEFAULT 1,
+    sso INTEGER NOT NULL DEFAULT 0,
+    ai INTEGER NOT NULL DEFAULT 0,
+    logo TEXT,
+    default_content TEXT,
+    merge_rules TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX organizations_title ON organizations (title);
+
+  CREATE TABLE users (
+    id TEXT PRIMARY KEY,
+    display_name TEXT NOT NULL,
+    email TEXT NOT NULL,
+    photo_url TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX users_email ON users (email);
+
+  CREATE TABLE tokens (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    hash TEXT NOT NULL,
+    label TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX tokens_hash ON tokens (hash);
+
+  CREATE TABLE members (
+    organization_id TEXT NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    role TEXT,
+    disabled INTEGER NOT NULL DEFAULT 0,
+    sso INTEGER NOT NULL DEFAULT 0,
+    joined_at TEXT NOT NULL,
+    last_seen_at TEXT,
+    PRIMARY KEY (organization_id, user_id)
+  );
+  CREATE INDEX members_user ON members (user_id);
+
+  CREATE TABLE teams (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+    title TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX teams_organization ON teams (organization_id);
+
+  CREATE TABLE team_members (
+    team_id TEXT NOT NULL REFERENCES teams (id) ON DELETE CASCADE,
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    role TEXT NOT NULL,
+    PRIMARY KEY (team_id, user_id)
+  );
+  CREATE INDEX team_members_user ON team_members (user_id);
+
+  CREATE TABLE collections (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL REFERENCES organizations (id),
+    parent_id TEXT REFERENCES collections (id),
+    title TEXT NOT NULL,
+    description TEXT,
+    default_level TEXT,
+    position REAL NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX collections_parent ON collections (organization_id, parent_id);
+
+  CREATE TABLE spaces (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL REFERENCES organizations (id),
+    parent_id TEXT REFERENCES collections (id),
+    title TEXT NOT NULL,
+    emoji TEXT,
+    icon TEXT,
+    visibility TEXT NOT NULL,
+    edit_mode TEXT NOT NULL,
+    default_level TEXT,
+    language TEXT,
+    merge_rules TEXT NOT NULL,
+    revision_id TEXT NOT NULL,
+    position REAL NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    deleted_at TEXT
+  );
+  CREATE INDEX spaces_parent ON spaces (organization_id, parent_id);
+
+  CREATE TABLE grants (
+    resource_kind TEXT NOT NULL,
+    resource_id TEXT NOT NULL,
+    principal_kind TEXT NOT NULL,
+    principal_id TEXT NOT NULL,
+    role TEXT,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (resource_kind, resource_id, principal_kind, principal_id)
+  );
+  CREATE INDEX grants_principal ON grants (principal_kind, principal_id);
+
+  CREATE TABLE revisions (
+    id TEXT PRIMARY KEY,
+    space_id TEXT NOT NULL,
+    parents TEXT NOT NULL,
+    type TEXT NOT NULL,
+    git TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX revisions_space ON revisions (space_id);
+
+  CREATE TABLE jobs (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    dedupe_key TEXT,
+    state TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    max_attempts INTEGER NOT NULL,
+    run_at TEXT NOT NULL,
+    last_error TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX jobs_dedupe ON jobs (dedupe_key);
+  CREATE INDEX jobs_due ON jobs (state, run_at);
+  `,
+];
