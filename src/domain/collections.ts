@@ -83,7 +83,10 @@ export class Collections {
     const inside = new Set(tree.map((c) => c.id));
     store.tx(() => {
       for (const space of store.content.spacesIn(collection.organizationId)) {
-        if (space.parentId && inside.has(space.parentId)) this.spaces().softDelete(space);
+        if (!space.parentId || !inside.has(space.parentId)) continue;
+        const orphan = { ...space, parentId: null, visibility: space.visibility === 'in-collection' ? ('private' as const) : space.visibility };
+        if (space.deletedAt) store.content.updateSpace(orphan);
+        else this.spaces().softDelete(orphan);
       }
       for (const c of [...tree].reverse()) store.content.deleteCollection(c.id);
     });

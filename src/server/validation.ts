@@ -29,10 +29,15 @@ export function createAjv(document: OpenApiDocument, options: { coerceTypes?: bo
   return ajv;
 }
 
-/** Points local `#/components/...` refs at the spec registered in Ajv. */
+/**
+ * Points local `#/components/...` refs at the spec registered in Ajv, and turns OpenAPI's
+ * `nullable` beside a `$ref` (no `type` for Ajv to widen) into an explicit `anyOf` with null.
+ */
 export function refsToSpec<T>(value: T): T {
   if (Array.isArray(value)) return value.map(refsToSpec) as T;
   if (value && typeof value === 'object') {
+    const { nullable, ...rest } = value as Record<string, unknown>;
+    if (nullable === true && !('type' in rest)) return { anyOf: [refsToSpec(rest), { type: 'null' }] } as T;
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(value)) {
       out[key] = key === '$ref' && typeof child === 'string' && child.startsWith('#/') ? `${SPEC_ID}${child}` : refsToSpec(child);

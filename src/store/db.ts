@@ -58,6 +58,12 @@ export class Db {
     this.raw.close();
   }
 
+  /** Every row of every table, for consistency checks and diagnostics. */
+  snapshot(): Record<string, Row[]> {
+    const tables = this.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
+    return Object.fromEntries(tables.map(({ name }) => [name, this.raw.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all() as Row[]]));
+  }
+
   get schemaVersion(): number {
     return this.raw.pragma('user_version', { simple: true }) as number;
   }

@@ -47,6 +47,11 @@ export class Store {
     return this.db.tx(fn);
   }
 
+  /** Every row of every table: two equal snapshots mean nothing changed. */
+  snapshot(): Record<string, unknown[]> {
+    return this.db.snapshot();
+  }
+
   get schemaVersion(): number {
     return this.db.schemaVersion;
   }

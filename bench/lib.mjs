@@ -1,0 +1,91 @@
+// Shared helpers for the bench scripts: temp projects, starting/stopping `docs serve`, medians.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const DOCS_BIN = fileURLToPath(new URL('../bin/docs.js', import.meta.url));
+export const TOKEN = 'bench-token';
+export const AUTH = { Authorization: `Bearer ${TOKEN}` };
+
+const CONFIG = 'storage:\n  dir: .docs\norganizations:\n  - title: Bench\n';
+
+export function makeProject() {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-bench-'));
+  writeFileSync(join(dir, 'docs.config.yaml'), CONFIG);
+  return dir;
+}
+
+export function removeDir(dir) {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+export const round = (n, digits = 0) => Number(n.toFixed(digits));
+
+export function emit(figure) {
+  process.stdout.write(`${JSON.stringify(figure)}\n`);
+}
+
+// Spawns a node script and resolves once a stdout line matches `pattern`.
+// Resolves { child, match, startedAt } where startedAt is performance.now() just before spawn.
+export function spawnUntil(args, { cwd, env, pattern, timeoutMs = 30_000 }) {
+  return new Promise((resolve, reject) => {
+    const startedAt = performance.now();
+    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`timed out waiting for ${pattern}; stdout: ${out}`)), timeoutMs);
+    const onExit = (code) => fail(new Error(`process exited (${code}) before ready; stdout: ${out}`));
+    const fail = (error) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(error);
+    };
+    child.stderr.pipe(process.stderr);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = out.match(pattern);
+      if (match) {
+        clearTimeout(timer);
+        child.off('exit', onExit);
+        child.stdout.removeAllListeners('data');
+        child.stdout.resume();
+        resolve({ child, match, startedAt });
+      }
+    });
+    child.once('exit', onExit);
+  });
+}
+
+export const QUIRE_READY = /serving the API at (\S+\/v1)\/ \(ready in (\d+) ms\)/;
+
+// Starts `docs serve --port 0` in `dir`; resolves { child, url (ending in /v1), selfMs, startedAt }.
+export async function startQuire(dir) {
+  const { child, match, startedAt } = await spawnUntil([DOCS_BIN, 'serve', '--port', '0'], {
+    cwd: dir,
+    env: { DOCS_TOKEN: TOKEN },
+    pattern: QUIRE_READY,
+  });
+  return { child, url: match[1], selfMs: Number(match[2]), startedAt };
+}
+
+// SIGTERM, then SIGKILL if the child has not exited after 5 s.
+export function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

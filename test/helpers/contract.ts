@@ -1,0 +1,77 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import { loadSpec, type Operation } from '../../src/server/openapi.js';
+import { createAjv, refsToSpec } from '../../src/server/validation.js';
+
+const { document, operations } = loadSpec();
+let ajv: Ajv | undefined;
+const compiled = new Map<string, ValidateFunction>();
+
+const routes = operations
+  .map((op) => ({
+    op,
+    regex: new RegExp(`^/v1${op.path.replace(/\{(\w+)\}/g, (_, n: string) => (n === 'pagePath' ? '(.+)' : '([^/]+)'))}/?$`),
+    params: (op.path.match(/\{/g) ?? []).length,
+  }))
+  .sort((a, b) => a.params - b.params);
+
+export function operationFor(method: string, pathname: string): Operation | undefined {
+  const m = method.toLowerCase();
+  return routes.find((r) => r.op.method === m && r.regex.test(pathname))?.op;
+}
+
+const ERROR_SCHEMA = {
+  type: 'object',
+  required: ['error'],
+  additionalProperties: false,
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      additionalProperties: false,
+      properties: { code: { type: 'integer' }, message: { type: 'string', minLength: 1 } },
+    },
+  },
+};
+
+/**
+ * Checks one response against the spec: a declared status, the schema for that status, an empty
+ * body for 204/205, and the error body (with `code` equal to the status) for every error.
+ * Returns a list of problems; empty when the response conforms.
+ */
+export function checkResponse(method: string, url: string, status: number, text: string): string[] {
+  const pathname = new URL(url).pathname;
+  const op = operationFor(method, pathname);
+  const where = `${method} ${pathname} -> ${status}`;
+  ajv ??= createAjv(document);
+  if (!op && status < 400) return [`${where}: no operation in the spec`];
+  if (status === 204 || status === 205) return text === '' ? [] : [`${where}: ${status} must have no body`];
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return [`${where}: body is not JSON: ${text.slice(0, 100)}`];
+  }
+  if (status >= 400) {
+    const problems = validate('error', ERROR_SCHEMA, body);
+    const code = (body as { error?: { code?: number } }).error?.code;
+    if (code !== status) problems.push(`error.code ${code} differs from the status ${status}`);
+    return problems.map((p) => `${where} (${op?.operationId ?? 'no operation'}): ${p}`);
+  }
+  if (!op) return [];
+  if (!op.responses.has(String(status))) return [`${where} (${op.operationId}): status not declared by the spec`];
+  const schema = op.responses.get(String(status));
+  if (!schema) return [`${where} (${op.operationId}): the spec declares no body for this status`];
+  return validate(`${op.operationId}:${status}`, refsToSpec(schema), body).map((p) => `${where} (${op.operationId}): ${p}`);
+}
+
+function validate(key: string, schema: object, body: unknown): string[] {
+  let fn = compiled.get(key);
+  if (!fn) {
+    fn = ajv!.compile(schema);
+    compiled.set(key, fn);
+  }
+  if (fn(body)) return [];
+  return (fn.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message} ${JSON.stringify(e.params)}`);
+}
+
+export const allOperations = operations;

@@ -1,0 +1,103 @@
+import { GitBookAPI } from '@gitbook/api';
+import type { AddressInfo } from 'node:net';
+import { configSchema } from '../../src/config/index.js';
+import { type Clock, Domain } from '../../src/domain/index.js';
+import type { RoleName } from '../../src/domain/roles.js';
+import { bootstrap } from '../../src/domain/setup.js';
+import { buildServer } from '../../src/server/app.js';
+import { Store } from '../../src/store/index.js';
+import { checkResponse } from './contract.js';
+
+export interface TestServer {
+  url: string;
+  store: Store;
+  domain: Domain;
+  /** The organizations from the config: `main` and `other`. */
+  org: string;
+  otherOrg: string;
+  ownerId: string;
+  ownerToken: string;
+  /** Every response the clients saw, checked against the spec; problems collect here. */
+  violations: string[];
+  client(token?: string): GitBookAPI;
+  /** A token for a new member of `org` (or of no organization with 'none') with this role; null role = guest. */
+  member(role: RoleName | null | 'none', org?: string): { token: string; userId: string };
+  /** A raw request, for what the typed client cannot send. */
+  request(method: string, path: string, init?: { token?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<{ status: number; text: string; json: any }>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function startServer(options: { clock?: Clock } = {}): Promise<TestServer> {
+  const store = Store.memory();
+  const domain = new Domain(store, options.clock);
+  const config = configSchema.parse({ organizations: [{ title: 'Main' }, { title: 'Other' }] });
+  const boot = bootstrap(domain, config);
+  const app = buildServer({ domain, publicUrl: () => url });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const violations: string[] = [];
+
+  const checkedFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const response = await fetch(input, init);
+    const text = await response.clone().text();
+    const problems = checkResponse(init?.method ?? 'GET', response.url || String(input), response.status, text);
+    violations.push(...problems);
+    if (problems.length) throw new Error(`response does not match the spec:\n${problems.join('\n')}`);
+    return response;
+  };
+
+  const server: TestServer = {
+    url,
+    store,
+    domain,
+    org: boot.organizations[0]!.id,
+    otherOrg: boot.organizations[1]!.id,
+    ownerId: boot.admin.id,
+    ownerToken: boot.newAdminToken!,
+    violations,
+    client: (token = boot.newAdminToken!) => new GitBookAPI({ endpoint: url, authToken: token, serviceBinding: { fetch: checkedFetch as typeof fetch } }),
+    member(role, org = server.org) {
+      counter++;
+      const user = domain.users.ensure(`user${counter}@test.local`, `User ${counter}`);
+      if (role !== 'none') domain.organizations.ensureMember(org, user.id, role);
+      return { token: domain.users.createToken(user.id, 'test').token, userId: user.id };
+    },
+    async request(method, path, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      const token = init.token === undefined ? boot.newAdminToken! : init.token;
+      if (token) headers.authorization = `Bearer ${token}`;
+      let body: string | undefined;
+      if (init.rawBody !== undefined) body = init.rawBody;
+      else if (init.body !== undefined) body = JSON.stringify(init.body);
+      if (body !== undefined) headers['content-type'] ??= 'application/json';
+      const response = await fetch(`${url}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+      const text = await response.text();
+      violations.push(...checkResponse(method, `${url}${path}`, response.status, text));
+      let json: unknown;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      return { status: response.status, text, json };
+    },
+    async close() {
+      await app.close();
+      store.close();
+    },
+  };
+  return server;
+}
+
+/** The status of a failed client call, or 'ok'. */
+export async function statusOf(call: Promise<{ status: number }>): Promise<number> {
+  try {
+    return (await call).status;
+  } catch (error) {
+    const code = (error as { code?: number }).code;
+    if (typeof code === 'number') return code;
+    throw error;
+  }
+}
