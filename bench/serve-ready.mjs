@@ -42,7 +42,7 @@ try {
 }
 
 const warm = runs.slice(1);
-const common = { unit: 'ms', budget_ms: BUDGET_MS, routes };
-emit({ name: 'serve_ready_cold_ms', median: round(runs[0].ms), runs: 1, ...common, status: runs[0].status });
-emit({ name: 'serve_ready_warm_ms', median: round(median(warm.map((r) => r.ms))), runs: warm.length, ...common, values: warm.map((r) => round(r.ms)) });
-emit({ name: 'serve_ready_self_reported_ms', median: median(runs.map((r) => r.selfMs)), runs: runs.length, ...common, cold: runs[0].selfMs, values: runs.map((r) => r.selfMs) });
+const figure = (name, value, extra) => ({ name, median: value, ...extra, unit: 'ms', budget_ms: BUDGET_MS, within_budget: value <= BUDGET_MS, routes });
+emit(figure('serve_ready_cold_ms', round(runs[0].ms), { runs: 1, status: runs[0].status }));
+emit(figure('serve_ready_warm_ms', round(median(warm.map((r) => r.ms))), { runs: warm.length, values: warm.map((r) => round(r.ms)) }));
+emit(figure('serve_ready_self_reported_ms', median(runs.map((r) => r.selfMs)), { runs: runs.length, cold: runs[0].selfMs, values: runs.map((r) => r.selfMs) }));
