@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { configJsonSchema } from '../../src/config/json-schema.js';
+import { ConfigError, loadConfig, parseConfig } from '../../src/config/index.js';
+
+const error = (text: string) => {
+  try {
+    parseConfig(text, 'docs.config.yaml');
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    return (e as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('docs.config.yaml', () => {
+  it('fills defaults for an empty file', () => {
+    const config = parseConfig('', 'x.yaml');
+    expect(config.storage.dir).toBe('.docs');
+    expect(config.server.port).toBe(4000);
+    expect(config.organizations).toEqual([{ title: 'Quire', emailDomains: [], defaultRole: 'read' }]);
+  });
+
+  it('reads the project config', () => {
+    const { config, file } = loadConfig({ cwd: new URL('../..', import.meta.url).pathname });
+    expect(file).toMatch(/docs\.config\.yaml$/);
+    expect(config.organizations[0]?.title).toBe('Quire');
+  });
+
+  it('names the line and key of an unknown key', () => {
+    expect(error('server:\n  port: 4000\n  prot: 5\n')).toBe('docs.config.yaml:3:3: unknown key "server.prot"');
+  });
+
+  it('names the line and key of a wrong type', () => {
+    expect(error('server:\n  port: "high"\n')).toMatch(/^docs\.config\.yaml:2:9: server\.port: .*number/);
+    expect(error('organizations:\n  - title: A\n  - title: 5\n')).toMatch(/^docs\.config\.yaml:3:12: organizations\.1\.title/);
+    expect(error('organizations: []\n')).toMatch(/^docs\.config\.yaml:1:16: organizations:/);
+  });
+
+  it('reports YAML syntax errors with their line', () => {
+    expect(error('server:\n  port: [1, 2\n')).toMatch(/^docs\.config\.yaml:\d+:\d+: /);
+    expect(error('a: 1\na: 2\n')).toMatch(/^docs\.config\.yaml:2:1: .*(unique|duplicate)/i);
+  });
+
+  it('rejects a config that is not a mapping', () => {
+    expect(error('- a\n- b\n')).toBe('docs.config.yaml:1:1: the config must be a mapping of keys to values');
+  });
+
+  it('tolerates zero-width spaces', () => {
+    expect(parseConfig('server:\u200b\n  port: 4001\n').server.port).toBe(4001);
+  });
+
+  it('refuses a missing --config file by name', () => {
+    expect(() => loadConfig({ file: 'nope.yaml', cwd: '/tmp' })).toThrow('nope.yaml: no such file');
+  });
+
+  it('ships an up-to-date JSON Schema for editors', () => {
+    const shipped = JSON.parse(readFileSync(new URL('../../schema/docs.config.schema.json', import.meta.url), 'utf8'));
+    expect(shipped).toEqual(configJsonSchema());
+  });
+});

@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { migrations } from '../../src/store/migrations.js';
+import { gitBlobOid, newId, Store } from '../../src/store/index.js';
+
+const org = (id: string) => ({
+  id, title: `Org ${id}`, hostname: null, emailDomains: [], defaultRole: 'read' as const, useCase: null, inviteLinks: true,
+  sso: false, ai: false, logo: null, defaultContent: null, mergeRules: { type: 'none' as const }, createdAt: 't', updatedAt: 't',
+});
+
+describe('store', () => {
+  it('migrates a new database and reopens it without migrating again', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-store-'));
+    const first = Store.open(dir);
+    expect(first.schemaVersion).toBe(migrations.length);
+    first.organizations.insert(org('o1'));
+    first.close();
+    const again = Store.open(dir);
+    expect(again.schemaVersion).toBe(migrations.length);
+    expect(again.organizations.get('o1')?.title).toBe('Org o1');
+    again.close();
+  });
+
+  it('makes random URL-safe 20-character ids', () => {
+    const ids = new Set(Array.from({ length: 1000 }, newId));
+    expect(ids.size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{20}$/);
+  });
+
+  it('keys blobs by the oid git computes', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-blob-'));
+    const bytes = Buffer.from('# Hello\n\nWorld ü\n');
+    writeFileSync(join(dir, 'page.md'), bytes);
+    const gitOid = execFileSync('git', ['hash-object', join(dir, 'page.md')]).toString().trim();
+    expect(gitBlobOid(bytes)).toBe(gitOid);
+    const store = Store.open(dir);
+    expect(store.blobs.put(bytes)).toBe(gitOid);
+    expect(store.blobs.get(gitOid)?.equals(bytes)).toBe(true);
+    expect(store.blobs.get('../../etc/passwd')).toBeUndefined();
+    store.close();
+  });
+
+  it('rolls a transaction back whole when it throws', () => {
+    const store = Store.memory();
+    const before = store.snapshot();
+    expect(() =>
+      store.tx(() => {
+        store.organizations.insert(org('a'));
+        store.organizations.insert(org('a'));
+      }),
+    ).toThrow();
+    expect(store.snapshot()).toEqual(before);
+  });
+
+  it('moves a space revision only by compare-and-set', () => {
+    const store = Store.memory();
+    store.organizations.insert(org('o'));
+    store.content.insertSpace({
+      id: 's', organizationId: 'o', parentId: null, title: 'S', emoji: null, icon: null, visibility: 'private', editMode: 'live',
+      defaultLevel: 'inherit', language: null, mergeRules: { type: 'inherit' }, revisionId: 'r1', position: 1, createdAt: 't', updatedAt: 't', deletedAt: null,
+    });
+    expect(store.content.setSpaceRevision('s', 'r1', 'r2', 't2')).toBe(true);
+    expect(store.content.setSpaceRevision('s', 'r1', 'r3', 't3')).toBe(false);
+    expect(store.content.space('s')?.revisionId).toBe('r2');
+  });
+});
