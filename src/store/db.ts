@@ -9,6 +9,10 @@ export type Row = Record<string, unknown>;
 export class Db {
   readonly raw: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
+  /** Point reads, kept until this connection writes or another one commits (PRAGMA data_version). */
+  private readonly rowCache = new Map<string, unknown>();
+  private rowCacheVersion = -1;
+  private dataVersion!: Database.Statement;
 
   constructor(file: string) {
     this.raw = new Database(file);
@@ -17,6 +21,7 @@ export class Db {
     this.raw.pragma('foreign_keys = ON');
     this.raw.pragma('busy_timeout = 5000');
     this.migrate();
+    this.dataVersion = this.raw.prepare('PRAGMA data_version').pluck();
   }
 
   static open(dir: string): Db {
@@ -38,7 +43,18 @@ export class Db {
   }
 
   get<T = Row>(sql: string, ...params: unknown[]): T | undefined {
-    return this.prepare(sql).get(...params) as T | undefined;
+    if (this.raw.inTransaction) return this.prepare(sql).get(...params) as T | undefined;
+    const version = this.dataVersion.get() as number;
+    if (version !== this.rowCacheVersion) {
+      this.rowCache.clear();
+      this.rowCacheVersion = version;
+    }
+    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    if (this.rowCache.has(key)) return this.rowCache.get(key) as T | undefined;
+    const row = this.prepare(sql).get(...params) as T | undefined;
+    if (this.rowCache.size > 50_000) this.rowCache.clear();
+    this.rowCache.set(key, row);
+    return row;
   }
 
   all<T = Row>(sql: string, ...params: unknown[]): T[] {
@@ -46,12 +62,17 @@ export class Db {
   }
 
   run(sql: string, ...params: unknown[]): number {
+    this.rowCache.clear();
     return this.prepare(sql).run(...params).changes;
   }
 
   /** Runs `fn` in one write transaction (nested calls become savepoints). */
   tx<T>(fn: () => T): T {
-    return this.raw.transaction(fn).immediate();
+    try {
+      return this.raw.inTransaction ? this.raw.transaction(fn)() : this.raw.transaction(fn).immediate();
+    } finally {
+      this.rowCache.clear();
+    }
   }
 
   close(): void {
