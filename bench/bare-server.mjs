@@ -1,9 +1,10 @@
-// Baseline: a bare node:http server answering every request with the bytes of the file in argv[2].
+// Baseline: a bare node:http server answering every request with the JSON object in argv[2], serialised per request.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
-const body = readFileSync(process.argv[2]);
+const object = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const server = createServer((req, res) => {
+  const body = Buffer.from(JSON.stringify(object));
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
   res.end(body);
 });
