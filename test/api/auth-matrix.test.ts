@@ -1,3 +1,4 @@
+import { MemberRole } from '@gitbook/api';
 import type { GitBookAPI } from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, atLeast, type RoleName } from '../../src/domain/roles.js';
@@ -41,7 +42,7 @@ const cases: Case[] = [
   { op: 'updateOrganizationById', need: 'admin', call: (api) => api.orgs.updateOrganizationById(s.org, { ai: false }) },
   { op: 'listMembersInOrganizationById', need: 'read', call: (api) => api.orgs.listMembersInOrganizationById(s.org) },
   { op: 'getMemberInOrganizationById', need: 'read', call: (api) => api.orgs.getMemberInOrganizationById(s.org, s.ownerId) },
-  { op: 'updateMemberInOrganizationById', need: 'admin', call: (api, fx) => api.orgs.updateMemberInOrganizationById(s.org, fx.member, { role: 'comment' }) },
+  { op: 'updateMemberInOrganizationById', need: 'admin', call: (api, fx) => api.orgs.updateMemberInOrganizationById(s.org, fx.member, { role: MemberRole.Comment }) },
   { op: 'removeMemberFromOrganizationById', need: 'admin', call: (api, fx) => api.orgs.removeMemberFromOrganizationById(s.org, fx.member) },
   { op: 'createCollection', need: 'create', call: (api) => api.orgs.createCollection(s.org, { title: 'New' }) },
   { op: 'listCollectionsInOrganizationById', need: 'member', call: (api) => api.orgs.listCollectionsInOrganizationById(s.org) },
@@ -61,14 +62,14 @@ const cases: Case[] = [
   { op: 'duplicateSpace', need: 'create', call: (api, fx) => api.spaces.duplicateSpace(fx.space) },
   { op: 'moveSpace', need: 'admin', call: (api, fx) => api.spaces.moveSpace(fx.space, { parent: fx.collection }) },
   { op: 'transferSpace', need: 'owner', call: (api, fx) => api.spaces.transferSpace(fx.space, { organization: s.otherOrg }) },
-  { op: 'inviteToSpace', need: 'admin', call: (api, fx) => api.spaces.inviteToSpace(fx.space, { role: 'read', users: [fx.member] }) },
+  { op: 'inviteToSpace', need: 'admin', call: (api, fx) => api.spaces.inviteToSpace(fx.space, { role: MemberRole.Read, users: [fx.member] }) },
   { op: 'listUserPermissionsInSpace', need: 'read', call: (api, fx) => api.spaces.listUserPermissionsInSpace(fx.space) },
   { op: 'listTeamPermissionsInSpace', need: 'read', call: (api, fx) => api.spaces.listTeamPermissionsInSpace(fx.space) },
   { op: 'listPermissionsAggregateInSpace', need: 'read', call: (api, fx) => api.spaces.listPermissionsAggregateInSpace(fx.space) },
-  { op: 'updateUserPermissionInSpace', need: 'admin', call: (api, fx) => api.spaces.updateUserPermissionInSpace(fx.other, fx.member, { role: 'edit' }) },
+  { op: 'updateUserPermissionInSpace', need: 'admin', call: (api, fx) => api.spaces.updateUserPermissionInSpace(fx.other, fx.member, { role: MemberRole.Edit }) },
   { op: 'removeUserFromSpace', need: 'admin', call: (api, fx) => api.spaces.removeUserFromSpace(fx.other, fx.member) },
   { op: 'removeTeamFromSpace', need: 'admin', call: (api, fx) => api.spaces.removeTeamFromSpace(fx.space, 'no-team') },
-  { op: 'inviteToCollection', need: 'admin', call: (api, fx) => api.collections.inviteToCollection(fx.collection, { role: 'read', users: [fx.member] }) },
+  { op: 'inviteToCollection', need: 'admin', call: (api, fx) => api.collections.inviteToCollection(fx.collection, { role: MemberRole.Read, users: [fx.member] }) },
   { op: 'listUserPermissionsInCollection', need: 'read', call: (api, fx) => api.collections.listUserPermissionsInCollection(fx.collection) },
   { op: 'listTeamPermissionsInCollection', need: 'read', call: (api, fx) => api.collections.listTeamPermissionsInCollection(fx.collection) },
   { op: 'listPermissionsAggregateInCollection', need: 'read', call: (api, fx) => api.collections.listPermissionsAggregateInCollection(fx.collection) },
@@ -102,7 +103,7 @@ async function fixture(api: GitBookAPI): Promise<Fixture> {
   const { data: deleted } = await api.orgs.createSpace(s.org, { title: 'Deleted' });
   await api.spaces.deleteSpaceById(deleted.id);
   const member = s.member('read').userId;
-  await api.spaces.inviteToSpace(other.id, { role: 'comment', users: [member] });
+  await api.spaces.inviteToSpace(other.id, { role: MemberRole.Comment, users: [member] });
   return { space: space.id, other: other.id, deleted: deleted.id, collection: col.id, member, self: '' };
 }
 

@@ -1,3 +1,4 @@
+import { MemberRole } from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, statusOf, type TestServer } from '../helpers/server.js';
 
@@ -28,7 +29,7 @@ describe('collections through the official client', () => {
   it('updates title, description and default level, and validates their limits', async () => {
     const api = s.client();
     const { data: c } = await api.orgs.createCollection(s.org, { title: 'Edit me' });
-    const { data: updated } = await api.collections.updateCollectionById(c.id, { title: 'Edited', description: 'About it', defaultLevel: 'read' });
+    const { data: updated } = await api.collections.updateCollectionById(c.id, { title: 'Edited', description: 'About it', defaultLevel: MemberRole.Read });
     expect(updated).toMatchObject({ title: 'Edited', description: 'About it', defaultLevel: 'read' });
     expect(await statusOf(api.collections.updateCollectionById(c.id, { title: 'x'.repeat(51) }))).toBe(400);
     expect(await statusOf(api.collections.updateCollectionById(c.id, { description: 'x'.repeat(101) }))).toBe(400);

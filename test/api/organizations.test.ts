@@ -1,3 +1,4 @@
+import { MemberRole } from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, statusOf, type TestServer } from '../helpers/server.js';
 
@@ -39,7 +40,7 @@ describe('system, users and organizations', () => {
     expect(orgs.items.map((o) => o.title).sort()).toEqual(['Main', 'Other']);
     const { data: org } = await api.orgs.getOrganizationById(s.org);
     expect(org.permissions.admin).toBe(true);
-    const { data: updated } = await api.orgs.updateOrganizationById(s.org, { title: 'Main Docs', emailDomains: ['example.com'], defaultRole: 'edit' });
+    const { data: updated } = await api.orgs.updateOrganizationById(s.org, { title: 'Main Docs', emailDomains: ['example.com'], defaultRole: MemberRole.Edit });
     expect(updated).toMatchObject({ title: 'Main Docs', emailDomains: ['example.com'], defaultRole: 'edit' });
     expect(await statusOf(api.orgs.updateOrganizationById(s.org, { title: 'Other' }))).toBe(409);
     expect(await statusOf(api.orgs.updateOrganizationById(s.org, { title: 'x' }))).toBe(400);
@@ -52,7 +53,7 @@ describe('system, users and organizations', () => {
     const guest = s.member(null);
     const all = (await api.orgs.listMembersInOrganizationById(s.org)).data;
     expect(all.items.map((m) => m.id)).toEqual(expect.arrayContaining([s.ownerId, editor.userId, guest.userId]));
-    const editors = (await api.orgs.listMembersInOrganizationById(s.org, { role: 'edit' })).data.items;
+    const editors = (await api.orgs.listMembersInOrganizationById(s.org, { role: MemberRole.Edit })).data.items;
     expect(editors.map((m) => m.id)).toEqual([editor.userId]);
     const guests = (await api.orgs.listMembersInOrganizationById(s.org, { role: 'guest' })).data.items;
     expect(guests.map((m) => m.id)).toEqual([guest.userId]);
@@ -61,10 +62,10 @@ describe('system, users and organizations', () => {
     const asc = (await api.orgs.listMembersInOrganizationById(s.org, { order: 'asc' })).data.items.map((m) => m.joinedAt);
     expect([...asc].sort()).toEqual(asc);
 
-    const { data: promoted } = await api.orgs.updateMemberInOrganizationById(s.org, editor.userId, { role: 'review' });
+    const { data: promoted } = await api.orgs.updateMemberInOrganizationById(s.org, editor.userId, { role: MemberRole.Review });
     expect(promoted.role).toBe('review');
     expect((await api.orgs.getMemberInOrganizationById(s.org, editor.userId)).data.role).toBe('review');
-    expect(await statusOf(api.orgs.updateMemberInOrganizationById(s.org, s.ownerId, { role: 'read' }))).toBe(409);
+    expect(await statusOf(api.orgs.updateMemberInOrganizationById(s.org, s.ownerId, { role: MemberRole.Read }))).toBe(409);
 
     expect((await api.orgs.removeMemberFromOrganizationById(s.org, editor.userId)).status).toBe(205);
     expect((await api.orgs.removeMemberFromOrganizationById(s.org, editor.userId)).status).toBe(204);

@@ -1,3 +1,4 @@
+import { MemberRole } from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, statusOf, type TestServer } from '../helpers/server.js';
 
@@ -26,10 +27,10 @@ describe('space and collection permissions', () => {
     expect(await statusOf(s.client(guest.token).spaces.getSpaceById(space.id))).toBe(403);
     expect(await statusOf(s.client(reader.token).spaces.getSpaceById(space.id))).toBe(403);
 
-    expect((await api.spaces.inviteToSpace(space.id, { role: 'comment', users: [guest.userId, outsider.userId] })).status).toBe(204);
-    expect((await api.spaces.inviteToSpace(space.id, { role: 'edit', teams: [team.id] })).status).toBe(204);
-    expect(await statusOf(api.spaces.inviteToSpace(space.id, { role: 'edit', users: ['nobody'] }))).toBe(404);
-    expect(await statusOf(api.spaces.inviteToSpace(space.id, { role: 'edit', teams: ['noteam'] }))).toBe(404);
+    expect((await api.spaces.inviteToSpace(space.id, { role: MemberRole.Comment, users: [guest.userId, outsider.userId] })).status).toBe(204);
+    expect((await api.spaces.inviteToSpace(space.id, { role: MemberRole.Edit, teams: [team.id] })).status).toBe(204);
+    expect(await statusOf(api.spaces.inviteToSpace(space.id, { role: MemberRole.Edit, users: ['nobody'] }))).toBe(404);
+    expect(await statusOf(api.spaces.inviteToSpace(space.id, { role: MemberRole.Edit, teams: ['noteam'] }))).toBe(404);
 
     const asGuest = (await s.client(guest.token).spaces.getSpaceById(space.id)).data;
     expect(asGuest.permissions).toMatchObject({ view: true, comment: true, edit: false, admin: false });
@@ -46,12 +47,12 @@ describe('space and collection permissions', () => {
     const aggregate = (await api.spaces.listPermissionsAggregateInSpace(space.id)).data.items;
     const roles = Object.fromEntries(aggregate.map((p) => [p.user.id, p.permission]));
     expect(roles).toMatchObject({ [s.ownerId]: 'admin', [guest.userId]: 'comment', [reader.userId]: 'edit' });
-    const editors = (await api.spaces.listPermissionsAggregateInSpace(space.id, { role: 'edit' })).data.items;
+    const editors = (await api.spaces.listPermissionsAggregateInSpace(space.id, { role: MemberRole.Edit })).data.items;
     expect(editors.map((p) => p.user.id)).toEqual([reader.userId]);
 
-    expect((await api.spaces.updateUserPermissionInSpace(space.id, guest.userId, { role: 'review' })).status).toBe(204);
+    expect((await api.spaces.updateUserPermissionInSpace(space.id, guest.userId, { role: MemberRole.Review })).status).toBe(204);
     expect((await s.client(guest.token).spaces.getSpaceById(space.id)).data.permissions.review).toBe(true);
-    expect(await statusOf(api.spaces.updateUserPermissionInSpace(space.id, reader.userId, { role: 'read' }))).toBe(404);
+    expect(await statusOf(api.spaces.updateUserPermissionInSpace(space.id, reader.userId, { role: MemberRole.Read }))).toBe(404);
     expect((await api.spaces.updateTeamPermissionInSpace(space.id, team.id, { role: null })).status).toBe(204);
     expect(await statusOf(s.client(reader.token).spaces.getSpaceById(space.id))).toBe(403);
 
@@ -68,13 +69,13 @@ describe('space and collection permissions', () => {
     const { data: space } = await api.orgs.createSpace(s.org, { title: 'Inside', parent: col.id });
     const reader = s.member('read');
     expect(await statusOf(s.client(reader.token).spaces.getSpaceById(space.id))).toBe(403);
-    await api.collections.inviteToCollection(col.id, { role: 'create', users: [reader.userId] });
+    await api.collections.inviteToCollection(col.id, { role: MemberRole.Create, users: [reader.userId] });
     const seen = (await s.client(reader.token).spaces.getSpaceById(space.id)).data;
     expect(seen.permissions).toMatchObject({ edit: true, admin: false });
     expect((await s.client(reader.token).collections.getCollectionById(col.id)).data.permissions.create).toBe(true);
     expect((await api.collections.listUserPermissionsInCollection(col.id)).data.items[0]?.permission).toBe('create');
-    expect((await api.collections.listPermissionsAggregateInCollection(col.id, { role: 'create' })).data.items.map((p) => p.user.id)).toEqual([reader.userId]);
-    expect((await api.collections.updateUserPermissionInCollection(col.id, reader.userId, { role: 'read' })).status).toBe(204);
+    expect((await api.collections.listPermissionsAggregateInCollection(col.id, { role: MemberRole.Create })).data.items.map((p) => p.user.id)).toEqual([reader.userId]);
+    expect((await api.collections.updateUserPermissionInCollection(col.id, reader.userId, { role: MemberRole.Read })).status).toBe(204);
     expect((await s.client(reader.token).spaces.getSpaceById(space.id)).data.permissions.edit).toBe(false);
     expect((await api.collections.removeUserFromCollection(col.id, reader.userId)).status).toBe(205);
     expect(await statusOf(api.collections.inviteToCollection(col.id, { role: null, users: [reader.userId] }))).toBe(400);

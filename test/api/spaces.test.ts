@@ -1,3 +1,4 @@
+import { TranslationLanguage } from '@gitbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, statusOf, type TestServer } from '../helpers/server.js';
 
@@ -13,7 +14,7 @@ afterAll(async () => {
 describe('spaces through the official client', () => {
   it('creates, reads, updates and lists spaces', async () => {
     const api = s.client();
-    const { data: created, headers } = await api.orgs.createSpace(s.org, { title: 'Guides', emoji: '📘', language: 'en' });
+    const { data: created, headers } = await api.orgs.createSpace(s.org, { title: 'Guides', emoji: '📘', language: TranslationLanguage.En });
     expect(headers.get('location')).toBe(`${s.url}/v1/spaces/${created.id}`);
     expect(created).toMatchObject({ object: 'space', title: 'Guides', emoji: '📘', language: 'en', organization: s.org, editMode: 'live', visibility: 'private' });
     expect(created.permissions).toMatchObject({ view: true, admin: true, edit: true });
