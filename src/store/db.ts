@@ -13,6 +13,11 @@ export class Db {
   private readonly rowCache = new Map<string, unknown>();
   private rowCacheVersion = -1;
   private dataVersion!: Database.Statement;
+  /** data_version is read once per event-loop turn: another process's commit shows from the next turn. */
+  private versionChecked = false;
+  private readonly uncheck = (): void => {
+    this.versionChecked = false;
+  };
 
   constructor(file: string) {
     this.raw = new Database(file);
@@ -44,12 +49,16 @@ export class Db {
 
   get<T = Row>(sql: string, ...params: unknown[]): T | undefined {
     if (this.raw.inTransaction) return this.prepare(sql).get(...params) as T | undefined;
-    const version = this.dataVersion.get() as number;
-    if (version !== this.rowCacheVersion) {
-      this.rowCache.clear();
-      this.rowCacheVersion = version;
+    if (!this.versionChecked) {
+      this.versionChecked = true;
+      setImmediate(this.uncheck).unref();
+      const version = this.dataVersion.get() as number;
+      if (version !== this.rowCacheVersion) {
+        this.rowCache.clear();
+        this.rowCacheVersion = version;
+      }
     }
-    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    const key = params.length === 1 ? `${sql}\u0000${typeof params[0]}:${String(params[0])}` : `${sql}\u0000${JSON.stringify(params)}`;
     if (this.rowCache.has(key)) return this.rowCache.get(key) as T | undefined;
     const row = this.prepare(sql).get(...params) as T | undefined;
     if (this.rowCache.size > 50_000) this.rowCache.clear();

@@ -24,6 +24,22 @@ describe('store', () => {
     again.close();
   });
 
+  it('sees another connection\'s commit from the next event-loop turn, and its own writes at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-store-'));
+    const reader = Store.open(dir);
+    const writer = Store.open(dir);
+    writer.organizations.insert(org('o1'));
+    await new Promise(setImmediate);
+    expect(reader.organizations.get('o1')?.title).toBe('Org o1');
+    writer.organizations.update({ ...org('o1'), title: 'Renamed' });
+    await new Promise(setImmediate);
+    expect(reader.organizations.get('o1')?.title).toBe('Renamed');
+    reader.organizations.update({ ...org('o1'), title: 'Mine' });
+    expect(reader.organizations.get('o1')?.title).toBe('Mine');
+    reader.close();
+    writer.close();
+  });
+
   it('makes random URL-safe 20-character ids', () => {
     const ids = new Set(Array.from({ length: 1000 }, newId));
     expect(ids.size).toBe(1000);
