@@ -90,8 +90,10 @@ export class Db {
 
   /** Every row of every table, for consistency checks and diagnostics. */
   snapshot(): Record<string, Row[]> {
-    const tables = this.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
-    return Object.fromEntries(tables.map(({ name }) => [name, this.raw.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all() as Row[]]));
+    const tables = this.all<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name");
+    const virtual = tables.filter((t) => t.sql.startsWith('CREATE VIRTUAL')).map((t) => `${t.name}_`);
+    const real = tables.filter((t) => !virtual.some((prefix) => t.name.startsWith(prefix)));
+    return Object.fromEntries(real.map(({ name }) => [name, this.raw.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all() as Row[]]));
   }
 
   get schemaVersion(): number {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { type BlobStore, FileBlobStore, MemoryBlobStore } from './blobs.js';
 import { ContentRepo } from './content.js';
 import { Db } from './db.js';
+import { ParsedBlobRepo, SearchRepo } from './derived.js';
 import { GrantRepo } from './grants.js';
 import { JobRepo } from './jobs.js';
 import { OrganizationRepo } from './organizations.js';
@@ -9,6 +10,8 @@ import { RevisionRepo } from './revisions.js';
 import { UserRepo } from './users.js';
 
 export * from './records.js';
+export * from './revision-content.js';
+export type { SearchHit, SearchSectionInput } from './derived.js';
 export { newId } from './ids.js';
 export { gitBlobOid, type BlobStore } from './blobs.js';
 
@@ -20,6 +23,8 @@ export class Store {
   readonly grants: GrantRepo;
   readonly revisions: RevisionRepo;
   readonly jobs: JobRepo;
+  readonly parsed: ParsedBlobRepo;
+  readonly search: SearchRepo;
 
   private constructor(
     private readonly db: Db,
@@ -31,6 +36,8 @@ export class Store {
     this.grants = new GrantRepo(db);
     this.revisions = new RevisionRepo(db);
     this.jobs = new JobRepo(db);
+    this.parsed = new ParsedBlobRepo(db);
+    this.search = new SearchRepo(db);
   }
 
   /** The embedded default: SQLite (WAL) and blob files under `dir`. */

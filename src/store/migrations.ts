@@ -138,4 +138,37 @@ export const migrations: readonly string[] = [
   CREATE UNIQUE INDEX jobs_dedupe ON jobs (dedupe_key);
   CREATE INDEX jobs_due ON jobs (state, run_at);
   `,
+  /* 2: revision content, sync state, parse cache, search index */ `
+  CREATE TABLE revision_contents (
+    revision_id TEXT PRIMARY KEY REFERENCES revisions (id) ON DELETE CASCADE,
+    content TEXT NOT NULL
+  );
+
+  CREATE TABLE sync_states (
+    space_id TEXT PRIMARY KEY REFERENCES spaces (id) ON DELETE CASCADE,
+    source TEXT NOT NULL,
+    directory TEXT NOT NULL,
+    ref TEXT,
+    commit_oid TEXT,
+    tree_hash TEXT NOT NULL,
+    revision_id TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+
+  CREATE TABLE parsed_blobs (
+    oid TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (oid, version)
+  );
+
+  CREATE VIRTUAL TABLE search_sections USING fts5 (
+    heading, body, oid UNINDEXED, anchor UNINDEXED, position UNINDEXED,
+    tokenize = 'unicode61 remove_diacritics 2'
+  );
+  CREATE TABLE search_indexed (
+    oid TEXT PRIMARY KEY,
+    version INTEGER NOT NULL
+  );
+  `,
 ];

@@ -1,0 +1,25 @@
+/**
+ * What the importer derives from one page file, stored per blob oid (store.parsed) so a page is parsed once.
+ * Bump PARSED_PAGE_VERSION whenever the shape or the parsing changes: older entries are then ignored and re-derived.
+ */
+export const PARSED_PAGE_VERSION = 1;
+
+export interface ParsedLink {
+  kind: 'page' | 'file' | 'anchor' | 'url' | 'broken';
+  /** A repository-relative path (pages, files) or a URL. */
+  target: string;
+  anchor?: string;
+  /** The construct it came from: 'link', 'image', 'content-ref', 'file', 'embed', 'include', 'cover', ... */
+  node: string;
+}
+
+export interface ParsedPageData {
+  /** The text of the leading `# H1`, stripped from the body, if any. */
+  h1: string | null;
+  /** Every frontmatter key, as parsed. */
+  frontmatter: Record<string, unknown>;
+  /** Outgoing references, resolved against the page file's path. */
+  links: ParsedLink[];
+  /** Problems met while parsing: malformed frontmatter, binary bytes... */
+  warnings: string[];
+}

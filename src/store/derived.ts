@@ -1,0 +1,87 @@
+import type { Db, Row } from './db.js';
+
+/**
+ * What is derived from one blob (a parsed page: title, frontmatter, links, sections...), keyed by its git oid and the
+ * version of the code that derived it, so a page is parsed once however many revisions share it.
+ */
+export class ParsedBlobRepo {
+  constructor(private readonly db: Db) {}
+
+  get<T>(oid: string, version: number): T | undefined {
+    const row = this.db.prepare('SELECT data FROM parsed_blobs WHERE oid = ? AND version = ?').get(oid, version) as Row | undefined;
+    return row ? (JSON.parse(String(row.data)) as T) : undefined;
+  }
+
+  /** Several at once: the oids found, with their data. */
+  getMany<T>(oids: readonly string[], version: number): Map<string, T> {
+    const found = new Map<string, T>();
+    const stmt = this.db.prepare('SELECT data FROM parsed_blobs WHERE oid = ? AND version = ?');
+    for (const oid of oids) {
+      const row = stmt.get(oid, version) as Row | undefined;
+      if (row) found.set(oid, JSON.parse(String(row.data)) as T);
+    }
+    return found;
+  }
+
+  put(oid: string, version: number, data: unknown): void {
+    this.db.run('INSERT OR REPLACE INTO parsed_blobs (oid, version, data) VALUES (?, ?, ?)', oid, version, JSON.stringify(data));
+  }
+}
+
+export interface SearchSectionInput {
+  anchor: string | null;
+  heading: string;
+  text: string;
+}
+
+export interface SearchHit {
+  oid: string;
+  anchor: string | null;
+  heading: string;
+  /** The matching text with the matched terms wrapped in <mark></mark>. */
+  snippet: string;
+  /** bm25: lower is better. */
+  rank: number;
+}
+
+/** Full-text search (SQLite FTS5) over page sections, keyed by the page blob's oid. */
+export class SearchRepo {
+  constructor(private readonly db: Db) {}
+
+  isIndexed(oid: string, version: number): boolean {
+    return this.db.prepare('SELECT 1 FROM search_indexed WHERE oid = ? AND version = ?').get(oid, version) !== undefined;
+  }
+
+  /** Replaces the sections indexed for `oid`. */
+  index(oid: string, version: number, sections: readonly SearchSectionInput[]): void {
+    this.db.run('DELETE FROM search_sections WHERE oid = ?', oid);
+    const insert = this.db.prepare('INSERT INTO search_sections (heading, body, oid, anchor, position) VALUES (?, ?, ?, ?, ?)');
+    sections.forEach((s, position) => insert.run(s.heading, s.text, oid, s.anchor, position));
+    this.db.run('INSERT OR REPLACE INTO search_indexed (oid, version) VALUES (?, ?)', oid, version);
+  }
+
+  /**
+   * Sections matching an FTS5 `match` expression among the given page blobs, best first
+   * (bm25 with headings weighted 4x body text).
+   */
+  search(match: string, oids: readonly string[], limit: number): SearchHit[] {
+    if (oids.length === 0) return [];
+    const rows = this.db
+      .prepare(
+        `SELECT oid, anchor, heading, snippet(search_sections, 1, '<mark>', '</mark>', '…', 24) AS snippet,
+                bm25(search_sections, 4.0, 1.0) AS rank
+           FROM search_sections
+          WHERE search_sections MATCH ? AND oid IN (SELECT value FROM json_each(?))
+          ORDER BY rank
+          LIMIT ?`,
+      )
+      .all(match, JSON.stringify(oids), limit) as Row[];
+    return rows.map((r) => ({
+      oid: String(r.oid),
+      anchor: r.anchor === null ? null : String(r.anchor),
+      heading: String(r.heading),
+      snippet: String(r.snippet),
+      rank: Number(r.rank),
+    }));
+  }
+}
