@@ -5,6 +5,8 @@ import { migrations } from './migrations.js';
 
 export type Row = Record<string, unknown>;
 
+const VERSION_CHECK_MS = 1;
+
 /** A better-sqlite3 connection with a prepared-statement cache and migrations applied. */
 export class Db {
   readonly raw: Database.Database;
@@ -13,11 +15,11 @@ export class Db {
   private readonly rowCache = new Map<string, unknown>();
   private rowCacheVersion = -1;
   private dataVersion!: Database.Statement;
-  /** data_version is read once per event-loop turn: another process's commit shows from the next turn. */
-  private versionChecked = false;
-  private readonly uncheck = (): void => {
-    this.versionChecked = false;
-  };
+  /**
+   * data_version is read at most once per millisecond, so another process's commit shows within 1 ms
+   * (a per-read check cost more than the rest of a cached API read).
+   */
+  private versionCheckedAt = -Infinity;
 
   constructor(file: string) {
     this.raw = new Database(file);
@@ -49,9 +51,9 @@ export class Db {
 
   get<T = Row>(sql: string, ...params: unknown[]): T | undefined {
     if (this.raw.inTransaction) return this.prepare(sql).get(...params) as T | undefined;
-    if (!this.versionChecked) {
-      this.versionChecked = true;
-      setImmediate(this.uncheck).unref();
+    const now = performance.now();
+    if (now - this.versionCheckedAt >= VERSION_CHECK_MS) {
+      this.versionCheckedAt = now;
       const version = this.dataVersion.get() as number;
       if (version !== this.rowCacheVersion) {
         this.rowCache.clear();
