@@ -1,17 +1,10 @@
 import { MemberRole } from '@gitbook/api';
 import type { GitBookAPI } from '@gitbook/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROLES, atLeast, type RoleName } from '../../src/domain/roles.js';
-import { startServer, statusOf, type TestServer } from '../helpers/server.js';
+import { useServer, statusOf } from '../helpers/server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startServer();
-});
-afterAll(async () => {
-  expect(s.violations).toEqual([]);
-  await s.close();
-});
+const s = useServer();
 
 /** Fresh objects, made by the owner, for one call. */
 interface Fixture {

@@ -1,15 +1,8 @@
 import { MemberRole } from '@gitbook/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, statusOf, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { useServer, statusOf } from '../helpers/server.js';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startServer();
-});
-afterAll(async () => {
-  expect(s.violations).toEqual([]);
-  await s.close();
-});
+const s = useServer();
 
 describe('collections through the official client', () => {
   it('creates nested collections and lists them with and without nesting', async () => {

@@ -1,21 +1,16 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { handlers } from '../../src/server/handlers/index.js';
 import { allOperations } from '../helpers/contract.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { useServer } from '../helpers/server.js';
 
-let s: TestServer;
+const s = useServer();
 let ids: string[];
 beforeAll(async () => {
-  s = await startServer();
   const api = s.client();
   const { data: col } = await api.orgs.createCollection(s.org, { title: 'Fuzz' });
   const { data: space } = await api.orgs.createSpace(s.org, { title: 'Fuzz', parent: col.id });
   ids = [s.org, s.otherOrg, s.ownerId, col.id, space.id, s.member('read').userId];
-});
-afterAll(async () => {
-  expect(s.violations).toEqual([]);
-  await s.close();
 });
 
 const finished = allOperations.filter((op) => handlers[op.operationId]);

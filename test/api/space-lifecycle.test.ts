@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DAY } from '../../src/domain/clock.js';
 import { ManualClock } from '../../src/domain/index.js';
-import { startServer, statusOf, type TestServer } from '../helpers/server.js';
+import { statusOf, useServer } from '../helpers/server.js';
 
-let s: TestServer;
 const clock = new ManualClock(new Date('2026-03-01T10:00:00.000Z'));
-beforeAll(async () => {
-  s = await startServer({ clock });
-});
-afterAll(async () => {
-  expect(s.violations).toEqual([]);
-  await s.close();
-});
+const s = useServer({ clock });
 
 // Seed Part A §3: active -> deleted -> (restore within 7 days | removed for good after 7 days); editMode.
 describe('space states', () => {

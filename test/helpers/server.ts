@@ -1,4 +1,5 @@
 import { GitBookAPI } from '@gitbook/api';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { configSchema } from '../../src/config/index.js';
 import { type Clock, Domain } from '../../src/domain/index.js';
@@ -100,4 +101,26 @@ export async function statusOf(call: Promise<{ status: number }>): Promise<numbe
     if (typeof code === 'number') return code;
     throw error;
   }
+}
+
+/**
+ * Starts a server before the file's tests and closes it after them, failing if any response broke the spec.
+ * The returned object stands for the server once it has started.
+ */
+export function useServer(options: Parameters<typeof startServer>[0] = {}): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startServer(options);
+  });
+  afterAll(async () => {
+    if (!server) return;
+    expect(server.violations).toEqual([]);
+    await server.close();
+  });
+  return new Proxy({} as TestServer, {
+    get: (_, key) => {
+      if (!server) throw new Error('the test server is not started yet: use it inside a test or beforeAll');
+      return server[key as keyof TestServer];
+    },
+  });
 }
