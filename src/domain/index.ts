@@ -1,6 +1,7 @@
 import type { Store } from '../store/index.js';
 import { type Clock, systemClock } from './clock.js';
 import { Collections } from './collections.js';
+import { Contents } from './content.js';
 import type { Deps } from './context.js';
 import { Jobs } from './jobs.js';
 import { Organizations } from './organizations.js';
@@ -26,6 +27,7 @@ export class Domain {
   readonly spaces: Spaces;
   readonly teams: Teams;
   readonly permissions: Permissions;
+  readonly content: Contents;
 
   constructor(store: Store, clock: Clock = systemClock) {
     this.deps = { store, clock };
@@ -36,5 +38,6 @@ export class Domain {
     this.spaces = new Spaces(this.deps, this.organizations, this.collections, this.jobs);
     this.teams = new Teams(this.deps, this.organizations);
     this.permissions = new Permissions(this.deps, this.organizations, this.spaces, this.collections, this.teams);
+    this.content = new Contents(this.deps, this.spaces, this.organizations);
   }
 }

@@ -157,7 +157,7 @@ export class Spaces {
     return this.view(next, caller.access.spaceRole(next));
   }
 
-  /** A copy of the space's settings and roles, placed right after it; content comes along once spaces hold content. */
+  /** A copy of the space's settings, roles and current content, placed right after it. */
   duplicate(caller: Caller, id: string): SpaceView {
     const source = this.find(id);
     caller.access.requireSpace(source, 'read');
@@ -182,9 +182,19 @@ export class Spaces {
       };
       store.content.updateSpace(next);
       for (const grant of store.grants.on('space', source.id)) store.grants.put({ ...grant, resourceId: next.id });
-      return next;
+      return { ...next, revisionId: this.copyContent(source, next) };
     });
     return this.view(copy, caller.access.spaceRole(copy));
+  }
+
+  /** Gives `copy` a first revision holding the source's current content (blobs are shared: they are content-addressed). */
+  private copyContent(source: SpaceRecord, copy: SpaceRecord): string {
+    const { store } = this.deps;
+    const revisionId = newId();
+    const content = store.revisions.content(source.revisionId);
+    store.revisions.insert({ id: revisionId, spaceId: copy.id, parents: [], type: 'edits', git: null, createdAt: copy.createdAt }, content);
+    store.content.setSpaceRevision(copy.id, copy.revisionId, revisionId, copy.updatedAt);
+    return revisionId;
   }
 
   move(caller: Caller, id: string, request: MoveRequest): SpaceView {

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Caller, type Domain, DomainError } from '../domain/index.js';
 import type { Context, Handlers, Result } from './handler.js';
+import { downloadFile, FILE_CONTENT_ROUTE } from './handlers/files.js';
 import { handlers as defaultHandlers } from './handlers/index.js';
 import { loadSpec, type Operation } from './openapi.js';
 import { Urls } from './present.js';
@@ -75,6 +76,14 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       },
     });
   }
+  app.get(FILE_CONTENT_ROUTE, {
+    onRequest: (request, _reply, done) => {
+      request.caller = authenticate(domain, request);
+      done();
+    },
+    handler: async (request, reply) =>
+      send(reply, downloadFile({ caller: request.caller!, domain, params: request.params as Record<string, string> })),
+  });
   return app;
 }
 

@@ -2,7 +2,18 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { loadSpec, type Operation } from '../../src/server/openapi.js';
 import { createAjv, refsToSpec } from '../../src/server/validation.js';
 
-const { document, operations } = loadSpec();
+const { document: specDocument, operations } = loadSpec();
+/**
+ * The spec's `Document` union ends in an `Empty` branch with `additionalProperties: false`. Inside
+ * `RevisionPageDocument`'s allOf that branch rejects every page sent without content (every list of pages, GitBook's
+ * included), so responses are checked with `Empty` read as "neither markdown nor document". Requests keep the spec's schema.
+ */
+const document = structuredClone(specDocument);
+(document.components.schemas.Document as { oneOf: unknown[] }).oneOf[2] = {
+  type: 'object',
+  title: 'Empty',
+  not: { anyOf: [{ required: ['markdown'] }, { required: ['document'] }] },
+};
 let ajv: Ajv | undefined;
 const compiled = new Map<string, ValidateFunction>();
 

@@ -1,7 +1,9 @@
 import type { Handlers } from '../handler.js';
 import { collectionHandlers } from './collections.js';
+import { contentHandlers } from './content.js';
 import { organizationHandlers } from './organizations.js';
 import { collectionPermissionHandlers, spacePermissionHandlers } from './permissions.js';
+import { revisionHandlers } from './revisions.js';
 import { spaceHandlers } from './spaces.js';
 import { systemHandlers } from './system.js';
 import { userHandlers } from './users.js';
@@ -15,4 +17,6 @@ export const handlers: Handlers = {
   ...spaceHandlers,
   ...spacePermissionHandlers,
   ...collectionPermissionHandlers,
+  ...contentHandlers,
+  ...revisionHandlers,
 };

@@ -1,0 +1,125 @@
+import type { ContentRef, JSONDocument } from '@gitbook/api';
+import type { Root } from 'mdast';
+import { toDocument } from '../../content/document/index.js';
+import { markdownOf } from '../../content/markdown/index.js';
+import { parsePageFile } from '../../content/page-file.js';
+import { isAbsoluteUrl, resolveRelative, splitAnchor } from '../../content/paths.js';
+import type { BlobStore } from '../../store/index.js';
+import { notFound } from '../errors.js';
+import type { RevisionIndex } from './revision-index.js';
+
+export type BodyFormat = 'markdown' | 'document';
+export type JsonDocument = JSONDocument;
+export type PageBody = { markdown: string } | { document: JsonDocument };
+
+/** What a document is read in: the revision (to turn relative links into page and file references) and its file. */
+export interface DocumentSource {
+  revisionId: string;
+  index: RevisionIndex;
+  blob: string;
+  /** The repository path of the page or include file, against which its relative links resolve. */
+  gitPath: string | null;
+  /** Variable values, when expressions are to be evaluated. */
+  variables?: Record<string, unknown>;
+}
+
+const CACHED_DOCUMENTS = 256;
+
+/**
+ * Page bodies as markdown (frontmatter and leading H1 removed) or as GitBook document JSON, derived from the
+ * page blob and cached, most recently used first: a blob is parsed once however often it is read.
+ */
+export class Documents {
+  private readonly bodies = new Map<string, Root>();
+  private readonly derived = new Map<string, PageBody>();
+
+  constructor(private readonly blobs: BlobStore) {}
+
+  body(source: DocumentSource, format: BodyFormat): PageBody {
+    const key = `${format}\n${source.revisionId}\n${source.blob}\n${source.gitPath ?? ''}\n${source.variables ? 'evaluated' : ''}`;
+    const cached = touch(this.derived, key);
+    if (cached) return cached;
+    let root = this.root(source.blob);
+    if (source.variables) root = evaluate(root, source.variables);
+    const body: PageBody = format === 'markdown' ? { markdown: markdownOf(root) } : { document: this.toDocument(root, source) };
+    remember(this.derived, key, body);
+    return body;
+  }
+
+  /**
+   * Relative links become page, anchor and file references. Each reference maps back to the destination it was
+   * read from, so the document converts back to the same markdown.
+   */
+  private toDocument(root: Root, source: DocumentSource): JsonDocument {
+    const written = new Map<string, string>();
+    return toDocument(root, {
+      resolveRef: (url) => {
+        const ref = resolveRef(source, url);
+        if (ref && !written.has(refKey(ref))) written.set(refKey(ref), url);
+        return ref;
+      },
+      refToUrl: (ref) => written.get(refKey(ref)),
+    });
+  }
+
+  /** The page's body tree: parsed from its blob once, and never changed afterwards (evaluation copies it). */
+  private root(oid: string): Root {
+    const cached = touch(this.bodies, oid);
+    if (cached) return cached;
+    const bytes = this.blobs.get(oid);
+    if (!bytes) throw notFound(`The document ${oid} is not stored on this server`);
+    const { body } = parsePageFile(new TextDecoder('utf-8').decode(bytes));
+    // The body starts at its first block: the title and the blank lines after it belong to the page file.
+    const { titleHeading: _title, leadingBlankLines: _blank, ...data } = (body.data ?? {}) as Record<string, unknown>;
+    const root: Root = { ...body, data };
+    remember(this.bodies, oid, root);
+    return root;
+  }
+}
+
+/** A relative destination as a page, anchor or file reference of the revision; URLs and unknown paths stay URLs. */
+function resolveRef(source: DocumentSource, url: string): ContentRef | undefined {
+  if (isAbsoluteUrl(url)) return undefined;
+  const { path, anchor } = splitAnchor(url);
+  if (path === '') return anchor ? { kind: 'anchor', anchor } : undefined;
+  if (source.gitPath === null) return undefined;
+  const target = resolveRelative(source.gitPath, path);
+  if (target === null) return undefined;
+  const page = source.index.pageAtGitPath(target);
+  if (page) return anchor ? { kind: 'anchor', anchor, page: page.id } : { kind: 'page', page: page.id };
+  const file = source.index.filesByGitPath.get(target);
+  if (file) return { kind: 'file', file: file.id };
+  return undefined;
+}
+
+const refKey = (ref: ContentRef): string => JSON.stringify(ref);
+
+/** A copy of the tree with `space.vars.x` / `vars.x` expressions replaced by their values; others stay. */
+function evaluate(root: Root, variables: Record<string, unknown>): Root {
+  const visit = (node: unknown): unknown => {
+    if (!node || typeof node !== 'object') return node;
+    const n = node as { type?: string; value?: string; children?: unknown[] };
+    if (n.type === 'expression' && typeof n.value === 'string') {
+      const name = /^\s*(?:space\.)?vars\.([\w-]+)\s*$/.exec(n.value)?.[1];
+      const value = name === undefined ? undefined : variables[name];
+      if (value !== undefined && value !== null && typeof value !== 'object') return { type: 'text', value: String(value) };
+      return node;
+    }
+    return n.children ? { ...n, children: n.children.map(visit) } : node;
+  };
+  return visit(root) as Root;
+}
+
+function touch<V>(cache: Map<string, V>, key: string): V | undefined {
+  const value = cache.get(key);
+  if (value !== undefined) {
+    cache.delete(key);
+    cache.set(key, value);
+  }
+  return value;
+}
+
+function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+  cache.set(key, value);
+  if (cache.size > CACHED_DOCUMENTS) cache.delete(cache.keys().next().value!);
+}

@@ -1,0 +1,73 @@
+import type { DocumentPage, SearchHit } from '../../store/index.js';
+import type { RevisionIndex } from './revision-index.js';
+
+/** At most this many query terms are used; the rest of a very long query is ignored. */
+const MAX_TERMS = 32;
+/** Sections read from the index per query, before grouping by page. */
+export const MAX_SECTION_HITS = 500;
+/** Sections kept per page result. */
+const SECTIONS_PER_PAGE = 5;
+
+export interface SectionHit {
+  anchor: string | null;
+  heading: string;
+  snippet: string;
+}
+
+export interface PageHit {
+  page: DocumentPage;
+  sections: SectionHit[];
+  score: number;
+}
+
+/** The words of a query, lower-cased and without diacritics, as the index tokenizer sees them. */
+export function queryTerms(query: string): string[] {
+  const words = fold(query).match(/[\p{L}\p{N}_]+/gu) ?? [];
+  return [...new Set(words)].slice(0, MAX_TERMS);
+}
+
+/**
+ * An FTS5 expression matching every term (the last one as a prefix, for search as you type), or null when
+ * the query has no searchable word. Each term is a quoted string of letters and digits, so no user input is
+ * ever read as FTS5 syntax (operators, column filters, quotes).
+ */
+export function ftsExpression(terms: readonly string[]): string | null {
+  if (terms.length === 0) return null;
+  return terms.map((term, i) => `"${term}"${i === terms.length - 1 ? '*' : ''}`).join(' ');
+}
+
+/**
+ * Groups section hits (best first, bm25: lower is better) into page results, best page first. A page's score
+ * is its best section's, plus a little for each further matching section, boosted when its title holds the terms.
+ * Pages marked noIndex are left out.
+ */
+export function rankPages(index: RevisionIndex, hits: readonly SearchHit[], terms: readonly string[]): PageHit[] {
+  const byPage = new Map<string, PageHit>();
+  for (const hit of hits) {
+    for (const page of index.pagesByBlob.get(hit.oid) ?? []) {
+      if (page.noIndex) continue;
+      const entry = byPage.get(page.id);
+      const section = { anchor: hit.anchor, heading: hit.heading, snippet: hit.snippet };
+      if (!entry) byPage.set(page.id, { page, sections: [section], score: hit.rank });
+      else {
+        entry.score += hit.rank * 0.1;
+        if (entry.sections.length < SECTIONS_PER_PAGE) entry.sections.push(section);
+      }
+    }
+  }
+  const results = [...byPage.values()];
+  for (const result of results) result.score *= titleBoost(result.page.title, terms);
+  // bm25 scores are negative: multiplying by the boost makes a better score more negative.
+  return results.sort((a, b) => a.score - b.score || a.page.path.localeCompare(b.page.path));
+}
+
+function titleBoost(title: string, terms: readonly string[]): number {
+  const words = fold(title).match(/[\p{L}\p{N}_]+/gu) ?? [];
+  const found = terms.filter((term) => words.some((word) => word.startsWith(term))).length;
+  if (terms.length === 0 || found === 0) return 1;
+  return found === terms.length ? 3 : 1.5;
+}
+
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC').toLowerCase();
+}

@@ -1,0 +1,51 @@
+import { type Handlers, ok, pageOf } from '../handler.js';
+import { list } from '../present.js';
+import * as present from '../present-content.js';
+import { isEvaluated, optionsOf, pageReply } from './content.js';
+
+/** The same reads as the current content, on a revision named by id. */
+export const revisionHandlers: Handlers = {
+  getRevisionById: ({ caller, domain, params, query, urls }) =>
+    ok(present.revision(urls, domain.content.revision(caller, params.spaceId!, params.revisionId!), optionsOf(query))),
+
+  listPagesInRevisionById: ({ caller, domain, params, query, urls }) => {
+    const view = domain.content.revision(caller, params.spaceId!, params.revisionId!);
+    return ok({ pages: present.pageTree(urls, view, null, optionsOf(query)) });
+  },
+
+  listFilesInRevisionById: ({ caller, domain, params, query, urls }) => {
+    const contents = domain.content;
+    const view = contents.revision(caller, params.spaceId!, params.revisionId!);
+    return ok(list(contents.files(view, pageOf(query)), (f) => present.file(urls, view, f, optionsOf(query))));
+  },
+
+  getFileInRevisionById: ({ caller, domain, params, query, urls }) => {
+    const contents = domain.content;
+    const view = contents.revision(caller, params.spaceId!, params.revisionId!);
+    return ok(present.file(urls, view, contents.file(view, params.fileId!), optionsOf(query)));
+  },
+
+  getPageInRevisionById: (ctx) =>
+    pageReply(ctx, ctx.domain.content.revision(ctx.caller, ctx.params.spaceId!, ctx.params.revisionId!), ctx.params.pageId),
+
+  getPageInRevisionByPath: (ctx) =>
+    pageReply(ctx, ctx.domain.content.revision(ctx.caller, ctx.params.spaceId!, ctx.params.revisionId!), undefined, ctx.params.pagePath!),
+
+  getPageDocumentInRevisionById: ({ caller, domain, params, query }) => {
+    const contents = domain.content;
+    const view = contents.revision(caller, params.spaceId!, params.revisionId!);
+    return ok(contents.pageDocument(view, contents.document(view, params.pageId!), isEvaluated(query)));
+  },
+
+  getReusableContentInRevisionById: ({ caller, domain, params, query }) => {
+    const contents = domain.content;
+    const view = contents.revision(caller, params.spaceId!, params.revisionId!);
+    return ok(present.reusableContent(contents.reusableContent(view, params.reusableContentId!), optionsOf(query)));
+  },
+
+  getReusableContentDocumentInRevisionById: ({ caller, domain, params, query }) => {
+    const contents = domain.content;
+    const view = contents.revision(caller, params.spaceId!, params.revisionId!);
+    return ok(contents.reusableDocument(view, contents.reusableContent(view, params.reusableContentId!), isEvaluated(query)));
+  },
+};

@@ -1,0 +1,267 @@
+import type * as api from '@gitbook/api';
+import type { LinkTarget, LinkUsage, PageBody, PageHit, RevisionView } from '../domain/content.js';
+import type {
+  ComputedPage,
+  DocumentPage,
+  GroupPage,
+  LinkPage,
+  PageLayout,
+  RevisionFile,
+  RevisionPage,
+  RevisionReusableContent,
+} from '../store/index.js';
+import { organization, space, type Urls } from './present.js';
+
+/** Query options shared by the content reads. */
+export interface ContentOptions {
+  /** false: leave out the mutable git metadata (`metadata=false`). */
+  metadata: boolean;
+}
+
+const DEFAULT_LAYOUT: Required<Omit<PageLayout, 'tags' | 'actions'>> = {
+  width: 'default',
+  cover: true,
+  coverSize: 'hero',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+};
+
+export function revision(urls: Urls, view: RevisionView, options: ContentOptions): api.Revision {
+  const { revision: r, space: s } = view;
+  const git = r.git as { oid?: string; message?: string; ref?: string; url?: string; createdByService?: boolean } | null;
+  return {
+    object: 'revision',
+    id: r.id,
+    parents: r.parents,
+    // Merges need a change request to name; until they exist, a merge reads as edits.
+    type: (r.type === 'merge' ? 'edits' : r.type) as 'edits',
+    pages: pageTree(urls, view, null, options),
+    files: view.content.files.map((f) => file(urls, view, f, options)),
+    reusableContents: view.content.reusableContents.map((rc) => reusableContent(rc, options)),
+    variables: variables(view.content.variables),
+    createdAt: r.createdAt,
+    ...(options.metadata && git?.oid
+      ? {
+          git: {
+            oid: git.oid,
+            message: git.message ?? '',
+            createdByGitBook: git.createdByService ?? false,
+            createdByService: git.createdByService ?? false,
+            ...(git.ref ? { ref: git.ref } : {}),
+            ...(git.url ? { url: git.url } : {}),
+          } as api.GitSyncCommit,
+        }
+      : {}),
+    urls: { app: urls.app(`/spaces/${s.id}/revisions/${r.id}`) },
+  };
+}
+
+/** The pages under `parentId` (null: the top level), each with its own subtree. */
+export function pageTree(urls: Urls, view: RevisionView, parentId: string | null, options: ContentOptions): api.RevisionPage[] {
+  return view.index.childrenOf(parentId).map((p) => page(urls, view, p, options));
+}
+
+/** One page with its subtree; `body` adds the markdown or document of a document page. */
+export function page(urls: Urls, view: RevisionView, p: RevisionPage, options: ContentOptions, body?: PageBody): api.RevisionPage {
+  switch (p.kind) {
+    case 'document':
+      return documentPage(urls, view, p, options, body, pageTree(urls, view, p.id, options));
+    case 'group':
+      return groupPage(urls, view, p, options);
+    case 'link':
+      return linkPage(urls, view, p);
+    case 'computed':
+      return computedPage(p);
+  }
+}
+
+/** A page as a location (in links and backlinks): no subtree, no body. */
+export function shallowPage(urls: Urls, view: RevisionView, p: RevisionPage, options: ContentOptions): api.RevisionPage {
+  if (p.kind === 'document') return documentPage(urls, view, p, options, undefined, []);
+  if (p.kind === 'group') return { ...groupPage(urls, view, p, options), pages: [] };
+  return page(urls, view, p, options);
+}
+
+function documentPage(
+  urls: Urls,
+  view: RevisionView,
+  p: DocumentPage,
+  options: ContentOptions,
+  body: PageBody | undefined,
+  children: api.RevisionPage[],
+): api.RevisionPageDocument {
+  return {
+    id: p.id,
+    title: p.title,
+    ...(p.emoji ? { emoji: p.emoji } : {}),
+    ...(p.icon ? { icon: p.icon } : {}),
+    kind: 'sheet',
+    type: 'document',
+    urls: { app: pageUrl(urls, view, p) },
+    slug: p.slug,
+    path: p.path,
+    ...(p.description !== undefined ? { description: p.description } : {}),
+    pages: children as api.RevisionPageDocument['pages'],
+    ...(options.metadata && p.git ? { git: { oid: p.git.oid, path: p.git.path } } : {}),
+    layout: { ...DEFAULT_LAYOUT, ...withoutExtras(p.layout) },
+    ...(p.cover ? { cover: { ...p.cover, yPos: p.cover.yPos ?? 0 } as api.RevisionPageDocumentCover } : {}),
+    hidden: p.hidden,
+    noIndex: p.noIndex ?? false,
+    noRobotsIndex: p.noRobotsIndex ?? false,
+    documentId: p.blob,
+    ...(body ?? {}),
+  } as api.RevisionPageDocument;
+}
+
+function groupPage(urls: Urls, view: RevisionView, p: GroupPage, options: ContentOptions): api.RevisionPageGroup {
+  return {
+    id: p.id,
+    title: p.title,
+    kind: 'group',
+    type: 'group',
+    slug: p.slug,
+    path: p.path,
+    hidden: p.hidden,
+    pages: pageTree(urls, view, p.id, options) as api.RevisionPageGroup['pages'],
+  };
+}
+
+function linkPage(urls: Urls, view: RevisionView, p: LinkPage): api.RevisionPageLink {
+  const t = p.target;
+  let target: api.ContentRef;
+  let href: string | undefined;
+  if (t.kind === 'url') [target, href] = [{ kind: 'url', url: t.url }, t.url];
+  else if (t.kind === 'space') [target, href] = [{ kind: 'space', space: t.space }, urls.app(`/spaces/${t.space}`)];
+  else {
+    target = t.anchor ? { kind: 'anchor', anchor: t.anchor, page: t.page } : { kind: 'page', page: t.page };
+    const linked = view.index.pages.get(t.page);
+    href = linked ? `${pageUrl(urls, view, linked)}${t.anchor ? `#${t.anchor}` : ''}` : undefined;
+  }
+  return { id: p.id, title: p.title, kind: 'link', type: 'link', target, ...(href ? { href } : {}), hidden: p.hidden };
+}
+
+function computedPage(p: ComputedPage): api.RevisionPageComputed {
+  return {
+    id: p.id,
+    title: p.title,
+    type: 'computed',
+    computed: { type: p.source, props: p.props, dependencies: p.dependencies } as api.ComputedContentSourceRevision,
+  };
+}
+
+export function file(urls: Urls, view: RevisionView, f: RevisionFile, options: ContentOptions): api.RevisionFile {
+  return {
+    id: f.id,
+    name: f.name,
+    contentType: f.contentType,
+    downloadURL: downloadUrl(urls, view, f),
+    size: f.size,
+    ...(f.dimensions ? { dimensions: f.dimensions } : {}),
+    ...(options.metadata && f.git ? { git: { oid: f.git.oid, path: f.git.path } } : {}),
+  };
+}
+
+/**
+ * Where a file's bytes are served: scoped to the (immutable) revision, so the URL never changes meaning,
+ * and authenticated like the API (`Authorization: Bearer`).
+ */
+export function downloadUrl(urls: Urls, view: RevisionView, f: RevisionFile): string {
+  return urls.api(`/spaces/${view.space.id}/revisions/${view.revision.id}/files/${encodeURIComponent(f.id)}/content`);
+}
+
+export function reusableContent(rc: RevisionReusableContent, options: ContentOptions): api.RevisionReusableContent {
+  return {
+    id: rc.id,
+    title: rc.title,
+    ...(options.metadata && rc.git ? { git: { oid: rc.git.oid, path: rc.git.path } } : {}),
+    document: rc.blob,
+  };
+}
+
+/** A link target and the pages that hold it. */
+export function linkUsage(urls: Urls, view: RevisionView, usage: LinkUsage): api.ContentReferenceUsage {
+  return {
+    status: usage.status as api.ContentReferenceStatus,
+    relation: usage.relation as api.ContentReferenceRelation,
+    targetReference: targetLocation(urls, view, usage.target),
+    locationReferences: usage.sources.map((p) => pageLocation(urls, view, p)),
+  };
+}
+
+export function linkStats(stats: { total: number; broken: number }): api.ContentReferencesStats {
+  return { total: stats.total, broken: { total: stats.broken } };
+}
+
+/** A page of the space as an absolute location. */
+export function pageLocation(urls: Urls, view: RevisionView, p: RevisionPage, anchor?: string): api.ContentLocationPage {
+  return {
+    kind: 'page',
+    ...owner(urls, view),
+    page: shallowPage(urls, view, p, { metadata: true }),
+    ...(anchor ? { internalLocation: { type: 'anchor', anchor } } : {}),
+  };
+}
+
+/** Missing targets are reported as the URL they were written as (`../missing.md`, `/broken/pages/...`). */
+function targetLocation(urls: Urls, view: RevisionView, target: LinkTarget): api.ContentLocation {
+  switch (target.kind) {
+    case 'page':
+      return pageLocation(urls, view, target.page, target.anchor);
+    case 'file':
+      return { kind: 'file', ...owner(urls, view), file: file(urls, view, target.file, { metadata: true }) };
+    case 'reusable-content':
+      return { kind: 'reusable-content', ...owner(urls, view), reusableContent: reusableContent(target.reusableContent, { metadata: true }) };
+    case 'url':
+      return { kind: 'url', url: target.url };
+    case 'missing':
+      return { kind: 'url', url: target.anchor ? `${target.target}#${target.anchor}` : target.target };
+  }
+}
+
+function owner(urls: Urls, view: RevisionView): { organization: api.Organization; space: api.Space } {
+  const counts = { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 };
+  return {
+    organization: organization(urls, view.organization, view.role),
+    space: space(urls, { space: view.space, role: view.role, counts }),
+  };
+}
+
+export function searchResult(urls: Urls, view: RevisionView, hit: PageHit): api.SearchPageResult {
+  const base = pageUrl(urls, view, hit.page);
+  return {
+    id: hit.page.id,
+    title: hit.page.title,
+    path: hit.page.path,
+    urls: { app: base },
+    sections: hit.sections.map((s) => ({
+      id: s.anchor ? `${hit.page.id}#${s.anchor}` : hit.page.id,
+      title: s.heading || hit.page.title,
+      path: s.anchor ? `${hit.page.path}#${s.anchor}` : hit.page.path,
+      body: s.snippet,
+      urls: { app: s.anchor ? `${base}#${s.anchor}` : base },
+    })),
+  };
+}
+
+function pageUrl(urls: Urls, view: RevisionView, p: RevisionPage): string {
+  return urls.app(`/spaces/${view.space.id}/pages/${p.id}`);
+}
+
+/** The spec's variables hold strings, numbers and booleans only. */
+function variables(vars: Record<string, unknown>): api.Variables {
+  return Object.fromEntries(
+    Object.entries(vars).filter((entry): entry is [string, string | number | boolean] =>
+      ['string', 'number', 'boolean'].includes(typeof entry[1]),
+    ),
+  );
+}
+
+function withoutExtras(layout: PageLayout | undefined): Partial<PageLayout> {
+  if (!layout) return {};
+  const { tags: _tags, actions: _actions, ...rest } = layout;
+  return rest;
+}
