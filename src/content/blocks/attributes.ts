@@ -1,0 +1,71 @@
+/** Parsing and writing the inside of a GitBook Liquid tag: `{% name key="value" ... %}`. */
+
+export interface ParsedTag {
+  /** Tag name, e.g. `hint`, `endhint`, `if`. */
+  name: string;
+  /** Everything after the name, trimmed (the condition of `if`, the path of `include`). */
+  args: string;
+  /** `key="value"` pairs in source order; a bare `key` has the value `''`. */
+  attributes: Array<[string, string]>;
+}
+
+const ATTRIBUTE = /\s*([A-Za-z_][\w-]*)(?:=(?:"([^"]*)"|'([^']*)'|([^\s"']+)))?/y;
+
+/** Parse the text between `{%` and `%}`. Returns null when there is no tag name. */
+export function parseTag(inner: string): ParsedTag | null {
+  const match = /^\s*([A-Za-z][\w-]*)/.exec(inner);
+  if (!match?.[1]) return null;
+  const name = match[1];
+  const args = inner.slice(match[0].length).trim();
+  return { name, args, attributes: parseAttributes(args) };
+}
+
+/** Parse `key="value"` pairs; stops at the first thing that is not an attribute. */
+export function parseAttributes(text: string): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  ATTRIBUTE.lastIndex = 0;
+  while (ATTRIBUTE.lastIndex < text.length) {
+    const start = ATTRIBUTE.lastIndex;
+    const match = ATTRIBUTE.exec(text);
+    if (!match || match.index !== start) break;
+    out.push([match[1] as string, match[2] ?? match[3] ?? match[4] ?? '']);
+  }
+  return out;
+}
+
+/** The value of `key`, or undefined. */
+export function attr(tag: ParsedTag, key: string): string | undefined {
+  return tag.attributes.find(([k]) => k === key)?.[1];
+}
+
+/** `"true"`/`"false"` to a boolean, anything else to undefined. */
+export function boolAttr(tag: ParsedTag, key: string): boolean | undefined {
+  const value = attr(tag, key);
+  return value === 'true' ? true : value === 'false' ? false : undefined;
+}
+
+/** Attributes of `tag` that are not in `known`, kept so they are written back. */
+export function extraAttributes(tag: ParsedTag, known: readonly string[]): Array<[string, string]> | undefined {
+  const extra = tag.attributes.filter(([k]) => !known.includes(k));
+  return extra.length > 0 ? extra : undefined;
+}
+
+export type AttributeValue = string | boolean | number | undefined | null;
+
+/** Write `{% name key="value" %}`, skipping undefined values, then any extra attributes. */
+export function formatTag(
+  name: string,
+  attributes: Array<[string, AttributeValue]> = [],
+  extra?: Array<[string, string]>,
+): string {
+  const parts = [name];
+  for (const [key, value] of [...attributes, ...(extra ?? [])]) {
+    if (value === undefined || value === null) continue;
+    parts.push(`${key}="${String(value)}"`);
+  }
+  return `{% ${parts.join(' ')} %}`;
+}
+
+export function endTag(name: string): string {
+  return `{% end${name} %}`;
+}

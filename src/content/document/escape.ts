@@ -1,0 +1,39 @@
+/**
+ * The escape hatch. A node with no exact document form becomes a `code` block whose `data.markdown`
+ * holds its markdown (the code lines show the same text, so a document reader still sees it); coming
+ * back, the markdown is written verbatim. Code blocks are not allowed everywhere (hints, quotes): there
+ * the container itself is escaped one level up.
+ */
+import type { Html, RootContent } from 'mdast';
+import type { FromContext, ToContext } from './context.js';
+import type { DocBlock } from './types.js';
+
+export const ESCAPE_TYPE = 'code';
+
+export function escapeBlock(node: RootContent, ctx: ToContext, key: string): DocBlock {
+  const markdown = ctx.markdown(node);
+  const nodes: DocBlock[] = markdown.split('\n').map((line, index) => {
+    const lineKey = ctx.key(key, `line${index}`);
+    return {
+      object: 'block',
+      type: 'code-line',
+      key: lineKey,
+      isVoid: false,
+      data: {},
+      nodes: [{ object: 'text', key: ctx.key(lineKey, 'text'), leaves: [{ object: 'leaf', text: line, marks: [] }] }],
+    };
+  });
+  const block: DocBlock = { object: 'block', type: ESCAPE_TYPE, key, isVoid: false, data: { syntax: 'markdown', markdown }, nodes };
+  ctx.remember(block, node);
+  return block;
+}
+
+export function isEscape(block: DocBlock): boolean {
+  return block.type === ESCAPE_TYPE && typeof block.data?.markdown === 'string';
+}
+
+export function unescapeBlock(block: DocBlock, ctx: FromContext): RootContent {
+  const original = ctx.original(block);
+  if (original) return original as RootContent;
+  return { type: 'html', value: block.data?.markdown as string } satisfies Html;
+}

@@ -1,0 +1,48 @@
+/**
+ * mdast (with GitBook's block nodes) <-> GitBook document JSON (`format=document`). Pure functions.
+ *
+ * toDocument maps every node it can to the spec's blocks, checks each mapping by reading it back, and
+ * keeps anything without an exact document form as an escape block (`code` with `data.markdown`), so
+ * that fromDocument gives back an mdast tree that writes the same markdown.
+ */
+import type { JSONDocument } from '@gitbook/api';
+import type { Root, RootContent } from 'mdast';
+import { markdownOf } from '../markdown/index.js';
+import { parsePageFile, serializePageFile } from '../page-file.js';
+import { documentToRoot, rootToDocument } from './convert.js';
+import type { DocRoot, DocumentOptions } from './types.js';
+
+export type { DocumentOptions } from './types.js';
+
+/** The markdown of one node as it would be written alone (escape blocks carry it). */
+function nodeMarkdown(node: RootContent): string {
+  return markdownOf({ type: 'root', children: [node] }).replace(/\n$/, '');
+}
+
+export function toDocument(root: Root, options: DocumentOptions = {}): JSONDocument {
+  const doc = rootToDocument(root, { ...options, markdown: nodeMarkdown });
+  // Blank lines around the body are kept; the page title (titleHeading) is page metadata, not content.
+  const { titleHeading: _title, ...layout } = root.data ?? {};
+  if (Object.keys(layout).length > 0) doc.data.root = layout;
+  return doc as unknown as JSONDocument;
+}
+
+export function fromDocument(doc: JSONDocument, options: DocumentOptions = {}): Root {
+  const root = documentToRoot(doc as unknown as DocRoot, options);
+  const layout = (doc.data as Record<string, unknown> | undefined)?.root;
+  if (layout && typeof layout === 'object') root.data = { ...(layout as Root['data']) };
+  return root;
+}
+
+/**
+ * A page file through the document and back: frontmatter and the `# Title` line are page metadata and
+ * stay as they are; the body goes mdast -> document -> mdast before the file is written again.
+ */
+export function documentRoundTrip(text: string, options: DocumentOptions = {}): string {
+  const page = parsePageFile(text);
+  const doc = toDocument(page.body, options);
+  const body = fromDocument(doc, options);
+  const title = page.body.data?.titleHeading;
+  if (title) body.data = { ...body.data, titleHeading: title };
+  return serializePageFile({ ...page, body });
+}

@@ -1,0 +1,2 @@
+export { parseMarkdown } from './parse.js';
+export { markdownOf } from './stringify.js';

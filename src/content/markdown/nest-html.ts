@@ -1,0 +1,126 @@
+/**
+ * Give structure to the HTML GitBook writes: `<details>` blocks, `<figure>` images, cards tables, heading
+ * anchors, and inline elements (buttons, icons, expressions, marks, emoji). Only HTML written exactly as
+ * GitBook writes it is converted, so writing the typed node back gives the same text; the rest stays `html`.
+ */
+import type { Heading, Html, Nodes, Parent, PhrasingContent, RootContent } from 'mdast';
+import { figureFromHtml } from '../blocks/images.js';
+import { CARDS_TABLE } from '../blocks/cards.js';
+import { DETAILS_CLOSE, DETAILS_OPEN, SUMMARY, type Expandable } from '../blocks/expandable.js';
+import { HEADING_ANCHOR } from '../blocks/heading-anchor.js';
+import { htmlAttributes } from '../blocks/html.js';
+import { inlineHtmlSpecs } from '../blocks/index.js';
+import type { BlockContent } from 'mdast';
+
+const isHtml = (node: Nodes | undefined, value?: string | RegExp): node is Html =>
+  node?.type === 'html' && (value === undefined || (typeof value === 'string' ? node.value === value : value.test(node.value)));
+
+function findClose(children: readonly Nodes[], start: number, open: RegExp, close: string): number {
+  let depth = 0;
+  for (let index = start + 1; index < children.length; index++) {
+    const child = children[index];
+    if (isHtml(child, open)) depth++;
+    else if (isHtml(child, close)) {
+      if (depth === 0) return index;
+      depth--;
+    }
+  }
+  return -1;
+}
+
+function blockSiblings(children: RootContent[]): RootContent[] {
+  const out: RootContent[] = [];
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index] as RootContent;
+    if (child.type !== 'html') {
+      out.push(child);
+      continue;
+    }
+    const open = DETAILS_OPEN.exec(child.value);
+    const summaryNode = children[index + 1];
+    const summary = open && isHtml(summaryNode, SUMMARY) ? SUMMARY.exec(summaryNode.value) : null;
+    const close = summary ? findClose(children, index, DETAILS_OPEN, DETAILS_CLOSE) : -1;
+    if (open && summary && close > index + 1) {
+      const node: Expandable = {
+        type: 'expandable',
+        open: open[1] !== undefined,
+        summary: summary[1] as string,
+        children: blockSiblings(children.slice(index + 2, close)) as BlockContent[],
+      };
+      out.push(node);
+      index = close;
+      continue;
+    }
+    const figure = figureFromHtml(child);
+    if (figure) out.push(figure);
+    else if (CARDS_TABLE.test(child.value)) out.push({ type: 'cards', value: child.value });
+    else out.push(child);
+  }
+  return out;
+}
+
+const INLINE_OPEN = /^<([a-z]+)((?:\s[^>]*)?)>$/;
+
+function inlineSiblings(children: PhrasingContent[]): PhrasingContent[] {
+  if (!children.some((child) => child.type === 'html')) return children;
+  const out: PhrasingContent[] = [];
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index] as PhrasingContent;
+    const match = child.type === 'html' ? INLINE_OPEN.exec(child.value) : null;
+    const element = match?.[1];
+    const specs = element ? inlineHtmlSpecs.filter((spec) => spec.element === element) : [];
+    if (!match || specs.length === 0) {
+      out.push(child);
+      continue;
+    }
+    const close = findClose(children, index, new RegExp(`^<${element}[\\s>]`), `</${element}>`);
+    if (close < 0) {
+      out.push(child);
+      continue;
+    }
+    const inner = inlineSiblings(children.slice(index + 1, close));
+    const attributes = htmlAttributes(match[2] ?? '');
+    let built: PhrasingContent | undefined;
+    for (const spec of specs) {
+      const node = built ? undefined : spec.build(attributes, inner);
+      if (node && spec.openTag(node) === (child as Html).value) built = node;
+    }
+    if (!built) {
+      out.push(child);
+      continue;
+    }
+    out.push(built);
+    index = close;
+  }
+  return out;
+}
+
+function anchorHeading(heading: Heading): void {
+  const count = heading.children.length;
+  const [open, close] = heading.children.slice(count - 2);
+  const match = open?.type === 'html' && close?.type === 'html' && close.value === '</a>' ? HEADING_ANCHOR.exec(open.value) : null;
+  if (!match) return;
+  const before = heading.children[count - 3];
+  if (before && !(before.type === 'text' && before.value.endsWith(' '))) return;
+  heading.children.splice(count - 2, 2);
+  if (before?.type === 'text') {
+    before.value = before.value.slice(0, -1);
+    if (before.value === '') heading.children.pop();
+  }
+  heading.id = match[1] as string;
+}
+
+const PHRASING_PARENTS = new Set(['paragraph', 'heading', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'tableCell', 'button', 'mark']);
+
+/** Apply the HTML structuring everywhere in the tree. */
+export function nestHtml(node: Nodes): void {
+  if (!('children' in node)) return;
+  for (const child of node.children) nestHtml(child as Nodes);
+  const parent = node as Parent;
+  if (PHRASING_PARENTS.has(node.type)) {
+    parent.children = inlineSiblings(parent.children as PhrasingContent[]);
+    if (node.type === 'heading') anchorHeading(node);
+  } else if (parent.children.some((child) => child.type === 'html')) {
+    parent.children = blockSiblings(parent.children as RootContent[]);
+  }
+}

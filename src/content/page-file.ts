@@ -1,0 +1,52 @@
+/** A page file: frontmatter, the `# Title` line, and the body, read and written byte for byte. */
+import type { Heading, Root } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { frontmatterText, splitFrontmatter, type Frontmatter } from './frontmatter.js';
+import { markdownOf } from './markdown/stringify.js';
+import { parseMarkdown } from './markdown/parse.js';
+
+export interface PageFile {
+  frontmatter: Frontmatter;
+  /** The text of the leading `# H1` (stripped from the body), or null when the page has none. */
+  title: string | null;
+  /** The rest of the page; headings as written in the file. */
+  body: Root;
+  warnings: string[];
+}
+
+declare module 'mdast' {
+  interface RootData {
+    /** The leading H1 as parsed, so an unchanged title is written back as it was. */
+    titleHeading?: Heading;
+  }
+}
+
+export function parsePageFile(text: string): PageFile {
+  const warnings: string[] = [];
+  if (text.includes('\u0000')) warnings.push('the file contains NUL bytes: it looks binary, not markdown');
+  const split = splitFrontmatter(text);
+  warnings.push(...split.warnings);
+  const body = parseMarkdown(split.body);
+  const first = body.children[0];
+  let title: string | null = null;
+  if (first?.type === 'heading' && first.depth === 1) {
+    body.children.shift();
+    title = toString(first);
+    body.data = { ...body.data, titleHeading: first };
+  }
+  return { frontmatter: split.frontmatter, title, body, warnings };
+}
+
+export function serializePageFile(page: PageFile): string {
+  const { body, title } = page;
+  const stored = body.data?.titleHeading;
+  const { titleHeading: _stored, ...data } = body.data ?? {};
+  const children = [...body.children];
+  if (title !== null) {
+    const heading: Heading =
+      stored && toString(stored) === title ? stored : { type: 'heading', depth: 1, children: [{ type: 'text', value: title }] };
+    children.unshift(heading);
+  }
+  const root: Root = { type: 'root', children, data };
+  return frontmatterText(page.frontmatter) + markdownOf(root);
+}
