@@ -3,6 +3,7 @@ import { ConfigError } from '../config/index.js';
 import { DomainError } from '../domain/index.js';
 import { BUILD } from '../version.js';
 import { registerServe } from './serve.js';
+import { registerSync } from './sync.js';
 import { registerToken } from './token.js';
 import { UsageError } from './util.js';
 
@@ -15,6 +16,7 @@ export function buildProgram(): Command {
     .exitOverride();
   registerServe(program);
   registerToken(program);
+  registerSync(program);
   return program;
 }
 

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import { buildServer } from '../server/app.js';
-import { openRuntime } from './runtime.js';
+import { openRuntime, type Runtime } from './runtime.js';
+import { syncTargets } from './sync.js';
 import { type GlobalOptions, parsePort, UsageError } from './util.js';
 
 interface ServeOptions {
@@ -33,6 +36,7 @@ async function serve(options: GlobalOptions & ServeOptions, mode: { ephemeralTok
   const started = performance.now();
   const runtime = openRuntime(options);
   const { config, domain, boot } = runtime;
+  if (mode.ephemeralToken) await syncOwnDocs(runtime);
   const port = options.port === undefined ? config.server.port : parsePort(options.port);
   const host = options.host ?? config.server.host;
 
@@ -75,4 +79,26 @@ async function serve(options: GlobalOptions & ServeOptions, mode: { ephemeralTok
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
+}
+
+/**
+ * `start` serves the project's own documentation: the spaces of docs.config.yaml, or else its `docs/` folder
+ * as the space "Quire" (files as on disk). A failed sync is reported and the server starts anyway.
+ */
+async function syncOwnDocs(runtime: Runtime): Promise<void> {
+  const root = runtime.configFile ? dirname(runtime.configFile) : process.cwd();
+  const targets = runtime.config.spaces.length
+    ? runtime.config.spaces
+    : existsSync(join(root, 'docs'))
+      ? [{ title: 'Quire', directory: 'docs', workTree: true }]
+      : [];
+  try {
+    const reports = await syncTargets(runtime, targets, { progress: false });
+    for (const r of reports) {
+      const changed = r.revisionId === null ? 'unchanged' : `${r.pagesAdded} added, ${r.pagesChanged} changed, ${r.pagesRemoved} removed`;
+      process.stdout.write(`Synced ${r.space.title} (${changed}; ${r.warnings.length} warnings)\n`);
+    }
+  } catch (error) {
+    process.stderr.write(`docs: could not sync the documentation: ${(error as Error).message}\n`);
+  }
 }

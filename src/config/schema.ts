@@ -47,6 +47,21 @@ export const networkSchema = z
   })
   .strict();
 
+export const spaceSyncSchema = z
+  .object({
+    /** The space to sync into (created if missing). A directory holding docs.yaml names its own spaces. */
+    title: z.string().min(1).max(100).optional(),
+    /** The git work tree or folder to import, relative to the config file. */
+    directory: z.string().min(1),
+    /** Read this branch, tag or commit instead of HEAD (git repositories only). */
+    ref: z.string().min(1).optional(),
+    /** Read the files on disk even in a git repository (uncommitted edits included). */
+    workTree: z.boolean().default(false),
+    /** The organization the space belongs to (title); default: the first one. */
+    organization: z.string().min(1).optional(),
+  })
+  .strict();
+
 export const configSchema = z
   .object({
     $schema: z.string().optional(),
@@ -61,9 +76,12 @@ export const configSchema = z
       }),
     admin: adminSchema.default(() => adminSchema.parse({})),
     network: networkSchema.default({ allowHosts: [] }),
+    /** Spaces and the directories `docs sync` imports them from. */
+    spaces: z.array(spaceSyncSchema).default([]),
   })
   .strict();
 
 export type Config = z.infer<typeof configSchema>;
 export type OrganizationConfig = z.infer<typeof organizationSchema>;
+export type SpaceSyncConfig = z.infer<typeof spaceSyncSchema>;
 export type Role = (typeof roles)[number];

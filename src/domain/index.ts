@@ -7,6 +7,7 @@ import { Jobs } from './jobs.js';
 import { Organizations } from './organizations.js';
 import { Permissions } from './permissions.js';
 import { Spaces } from './spaces.js';
+import { GitSync } from './sync.js';
 import { Teams } from './teams.js';
 import { Users } from './users.js';
 
@@ -28,6 +29,7 @@ export class Domain {
   readonly teams: Teams;
   readonly permissions: Permissions;
   readonly content: Contents;
+  readonly sync: GitSync;
 
   constructor(store: Store, clock: Clock = systemClock) {
     this.deps = { store, clock };
@@ -39,5 +41,6 @@ export class Domain {
     this.teams = new Teams(this.deps, this.organizations);
     this.permissions = new Permissions(this.deps, this.organizations, this.spaces, this.collections, this.teams);
     this.content = new Contents(this.deps, this.spaces, this.organizations);
+    this.sync = new GitSync(this.deps);
   }
 }

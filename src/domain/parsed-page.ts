@@ -11,6 +11,9 @@ export interface ParsedLink {
   anchor?: string;
   /** The construct it came from: 'link', 'image', 'content-ref', 'file', 'embed', 'include', 'cover', ... */
   node: string;
+  /** The reference as written in the page. */
+  href?: string;
+  position?: { line: number };
 }
 
 export interface ParsedPageData {
@@ -22,4 +25,10 @@ export interface ParsedPageData {
   links: ParsedLink[];
   /** Problems met while parsing: malformed frontmatter, binary bytes... */
   warnings: string[];
+  /**
+   * The repository path and space root the links were resolved against. A blob seen again at a path in another
+   * directory (or another space root) is parsed again, since its relative links resolve differently there.
+   */
+  path?: string;
+  spaceRoot?: string;
 }

@@ -171,4 +171,8 @@ export const migrations: readonly string[] = [
     version INTEGER NOT NULL
   );
   `,
+  /* 3: the docs.yaml key a synced space came from, so a multi-space repository maps each key to its space */ `
+  ALTER TABLE sync_states ADD COLUMN space_key TEXT;
+  CREATE INDEX sync_states_key ON sync_states (source, space_key);
+  `,
 ];

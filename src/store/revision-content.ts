@@ -136,4 +136,6 @@ export interface SyncStateRecord {
   treeHash: string;
   revisionId: string;
   updatedAt: string;
+  /** The docs.yaml / gitbook-docs.yaml key of the space in a multi-space repository (null or absent otherwise). */
+  key?: string | null;
 }

@@ -21,6 +21,7 @@ const toSyncState = (r: Row): SyncStateRecord => ({
   treeHash: str(r.tree_hash),
   revisionId: str(r.revision_id),
   updatedAt: str(r.updated_at),
+  key: optStr(r.space_key),
 });
 
 const EMPTY: RevisionContent = Object.freeze({ pages: [], files: [], reusableContents: [], variables: {} }) as RevisionContent;
@@ -66,12 +67,18 @@ export class RevisionRepo {
 
   putSyncState(s: SyncStateRecord): void {
     this.db.run(
-      `INSERT INTO sync_states (space_id, source, directory, ref, commit_oid, tree_hash, revision_id, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO sync_states (space_id, source, directory, ref, commit_oid, tree_hash, revision_id, updated_at, space_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (space_id) DO UPDATE SET source = excluded.source, directory = excluded.directory, ref = excluded.ref,
          commit_oid = excluded.commit_oid, tree_hash = excluded.tree_hash, revision_id = excluded.revision_id,
-         updated_at = excluded.updated_at`,
-      s.spaceId, s.source, s.directory, s.ref, s.commit, s.treeHash, s.revisionId, s.updatedAt,
+         updated_at = excluded.updated_at, space_key = excluded.space_key`,
+      s.spaceId, s.source, s.directory, s.ref, s.commit, s.treeHash, s.revisionId, s.updatedAt, s.key ?? null,
     );
+  }
+
+  /** The space synced from the docs.yaml `key` of the repository `source`, if any. */
+  syncStateByKey(source: string, key: string): SyncStateRecord | undefined {
+    const row = this.db.get('SELECT * FROM sync_states WHERE source = ? AND space_key = ? ORDER BY updated_at DESC LIMIT 1', source, key);
+    return row && toSyncState(row);
   }
 }

@@ -1,0 +1,108 @@
+// Git Sync on the domain side: what a synced space remembers, and landing an imported revision atomically.
+import {
+  type BlobStore,
+  newId,
+  type RevisionContent,
+  type RevisionGit,
+  type SearchSectionInput,
+  type SpaceRecord,
+  type SyncStateRecord,
+} from '../store/index.js';
+import type { Deps } from './context.js';
+import { nowIso } from './context.js';
+import { conflict } from './errors.js';
+import { PARSED_PAGE_VERSION, type ParsedPageData } from './parsed-page.js';
+
+export interface ImportedRevision {
+  spaceId: string;
+  /** The space's revision the import was built on: the space moves only if it is still there (compare-and-set). */
+  baseRevisionId: string;
+  /** null: the content equals the base revision's, so only the sync state is saved. */
+  content: RevisionContent | null;
+  git: RevisionGit | null;
+  state: Omit<SyncStateRecord, 'spaceId' | 'revisionId' | 'updatedAt'>;
+}
+
+export interface ParsedBlobResult {
+  oid: string;
+  data: ParsedPageData;
+  sections: SearchSectionInput[];
+}
+
+export class GitSync {
+  constructor(private readonly deps: Deps) {}
+
+  get blobs(): BlobStore {
+    return this.deps.store.blobs;
+  }
+
+  state(spaceId: string): SyncStateRecord | undefined {
+    return this.deps.store.revisions.syncState(spaceId);
+  }
+
+  /** The live space synced from the docs.yaml `key` of the repository `source`. */
+  spaceForKey(source: string, key: string): SpaceRecord | undefined {
+    const state = this.deps.store.revisions.syncStateByKey(source, key);
+    const space = state && this.deps.store.content.space(state.spaceId);
+    return space && !space.deletedAt ? space : undefined;
+  }
+
+  /** A live space of the organization by id, else by exact title (the first in tree order). */
+  findSpace(organizationId: string, idOrTitle: string): SpaceRecord | undefined {
+    const { content } = this.deps.store;
+    const byId = content.space(idOrTitle);
+    if (byId && !byId.deletedAt && byId.organizationId === organizationId) return byId;
+    return content.spacesIn(organizationId).find((s) => !s.deletedAt && s.title === idOrTitle);
+  }
+
+  space(id: string): SpaceRecord | undefined {
+    return this.deps.store.content.space(id);
+  }
+
+  content(revisionId: string): RevisionContent {
+    return this.deps.store.revisions.content(revisionId);
+  }
+
+  parsed(oids: readonly string[]): Map<string, ParsedPageData> {
+    return this.deps.store.parsed.getMany<ParsedPageData>(oids, PARSED_PAGE_VERSION);
+  }
+
+  /** Caches parse results and indexes their search sections, in one transaction. */
+  saveParsed(results: readonly ParsedBlobResult[]): void {
+    if (results.length === 0) return;
+    const { store } = this.deps;
+    store.tx(() => {
+      for (const r of results) {
+        store.parsed.put(r.oid, PARSED_PAGE_VERSION, r.data);
+        store.search.index(r.oid, PARSED_PAGE_VERSION, r.sections);
+      }
+    });
+  }
+
+  /**
+   * In one transaction: inserts the revision with its content and git commit, moves the space to it by
+   * compare-and-set, and saves the sync state. Returns the new revision id (null when `content` is null).
+   * Throws a 409 when the space moved since the import started.
+   */
+  land(input: ImportedRevision): string | null {
+    const { store } = this.deps;
+    const now = nowIso(this.deps);
+    return store.tx(() => {
+      let revisionId: string | null = null;
+      if (input.content) {
+        revisionId = newId();
+        store.revisions.insert(
+          { id: revisionId, spaceId: input.spaceId, parents: [input.baseRevisionId], type: 'edits', git: input.git ? { ...input.git } : null, createdAt: now },
+          input.content,
+        );
+        if (!store.content.setSpaceRevision(input.spaceId, input.baseRevisionId, revisionId, now)) {
+          throw conflict(`the space ${input.spaceId} changed while it was being synced; sync again`);
+        }
+      } else if (store.content.space(input.spaceId)?.revisionId !== input.baseRevisionId) {
+        throw conflict(`the space ${input.spaceId} changed while it was being synced; sync again`);
+      }
+      store.revisions.putSyncState({ ...input.state, spaceId: input.spaceId, revisionId: revisionId ?? input.baseRevisionId, updatedAt: now });
+      return revisionId;
+    });
+  }
+}

@@ -1,0 +1,256 @@
+// Repository -> space revisions: read the tree, find the spaces, parse what is new, build and land each revision.
+import { existsSync, statSync } from 'node:fs';
+import { basename, relative, resolve, sep } from 'node:path';
+import { badRequest, type Caller, type Domain } from '../domain/index.js';
+import { PARSED_PAGE_VERSION, type ParsedPageData } from '../domain/parsed-page.js';
+import { GitSync, type ParsedBlobResult } from '../domain/sync.js';
+import { dirname, joinPath } from '../content/paths.js';
+import type { RevisionContent, RevisionPage, SpaceRecord } from '../store/index.js';
+import { buildRevision } from './build-revision.js';
+import { buildFiles, type FilesResult } from './files.js';
+import { type Outline, pageFiles, planOutline, prune } from './outline.js';
+import type { ParseJob } from './parse-page.js';
+import { ParsePool } from './parse-pool.js';
+import { discoverLayout, type SpaceLayout } from './space-layout.js';
+import { findRepository, readGitTree, readWorkTree, type RepoTree, subtree, treeHash } from './tree.js';
+
+/** Bump when the import's output changes for the same input, so unchanged trees are imported again once. */
+export const IMPORT_VERSION = 1;
+
+/** Larger page files are left out with a warning: nobody reads a 50 MB page, and parsing it would stall the sync. */
+export const PAGE_MAX_BYTES = 8 * 1024 * 1024;
+
+export type SyncPhase = 'parse' | 'save';
+
+export interface SyncOptions {
+  /** The directory to sync: a git work tree (or a folder inside one), or a plain folder. */
+  dir: string;
+  /** Read this commit (branch, tag, oid) instead of the files on disk. Default: HEAD in a git repository. */
+  ref?: string;
+  /** Read the files on disk even in a git repository. */
+  workTree?: boolean;
+  /** Single-space repositories: the target space's id or title (created with this title if missing). */
+  space?: string;
+  organizationId: string;
+  /** Who creates missing spaces. */
+  caller: Caller;
+  /** Worker threads for parsing (default 2; 0 parses on the calling thread). */
+  parseWorkers?: number;
+  onProgress?: (event: { space: string; phase: SyncPhase; done: number; total: number }) => void;
+}
+
+export interface SyncReport {
+  space: { id: string; title: string };
+  /** The docs.yaml key, for multi-space repositories. */
+  key: string | null;
+  pagesAdded: number;
+  pagesChanged: number;
+  pagesRemoved: number;
+  files: number;
+  warnings: string[];
+  /** The new revision, or null when nothing changed. */
+  revisionId: string | null;
+}
+
+export async function syncDirectory(domain: Domain, options: SyncOptions): Promise<SyncReport[]> {
+  const dir = resolve(options.dir);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw badRequest(`${options.dir}: no such directory`);
+  const sync = domain.sync;
+  const tree = await readSource(dir, options);
+  const layout = await discoverLayout(tree);
+  if (layout.siteConfig && options.space) {
+    throw badRequest(`--space: ${options.dir} holds several spaces (${layout.siteConfig}); they are named by their keys`);
+  }
+  const works: SpaceWork[] = [];
+  for (const space of layout.spaces) {
+    works.push(await prepareSpace(sync, tree, space, targetSpace(domain, sync, dir, space, options), dir));
+  }
+  works[0]?.report.warnings.unshift(...tree.warnings, ...layout.warnings);
+
+  // Every space's pages are parsed in one batch, while this thread stores blobs and reads assets.
+  const pending = works.filter((w) => w.plan);
+  if (pending.length === 0) return works.map((w) => w.report);
+  const jobs = pending.flatMap((w) => w.plan!.jobs);
+  const label = pending.length === 1 ? pending[0]!.report.space.title : `${pending.length} spaces`;
+  const progress = (phase: SyncPhase, done: number, total: number) => options.onProgress?.({ space: label, phase, done, total });
+  const pool = new ParsePool(options.parseWorkers === undefined ? {} : { workers: options.parseWorkers });
+  try {
+    progress('parse', 0, jobs.length);
+    const parsing = pool.parse(jobs, (done) => progress('parse', done, jobs.length));
+    parsing.catch(() => {}); // awaited below; this only keeps an early failure from leaving it unhandled
+    for (const work of pending) {
+      for (const bytes of work.plan!.toStore) sync.blobs.put(bytes);
+      work.files = await buildFiles(tree, work.layout.root, work.previous.files, sync.blobs);
+    }
+    const results = await parsing;
+    sync.saveParsed(results);
+    progress('save', 0, pending.length);
+    for (const [i, work] of pending.entries()) {
+      await finishSpace(sync, tree, work, results);
+      progress('save', i + 1, pending.length);
+    }
+  } finally {
+    await pool.close();
+  }
+  return works.map((w) => w.report);
+}
+
+async function readSource(dir: string, options: SyncOptions): Promise<RepoTree> {
+  const repo = options.workTree ? null : await findRepository(dir);
+  if (options.ref !== undefined && repo === null) throw badRequest(`--ref: ${options.dir} is not in a git repository`);
+  if (repo === null) return readWorkTree(dir);
+  const prefix = relative(repo, dir).split(sep).join('/');
+  try {
+    return await readGitTree(repo, options.ref ?? 'HEAD', prefix);
+  } catch (error) {
+    if (options.ref !== undefined) throw badRequest(`--ref ${options.ref}: ${(error as Error).message}`);
+    return readWorkTree(dir); // a repository without commits yet
+  }
+}
+
+function targetSpace(domain: Domain, sync: GitSync, source: string, layout: SpaceLayout, options: SyncOptions): SpaceRecord {
+  // A single space without a name is named after its folder.
+  const title = layout.title ?? options.space ?? (basename(source) || 'Docs');
+  const existing = layout.key !== null ? sync.spaceForKey(source, layout.key) : sync.findSpace(options.organizationId, options.space ?? title);
+  if (existing) return existing;
+  return domain.spaces.create(options.caller, options.organizationId, { title }).space;
+}
+
+/** One space on its way through the sync; `plan` is absent when its tree did not change. */
+interface SpaceWork {
+  layout: SpaceLayout;
+  space: SpaceRecord;
+  source: string;
+  report: SyncReport;
+  hash: string;
+  previous: RevisionContent;
+  outline?: Outline;
+  includes?: string[];
+  paths?: string[];
+  plan?: ParsePlan;
+  files?: FilesResult;
+}
+
+async function prepareSpace(sync: GitSync, tree: RepoTree, layout: SpaceLayout, space: SpaceRecord, source: string): Promise<SpaceWork> {
+  const report: SyncReport = {
+    space: { id: space.id, title: space.title },
+    key: layout.key,
+    pagesAdded: 0,
+    pagesChanged: 0,
+    pagesRemoved: 0,
+    files: 0,
+    warnings: [...layout.warnings],
+    revisionId: null,
+  };
+  const hash = treeHash(subtree(tree, layout.directory), `${IMPORT_VERSION}:${PARSED_PAGE_VERSION}:${layout.readme}:${layout.summary}`);
+  const state = sync.state(space.id);
+  const previous = sync.content(space.revisionId);
+  const work: SpaceWork = { layout, space, source, report, hash, previous };
+  if (state && state.treeHash === hash && state.source === source && state.directory === layout.directory && state.revisionId === space.revisionId) {
+    report.files = previous.files.length;
+    return work;
+  }
+  const outline = await planOutline(tree, layout);
+  report.warnings.push(...outline.warnings);
+  const includesDir = `${joinPath(layout.root, '.gitbook/includes')}/`;
+  const includes = [...tree.files.keys()].filter((p) => p.startsWith(includesDir) && p.toLowerCase().endsWith('.md')).sort();
+  const paths = [...new Set([...pageFiles(outline.nodes), ...includes])];
+  return { ...work, outline, includes, paths, plan: await planParse(sync, tree, layout, paths) };
+}
+
+/** Builds the space's revision from the parse results and lands it with the sync state. */
+async function finishSpace(sync: GitSync, tree: RepoTree, work: SpaceWork, results: readonly ParsedBlobResult[]): Promise<void> {
+  const { layout, report, plan, previous } = work;
+  const outline = work.outline!;
+  const files = work.files!;
+  const parsed = collectParsed(plan!, results, work.paths!);
+  report.warnings.push(...plan!.warnings, ...files.warnings);
+  outline.nodes = prune(outline.nodes, plan!.rejected);
+
+  const varsFile = tree.files.get(joinPath(layout.root, '.gitbook/vars.yaml') ?? '');
+  const vars = varsFile ? new TextDecoder().decode(await varsFile.read()) : null;
+  const built = buildRevision({
+    tree,
+    layout,
+    outline,
+    parsed,
+    files: files.files,
+    includes: work.includes!.filter((p) => !plan!.rejected.has(p)),
+    vars,
+    previous,
+  });
+  report.warnings.push(...built.warnings);
+  Object.assign(report, diffPages(previous, built.content), { files: built.content.files.length });
+
+  const unchanged = JSON.stringify(built.content) === JSON.stringify(previous);
+  const commit = tree.commit;
+  report.revisionId = sync.land({
+    spaceId: work.space.id,
+    baseRevisionId: work.space.revisionId,
+    content: unchanged ? null : built.content,
+    git: commit ? { oid: commit.oid, message: commit.message, ref: commit.ref, createdByService: false } : null,
+    state: { source: work.source, directory: layout.directory, ref: commit?.ref ?? null, commit: commit?.oid ?? null, treeHash: work.hash, key: layout.key },
+  });
+}
+
+interface ParsePlan {
+  spaceRoot: string;
+  /** Parse records already known, by path. */
+  parsed: Map<string, ParsedPageData>;
+  /** Page files left out (too large). */
+  rejected: Set<string>;
+  jobs: ParseJob[];
+  /** Bytes new to the blob store. */
+  toStore: Uint8Array[];
+  warnings: string[];
+}
+
+/**
+ * What must be parsed: a blob parsed before in the same directory and space root is reused from the cache (its links
+ * resolve the same way); anything else is read and queued.
+ */
+async function planParse(sync: GitSync, tree: RepoTree, layout: SpaceLayout, paths: string[]): Promise<ParsePlan> {
+  const plan: ParsePlan = { spaceRoot: layout.root, parsed: new Map(), rejected: new Set(), jobs: [], toStore: [], warnings: [] };
+  const cached = sync.parsed([...new Set(paths.map((p) => tree.files.get(p)!.oid))]);
+  for (const path of paths) {
+    const { oid, read } = tree.files.get(path)!;
+    const hit = cached.get(oid);
+    const reusable = hit && dirname(hit.path ?? '') === dirname(path) && (hit.spaceRoot ?? '') === layout.root;
+    const stored = sync.blobs.has(oid);
+    if (reusable && stored) {
+      plan.parsed.set(path, hit);
+      continue;
+    }
+    const bytes = await read();
+    if (bytes.byteLength > PAGE_MAX_BYTES) {
+      plan.warnings.push(`${path}: ${(bytes.byteLength / 1048576).toFixed(1)} MB is over the ${PAGE_MAX_BYTES / 1048576} MB page limit; left out`);
+      plan.rejected.add(path);
+      continue;
+    }
+    if (!stored) plan.toStore.push(bytes);
+    if (reusable) plan.parsed.set(path, hit);
+    else plan.jobs.push({ oid, path, spaceRoot: layout.root, bytes });
+  }
+  return plan;
+}
+
+/** Every page's parse record by path (cached or new), with the parse warnings added to the plan's. */
+function collectParsed(plan: ParsePlan, results: readonly ParsedBlobResult[], paths: string[]): Map<string, ParsedPageData> {
+  const mine = new Set(plan.jobs.map((j) => j.path));
+  for (const r of results) if (r.data.spaceRoot === plan.spaceRoot && mine.has(r.data.path ?? '')) plan.parsed.set(r.data.path!, r.data);
+  for (const path of paths) if (!plan.rejected.has(path)) plan.warnings.push(...(plan.parsed.get(path)?.warnings ?? []));
+  return plan.parsed;
+}
+
+function diffPages(previous: RevisionContent, next: RevisionContent): Pick<SyncReport, 'pagesAdded' | 'pagesChanged' | 'pagesRemoved'> {
+  const before = new Map<string, RevisionPage>(previous.pages.map((p) => [p.id, p]));
+  let pagesAdded = 0;
+  let pagesChanged = 0;
+  for (const page of next.pages) {
+    const old = before.get(page.id);
+    if (!old) pagesAdded++;
+    else if (JSON.stringify(old) !== JSON.stringify(page)) pagesChanged++;
+    before.delete(page.id);
+  }
+  return { pagesAdded, pagesChanged, pagesRemoved: before.size };
+}

@@ -1,0 +1,150 @@
+// A repository snapshot as a flat map of files: either a commit read with isomorphic-git, or a plain directory on disk.
+// Paths are posix and relative to the snapshot's directory; nothing outside that directory is ever read.
+import { createHash } from 'node:crypto';
+import { type Dirent, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import git from 'isomorphic-git';
+import { gitBlobOid } from '../store/index.js';
+import { syncFs } from './fs-shim.js';
+
+export interface TreeEntry {
+  /** The git blob oid of the bytes. */
+  oid: string;
+  /** Reads the bytes (from the object database or the disk). */
+  read(): Promise<Uint8Array>;
+}
+
+export interface CommitInfo {
+  oid: string;
+  message: string;
+  ref: string;
+}
+
+export interface RepoTree {
+  files: Map<string, TreeEntry>;
+  /** The commit read, or null for a plain directory. */
+  commit: CommitInfo | null;
+  warnings: string[];
+}
+
+/** Folders no import reads: git's own, dependencies, and hidden folders other than `.gitbook` (CI config, stores...). */
+const skipDir = (name: string) => name === 'node_modules' || (name.startsWith('.') && name !== '.gitbook');
+
+/** Every regular file under `dir`. Symlinks and other special files are left out with a warning. */
+export function readWorkTree(dir: string): RepoTree {
+  const root = resolve(dir);
+  const files = new Map<string, TreeEntry>();
+  const warnings: string[] = [];
+  const walk = (abs: string, rel: string) => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(abs, { withFileTypes: true });
+    } catch (error) {
+      warnings.push(`${rel || '.'}: cannot read the directory (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      return;
+    }
+    for (const entry of entries) {
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      const full = join(abs, entry.name);
+      if (entry.isSymbolicLink()) warnings.push(`${path}: symbolic link skipped`);
+      else if (entry.isDirectory()) {
+        if (!skipDir(entry.name)) walk(full, path);
+      } else if (entry.isFile()) {
+        let bytes: Buffer;
+        try {
+          bytes = readFileSync(full);
+        } catch (error) {
+          warnings.push(`${path}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+          continue;
+        }
+        files.set(path, { oid: gitBlobOid(bytes), read: async () => readFileSync(full) });
+      } else warnings.push(`${path}: not a regular file; skipped`);
+    }
+  };
+  walk(root, '');
+  return { files, commit: null, warnings };
+}
+
+/** The git repository holding `dir`, or null when there is none (or it has no commit yet). */
+export async function findRepository(dir: string): Promise<string | null> {
+  try {
+    return await git.findRoot({ fs: syncFs, filepath: resolve(dir) });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The files of `ref` (a branch, tag, `HEAD` or commit oid) in the repository at `repoDir`, restricted to the
+ * sub-directory `prefix` ('' = all). Symlinks and submodules are left out with a warning.
+ */
+export async function readGitTree(repoDir: string, ref: string, prefix = ''): Promise<RepoTree> {
+  const cache = {};
+  const base = { fs: syncFs, dir: repoDir, cache };
+  const oid = await resolveCommit(repoDir, ref);
+  const { commit } = await git.readCommit({ ...base, oid });
+  const files = new Map<string, TreeEntry>();
+  const warnings: string[] = [];
+  const walk = async (treeOid: string, rel: string) => {
+    const { tree } = await git.readTree({ ...base, oid: treeOid });
+    for (const entry of tree) {
+      const path = rel ? `${rel}/${entry.path}` : entry.path;
+      if (entry.type === 'tree') {
+        if (!skipDir(entry.path)) await walk(entry.oid, path);
+      }
+      else if (entry.mode === '120000') warnings.push(`${path}: symbolic link skipped`);
+      else if (entry.type === 'commit') warnings.push(`${path}: submodule skipped`);
+      else files.set(path, { oid: entry.oid, read: async () => (await git.readBlob({ ...base, oid: entry.oid })).blob });
+    }
+  };
+  const start = prefix ? await subtreeOid(repoDir, commit.tree, prefix, cache) : commit.tree;
+  if (start) await walk(start, '');
+  else warnings.push(`${prefix}: no such directory at ${ref}`);
+  return { files, commit: { oid, message: commit.message.trim(), ref }, warnings };
+}
+
+/** The commit oid `ref` names: a full or abbreviated oid, or a ref name. */
+export async function resolveCommit(repoDir: string, ref: string): Promise<string> {
+  const base = { fs: syncFs, dir: repoDir };
+  if (/^[0-9a-f]{4,40}$/i.test(ref)) {
+    try {
+      return await git.expandOid({ ...base, oid: ref.toLowerCase() });
+    } catch {
+      // Not an object: maybe a branch named like hex.
+    }
+  }
+  const oid = await git.resolveRef({ ...base, ref });
+  const { type } = await git.readObject({ ...base, oid, format: 'parsed' });
+  if (type === 'tag') {
+    const { tag } = await git.readTag({ ...base, oid });
+    return tag.object;
+  }
+  return oid;
+}
+
+async function subtreeOid(repoDir: string, treeOid: string, prefix: string, cache: object): Promise<string | null> {
+  let current = treeOid;
+  for (const part of prefix.split('/').filter(Boolean)) {
+    const { tree } = await git.readTree({ fs: syncFs, dir: repoDir, oid: current, cache });
+    const next = tree.find((e) => e.path === part && e.type === 'tree');
+    if (!next) return null;
+    current = next.oid;
+  }
+  return current;
+}
+
+/** The files under `dir` (relative to the tree), re-rooted there. */
+export function subtree(tree: RepoTree, dir: string): RepoTree {
+  if (dir === '') return tree;
+  const prefix = `${dir}/`;
+  const files = new Map<string, TreeEntry>();
+  for (const [path, entry] of tree.files) if (path.startsWith(prefix)) files.set(path.slice(prefix.length), entry);
+  return { files, commit: tree.commit, warnings: [] };
+}
+
+/** A hash of every (path, oid) pair: equal trees, equal hashes. */
+export function treeHash(tree: RepoTree, salt: string): string {
+  const hash = createHash('sha1').update(salt);
+  for (const path of [...tree.files.keys()].sort()) hash.update(`${path}\0${tree.files.get(path)!.oid}\n`);
+  return hash.digest('hex');
+}

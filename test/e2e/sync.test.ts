@@ -1,0 +1,126 @@
+import { GitBookAPI } from '@gitbook/api';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const BIN = new URL('../../bin/docs.js', import.meta.url).pathname;
+const CORPORA = new URL('../../../shared/corpora/', import.meta.url).pathname;
+const run = promisify(execFile);
+const children: ChildProcess[] = [];
+afterAll(() => children.forEach((c) => c.kill('SIGTERM')));
+
+function project(config: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-e2e-sync-'));
+  writeFileSync(join(dir, 'docs.config.yaml'), config);
+  return dir;
+}
+
+async function docs(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd, maxBuffer: 16 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('docs sync', () => {
+  it('imports a directory into a space, prints a summary, and is a no-op the second time', async () => {
+    const dir = project('organizations:\n  - title: Acme\n');
+    const first = await docs(dir, 'sync', join(CORPORA, 'git-sync-normalization'), '--space', 'Handbook');
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toBe('Synced Handbook: 19 pages added, 0 changed, 0 removed; 2 files; 0 warnings\n');
+
+    const again = await docs(dir, 'sync', join(CORPORA, 'git-sync-normalization'), '--space', 'Handbook', '--json');
+    expect(again.code).toBe(0);
+    const [report, ...more] = JSON.parse(again.stdout).spaces;
+    expect(more).toEqual([]);
+    expect(report).toMatchObject({ space: { title: 'Handbook' }, revisionId: null, pagesAdded: 0, files: 2, warnings: [] });
+
+    // The API serves the space at the synced revision.
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { cwd: dir, env: { ...process.env, DOCS_TOKEN: 'e2e-sync' } });
+    children.push(child);
+    const url = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /serving the API at (http:\/\/\S+)\/v1\//.exec(output);
+        if (match) resolve(match[1]!);
+      });
+      child.on('exit', (code) => reject(new Error(`docs serve exited with ${code}: ${output}`)));
+    });
+    const api = new GitBookAPI({ endpoint: url, authToken: 'e2e-sync' });
+    const { data: space } = await api.spaces.getSpaceById(report.space.id);
+    expect(space.title).toBe('Handbook');
+    expect(space.revision).not.toBe('');
+    child.kill('SIGTERM');
+  });
+
+  it('syncs the spaces listed in docs.config.yaml, one per docs.yaml key', async () => {
+    const dir = project(
+      ['organizations:', '  - title: Acme', 'spaces:', `  - directory: ${join(CORPORA, 'public-docs')}`, `  - title: Mirrord`, `    directory: ${join(CORPORA, 'metalbear-docs')}`, ''].join('\n'),
+    );
+    const result = await docs(dir, 'sync', '--json');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const reports = JSON.parse(result.stdout).spaces as { space: { title: string }; key: string | null; pagesAdded: number }[];
+    expect(reports.map((r) => [r.space.title, r.key])).toEqual([
+      ['🇺🇸 English', 'space-1'],
+      ['Developer Documentation', 'space-3'],
+      ['Public Changelog', 'space-2'],
+      ['GitBook Site Policy', 'space-7'],
+      ['GitBook Guides', 'space-4'],
+      ['Mirrord', null],
+    ]);
+    expect(reports.every((r) => r.pagesAdded > 0)).toBe(true);
+  });
+
+  it('`docs start` syncs the project\'s docs/ folder into the space "Quire" before serving', async () => {
+    const dir = project('organizations:\n  - title: Acme\n');
+    mkdirSync(join(dir, 'docs'));
+    writeFileSync(join(dir, 'docs', 'SUMMARY.md'), '# Table of contents\n\n* [Welcome](README.md)\n* [Setup](setup.md)\n');
+    writeFileSync(join(dir, 'docs', 'README.md'), '# Welcome\n');
+    writeFileSync(join(dir, 'docs', 'setup.md'), '# Setup\n');
+    const child = spawn(process.execPath, [BIN, 'start', '--port', '0'], { cwd: dir });
+    children.push(child);
+    const output = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        if (text.includes('Try:')) resolve(text);
+      });
+      child.on('exit', (code) => reject(new Error(`docs start exited with ${code}: ${text}`)));
+    });
+    expect(output).toMatch(/^Synced Quire \(2 added, 0 changed, 0 removed; 0 warnings\)\nQuire is serving the API/);
+    child.kill('SIGTERM');
+  });
+
+  it('lists warnings with their file, and exits 2 on bad flags naming the flag', async () => {
+    const dir = project('');
+    const tree = join(dir, 'tree');
+    mkdirSync(tree);
+    writeFileSync(join(tree, 'SUMMARY.md'), '# Summary\n\n* [Home](README.md)\n* [Gone](gone.md)\n');
+    writeFileSync(join(tree, 'README.md'), '# Home\n');
+    const result = await docs(dir, 'sync', tree, '--space', 'Tree');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Synced Tree: 1 page added, 0 changed, 0 removed; 0 files; 1 warning\n {2}warning: SUMMARY\.md:4: .*gone\.md/);
+
+    const bad = await docs(dir, 'sync', tree, '--bogus');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--bogus/);
+    const missing = await docs(dir, 'sync', tree, '--space');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--space/);
+    const nothing = await docs(dir, 'sync');
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toMatch(/nothing to sync/);
+    const noDir = await docs(dir, 'sync', join(dir, 'nope'), '--space', 'X');
+    expect(noDir.code).toBe(1);
+    expect(noDir.stderr).toMatch(/no such directory/);
+  });
+});

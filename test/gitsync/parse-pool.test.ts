@@ -1,0 +1,21 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseAll } from '../../src/gitsync/parse-pool.js';
+import { CORPORA } from './helpers.js';
+
+describe('the parse pool', () => {
+  it('gives the same results on worker threads as on the calling thread', async () => {
+    const dir = join(CORPORA, 'git-sync-normalization');
+    const jobs = readdirSync(dir)
+      .filter((name) => name.endsWith('.md'))
+      .map((path) => ({ oid: path, path, spaceRoot: '', bytes: readFileSync(join(dir, path)) }));
+    const inline = await parseAll(jobs, { workers: 0 });
+    let progress = 0;
+    const threaded = await parseAll(jobs, { workers: 2, inlineBelow: 0, onProgress: (done) => (progress = done) });
+    expect(progress).toBe(jobs.length);
+    const byOid = (results: typeof inline) => [...results].sort((a, b) => a.oid.localeCompare(b.oid));
+    expect(byOid(threaded)).toEqual(byOid(inline));
+    expect(inline.find((r) => r.oid === 'hints.md')!.data.h1).toBe('Hint');
+  }, 60_000);
+});
