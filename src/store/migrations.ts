@@ -2,6 +2,9 @@
  * Versioned schema migrations, applied in order inside one transaction each.
  * SQL here is written to run on both SQLite and PostgreSQL.
  */
+import { changeRequestsMigration } from './schema/change-requests.js';
+import { commentsMigration } from './schema/comments.js';
+
 export const migrations: readonly string[] = [
   /* 1: organizations, users, content tree, permissions, revisions, jobs */ `
   CREATE TABLE organizations (
@@ -175,4 +178,6 @@ export const migrations: readonly string[] = [
   ALTER TABLE sync_states ADD COLUMN space_key TEXT;
   CREATE INDEX sync_states_key ON sync_states (source, space_key);
   `,
+  /* 4 */ changeRequestsMigration,
+  /* 5 */ commentsMigration,
 ];

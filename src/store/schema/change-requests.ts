@@ -1,0 +1,3 @@
+/** Migration 4: change requests, their reviews, reviewers and contributors. */
+export const changeRequestsMigration = `
+`;

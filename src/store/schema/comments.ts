@@ -1,0 +1,3 @@
+/** Migration 5: comments, replies and reactions. */
+export const commentsMigration = `
+`;
