@@ -1,14 +1,12 @@
-// Spaces with real content for the content API tests: pages and files of a corpus in ../shared/corpora, stored the
-// way the importer stores them (blobs, revision content, per-blob parse records, search sections).
-import matter from 'gray-matter';
-import { imageSize } from 'image-size';
-import { readFileSync } from 'node:fs';
+// Spaces with real content for the content API tests: a corpus of ../shared/corpora, committed to a temporary git
+// repository and imported by the real importer.
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractLinks } from '../../src/content/links.js';
-import { parseMarkdown } from '../../src/content/markdown/index.js';
-import { searchSections } from '../../src/content/search-text.js';
-import { PARSED_PAGE_VERSION, type ParsedPageData } from '../../src/domain/parsed-page.js';
-import { newId, type RevisionContent, type RevisionFile, type RevisionPage } from '../../src/store/index.js';
+import { syncDirectory } from '../../src/gitsync/import.js';
+import type { RevisionPage } from '../../src/store/index.js';
 import type { TestServer } from './server.js';
 
 export const CORPORA = fileURLToPath(new URL('../../../shared/corpora/', import.meta.url));
@@ -17,7 +15,9 @@ export const NORMALIZATION = `${CORPORA}git-sync-normalization/`;
 export interface SeededSpace {
   spaceId: string;
   revisionId: string;
-  /** The corpus directory the content came from. */
+  /** The commit the content was imported from. */
+  commit: string;
+  /** The repository the content came from (a temporary copy of the corpus). */
   dir: string;
   /** Page id by the page file's repository path. */
   page(gitPath: string): string;
@@ -27,109 +27,48 @@ export interface SeededSpace {
   pages: RevisionPage[];
 }
 
-interface PageSpec {
-  path: string;
-  title: string;
-  /** Repository path of the page file; absent for groups and links. */
-  file?: string;
-  children?: PageSpec[];
-  url?: string;
-  /** Inline page text instead of a corpus file. */
-  text?: string;
-}
-
-/** git-sync-normalization, in its SUMMARY order, plus one page with a broken link and an in-app link. */
-const NORMALIZATION_OUTLINE: PageSpec[] = [
-  { path: '', title: 'Git Sync', file: 'README.md' },
-  { path: 'lists', title: 'Lists', file: 'lists.md' },
-  { path: 'images', title: 'Images', file: 'images.md' },
-  { path: 'emoji', title: 'Emoji', file: 'emoji.md' },
-  { path: 'page-link', title: 'Page link', file: 'page-link.md' },
-  { path: 'content-reference', title: 'Content reference', file: 'content-reference.md' },
-  { path: 'drawing', title: 'Drawing', file: 'drawing.md' },
-  { path: 'github', title: 'GitHub', url: 'https://github.com/GitbookIO/git-sync-normalization' },
-  {
-    path: 'this-is-a-group',
-    title: 'This is a group',
-    children: [
-      { path: 'this-is-a-group/this-is-the-first-page-in-a-group', title: 'This is the first page in a group', file: 'this-is-a-group/this-is-the-first-page-in-a-group.md' },
-      { path: 'this-is-a-group/this-is-the-second-page-in-a-group', title: 'This is the second page in a group', file: 'this-is-a-group/this-is-the-second-page-in-a-group.md' },
-    ],
-  },
-  {
-    path: 'dangling',
-    title: 'Dangling',
-    file: 'dangling.md',
-    text: '# Dangling\n\nSee [a gone page](gone.md), [the lists](lists.md) and [the app](https://app.gitbook.com/o/x/s/y/).\n\nMade by <code class="expression">space.vars.product</code>.\n\n## Zebra crossing\n\nQuokkas cross here.\n',
-  },
+/** Pages added to the corpus: a link page, and a page with a broken link, an in-app link, a variable and a section. */
+const EXTRA_SUMMARY = [
+  '* [GitHub](https://github.com/GitbookIO/git-sync-normalization)',
+  '* [Dangling](dangling.md)',
 ];
+const DANGLING =
+  '# Dangling\n\nSee [a gone page](gone.md), [the lists](lists.md) and [the app](https://app.gitbook.com/o/x/s/y/).\n\n' +
+  'Made by <code class="expression">space.vars.product</code>.\n\n## Zebra crossing\n\nQuokkas cross here.\n';
 
-const ASSETS = ['.gitbook/assets/sofianna-customer-avatar.png', '.gitbook/assets/file.drawing.svg'];
-
-/** A new space in the test organization holding git-sync-normalization as its current revision. */
+/** A new space in the test organization holding git-sync-normalization (plus EXTRA_SUMMARY) as its current revision. */
 export async function seedNormalizationSpace(server: TestServer, title = 'Normalization'): Promise<SeededSpace> {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-content-'));
+  cpSync(NORMALIZATION, dir, { recursive: true });
+  const summary = readFileSync(join(dir, 'SUMMARY.md'), 'utf8');
+  writeFileSync(join(dir, 'SUMMARY.md'), summary.replace('\n## ', `\n${EXTRA_SUMMARY.join('\n')}\n\n## `));
+  writeFileSync(join(dir, 'dangling.md'), DANGLING);
+  mkdirSync(join(dir, '.gitbook'), { recursive: true });
+  appendFileSync(join(dir, '.gitbook/vars.yaml'), 'product: Quire\n');
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-q', '-m', 'Import');
+  const commit = git('rev-parse', 'HEAD');
+
   const { data: space } = await server.client().orgs.createSpace(server.org, { title });
-  const { store } = server;
-  const files: RevisionFile[] = ASSETS.map((path) => {
-    const bytes = readFileSync(`${NORMALIZATION}${path}`);
-    const oid = store.blobs.put(bytes);
-    const name = path.slice(path.lastIndexOf('/') + 1);
-    const image = name.endsWith('.png') ? imageSize(bytes) : undefined;
-    return {
-      id: newId(),
-      name,
-      contentType: name.endsWith('.png') ? 'image/png' : 'image/svg+xml',
-      size: bytes.byteLength,
-      blob: oid,
-      git: { oid, path },
-      ...(image?.width && image.height ? { dimensions: { width: image.width, height: image.height } } : {}),
-    };
-  });
+  const caller = server.domain.users.authenticate(server.ownerToken)!;
+  const [report] = await syncDirectory(server.domain, { dir, space: space.id, organizationId: server.org, caller, parseWorkers: 0 });
+  if (!report?.revisionId || report.warnings.length > 0) throw new Error(`import of ${dir} failed: ${JSON.stringify(report)}`);
+  const content = server.store.revisions.content(report.revisionId);
 
-  const pages: RevisionPage[] = [];
-  const add = (spec: PageSpec, parentId: string | null) => {
-    const base = { id: newId(), title: spec.title, slug: spec.path.split('/').pop() || 'readme', path: spec.path, parentId, hidden: false };
-    if (spec.url) pages.push({ ...base, kind: 'link', target: { kind: 'url', url: spec.url } });
-    else if (!spec.file) pages.push({ ...base, kind: 'group' });
-    else {
-      const bytes = spec.text !== undefined ? Buffer.from(spec.text) : readFileSync(`${NORMALIZATION}${spec.file}`);
-      const oid = store.blobs.put(bytes);
-      const { data, content } = matter(bytes.toString('utf8'));
-      const body = parseMarkdown(content.replace(/^\s*# .*\n+/, ''));
-      const parsed: ParsedPageData = { h1: spec.title, frontmatter: data, links: extractLinks(body, spec.file), warnings: [] };
-      store.parsed.put(oid, PARSED_PAGE_VERSION, parsed);
-      store.search.index(oid, PARSED_PAGE_VERSION, searchSections(body, spec.title));
-      pages.push({
-        ...base,
-        kind: 'document',
-        blob: oid,
-        git: { oid, path: spec.file },
-        ...(typeof data.description === 'string' ? { description: data.description } : {}),
-      });
-    }
-    for (const child of spec.children ?? []) add(child, base.id);
-  };
-  for (const spec of NORMALIZATION_OUTLINE) add(spec, null);
-
-  const content: RevisionContent = { pages, files, reusableContents: [], variables: { product: 'Quire' } };
-  const revisionId = newId();
-  const createdAt = new Date().toISOString();
-  store.tx(() => {
-    store.revisions.insert({ id: revisionId, spaceId: space.id, parents: [space.revision], type: 'edits', git: { oid: 'a'.repeat(40), message: 'Import', createdByService: false }, createdAt }, content);
-    store.content.setSpaceRevision(space.id, space.revision, revisionId, createdAt);
-  });
-
-  const byGitPath = (list: { id: string; git?: { path: string } | null }[], path: string) => {
+  const byGitPath = (list: readonly { id: string; git?: { path: string } | null }[], path: string) => {
     const found = list.find((x) => x.git?.path === path);
     if (!found) throw new Error(`no ${path} in the seeded space`);
     return found.id;
   };
   return {
     spaceId: space.id,
-    revisionId,
-    dir: NORMALIZATION,
-    page: (path) => byGitPath(pages as { id: string; git?: { path: string } | null }[], path),
-    file: (path) => byGitPath(files, path),
-    pages,
+    revisionId: report.revisionId,
+    commit,
+    dir,
+    page: (path) => byGitPath(content.pages as { id: string; git?: { path: string } | null }[], path),
+    file: (path) => byGitPath(content.files, path),
+    pages: content.pages,
   };
 }
