@@ -1,9 +1,10 @@
 /**
  * YAML frontmatter: split it from the page text keeping its exact text, so an unchanged frontmatter is
- * written back byte for byte, and write new frontmatter when the data changed.
+ * written back byte for byte, and write new frontmatter, the way GitBook does, when the data changed.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { parse as parseYaml } from 'yaml';
+import { frontmatterYaml } from './markdown/frontmatter-yaml.js';
 
 export interface Frontmatter {
   data: Record<string, unknown>;
@@ -44,10 +45,15 @@ function dataOf(raw: string): unknown {
   }
 }
 
+/** Whether the data is still what the stored text says, so the text can be written as it was. */
+export function frontmatterUnchanged(frontmatter: Frontmatter): boolean {
+  const { data, raw } = frontmatter;
+  return raw === null ? Object.keys(data).length === 0 : isDeepStrictEqual(dataOf(raw), data);
+}
+
 /** The frontmatter text to write: the stored text when the data is unchanged, else new YAML ('' for no data). */
 export function frontmatterText(frontmatter: Frontmatter): string {
-  const { data, raw } = frontmatter;
-  if (raw !== null && isDeepStrictEqual(dataOf(raw), data)) return raw;
-  if (Object.keys(data).length === 0) return '';
-  return `---\n${stringifyYaml(data, { lineWidth: 0 })}---\n`;
+  if (frontmatter.raw !== null && frontmatterUnchanged(frontmatter)) return frontmatter.raw;
+  const yaml = frontmatterYaml(frontmatter.data);
+  return yaml ? `---\n${yaml}---\n` : '';
 }

@@ -1,7 +1,7 @@
 /** A page file: frontmatter, the `# Title` line, and the body, read and written byte for byte. */
 import type { Heading, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { frontmatterText, splitFrontmatter, type Frontmatter } from './frontmatter.js';
+import { frontmatterText, frontmatterUnchanged, splitFrontmatter, type Frontmatter } from './frontmatter.js';
 import { markdownOf } from './markdown/stringify.js';
 import { parseMarkdown } from './markdown/parse.js';
 
@@ -47,6 +47,9 @@ export function serializePageFile(page: PageFile): string {
       stored && toString(stored) === title ? stored : { type: 'heading', depth: 1, children: [{ type: 'text', value: title }] };
     children.unshift(heading);
   }
+  const head = frontmatterText(page.frontmatter);
+  // New frontmatter is followed by one blank line, as in every GitBook export; a page without starts at once.
+  if (!frontmatterUnchanged(page.frontmatter)) data.leadingBlankLines = head ? 1 : undefined;
   const root: Root = { type: 'root', children, data };
-  return frontmatterText(page.frontmatter) + markdownOf(root);
+  return head + markdownOf(root);
 }

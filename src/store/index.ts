@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { type BlobStore, FileBlobStore, MemoryBlobStore } from './blobs.js';
+import { ChangeRequestRepo } from './change-requests.js';
+import { CommentRepo } from './comments.js';
 import { ContentRepo } from './content.js';
 import { Db } from './db.js';
 import { ParsedBlobRepo, SearchRepo } from './derived.js';
@@ -11,7 +13,9 @@ import { UserRepo } from './users.js';
 
 export * from './records.js';
 export * from './revision-content.js';
+export type * from './change-requests.js';
 export type { SearchHit, SearchSectionInput } from './derived.js';
+export type * from './comments.js';
 export { newId } from './ids.js';
 export { gitBlobOid, type BlobStore } from './blobs.js';
 
@@ -25,6 +29,8 @@ export class Store {
   readonly jobs: JobRepo;
   readonly parsed: ParsedBlobRepo;
   readonly search: SearchRepo;
+  readonly comments: CommentRepo;
+  readonly changeRequests: ChangeRequestRepo;
 
   private constructor(
     private readonly db: Db,
@@ -38,6 +44,8 @@ export class Store {
     this.jobs = new JobRepo(db);
     this.parsed = new ParsedBlobRepo(db);
     this.search = new SearchRepo(db);
+    this.comments = new CommentRepo(db);
+    this.changeRequests = new ChangeRequestRepo(db);
   }
 
   /** The embedded default: SQLite (WAL) and blob files under `dir`. */

@@ -1,5 +1,10 @@
-/** `{% if visitor.claims.unsigned.x %}` ... `{% endif %}`: adaptive content. */
-import type { BlockContent, Parent } from 'mdast';
+/**
+ * `{% if visitor.claims.unsigned.x %}` ... `{% endif %}`: adaptive content. `{% elsif … %}` and `{% else %}`
+ * stay in the children as tags, so their content is content of the block; they sit on their own lines,
+ * with no blank line around them.
+ */
+import type { BlockContent, Nodes, Parent } from 'mdast';
+import type { Join } from 'mdast-util-to-markdown';
 import { endTag } from './attributes.js';
 import { wrapFlow, type BlockModule } from './spec.js';
 
@@ -19,7 +24,14 @@ declare module 'mdast' {
   }
 }
 
+const BRANCH = /^\{%-?\s*(?:else|elsif)\b/;
+const isBranch = (node: Nodes) => node.type === 'liquidTag' && BRANCH.test(node.value);
+
+const branchJoin: Join = (left, right, parent) =>
+  parent.type === 'conditional' && (isBranch(left) || isBranch(right)) ? 0 : undefined;
+
 export const conditional: BlockModule = {
+  join: [branchJoin],
   specs: [
     {
       tag: 'if',

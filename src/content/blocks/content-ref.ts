@@ -1,7 +1,7 @@
 /** `{% content-ref url="x.md" %}` `[x.md](x.md)` `{% endcontent-ref %}`, and the legacy `{% page-ref page="x.md" %}`. */
 import type { BlockContent, Parent } from 'mdast';
 import { attr, endTag, extraAttributes, formatTag } from './attributes.js';
-import { wrapFlow, wrapOptional, type BlockModule } from './spec.js';
+import { wrapFlow, wrapOptional, type BlockModule, type OptionalEndTag } from './spec.js';
 
 export interface ContentRef extends Parent {
   type: 'contentRef';
@@ -12,7 +12,7 @@ export interface ContentRef extends Parent {
 }
 
 /** Legacy (2021) page link: a void tag. */
-export interface PageRef extends Parent {
+export interface PageRef extends Parent, OptionalEndTag {
   type: 'pageRef';
   page: string;
   extraAttributes?: Array<[string, string]>;

@@ -1,9 +1,9 @@
 /** `{% embed url="…" [fullWidth="false"] %}`, optionally with a caption and `{% endembed %}`. */
 import type { BlockContent, Parent } from 'mdast';
 import { attr, boolAttr, endTag, extraAttributes, formatTag } from './attributes.js';
-import { wrapOptional, type BlockModule } from './spec.js';
+import { wrapOptional, type BlockModule, type OptionalEndTag } from './spec.js';
 
-export interface Embed extends Parent {
+export interface Embed extends Parent, OptionalEndTag {
   type: 'embed';
   url: string;
   fullWidth?: boolean;

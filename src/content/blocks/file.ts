@@ -1,9 +1,9 @@
 /** `{% file src="../.gitbook/assets/x.pdf" %}`, optionally with a caption and `{% endfile %}`. */
 import type { BlockContent, Parent } from 'mdast';
 import { attr, endTag, extraAttributes, formatTag } from './attributes.js';
-import { wrapOptional, type BlockModule } from './spec.js';
+import { wrapOptional, type BlockModule, type OptionalEndTag } from './spec.js';
 
-export interface FileBlock extends Parent {
+export interface FileBlock extends Parent, OptionalEndTag {
   type: 'file';
   src: string;
   extraAttributes?: Array<[string, string]>;

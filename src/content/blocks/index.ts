@@ -1,6 +1,7 @@
 /** The registry of GitBook blocks: Liquid tag specs, inline HTML specs, and markdown writers. */
 import { liquidTag, type BlockHandlers, type BlockModule, type LiquidBlockSpec } from './spec.js';
 import type { InlineHtmlSpec } from './inline-spec.js';
+import type { Join } from 'mdast-util-to-markdown';
 import { hint } from './hint.js';
 import { tabs } from './tabs.js';
 import { code } from './code.js';
@@ -40,6 +41,8 @@ export const liquidSpecs: ReadonlyMap<string, readonly LiquidBlockSpec[]> = (() 
 export const inlineHtmlSpecs: readonly InlineHtmlSpec[] = [...buttonSpecs, ...iconSpecs, ...expressionSpecs, ...markSpecs, ...emojiSpecs];
 
 export const blockHandlers: BlockHandlers = Object.assign({}, ...blockModules.map((module) => module.handlers));
+
+export const blockJoin: Join[] = blockModules.flatMap((module) => module.join ?? []);
 
 export type { LiquidTag, LiquidBlockSpec, BlockModule } from './spec.js';
 export type { InlineHtmlSpec } from './inline-spec.js';

@@ -6,9 +6,9 @@
 import type { BlockContent, Parent } from 'mdast';
 import { attr, endTag, extraAttributes, formatTag, type ParsedTag } from './attributes.js';
 import type { Handle } from 'mdast-util-to-markdown';
-import { wrapOptional, type BlockModule, type LiquidBlockSpec } from './spec.js';
+import { wrapOptional, type BlockModule, type OptionalEndTag, type LiquidBlockSpec } from './spec.js';
 
-export interface OpenAPIOperation extends Parent {
+export interface OpenAPIOperation extends Parent, OptionalEndTag {
   type: 'openapiOperation';
   spec: string;
   path: string;
@@ -18,7 +18,7 @@ export interface OpenAPIOperation extends Parent {
 }
 
 /** An operation of a spec file or URL; `tag` is the name it was written with. */
-export interface OpenAPI extends Parent {
+export interface OpenAPI extends Parent, OptionalEndTag {
   type: 'openapi';
   tag: 'openapi' | 'swagger';
   src: string;
@@ -28,7 +28,7 @@ export interface OpenAPI extends Parent {
   children: BlockContent[];
 }
 
-export interface OpenAPISchemas extends Parent {
+export interface OpenAPISchemas extends Parent, OptionalEndTag {
   type: 'openapiSchemas';
   spec: string;
   schemas: string[];

@@ -1,6 +1,6 @@
 /** What every GitBook block file provides: recognition of its Liquid tags and its markdown writers. */
 import type { Literal, Parent, RootContent } from 'mdast';
-import type { Handle, Info, State } from 'mdast-util-to-markdown';
+import type { Handle, Info, Join, State } from 'mdast-util-to-markdown';
 import type { ParsedTag } from './attributes.js';
 
 /**
@@ -39,6 +39,8 @@ export type BlockHandlers = Record<string, Handle>;
 export interface BlockModule {
   specs: readonly LiquidBlockSpec[];
   handlers: BlockHandlers;
+  /** Blank lines between children, where a block's differ from one between blocks. */
+  join?: Join[];
 }
 
 /** `open`, the children as flow content, `close`, one per line. */
@@ -47,9 +49,15 @@ export function wrapFlow(open: string, close: string, node: Parent, state: State
   return `${open}\n${state.containerFlow(node as never, info)}\n${close}`;
 }
 
-/** A void block: the tag alone, or tag, caption and end tag when it has a caption. */
-export function wrapOptional(open: string, close: string, node: Parent, state: State, info: Info): string {
-  return node.children.length > 0 ? wrapFlow(open, close, node, state, info) : open;
+/** Nodes of blocks whose end tag is optional (`{% embed %}`, `{% file %}`, …). */
+export interface OptionalEndTag {
+  /** Written with its end tag and nothing in between, where the end tag usually goes with a caption. */
+  emptyWithEndTag?: boolean;
+}
+
+/** A void block: the tag alone, or tag, caption and end tag when it has a caption (or was written closed). */
+export function wrapOptional(open: string, close: string, node: Parent & OptionalEndTag, state: State, info: Info): string {
+  return node.children.length > 0 || node.emptyWithEndTag ? wrapFlow(open, close, node, state, info) : open;
 }
 
 /** Unrecognised tags are written exactly as they were read. */

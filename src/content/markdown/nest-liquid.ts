@@ -3,6 +3,7 @@ import type { Nodes, Parent, RootContent } from 'mdast';
 import type { Position } from 'unist';
 import { parseTag, type ParsedTag } from '../blocks/attributes.js';
 import { liquidSpecs } from '../blocks/index.js';
+import type { OptionalEndTag } from '../blocks/spec.js';
 import { withEmptyParagraphs, withEmptyParagraphsInside } from './empty-paragraphs.js';
 import { restoreTrailingBreak } from './trailing-break.js';
 import { restoreCellSpaces } from './table-cell-spaces.js';
@@ -82,6 +83,9 @@ function nestSiblings(input: RootContent[]): RootContent[] {
       const close = children[end] as RootContent;
       const inner = withEmptyParagraphsInside(child, nestSiblings(children.slice(index + 1, end)), close);
       for (const spec of specs) if (spec.end !== 'none') built ??= spec.build(tag, inner);
+      if (built && inner.length === 0 && specs.some((spec) => spec.end === 'optional')) {
+        (built as OptionalEndTag).emptyWithEndTag = true;
+      }
       if (built) {
         const position = spanning(child, close);
         if (position) built.position = position;

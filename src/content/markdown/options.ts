@@ -11,7 +11,7 @@ import { gfmStrikethroughFromMarkdown, gfmStrikethroughToMarkdown } from 'mdast-
 import { gfmTableFromMarkdown, gfmTableToMarkdown } from 'mdast-util-gfm-table';
 import { gfmTaskListItemFromMarkdown, gfmTaskListItemToMarkdown } from 'mdast-util-gfm-task-list-item';
 import { mathFromMarkdown, mathToMarkdown } from 'mdast-util-math';
-import { blockHandlers } from '../blocks/index.js';
+import { blockHandlers, blockJoin } from '../blocks/index.js';
 import { liquidFromMarkdown, liquidSyntax } from './liquid-syntax.js';
 import { destinationFromMarkdown } from './destinations.js';
 import { gitbookHandlers, gitbookJoin, gitbookUnsafe } from './gitbook-style.js';
@@ -50,6 +50,6 @@ export const toMarkdownOptions: ToMarkdownOptions = {
     gfmTableToMarkdown({ tablePipeAlign: true }),
     gfmTaskListItemToMarkdown(),
     mathToMarkdown({ singleDollarTextMath: false }),
-    { handlers: { ...blockHandlers, ...gitbookHandlers }, join: gitbookJoin, unsafe: gitbookUnsafe },
+    { handlers: { ...blockHandlers, ...gitbookHandlers }, join: [...blockJoin, ...gitbookJoin], unsafe: gitbookUnsafe },
   ],
 };

@@ -56,8 +56,8 @@ export function restoreCellSpaces(table: Table, source: string): void {
       const length = span.end - span.start + span.leading;
       if (length > width) [widest, width] = [span, length];
     }
-    // A column is at least as wide as its `---`.
-    const trailing = widest ? sourceWidth(widest, source) - Math.max(width, 3) : 0;
+    // A column is at least as wide as its delimiter cell (`-`, `:-`).
+    const trailing = widest ? sourceWidth(widest, source) - Math.max(width, align === 'left' ? 2 : 1) : 0;
     if (widest && trailing > 0) addText(widest.cell.children, ' '.repeat(trailing), false);
   });
 }
