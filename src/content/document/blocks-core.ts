@@ -1,7 +1,8 @@
 /** CommonMark/GFM/math blocks: paragraph, heading, lists, blockquote, code, divider, math. */
 import type { Blockquote, Code, Heading, List, ListItem, Paragraph, ThematicBreak } from 'mdast';
 import type { Math as MathNode } from 'mdast-util-math';
-import { mapping, type BlockMapping } from './context.js';
+import { mapping, type BlockMapping, type ToContext } from './context.js';
+import { codeLines } from './escape.js';
 import { IN_LIST_ITEM, IN_QUOTE } from './nesting.js';
 import { phrasingFromDocument } from './text.js';
 import type { DocBlock, DocText } from './types.js';
@@ -100,22 +101,12 @@ export const blockquote = mapping<Blockquote>({
 });
 
 /** The code block of a fence: one code-line per line. */
-export function codeBlock(node: Code, ctx: Parameters<BlockMapping['toDocument']>[1], key: string, extra: Record<string, unknown> = {}): DocBlock {
+export function codeBlock(node: Code, ctx: ToContext, key: string, extra: Record<string, unknown> = {}): DocBlock {
   const data: Record<string, unknown> = {};
   if (node.lang) data.syntax = node.lang;
   if (node.meta) data.meta = node.meta;
   Object.assign(data, extra);
-  const nodes: DocBlock[] = node.value.split('\n').map((line, index) => {
-    const lineKey = ctx.key(key, `line${index}`);
-    return {
-      object: 'block',
-      type: 'code-line',
-      key: lineKey,
-      isVoid: false,
-      data: {},
-      nodes: [{ object: 'text', key: ctx.key(lineKey, 'text'), leaves: [{ object: 'leaf', text: line, marks: [] }] }],
-    };
-  });
+  const nodes = codeLines(node.value, ctx, key);
   return { object: 'block', type: 'code', key, isVoid: false, data, nodes };
 }
 

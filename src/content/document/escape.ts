@@ -10,9 +10,9 @@ import type { DocBlock } from './types.js';
 
 export const ESCAPE_TYPE = 'code';
 
-export function escapeBlock(node: RootContent, ctx: ToContext, key: string): DocBlock {
-  const markdown = ctx.markdown(node);
-  const nodes: DocBlock[] = markdown.split('\n').map((line, index) => {
+/** The `code-line` blocks of a code block: one per line of `text`. */
+export function codeLines(text: string, ctx: ToContext, key: string): DocBlock[] {
+  return text.split('\n').map((line, index) => {
     const lineKey = ctx.key(key, `line${index}`);
     return {
       object: 'block',
@@ -23,6 +23,11 @@ export function escapeBlock(node: RootContent, ctx: ToContext, key: string): Doc
       nodes: [{ object: 'text', key: ctx.key(lineKey, 'text'), leaves: [{ object: 'leaf', text: line, marks: [] }] }],
     };
   });
+}
+
+export function escapeBlock(node: RootContent, ctx: ToContext, key: string): DocBlock {
+  const markdown = ctx.markdown(node);
+  const nodes = codeLines(markdown, ctx, key);
   const block: DocBlock = { object: 'block', type: ESCAPE_TYPE, key, isVoid: false, data: { syntax: 'markdown', markdown }, nodes };
   ctx.remember(block, node);
   return block;
