@@ -1,7 +1,7 @@
 // Markdown fidelity and parse speed over the GitBook-exported corpora (run after `npx tsc -p tsconfig.json`).
 // One JSON line per figure on stdout. Each figure is one function of the loaded pages: add one to FIGURES.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './lib.mjs';
 
@@ -24,6 +24,18 @@ function fidelityMdRoundtrip(pages) {
   return { name: 'fidelity_md_roundtrip', value, pages: pages.length, same, unit: '%' };
 }
 
+/** The same, over what GitBook wrote: pages linked from a SUMMARY.md, and `.gitbook/includes`. */
+function fidelityGitbookPages(pages) {
+  const linked = new Set();
+  for (const { path, text } of pages.filter(({ path }) => path.endsWith('/SUMMARY.md'))) {
+    for (const [, target] of text.matchAll(/\]\(<?([^)>]+\.md)>?\)/g)) linked.add(resolve(dirname(path), decodeURI(target)));
+  }
+  const written = pages.filter(({ path }) => linked.has(path) || path.includes('/.gitbook/includes/'));
+  const same = written.filter(({ text }) => serializePageFile(parsePageFile(text)) === text).length;
+  const value = Math.round((10000 * same) / written.length) / 100;
+  return { name: 'fidelity_md_gitbook_pages', value, pages: written.length, same, unit: '%' };
+}
+
 /** Pages parsed per second (median of 5 passes over every page, after one warm-up pass). */
 function parsePagesPerSecond(pages) {
   const bytes = pages.reduce((sum, { text }) => sum + Buffer.byteLength(text), 0);
@@ -37,7 +49,7 @@ function parsePagesPerSecond(pages) {
   return { name: 'parse_pages_per_s', value: Math.round(median(rates)), runs: rates.length, pages: pages.length, avgBytes: Math.round(bytes / pages.length), unit: 'pages/s' };
 }
 
-const FIGURES = [fidelityMdRoundtrip, parsePagesPerSecond];
+const FIGURES = [fidelityMdRoundtrip, fidelityGitbookPages, parsePagesPerSecond];
 
 const pages = CORPORA.flatMap((corpus) => markdownFiles(join(CORPORA_DIR, corpus))).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
 for (const figure of FIGURES) console.log(JSON.stringify(figure(pages)));
