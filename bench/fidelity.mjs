@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { median } from './lib.mjs';
 
 const { parsePageFile, serializePageFile } = await import('../dist/content/page-file.js');
+const { documentRoundTrip } = await import('../dist/content/document/index.js');
 
 const CORPORA_DIR = fileURLToPath(new URL('../../shared/corpora/', import.meta.url));
 const CORPORA = ['git-sync-normalization', 'public-docs', 'beefree-sdk-docs'];
@@ -36,6 +37,13 @@ function fidelityGitbookPages(pages) {
   return { name: 'fidelity_md_gitbook_pages', value, pages: written.length, same, unit: '%' };
 }
 
+/** markdown -> GitBook document JSON -> markdown gives the same bytes (the document step's own fidelity). */
+function fidelityMdDocMd(pages) {
+  const same = pages.filter(({ text }) => documentRoundTrip(text) === text).length;
+  const value = Math.round((10000 * same) / pages.length) / 100;
+  return { name: 'fidelity_md_doc_md', value, pages: pages.length, same, unit: '%' };
+}
+
 /** Pages parsed per second (median of 5 passes over every page, after one warm-up pass). */
 function parsePagesPerSecond(pages) {
   const bytes = pages.reduce((sum, { text }) => sum + Buffer.byteLength(text), 0);
@@ -49,7 +57,7 @@ function parsePagesPerSecond(pages) {
   return { name: 'parse_pages_per_s', value: Math.round(median(rates)), runs: rates.length, pages: pages.length, avgBytes: Math.round(bytes / pages.length), unit: 'pages/s' };
 }
 
-const FIGURES = [fidelityMdRoundtrip, fidelityGitbookPages, parsePagesPerSecond];
+const FIGURES = [fidelityMdRoundtrip, fidelityGitbookPages, fidelityMdDocMd, parsePagesPerSecond];
 
 const pages = CORPORA.flatMap((corpus) => markdownFiles(join(CORPORA_DIR, corpus))).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
 for (const figure of FIGURES) console.log(JSON.stringify(figure(pages)));
