@@ -19,7 +19,7 @@ export function openRuntime(options: { config?: string; env?: NodeJS.ProcessEnv 
   const loaded = loadConfig(options.config ? { file: options.config } : {});
   const store = Store.open(resolve(loaded.root, loaded.config.storage.dir));
   try {
-    const domain = new Domain(store);
+    const domain = new Domain(store, { allowHosts: loaded.config.network.allowHosts });
     const boot = bootstrap(domain, loaded.config, env.DOCS_TOKEN ? { DOCS_TOKEN: env.DOCS_TOKEN } : {});
     return { config: loaded.config, configFile: loaded.file, store, domain, boot, close: () => store.close() };
   } catch (error) {

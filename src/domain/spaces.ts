@@ -304,8 +304,13 @@ export class Spaces {
     return next === undefined ? space.position + 1 : (space.position + next) / 2;
   }
 
+  private changeRequestCounts(spaceId: string): Pick<SpaceCounts, 'changeRequests' | 'changeRequestsOpen' | 'changeRequestsDraft'> {
+    const { total, open, draft } = this.deps.store.changeRequests.counts(spaceId);
+    return { changeRequests: total, changeRequestsOpen: open, changeRequestsDraft: draft };
+  }
+
   view(space: SpaceRecord, role: RoleName | null): SpaceView {
-    return { space, role, counts: { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 } };
+    return { space, role, counts: { comments: this.deps.store.comments.countOpen(space.id, null), ...this.changeRequestCounts(space.id) } };
   }
 }
 

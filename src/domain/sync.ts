@@ -11,6 +11,7 @@ import {
 import type { Deps } from './context.js';
 import { nowIso } from './context.js';
 import { conflict } from './errors.js';
+import { parsePage } from './page-parse.js';
 import { PARSED_PAGE_VERSION, type ParsedPageData } from './parsed-page.js';
 
 export interface ImportedRevision {
@@ -68,6 +69,34 @@ export class GitSync {
   }
 
   /** Caches parse results and indexes their search sections, in one transaction. */
+  /**
+   * Parses and indexes the page files of `content` that have no parse record yet (pages written through the API or
+   * made by a merge), so links, backlinks and search see them as they see imported pages.
+   */
+  indexPages(content: RevisionContent): void {
+    const { store } = this.deps;
+    const documents = content.pages.flatMap((p) => (p.kind === 'document' ? [p] : []));
+    const known = store.parsed.getMany<ParsedPageData>(documents.map((p) => p.blob), PARSED_PAGE_VERSION);
+    const missing = documents.filter((p) => !known.has(p.blob));
+    if (missing.length === 0) return;
+    const spaceRoot = this.spaceRoot(content);
+    const results = missing.flatMap((page) => {
+      const bytes = store.blobs.get(page.blob);
+      const path = page.git?.path ?? `${page.path || 'README'}.md`;
+      return bytes ? [parsePage({ oid: page.blob, path, spaceRoot, bytes })] : [];
+    });
+    this.saveParsed(results);
+  }
+
+  /** The space root the pages were imported against (recorded in their parse records); '' for a space never synced. */
+  spaceRoot(content: RevisionContent): string {
+    const oids = content.pages.flatMap((p) => (p.kind === 'document' ? [p.blob] : [])).slice(0, 8);
+    for (const data of this.deps.store.parsed.getMany<ParsedPageData>(oids, PARSED_PAGE_VERSION).values()) {
+      if (data.spaceRoot !== undefined) return data.spaceRoot;
+    }
+    return '';
+  }
+
   saveParsed(results: readonly ParsedBlobResult[]): void {
     if (results.length === 0) return;
     const { store } = this.deps;

@@ -4,7 +4,7 @@ import { basename, dirname, joinPath } from '../content/paths.js';
 import { slugify } from '../content/slug.js';
 import type { ParsedPageData } from '../domain/parsed-page.js';
 import type { RevisionContent, RevisionFile, RevisionPage, RevisionReusableContent } from '../store/index.js';
-import { pageMetadata } from './frontmatter.js';
+import { pageMetadata } from '../domain/page-metadata.js';
 import { assignIds } from './ids.js';
 import { humanize, type Outline, type OutlineNode } from './outline.js';
 import type { SpaceLayout } from './space-layout.js';

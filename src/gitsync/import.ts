@@ -9,7 +9,7 @@ import type { RevisionContent, RevisionPage, SpaceRecord } from '../store/index.
 import { buildRevision } from './build-revision.js';
 import { buildFiles, type FilesResult } from './files.js';
 import { type Outline, pageFiles, planOutline, prune } from './outline.js';
-import type { ParseJob } from './parse-page.js';
+import type { ParseJob } from '../domain/page-parse.js';
 import { ParsePool } from './parse-pool.js';
 import { discoverLayout, type SpaceLayout } from './space-layout.js';
 import { findRepository, readGitTree, readWorkTree, type RepoTree, subtree, treeHash } from './tree.js';

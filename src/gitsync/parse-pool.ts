@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type ParsedBlob, type ParseJob, parsePage } from './parse-page.js';
+import { type ParsedBlob, type ParseJob, parsePage } from '../domain/page-parse.js';
 
 export interface ParsePoolOptions {
   /** Worker threads to use (default 2; 0 parses on the calling thread). */

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Caller, type Domain, DomainError } from '../domain/index.js';
 import type { Context, Handlers, Result } from './handler.js';
+import { newerOperations } from './handlers/content-writes.js';
 import { downloadFile, FILE_CONTENT_ROUTE } from './handlers/files.js';
 import { handlers as defaultHandlers } from './handlers/index.js';
 import { loadSpec, type Operation } from './openapi.js';
@@ -58,8 +59,15 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   });
   app.setNotFoundHandler((request, reply) => sendError(reply, 404, `No route for ${request.method} ${request.url.split('?')[0]}`));
 
-  for (const operation of operations) {
-    const validator = new OperationValidator(operation, paramsAjv, bodyAjv);
+  // updateChangeRequestContent is only in the newer spec: validated against that document.
+  const newer = newerOperations();
+  const newerParamsAjv = createAjv(newer.document, { coerceTypes: 'array', useDefaults: true });
+  const newerBodyAjv = createAjv(newer.document, { useDefaults: true });
+  const routes = [
+    ...operations.map((operation) => ({ operation, validator: new OperationValidator(operation, paramsAjv, bodyAjv) })),
+    ...newer.operations.map((operation) => ({ operation, validator: new OperationValidator(operation, newerParamsAjv, newerBodyAjv) })),
+  ];
+  for (const { operation, validator } of routes) {
     const handler = handlers[operation.operationId];
     app.route({
       method: operation.method.toUpperCase() as 'GET',

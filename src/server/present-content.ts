@@ -30,15 +30,15 @@ const DEFAULT_LAYOUT: Required<Omit<PageLayout, 'tags' | 'actions'>> = {
   metadata: true,
 };
 
-export function revision(urls: Urls, view: RevisionView, options: ContentOptions): api.Revision {
+/** A revision; a merge names the change request it came from (`mergedFrom`), else it reads as edits. */
+export function revision(urls: Urls, view: RevisionView, options: ContentOptions, mergedFrom?: api.ChangeRequest): api.Revision {
   const { revision: r, space: s } = view;
   const git = r.git as { oid?: string; message?: string; ref?: string; url?: string; createdByService?: boolean } | null;
   return {
     object: 'revision',
     id: r.id,
     parents: r.parents,
-    // Merges need a change request to name; until they exist, a merge reads as edits.
-    type: (r.type === 'merge' ? 'edits' : r.type) as 'edits',
+    ...(r.type === 'merge' && mergedFrom ? { type: 'merge' as const, mergedFrom } : { type: (r.type === 'merge' ? 'edits' : r.type) as 'edits' }),
     pages: pageTree(urls, view, null, options),
     files: view.content.files.map((f) => file(urls, view, f, options)),
     reusableContents: view.content.reusableContents.map((rc) => reusableContent(rc, options)),

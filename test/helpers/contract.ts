@@ -14,6 +14,12 @@ const document = structuredClone(specDocument);
   title: 'Empty',
   not: { anyOf: [{ required: ['markdown'] }, { required: ['document'] }] },
 };
+/**
+ * `RevisionSemanticChangePageEdited.attributes` is a oneOf of three schemas that accept the same objects (no required
+ * keys, no additional-property limits), so no edited page can match exactly one: responses are checked with anyOf.
+ */
+const edited = document.components.schemas.RevisionSemanticChangePageEdited as { properties: { attributes: { oneOf?: unknown[]; anyOf?: unknown[] } } };
+edited.properties.attributes = { anyOf: edited.properties.attributes.oneOf! };
 let ajv: Ajv | undefined;
 const compiled = new Map<string, ValidateFunction>();
 

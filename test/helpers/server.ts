@@ -32,7 +32,7 @@ let counter = 0;
 
 export async function startServer(options: { clock?: Clock } = {}): Promise<TestServer> {
   const store = Store.memory();
-  const domain = new Domain(store, options.clock);
+  const domain = new Domain(store, options.clock ? { clock: options.clock } : {});
   const config = configSchema.parse({ organizations: [{ title: 'Main' }, { title: 'Other' }] });
   const boot = bootstrap(domain, config);
   const app = buildServer({ domain, publicUrl: () => url });

@@ -1,6 +1,7 @@
 import { type BodyFormat, type LinkStatus, type RevisionView } from '../../domain/content.js';
 import { type Context, type Handlers, ok, pageOf } from '../handler.js';
 import { list, type Urls } from '../present.js';
+import { changeRequest } from '../present-change-requests.js';
 import * as present from '../present-content.js';
 
 /** `evaluated=true` and `deterministic-only` both evaluate: variables are the only expressions, and they are deterministic. */
@@ -20,9 +21,14 @@ export function pageReply(ctx: Context, view: RevisionView, pageId: string | und
   return ok(present.page(ctx.urls, view, page, optionsOf(ctx.query), body));
 }
 
+/** A revision, naming the change request it merged when it is a merge. */
+export function revisionReply(ctx: Context, view: RevisionView) {
+  const merged = ctx.domain.changeRequests.mergedInto(ctx.caller, view);
+  return ok(present.revision(ctx.urls, view, optionsOf(ctx.query), merged && changeRequest(ctx.urls, merged)));
+}
+
 export const contentHandlers: Handlers = {
-  getCurrentRevision: ({ caller, domain, params, query, urls }) =>
-    ok(present.revision(urls, domain.content.current(caller, params.spaceId!), optionsOf(query))),
+  getCurrentRevision: (ctx) => revisionReply(ctx, ctx.domain.content.current(ctx.caller, ctx.params.spaceId!)),
 
   listPages: ({ caller, domain, params, query, urls }) =>
     ok({ pages: present.pageTree(urls, domain.content.current(caller, params.spaceId!), null, optionsOf(query)) }),

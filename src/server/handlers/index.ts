@@ -1,6 +1,9 @@
 import type { Handlers } from '../handler.js';
+import { changeRequestHandlers } from './change-requests.js';
 import { collectionHandlers } from './collections.js';
+import { commentHandlers } from './comments.js';
 import { contentHandlers } from './content.js';
+import { contentWriteHandlers } from './content-writes.js';
 import { organizationHandlers } from './organizations.js';
 import { collectionPermissionHandlers, spacePermissionHandlers } from './permissions.js';
 import { revisionHandlers } from './revisions.js';
@@ -18,5 +21,8 @@ export const handlers: Handlers = {
   ...spacePermissionHandlers,
   ...collectionPermissionHandlers,
   ...contentHandlers,
+  ...contentWriteHandlers,
   ...revisionHandlers,
+  ...changeRequestHandlers,
+  ...commentHandlers,
 };

@@ -1,12 +1,11 @@
 import { type Handlers, ok, pageOf } from '../handler.js';
 import { list } from '../present.js';
 import * as present from '../present-content.js';
-import { isEvaluated, optionsOf, pageReply } from './content.js';
+import { isEvaluated, optionsOf, pageReply, revisionReply } from './content.js';
 
 /** The same reads as the current content, on a revision named by id. */
 export const revisionHandlers: Handlers = {
-  getRevisionById: ({ caller, domain, params, query, urls }) =>
-    ok(present.revision(urls, domain.content.revision(caller, params.spaceId!, params.revisionId!), optionsOf(query))),
+  getRevisionById: (ctx) => revisionReply(ctx, ctx.domain.content.revision(ctx.caller, ctx.params.spaceId!, ctx.params.revisionId!)),
 
   listPagesInRevisionById: ({ caller, domain, params, query, urls }) => {
     const view = domain.content.revision(caller, params.spaceId!, params.revisionId!);

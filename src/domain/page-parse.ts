@@ -2,7 +2,7 @@
 import { parsePageFile } from '../content/page-file.js';
 import { extractLinks, frontmatterLinks } from '../content/links.js';
 import { searchSections } from '../content/search-text.js';
-import type { ParsedPageData } from '../domain/parsed-page.js';
+import type { ParsedPageData } from './parsed-page.js';
 import type { SearchSectionInput } from '../store/index.js';
 
 export interface ParseJob {

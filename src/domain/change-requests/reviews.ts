@@ -1,0 +1,125 @@
+// Reviews of a change request, and the reviewers asked for one.
+import { type ChangeRequestReviewRecord, newId, type ReviewStatus } from '../../store/index.js';
+import type { ChangeRequests } from '../change-requests.js';
+import type { Caller, Deps } from '../context.js';
+import { nowIso } from '../context.js';
+import { badRequest, forbidden } from '../errors.js';
+import { paginate, type Page, type PageRequest } from '../pagination.js';
+import { atLeast } from '../roles.js';
+import { isOutdated } from './merge-rules.js';
+import type { ChangeRequestView, RequestedReviewerView, ReviewView } from './views.js';
+
+export interface ReviewInput {
+  status: ReviewStatus;
+  /** `{markdown}`, `{document}` or `{}` (no comment). */
+  comment?: unknown;
+}
+
+export interface ReviewQuery extends PageRequest {
+  outdated?: boolean;
+}
+
+export interface ReviewersInput {
+  users: string[];
+  subject?: string;
+  description?: unknown;
+}
+
+export class Reviews {
+  constructor(
+    private readonly deps: Deps,
+    private readonly changeRequests: ChangeRequests,
+  ) {}
+
+  submit(caller: Caller, spaceId: string, changeRequestId: string, input: ReviewInput): ReviewView {
+    const { changeRequest: cr } = this.changeRequests.find(caller, spaceId, changeRequestId, 'review');
+    this.changeRequests.requireActive(cr, 'reviewed');
+    if (cr.createdBy === caller.user.id) throw forbidden('You cannot review your own change request');
+    const { store } = this.deps;
+    const now = nowIso(this.deps);
+    const request = store.changeRequests.reviewers(cr.id).find((r) => r.userId === caller.user.id);
+    const comment = input.comment && Object.keys(input.comment).length ? input.comment : null;
+    const review: ChangeRequestReviewRecord = {
+      id: newId(),
+      changeRequestId: cr.id,
+      reviewerId: caller.user.id,
+      requestedBy: request?.requestedBy ?? null,
+      status: input.status,
+      revisionId: cr.revisionId,
+      comment,
+      createdAt: now,
+      updatedAt: now,
+    };
+    store.changeRequests.insertReview(review);
+    return this.reviewView(review, [review], []);
+  }
+
+  list(caller: Caller, spaceId: string, changeRequestId: string, query: ReviewQuery): Page<ReviewView> {
+    const { changeRequest: cr } = this.changeRequests.find(caller, spaceId, changeRequestId, 'read');
+    const { store } = this.deps;
+    const reviews = store.changeRequests.reviews(cr.id);
+    const reviewers = store.changeRequests.reviewers(cr.id);
+    const views = reviews.map((r) => this.reviewView(r, reviews, reviewers));
+    const filtered = query.outdated === undefined ? views : views.filter((v) => v.outdated === query.outdated);
+    const position = new Map(reviews.map((r, i) => [r.id, i]));
+    return paginate(filtered, query, (v) => [position.get(v.review.id)!]);
+  }
+
+  /** Asks each user for a review (again: an earlier review of theirs becomes outdated); may also set the subject and description. */
+  request(caller: Caller, spaceId: string, changeRequestId: string, input: ReviewersInput): { view: ChangeRequestView; requested: RequestedReviewerView[] } {
+    const found = this.changeRequests.find(caller, spaceId, changeRequestId, 'edit');
+    const { changeRequest: cr, space } = found;
+    this.changeRequests.requireActive(cr, 'reviewed');
+    if (input.users.length === 0) throw badRequest('users: give at least one user id');
+    const { store } = this.deps;
+    const users = [...new Set(input.users)].map((id, i) => {
+      const user = store.users.get(id);
+      const member = store.organizations.member(space.organizationId, id);
+      if (!user || !member || member.disabled) throw badRequest(`users.${i}: ${id} is not a member of the organization ${space.organizationId}`);
+      return user;
+    });
+    const now = nowIso(this.deps);
+    store.tx(() => {
+      for (const user of users) store.changeRequests.putReviewer({ changeRequestId: cr.id, userId: user.id, requestedBy: caller.user.id, revisionId: cr.revisionId, createdAt: now });
+      if (input.subject !== undefined || input.description !== undefined) {
+        this.changeRequests.update(caller, spaceId, cr.id, {
+          ...(input.subject !== undefined ? { subject: input.subject } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+        });
+      }
+    });
+    const requests = store.changeRequests.reviewers(cr.id);
+    const requested = users.map((u) => this.reviewerView(requests.find((r) => r.userId === u.id)!));
+    return { view: this.changeRequests.get(caller, spaceId, cr.id), requested };
+  }
+
+  reviewers(caller: Caller, spaceId: string, changeRequestId: string, query: PageRequest): Page<RequestedReviewerView> {
+    const { changeRequest: cr } = this.changeRequests.find(caller, spaceId, changeRequestId, 'read');
+    const requests = this.deps.store.changeRequests.reviewers(cr.id);
+    const position = new Map(requests.map((r, i) => [r.userId, i]));
+    return paginate(requests.map((r) => this.reviewerView(r)), query, (v) => [position.get(v.request.userId)!]);
+  }
+
+  /** True when the user had been asked for a review. */
+  removeReviewer(caller: Caller, spaceId: string, changeRequestId: string, userId: string): boolean {
+    const { changeRequest: cr, space } = this.changeRequests.find(caller, spaceId, changeRequestId, 'read');
+    // Reviewers may step down themselves; everyone else needs to be able to edit the change request.
+    if (userId !== caller.user.id && !atLeast(caller.access.spaceRole(space), 'edit')) {
+      throw forbidden(`This needs the edit role on the space ${space.id}`);
+    }
+    return this.deps.store.changeRequests.removeReviewer(cr.id, userId);
+  }
+
+  private reviewView(review: ChangeRequestReviewRecord, reviews: ChangeRequestReviewRecord[], reviewers: Parameters<typeof isOutdated>[2]): ReviewView {
+    return {
+      review,
+      reviewer: this.changeRequests.user(review.reviewerId),
+      requestedBy: review.requestedBy ? this.changeRequests.user(review.requestedBy) : null,
+      outdated: isOutdated(review, reviews, reviewers),
+    };
+  }
+
+  private reviewerView(request: RequestedReviewerView['request']): RequestedReviewerView {
+    return { request, user: this.changeRequests.user(request.userId), requestedBy: this.changeRequests.user(request.requestedBy) };
+  }
+}

@@ -1,0 +1,154 @@
+// Writing content: batches of page and file changes on a change request (updateChangeRequestContent), and
+// markdown/html imports into a change request, one of its pages, or a page of the space.
+import { newId, type RevisionFile, type RevisionRecord, type SpaceRecord } from '../store/index.js';
+import type { ChangeRequests } from './change-requests.js';
+import { applyChanges, type ApplyResult, type PageOutcome } from './content-writes/apply-changes.js';
+import { type ContentChange, MAX_CHANGES } from './content-writes/changes.js';
+import { prepareFile, type PreparedFile } from './content-writes/files.js';
+import { type ImportInput, readImport } from './content-writes/imports.js';
+import type { Caller, Deps } from './context.js';
+import { nowIso } from './context.js';
+import { badRequest, conflict, notFound } from './errors.js';
+import { DEFAULT_FETCH_POLICY, type FetchPolicy, fetchUrl } from './fetch.js';
+import type { Spaces } from './spaces.js';
+import type { GitSync } from './sync.js';
+
+export type { ContentChange } from './content-writes/changes.js';
+export type { PageOutcome } from './content-writes/apply-changes.js';
+export type { ImportInput } from './content-writes/imports.js';
+
+export interface ContentUpdate {
+  changeRequestId: string;
+  revisionId: string;
+  outcomes: PageOutcome[];
+  insertedFiles: RevisionFile[];
+}
+
+export interface ImportResult {
+  revisionId: string;
+  importedResources: number;
+  totalResources: number;
+}
+
+export class ContentWrites {
+  constructor(
+    private readonly deps: Deps,
+    private readonly spaces: Spaces,
+    private readonly changeRequests: ChangeRequests,
+    private readonly sync: GitSync,
+    private readonly policy: FetchPolicy = DEFAULT_FETCH_POLICY,
+  ) {}
+
+  /** Applies the batch to the change request's revision as one new revision, or changes nothing. */
+  async updateChangeRequestContent(caller: Caller, spaceId: string, changeRequestId: string, changes: ContentChange[]): Promise<ContentUpdate> {
+    if (changes.length === 0) throw badRequest('changes: must have at least 1 change');
+    if (changes.length > MAX_CHANGES) throw badRequest(`changes: must have at most ${MAX_CHANGES} changes, got ${changes.length}`);
+    const { changeRequest } = this.changeRequests.find(caller, spaceId, changeRequestId, 'edit');
+    const files = await this.prepareFiles(changes);
+    const { changeRequest: cr, space } = this.changeRequests.find(caller, spaceId, changeRequest.id, 'edit');
+    const result = this.apply(space, cr.revisionId, cr.baseRevisionId, changes, files);
+    const revision = this.revisionRecord(space.id, cr.revisionId);
+    this.deps.store.tx(() => {
+      this.index(result);
+      this.changeRequests.commitRevision(cr.id, cr.revisionId, revision, result.content, caller.user.id);
+    });
+    return { changeRequestId: cr.id, revisionId: revision.id, outcomes: result.outcomes, insertedFiles: result.insertedFiles };
+  }
+
+  /** importContentInChangeRequest (a new root page) and importContentInChangeRequestPageById (the page's content replaced). */
+  async importInChangeRequest(caller: Caller, spaceId: string, changeRequestId: string, input: ImportInput, pageId?: string): Promise<ImportResult> {
+    const { changeRequest, space } = this.changeRequests.find(caller, spaceId, changeRequestId, 'edit');
+    const imported = await readImport(input, this.readOptions(caller, space));
+    const { changeRequest: cr } = this.changeRequests.find(caller, spaceId, changeRequest.id, 'edit');
+    if (pageId !== undefined) this.requirePage(cr.revisionId, pageId);
+    const change = importChange(imported.markdown, pageId);
+    const result = this.apply(space, cr.revisionId, cr.baseRevisionId, [change], new Map());
+    const revision = this.revisionRecord(space.id, cr.revisionId);
+    this.deps.store.tx(() => {
+      this.index(result);
+      this.changeRequests.commitRevision(cr.id, cr.revisionId, revision, result.content, caller.user.id);
+    });
+    return { revisionId: revision.id, importedResources: 1, totalResources: 1 };
+  }
+
+  /** importContentInPageById: the page of the space's current revision gets the content, as a new revision. */
+  async importInSpacePage(caller: Caller, spaceId: string, pageId: string, input: ImportInput): Promise<ImportResult> {
+    const before = this.spaces.find(spaceId);
+    caller.access.requireSpace(before, 'edit');
+    const imported = await readImport(input, this.readOptions(caller, before));
+    const space = this.spaces.find(spaceId);
+    this.requirePage(space.revisionId, pageId);
+    const result = this.apply(space, space.revisionId, space.revisionId, [importChange(imported.markdown, pageId)], new Map());
+    const revision = this.revisionRecord(space.id, space.revisionId);
+    const { store } = this.deps;
+    store.tx(() => {
+      this.index(result);
+      store.revisions.insert(revision, result.content);
+      if (!store.content.setSpaceRevision(space.id, space.revisionId, revision.id, revision.createdAt)) {
+        throw conflict(`the space ${space.id} changed while the content was imported; import again`);
+      }
+    });
+    return { revisionId: revision.id, importedResources: 1, totalResources: 1 };
+  }
+
+  private apply(space: SpaceRecord, revisionId: string, baseRevisionId: string, changes: ContentChange[], files: Map<number, PreparedFile[]>): ApplyResult {
+    const { store } = this.deps;
+    const base = store.revisions.content(revisionId);
+    const result = applyChanges(
+      {
+        base,
+        baseRevisionId,
+        spaceRoot: this.sync.spaceRoot(base),
+        files,
+        revisionContent: (id) => (store.revisions.get(id)?.spaceId === space.id ? store.revisions.content(id) : undefined),
+        readBlob: (oid) => store.blobs.get(oid),
+        newId,
+      },
+      changes,
+    );
+    for (const bytes of result.blobs.values()) store.blobs.put(bytes);
+    return result;
+  }
+
+  private requirePage(revisionId: string, pageId: string): void {
+    const found = this.deps.store.revisions.content(revisionId).pages.some((p) => p.id === pageId);
+    if (!found) throw notFound(`No page ${pageId} in the revision ${revisionId}`);
+  }
+
+  /** Parse records and search sections of the new page files, as the importer saves them. */
+  private index(result: ApplyResult): void {
+    this.sync.indexPages(result.content);
+  }
+
+  private revisionRecord(spaceId: string, parent: string): RevisionRecord {
+    return { id: newId(), spaceId, parents: [parent], type: 'edits', git: null, createdAt: nowIso(this.deps) };
+  }
+
+  private async prepareFiles(changes: ContentChange[]): Promise<Map<number, PreparedFile[]>> {
+    const prepared = new Map<number, PreparedFile[]>();
+    const fetch = (url: string, field: string) => fetchUrl(url, field, this.policy);
+    for (const [i, change] of changes.entries()) {
+      if (change.operation !== 'insert_files') continue;
+      prepared.set(i, await Promise.all(change.files.map((file, j) => prepareFile(file, `changes[${i}].files[${j}]`, fetch))));
+    }
+    return prepared;
+  }
+
+  private readOptions(caller: Caller, space: SpaceRecord) {
+    const org = this.deps.store.organizations.get(space.organizationId);
+    let mayReadFiles = false;
+    try {
+      if (org) caller.access.requireOrganization(org, 'admin');
+      mayReadFiles = Boolean(org);
+    } catch {
+      mayReadFiles = false;
+    }
+    return { fetch: fetchUrl, policy: this.policy, mayReadFiles };
+  }
+}
+
+function importChange(markdown: string, pageId: string | undefined): ContentChange {
+  return pageId === undefined
+    ? { operation: 'insert_page', document: { markdown } }
+    : { operation: 'update_page', page: pageId, document: { markdown } };
+}
