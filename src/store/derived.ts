@@ -23,6 +23,14 @@ export class ParsedBlobRepo {
     return found;
   }
 
+  /** Which of `oids` have a record for this version (without reading the records). */
+  known(oids: readonly string[], version: number): Set<string> {
+    const rows = this.db
+      .prepare('SELECT oid FROM parsed_blobs WHERE version = ? AND oid IN (SELECT value FROM json_each(?))')
+      .all(version, JSON.stringify(oids)) as Row[];
+    return new Set(rows.map((r) => String(r.oid)));
+  }
+
   put(oid: string, version: number, data: unknown): void {
     this.db.run('INSERT OR REPLACE INTO parsed_blobs (oid, version, data) VALUES (?, ?, ?)', oid, version, JSON.stringify(data));
   }
