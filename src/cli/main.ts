@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/index.js';
 import { DomainError } from '../domain/index.js';
 import { BUILD } from '../version.js';
+import { registerBuild } from './build.js';
 import { registerServe } from './serve.js';
 import { registerSync } from './sync.js';
 import { registerToken } from './token.js';
@@ -17,6 +18,7 @@ export function buildProgram(): Command {
   registerServe(program);
   registerToken(program);
   registerSync(program);
+  registerBuild(program);
   return program;
 }
 

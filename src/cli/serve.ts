@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import type { SyncReport } from '../gitsync/import.js';
+import { installGitSync } from '../gitsync/two-way/install.js';
 import { buildServer } from '../server/app.js';
+import { buildSpaceSite } from './build.js';
 import { openRuntime, type Runtime } from './runtime.js';
 import { syncTargets } from './sync.js';
 import { type GlobalOptions, parsePort, UsageError } from './util.js';
@@ -36,7 +39,7 @@ async function serve(options: GlobalOptions & ServeOptions, mode: { ephemeralTok
   const started = performance.now();
   const runtime = openRuntime(options);
   const { config, domain, boot } = runtime;
-  if (mode.ephemeralToken) await syncOwnDocs(runtime);
+  const siteDir = mode.ephemeralToken ? await buildOwnSite(runtime, await syncOwnDocs(runtime)) : undefined;
   const port = options.port === undefined ? config.server.port : parsePort(options.port);
   const host = options.host ?? config.server.host;
 
@@ -48,7 +51,7 @@ async function serve(options: GlobalOptions & ServeOptions, mode: { ephemeralTok
 
   const publicUrl = (address: string) => config.server.publicUrl ?? address;
   let base = `http://${host}:${port}`;
-  const app = buildServer({ domain, publicUrl: () => publicUrl(base), bodyLimit: config.server.bodyLimit });
+  const app = buildServer({ domain, publicUrl: () => publicUrl(base), bodyLimit: config.server.bodyLimit, ...(siteDir ? { siteDir } : {}) });
   try {
     await app.listen({ port, host });
   } catch (error) {
@@ -60,10 +63,12 @@ async function serve(options: GlobalOptions & ServeOptions, mode: { ephemeralTok
   }
   const address = app.server.address();
   if (address && typeof address === 'object') base = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  installGitSync(domain, { cacheDir: join(storageDir(runtime), 'git') });
   domain.jobs.start();
 
   const ms = Math.round(performance.now() - started);
   const lines = [`Quire is serving the API at ${publicUrl(base)}/v1/ (ready in ${ms} ms)`];
+  if (siteDir) lines.push(`The documentation site is at ${publicUrl(base)}/`);
   if (boot.newAdminToken) lines.push(`Admin token (shown once; keep it): ${boot.newAdminToken}`);
   if (runToken) lines.push(`Admin token for this run: ${runToken}`);
   if (process.env.DOCS_TOKEN) lines.push('DOCS_TOKEN is accepted as an admin token.');
@@ -85,10 +90,11 @@ async function serve(options: GlobalOptions & ServeOptions, mode: { ephemeralTok
  * `start` serves the project's own documentation: the spaces of docs.config.yaml, or else its `docs/` folder
  * as the space "Quire" (files as on disk). A failed sync is reported and the server starts anyway.
  */
-async function syncOwnDocs(runtime: Runtime): Promise<void> {
+async function syncOwnDocs(runtime: Runtime): Promise<SyncReport[]> {
   const root = runtime.configFile ? dirname(runtime.configFile) : process.cwd();
+  // A local preview: files as on disk, imported only (never committed back).
   const targets = runtime.config.spaces.length
-    ? runtime.config.spaces
+    ? runtime.config.spaces.map((space) => ({ ...space, workTree: true }))
     : existsSync(join(root, 'docs'))
       ? [{ title: 'Quire', directory: 'docs', workTree: true }]
       : [];
@@ -98,7 +104,30 @@ async function syncOwnDocs(runtime: Runtime): Promise<void> {
       const changed = r.revisionId === null ? 'unchanged' : `${r.pagesAdded} added, ${r.pagesChanged} changed, ${r.pagesRemoved} removed`;
       process.stdout.write(`Synced ${r.space.title} (${changed}; ${r.warnings.length} warnings)\n`);
     }
+    return reports;
   } catch (error) {
     process.stderr.write(`docs: could not sync the documentation: ${(error as Error).message}\n`);
+    return [];
   }
+}
+
+/** Builds the site of the first synced space into the storage folder; broken links are reported, not fatal. */
+async function buildOwnSite(runtime: Runtime, reports: readonly SyncReport[]): Promise<string | undefined> {
+  const first = reports[0];
+  if (!first) return undefined;
+  const out = join(storageDir(runtime), 'site');
+  try {
+    const report = await buildSpaceSite(runtime, first.space.id, out, { strictLinks: false });
+    process.stdout.write(`Built the site of ${first.space.title}: ${report.pages} pages (${report.rendered} rendered) in ${report.ms} ms\n`);
+    for (const warning of report.warnings) process.stdout.write(`  warning: ${warning}\n`);
+    return out;
+  } catch (error) {
+    process.stderr.write(`docs: could not build the documentation site: ${(error as Error).message}\n`);
+    return undefined;
+  }
+}
+
+function storageDir(runtime: Runtime): string {
+  const root = runtime.configFile ? dirname(runtime.configFile) : process.cwd();
+  return resolve(root, runtime.config.storage.dir);
 }

@@ -59,6 +59,8 @@ export const spaceSyncSchema = z
     workTree: z.boolean().default(false),
     /** The organization the space belongs to (title); default: the first one. */
     organization: z.string().min(1).optional(),
+    /** Who wins a true conflict when the repository and the space both changed (`--conflict` overrides it). Default: git. */
+    conflict: z.enum(['git', 'space', 'fail']).optional(),
   })
   .strict();
 

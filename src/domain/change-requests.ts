@@ -50,11 +50,18 @@ export interface ChangeRequestScope {
   role: RoleName;
 }
 
+/** A change request just merged into its space, as `revisionId`. */
+export interface ChangeRequestMerged {
+  changeRequest: ChangeRequestRecord;
+  revisionId: string;
+}
+
 const SUBJECT_MAX = 100;
 const DEFAULT_CHANGES_LIMIT = 10;
 
 export class ChangeRequests {
   readonly reviews: Reviews;
+  private readonly mergedListeners: ((event: ChangeRequestMerged) => void)[] = [];
 
   constructor(
     private readonly deps: Deps,
@@ -190,7 +197,13 @@ export class ChangeRequests {
         throw conflict(`The change request ${cr.id} changed while it was being merged; merge again`);
       }
     });
+    for (const listener of this.mergedListeners) listener({ changeRequest: { ...cr, status: 'merged', revisionMerged: revision.id, mergedAt: now }, revisionId: revision.id });
     return { revisionId: revision.id, result: 'merge', conflicts: [] };
+  }
+
+  /** Calls `listener` after each merge (outside layers react here: the git export of a synced space). */
+  onMerged(listener: (event: ChangeRequestMerged) => void): void {
+    this.mergedListeners.push(listener);
   }
 
   /** Brings the space's changes since the change request's base into it, as an `update` revision. */

@@ -10,6 +10,7 @@ import { allowedHosts, DEFAULT_FETCH_POLICY } from './fetch.js';
 import { Jobs } from './jobs.js';
 import { Organizations } from './organizations.js';
 import { Permissions } from './permissions.js';
+import { Sites } from './sites.js';
 import { Spaces } from './spaces.js';
 import { GitSync } from './sync.js';
 import { Teams } from './teams.js';
@@ -43,6 +44,7 @@ export class Domain {
   readonly sync: GitSync;
   readonly changeRequests: ChangeRequests;
   readonly contentWrites: ContentWrites;
+  readonly sites: Sites;
 
   constructor(store: Store, options: DomainOptions = {}) {
     this.deps = { store, clock: options.clock ?? systemClock };
@@ -59,5 +61,6 @@ export class Domain {
     this.changeRequests = new ChangeRequests(this.deps, this.spaces, this.organizations, this.content, this.sync);
     const fetchPolicy = { ...DEFAULT_FETCH_POLICY, allowHosts: allowedHosts(options.allowHosts) };
     this.contentWrites = new ContentWrites(this.deps, this.spaces, this.changeRequests, this.sync, fetchPolicy);
+    this.sites = new Sites(this.deps, this.organizations, this.spaces);
   }
 }

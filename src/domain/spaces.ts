@@ -1,3 +1,4 @@
+import { type GitInfo, gitInfoOf } from './git.js';
 import { type DefaultLevel, type EditMode, type MergeRules, newId, type SpaceRecord } from '../store/index.js';
 import { DAY } from './clock.js';
 import type { Collections } from './collections.js';
@@ -18,6 +19,8 @@ export interface SpaceView {
   space: SpaceRecord;
   role: RoleName | null;
   counts: SpaceCounts;
+  /** Where the space syncs with git, when it does. */
+  gitSync?: GitInfo;
 }
 
 export interface SpaceCounts {
@@ -310,7 +313,13 @@ export class Spaces {
   }
 
   view(space: SpaceRecord, role: RoleName | null): SpaceView {
-    return { space, role, counts: { comments: this.deps.store.comments.countOpen(space.id, null), ...this.changeRequestCounts(space.id) } };
+    const gitSync = gitInfoOf(this.deps, space.id);
+    return {
+      space,
+      role,
+      counts: { comments: this.deps.store.comments.countOpen(space.id, null), ...this.changeRequestCounts(space.id) },
+      ...(gitSync ? { gitSync } : {}),
+    };
   }
 }
 

@@ -1,3 +1,4 @@
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Caller, type Domain, DomainError } from '../domain/index.js';
 import type { Context, Handlers, Result } from './handler.js';
@@ -15,6 +16,8 @@ export interface ServerOptions {
   bodyLimit?: number;
   handlers?: Handlers;
   logger?: boolean;
+  /** A built static site served at `/` next to the API (its `404.html` answers unknown pages). */
+  siteDir?: string;
 }
 
 /** Path parameters that may hold slashes: routed as a trailing wildcard. */
@@ -57,7 +60,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     request.log.error(error);
     return sendError(reply, 500, 'Internal error: the server could not complete the request');
   });
-  app.setNotFoundHandler((request, reply) => sendError(reply, 404, `No route for ${request.method} ${request.url.split('?')[0]}`));
+  app.setNotFoundHandler((request, reply) => {
+    if (options.siteDir && !request.url.startsWith('/v1/') && request.method === 'GET') return reply.code(404).sendFile('404.html');
+    return sendError(reply, 404, `No route for ${request.method} ${request.url.split('?')[0]}`);
+  });
+  if (options.siteDir) app.register(fastifyStatic, { root: options.siteDir, prefix: '/', redirect: true, index: ['index.html'], cacheControl: false });
 
   // updateChangeRequestContent is only in the newer spec: validated against that document.
   const newer = newerOperations();

@@ -120,7 +120,8 @@ export function collection(urls: Urls, { collection: c, role }: CollectionView):
   };
 }
 
-export function space(urls: Urls, { space: s, role, counts }: SpaceView): api.Space {
+/** `gitSync`: the space's git sync state, when the view carries it (see domain/git.ts `gitInfoOf`). */
+export function space(urls: Urls, { space: s, role, counts, gitSync }: SpaceView): api.Space {
   const live = s.editMode === 'live';
   return {
     object: 'space',
@@ -144,6 +145,7 @@ export function space(urls: Urls, { space: s, role, counts }: SpaceView): api.Sp
     revision: s.revisionId,
     defaultLevel: s.defaultLevel as api.DefaultLevel,
     ...counts,
+    ...(gitSync ? { gitSync } : {}),
     permissions: {
       view: atLeast(role, 'read'),
       access: atLeast(role, 'read'),

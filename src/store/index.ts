@@ -9,6 +9,7 @@ import { GrantRepo } from './grants.js';
 import { JobRepo } from './jobs.js';
 import { OrganizationRepo } from './organizations.js';
 import { RevisionRepo } from './revisions.js';
+import { SiteRepo } from './sites.js';
 import { UserRepo } from './users.js';
 
 export * from './records.js';
@@ -16,6 +17,7 @@ export * from './revision-content.js';
 export type * from './change-requests.js';
 export type { SearchHit, SearchSectionInput } from './derived.js';
 export type * from './comments.js';
+export type * from './sites.js';
 export { newId } from './ids.js';
 export { gitBlobOid, type BlobStore } from './blobs.js';
 
@@ -31,6 +33,7 @@ export class Store {
   readonly search: SearchRepo;
   readonly comments: CommentRepo;
   readonly changeRequests: ChangeRequestRepo;
+  readonly sites: SiteRepo;
 
   private constructor(
     private readonly db: Db,
@@ -46,6 +49,7 @@ export class Store {
     this.search = new SearchRepo(db);
     this.comments = new CommentRepo(db);
     this.changeRequests = new ChangeRequestRepo(db);
+    this.sites = new SiteRepo(db);
   }
 
   /** The embedded default: SQLite (WAL) and blob files under `dir`. */

@@ -4,6 +4,7 @@
  */
 import { changeRequestsMigration } from './schema/change-requests.js';
 import { commentsMigration } from './schema/comments.js';
+import { sitesMigration } from './schema/sites.js';
 
 export const migrations: readonly string[] = [
   /* 1: organizations, users, content tree, permissions, revisions, jobs */ `
@@ -180,4 +181,5 @@ export const migrations: readonly string[] = [
   `,
   /* 4 */ changeRequestsMigration,
   /* 5 */ commentsMigration,
+  /* 6 */ sitesMigration,
 ];

@@ -96,7 +96,13 @@ describe('docs sync', () => {
       });
       child.on('exit', (code) => reject(new Error(`docs start exited with ${code}: ${text}`)));
     });
-    expect(output).toMatch(/^Synced Quire \(2 added, 0 changed, 0 removed; 0 warnings\)\nQuire is serving the API/);
+    expect(output).toMatch(/^Synced Quire \(2 added, 0 changed, 0 removed; 0 warnings\)\nBuilt the site of Quire: 2 pages .*\n(  warning: .*\n)*Quire is serving the API/);
+    const site = /The documentation site is at (\S+)/.exec(output)?.[1];
+    expect(site).toBeDefined();
+    const home = await fetch(site!);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('Welcome');
+    expect((await fetch(`${site}setup/`)).status).toBe(200);
     child.kill('SIGTERM');
   });
 

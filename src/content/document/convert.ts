@@ -78,7 +78,7 @@ function fromContext(shift: number, options: DocumentOptions, originals: WeakMap
       if (!mapping) return ctx.blocks([...(block.nodes ?? []), ...(block.fragments ?? []).flatMap((f) => f.nodes)]);
       const mapped = mapping.fromDocument(block, ctx);
       const out = mapped === undefined ? [] : Array.isArray(mapped) ? mapped : [mapped];
-      if (!originals && block.key) for (const node of out) node.data = { ...node.data, key: block.key } as typeof node.data;
+      if (!originals && block.key) for (const node of out) node.data = { ...node.data, key: block.key };
       return out;
     },
     blocks: (nodes?: readonly DocNode[]) => (nodes ?? []).flatMap((node) => (node.object === 'block' ? ctx.block(node) : [])),

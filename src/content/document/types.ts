@@ -78,3 +78,10 @@ export interface DocumentOptions {
   /** The inverse of `resolveRef`: a destination for a reference. Default: the URL of url refs, `#anchor` for anchors. */
   refToUrl?: (ref: ContentRef, usage: RefUsage) => string | undefined;
 }
+
+declare module 'mdast' {
+  interface Data {
+    /** The document key a node came from, so a document converted back keeps its keys. */
+    key?: string;
+  }
+}

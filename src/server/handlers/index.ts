@@ -4,9 +4,11 @@ import { collectionHandlers } from './collections.js';
 import { commentHandlers } from './comments.js';
 import { contentHandlers } from './content.js';
 import { contentWriteHandlers } from './content-writes.js';
+import { gitHandlers } from './git.js';
 import { organizationHandlers } from './organizations.js';
 import { collectionPermissionHandlers, spacePermissionHandlers } from './permissions.js';
 import { revisionHandlers } from './revisions.js';
+import { siteHandlers } from './sites.js';
 import { spaceHandlers } from './spaces.js';
 import { systemHandlers } from './system.js';
 import { userHandlers } from './users.js';
@@ -25,4 +27,6 @@ export const handlers: Handlers = {
   ...revisionHandlers,
   ...changeRequestHandlers,
   ...commentHandlers,
+  ...siteHandlers,
+  ...gitHandlers,
 };

@@ -1,0 +1,274 @@
+// Git Sync on the domain side, beyond import: landing a two-way merge, branch change requests, the git import and
+// export operations as jobs, and the space_gitsync_* events they record.
+import { type ChangeRequestRecord, newId, type RevisionContent, type RevisionGit, type RevisionRecord, type SyncStateRecord } from '../store/index.js';
+import type { Caller, Deps } from './context.js';
+import { nowIso } from './context.js';
+import { badRequest, conflict, notFound } from './errors.js';
+import type { Jobs } from './jobs.js';
+import type { Spaces } from './spaces.js';
+
+export const GIT_IMPORT_JOB = 'gitsync:import';
+export const GIT_EXPORT_JOB = 'gitsync:export';
+/** Events are recorded as finished jobs of this kind prefix, so a delivery job can pick them up later. */
+const EVENT_KIND = 'event:';
+
+export type GitSyncEventType = 'space_gitsync_started' | 'space_gitsync_completed';
+
+export interface GitSyncEvent {
+  eventId: string;
+  type: GitSyncEventType;
+  spaceId: string;
+  operation: 'import' | 'export';
+  /** The remote, without credentials. */
+  url: string;
+  ref: string;
+  createdAt: string;
+  state?: 'success' | 'failure';
+  error?: string;
+  commit?: string | null;
+  revisionId?: string | null;
+}
+
+/** The body of importGitRepository / exportToGitRepository that Quire acts on. */
+export interface GitRequest {
+  url: string;
+  ref: string;
+  commitMessage?: string;
+  force?: boolean;
+  repoProjectDirectory?: string;
+  standalone?: boolean;
+}
+
+export interface GitJobPayload extends GitRequest {
+  spaceId: string;
+  operation: 'import' | 'export';
+  userId: string;
+}
+
+export interface GitInfo {
+  url?: string;
+  repoName?: string;
+  updatedAt?: string;
+}
+
+export interface MergeLanding {
+  spaceId: string;
+  /** The space's revision the merge was computed against: the space moves only from there (compare-and-set). */
+  spaceRevisionId: string;
+  /** The revision of the last sync: the git side's revision descends from it. */
+  syncedRevisionId: string;
+  /** The repository's content as imported (a revision of its own, so the losing side is kept in history). */
+  gitContent: RevisionContent;
+  git: RevisionGit;
+  merged: RevisionContent;
+  /** The sync state that pairs the imported commit with the git side's revision. */
+  state: Omit<SyncStateRecord, 'spaceId' | 'revisionId' | 'updatedAt'>;
+}
+
+export class GitSpaces {
+  constructor(
+    private readonly deps: Deps,
+    private readonly spaces: Spaces,
+    private readonly jobs: Jobs,
+  ) {}
+
+  /**
+   * In one transaction: the git side becomes a revision (parent: the last synced one), the merge a `merge` revision
+   * with both sides as parents, the space moves to it by compare-and-set, and the sync state pairs the imported commit
+   * with the git side's revision, so a crash before the export leaves "the space moved": the next sync exports.
+   */
+  landMerge(input: MergeLanding): { gitRevisionId: string; mergeRevisionId: string } {
+    const { store } = this.deps;
+    const now = nowIso(this.deps);
+    const gitRevision: RevisionRecord = { id: newId(), spaceId: input.spaceId, parents: [input.syncedRevisionId], type: 'edits', git: { ...input.git }, createdAt: now };
+    const mergeRevision: RevisionRecord = { id: newId(), spaceId: input.spaceId, parents: [input.spaceRevisionId, gitRevision.id], type: 'merge', git: null, createdAt: now };
+    store.tx(() => {
+      store.revisions.insert(gitRevision, input.gitContent);
+      store.revisions.insert(mergeRevision, input.merged);
+      if (!store.content.setSpaceRevision(input.spaceId, input.spaceRevisionId, mergeRevision.id, now)) {
+        throw conflict(`the space ${input.spaceId} changed while it was being synced; sync again`);
+      }
+      store.revisions.putSyncState({ ...input.state, spaceId: input.spaceId, revisionId: gitRevision.id, updatedAt: now });
+    });
+    return { gitRevisionId: gitRevision.id, mergeRevisionId: mergeRevision.id };
+  }
+
+  /** Pairs a commit with a revision after an export that wrote nothing (the sync state moves, nothing else). */
+  saveState(spaceId: string, state: Omit<SyncStateRecord, 'spaceId' | 'updatedAt'>): void {
+    this.deps.store.revisions.putSyncState({ ...state, spaceId, updatedAt: nowIso(this.deps) });
+  }
+
+  /**
+   * The open change request a branch was synced into: the one whose revision, or one of its first-parent ancestors
+   * back to its base, was imported from `ref`.
+   */
+  changeRequestForBranch(spaceId: string, ref: string): { id: string; number: number; revisionId: string; commit: string | null } | undefined {
+    const { store } = this.deps;
+    for (const cr of store.changeRequests.list([spaceId], {})) {
+      if (cr.status !== 'open' && cr.status !== 'draft') continue;
+      let at = store.revisions.get(cr.revisionId);
+      for (let steps = 0; at && at.id !== cr.baseRevisionId && steps < 100; steps++) {
+        if (at.git?.ref === ref) {
+          return { id: cr.id, number: cr.number, revisionId: cr.revisionId, commit: at.id === cr.revisionId ? String(at.git.oid) : null };
+        }
+        at = at.parents[0] === undefined ? undefined : store.revisions.get(at.parents[0]);
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Opens a change request for a branch, based on the space revision the branch forked from (not the space's
+   * current one: a merge then brings the space's later changes in instead of reverting them).
+   */
+  openChangeRequest(spaceId: string, baseRevisionId: string, subject: string, userId: string): { id: string; number: number; revisionId: string } {
+    const { store } = this.deps;
+    const now = nowIso(this.deps);
+    return store.tx(() => {
+      const record: ChangeRequestRecord = {
+        id: newId(),
+        spaceId,
+        number: store.changeRequests.nextNumber(spaceId),
+        status: 'open',
+        subject: subject.slice(0, 100),
+        description: null,
+        createdBy: userId,
+        revisionId: baseRevisionId,
+        revisionInitial: baseRevisionId,
+        baseRevisionId,
+        revisionMerged: null,
+        createdAt: now,
+        updatedAt: now,
+        mergedAt: null,
+      };
+      store.changeRequests.insert(record);
+      return { id: record.id, number: record.number, revisionId: record.revisionId };
+    });
+  }
+
+  /** The revision imported from (or exported to) commit `oid`, among the first-parent ancestors of `from`. */
+  revisionForCommit(from: string, oid: string): string | undefined {
+    const { revisions } = this.deps.store;
+    let at = revisions.get(from);
+    for (let steps = 0; at && steps < 1000; steps++) {
+      if (at.git?.oid === oid) return at.id;
+      at = at.parents[0] === undefined ? undefined : revisions.get(at.parents[0]);
+    }
+    return undefined;
+  }
+
+  /** importGitRepository / exportToGitRepository: checks the request and queues the work as a job. */
+  request(caller: Caller, spaceId: string, operation: 'import' | 'export', body: GitRequest): string {
+    const space = this.spaces.find(spaceId);
+    caller.access.requireSpace(space, 'edit');
+    const url = checkRemote(body.url);
+    if (typeof body.ref !== 'string' || body.ref.trim() === '') throw badRequest('ref: expected a branch name');
+    if (operation === 'export' && typeof body.commitMessage !== 'string') throw badRequest('commitMessage: required to export');
+    const payload: GitJobPayload = { ...body, url, spaceId: space.id, operation, userId: caller.user.id };
+    return this.jobs.schedule({ kind: operation === 'import' ? GIT_IMPORT_JOB : GIT_EXPORT_JOB, payload, maxAttempts: 3 });
+  }
+
+  recordEvent(event: Omit<GitSyncEvent, 'eventId' | 'createdAt'>): GitSyncEvent {
+    const now = nowIso(this.deps);
+    const shown = publicUrl(event.url);
+    const recorded: GitSyncEvent = {
+      ...event,
+      url: shown,
+      ...(event.error !== undefined ? { error: event.error.replaceAll(event.url, shown) } : {}),
+      eventId: newId(),
+      createdAt: now,
+    };
+    this.deps.store.jobs.upsert({
+      id: recorded.eventId,
+      kind: `${EVENT_KIND}${event.type}`,
+      payload: recorded,
+      dedupeKey: null,
+      state: 'done',
+      attempts: 0,
+      maxAttempts: 0,
+      runAt: now,
+      lastError: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return recorded;
+  }
+
+  /** The space's git sync events, oldest first. */
+  events(spaceId: string): GitSyncEvent[] {
+    return gitEvents(this.deps, spaceId);
+  }
+
+  /** getSpaceGitInfo: the remote of the last git operation, else the directory the space syncs with; 404 when never synced. */
+  info(caller: Caller, spaceId: string): GitInfo {
+    const space = this.spaces.find(spaceId);
+    caller.access.requireSpace(space, 'read');
+    return gitInfoOf(this.deps, space.id) ?? throwNotSynced(space.id);
+  }
+
+  /** The remote (credentials included) and branch of the space's last successful git operation through the API. */
+  lastRemote(spaceId: string): { url: string; ref: string; repoProjectDirectory?: string } | undefined {
+    const jobs = this.deps.store.jobs.list('done').filter((j) => (j.kind === GIT_IMPORT_JOB || j.kind === GIT_EXPORT_JOB) && (j.payload as GitJobPayload).spaceId === spaceId);
+    const last = jobs.sort((a, b) => a.updatedAt.localeCompare(b.updatedAt)).at(-1)?.payload as GitJobPayload | undefined;
+    return last && { url: last.url, ref: last.ref, ...(last.repoProjectDirectory ? { repoProjectDirectory: last.repoProjectDirectory } : {}) };
+  }
+}
+
+/** The space's git sync events, oldest first. */
+export function gitEvents(deps: Deps, spaceId: string): GitSyncEvent[] {
+  return deps.store.jobs
+    .list('done')
+    .filter((j) => j.kind.startsWith(EVENT_KIND) && (j.payload as GitSyncEvent).spaceId === spaceId)
+    .map((j) => j.payload as GitSyncEvent)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** `Space.gitSync`: the remote of the last git operation, else the directory the space syncs with; undefined when never synced. */
+export function gitInfoOf(deps: Deps, spaceId: string): GitInfo | undefined {
+  const state = deps.store.revisions.syncState(spaceId);
+  const last = gitEvents(deps, spaceId).filter((e) => e.type === 'space_gitsync_completed' && e.state === 'success').at(-1);
+  if (!state && !last) return undefined;
+  const url = last?.url ?? state!.source;
+  const updatedAt = [state?.updatedAt, last?.createdAt].filter((x): x is string => !!x).sort().at(-1)!;
+  return { url, repoName: repoName(url), updatedAt };
+}
+
+function throwNotSynced(spaceId: string): never {
+  throw notFound(`The space ${spaceId} is not synced with a git repository`);
+}
+
+/** A local path or an http(s) URL (credentials allowed in the URL); anything else is a 400. */
+export function checkRemote(url: unknown): string {
+  if (typeof url !== 'string' || url.trim() === '') throw badRequest('url: expected a repository URL or path');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !/^https?:\/\//i.test(url) && !/^file:\/\//i.test(url)) {
+    throw badRequest('url: only http(s) URLs and local paths are supported');
+  }
+  return url;
+}
+
+/** The URL without its credentials: what may be shown or recorded. */
+export function publicUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.username && !parsed.password) return url;
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+function repoName(url: string): string {
+  const last = url.replace(/[/\\]+$/, '').split(/[/\\]/).at(-1) ?? url;
+  return last.replace(/\.git$/, '');
+}
+
+const memo = new WeakMap<object, GitSpaces>();
+
+/** The git module of a domain (one per domain), until the domain constructs it itself. */
+export function gitSpaces(domain: { deps: Deps; spaces: Spaces; jobs: Jobs }): GitSpaces {
+  let git = memo.get(domain);
+  if (!git) memo.set(domain, (git = new GitSpaces(domain.deps, domain.spaces, domain.jobs)));
+  return git;
+}

@@ -1,0 +1,44 @@
+import type { UserRecord } from '../../store/index.js';
+import { Caller } from '../context.js';
+import { paginate, type Page, type PageRequest } from '../pagination.js';
+import { maxRole, type RoleName } from '../roles.js';
+import type { SiteAccess } from './access.js';
+
+export interface SitePermission {
+  permission: RoleName | null;
+  user: UserRecord;
+  origin: { type: 'organization'; organization: string } | { type: 'space'; space: string };
+}
+
+/** Who can reach a site (`listPermissionsAggregateInSite`). */
+export class SitePermissions {
+  constructor(private readonly access: SiteAccess) {}
+
+  /**
+   * Everyone who can reach the site: members with their organization role, and guests with the best role
+   * they hold on one of the site's spaces.
+   */
+  list(caller: Caller, organizationId: string, siteId: string, request: PageRequest): Page<SitePermission> {
+    const { site } = this.access.require(caller, organizationId, siteId, 'read');
+    const { store } = this.access.deps;
+    const spaces = this.access.tree(null, site).siteSpaces.map((n) => n.space.space);
+    const items: SitePermission[] = [];
+    for (const member of store.organizations.members(site.organizationId)) {
+      if (member.disabled) continue;
+      const user = store.users.get(member.userId);
+      if (!user) continue;
+      if (member.role) {
+        items.push({ permission: member.role, user, origin: { type: 'organization', organization: site.organizationId } });
+        continue;
+      }
+      const access = new Caller(store, user).access;
+      let best: { role: RoleName; space: string } | undefined;
+      for (const space of spaces) {
+        const role = access.spaceRole(space);
+        if (role && maxRole(role, best?.role) === role && role !== best?.role) best = { role, space: space.id };
+      }
+      if (best) items.push({ permission: best.role, user, origin: { type: 'space', space: best.space } });
+    }
+    return paginate(items, request, (p) => [p.user.id]);
+  }
+}

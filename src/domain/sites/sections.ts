@@ -1,0 +1,140 @@
+import { newId, type SiteRecord, type SiteSectionRecord } from '../../store/index.js';
+import type { Caller } from '../context.js';
+import { nowIso } from '../context.js';
+import { badRequest, notFound } from '../errors.js';
+import type { SpaceView } from '../spaces.js';
+import type { SiteAccess } from './access.js';
+import { checkSegment, checkUnique, freePath } from './paths.js';
+import type { SiteSpaces } from './site-spaces.js';
+import { positionAmong, type SectionNode, type SiteTree } from './structure.js';
+
+export interface SectionInput {
+  spaceId: string;
+  title?: string | null;
+  icon?: string | null;
+}
+
+export interface SectionPatch {
+  title?: string;
+  path?: string;
+  defaultSiteSpace?: string;
+  condition?: string | null;
+  icon?: string | null;
+  description?: string | null;
+}
+
+const TITLE_MIN = 2;
+
+/** Paths a section may not take: the other sections', and those of the default section's site spaces (both sit right under the site root). */
+function takenBySections(tree: SiteTree<unknown>, exceptId?: string): string[] {
+  const others = tree.sections.filter((s) => s.record.id !== exceptId);
+  const inDefault = tree.sections.find((s) => s.default && s.record.id !== exceptId)?.siteSpaces.filter((n) => !n.default) ?? [];
+  return [...others.map((s) => s.record.path), ...inDefault.map((n) => n.record.path)];
+}
+
+/** Root-level siblings of a section or group: the items whose parent group is `groupId` (null: the root). */
+export function siblingsIn(tree: SiteTree<unknown>, groupId: string | null): { id: string; position: number }[] {
+  return [
+    ...tree.sections.filter((s) => s.record.groupId === groupId).map((s) => s.record),
+    ...tree.groups.filter((g) => g.record.parentId === groupId).map((g) => g.record),
+  ];
+}
+
+/** The sections of a site. The first section added to a site that already shows spaces takes those spaces in. */
+export class SiteSections {
+  constructor(
+    private readonly access: SiteAccess,
+    private readonly siteSpaces: SiteSpaces,
+  ) {}
+
+  add(caller: Caller, organizationId: string, siteId: string, input: SectionInput): SectionNode<SpaceView> {
+    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+    const space = this.siteSpaces.space(caller, site, input.spaceId, 'spaceId');
+    const { store } = this.access.deps;
+    const id = store.tx(() => {
+      let tree = this.access.tree(caller, site);
+      if (tree.type === 'siteSpaces' && tree.siteSpaces.length) {
+        const first = tree.siteSpaces.find((n) => n.default) ?? tree.siteSpaces[0]!;
+        const section = this.insert(site, tree, first.space.space.title, null, first.record.id);
+        for (const node of tree.siteSpaces) store.sites.putSiteSpace({ ...node.record, sectionId: section.id });
+        this.access.save({ ...store.sites.get(site.id)!, defaultSectionId: section.id, defaultSiteSpaceId: null });
+        tree = this.access.tree(caller, store.sites.get(site.id)!);
+      }
+      const title = input.title ?? space.title;
+      const section = this.insert(site, tree, title.length >= TITLE_MIN ? title : `${title} section`.trim(), input.icon ?? null, null);
+      this.siteSpaces.insert(site, this.access.tree(caller, store.sites.get(site.id)!), space, section.id);
+      const current = store.sites.get(site.id)!;
+      if (!current.defaultSectionId) this.access.save({ ...current, defaultSectionId: section.id });
+      return section.id;
+    });
+    return this.node(caller, siteId, id);
+  }
+
+  private insert(site: SiteRecord, tree: SiteTree<unknown>, title: string, icon: string | null, defaultSiteSpaceId: string | null): SiteSectionRecord {
+    const record: SiteSectionRecord = {
+      id: newId(),
+      siteId: site.id,
+      groupId: null,
+      title,
+      path: freePath(title, takenBySections(tree), 'section'),
+      description: null,
+      icon,
+      condition: null,
+      defaultSiteSpaceId,
+      position: positionAmong(siblingsIn(tree, null)),
+      createdAt: nowIso(this.access.deps),
+    };
+    this.access.deps.store.sites.putSection(record);
+    return record;
+  }
+
+  update(caller: Caller, organizationId: string, siteId: string, sectionId: string, patch: SectionPatch): SectionNode<SpaceView> {
+    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+    const { store } = this.access.deps;
+    store.tx(() => {
+      const tree = this.access.tree(caller, site);
+      const node = this.find(tree, sectionId);
+      const next: SiteSectionRecord = { ...node.record };
+      if (patch.title !== undefined) next.title = patch.title;
+      if (patch.path !== undefined) {
+        checkSegment('path', patch.path);
+        checkUnique('path', patch.path, takenBySections(tree, sectionId));
+        next.path = patch.path;
+      }
+      if (patch.defaultSiteSpace !== undefined) {
+        if (!node.siteSpaces.some((n) => n.record.id === patch.defaultSiteSpace)) {
+          throw badRequest(`defaultSiteSpace: no site space ${patch.defaultSiteSpace} in the section ${sectionId}`);
+        }
+        next.defaultSiteSpaceId = patch.defaultSiteSpace;
+      }
+      if (patch.condition !== undefined) next.condition = patch.condition || null;
+      if (patch.icon !== undefined) next.icon = patch.icon;
+      if (patch.description !== undefined) next.description = patch.description;
+      store.sites.putSection(next);
+      this.access.save(site);
+    });
+    return this.node(caller, siteId, sectionId);
+  }
+
+  /** Removes the section and its site spaces; true when it was there. */
+  delete(caller: Caller, organizationId: string, siteId: string, sectionId: string): boolean {
+    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+    const { store } = this.access.deps;
+    return store.tx(() => {
+      if (!store.sites.sections(site.id).some((s) => s.id === sectionId)) return false;
+      store.sites.deleteSection(sectionId);
+      this.access.save(site.defaultSectionId === sectionId ? { ...site, defaultSectionId: null } : site);
+      return true;
+    });
+  }
+
+  find<S>(tree: SiteTree<S>, sectionId: string): SectionNode<S> {
+    const node = tree.sections.find((s) => s.record.id === sectionId);
+    if (!node) throw notFound(`No matching site section ${sectionId} in the site ${tree.site.id}`);
+    return node;
+  }
+
+  node(caller: Caller, siteId: string, sectionId: string): SectionNode<SpaceView> {
+    return this.find(this.access.tree(caller, this.access.deps.store.sites.get(siteId)!), sectionId);
+  }
+}

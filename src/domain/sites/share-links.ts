@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { newId, type SiteRecord, type SiteShareLinkRecord } from '../../store/index.js';
+import type { Caller } from '../context.js';
+import { nowIso } from '../context.js';
+import { notFound } from '../errors.js';
+import { paginate, type Page, type PageRequest } from '../pagination.js';
+import type { SiteAccess } from './access.js';
+
+/** The query parameter that carries a share key in a published URL: `/<basename>/...?share=<key>`. */
+export const SHARE_KEY_PARAM = 'share';
+
+export interface ShareLinkView {
+  site: SiteRecord;
+  link: SiteShareLinkRecord;
+}
+
+/** Secret links that open a `share-link` site. The key is a separate secret, never the id. */
+export class SiteShareLinks {
+  constructor(private readonly access: SiteAccess) {}
+
+  list(caller: Caller, organizationId: string, siteId: string, request: PageRequest): Page<ShareLinkView> {
+    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+    const links = this.access.deps.store.sites.shareLinks(site.id).map((link) => ({ site, link }));
+    return paginate(links, request, (v) => [v.link.createdAt, v.link.id]);
+  }
+
+  create(caller: Caller, organizationId: string, siteId: string, name: string): ShareLinkView {
+    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+    const link: SiteShareLinkRecord = {
+      id: newId(),
+      siteId: site.id,
+      key: randomBytes(24).toString('base64url'),
+      name,
+      active: true,
+      createdAt: nowIso(this.access.deps),
+    };
+    this.access.deps.store.sites.putShareLink(link);
+    return { site, link };
+  }
+
+  update(caller: Caller, organizationId: string, siteId: string, linkId: string, patch: { name?: string; active?: boolean }): ShareLinkView {
+    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+    const link = this.access.deps.store.sites.shareLinks(site.id).find((l) => l.id === linkId);
+    if (!link) throw notFound(`No matching share link ${linkId} in the site ${site.id}`);
+    const next = { ...link, ...(patch.name !== undefined ? { name: patch.name } : {}), ...(patch.active !== undefined ? { active: patch.active } : {}) };
+    this.access.deps.store.sites.putShareLink(next);
+    return { site, link: next };
+  }
+
+  delete(caller: Caller, organizationId: string, siteId: string, linkId: string): boolean {
+    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+    return this.access.deps.store.sites.deleteShareLink(site.id, linkId);
+  }
+
+  /** True when `key` is an active share key of the site: what a visitor of a `share-link` site must present. */
+  opens(siteId: string, key: string | undefined): boolean {
+    if (!key) return false;
+    const link = this.access.deps.store.sites.shareLinkByKey(key);
+    return !!link && link.active && link.siteId === siteId;
+  }
+}

@@ -1,0 +1,134 @@
+import { newId, type SiteRecord, type SiteSpaceRecord, type SpaceRecord } from '../../store/index.js';
+import type { Caller } from '../context.js';
+import { nowIso } from '../context.js';
+import { badRequest, notFound } from '../errors.js';
+import type { SpaceView } from '../spaces.js';
+import type { SiteAccess } from './access.js';
+import { checkSegment, checkUnique, freePath } from './paths.js';
+import { positionAmong, type SiteSpaceNode, type SiteTree } from './structure.js';
+
+export interface SiteSpaceInput {
+  spaceId: string;
+  sectionId?: string;
+}
+
+export interface SiteSpacePatch {
+  path?: string;
+  condition?: string | null;
+  spaceId?: string;
+  hidden?: boolean;
+}
+
+/** Paths already used next to a site space in `sectionId`: its siblings', and for the default section the other sections'. */
+export function takenPaths(tree: SiteTree<unknown>, sectionId: string | null, exceptId?: string): string[] {
+  const siblings = tree.siteSpaces.filter((n) => n.record.sectionId === sectionId && n.record.id !== exceptId).map((n) => n.record.path);
+  const inDefault = tree.sections.find((s) => s.record.id === sectionId)?.default ?? false;
+  return inDefault ? [...siblings, ...tree.sections.filter((s) => !s.default).map((s) => s.record.path)] : siblings;
+}
+
+/** The spaces of a site: add, change, remove. */
+export class SiteSpaces {
+  constructor(private readonly access: SiteAccess) {}
+
+  /** A space of the site's organization that the caller may read; 400 naming `field` when there is none. */
+  space(caller: Caller, site: SiteRecord, spaceId: string, field: string): SpaceRecord {
+    const space = this.access.deps.store.content.space(spaceId);
+    if (!space || space.deletedAt || space.organizationId !== site.organizationId) {
+      throw badRequest(`${field}: no space ${spaceId} in the organization ${site.organizationId}`);
+    }
+    caller.access.requireSpace(space, 'read');
+    return space;
+  }
+
+  add(caller: Caller, organizationId: string, siteId: string, input: SiteSpaceInput): SiteSpaceNode<SpaceView> {
+    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+    const space = this.space(caller, site, input.spaceId, 'spaceId');
+    const { store } = this.access.deps;
+    const id = store.tx(() => {
+      const tree = this.access.tree(caller, site);
+      let sectionId: string | null = null;
+      if (input.sectionId !== undefined) {
+        if (!tree.sections.some((s) => s.record.id === input.sectionId)) throw badRequest(`sectionId: no section ${input.sectionId} in the site ${site.id}`);
+        sectionId = input.sectionId;
+      } else if (tree.type === 'sections') {
+        sectionId = tree.sections.find((s) => s.default)?.record.id ?? null;
+      }
+      return this.insert(site, tree, space, sectionId);
+    });
+    return this.node(caller, siteId, id);
+  }
+
+  /** Inserts a site space for `space` at the end of `sectionId` (null: the root), the container's default when it is the first. */
+  insert(site: SiteRecord, tree: SiteTree<unknown>, space: SpaceRecord, sectionId: string | null): string {
+    const { store } = this.access.deps;
+    const siblings = tree.siteSpaces.filter((n) => n.record.sectionId === sectionId).map((n) => n.record);
+    const record: SiteSpaceRecord = {
+      id: newId(),
+      siteId: site.id,
+      sectionId,
+      spaceId: space.id,
+      path: freePath(space.title, takenPaths(tree, sectionId), 'space'),
+      condition: null,
+      hidden: false,
+      customization: null,
+      position: positionAmong(siblings),
+      createdAt: nowIso(this.access.deps),
+    };
+    store.sites.putSiteSpace(record);
+    if (siblings.length === 0) {
+      if (sectionId === null) this.access.save({ ...store.sites.get(site.id)!, defaultSiteSpaceId: record.id });
+      else {
+        const section = store.sites.sections(site.id).find((s) => s.id === sectionId)!;
+        store.sites.putSection({ ...section, defaultSiteSpaceId: record.id });
+      }
+    }
+    return record.id;
+  }
+
+  update(caller: Caller, organizationId: string, siteId: string, siteSpaceId: string, patch: SiteSpacePatch): SiteSpaceNode<SpaceView> {
+    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+    const { store } = this.access.deps;
+    store.tx(() => {
+      const tree = this.access.tree(caller, site);
+      const node = this.find(tree, siteSpaceId);
+      const next: SiteSpaceRecord = { ...node.record };
+      if (patch.path !== undefined) {
+        checkSegment('path', patch.path);
+        checkUnique('path', patch.path, takenPaths(tree, node.record.sectionId, node.record.id));
+        next.path = patch.path;
+      }
+      if (patch.condition !== undefined) next.condition = patch.condition || null;
+      if (patch.spaceId !== undefined) next.spaceId = this.space(caller, site, patch.spaceId, 'spaceId').id;
+      if (patch.hidden !== undefined) next.hidden = patch.hidden;
+      store.sites.putSiteSpace(next);
+      this.access.save(site);
+    });
+    return this.node(caller, siteId, siteSpaceId);
+  }
+
+  /** True when the site space was there. A default site space hands its role to the next one. */
+  delete(caller: Caller, organizationId: string, siteId: string, siteSpaceId: string): boolean {
+    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+    const { store } = this.access.deps;
+    return store.tx(() => {
+      const record = store.sites.siteSpaces(site.id).find((ss) => ss.id === siteSpaceId);
+      if (!record) return false;
+      store.sites.deleteSiteSpace(record.id);
+      const section = store.sites.sections(site.id).find((s) => s.id === record.sectionId);
+      if (section?.defaultSiteSpaceId === record.id) store.sites.putSection({ ...section, defaultSiteSpaceId: null });
+      this.access.save(site.defaultSiteSpaceId === record.id ? { ...site, defaultSiteSpaceId: null } : site);
+      return true;
+    });
+  }
+
+  find<S>(tree: SiteTree<S>, siteSpaceId: string): SiteSpaceNode<S> {
+    const node = tree.siteSpaces.find((n) => n.record.id === siteSpaceId);
+    if (!node) throw notFound(`No matching site space ${siteSpaceId} in the site ${tree.site.id}`);
+    return node;
+  }
+
+  node(caller: Caller, siteId: string, siteSpaceId: string): SiteSpaceNode<SpaceView> {
+    const site = this.access.deps.store.sites.get(siteId)!;
+    return this.find(this.access.tree(caller, site), siteSpaceId);
+  }
+}

@@ -1,0 +1,85 @@
+import type { Caller } from '../context.js';
+import { badRequest, notFound } from '../errors.js';
+import type { SpaceView } from '../spaces.js';
+import type { SiteAccess } from './access.js';
+import { freePath } from './paths.js';
+import { siblingsIn } from './sections.js';
+import { takenPaths } from './site-spaces.js';
+import { positionAmong, type StructureNode, type SiteTree } from './structure.js';
+
+export type StructureItemType = 'site-space' | 'site-section' | 'site-section-group';
+
+export interface StructurePointer {
+  type: StructureItemType;
+  id: string;
+}
+
+export interface StructurePosition {
+  before?: StructurePointer;
+  after?: StructurePointer;
+}
+
+const INVALID = 'Invalid move position provided';
+
+/**
+ * Reorders a site's structure (`sortSiteStructure`, and the deprecated per-kind moves): an item goes before
+ * or after another of the same family (site spaces among site spaces; sections and groups among sections
+ * and groups), taking that item's parent; with no position it goes to the end of its current parent.
+ */
+export class SiteStructureSort {
+  constructor(private readonly access: SiteAccess) {}
+
+  sort(caller: Caller, organizationId: string, siteId: string, item: StructurePointer, position: StructurePosition = {}): StructureNode<SpaceView> {
+    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+    const { store } = this.access.deps;
+    store.tx(() => {
+      const tree = this.access.tree(caller, site);
+      const moving = lookup(tree, item);
+      if (!moving) throw notFound(`No matching item found: no ${item.type} ${item.id} in the site ${site.id}`);
+      const anchor = position.before ?? position.after;
+      const target = anchor ? lookup(tree, anchor) : undefined;
+      if (anchor && !target) throw badRequest(`${INVALID}: no ${anchor.type} ${anchor.id} in the site ${site.id}`);
+      if (target && target.record.id === moving.record.id) return;
+      const placement = position.before ? { before: position.before.id } : position.after ? { after: position.after.id } : {};
+
+      if (moving.kind === 'site-space') {
+        if (target && target.kind !== 'site-space') throw badRequest(`${INVALID}: a site space moves next to another site space`);
+        const sectionId = target ? target.record.sectionId : moving.record.sectionId;
+        const siblings = tree.siteSpaces.filter((n) => n.record.sectionId === sectionId && n.record.id !== moving.record.id).map((n) => n.record);
+        const path = sectionId === moving.record.sectionId ? moving.record.path : freePath(moving.record.path, takenPaths(tree, sectionId), 'space');
+        store.sites.putSiteSpace({ ...moving.record, sectionId, path, position: positionAmong(siblings, placement) });
+      } else {
+        if (target && target.kind === 'site-space') throw badRequest(`${INVALID}: sections and section groups move among sections and section groups`);
+        const parentId = target ? parentOf(target) : parentOf(moving);
+        if (moving.kind === 'group' && parentId !== null && containsGroup(moving, parentId)) {
+          throw badRequest(`${INVALID}: a section group cannot move into itself`);
+        }
+        const siblings = siblingsIn(tree, parentId).filter((s) => s.id !== moving.record.id);
+        const at = positionAmong(siblings, placement);
+        if (moving.kind === 'section') store.sites.putSection({ ...moving.record, groupId: parentId, position: at });
+        else store.sites.putGroup({ ...moving.record, parentId, position: at });
+      }
+      this.access.save(site);
+    });
+    const after = this.access.tree(caller, store.sites.get(siteId)!);
+    return lookup(after, item)!;
+  }
+}
+
+function lookup<S>(tree: SiteTree<S>, pointer: StructurePointer): StructureNode<S> | undefined {
+  if (pointer.type === 'site-space') return tree.siteSpaces.find((n) => n.record.id === pointer.id);
+  if (pointer.type === 'site-section') return tree.sections.find((n) => n.record.id === pointer.id);
+  return tree.groups.find((n) => n.record.id === pointer.id);
+}
+
+function parentOf(node: StructureNode<unknown>): string | null {
+  if (node.kind === 'section') return node.record.groupId;
+  if (node.kind === 'group') return node.record.parentId;
+  return null;
+}
+
+function containsGroup(group: StructureNode<unknown>, groupId: string): boolean {
+  if (group.kind !== 'group') return false;
+  if (group.record.id === groupId) return true;
+  return group.children.some((child) => containsGroup(child, groupId));
+}

@@ -1,0 +1,144 @@
+// Revision -> commit: plan what changed since the last sync, write it as one commit on `ref`, and remember the new
+// (commit, revision) pair so the next sync starts from it.
+import { relative, resolve, sep } from 'node:path';
+import git from 'isomorphic-git';
+import { badRequest, type Domain, notFound } from '../../domain/index.js';
+import { PARSED_PAGE_VERSION } from '../../domain/parsed-page.js';
+import type { RevisionContent, SyncStateRecord } from '../../store/index.js';
+import { syncFs } from '../fs-shim.js';
+import { IMPORT_VERSION } from '../import.js';
+import { discoverLayout, type SpaceLayout } from '../space-layout.js';
+import { findRepository, type RepoTree, subtree, treeHash } from '../tree.js';
+import { emptyContent, type ExportPlan, planExport } from './plan.js';
+import { recordedContent } from './record.js';
+import { commitFiles } from './tree-files.js';
+import { followCommit } from './worktree.js';
+import { writeCommit } from './write.js';
+
+export interface ExportOptions {
+  /** The synced directory: a git work tree, or a folder inside one (the space's paths are relative to it). */
+  dir: string;
+  spaceId: string;
+  revisionId: string;
+  /** The branch to commit on (`main`, `refs/heads/main`, `HEAD`); created from the synced commit if missing. */
+  ref: string;
+  message: string;
+  /** Re-serialise every page and SUMMARY.md from its parsed content, changed or not. */
+  force?: boolean;
+}
+
+export interface ExportResult {
+  /** The new commit, or null when nothing changed. */
+  commit: string | null;
+  /** Paths written and removed, relative to `dir`, sorted. */
+  written: string[];
+  removed: string[];
+}
+
+export async function exportRevision(domain: Domain, options: ExportOptions): Promise<ExportResult> {
+  const dir = resolve(options.dir);
+  const repo = await findRepository(dir);
+  if (repo === null) throw badRequest(`${options.dir}: not in a git repository`);
+  const prefix = relative(repo, dir).split(sep).join('/');
+  const { sync } = domain;
+  const space = sync.space(options.spaceId);
+  if (!space || space.deletedAt) throw notFound(`no space ${options.spaceId}`);
+  const state = sync.state(space.id);
+  const synced = state && state.source === dir ? state : undefined;
+
+  const ref = await fullRef(repo, options.ref);
+  const tip = await git.resolveRef({ fs: syncFs, dir: repo, ref }).catch(() => null);
+  const parent = tip ?? synced?.commit ?? (await git.resolveRef({ fs: syncFs, dir: repo, ref: 'HEAD' }).catch(() => null));
+  const tree: RepoTree = parent ? await commitFiles(repo, parent, prefix) : { files: new Map(), commit: null, warnings: [] };
+  const layout = await spaceLayout(tree, synced);
+
+  const next = sync.content(options.revisionId);
+  const base = synced ? sync.content(synced.revisionId) : emptyContent();
+  if (next.pages.length === 0 && base.pages.length > 0) throw badRequest(`revision ${options.revisionId}: no pages; nothing to export`);
+  const oids = new Map([...tree.files].map(([path, entry]) => [path, entry.oid]));
+  const plan = planExport({
+    next,
+    base,
+    layout,
+    tree: oids,
+    readBlob: (oid) => sync.blobs.get(oid) ?? undefined,
+    parsed: (oids) => sync.parsed(oids),
+    force: options.force ?? false,
+  });
+  const written = [...plan.writes.keys()].sort();
+  const removed = [...plan.removes].sort();
+  if (written.length === 0 && removed.length === 0) return { commit: null, written, removed };
+
+  const changes = new Map<string, Uint8Array | null>([...plan.writes].map(([path, blob]) => [path, blob.bytes]));
+  for (const path of removed) changes.set(path, null);
+  const commit = await writeCommit({ repo, prefix, ref, expected: tip, parent, changes, message: options.message });
+
+  // The pair is remembered only when the commit holds exactly the revision: built on the synced commit (or the space
+  // was never synced), from the space's current revision. Otherwise the next sync sorts out both sides; and a space
+  // synced with another repository stays synced with it.
+  const onSyncedCommit = state === undefined || (synced !== undefined && synced.commit === parent);
+  if (onSyncedCommit && space.revisionId === options.revisionId) {
+    const files = new Map(tree.files);
+    for (const [path, blob] of plan.writes) files.set(path, { oid: blob.oid, read: async () => blob.bytes });
+    for (const path of removed) files.delete(path);
+    const hash = treeHash(subtree({ files, commit: null, warnings: [] }, layout.directory), `${IMPORT_VERSION}:${PARSED_PAGE_VERSION}:${layout.readme}:${layout.summary}`);
+    remember(domain, { spaceId: space.id, revisionId: options.revisionId, next, plan, commit, message: options.message, ref: options.ref }, {
+      source: dir,
+      directory: layout.directory,
+      ref: options.ref,
+      commit,
+      treeHash: hash,
+      key: layout.key,
+    });
+  }
+  await followCommit(repo, ref, prefix, oids, changes);
+  return { commit, written, removed };
+}
+
+interface Exported {
+  spaceId: string;
+  revisionId: string;
+  next: RevisionContent;
+  plan: ExportPlan;
+  commit: string;
+  message: string;
+  ref: string;
+}
+
+/**
+ * In one transaction: the sync state (commit, revision), and when the export placed or re-serialised anything, a
+ * revision recording where each page now lives, with the commit as its git side.
+ */
+function remember(domain: Domain, exported: Exported, state: Omit<SyncStateRecord, 'spaceId' | 'revisionId' | 'updatedAt'>): void {
+  const { sync } = domain;
+  for (const blob of exported.plan.writes.values()) sync.blobs.put(blob.bytes);
+  const content = recordedContent(exported.next, exported.plan);
+  sync.land({
+    spaceId: exported.spaceId,
+    baseRevisionId: exported.revisionId,
+    content,
+    git: content ? { oid: exported.commit, message: exported.message, ref: exported.ref, createdByService: true } : null,
+    state,
+  });
+  if (content) sync.indexPages(content);
+}
+
+/** `main` -> `refs/heads/main` (or the existing ref it names); `HEAD` -> the branch checked out. */
+async function fullRef(repo: string, ref: string): Promise<string> {
+  const base = { fs: syncFs, dir: repo };
+  if (ref === 'HEAD') {
+    const branch = await git.currentBranch({ ...base, fullname: true });
+    if (!branch) throw badRequest('HEAD is detached: name the branch to export to');
+    return branch;
+  }
+  if (ref.startsWith('refs/')) return ref;
+  return git.expandRef({ ...base, ref }).catch(() => `refs/heads/${ref}`);
+}
+
+/** The space's layout in the repository: the one it was synced with, or the only one. */
+async function spaceLayout(tree: RepoTree, state: SyncStateRecord | undefined): Promise<SpaceLayout> {
+  const { spaces } = await discoverLayout(tree);
+  const found = state ? spaces.find((s) => (state.key ? s.key === state.key : s.directory === state.directory)) : spaces.length === 1 ? spaces[0] : undefined;
+  if (!found) throw badRequest(state ? `the space's directory (${state.key ?? state.directory}) is no longer in the repository` : 'the repository holds several spaces: sync it once first, so the space is mapped to its directory');
+  return found;
+}

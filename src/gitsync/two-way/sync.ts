@@ -1,0 +1,151 @@
+// Two-way `docs sync`: import what only git changed, export what only the space changed, merge when both moved.
+import { resolve } from 'node:path';
+import git from 'isomorphic-git';
+import type { Domain } from '../../domain/index.js';
+import { badRequest } from '../../domain/errors.js';
+import { gitSpaces } from '../../domain/git.js';
+import type { ImportedRevision } from '../../domain/sync.js';
+import type { SpaceRecord, SyncStateRecord } from '../../store/index.js';
+import { syncFs } from '../fs-shim.js';
+import { type SyncOptions, type SyncReport, syncDirectory } from '../import.js';
+import { findRepository, resolveCommit } from '../tree.js';
+import { syncBranch } from './branches.js';
+import { captureImport } from './capture.js';
+import { decide } from './decide.js';
+import { exportRevision } from '../export/export.js';
+import { mergeSides } from './merge.js';
+import { type ConflictPolicy, DEFAULT_POLICY } from './policy.js';
+import { conflictEntries, type KeptVersion, pageCounts, type TwoWayReport } from './report.js';
+
+export interface TwoWayOptions extends SyncOptions {
+  conflict?: ConflictPolicy;
+  /** The branch the space follows; default: the branch of its last sync, else the one synced now. */
+  mainRef?: string;
+  /** The message of the commit an export or merge writes. */
+  message?: string;
+}
+
+/** The context of one space's settlement. */
+interface Settle {
+  domain: Domain;
+  options: TwoWayOptions;
+  policy: ConflictPolicy;
+  dir: string;
+  ref: string;
+  head: string;
+  space: SpaceRecord;
+  state: SyncStateRecord | undefined;
+  input: ImportedRevision | undefined;
+  report: TwoWayReport;
+}
+
+export async function twoWaySync(domain: Domain, options: TwoWayOptions): Promise<TwoWayReport[]> {
+  const policy = options.conflict ?? DEFAULT_POLICY;
+  const dir = resolve(options.dir);
+  const repo = options.workTree ? null : await findRepository(dir);
+  const ref = repo === null ? null : (options.ref ?? (await git.currentBranch({ fs: syncFs, dir: repo })) ?? 'HEAD');
+  const head = repo === null || ref === null ? null : await resolveCommit(repo, ref).catch(() => null);
+  if (head === null || ref === null || !(await isBranch(repo!, ref))) {
+    if (options.ref !== undefined && repo !== null && head === null) throw badRequest(`--ref ${options.ref}: no such branch, tag or commit`);
+    // A plain folder, a work tree, a repository without commits, a tag, a commit or a detached HEAD: there is no
+    // branch to export to, so this only imports.
+    return (await syncDirectory(domain, options)).map((r) => twoWayReport(r, r.revisionId ? 'import' : 'nothing', policy));
+  }
+  const { reports, captured } = await captureImport(domain, { ...options, dir, ref }, (space) => domain.sync.state(space.id)?.revisionId);
+  const out: TwoWayReport[] = [];
+  for (const base of reports) {
+    const space = domain.sync.space(base.space.id)!;
+    const state = domain.sync.state(space.id);
+    const input = captured.get(space.id);
+    const report = twoWayReport(base, 'nothing', policy);
+    const context: Settle = { domain, options, policy, dir, ref, head, space, state, input, report };
+    if (state && (await rewritten(repo!, state.commit, head))) report.warnings.push(`${ref} was rewritten since the last sync (${state.commit!.slice(0, 7)} is gone from its history): took the new tip`);
+    const mainRef = options.mainRef ?? (state?.ref && (await isBranch(repo!, state.ref)) ? state.ref : ref);
+    out.push(state && ref !== mainRef ? await syncBranch({ ...context, mainRef, state, caller: options.caller, repo: repo! }) : await settle(context));
+  }
+  return out;
+}
+
+async function settle(c: Settle): Promise<TwoWayReport> {
+  const { domain, space, state, input, report } = c;
+  const action = decide({ syncedRevisionId: state?.revisionId ?? null, spaceRevisionId: space.revisionId, gitChanged: !!input?.content });
+  report.action = action;
+  if (action === 'import' || action === 'nothing') {
+    if (input) report.revisionId = domain.sync.land(input);
+    if (action === 'nothing') Object.assign(report, { pagesAdded: 0, pagesChanged: 0, pagesRemoved: 0 });
+    return report;
+  }
+  report.revisionId = null;
+  if (action === 'export') {
+    // A new tip with the same content (or a force-push to it): pair it with the synced revision first, so the export
+    // builds on it and remembers what it wrote.
+    if (input) gitSpaces(domain).saveState(space.id, { ...input.state, key: input.state.key ?? null, revisionId: state!.revisionId });
+    Object.assign(report, pageCounts(domain.sync.content(state!.revisionId), domain.sync.content(space.revisionId)));
+    return exportSpace(c, space.revisionId, c.options.message ?? `Update from ${space.title} (Quire)`);
+  }
+
+  const merge = mergeSides(domain.sync.content(state!.revisionId), domain.sync.content(space.revisionId), input!.content!, domain.sync.blobs, c.policy);
+  const spaceKept: KeptVersion = { side: 'space', revisionId: space.revisionId, commit: null };
+  const gitKept: KeptVersion = { side: 'git', revisionId: null, commit: c.head };
+  if (merge.content === null) {
+    report.conflicts = conflictEntries(merge.conflicts, null, [spaceKept, gitKept]);
+    report.failed = true;
+    return report;
+  }
+  const landed = gitSpaces(domain).landMerge({
+    spaceId: space.id,
+    spaceRevisionId: space.revisionId,
+    syncedRevisionId: state!.revisionId,
+    gitContent: input!.content!,
+    git: input!.git ?? { oid: c.head, message: '', ref: c.ref, createdByService: false },
+    merged: merge.content,
+    state: input!.state,
+  });
+  domain.sync.indexPages(merge.content);
+  report.revisionId = landed.mergeRevisionId;
+  Object.assign(report, pageCounts(domain.sync.content(space.revisionId), merge.content));
+  const lost = merge.winner === 'git' ? spaceKept : { ...gitKept, revisionId: landed.gitRevisionId };
+  report.conflicts = conflictEntries(merge.conflicts, merge.winner, merge.winner ? [lost] : []);
+  const exported = await exportSpace(c, landed.mergeRevisionId, c.options.message ?? `Merge edits from ${space.title} (Quire)`);
+  exported.action = 'merge';
+  return exported;
+}
+
+/** Writes the space's revision to the repository; a revision with nothing new to write still pairs with the tip. */
+async function exportSpace(c: Settle, revisionId: string, message: string): Promise<TwoWayReport> {
+  const { domain, space, report } = c;
+  const result = await exportRevision(domain, { dir: c.dir, spaceId: space.id, revisionId, ref: c.ref, message });
+  Object.assign(report, { commit: result.commit, written: result.written, removed: result.removed });
+  if (result.commit === null) {
+    const previous = c.input?.state ?? c.state!;
+    gitSpaces(domain).saveState(space.id, {
+      source: previous.source,
+      directory: previous.directory,
+      ref: previous.ref,
+      commit: c.head,
+      treeHash: previous.treeHash,
+      key: previous.key ?? null,
+      revisionId,
+    });
+  }
+  return report;
+}
+
+async function isBranch(repo: string, ref: string): Promise<boolean> {
+  const name = ref.startsWith('refs/heads/') ? ref : `refs/heads/${ref}`;
+  return git.resolveRef({ fs: syncFs, dir: repo, ref: name }).then(() => true, () => false);
+}
+
+/** Whether `head` no longer descends from the last synced commit (a force-push). */
+async function rewritten(repo: string, synced: string | null, head: string): Promise<boolean> {
+  if (synced === null || synced === head) return false;
+  try {
+    return !(await git.isDescendent({ fs: syncFs, dir: repo, oid: head, ancestor: synced, depth: -1 }));
+  } catch {
+    return true;
+  }
+}
+
+export function twoWayReport(report: SyncReport, action: TwoWayReport['action'], policy: ConflictPolicy): TwoWayReport {
+  return { ...report, action, policy, commit: null, written: [], removed: [], conflicts: [], failed: false };
+}

@@ -1,0 +1,143 @@
+import type * as api from '@gitbook/api';
+import {
+  SHARE_KEY_PARAM,
+  type ShareLinkView,
+  type SitePermission,
+  type SiteSectionGroupView,
+  type SiteSectionView,
+  type SiteSpaceView,
+  type SiteStructureItemView,
+  type SiteStructureView,
+  type SiteView,
+} from '../domain/sites.js';
+import type { SiteRecord, SiteRedirectRecord } from '../store/index.js';
+import { space, user, type Urls } from './present.js';
+
+/** How published URLs are written for one request: a share key is added for `share-link` sites when the caller gave a valid one. */
+export interface SiteUrlOptions {
+  shareKey?: string;
+}
+
+/** The site's root on the web: its proxy origin, or `/<basename>` on this server. */
+export function siteRoot(urls: Urls, site: SiteRecord): string {
+  return site.proxy ? `https://${site.proxy}` : `${urls.base}/${site.basename}`;
+}
+
+/** The published URL of a path under the site root, only once the site is published. */
+export function publishedUrl(urls: Urls, site: SiteRecord, path: string, options: SiteUrlOptions = {}): string | undefined {
+  if (!site.published) return undefined;
+  const url = `${siteRoot(urls, site)}/${path}`;
+  return options.shareKey && site.visibility === 'share-link' ? `${url}?${SHARE_KEY_PARAM}=${encodeURIComponent(options.shareKey)}` : url;
+}
+
+const published = (url: string | undefined) => (url ? { published: url } : {});
+const sitePath = (site: SiteRecord) => `/orgs/${site.organizationId}/sites/${site.id}`;
+
+export function site(urls: Urls, view: SiteView, options: SiteUrlOptions = {}): api.Site {
+  const s = view.site;
+  return {
+    object: 'site',
+    id: s.id,
+    type: s.type as api.SiteType,
+    title: s.title,
+    basename: s.basename,
+    ...(s.proxy ? { proxy: { origin: s.proxy, target: `${urls.base}/${s.basename}` } } : {}),
+    visibility: s.visibility as api.SiteVisibility,
+    published: s.published,
+    siteSpaces: view.siteSpaces,
+    createdAt: s.createdAt,
+    adaptiveContent: { enabled: s.adaptiveContent },
+    agentsContext: s.agentsContext as api.SiteAgentsContext,
+    features: [],
+    urls: {
+      location: urls.api(sitePath(s)),
+      app: urls.app(`/o/${s.organizationId}/sites/${s.id}`),
+      ...published(publishedUrl(urls, s, '', options)),
+    },
+  };
+}
+
+export function siteSpace(urls: Urls, site: SiteRecord, node: SiteSpaceView, options: SiteUrlOptions = {}): api.SiteSpace & { hidden: boolean } {
+  const r = node.record;
+  return {
+    object: 'site-space',
+    id: r.id,
+    path: r.path,
+    ...(r.sectionId ? { section: r.sectionId } : {}),
+    space: space(urls, node.space),
+    title: node.space.space.title,
+    default: node.default,
+    ...(r.condition !== null ? { condition: r.condition } : {}),
+    hidden: r.hidden,
+    urls: published(publishedUrl(urls, site, node.urlPath, options)),
+  };
+}
+
+export function siteSection(urls: Urls, site: SiteRecord, node: SiteSectionView, options: SiteUrlOptions = {}): api.SiteSection {
+  const r = node.record;
+  return {
+    object: 'site-section',
+    id: r.id,
+    title: r.title,
+    path: r.path,
+    default: node.default,
+    ...(r.description !== null ? { description: r.description } : {}),
+    ...(r.condition !== null ? { condition: r.condition } : {}),
+    ...(r.groupId ? { sectionGroup: r.groupId } : {}),
+    ...(r.icon ? { icon: r.icon } : {}),
+    siteSpaces: node.siteSpaces.map((n) => siteSpace(urls, site, n, options)),
+    urls: published(publishedUrl(urls, site, node.urlPath, options)),
+  };
+}
+
+export function siteSectionGroup(urls: Urls, site: SiteRecord, node: SiteSectionGroupView, options: SiteUrlOptions = {}): api.SiteSectionGroup {
+  const r = node.record;
+  const children = node.children.map((child) =>
+    child.kind === 'section' ? siteSection(urls, site, child, options) : siteSectionGroup(urls, site, child, options),
+  );
+  return {
+    object: 'site-section-group',
+    id: r.id,
+    title: r.title,
+    ...(r.icon ? { icon: r.icon } : {}),
+    ...(r.parentId ? { sectionGroup: r.parentId } : {}),
+    sections: children.filter((c): c is api.SiteSection => c.object === 'site-section'),
+    children,
+  };
+}
+
+export function structureItem(urls: Urls, site: SiteRecord, node: SiteStructureItemView, options: SiteUrlOptions = {}): api.SiteStructureItem {
+  if (node.kind === 'site-space') return siteSpace(urls, site, node, options);
+  if (node.kind === 'section') return siteSection(urls, site, node, options);
+  return siteSectionGroup(urls, site, node, options);
+}
+
+export function siteStructure(urls: Urls, tree: SiteStructureView, options: SiteUrlOptions = {}): api.SiteStructure {
+  if (tree.type === 'siteSpaces') {
+    return { type: 'siteSpaces', structure: tree.siteSpaces.map((n) => siteSpace(urls, tree.site, n, options)) };
+  }
+  return {
+    type: 'sections',
+    structure: tree.root.map((n) => structureItem(urls, tree.site, n, options) as api.SiteSection | api.SiteSectionGroup),
+  };
+}
+
+export function shareLink(urls: Urls, view: ShareLinkView): api.ShareLink {
+  const { link } = view;
+  return {
+    object: 'share-link',
+    id: link.id,
+    createdAt: link.createdAt,
+    name: link.name,
+    active: link.active,
+    urls: published(view.site.published ? `${siteRoot(urls, view.site)}/?${SHARE_KEY_PARAM}=${encodeURIComponent(link.key)}` : undefined),
+  };
+}
+
+export function siteRedirect(redirect: SiteRedirectRecord): api.SiteRedirect {
+  return { object: 'site-redirect', id: redirect.id, source: redirect.source, destination: redirect.destination };
+}
+
+export function sitePermission(urls: Urls, p: SitePermission): api.UserSitePermission {
+  return { permission: p.permission as api.MemberRoleOrGuest, user: user(urls, p.user), origin: p.origin };
+}

@@ -1,0 +1,294 @@
+/**
+ * Builds a static site: for each site space, the sidebar and chrome once, then every page (re-rendered only when
+ * its cache key changed), then the files, the search index, sitemap, robots, llms, 404 and redirects.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Code, Root } from 'mdast';
+import { parsePageFile, splitFrontmatter } from '../content/index.js';
+import type { BlobStore, DocumentPage } from '../store/index.js';
+import { siteAssets } from './assets.js';
+import { customizationHash, resolveCustomization, stableJson } from './customization.js';
+import { escapeHtml } from './html.js';
+import { type BrokenLink, checkLinks, describeBrokenLinks } from './link-check.js';
+import { type Manifest, type PageEntry, readManifest, writeManifest } from './manifest.js';
+import { buildNav, renderSidebar } from './nav.js';
+import { type Chrome, renderChrome, renderPage } from './page.js';
+import { llmsFullTxt, llmsTxt, type LlmsSpace } from './outputs/llms.js';
+import { type Redirect, redirectPage, redirectsMap } from './outputs/redirects.js';
+import { robotsTxt } from './outputs/robots.js';
+import { sitemapXml } from './outputs/sitemap.js';
+import { RenderContext } from './render/context.js';
+import { useHighlighter } from './render/highlight.js';
+import { renderBody } from './render/markdown.js';
+import { excerptOf, type SearchDoc, searchIndexJson } from './search-index.js';
+import type { BuildOptions, SiteInput, SiteSpaceInput } from './types.js';
+import { SpaceUrls } from './urls.js';
+
+export type { BuildOptions, SiteInput, SiteSpaceInput } from './types.js';
+export type { BrokenLink } from './link-check.js';
+
+export interface BuildReport {
+  out: string;
+  pages: number;
+  /** Pages rendered by this build; the others were unchanged and kept. */
+  rendered: number;
+  files: number;
+  brokenLinks: BrokenLink[];
+  warnings: string[];
+  ms: number;
+}
+
+/** Strict link checking found broken links: the site was written, but the build failed. */
+export class BrokenLinksError extends Error {
+  override name = 'BrokenLinksError';
+  constructor(readonly report: BuildReport) {
+    super(
+      `${report.brokenLinks.length} broken internal link${report.brokenLinks.length === 1 ? '' : 's'} or anchor${report.brokenLinks.length === 1 ? '' : 's'}:\n` +
+        `${describeBrokenLinks(report.brokenLinks)}\nFix them, or build with --no-strict-links to report them as warnings.`,
+    );
+  }
+}
+
+/** What the builder reads from the store: page and file bytes by blob oid, and each page's parse record. */
+export interface SiteSources {
+  blobs: BlobStore;
+  /** The space's content root in its repository (links starting with `/` resolve against it). */
+  spaceRoot(view: SiteSpaceInput['view']): string;
+}
+
+export async function buildSite(site: SiteInput, sources: SiteSources, options: BuildOptions): Promise<BuildReport> {
+  const started = performance.now();
+  const out = options.out;
+  const base = normalizeBase(site.basePath);
+  const assets = siteAssets();
+  const previous = await readManifest(out);
+  const manifest: Manifest = { format: previous.format, pages: {}, files: {} };
+  const writer = new Writer(out);
+  const report: BuildReport = { out, pages: 0, rendered: 0, files: 0, brokenLinks: [], warnings: [], ms: 0 };
+  const nonce = randomBytes(6).toString('hex');
+  const sitemap: Array<{ loc: string; lastmod?: string }> = [];
+  const disallowed: string[] = [];
+  const llms: LlmsSpace[] = [];
+  const redirects: Redirect[] = [];
+  let firstChrome: Chrome | null = null;
+
+  for (const space of site.spaces) {
+    const { view } = space;
+    const urls = new SpaceUrls(base, space.prefix);
+    const nav = buildNav(view.index, urls);
+    const customization = resolveCustomization(space.customization);
+    const sections = sectionTabs(site, space, base);
+    const variants = site.spaces.filter((s) => s.section === space.section && space.section !== undefined)
+      .map((s) => ({ title: s.title, url: new SpaceUrls(base, s.prefix).root(), current: s === space }));
+    const siteTitle = customization.title ?? site.title;
+    const chrome = renderChrome({ siteTitle, base, home: urls.root(), customization, sidebar: renderSidebar(nav, customization.externalTarget), sections, variants, assetVersion: assets.version });
+    firstChrome ??= chrome;
+    const chromeHash = hash(stableJson({ siteTitle, sections, variants, base, prefix: space.prefix, editUrl: space.editUrl, siteUrl: site.siteUrl }));
+    const spaceKey = `${nav.hash}|${customizationHash(customization)}|${assets.version}|${chromeHash}`;
+    const spaceRoot = sources.spaceRoot(view);
+    const reusable = reusableLoader(sources.blobs, view);
+    const position = new Map(nav.order.map((p, i) => [p.id, i]));
+    const documents = view.index.documents();
+    const search: SearchDoc[] = [];
+    const checked: Array<{ id: string; gitPath: string; links: PageEntry['links'] }> = [];
+    const anchors = new Map<string, Set<string>>();
+    const llmsPages: LlmsSpace['pages'][number][] = [];
+    const label = space.prefix || space.title;
+
+    for (const [n, page] of documents.entries()) {
+      const entryKey = `${space.prefix}/${page.id}`;
+      const htmlFile = urls.pageFile(page);
+      const mdFile = urls.markdownFile(page);
+      const meta = { title: page.title, description: page.description, emoji: page.emoji, path: page.path, layout: page.layout, noIndex: page.noIndex, noRobotsIndex: page.noRobotsIndex, git: page.git?.path };
+      const key = hash(`${page.blob}|${spaceKey}|${stableJson(meta)}`);
+      const old = previous.pages[entryKey];
+      const bytes = sources.blobs.get(page.blob);
+      const markdown = pageMarkdown(page, bytes);
+      let entry: PageEntry;
+      if (old && old.key === key && (await writer.exists(htmlFile))) {
+        entry = old;
+      } else {
+        const updatedAt = old && old.blob === page.blob ? old.updatedAt : view.revision.createdAt;
+        const parsed = bytes ? parsePageFile(bytes.toString('utf8')) : null;
+        const root: Root = parsed?.body ?? { type: 'root', children: [] };
+        await useHighlighter(codeLanguages(root));
+        const ctx = new RenderContext(page, view.index, urls, { spaceRoot, externalTarget: customization.externalTarget, variables: view.content.variables, nonce });
+        const body = renderBody(root, page.title, ctx, reusable);
+        const at = position.get(page.id);
+        const neighbour = (i: number | undefined) => {
+          const p = i === undefined ? undefined : nav.order[i];
+          return p ? { title: p.linkTitle ?? p.title, url: urls.page(p) } : undefined;
+        };
+        const layout = page.layout ?? {};
+        const pageUrl = urls.page(page);
+        const htmlText = renderPage(chrome, {
+          id: page.id, title: page.title, url: pageUrl, markdownUrl: urls.markdownUrl(page), body: body.html, outline: body.outline,
+          ...(page.description ? { description: page.description } : {}),
+          ...(page.emoji ? { emoji: page.emoji } : {}),
+          ...(at !== undefined && at > 0 ? { previous: neighbour(at - 1)! } : {}),
+          ...(at !== undefined && neighbour(at + 1) ? { next: neighbour(at + 1)! } : {}),
+          ...(space.editUrl && page.git ? { editUrl: `${space.editUrl}${page.git.path}` } : {}),
+          ...(site.siteUrl ? { canonical: `${site.siteUrl}${pageUrl}` } : {}),
+          updatedAt,
+          noIndex: page.noRobotsIndex === true,
+          layout: { outline: layout.outline ?? true, pagination: layout.pagination ?? true, title: layout.title ?? true, description: layout.description ?? true, wide: layout.width === 'wide' },
+        });
+        await writer.write(htmlFile, htmlText);
+        await writer.write(mdFile, markdown);
+        report.rendered++;
+        entry = {
+          key, blob: page.blob, updatedAt, files: [htmlFile, mdFile], anchors: body.anchors, links: body.links,
+          search: page.noIndex ? [] : body.sections.map((s, i) => ({
+            id: `${entryKey}#${i}`, title: page.title, heading: s.heading, text: s.text, excerpt: excerptOf(s.text), url: urls.page(page, s.anchor ?? undefined),
+          })),
+        };
+      }
+      manifest.pages[entryKey] = entry;
+      anchors.set(page.id, new Set(entry.anchors));
+      checked.push({ id: page.id, gitPath: page.git?.path ?? page.path, links: entry.links });
+      search.push(...entry.search);
+      if (!page.noRobotsIndex) sitemap.push({ loc: `${site.siteUrl ?? ''}${urls.page(page)}`, lastmod: entry.updatedAt });
+      else disallowed.push(urls.page(page));
+      if (!page.hidden && !page.noIndex) llmsPages.push({ title: page.title, markdownUrl: `${site.siteUrl ?? ''}${urls.markdownUrl(page)}`, markdown, ...(page.description ? { description: page.description } : {}) });
+      report.pages++;
+      options.onProgress?.({ space: label, done: n + 1, total: documents.length });
+    }
+
+    report.brokenLinks.push(...checkLinks(label, checked, (id) => anchors.get(id)));
+    await writer.write(`${urls.dir}search-index.json`, searchIndexJson(search));
+    llms.push({ title: space.title, pages: llmsPages });
+    report.files += await copyFiles(space, urls, sources.blobs, writer, previous, manifest);
+    redirects.push(...spaceRedirects(space, urls));
+  }
+
+  for (const redirect of redirects) {
+    const file = `${redirect.from.replace(/\/+$/, '')}/index.html`;
+    if (!(await writer.exists(file))) await writer.write(file, redirectPage(redirect.to));
+  }
+  await writer.write('_redirects', redirectsMap(base, redirects));
+  await writer.write('sitemap.xml', sitemapXml(sitemap));
+  await writer.write('robots.txt', robotsTxt(disallowed, site.siteUrl ? `${site.siteUrl}${base}sitemap.xml` : null));
+  await writer.write('llms.txt', llmsTxt(site.title, llms));
+  await writer.write('llms-full.txt', llmsFullTxt(llms));
+  if (firstChrome) await writer.write('404.html', notFoundPage(firstChrome, base));
+  for (const asset of assets.files) await writer.write(asset.path, asset.bytes);
+  await removeStale(out, previous, manifest);
+  await writeManifest(out, manifest);
+
+  if (!site.siteUrl) report.warnings.push('no site URL given (--site-url): sitemap.xml lists site-relative URLs and robots.txt names no sitemap');
+  report.ms = Math.round(performance.now() - started);
+  if (report.brokenLinks.length && options.strictLinks !== false) throw new BrokenLinksError(report);
+  if (report.brokenLinks.length) report.warnings.push(`${report.brokenLinks.length} broken internal links or anchors:\n${describeBrokenLinks(report.brokenLinks)}`);
+  return report;
+}
+
+const hash = (text: string) => createHash('sha1').update(text).digest('hex').slice(0, 20);
+
+function normalizeBase(basePath: string | undefined): string {
+  const trimmed = (basePath ?? '/').replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}/` : '/';
+}
+
+function sectionTabs(site: SiteInput, space: SiteSpaceInput, base: string): Array<{ title: string; url: string; current: boolean }> {
+  const seen = new Map<string, { title: string; url: string; current: boolean }>();
+  for (const s of site.spaces) {
+    if (s.section === undefined || seen.has(s.section)) continue;
+    seen.set(s.section, { title: s.section, url: new SpaceUrls(base, s.prefix).root(), current: s.section === space.section });
+  }
+  return [...seen.values()];
+}
+
+/** The markdown copy of a page: its title as `# H1` and its body, without frontmatter. */
+function pageMarkdown(page: DocumentPage, bytes: Buffer | undefined): string {
+  const body = bytes ? splitFrontmatter(bytes.toString('utf8')).body.replace(/^\s+/, '') : '';
+  return /^#\s/.test(body) ? body : `# ${page.title}\n\n${body}`;
+}
+
+function codeLanguages(root: Root): Set<string> {
+  const langs = new Set<string>();
+  const visit = (node: Root | Root['children'][number]) => {
+    if (node.type === 'code' && (node as Code).lang) langs.add((node as Code).lang!);
+    if ('children' in node) for (const child of node.children) visit(child as Root['children'][number]);
+  };
+  visit(root);
+  return langs;
+}
+
+function reusableLoader(blobs: BlobStore, view: SiteSpaceInput['view']): (gitPath: string) => Root | null {
+  const cache = new Map<string, Root | null>();
+  return (gitPath) => {
+    if (!cache.has(gitPath)) {
+      const rc = view.index.reusableByGitPath.get(gitPath);
+      const bytes = rc ? blobs.get(rc.blob) : undefined;
+      cache.set(gitPath, bytes ? parsePageFile(bytes.toString('utf8')).body : null);
+    }
+    const root = cache.get(gitPath);
+    return root ? structuredClone(root) : null;
+  };
+}
+
+async function copyFiles(space: SiteSpaceInput, urls: SpaceUrls, blobs: BlobStore, writer: Writer, previous: Manifest, manifest: Manifest): Promise<number> {
+  let count = 0;
+  for (const file of space.view.content.files) {
+    if (!file.blob) continue;
+    const path = urls.fileFile(file);
+    manifest.files[path] = file.blob;
+    count++;
+    if (previous.files[path] === file.blob && (await writer.exists(path))) continue;
+    const bytes = blobs.get(file.blob);
+    if (bytes) await writer.write(path, bytes);
+  }
+  return count;
+}
+
+/** `.gitbook.yaml` redirects whose old path has no page of its own. */
+function spaceRedirects(space: SiteSpaceInput, urls: SpaceUrls): Redirect[] {
+  const out: Redirect[] = [];
+  for (const [from, to] of Object.entries(space.redirects ?? {})) {
+    const source = from.replace(/^\/+|\/+$/g, '').replace(/\.md$/, '').split('#')[0]!;
+    if (!source || space.view.index.pageAtPath(source)) continue;
+    const [path, anchor] = to.replace(/^\.?\/+/, '').split('#');
+    const target = space.view.index.pageAtGitPath(path ?? '') ?? space.view.index.pageAtGitPath(`${path}.md`);
+    if (target) out.push({ from: `${urls.dir}${source}`, to: urls.page(target, anchor) });
+  }
+  return out;
+}
+
+function notFoundPage(chrome: Chrome, base: string): string {
+  const body = `<p>There is no page at this address. It may have moved: try the search, or start from the <a href="${escapeHtml(base)}">home page</a>.</p>`;
+  return renderPage(chrome, {
+    id: '', title: 'Page not found', url: `${base}404.html`, markdownUrl: `${base}llms.txt`, body, outline: [], noIndex: true,
+    layout: { outline: false, pagination: false, title: true, description: false, wide: false },
+  });
+}
+
+async function removeStale(out: string, previous: Manifest, manifest: Manifest): Promise<void> {
+  const kept = new Set(Object.values(manifest.pages).flatMap((p) => p.files));
+  for (const entry of Object.values(previous.pages)) {
+    for (const file of entry.files) if (!kept.has(file)) await rm(join(out, file), { force: true });
+  }
+  for (const file of Object.keys(previous.files)) if (!(file in manifest.files)) await rm(join(out, file), { force: true });
+}
+
+/** Writes output files, creating each directory once. Synchronous: many small files go faster without a promise each. */
+class Writer {
+  private readonly dirs = new Set<string>();
+  constructor(private readonly out: string) {}
+
+  async write(path: string, data: string | Uint8Array): Promise<void> {
+    const full = join(this.out, path);
+    const dir = dirname(full);
+    if (!this.dirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.dirs.add(dir);
+    }
+    writeFileSync(full, data);
+  }
+
+  async exists(path: string): Promise<boolean> {
+    return existsSync(join(this.out, path));
+  }
+}

@@ -1,0 +1,89 @@
+/** What rendering one page needs to know: where it is, how to resolve its references, and what it found. */
+import { classifyLink, decodePath, type LinkNode } from '../../content/index.js';
+import type { RevisionIndex } from '../../domain/content.js';
+import type { DocumentPage, RevisionFile } from '../../store/index.js';
+import { safeUrl } from '../html.js';
+import type { SpaceUrls } from '../urls.js';
+
+/** One internal reference of a page, kept so links can be checked once every page's anchors are known. */
+export interface PageLink {
+  href: string;
+  /** The page it points to (this page for `#anchor`), or null when it resolves to nothing. */
+  page: string | null;
+  anchor?: string;
+  /** Why it is broken when `page` is null and it is not a file. */
+  problem?: string;
+}
+
+export interface ResolvedRef {
+  /** The URL to write, or null when the reference is broken or unsafe. */
+  url: string | null;
+  external: boolean;
+  page?: DocumentPage;
+  file?: RevisionFile;
+}
+
+export class RenderContext {
+  readonly links: PageLink[] = [];
+  private hlCount = 0;
+  /** Highlighted code by placeholder key: inserted after sanitising (Shiki output is trusted, markdown is not). */
+  readonly trusted = new Map<string, string>();
+
+  constructor(
+    readonly page: DocumentPage,
+    readonly index: RevisionIndex,
+    readonly urls: SpaceUrls,
+    readonly options: { spaceRoot: string; externalTarget: 'self' | 'blank'; variables: Record<string, unknown>; nonce: string },
+  ) {}
+
+  get gitPath(): string {
+    return this.page.git?.path ?? 'README.md';
+  }
+
+  /** A placeholder key for trusted HTML. */
+  placeholder(htmlText: string): string {
+    const key = `${this.options.nonce}-${this.hlCount++}`;
+    this.trusted.set(key, htmlText);
+    return key;
+  }
+
+  /** Resolves a reference as written in the page (relative `.md` path, asset path, URL, `#anchor`) to a site URL. */
+  resolve(href: string, node: LinkNode = 'link'): ResolvedRef {
+    const link = classifyLink(href, this.gitPath, node, this.options.spaceRoot);
+    if (!link) return { url: null, external: false };
+    switch (link.kind) {
+      case 'url': {
+        const url = safeUrl(link.target);
+        return { url, external: url !== null && !url.startsWith('/') };
+      }
+      case 'broken':
+        this.links.push({ href, page: null, problem: 'marked broken in the source' });
+        return { url: null, external: false };
+      case 'anchor':
+        this.links.push({ href, page: this.page.id, ...(link.anchor ? { anchor: link.anchor } : {}) });
+        return { url: `#${link.anchor ?? ''}`, external: false, page: this.page };
+      case 'page': {
+        const page = this.index.pageAtGitPath(link.target) ?? this.index.pageAtGitPath(decodePath(link.target));
+        if (!page) {
+          this.links.push({ href, page: null, problem: `no page at ${link.target}` });
+          return { url: null, external: false };
+        }
+        this.links.push({ href, page: page.id, ...(link.anchor ? { anchor: link.anchor } : {}) });
+        return { url: this.urls.page(page, link.anchor), external: false, page };
+      }
+      case 'file': {
+        const file = this.index.filesByGitPath.get(link.target) ?? this.index.filesByGitPath.get(decodePath(link.target));
+        const page = file ? undefined : (this.index.pageAtGitPath(link.target) ?? this.index.pageAtGitPath(decodePath(link.target)));
+        if (page) {
+          this.links.push({ href, page: page.id });
+          return { url: this.urls.page(page, link.anchor), external: false, page };
+        }
+        if (!file) {
+          this.links.push({ href, page: null, problem: `no file at ${link.target}` });
+          return { url: null, external: false };
+        }
+        return { url: this.urls.file(file), external: false, file };
+      }
+    }
+  }
+}

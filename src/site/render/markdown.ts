@@ -1,0 +1,171 @@
+/**
+ * A page body (mdast) to sanitised HTML: includes expanded, heading ids given (the same ids the search sections
+ * use), references resolved to site URLs, GitBook blocks rendered, author HTML nested and sanitised, then the
+ * trusted pieces (highlighted code) put in.
+ */
+import type { Element, ElementContent, Nodes as HastNodes, Root as HastRoot } from 'hast';
+import { sanitize } from 'hast-util-sanitize';
+import { toHtml } from 'hast-util-to-html';
+import type { Heading, Nodes, Parent, Root } from 'mdast';
+import { toHast } from 'mdast-util-to-hast';
+import { toString } from 'mdast-util-to-string';
+import { HeadingSlugger, searchSections, type Section } from '../../content/index.js';
+import { blockHandlers } from './blocks/index.js';
+import { el } from './blocks/h.js';
+import type { PageLink, RenderContext } from './context.js';
+import { nestRawHtml } from './raw-html.js';
+import { pageSchema } from './sanitize-schema.js';
+
+export interface OutlineEntry {
+  id: string;
+  text: string;
+  depth: number;
+}
+
+export interface RenderedBody {
+  html: string;
+  /** Every id in the body: links to `page#id` are checked against them. */
+  anchors: string[];
+  outline: OutlineEntry[];
+  links: PageLink[];
+  /** Search sections (heading, anchor, plain text), from the same tree. */
+  sections: Section[];
+}
+
+/** Node types whose headings the search sections skip; ids must be assigned over the same headings. */
+const NOT_SEARCHED = new Set(['contentRef', 'pageRef', 'openapi', 'openapiOperation', 'openapiSchemas', 'liquidTag', 'include', 'definition', 'icon', 'image', 'imageReference', 'yaml']);
+
+export function renderBody(root: Root, title: string, ctx: RenderContext, reusable: (gitPath: string) => Root | null): RenderedBody {
+  expandIncludes(root, ctx, reusable);
+  const sections = searchSections(root, title);
+  assignHeadingIds(root, sections);
+  resolveMarkdownRefs(root, ctx);
+
+  const tree = toHast(root, {
+    allowDangerousHtml: true,
+    handlers: blockHandlers(ctx),
+    unknownHandler: (state, node) => ('children' in node ? el('div', { className: [`block-${node.type}`] }, state.all(node as Parent as Root)) : undefined),
+  }) as HastRoot;
+  nestRawHtml(tree, (element) => resolveHtmlRefs(element, ctx));
+  visitElements(tree, (element) => addHeadingAnchor(element));
+
+  const clean = sanitize(tree, pageSchema) as HastRoot;
+  const anchors: string[] = [];
+  const outline: OutlineEntry[] = [];
+  visitElements(clean, (element) => {
+    const id = element.properties.id;
+    if (typeof id === 'string' && id !== '') {
+      anchors.push(id);
+      if (element.tagName === 'h2' || element.tagName === 'h3') outline.push({ id, text: textOf(element).replace(/#$/, '').trim(), depth: Number(element.tagName[1]) });
+    }
+  });
+  insertTrusted(clean, ctx);
+  return { html: toHtml(clean, { allowDangerousHtml: true }), anchors, outline, links: ctx.links, sections };
+}
+
+/** `{% include ".gitbook/includes/x.md" %}`: the reusable content's blocks, in place (one level, as GitBook). */
+function expandIncludes(root: Root, ctx: RenderContext, reusable: (gitPath: string) => Root | null): void {
+  const visit = (parent: Parent) => {
+    parent.children = parent.children.flatMap((child) => {
+      if (child.type === 'include') {
+        const { file } = ctx.resolve(child.value, 'include');
+        const path = file?.git?.path ?? null;
+        const included = path ? reusable(path) : resolveIncludePath(ctx, child.value, reusable);
+        return included ? included.children : [];
+      }
+      if ('children' in child) visit(child as Parent);
+      return [child];
+    }) as typeof parent.children;
+  };
+  visit(root);
+}
+
+function resolveIncludePath(ctx: RenderContext, value: string, reusable: (gitPath: string) => Root | null): Root | null {
+  const rc = ctx.index.reusable.get(value.replace(/^\/reusable-content\//, ''));
+  return rc?.git ? reusable(rc.git.path) : null;
+}
+
+function assignHeadingIds(root: Root, sections: Section[]): void {
+  const headings: Heading[] = [];
+  const walk = (node: Nodes) => {
+    if (NOT_SEARCHED.has(node.type)) return;
+    if (node.type === 'heading') headings.push(node);
+    else if ('children' in node) for (const child of node.children) walk(child as Nodes);
+  };
+  walk(root);
+  const fromSections = headings.length === sections.length - 1;
+  const slugger = new HeadingSlugger();
+  for (const heading of headings) if (heading.id) slugger.reserve(heading.id);
+  headings.forEach((heading, i) => {
+    const id = fromSections ? sections[i + 1]!.anchor! : slugger.id(toString(heading), heading.id);
+    heading.data = { ...heading.data, hProperties: { ...heading.data?.hProperties, id } };
+  });
+}
+
+/** Markdown links and images: `.md` paths become page URLs, asset paths file URLs; broken ones lose their link. */
+function resolveMarkdownRefs(root: Root, ctx: RenderContext): void {
+  const visit = (node: Nodes) => {
+    if (node.type === 'link' || node.type === 'definition') {
+      const { url, external } = ctx.resolve(node.url, node.type);
+      if (url === null) {
+        node.url = '';
+        if (node.type === 'link') node.data = { ...node.data, hName: 'span', hProperties: { className: ['broken-link'] } };
+      } else {
+        node.url = url;
+        if (external && ctx.options.externalTarget === 'blank') node.data = { ...node.data, hProperties: { target: '_blank', rel: ['noopener', 'noreferrer'] } };
+      }
+    } else if (node.type === 'image') {
+      node.url = ctx.resolve(node.url, 'image').url ?? '';
+    }
+    if ('children' in node) for (const child of node.children) visit(child as Nodes);
+  };
+  visit(root);
+}
+
+/** References in author HTML (`<a href>`, `<img src>`, `<source srcset>`), resolved like markdown ones. */
+function resolveHtmlRefs(element: Element, ctx: RenderContext): void {
+  const { properties } = element;
+  for (const key of ['href', 'src'] as const) {
+    const value = properties[key];
+    if (typeof value !== 'string') continue;
+    const resolved = ctx.resolve(value, key === 'src' ? 'image' : 'html');
+    if (resolved.url === null) delete properties[key];
+    else properties[key] = resolved.url;
+  }
+  if (typeof properties.srcSet === 'string') {
+    const first = properties.srcSet.split(/,\s+/)[0]!.trim().replace(/\s+\d+(\.\d+)?[wx]$/, '');
+    const resolved = ctx.resolve(first, 'image').url;
+    if (resolved === null) delete properties.srcSet;
+    else properties.srcSet = resolved;
+  }
+}
+
+function addHeadingAnchor(element: Element): void {
+  if (!/^h[2-4]$/.test(element.tagName) || typeof element.properties.id !== 'string') return;
+  element.children.push(el('a', { className: ['heading-anchor'], href: `#${element.properties.id}`, ariaHidden: 'true' }, [{ type: 'text', value: '#' }]));
+}
+
+/** Highlighted code replaces its placeholder `<pre data-hl>`; a placeholder the renderer did not make is dropped. */
+function insertTrusted(tree: HastRoot, ctx: RenderContext): void {
+  visitElements(tree, (element) => {
+    const key = element.properties.dataHl;
+    if (element.tagName !== 'pre' || key === undefined) return;
+    const trusted = typeof key === 'string' ? ctx.trusted.get(key) : undefined;
+    delete element.properties.dataHl;
+    if (trusted !== undefined) {
+      element.tagName = 'div';
+      element.properties = { className: ['highlight'] };
+      element.children = [{ type: 'raw', value: trusted } as unknown as ElementContent];
+    }
+  });
+}
+
+function visitElements(node: HastNodes, fn: (element: Element) => void): void {
+  if (node.type === 'element') fn(node);
+  if ('children' in node) for (const child of node.children) visitElements(child, fn);
+}
+
+function textOf(node: HastNodes): string {
+  if (node.type === 'text') return node.value;
+  return 'children' in node ? node.children.map(textOf).join('') : '';
+}

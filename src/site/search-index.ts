@@ -1,0 +1,38 @@
+/**
+ * The offline search index of a site space: one MiniSearch document per page section (the intro and each
+ * heading), ranked with the page title and the section heading boosted over body text. The browser loads it
+ * with the same options on first search.
+ */
+import MiniSearch, { type Options } from 'minisearch';
+
+export interface SearchDoc {
+  id: string;
+  title: string;
+  heading: string;
+  text: string;
+  url: string;
+  excerpt: string;
+}
+
+export const SEARCH_OPTIONS: Options<SearchDoc> = {
+  fields: ['title', 'heading', 'text'],
+  storeFields: ['title', 'heading', 'url', 'excerpt'],
+};
+
+export function searchIndexJson(docs: readonly SearchDoc[]): string {
+  const index = new MiniSearch<SearchDoc>(SEARCH_OPTIONS);
+  index.addAll(docs);
+  return JSON.stringify({ options: SEARCH_OPTIONS, index: index.toJSON() });
+}
+
+/** Searches a serialised index as the client does (title and heading boosts, prefix, light fuzziness). */
+export function searchIn(json: string, query: string): Array<{ id: string; title: string; heading: string; url: string; score: number }> {
+  const data = JSON.parse(json) as { options: Options<SearchDoc>; index: unknown };
+  const index = MiniSearch.loadJS<SearchDoc>(data.index as never, data.options);
+  return index.search(query, { prefix: true, fuzzy: (term) => (term.length > 4 ? 0.2 : false), boost: { title: 3, heading: 2 }, combineWith: 'AND' }) as never;
+}
+
+export function excerptOf(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 160 ? `${flat.slice(0, 157)}…` : flat;
+}

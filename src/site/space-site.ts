@@ -1,0 +1,50 @@
+/** The site a user gets from one space with no site configured: the space at the root, default customization. */
+import type { Caller, Domain } from '../domain/index.js';
+import type { SiteSources } from './build.js';
+import type { SiteCustomization } from './customization.js';
+import type { SiteInput } from './types.js';
+
+export interface SpaceSiteOptions {
+  customization?: SiteCustomization;
+  editUrl?: string;
+  redirects?: Record<string, string>;
+  basePath?: string;
+  siteUrl?: string;
+}
+
+/** The live space with this id, or else this exact title, among the organizations given; undefined if none. */
+export function findSpace(domain: Domain, organizationIds: readonly string[], idOrTitle: string) {
+  for (const id of organizationIds) {
+    const space = domain.sync.findSpace(id, idOrTitle);
+    if (space) return space;
+  }
+  return undefined;
+}
+
+export function spaceSite(domain: Domain, caller: Caller, spaceId: string, options: SpaceSiteOptions = {}): SiteInput {
+  const view = domain.content.current(caller, spaceId);
+  return {
+    title: view.space.title,
+    ...(options.basePath ? { basePath: options.basePath } : {}),
+    ...(options.siteUrl ? { siteUrl: options.siteUrl.replace(/\/+$/, '') } : {}),
+    spaces: [{
+      prefix: '',
+      title: view.space.title,
+      view,
+      ...(options.customization ? { customization: options.customization } : {}),
+      ...(options.editUrl ? { editUrl: options.editUrl } : {}),
+      ...(options.redirects ? { redirects: options.redirects } : {}),
+    }],
+  };
+}
+
+/** Blobs from the store; the space root from the parse record of any of the revision's pages. */
+export function siteSources(domain: Domain): SiteSources {
+  return {
+    blobs: domain.deps.store.blobs,
+    spaceRoot(view) {
+      const first = view.index.documents()[0];
+      return (first && domain.sync.parsed([first.blob]).get(first.blob)?.spaceRoot) || '';
+    },
+  };
+}

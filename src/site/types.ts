@@ -1,0 +1,33 @@
+/** What the builder is given: a site as a list of site spaces, each a URL prefix, a revision and a customization. */
+import type { RevisionView } from '../domain/content.js';
+import type { SiteCustomization } from './customization.js';
+
+export interface SiteSpaceInput {
+  /** URL path of the site space inside the site: '' for the root, else `section/variant` (no slashes around). */
+  prefix: string;
+  title: string;
+  view: RevisionView;
+  /** The section this site space belongs to (sites with sections show one tab per section). */
+  section?: string;
+  customization?: SiteCustomization;
+  /** Base URL of the repository files for "Edit on git" (`https://github.com/o/r/blob/main/`); the page's git path is appended. */
+  editUrl?: string;
+  /** `.gitbook.yaml` redirects: old path (relative to the space, no `.md`) -> repository path of the target file. */
+  redirects?: Record<string, string>;
+}
+
+export interface SiteInput {
+  title: string;
+  /** Where the site is served: `/` (default) or `/docs/`. */
+  basePath?: string;
+  /** Absolute origin for the sitemap, canonical URLs and robots.txt, e.g. `https://docs.example.com`. */
+  siteUrl?: string;
+  spaces: SiteSpaceInput[];
+}
+
+export interface BuildOptions {
+  out: string;
+  /** Broken internal links and anchors fail the build (default); false reports them as warnings. */
+  strictLinks?: boolean;
+  onProgress?: (event: { space: string; done: number; total: number }) => void;
+}

@@ -1,0 +1,45 @@
+/** Where a site space's pages and files live: URLs (under the site's base path) and output file paths. */
+import type { RevisionFile, RevisionPage } from '../store/index.js';
+
+const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+
+export class SpaceUrls {
+  /** `base` ends with `/`; `prefix` is '' or `section/variant` without slashes around it. */
+  constructor(readonly base: string, readonly prefix: string) {}
+
+  /** The directory of the space inside the output, '' or `prefix/`. */
+  get dir(): string {
+    return this.prefix ? `${this.prefix}/` : '';
+  }
+
+  root(): string {
+    return `${this.base}${this.dir ? encodePath(this.dir) : ''}`;
+  }
+
+  page(page: Pick<RevisionPage, 'path'>, anchor?: string): string {
+    const path = page.path ? `${encodePath(page.path)}/` : '';
+    return `${this.root()}${path}${anchor ? `#${encodeURIComponent(anchor)}` : ''}`;
+  }
+
+  /** The page's HTML file, relative to the output directory. */
+  pageFile(page: Pick<RevisionPage, 'path'>): string {
+    return `${this.dir}${page.path ? `${page.path}/` : ''}index.html`;
+  }
+
+  /** The markdown copy: `<page url>.md` (`index.md` for the landing page). */
+  markdownFile(page: Pick<RevisionPage, 'path'>): string {
+    return page.path ? `${this.dir}${page.path}.md` : `${this.dir}index.md`;
+  }
+
+  markdownUrl(page: Pick<RevisionPage, 'path'>): string {
+    return `${this.base}${encodePath(this.markdownFile(page))}`;
+  }
+
+  file(file: Pick<RevisionFile, 'id' | 'name'>): string {
+    return `${this.base}${encodePath(this.fileFile(file))}`;
+  }
+
+  fileFile(file: Pick<RevisionFile, 'id' | 'name'>): string {
+    return `${this.dir}_files/${file.id}/${file.name.replace(/[\\/]/g, '_') || 'file'}`;
+  }
+}

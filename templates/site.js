@@ -1,0 +1,165 @@
+// Quire client script: search, theme toggle, tabs and copy buttons. Pages are complete without it.
+(function () {
+  'use strict';
+  var script = document.currentScript;
+  var root = document.documentElement;
+
+  // Theme toggle: light -> dark -> system, remembered per browser.
+  var toggle = document.querySelector('[data-theme-toggle]');
+  if (toggle) {
+    toggle.hidden = false;
+    toggle.addEventListener('click', function () {
+      var order = ['light', 'dark', 'system'];
+      var next = order[(order.indexOf(root.dataset.theme) + 1) % order.length];
+      root.dataset.theme = next;
+      toggle.setAttribute('aria-label', 'Theme: ' + next);
+      try { localStorage.setItem('quire-theme', next); } catch (e) { /* private mode */ }
+    });
+  }
+
+  // Tabs: panels become a tab list; the choice is shared by tab sets with the same titles.
+  document.querySelectorAll('[data-tabs]').forEach(function (tabs, n) {
+    var panels = Array.prototype.slice.call(tabs.querySelectorAll(':scope > .tab-panel'));
+    if (panels.length === 0) return;
+    var list = document.createElement('div');
+    list.className = 'tablist';
+    list.setAttribute('role', 'tablist');
+    var buttons = panels.map(function (panel, i) {
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.id = 'tab-' + n + '-' + i;
+      button.setAttribute('role', 'tab');
+      button.textContent = panel.dataset.title || 'Tab ' + (i + 1);
+      panel.setAttribute('role', 'tabpanel');
+      panel.setAttribute('aria-labelledby', button.id);
+      button.addEventListener('click', function () { select(i); });
+      button.addEventListener('keydown', function (event) {
+        var step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+        if (step) { select((i + step + panels.length) % panels.length); buttons[(i + step + panels.length) % panels.length].focus(); }
+      });
+      list.appendChild(button);
+      return button;
+    });
+    function select(index) {
+      buttons.forEach(function (b, i) {
+        b.setAttribute('aria-selected', String(i === index));
+        b.tabIndex = i === index ? 0 : -1;
+        panels[i].hidden = i !== index;
+      });
+    }
+    tabs.insertBefore(list, tabs.firstChild);
+    tabs.classList.add('enhanced');
+    select(0);
+  });
+
+  // Copy buttons on code blocks.
+  if (navigator.clipboard) {
+    document.querySelectorAll('.code-block').forEach(function (block) {
+      var code = block.querySelector('pre');
+      if (!code) return;
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'copy-button';
+      button.textContent = 'Copy';
+      button.setAttribute('aria-label', 'Copy code');
+      button.addEventListener('click', function () {
+        navigator.clipboard.writeText(code.innerText.replace(/\n$/, '')).then(function () {
+          button.textContent = 'Copied';
+          setTimeout(function () { button.textContent = 'Copy'; }, 1500);
+        });
+      });
+      block.appendChild(button);
+    });
+  }
+
+  // Search: the index and MiniSearch load on first use; results link to the page section.
+  var searchButton = document.querySelector('[data-search]');
+  if (!searchButton || !script) return;
+  searchButton.hidden = false;
+  var engine = null;
+  var loading = null;
+  function load() {
+    if (loading) return loading;
+    loading = new Promise(function (resolve, reject) {
+      var tag = document.createElement('script');
+      tag.src = script.dataset.minisearch;
+      tag.onload = resolve;
+      tag.onerror = reject;
+      document.head.appendChild(tag);
+    }).then(function () {
+      return fetch(script.dataset.searchIndex).then(function (r) { return r.json(); });
+    }).then(function (data) {
+      engine = window.MiniSearch.loadJS(data.index, data.options);
+    });
+    return loading;
+  }
+  var dialog = null;
+  function open(query) {
+    if (!dialog) dialog = build();
+    dialog.hidden = false;
+    var input = dialog.querySelector('input');
+    if (query) input.value = query;
+    input.focus();
+    load().then(function () { run(input.value); });
+  }
+  function close() { if (dialog) dialog.hidden = true; searchButton.focus(); }
+  function build() {
+    var d = document.createElement('div');
+    d.className = 'search-dialog';
+    d.setAttribute('role', 'dialog');
+    d.setAttribute('aria-modal', 'true');
+    d.setAttribute('aria-label', 'Search');
+    d.innerHTML = '<div class="search-panel"><input type="search" placeholder="Search the docs" aria-label="Search the docs" aria-controls="search-results"><ul class="search-results" id="search-results" role="listbox"></ul><p class="sr-only" aria-live="polite"></p></div>';
+    d.addEventListener('click', function (event) { if (event.target === d) close(); });
+    var input = d.querySelector('input');
+    input.addEventListener('input', function () { if (engine) run(input.value); });
+    input.addEventListener('keydown', function (event) {
+      var links = Array.prototype.slice.call(d.querySelectorAll('.search-results a'));
+      var current = links.findIndex(function (a) { return a.getAttribute('aria-selected') === 'true'; });
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        var next = Math.max(0, Math.min(links.length - 1, current + (event.key === 'ArrowDown' ? 1 : -1)));
+        links.forEach(function (a, i) { a.setAttribute('aria-selected', String(i === next)); });
+        if (links[next]) links[next].scrollIntoView({ block: 'nearest' });
+      } else if (event.key === 'Enter' && links[Math.max(current, 0)]) {
+        links[Math.max(current, 0)].click();
+      }
+    });
+    document.body.appendChild(d);
+    return d;
+  }
+  function run(query) {
+    var list = dialog.querySelector('.search-results');
+    var live = dialog.querySelector('[aria-live]');
+    list.textContent = '';
+    if (!query.trim()) return;
+    var hits = engine.search(query, { prefix: true, fuzzy: function (term) { return term.length > 4 ? 0.2 : false; }, boost: { title: 3, heading: 2 }, combineWith: 'AND' });
+    if (hits.length === 0) hits = engine.search(query, { prefix: true, fuzzy: 0.2, boost: { title: 3, heading: 2 } });
+    hits.slice(0, 20).forEach(function (hit, i) {
+      var li = document.createElement('li');
+      var a = document.createElement('a');
+      a.href = hit.url;
+      a.setAttribute('role', 'option');
+      a.setAttribute('aria-selected', String(i === 0));
+      a.textContent = hit.heading && hit.heading !== hit.title ? hit.heading : hit.title;
+      var small = document.createElement('small');
+      small.textContent = hit.heading && hit.heading !== hit.title ? hit.title : hit.excerpt || '';
+      a.appendChild(small);
+      a.addEventListener('click', function () { dialog.hidden = true; });
+      li.appendChild(a);
+      list.appendChild(li);
+    });
+    if (hits.length === 0) list.innerHTML = '<li class="search-empty">No results</li>';
+    live.textContent = hits.length + ' results';
+  }
+  searchButton.addEventListener('click', function () { open(); });
+  document.addEventListener('keydown', function (event) {
+    if ((event.key === 'k' && (event.ctrlKey || event.metaKey)) || (event.key === '/' && !/input|textarea/i.test(document.activeElement.tagName))) {
+      event.preventDefault();
+      open();
+    } else if (event.key === 'Escape' && dialog && !dialog.hidden) close();
+  });
+  document.querySelectorAll('button[data-action="search"]').forEach(function (b) {
+    b.addEventListener('click', function () { open(b.dataset.query || ''); });
+  });
+})();

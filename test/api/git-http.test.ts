@@ -1,0 +1,109 @@
+import { spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configSchema } from '../../src/config/index.js';
+import { Caller, Domain } from '../../src/domain/index.js';
+import { gitEvents, gitSpaces } from '../../src/domain/git.js';
+import { bootstrap } from '../../src/domain/setup.js';
+import { installGitSync } from '../../src/gitsync/two-way/install.js';
+import { newId, Store } from '../../src/store/index.js';
+import { cleanTemps, lines, repository, SAMPLE } from '../gitsync/two-way-helpers.js';
+
+// A git smart-HTTP remote (git http-backend behind Basic auth): the credentials travel in the URL.
+const root = mkdtempSync(join(tmpdir(), 'quire-git-http-'));
+const cache = mkdtempSync(join(tmpdir(), 'quire-git-cache-'));
+const AUTH = `Basic ${Buffer.from('user:secret').toString('base64')}`;
+let server: Server;
+let port = 0;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.headers.authorization !== AUTH) {
+      res.writeHead(401, { 'www-authenticate': 'Basic realm="git"' }).end();
+      return;
+    }
+    const url = new URL(req.url!, 'http://localhost');
+    const cgi = spawn('git', ['http-backend'], {
+      env: {
+        ...process.env,
+        GIT_PROJECT_ROOT: root,
+        GIT_HTTP_EXPORT_ALL: '1',
+        REMOTE_USER: 'user',
+        PATH_INFO: url.pathname,
+        QUERY_STRING: url.search.slice(1),
+        REQUEST_METHOD: req.method!,
+        CONTENT_TYPE: req.headers['content-type'] ?? '',
+      },
+    });
+    req.pipe(cgi.stdin);
+    const chunks: Buffer[] = [];
+    cgi.stdout.on('data', (c: Buffer) => chunks.push(c));
+    cgi.on('close', () => {
+      const out = Buffer.concat(chunks);
+      const split = out.indexOf('\r\n\r\n');
+      const headers: Record<string, string> = {};
+      let status = 200;
+      for (const line of out.subarray(0, split).toString().split('\r\n')) {
+        const [name, ...rest] = line.split(':');
+        if (name!.toLowerCase() === 'status') status = Number.parseInt(rest.join(':').trim(), 10);
+        else headers[name!] = rest.join(':').trim();
+      }
+      res.writeHead(status, headers).end(out.subarray(split + 4));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => {
+  server.close();
+  cleanTemps();
+  rmSync(root, { recursive: true, force: true });
+  rmSync(cache, { recursive: true, force: true });
+});
+
+describe('git operations against an http remote', () => {
+  it('imports over http with credentials in the URL, and pushes an export back', async () => {
+    const source = repository(SAMPLE);
+    execFileSync('git', ['clone', '-q', '--bare', source.dir, join(root, 'docs.git')]);
+    const store = Store.memory();
+    const domain = new Domain(store);
+    const boot = bootstrap(domain, configSchema.parse({}));
+    const caller = new Caller(store, boot.admin);
+    installGitSync(domain, { cacheDir: cache });
+    const spaceId = domain.spaces.create(caller, boot.organizations[0]!.id, { title: 'Remote' }).space.id;
+    const url = `http://user:secret@127.0.0.1:${port}/docs.git`;
+
+    gitSpaces(domain).request(caller, spaceId, 'import', { url, ref: 'main' });
+    await domain.jobs.runDue();
+    expect(gitEvents(domain.deps, spaceId).at(-1)).toMatchObject({ type: 'space_gitsync_completed', state: 'success', url: `http://127.0.0.1:${port}/docs.git` });
+    const content = store.revisions.content(store.content.space(spaceId)!.revisionId);
+    expect(content.pages.map((p) => p.title)).toEqual(['Welcome', 'Guide', 'API', 'FAQ']);
+
+    const space = store.content.space(spaceId)!;
+    const pages = content.pages.map((p) => (p.kind === 'document' && p.git?.path === 'faq.md' ? { ...p, blob: store.blobs.put(Buffer.from(lines('# FAQ', '', 'Pushed over http.'), 'utf8')) } : p));
+    const revision = newId();
+    store.tx(() => {
+      store.revisions.insert({ id: revision, spaceId, parents: [space.revisionId], type: 'edits', git: null, createdAt: new Date().toISOString() }, { ...content, pages });
+      store.content.setSpaceRevision(spaceId, space.revisionId, revision, new Date().toISOString());
+    });
+    gitSpaces(domain).request(caller, spaceId, 'export', { url, ref: 'main', commitMessage: 'From Quire over http' });
+    await domain.jobs.runDue();
+    expect(gitEvents(domain.deps, spaceId).at(-1)).toMatchObject({ state: 'success', operation: 'export' });
+    const bare = (...args: string[]) => execFileSync('git', ['--git-dir', join(root, 'docs.git'), ...args]).toString().trim();
+    expect(bare('log', '-1', '--format=%s', 'main')).toBe('From Quire over http');
+    expect(bare('show', 'main:faq.md')).toContain('Pushed over http.');
+    expect(gitSpaces(domain).info(caller, spaceId)).toMatchObject({ url: `http://127.0.0.1:${port}/docs.git`, repoName: 'docs' });
+
+    gitSpaces(domain).request(caller, spaceId, 'import', { url: url.replace('secret', 'wrong-password'), ref: 'main' });
+    await domain.jobs.runDue();
+    const failed = gitEvents(domain.deps, spaceId).at(-1)!;
+    expect(failed).toMatchObject({ state: 'failure', operation: 'import' });
+    expect(failed.error).toMatch(/401/);
+    expect(JSON.stringify(gitEvents(domain.deps, spaceId))).not.toMatch(/secret|wrong-password/);
+  });
+});

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { decide } from '../../src/gitsync/two-way/decide.js';
+import { mergeSides } from '../../src/gitsync/two-way/merge.js';
+import type { ConflictPolicy } from '../../src/gitsync/two-way/policy.js';
+import { type DocumentPage, type RevisionContent, type RevisionPage, Store } from '../../src/store/index.js';
+
+const blobs = Store.memory().blobs;
+const text = (oid: string) => blobs.get(oid)!.toString('utf8');
+
+function page(id: string, body: string, extra: Partial<DocumentPage> = {}): DocumentPage {
+  const blob = blobs.put(Buffer.from(body, 'utf8'));
+  const path = extra.path ?? id;
+  return { id, kind: 'document', title: id.toUpperCase(), slug: path.split('/').at(-1)!, path, parentId: null, hidden: false, blob, git: { oid: blob, path: `${path}.md` }, ...extra };
+}
+
+const content = (pages: RevisionPage[]): RevisionContent => ({ pages, files: [], reusableContents: [], variables: {} });
+const edit = (c: RevisionContent, id: string, body: string): RevisionContent => ({
+  ...c,
+  pages: c.pages.map((p) => (p.id === id && p.kind === 'document' ? { ...p, blob: blobs.put(Buffer.from(body, 'utf8')) } : p)),
+});
+const bodyOf = (c: RevisionContent, id: string) => text((c.pages.find((p) => p.id === id) as DocumentPage).blob);
+
+const lines = (...l: string[]) => `${l.join('\n')}\n`;
+const base = content([
+  page('intro', lines('# Intro', '', 'one', '', 'two', '', 'three', '', 'four')),
+  page('guide', lines('# Guide', '', 'alpha')),
+  page('api', lines('# API', '', 'beta')),
+]);
+
+describe('deciding what a two-way sync does', () => {
+  it('imports, exports, merges or does nothing from what moved', () => {
+    expect(decide({ syncedRevisionId: 'r0', spaceRevisionId: 'r0', gitChanged: false })).toBe('nothing');
+    expect(decide({ syncedRevisionId: 'r0', spaceRevisionId: 'r0', gitChanged: true })).toBe('import');
+    expect(decide({ syncedRevisionId: 'r0', spaceRevisionId: 'r1', gitChanged: false })).toBe('export');
+    expect(decide({ syncedRevisionId: 'r0', spaceRevisionId: 'r1', gitChanged: true })).toBe('merge');
+    expect(decide({ syncedRevisionId: null, spaceRevisionId: 'r1', gitChanged: true })).toBe('import');
+  });
+});
+
+describe('merging the space and the repository against the last sync', () => {
+  it('applies edits of different pages from both sides', () => {
+    const space = edit(base, 'guide', lines('# Guide', '', 'alpha from the space'));
+    const git = edit(base, 'api', lines('# API', '', 'beta from git'));
+    const merged = mergeSides(base, space, git, blobs, 'fail');
+    expect(merged.conflicts).toEqual([]);
+    expect(bodyOf(merged.content!, 'guide')).toContain('alpha from the space');
+    expect(bodyOf(merged.content!, 'api')).toContain('beta from git');
+  });
+
+  it('merges edits of different lines of one page line by line', () => {
+    const space = edit(base, 'intro', lines('# Intro', '', 'ONE (space)', '', 'two', '', 'three', '', 'four'));
+    const git = edit(base, 'intro', lines('# Intro', '', 'one', '', 'two', '', 'three', '', 'FOUR (git)'));
+    const merged = mergeSides(base, space, git, blobs, 'fail');
+    expect(merged.conflicts).toEqual([]);
+    expect(bodyOf(merged.content!, 'intro')).toBe(lines('# Intro', '', 'ONE (space)', '', 'two', '', 'three', '', 'FOUR (git)'));
+  });
+
+  const conflicting = () => ({
+    space: edit(edit(base, 'intro', lines('# Intro', '', 'one by the space', '', 'two', '', 'three', '', 'four')), 'guide', lines('# Guide', '', 'space only')),
+    git: edit(edit(base, 'intro', lines('# Intro', '', 'one by git', '', 'two', '', 'three', '', 'four')), 'api', lines('# API', '', 'git only')),
+  });
+
+  it.each([
+    ['git', 'one by git'],
+    ['space', 'one by the space'],
+  ] as [ConflictPolicy, string][])('settles a true conflict with --conflict %s and keeps every other change', (policy, winner) => {
+    const { space, git } = conflicting();
+    const merged = mergeSides(base, space, git, blobs, policy);
+    expect(merged.winner).toBe(policy);
+    expect(merged.conflicts).toEqual([expect.objectContaining({ kind: 'page', id: 'intro', reason: expect.stringContaining('same lines') })]);
+    expect(bodyOf(merged.content!, 'intro')).toContain(winner);
+    expect(bodyOf(merged.content!, 'guide')).toContain('space only');
+    expect(bodyOf(merged.content!, 'api')).toContain('git only');
+  });
+
+  it('stops on a true conflict with --conflict fail, listing it and merging nothing', () => {
+    const { space, git } = conflicting();
+    const merged = mergeSides(base, space, git, blobs, 'fail');
+    expect(merged.content).toBeNull();
+    expect(merged.winner).toBeNull();
+    expect(merged.conflicts.map((c) => c.id)).toEqual(['intro']);
+  });
+
+  it('moves a page moved on one side and keeps the edit made on the other', () => {
+    const group: RevisionPage = { id: 'group', kind: 'group', title: 'Reference', slug: 'reference', path: 'reference', parentId: null, hidden: false };
+    const withGroup = content([...base.pages, group]);
+    const git = content(
+      withGroup.pages.map((p) =>
+        p.id === 'api' && p.kind === 'document' ? { ...p, parentId: 'group', path: 'reference/api', git: { oid: p.blob, path: 'reference/api.md' } } : p,
+      ),
+    );
+    const gitOrdered = content([...git.pages.filter((p) => p.id !== 'api'), git.pages.find((p) => p.id === 'api')!]);
+    const space = edit(withGroup, 'api', lines('# API', '', 'beta, edited in the space'));
+    const merged = mergeSides(withGroup, space, gitOrdered, blobs, 'fail');
+    expect(merged.conflicts).toEqual([]);
+    const moved = merged.content!.pages.find((p) => p.id === 'api') as DocumentPage;
+    expect(moved).toMatchObject({ parentId: 'group', path: 'reference/api' });
+    expect(moved.git?.path).toBe('reference/api.md');
+    expect(text(moved.blob)).toContain('edited in the space');
+    expect(merged.content!.pages.map((p) => p.id)).toEqual(['intro', 'guide', 'group', 'api']);
+  });
+
+  it('settles a page deleted on one side and edited on the other by the policy, the edit never lost silently', () => {
+    const git = content(base.pages.filter((p) => p.id !== 'guide'));
+    const space = edit(base, 'guide', lines('# Guide', '', 'alpha, edited'));
+    const byGit = mergeSides(base, space, git, blobs, 'git');
+    expect(byGit.conflicts).toEqual([expect.objectContaining({ id: 'guide', reason: expect.stringContaining('deleted') })]);
+    expect(byGit.content!.pages.map((p) => p.id)).toEqual(['intro', 'api']);
+    const bySpace = mergeSides(base, space, git, blobs, 'space');
+    expect(bySpace.content!.pages.map((p) => p.id)).toEqual(['intro', 'guide', 'api']);
+    expect(bodyOf(bySpace.content!, 'guide')).toContain('alpha, edited');
+    expect(mergeSides(base, space, git, blobs, 'fail').content).toBeNull();
+  });
+
+  it('keeps a page deleted on one side when its edit on the other wins, with the parent it needs', () => {
+    const child = page('child', lines('# Child', '', 'x'), { parentId: 'api', path: 'api/child' });
+    const tree = content([...base.pages, child]);
+    const git = content(tree.pages.filter((p) => p.id !== 'api' && p.id !== 'child'));
+    const space = edit(tree, 'child', lines('# Child', '', 'x, edited'));
+    const merged = mergeSides(tree, space, git, blobs, 'space');
+    expect(merged.content!.pages.map((p) => p.id)).toEqual(['intro', 'guide', 'api', 'child']);
+    expect(bodyOf(merged.content!, 'child')).toContain('x, edited');
+  });
+
+  it('reorders the table of contents: one side alone wins; both differently is a conflict the policy settles', () => {
+    const reorder = (c: RevisionContent, ids: string[]) => content(ids.map((id) => c.pages.find((p) => p.id === id)!));
+    const space = reorder(base, ['api', 'intro', 'guide']);
+    const alone = mergeSides(base, space, edit(base, 'guide', lines('# Guide', '', 'git edit')), blobs, 'fail');
+    expect(alone.content!.pages.map((p) => p.id)).toEqual(['api', 'intro', 'guide']);
+    expect(bodyOf(alone.content!, 'guide')).toContain('git edit');
+
+    const git = edit(reorder(base, ['guide', 'api', 'intro']), 'intro', lines('# Intro', '', 'one', '', 'two', '', 'three', '', 'four, by git'));
+    const both = mergeSides(base, space, git, blobs, 'git');
+    expect(both.conflicts).toEqual([expect.objectContaining({ id: '', reason: expect.stringContaining('reordered') })]);
+    expect(both.content!.pages.map((p) => p.id)).toEqual(['guide', 'api', 'intro']);
+    expect(bodyOf(both.content!, 'intro')).toContain('four, by git');
+    expect(mergeSides(base, space, git, blobs, 'space').content!.pages.map((p) => p.id)).toEqual(['api', 'intro', 'guide']);
+    expect(mergeSides(base, space, git, blobs, 'fail').content).toBeNull();
+  });
+});

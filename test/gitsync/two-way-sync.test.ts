@@ -1,0 +1,186 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { cleanTemps, lines, SAMPLE, synced } from './two-way-helpers.js';
+
+afterAll(cleanTemps);
+
+describe('two-way docs sync', () => {
+  it('does nothing when neither side moved, and imports when only git moved', async () => {
+    const s = await synced();
+    const snapshot = s.store.snapshot();
+    const [nothing] = await s.sync();
+    expect(nothing).toMatchObject({ action: 'nothing', commit: null, conflicts: [], failed: false });
+    expect(s.store.snapshot()).toEqual(snapshot);
+
+    s.repo.commit({ 'api.md': lines('# API', '', 'The API, from git.') });
+    const [imported] = await s.sync();
+    expect(imported).toMatchObject({ action: 'import', pagesChanged: 1, commit: null });
+    expect(s.body(s.pageAt('api.md'))).toContain('from git');
+  });
+
+  it('exports when only the space moved, and the next sync does nothing', async () => {
+    const s = await synced();
+    s.setBody('api.md', lines('# API', '', 'The API, from the space.'));
+    const [exported] = await s.sync();
+    expect(exported).toMatchObject({ action: 'export', written: ['api.md'], removed: [] });
+    expect(exported!.commit).toBe(s.repo.git('rev-parse', 'main'));
+    expect(s.repo.show('api.md')).toContain('from the space');
+    const [again] = await s.sync();
+    expect(again).toMatchObject({ action: 'nothing', commit: null });
+  });
+
+  it('merges edits of different pages from both sides into the space and one commit', async () => {
+    const s = await synced();
+    const gitCommit = s.repo.commit({ 'api.md': lines('# API', '', 'The API, from git.') });
+    s.setBody('faq.md', lines('# FAQ', '', 'Questions, from the space.'));
+    const [merged] = await s.sync();
+    expect(merged).toMatchObject({ action: 'merge', conflicts: [], failed: false, written: ['faq.md'] });
+    expect(s.body(s.pageAt('api.md'))).toContain('from git');
+    expect(s.body(s.pageAt('faq.md'))).toContain('from the space');
+    expect(s.repo.show('faq.md')).toContain('from the space');
+    expect(s.repo.show('api.md')).toContain('from git');
+    expect(s.repo.git('rev-parse', 'main^')).toBe(gitCommit);
+    expect((await s.sync())[0]).toMatchObject({ action: 'nothing' });
+  });
+
+  it('merges edits of different lines of one page', async () => {
+    const s = await synced();
+    s.repo.commit({ 'guide.md': SAMPLE['guide.md'].replace('Fourth line.', 'Fourth line, from git.') });
+    s.setBody('guide.md', SAMPLE['guide.md'].replace('First line.', 'First line, from the space.'));
+    const [merged] = await s.sync();
+    expect(merged).toMatchObject({ action: 'merge', conflicts: [] });
+    const expected = SAMPLE['guide.md'].replace('Fourth line.', 'Fourth line, from git.').replace('First line.', 'First line, from the space.');
+    expect(s.body(s.pageAt('guide.md'))).toBe(expected);
+    expect(`${s.repo.show('guide.md')}\n`).toBe(expected);
+  });
+});
+
+describe('true conflicts', () => {
+  const conflict = async () => {
+    const s = await synced();
+    const gitCommit = s.repo.commit({ 'api.md': lines('# API', '', 'The API, by git.'), 'faq.md': lines('# FAQ', '', 'Questions, by git.') });
+    const spaceRevision = s.setBody('api.md', lines('# API', '', 'The API, by the space.'));
+    return { s, gitCommit, spaceRevision };
+  };
+
+  it('--conflict git: git wins the page, the space version is kept in its revision and reported', async () => {
+    const { s, gitCommit, spaceRevision } = await conflict();
+    const [report] = await s.sync({ conflict: 'git' });
+    expect(report).toMatchObject({ action: 'merge', failed: false, policy: 'git' });
+    expect(report!.conflicts).toEqual([
+      expect.objectContaining({ kind: 'page', title: 'API', winner: 'git', kept: [{ side: 'space', revisionId: spaceRevision, commit: null }] }),
+    ]);
+    expect(s.body(s.pageAt('api.md'))).toContain('by git');
+    expect(s.body(s.pageAt('faq.md'))).toContain('by git');
+    expect(s.body(s.pageAt('api.md', s.content(spaceRevision)))).toContain('by the space');
+    // Nothing of the space's survived, so git needs no new commit.
+    expect(s.repo.git('rev-parse', 'main')).toBe(gitCommit);
+    expect(s.store.revisions.get(report!.revisionId!)!.parents).toContain(spaceRevision);
+  });
+
+  it('--conflict space: the space wins the page, the git version is kept in a revision and in its commit', async () => {
+    const { s, gitCommit } = await conflict();
+    const [report] = await s.sync({ conflict: 'space' });
+    const [entry] = report!.conflicts;
+    expect(entry).toMatchObject({ winner: 'space', kept: [{ side: 'git', commit: gitCommit }] });
+    expect(s.body(s.pageAt('api.md', s.content(entry!.kept[0]!.revisionId!)))).toContain('by git');
+    expect(s.body(s.pageAt('api.md'))).toContain('by the space');
+    expect(s.body(s.pageAt('faq.md'))).toContain('by git');
+    expect(s.repo.show('api.md')).toContain('by the space');
+    expect(s.repo.git('rev-parse', 'main^')).toBe(gitCommit);
+  });
+
+  it('--conflict fail: reports the conflict and changes neither side', async () => {
+    const { s, gitCommit, spaceRevision } = await conflict();
+    const snapshot = s.store.snapshot();
+    const state = s.store.revisions.syncState(s.spaceId);
+    const [report] = await s.sync({ conflict: 'fail' });
+    expect(report).toMatchObject({ failed: true, commit: null, revisionId: null });
+    expect(report!.conflicts).toEqual([expect.objectContaining({ title: 'API', winner: null })]);
+    expect(s.current().revisionId).toBe(spaceRevision);
+    expect(s.repo.git('rev-parse', 'main')).toBe(gitCommit);
+    expect(s.store.revisions.syncState(s.spaceId)).toEqual(state);
+    expect(s.store.snapshot().revisions).toEqual(snapshot.revisions);
+  });
+});
+
+describe('structure changes on both sides', () => {
+  it('moves a page moved in git and keeps the edit made in the space', async () => {
+    const s = await synced();
+    const id = s.pageAt('api.md').id;
+    s.repo.git('mv', 'api.md', 'reference.md');
+    s.repo.commit({ 'SUMMARY.md': SAMPLE['SUMMARY.md'].replace('(api.md)', '(reference.md)') });
+    s.setBody('api.md', lines('# API', '', 'The API, edited in the space.'));
+    const [report] = await s.sync();
+    expect(report).toMatchObject({ action: 'merge', conflicts: [] });
+    const page = s.pageAt('reference.md');
+    expect(page.id).toBe(id);
+    expect(s.body(page)).toContain('edited in the space');
+    expect(s.repo.show('reference.md')).toContain('edited in the space');
+    expect(() => s.repo.show('api.md')).toThrow();
+  });
+
+  it('settles a page deleted in git and edited in the space by the policy', async () => {
+    const s = await synced();
+    s.repo.commit({ 'faq.md': null, 'SUMMARY.md': SAMPLE['SUMMARY.md'].replace('* [FAQ](faq.md)\n', '') });
+    const edited = s.setBody('faq.md', lines('# FAQ', '', 'Questions, edited.'));
+    const [report] = await s.sync({ conflict: 'space' });
+    expect(report!.conflicts).toEqual([expect.objectContaining({ title: 'FAQ', reason: expect.stringContaining('deleted'), winner: 'space' })]);
+    expect(s.body(s.pageAt('faq.md'))).toContain('edited');
+    expect(s.repo.show('faq.md')).toContain('edited');
+    expect(s.repo.show('SUMMARY.md')).toContain('(faq.md)');
+    expect(s.store.revisions.get(s.current().revisionId)!.parents.length).toBeGreaterThan(0);
+    expect(report!.conflicts[0]!.kept[0]!.side).toBe('git');
+    expect(edited).not.toBe(s.current().revisionId);
+  });
+
+  it('reorders SUMMARY on both sides: a conflict the policy settles, with every other change kept', async () => {
+    const s = await synced();
+    s.repo.commit({
+      'SUMMARY.md': lines('# Table of contents', '', '* [Welcome](README.md)', '* [FAQ](faq.md)', '* [API](api.md)', '* [Guide](guide.md)'),
+      'api.md': lines('# API', '', 'The API, from git.'),
+    });
+    const order = (ids: string[]) => s.editSpace((pages) => ids.map((path) => pages.find((p) => p.kind === 'document' && p.git?.path === path)!));
+    order(['README.md', 'guide.md', 'faq.md', 'api.md']);
+    const [report] = await s.sync({ conflict: 'git' });
+    expect(report!.conflicts).toEqual([expect.objectContaining({ reason: expect.stringContaining('reordered'), winner: 'git' })]);
+    expect(s.content().pages.map((p) => p.title)).toEqual(['Welcome', 'FAQ', 'API', 'Guide']);
+    expect(s.body(s.pageAt('api.md'))).toContain('from git');
+  });
+});
+
+describe('a rewritten repository', () => {
+  it('takes the new tip after a force-push, merging the space edits onto it', async () => {
+    const s = await synced();
+    s.repo.commit({ 'api.md': lines('# API', '', 'Soon gone.') });
+    await s.sync();
+    s.repo.git('reset', '-q', '--hard', 'HEAD~1');
+    const tip = s.repo.commit({ 'guide.md': SAMPLE['guide.md'].replace('Third line.', 'Third line, rewritten.') }, 'rewritten');
+    s.setBody('faq.md', lines('# FAQ', '', 'Questions, from the space.'));
+    const [report] = await s.sync();
+    expect(report!.warnings.some((w) => w.includes('rewritten'))).toBe(true);
+    expect(report).toMatchObject({ action: 'merge', conflicts: [] });
+    expect(s.body(s.pageAt('guide.md'))).toContain('rewritten');
+    expect(s.body(s.pageAt('faq.md'))).toContain('from the space');
+    expect(s.repo.git('rev-parse', 'main^')).toBe(tip);
+    expect(s.repo.show('faq.md')).toContain('from the space');
+  });
+});
+
+describe('refs that are not branches', () => {
+  it('imports a tag or a commit without exporting anything to it', async () => {
+    const s = await synced();
+    const tagged = s.repo.commit({ 'api.md': lines('# API', '', 'Tagged.') });
+    s.repo.git('tag', 'v1');
+    s.repo.commit({ 'api.md': lines('# API', '', 'After the tag.') });
+    const [report] = await s.sync({ ref: 'v1' });
+    expect(report).toMatchObject({ action: 'import', commit: null });
+    expect(s.body(s.pageAt('api.md'))).toContain('Tagged.');
+    expect(s.store.revisions.get(s.current().revisionId)!.git).toMatchObject({ oid: tagged });
+    expect(s.store.changeRequests.list([s.spaceId], {})).toEqual([]);
+    // Back on the branch, the space follows main again.
+    const [back] = await s.sync();
+    expect(back).toMatchObject({ action: 'import' });
+    expect(s.body(s.pageAt('api.md'))).toContain('After the tag.');
+    expect(s.store.changeRequests.list([s.spaceId], {})).toEqual([]);
+  });
+});

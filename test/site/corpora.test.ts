@@ -1,0 +1,75 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BrokenLinksError } from '../../src/site/build.js';
+import { escapeHtml } from '../../src/site/html.js';
+import { searchIn } from '../../src/site/search-index.js';
+import { CORPORA, syncedSpace, tempDir } from './helpers.js';
+
+const sidebarOf = (htmlText: string) => /<nav class="sidebar-nav"[\s\S]*?<\/nav>/.exec(htmlText)?.[0] ?? '';
+
+describe.each(['git-sync-normalization', 'beefree-sdk-docs'])('building %s', (corpus) => {
+  it('writes every page, a sidebar of the visible tree, and the site files; broken links are the source\'s own', async () => {
+    const space = await syncedSpace(join(CORPORA, corpus), corpus);
+    const out = tempDir(corpus);
+    const report = await space.build(out, { strictLinks: false });
+    const view = space.view();
+    const documents = view.index.documents();
+    expect(report.pages).toBe(documents.length);
+
+    for (const page of documents) {
+      const dir = page.path ? `${page.path}/` : '';
+      expect(existsSync(join(out, dir, 'index.html')), page.path).toBe(true);
+      expect(existsSync(join(out, page.path ? `${page.path}.md` : 'index.md')), page.path).toBe(true);
+    }
+    for (const file of ['sitemap.xml', 'robots.txt', 'llms.txt', 'llms-full.txt', '404.html', 'search-index.json', '_quire/site.css', '_quire/site.js']) {
+      expect(existsSync(join(out, file)), file).toBe(true);
+    }
+
+    // The sidebar lists the visible pages in tree order, and no hidden page.
+    const sidebar = sidebarOf(readFileSync(join(out, 'index.html'), 'utf8'));
+    const listed = [...sidebar.matchAll(/data-nav="([^"]+)"/g)].map((m) => m[1]);
+    const hiddenIds = new Set(view.content.pages.filter((p) => p.hidden).map((p) => p.id));
+    const hiddenUnder = (id: string | null): boolean => id !== null && (hiddenIds.has(id) || hiddenUnder(view.index.pages.get(id)?.parentId ?? null));
+    const expected = view.content.pages.filter((p) => (p.kind === 'document' || p.kind === 'link') && !hiddenUnder(p.id)).map((p) => p.id);
+    expect(listed.filter((id) => view.index.pages.get(id!)?.kind === 'document')).toEqual(expected.filter((id) => view.index.pages.get(id)?.kind === 'document'));
+    for (const group of view.content.pages.filter((p) => p.kind === 'group' && !p.hidden)) {
+      expect(sidebar).toContain(`<p class="nav-group-title">${escapeHtml(group.title)}</p>`);
+    }
+    // Every page links its own sidebar entry as the current page.
+    for (const page of documents.slice(0, 20)) {
+      const htmlText = readFileSync(join(out, page.path ? `${page.path}/` : '', 'index.html'), 'utf8');
+      if (!hiddenUnder(page.id)) expect(htmlText).toContain(`data-nav="${page.id}" aria-current="page"`);
+    }
+
+    // A broken file or page link points at something the repository does not have.
+    for (const broken of report.brokenLinks) {
+      const missing = /^no (?:file|page) at (.+)$/.exec(broken.problem)?.[1];
+      if (missing) {
+        const inSummary = view.index.pageAtGitPath(missing);
+        expect(inSummary, `${broken.page}: ${broken.href}`).toBeUndefined();
+        expect(existsSync(join(CORPORA, corpus, missing)) && !missing.endsWith('.md'), `${broken.page}: ${broken.href}`).toBe(false);
+      } else {
+        expect(broken.problem).toMatch(/^(marked broken in the source|no anchor #.+ in the target page)$/);
+      }
+    }
+    if (report.brokenLinks.length) console.info(`${corpus}: ${report.brokenLinks.length} broken links in the source`);
+
+    // llms.txt links the markdown copies, and search finds a page by its title.
+    const llms = readFileSync(join(out, 'llms.txt'), 'utf8');
+    for (const match of llms.matchAll(/\]\(https:\/\/docs\.example\.com\/([^)]+\.md)\)/g)) expect(existsSync(join(out, decodeURIComponent(match[1]!))), match[1]).toBe(true);
+    const last = documents[documents.length - 1]!;
+    const hits = searchIn(readFileSync(join(out, 'search-index.json'), 'utf8'), last.title);
+    expect(hits.map((h) => h.title)).toContain(last.title);
+  });
+});
+
+describe('link checking', () => {
+  it('fails a strict build with a report naming each page and link', async () => {
+    const space = await syncedSpace(join(CORPORA, 'beefree-sdk-docs'), 'Beefree');
+    const error = await space.build(tempDir('strict')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BrokenLinksError);
+    expect((error as BrokenLinksError).message).toMatch(/broken internal links[\s\S]*--no-strict-links/);
+    expect((error as BrokenLinksError).report.brokenLinks.length).toBeGreaterThan(0);
+  });
+});
