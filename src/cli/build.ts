@@ -4,8 +4,7 @@ import { type Command, CommanderError } from 'commander';
 import { SingleBar } from 'cli-progress';
 import { joinPath, parseGitBookYaml } from '../content/index.js';
 import { Caller } from '../domain/index.js';
-import { BrokenLinksError, type BuildReport, buildSite } from '../site/build.js';
-import { findSpace, siteSources, spaceSite } from '../site/space-site.js';
+import type { BuildReport } from '../site/build.js';
 import { openRuntime, type Runtime } from './runtime.js';
 import { type GlobalOptions, UsageError } from './util.js';
 
@@ -42,6 +41,7 @@ export function registerBuild(program: Command): void {
         if (flags.json) process.stdout.write(`${JSON.stringify(report)}\n`);
         else process.stdout.write(describe(report));
       } catch (error) {
+        const { BrokenLinksError } = await import('../site/build.js');
         if (!(error instanceof BrokenLinksError)) throw error;
         if (flags.json) process.stdout.write(`${JSON.stringify({ ...error.report, failed: 'broken links' })}\n`);
         process.stderr.write(`docs: ${error.message}\n`);
@@ -60,6 +60,8 @@ export async function buildSpaceSite(
   flags: Omit<BuildFlags, 'space' | 'out' | 'json'> = {},
   progress = false,
 ): Promise<BuildReport> {
+  // The site builder (Shiki, MiniSearch, hast) loads only when a site is built.
+  const [{ buildSite }, { findSpace, siteSources, spaceSite }] = await Promise.all([import('../site/build.js'), import('../site/space-site.js')]);
   const { domain, boot, store } = runtime;
   const organizations = boot.organizations.map((o) => o.id);
   let space;

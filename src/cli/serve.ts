@@ -3,11 +3,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { SyncReport } from '../gitsync/import.js';
-import { installGitSync } from '../gitsync/two-way/install.js';
 import { buildServer } from '../server/app.js';
-import { buildSpaceSite } from './build.js';
 import { openRuntime, type Runtime } from './runtime.js';
-import { syncTargets } from './sync.js';
 import { type GlobalOptions, parsePort, UsageError } from './util.js';
 
 interface ServeOptions {
@@ -63,6 +60,8 @@ async function serve(options: GlobalOptions & ServeOptions, mode: { ephemeralTok
   }
   const address = app.server.address();
   if (address && typeof address === 'object') base = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  // Loaded after listening: git and the site builder are not needed to answer the first request.
+  const { installGitSync } = await import('../gitsync/two-way/install.js');
   installGitSync(domain, { cacheDir: join(storageDir(runtime), 'git') });
   domain.jobs.start();
 
@@ -99,6 +98,7 @@ async function syncOwnDocs(runtime: Runtime): Promise<SyncReport[]> {
       ? [{ title: 'Quire', directory: 'docs', workTree: true }]
       : [];
   try {
+    const { syncTargets } = await import('./sync.js');
     const reports = await syncTargets(runtime, targets, { progress: false });
     for (const r of reports) {
       const changed = r.revisionId === null ? 'unchanged' : `${r.pagesAdded} added, ${r.pagesChanged} changed, ${r.pagesRemoved} removed`;
@@ -117,6 +117,7 @@ async function buildOwnSite(runtime: Runtime, reports: readonly SyncReport[]): P
   if (!first) return undefined;
   const out = join(storageDir(runtime), 'site');
   try {
+    const { buildSpaceSite } = await import('./build.js');
     const report = await buildSpaceSite(runtime, first.space.id, out, { strictLinks: false });
     process.stdout.write(`Built the site of ${first.space.title}: ${report.pages} pages (${report.rendered} rendered) in ${report.ms} ms\n`);
     for (const warning of report.warnings) process.stdout.write(`  warning: ${warning}\n`);

@@ -5,7 +5,7 @@ import type { SpaceSyncConfig } from '../config/index.js';
 import { Caller } from '../domain/index.js';
 import { describeTwoWay, type TwoWayReport } from '../gitsync/two-way/report.js';
 import { CONFLICT_POLICIES, type ConflictPolicy, isConflictPolicy } from '../gitsync/two-way/policy.js';
-import { twoWaySync, type TwoWayOptions } from '../gitsync/two-way/sync.js';
+import type { TwoWayOptions } from '../gitsync/two-way/sync.js';
 import { openRuntime, type Runtime } from './runtime.js';
 import { type GlobalOptions, UsageError } from './util.js';
 
@@ -91,6 +91,7 @@ export async function syncTargets(
         : {}),
     };
     try {
+      const { twoWaySync } = await import('../gitsync/two-way/sync.js');
       reports.push(...(await twoWaySync(domain, options)));
     } finally {
       if (started) bar?.stop();
