@@ -1,7 +1,7 @@
 // `.gitbook/assets/**` -> revision files: content type, size, image dimensions, bytes in the blob store.
-import { imageSize } from 'image-size';
 import mime from 'mime-types';
 import { basename, joinPath } from '../content/paths.js';
+import { imageDimensions } from '../domain/file-kind.js';
 import type { BlobStore, RevisionFile } from '../store/index.js';
 import { assignIds } from './ids.js';
 import type { RepoTree } from './tree.js';
@@ -51,14 +51,4 @@ export async function buildFiles(tree: RepoTree, root: string, previous: readonl
     files.push(file);
   }
   return { files, warnings };
-}
-
-function imageDimensions(bytes: Uint8Array, contentType: string): { width: number; height: number } | null {
-  if (!contentType.startsWith('image/')) return null;
-  try {
-    const { width, height } = imageSize(bytes);
-    return width && height ? { width, height } : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,22 +1,17 @@
 // Change requests through the official client: life cycle, reviews, merge rules, merges with and without conflicts.
 import { ChangeRequestReviewStatus, ChangeRequestStatus } from '@gitbook/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../src/domain/index.js';
 import { type DocumentPage, newId } from '../../src/store/index.js';
 import { type SeededSpace, seedNormalizationSpace } from '../helpers/content.js';
-import { startServer, statusOf, type TestServer } from '../helpers/server.js';
+import { statusOf, useServer } from '../helpers/server.js';
 
-let s: TestServer;
+const s = useServer();
 let space: SeededSpace;
 let owner: Caller;
 beforeAll(async () => {
-  s = await startServer();
   space = await seedNormalizationSpace(s);
   owner = s.domain.users.authenticate(s.ownerToken)!;
-});
-afterAll(async () => {
-  expect(s.violations).toEqual([]);
-  await s.close();
 });
 
 /** Commits one edit of a page's markdown to a change request, the way the content API does: a new revision, compare-and-set. */

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SeededSpace, seedNormalizationSpace } from '../helpers/content.js';
-import { startServer, statusOf, type TestServer } from '../helpers/server.js';
+import { statusOf, useServer } from '../helpers/server.js';
 
-let s: TestServer;
+const s = useServer();
 let space: SeededSpace;
 beforeAll(async () => {
-  s = await startServer();
   space = await seedNormalizationSpace(s);
-});
-afterAll(async () => {
-  expect(s.violations).toEqual([]);
-  await s.close();
 });
 
 describe('comments in a change request', () => {

@@ -1,18 +1,13 @@
 import { ContentReferenceStatus } from '@gitbook/api';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SeededSpace, seedNormalizationSpace } from '../helpers/content.js';
-import { startServer, statusOf, type TestServer } from '../helpers/server.js';
+import { statusOf, useServer } from '../helpers/server.js';
 
-let s: TestServer;
+const s = useServer();
 let space: SeededSpace;
 beforeAll(async () => {
-  s = await startServer();
   space = await seedNormalizationSpace(s);
-});
-afterAll(async () => {
-  expect(s.violations).toEqual([]);
-  await s.close();
 });
 
 describe('current revision, pages and files', () => {

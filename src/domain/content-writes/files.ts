@@ -1,7 +1,7 @@
 // Files uploaded with `insert_files`: their bytes (inline base64 or fetched), content type and image dimensions.
-import { imageSize } from 'image-size';
 import mime from 'mime-types';
 import { badRequest, DomainError } from '../errors.js';
+import { imageDimensions } from '../file-kind.js';
 import type { FetchPolicy, Fetched } from '../fetch.js';
 import type { FileInput } from './changes.js';
 
@@ -64,14 +64,4 @@ export function sniff(bytes: Uint8Array): string | null {
   const head = Buffer.from(bytes.subarray(0, 512)).toString('utf8').replace(/^\uFEFF/, '').trimStart();
   if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) return 'image/svg+xml';
   return null;
-}
-
-function imageDimensions(bytes: Uint8Array, contentType: string): { width: number; height: number } | null {
-  if (!contentType.startsWith('image/')) return null;
-  try {
-    const { width, height } = imageSize(bytes);
-    return width && height ? { width, height } : null;
-  } catch {
-    return null;
-  }
 }
