@@ -36,9 +36,11 @@ async function serve(options: GlobalOptions & ServeOptions, mode: { ephemeralTok
   const started = performance.now();
   const runtime = openRuntime(options);
   const { config, domain, boot } = runtime;
-  const siteDir = mode.ephemeralToken ? await buildOwnSite(runtime, await syncOwnDocs(runtime)) : undefined;
   const port = options.port === undefined ? config.server.port : parsePort(options.port);
   const host = options.host ?? config.server.host;
+  // The site's own URL, for its sitemap: known before listening unless the port is picked at random.
+  const siteUrl = config.server.publicUrl ?? (port === 0 ? undefined : `http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+  const siteDir = mode.ephemeralToken ? await buildOwnSite(runtime, await syncOwnDocs(runtime), siteUrl) : undefined;
 
   let runToken: string | undefined;
   if (mode.ephemeralToken && !process.env.DOCS_TOKEN) {
@@ -112,13 +114,13 @@ async function syncOwnDocs(runtime: Runtime): Promise<SyncReport[]> {
 }
 
 /** Builds the site of the first synced space into the storage folder; broken links are reported, not fatal. */
-async function buildOwnSite(runtime: Runtime, reports: readonly SyncReport[]): Promise<string | undefined> {
+async function buildOwnSite(runtime: Runtime, reports: readonly SyncReport[], siteUrl: string | undefined): Promise<string | undefined> {
   const first = reports[0];
   if (!first) return undefined;
   const out = join(storageDir(runtime), 'site');
   try {
     const { buildSpaceSite } = await import('./build.js');
-    const report = await buildSpaceSite(runtime, first.space.id, out, { strictLinks: false });
+    const report = await buildSpaceSite(runtime, first.space.id, out, { strictLinks: false, ...(siteUrl ? { siteUrl } : {}) });
     process.stdout.write(`Built the site of ${first.space.title}: ${report.pages} pages (${report.rendered} rendered) in ${report.ms} ms\n`);
     for (const warning of report.warnings) process.stdout.write(`  warning: ${warning}\n`);
     return out;
