@@ -1,11 +1,11 @@
 // When the export commits to the branch checked out, the work tree and index follow the commit for the files it
 // changed, so `git status` stays clean. A file edited locally since the parent commit is left alone.
-import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import git from 'isomorphic-git';
 import { joinPath } from '../../content/paths.js';
 import { gitBlobOid } from '../../store/index.js';
-import { syncFs } from '../fs-shim.js';
+import { atomicFs, writeFileAtomic } from './atomic-fs.js';
 
 /** Returns the paths left as they were because they had local changes. */
 export async function followCommit(
@@ -15,7 +15,7 @@ export async function followCommit(
   before: ReadonlyMap<string, string>,
   changes: ReadonlyMap<string, Uint8Array | null>,
 ): Promise<string[]> {
-  const base = { fs: syncFs, dir: repo };
+  const base = { fs: atomicFs, dir: repo };
   const head = await git.currentBranch({ ...base, fullname: true }).catch(() => undefined);
   if (head !== ref) return [];
   const kept: string[] = [];
@@ -33,7 +33,7 @@ export async function followCommit(
       await git.remove({ ...base, filepath });
     } else {
       mkdirSync(dirname(abs), { recursive: true });
-      writeFileSync(abs, bytes);
+      writeFileAtomic(abs, bytes);
       added.push(filepath);
     }
   }

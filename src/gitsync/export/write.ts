@@ -3,7 +3,7 @@
 import git, { type TreeEntry } from 'isomorphic-git';
 import { joinPath } from '../../content/paths.js';
 import { conflict } from '../../domain/index.js';
-import { syncFs } from '../fs-shim.js';
+import { atomicFs } from './atomic-fs.js';
 
 export const SERVICE_AUTHOR = { name: 'Quire', email: 'quire@localhost' };
 
@@ -23,7 +23,7 @@ export interface CommitInput {
 }
 
 export async function writeCommit(input: CommitInput): Promise<string> {
-  const base = { fs: syncFs, dir: input.repo, cache: {} };
+  const base = { fs: atomicFs, dir: input.repo, cache: {} };
   const changes = new Map<string, Uint8Array | null>();
   for (const [path, bytes] of input.changes) changes.set(joinPath(input.prefix, path)!, bytes);
 
@@ -40,7 +40,7 @@ export async function writeCommit(input: CommitInput): Promise<string> {
   return commit;
 }
 
-type Base = { fs: typeof syncFs; dir: string; cache: object };
+type Base = { fs: typeof atomicFs; dir: string; cache: object };
 
 /** The tree `oid` at `dir` with the changes under it applied; null when it ends up empty. */
 async function writeTree(base: Base, oid: string | null, dir: string, changes: ReadonlyMap<string, Uint8Array | null>): Promise<string | null> {
