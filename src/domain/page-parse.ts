@@ -1,4 +1,5 @@
 // One page blob -> what the importer and the API need from it. Pure CPU work: runs in the parse workers.
+import type { Root } from 'mdast';
 import { parsePageFile } from '../content/page-file.js';
 import { extractLinks, frontmatterLinks } from '../content/links.js';
 import { searchSections } from '../content/search-text.js';
@@ -18,7 +19,39 @@ export interface ParsedBlob {
   oid: string;
   data: ParsedPageData;
   sections: SearchSectionInput[];
+  /** The parsed body as JSON (positions left out), for the site build: see `rememberBody`. */
+  body?: string;
 }
+
+/**
+ * Parsed page bodies by blob oid, kept from a sync for a build in the same process so a page is parsed once.
+ * JSON strings: compact, cheap to post from a worker, and each `takeBody` gets a fresh tree to mutate.
+ */
+const bodies = new Map<string, string>();
+let bodyChars = 0;
+const BODY_CHAR_LIMIT = 64 * 1024 * 1024;
+
+export function rememberBody(oid: string, json: string): void {
+  if (bodies.has(oid)) return;
+  bodies.set(oid, json);
+  bodyChars += json.length;
+  for (const [old, text] of bodies) {
+    if (bodyChars <= BODY_CHAR_LIMIT) break;
+    bodies.delete(old);
+    bodyChars -= text.length;
+  }
+}
+
+/** The body of page blob `oid` parsed by an earlier sync (`parsePageFile(text).body` without positions), once. */
+export function takeBody(oid: string): Root | undefined {
+  const json = bodies.get(oid);
+  if (json === undefined) return undefined;
+  bodies.delete(oid);
+  bodyChars -= json.length;
+  return JSON.parse(json) as Root;
+}
+
+const withoutPositions = (key: string, value: unknown) => (key === 'position' ? undefined : value);
 
 /** Git's own heuristic: a NUL byte in the first 8000 bytes means binary. */
 const looksBinary = (bytes: Uint8Array) => bytes.subarray(0, 8000).includes(0);
@@ -43,7 +76,8 @@ export function parsePage(job: ParseJob): ParsedBlob {
     const options = { spaceRoot: job.spaceRoot };
     const links = [...frontmatterLinks(page.frontmatter.data, job.path, options), ...extractLinks(page.body, job.path, options)];
     const data: ParsedPageData = { h1: page.title, frontmatter: page.frontmatter.data, links, warnings, ...base };
-    return { oid: job.oid, data, sections: searchSections(page.body, page.title ?? '') };
+    const sections = searchSections(page.body, page.title ?? '');
+    return { oid: job.oid, data, sections, body: JSON.stringify(page.body, withoutPositions) };
   } catch (error) {
     warnings.push(`${job.path}: could not be parsed (${(error as Error).message})`);
     return { oid: job.oid, data: { h1: null, frontmatter: {}, links: [], warnings, ...base }, sections: [] };

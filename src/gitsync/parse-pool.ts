@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type ParsedBlob, type ParseJob, parsePage } from '../domain/page-parse.js';
+import { type ParsedBlob, type ParseJob, parsePage, rememberBody } from '../domain/page-parse.js';
 
 export interface ParsePoolOptions {
   /** Worker threads to use (default 2; 0 parses on the calling thread). */
@@ -31,7 +31,7 @@ export class ParsePool {
     const wanted = this.options.workers ?? 2;
     if (jobs.length < (this.options.inlineBelow ?? 32) || wanted === 0) {
       return jobs.map((job, i) => {
-        const result = parsePage(job);
+        const result = keepBody(parsePage(job));
         onProgress?.(i + 1);
         return result;
       });
@@ -50,7 +50,7 @@ export class ParsePool {
         while (next < chunks.length) {
           const chunk = chunks[next]!;
           chunks[next++] = []; // the bytes are the worker's now
-          results.push(...(await request(worker, this.nextRequest++, chunk)));
+          results.push(...(await request(worker, this.nextRequest++, chunk)).map(keepBody));
           onProgress?.(results.length);
         }
       }),
@@ -63,6 +63,14 @@ export class ParsePool {
     this.workers = [];
     await Promise.all(workers.map((w) => w.terminate()));
   }
+}
+
+/** Keeps the parsed body for a site build in this process (the build takes it by oid), not in the result. */
+function keepBody(result: ParsedBlob): ParsedBlob {
+  if (result.body === undefined) return result;
+  rememberBody(result.oid, result.body);
+  const { body: _body, ...rest } = result;
+  return rest;
 }
 
 /** Parses once with a pool of its own. */

@@ -3,11 +3,12 @@
  * its cache key changed), then the files, the search index, sitemap, robots, llms, 404 and redirects.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { existsSync, mkdirSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Code, Root } from 'mdast';
-import { parsePageFile, splitFrontmatter } from '../content/index.js';
+import { parsePageFile } from '../content/index.js';
+import { takeBody } from '../domain/page-parse.js';
 import type { BlobStore, DocumentPage } from '../store/index.js';
 import { siteAssets } from './assets.js';
 import { customizationHash, resolveCustomization, stableJson } from './customization.js';
@@ -23,7 +24,8 @@ import { sitemapXml } from './outputs/sitemap.js';
 import { RenderContext } from './render/context.js';
 import { useHighlighter } from './render/highlight.js';
 import { renderBody } from './render/markdown.js';
-import { excerptOf, type SearchDoc, searchIndexJson } from './search-index.js';
+import { excerptOf } from './search-index.js';
+import { type SearchIndexes, searchIndexes } from './search-pool.js';
 import type { BuildOptions, SiteInput, SiteSpaceInput } from './types.js';
 import { SpaceUrls } from './urls.js';
 
@@ -60,6 +62,15 @@ export interface SiteSources {
 }
 
 export async function buildSite(site: SiteInput, sources: SiteSources, options: BuildOptions): Promise<BuildReport> {
+  const indexes = searchIndexes(site.spaces.reduce((n, space) => n + space.view.index.documents().length, 0));
+  try {
+    return await build(site, sources, options, indexes);
+  } finally {
+    await indexes.close();
+  }
+}
+
+async function build(site: SiteInput, sources: SiteSources, options: BuildOptions, indexes: SearchIndexes): Promise<BuildReport> {
   const started = performance.now();
   const out = options.out;
   const base = normalizeBase(site.basePath);
@@ -73,9 +84,10 @@ export async function buildSite(site: SiteInput, sources: SiteSources, options: 
   const disallowed: string[] = [];
   const llms: LlmsSpace[] = [];
   const redirects: Redirect[] = [];
+  const searchFiles: Array<Promise<[string, string]>> = [];
   let firstChrome: Chrome | null = null;
 
-  for (const space of site.spaces) {
+  for (const [spaceIndex, space] of site.spaces.entries()) {
     const { view } = space;
     const urls = new SpaceUrls(base, space.prefix);
     const nav = buildNav(view.index, urls);
@@ -92,7 +104,6 @@ export async function buildSite(site: SiteInput, sources: SiteSources, options: 
     const reusable = reusableLoader(sources.blobs, view);
     const position = new Map(nav.order.map((p, i) => [p.id, i]));
     const documents = view.index.documents();
-    const search: SearchDoc[] = [];
     const checked: Array<{ id: string; gitPath: string; links: PageEntry['links'] }> = [];
     const anchors = new Map<string, Set<string>>();
     const llmsPages: LlmsSpace['pages'][number][] = [];
@@ -112,8 +123,7 @@ export async function buildSite(site: SiteInput, sources: SiteSources, options: 
         entry = old;
       } else {
         const updatedAt = old && old.blob === page.blob ? old.updatedAt : view.revision.createdAt;
-        const parsed = bytes ? parsePageFile(bytes.toString('utf8')) : null;
-        const root: Root = parsed?.body ?? { type: 'root', children: [] };
+        const root: Root = bytes ? (takeBody(page.blob) ?? parsePageFile(bytes.toString('utf8')).body) : { type: 'root', children: [] };
         await useHighlighter(codeLanguages(root));
         const ctx = new RenderContext(page, view.index, urls, { spaceRoot, externalTarget: customization.externalTarget, variables: view.content.variables, nonce });
         const body = renderBody(root, page.title, ctx, reusable);
@@ -149,7 +159,7 @@ export async function buildSite(site: SiteInput, sources: SiteSources, options: 
       manifest.pages[entryKey] = entry;
       anchors.set(page.id, new Set(entry.anchors));
       checked.push({ id: page.id, gitPath: page.git?.path ?? page.path, links: entry.links });
-      search.push(...entry.search);
+      indexes.add(spaceIndex, entry.search);
       if (!page.noRobotsIndex) sitemap.push({ loc: `${site.siteUrl ?? ''}${urls.page(page)}`, lastmod: entry.updatedAt });
       else disallowed.push(urls.page(page));
       if (!page.hidden && !page.noIndex) llmsPages.push({ title: page.title, markdownUrl: `${site.siteUrl ?? ''}${urls.markdownUrl(page)}`, markdown, ...(page.description ? { description: page.description } : {}) });
@@ -158,7 +168,8 @@ export async function buildSite(site: SiteInput, sources: SiteSources, options: 
     }
 
     report.brokenLinks.push(...checkLinks(label, checked, (id) => anchors.get(id)));
-    await writer.write(`${urls.dir}search-index.json`, searchIndexJson(search));
+    const searchFile = `${urls.dir}search-index.json`;
+    searchFiles.push(indexes.finish(spaceIndex).then((json) => [searchFile, json]));
     llms.push({ title: space.title, pages: llmsPages });
     report.files += await copyFiles(space, urls, sources.blobs, writer, previous, manifest);
     redirects.push(...spaceRedirects(space, urls));
@@ -175,6 +186,8 @@ export async function buildSite(site: SiteInput, sources: SiteSources, options: 
   await writer.write('llms-full.txt', llmsFullTxt(llms));
   if (firstChrome) await writer.write('404.html', notFoundPage(firstChrome, base));
   for (const asset of assets.files) await writer.write(asset.path, asset.bytes);
+  for (const [file, json] of await Promise.all(searchFiles)) await writer.write(file, json);
+  await writer.flush();
   await removeStale(out, previous, manifest);
   await writeManifest(out, manifest);
 
@@ -201,9 +214,13 @@ function sectionTabs(site: SiteInput, space: SiteSpaceInput, base: string): Arra
   return [...seen.values()];
 }
 
+/** The frontmatter block as `splitFrontmatter` finds it; the markdown copy needs only what follows, not the YAML. */
+const FRONTMATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
+
 /** The markdown copy of a page: its title as `# H1` and its body, without frontmatter. */
 function pageMarkdown(page: DocumentPage, bytes: Buffer | undefined): string {
-  const body = bytes ? splitFrontmatter(bytes.toString('utf8')).body.replace(/^\s+/, '') : '';
+  const text = bytes ? bytes.toString('utf8') : '';
+  const body = text.slice(FRONTMATTER.exec(text)?.[0].length ?? 0).replace(/^\s+/, '');
   return /^#\s/.test(body) ? body : `# ${page.title}\n\n${body}`;
 }
 
@@ -273,22 +290,42 @@ async function removeStale(out: string, previous: Manifest, manifest: Manifest):
   for (const file of Object.keys(previous.files)) if (!(file in manifest.files)) await rm(join(out, file), { force: true });
 }
 
-/** Writes output files, creating each directory once. Synchronous: many small files go faster without a promise each. */
+/**
+ * Writes output files, creating each directory once. The writes run on libuv's threads while this one renders the
+ * next page (a few at a time, in order per path); `flush` waits for them and reports the first failure.
+ */
 class Writer {
   private readonly dirs = new Set<string>();
+  private readonly written = new Map<string, Promise<void>>();
+  private readonly active = new Set<Promise<void>>();
+  private failure: unknown = null;
   constructor(private readonly out: string) {}
 
   async write(path: string, data: string | Uint8Array): Promise<void> {
+    if (this.failure) throw this.failure;
     const full = join(this.out, path);
     const dir = dirname(full);
     if (!this.dirs.has(dir)) {
       mkdirSync(dir, { recursive: true });
       this.dirs.add(dir);
     }
-    writeFileSync(full, data);
+    while (this.active.size >= MAX_WRITES) await Promise.race(this.active);
+    const write: Promise<void> = (this.written.get(path) ?? Promise.resolve())
+      .then(() => writeFile(full, data))
+      .catch((error: unknown) => void (this.failure ??= error))
+      .finally(() => this.active.delete(write));
+    this.active.add(write);
+    this.written.set(path, write);
   }
 
   async exists(path: string): Promise<boolean> {
-    return existsSync(join(this.out, path));
+    return this.written.has(path) || existsSync(join(this.out, path));
+  }
+
+  async flush(): Promise<void> {
+    await Promise.all(this.written.values());
+    if (this.failure) throw this.failure;
   }
 }
+
+const MAX_WRITES = 16;

@@ -20,9 +20,22 @@ export const SEARCH_OPTIONS: Options<SearchDoc> = {
 };
 
 export function searchIndexJson(docs: readonly SearchDoc[]): string {
-  const index = new MiniSearch<SearchDoc>(SEARCH_OPTIONS);
-  index.addAll(docs);
-  return JSON.stringify({ options: SEARCH_OPTIONS, index: index.toJSON() });
+  const builder = new SearchIndexBuilder();
+  builder.add(docs);
+  return builder.json();
+}
+
+/** An index filled in order, a batch at a time: the same JSON as `searchIndexJson` of all the batches together. */
+export class SearchIndexBuilder {
+  private readonly index = new MiniSearch<SearchDoc>(SEARCH_OPTIONS);
+
+  add(docs: readonly SearchDoc[]): void {
+    this.index.addAll(docs);
+  }
+
+  json(): string {
+    return JSON.stringify({ options: SEARCH_OPTIONS, index: this.index.toJSON() });
+  }
 }
 
 /** Searches a serialised index as the client does (title and heading boosts, prefix, light fuzziness). */

@@ -1,0 +1,57 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { takeBody } from '../../src/domain/page-parse.js';
+import { type SearchDoc, searchIndexJson } from '../../src/site/search-index.js';
+import { searchIndexes, WORKER_FROM_PAGES } from '../../src/site/search-pool.js';
+import { CORPORA, syncedSpace, tempDir } from './helpers.js';
+
+const files = (dir: string): Map<string, string> => {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const path = join(d, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else out.set(relative(dir, path), readFileSync(path, 'latin1'));
+    }
+  };
+  walk(dir);
+  return out;
+};
+
+describe('parse once for sync and build', () => {
+  it('renders from the bodies the sync parsed, to the same site as parsing again', async () => {
+    const space = await syncedSpace(join(CORPORA, 'beefree-sdk-docs'), 'Parse once');
+    const pages = space.view().index.documents();
+    expect(takeBody(pages[1]!.blob)?.type).toBe('root'); // kept by the sync (this one page the build parses again)
+    const fromSync = tempDir('parse-once-a');
+    await space.build(fromSync, { strictLinks: false });
+    expect(pages.every((page) => takeBody(page.blob) === undefined)).toBe(true); // the build took them all
+
+    const reparsed = tempDir('parse-once-b');
+    await space.build(reparsed, { strictLinks: false });
+    const a = files(fromSync);
+    const b = files(reparsed);
+    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+    for (const [path, text] of a) expect(text, path).toBe(b.get(path));
+  }, 60_000);
+});
+
+describe('search indexes built on a worker', () => {
+  it('give the same JSON as one inline index of all the documents', async () => {
+    const docs: SearchDoc[] = Array.from({ length: 600 }, (_, i) => ({
+      id: `p${i}`, title: `Page ${i % 50}`, heading: `Heading ${i}`, text: `Words ${i} about sync ${i % 7} and build ${i % 13}.`, url: `/p${i}/`, excerpt: `Words ${i}`,
+    }));
+    const indexes = searchIndexes(WORKER_FROM_PAGES);
+    try {
+      for (let i = 0; i < docs.length; i += 7) {
+        indexes.add(0, docs.slice(i, i + 7));
+        indexes.add(1, docs.slice(i, i + 3));
+      }
+      expect(await indexes.finish(0)).toBe(searchIndexJson(docs));
+      expect(await indexes.finish(1)).toBe(searchIndexJson(Array.from({ length: docs.length / 7 + 1 }, (_, n) => docs.slice(n * 7, n * 7 + 3)).flat()));
+    } finally {
+      await indexes.close();
+    }
+  });
+});
