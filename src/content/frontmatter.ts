@@ -20,6 +20,11 @@ export interface SplitFrontmatter {
 
 const BLOCK = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
+/** The text after the frontmatter block, without reading its YAML. */
+export function withoutFrontmatter(text: string): string {
+  return text.slice(BLOCK.exec(text)?.[0].length ?? 0);
+}
+
 export function splitFrontmatter(text: string): SplitFrontmatter {
   const match = BLOCK.exec(text);
   if (!match) return { frontmatter: { data: {}, raw: null }, body: text, warnings: [] };

@@ -8,6 +8,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Code, Root } from 'mdast';
 import { parsePageFile } from '../content/index.js';
+import { withoutFrontmatter } from '../content/frontmatter.js';
 import { takeBody } from '../domain/page-parse.js';
 import type { BlobStore, DocumentPage } from '../store/index.js';
 import { siteAssets } from './assets.js';
@@ -214,13 +215,10 @@ function sectionTabs(site: SiteInput, space: SiteSpaceInput, base: string): Arra
   return [...seen.values()];
 }
 
-/** The frontmatter block as `splitFrontmatter` finds it; the markdown copy needs only what follows, not the YAML. */
-const FRONTMATTER = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
-
 /** The markdown copy of a page: its title as `# H1` and its body, without frontmatter. */
 function pageMarkdown(page: DocumentPage, bytes: Buffer | undefined): string {
   const text = bytes ? bytes.toString('utf8') : '';
-  const body = text.slice(FRONTMATTER.exec(text)?.[0].length ?? 0).replace(/^\s+/, '');
+  const body = withoutFrontmatter(text).replace(/^\s+/, '');
   return /^#\s/.test(body) ? body : `# ${page.title}\n\n${body}`;
 }
 
