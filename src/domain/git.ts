@@ -9,8 +9,7 @@ import type { Spaces } from './spaces.js';
 
 export const GIT_IMPORT_JOB = 'gitsync:import';
 export const GIT_EXPORT_JOB = 'gitsync:export';
-/** Events are recorded as finished jobs of this kind prefix, so a delivery job can pick them up later. */
-const EVENT_KIND = 'event:';
+const EVENT_TYPES = ['space_gitsync_started', 'space_gitsync_completed'] as const;
 
 export type GitSyncEventType = 'space_gitsync_started' | 'space_gitsync_completed';
 
@@ -40,6 +39,10 @@ export interface GitRequest {
 }
 
 export interface GitJobPayload extends GitRequest {
+  /** The remote without credentials; the full URL, when it has them, is only in `sealedUrl`. */
+  url: string;
+  /** The URL with its credentials, sealed with the store's secret box. */
+  sealedUrl?: string;
   spaceId: string;
   operation: 'import' | 'export';
   userId: string;
@@ -164,7 +167,15 @@ export class GitSpaces {
     const url = checkRemote(body.url);
     if (typeof body.ref !== 'string' || body.ref.trim() === '') throw badRequest('ref: expected a branch name');
     if (operation === 'export' && typeof body.commitMessage !== 'string') throw badRequest('commitMessage: required to export');
-    const payload: GitJobPayload = { ...body, url, spaceId: space.id, operation, userId: caller.user.id };
+    const shown = publicUrl(url);
+    const payload: GitJobPayload = {
+      ...body,
+      url: shown,
+      ...(shown !== url ? { sealedUrl: this.deps.store.secrets.seal(url) } : {}),
+      spaceId: space.id,
+      operation,
+      userId: caller.user.id,
+    };
     return this.jobs.schedule({ kind: operation === 'import' ? GIT_IMPORT_JOB : GIT_EXPORT_JOB, payload, maxAttempts: 3 });
   }
 
@@ -178,19 +189,7 @@ export class GitSpaces {
       eventId: newId(),
       createdAt: now,
     };
-    this.deps.store.jobs.upsert({
-      id: recorded.eventId,
-      kind: `${EVENT_KIND}${event.type}`,
-      payload: recorded,
-      dedupeKey: null,
-      state: 'done',
-      attempts: 0,
-      maxAttempts: 0,
-      runAt: now,
-      lastError: null,
-      createdAt: now,
-      updatedAt: now,
-    });
+    this.deps.store.events.insert({ id: recorded.eventId, spaceId: event.spaceId, type: event.type, payload: recorded, createdAt: now });
     return recorded;
   }
 
@@ -210,23 +209,26 @@ export class GitSpaces {
   lastRemote(spaceId: string): { url: string; ref: string; repoProjectDirectory?: string } | undefined {
     const jobs = this.deps.store.jobs.list('done').filter((j) => (j.kind === GIT_IMPORT_JOB || j.kind === GIT_EXPORT_JOB) && (j.payload as GitJobPayload).spaceId === spaceId);
     const last = jobs.sort((a, b) => a.updatedAt.localeCompare(b.updatedAt)).at(-1)?.payload as GitJobPayload | undefined;
-    return last && { url: last.url, ref: last.ref, ...(last.repoProjectDirectory ? { repoProjectDirectory: last.repoProjectDirectory } : {}) };
+    return last && { url: this.remoteUrl(last), ref: last.ref, ...(last.repoProjectDirectory ? { repoProjectDirectory: last.repoProjectDirectory } : {}) };
+  }
+
+  /** The URL a job connects to: the sealed one with its credentials, else the plain one. */
+  remoteUrl(payload: GitJobPayload): string {
+    const opened = payload.sealedUrl === undefined ? undefined : this.deps.store.secrets.open(payload.sealedUrl);
+    if (payload.sealedUrl !== undefined && opened === undefined) throw badRequest('url: the stored credentials cannot be read (the secret key changed); send the request again');
+    return opened ?? payload.url;
   }
 }
 
 /** The space's git sync events, oldest first. */
 export function gitEvents(deps: Deps, spaceId: string): GitSyncEvent[] {
-  return deps.store.jobs
-    .list('done')
-    .filter((j) => j.kind.startsWith(EVENT_KIND) && (j.payload as GitSyncEvent).spaceId === spaceId)
-    .map((j) => j.payload as GitSyncEvent)
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return deps.store.events.forSpace<GitSyncEvent>(spaceId, EVENT_TYPES).map((e) => e.payload);
 }
 
 /** `Space.gitSync`: the remote of the last git operation, else the directory the space syncs with; undefined when never synced. */
 export function gitInfoOf(deps: Deps, spaceId: string): GitInfo | undefined {
   const state = deps.store.revisions.syncState(spaceId);
-  const last = gitEvents(deps, spaceId).filter((e) => e.type === 'space_gitsync_completed' && e.state === 'success').at(-1);
+  const last = deps.store.events.latest<GitSyncEvent>(spaceId, 'space_gitsync_completed', 'state', 'success')?.payload;
   if (!state && !last) return undefined;
   const url = last?.url ?? state!.source;
   const updatedAt = [state?.updatedAt, last?.createdAt].filter((x): x is string => !!x).sort().at(-1)!;

@@ -4,6 +4,8 @@ import { ChangeRequestRepo } from './change-requests.js';
 import { CommentRepo } from './comments.js';
 import { ContentRepo } from './content.js';
 import { Db } from './db.js';
+import { EventRepo } from './events.js';
+import { SecretBox } from './secrets.js';
 import { ParsedBlobRepo, SearchRepo } from './derived.js';
 import { GrantRepo } from './grants.js';
 import { JobRepo } from './jobs.js';
@@ -18,6 +20,7 @@ export type * from './change-requests.js';
 export type { SearchHit, SearchSectionInput } from './derived.js';
 export type * from './comments.js';
 export type * from './sites.js';
+export type { EventRecord } from './events.js';
 export { newId } from './ids.js';
 export { gitBlobOid, type BlobStore } from './blobs.js';
 
@@ -34,10 +37,12 @@ export class Store {
   readonly comments: CommentRepo;
   readonly changeRequests: ChangeRequestRepo;
   readonly sites: SiteRepo;
+  readonly events: EventRepo;
 
   private constructor(
     private readonly db: Db,
     readonly blobs: BlobStore,
+    readonly secrets: SecretBox,
   ) {
     this.organizations = new OrganizationRepo(db);
     this.users = new UserRepo(db);
@@ -50,15 +55,16 @@ export class Store {
     this.comments = new CommentRepo(db);
     this.changeRequests = new ChangeRequestRepo(db);
     this.sites = new SiteRepo(db);
+    this.events = new EventRepo(db);
   }
 
   /** The embedded default: SQLite (WAL) and blob files under `dir`. */
   static open(dir: string): Store {
-    return new Store(Db.open(dir), new FileBlobStore(join(dir, 'blobs')));
+    return new Store(Db.open(dir), new FileBlobStore(join(dir, 'blobs')), new SecretBox(join(dir, 'secret.key')));
   }
 
   static memory(): Store {
-    return new Store(Db.memory(), new MemoryBlobStore());
+    return new Store(Db.memory(), new MemoryBlobStore(), new SecretBox(null));
   }
 
   /** Runs `fn` as one transaction: all its writes land, or none do. */

@@ -5,6 +5,7 @@
 import { changeRequestsMigration } from './schema/change-requests.js';
 import { commentsMigration } from './schema/comments.js';
 import { sitesMigration } from './schema/sites.js';
+import { eventsMigration } from './schema/events.js';
 
 export const migrations: readonly string[] = [
   /* 1: organizations, users, content tree, permissions, revisions, jobs */ `
@@ -182,4 +183,5 @@ export const migrations: readonly string[] = [
   /* 4 */ changeRequestsMigration,
   /* 5 */ commentsMigration,
   /* 6 */ sitesMigration,
+  /* 7 */ eventsMigration,
 ];

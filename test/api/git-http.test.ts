@@ -105,5 +105,7 @@ describe('git operations against an http remote', () => {
     expect(failed).toMatchObject({ state: 'failure', operation: 'import' });
     expect(failed.error).toMatch(/401/);
     expect(JSON.stringify(gitEvents(domain.deps, spaceId))).not.toMatch(/secret|wrong-password/);
+    // Credentials are kept only sealed: nowhere in the database in clear, yet the jobs can still connect.
+    expect(JSON.stringify(domain.deps.store.snapshot())).not.toMatch(/secret|wrong-password/);
   });
 });

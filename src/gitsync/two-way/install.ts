@@ -54,8 +54,10 @@ async function runGitJob(domain: Domain, payload: GitJobPayload, cacheDir: strin
   const git = gitSpaces(domain);
   const { spaceId, operation, url, ref } = payload;
   git.recordEvent({ type: 'space_gitsync_started', spaceId, operation, url, ref });
+  let remote = url;
   try {
-    const repo = await checkout(url, ref, cacheDir, spaceId);
+    remote = git.remoteUrl(payload);
+    const repo = await checkout(remote, ref, cacheDir, spaceId);
     const dir = payload.repoProjectDirectory ? join(repo.dir, payload.repoProjectDirectory) : repo.dir;
     const space = domain.sync.space(spaceId);
     if (!space || space.deletedAt) throw new Error(`the space ${spaceId} no longer exists`);
@@ -73,7 +75,9 @@ async function runGitJob(domain: Domain, payload: GitJobPayload, cacheDir: strin
     }
     git.recordEvent({ type: 'space_gitsync_completed', spaceId, operation, url, ref, state: 'success', commit, revisionId });
   } catch (error) {
-    git.recordEvent({ type: 'space_gitsync_completed', spaceId, operation, url, ref, state: 'failure', error: (error as Error).message });
+    // The message may quote the remote: never with its credentials.
+    const message = (error as Error).message.replaceAll(remote, url);
+    git.recordEvent({ type: 'space_gitsync_completed', spaceId, operation, url, ref, state: 'failure', error: message });
     throw error;
   }
 }
