@@ -3,6 +3,7 @@
 // - merge_one_page_ms: the space did not move since the change request was created (its content is taken as is);
 // - merge_one_page_space_moved_ms: another one-page change landed first, on another page (page-level three-way merge);
 // - merge_one_page_same_page_ms: another change landed first on the same page, other lines (diff3 of the markdown).
+// `valid`: after every merge the space's page held each edit merged so far; `ok`: valid and within the budget.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,23 +53,43 @@ function timedMerge(id) {
   return ms;
 }
 
+/** The markdown of a page in the space's current revision. */
+function liveMarkdown(page) {
+  const content = store.revisions.content(store.content.space(spaceId).revisionId);
+  return store.blobs.get(content.pages.find((p) => p.id === page.id).blob).toString('utf8');
+}
+
+const invalid = [];
+/** Records a figure as invalid unless the page now holds every one of `texts`. */
+function expectLive(name, page, texts) {
+  const markdown = liveMarkdown(page);
+  for (const text of texts) if (!markdown.includes(text)) invalid.push(`${name}: ${page.title} lacks "${text}"`);
+}
+
 const append = (tag) => (md) => `${md}\nAppended ${tag}.\n`;
 const prepend = (tag) => (md) => md.replace(/^# .*$/m, (h1) => `${h1}\n\nPrepended ${tag}.`);
 const figures = { merge_one_page_ms: [], merge_one_page_space_moved_ms: [], merge_one_page_same_page_ms: [] };
 for (let i = 0; i < RUNS; i++) {
   const [a, b] = [documents[(i * 37) % documents.length], documents[(i * 37 + 500) % documents.length]];
   figures.merge_one_page_ms.push(timedMerge(changeRequestEditing(a, append(`alone ${i}`))));
+  expectLive('merge_one_page_ms', a, [`Appended alone ${i}.`]);
 
   const mine = changeRequestEditing(a, append(`moved ${i}`));
   timedMerge(changeRequestEditing(b, append(`other ${i}`)));
   figures.merge_one_page_space_moved_ms.push(timedMerge(mine));
+  expectLive('merge_one_page_space_moved_ms', a, [`Appended moved ${i}.`]);
+  expectLive('merge_one_page_space_moved_ms', b, [`Appended other ${i}.`]);
 
   const ours = changeRequestEditing(b, append(`same ${i}`));
   timedMerge(changeRequestEditing(b, prepend(`same ${i}`)));
   figures.merge_one_page_same_page_ms.push(timedMerge(ours));
+  expectLive('merge_one_page_same_page_ms', b, [`Prepended same ${i}.`, `Appended same ${i}.`]);
 }
+for (const problem of invalid) process.stderr.write(`merge bench: ${problem}\n`);
 for (const [name, runs] of Object.entries(figures)) {
-  emit({ name, median: round(median(runs), 1), runs: runs.map((v) => round(v, 1)), unit: 'ms', pages: documents.length, budget: BUDGET_MS });
+  const valid = !invalid.some((p) => p.startsWith(`${name}:`));
+  const med = median(runs);
+  emit({ name, median: round(med, 1), runs: runs.map((v) => round(v, 1)), unit: 'ms', pages: documents.length, budget: BUDGET_MS, valid, ok: valid && med <= BUDGET_MS });
 }
 store.close();
 removeDir(storeDir);

@@ -1,8 +1,8 @@
 // Change requests through the official client: life cycle, reviews, merge rules, merges with and without conflicts.
-import { ChangeRequestReviewStatus, ChangeRequestStatus } from '@gitbook/api';
+import { ChangeRequestReviewStatus, ChangeRequestStatus, type ContentLocation, type ContentLocationPage } from '@gitbook/api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../src/domain/index.js';
-import { type DocumentPage, newId } from '../../src/store/index.js';
+import { type DocumentPage, newId, type RevisionContent } from '../../src/store/index.js';
 import { type SeededSpace, seedNormalizationSpace } from '../helpers/content.js';
 import { statusOf, useServer } from '../helpers/server.js';
 
@@ -25,6 +25,25 @@ function editPage(changeRequestId: string, gitPath: string, edit: (markdown: str
   const revision = { id: newId(), spaceId: space.spaceId, parents: [changeRequest.revisionId], type: 'edits' as const, git: null, createdAt: new Date().toISOString() };
   s.domain.changeRequests.commitRevision(changeRequest.id, changeRequest.revisionId, revision, { ...content, pages }, owner.user.id);
   return revision.id;
+}
+
+/** Commits `edit` of the change request's whole content as one revision (what the content API cannot write: files, variables, includes). */
+function commitContent(changeRequestId: string, edit: (content: RevisionContent) => RevisionContent): string {
+  const { changeRequest } = s.domain.changeRequests.find(owner, space.spaceId, changeRequestId, 'edit');
+  const revision = { id: newId(), spaceId: space.spaceId, parents: [changeRequest.revisionId], type: 'edits' as const, git: null, createdAt: new Date().toISOString() };
+  s.domain.changeRequests.commitRevision(changeRequest.id, changeRequest.revisionId, revision, edit(s.store.revisions.content(changeRequest.revisionId)), owner.user.id);
+  return revision.id;
+}
+
+/** POSTs a batch to updateChangeRequestContent (0.202: not in the 0.143.2 client). */
+async function writeContent(changeRequestId: string, changes: unknown[]): Promise<any> {
+  const response = await fetch(`${s.url}/v1/spaces/${space.spaceId}/change-requests/${changeRequestId}/content?compat=false`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${s.ownerToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ changes }),
+  });
+  expect(response.status).toBe(200);
+  return response.json();
 }
 
 /** The markdown of a page in the space's current revision. */
@@ -129,6 +148,117 @@ describe('change request life cycle', () => {
   });
 });
 
+describe('change request reads', () => {
+  it('reads reusable contents, page links and file backlinks, located in the space as getSpaceById shows it', async () => {
+    const api = s.client();
+    const { data: cr } = await api.spaces.createChangeRequest(space.spaceId, { subject: 'Reads' });
+    const blob = s.store.blobs.put(Buffer.from('Shared words.\n'));
+    commitContent(cr.id, (content) => ({
+      ...content,
+      reusableContents: [...content.reusableContents, { id: 'shared', title: 'Shared', blob, git: { oid: blob, path: '.gitbook/includes/shared.md' } }],
+    }));
+    const { data: rc } = await api.spaces.getReusableContentInChangeRequestById(space.spaceId, cr.id, 'shared');
+    expect(rc).toEqual({ id: 'shared', title: 'Shared', document: blob, git: { oid: blob, path: '.gitbook/includes/shared.md' } });
+    expect(await statusOf(api.spaces.getReusableContentInChangeRequestById(space.spaceId, cr.id, 'nope'))).toBe(404);
+    expect(await statusOf(api.spaces.getReusableContentById(space.spaceId, 'shared'))).toBe(404);
+
+    const dangling = space.page('dangling.md');
+    const { data: links } = await api.spaces.listPageLinksInChangeRequest(space.spaceId, cr.id, dangling);
+    const targetOf = (t: ContentLocation | undefined) => (t?.kind === 'page' ? t.page.id : t?.kind === 'url' ? t.url : t?.kind);
+    const targets = links.items.map((l) => [l.status, targetOf(l.targetReference)]);
+    expect(targets).toEqual([['broken', 'gone.md'], ['ok', space.page('lists.md')], ['in-app', 'https://app.gitbook.com/o/x/s/y/']]);
+    expect(links.items.every((l) => l.locationReferences.every((r) => r.kind === 'page' && r.page.id === dangling))).toBe(true);
+    expect(links.stats).toMatchObject({ total: links.count, broken: { total: 1 } });
+    const { data: first } = await api.spaces.listPageLinksInChangeRequest(space.spaceId, cr.id, dangling, { limit: 2 });
+    const { data: rest } = await api.spaces.listPageLinksInChangeRequest(space.spaceId, cr.id, dangling, { limit: 2, page: first.next!.page });
+    expect([...first.items, ...rest.items]).toEqual(links.items);
+    expect(rest.next).toBeUndefined();
+
+    const avatar = space.file('.gitbook/assets/sofianna-customer-avatar.png');
+    const { data } = await api.spaces.listChangeRequestFileBacklinks(space.spaceId, cr.id, avatar);
+    const backlinks = data.items as ContentLocationPage[];
+    expect(backlinks.map((l) => [l.kind, l.page.id])).toEqual([['page', space.page('images.md')], ['page', space.page('hints.md')]]);
+    const { data: live } = await api.spaces.getSpaceById(space.spaceId);
+    const counters = (x: typeof live) => [x.changeRequests, x.changeRequestsOpen, x.changeRequestsDraft, x.comments];
+    expect(live.changeRequestsOpen).toBeGreaterThan(0);
+    expect(counters(backlinks[0]!.space)).toEqual(counters(live));
+    expect(backlinks[0]!.space).toEqual(live);
+    expect(await statusOf(api.spaces.listChangeRequestFileBacklinks(space.spaceId, cr.id, 'nope'))).toBe(404);
+  });
+});
+
+describe('semantic changes', () => {
+  it('reports pages created, deleted, moved and reordered, files added, edited and removed, includes and variables', async () => {
+    const api = s.client();
+    const { data: cr } = await api.spaces.createChangeRequest(space.spaceId, { subject: 'Every kind of change' });
+    const group = space.pages.find((p) => p.kind === 'group')!;
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000020000000308060000009dc8c0a0', 'hex');
+    const written = await writeContent(cr.id, [
+      { operation: 'insert_page', title: 'Brand new', document: { markdown: 'New.\n' } },
+      { operation: 'delete_page', page: space.page('embeds.md') },
+      { operation: 'update_page', page: space.page('emoji.md'), into: group.id },
+      { operation: 'update_page', page: space.page('tabs.md'), at: 1 },
+      { operation: 'insert_files', files: [{ name: 'added.png', base64: png.toString('base64'), contentType: 'image/png' }] },
+    ]);
+    const created = written.changes[0].page.id as string;
+    const added = written.insertedFiles[0].id as string;
+    const baseRevision = s.store.changeRequests.get(cr.id)!.baseRevisionId;
+    const base = s.store.revisions.content(baseRevision);
+    const [edited, removed] = base.files as [RevisionContent['files'][number], RevisionContent['files'][number]];
+    const bytes = Buffer.from('not the same picture');
+    const snippet = s.store.blobs.put(Buffer.from('Reusable words.\n'));
+    commitContent(cr.id, (content) => ({
+      ...content,
+      files: content.files
+        .filter((f) => f.id !== removed.id)
+        .map((f) => (f.id === edited.id ? { ...f, name: 'renamed.png', size: bytes.length, blob: s.store.blobs.put(bytes) } : f)),
+      reusableContents: [...content.reusableContents, { id: 'snippet', title: 'Snippet', blob: snippet, git: { oid: snippet, path: '.gitbook/includes/snippet.md' } }],
+      variables: { ...content.variables, product: 'Quire 2', edition: 3 },
+    }));
+
+    const { data } = await api.spaces.getChangeRequestChanges(space.spaceId, cr.id, { limit: 100 });
+    const expected = [
+      { type: 'page_moved', page: { id: space.page('tabs.md'), type: 'document', title: 'Tabs', path: 'tabs' }, parent: {} },
+      { type: 'page_moved', page: { id: space.page('emoji.md'), type: 'document', title: 'Emoji', path: `${group.path}/emoji` }, parent: { after: { id: group.id, type: 'group', title: group.title, path: group.path } } },
+      { type: 'page_created', page: { id: created, type: 'document', title: 'Brand new', path: 'brand-new' } },
+      { type: 'page_deleted', page: { id: space.page('embeds.md'), type: 'document', title: 'Embeds', path: 'embeds' } },
+      {
+        type: 'file_edited',
+        file: expect.objectContaining({ id: edited.id, name: 'renamed.png' }),
+        attributes: {
+          name: { before: edited.name, after: 'renamed.png' },
+          size: { before: edited.size, after: bytes.length },
+          downloadURL: { before: expect.stringContaining(`/revisions/${baseRevision}/files/${edited.id}/`), after: expect.stringContaining(`/files/${edited.id}/`) },
+        },
+      },
+      { type: 'file_created', file: expect.objectContaining({ id: added, name: 'added.png', contentType: 'image/png' }) },
+      { type: 'file_deleted', file: expect.objectContaining({ id: removed.id, name: removed.name }) },
+      { type: 'reusable_content_created', reusableContent: { id: 'snippet', title: 'Snippet', document: snippet } },
+      { type: 'variables_edited', variables: { product: { before: 'Quire', after: 'Quire 2' }, edition: { after: 3 } } },
+    ];
+    expect(data.changes).toEqual(expected);
+    expect(data.more).toBeUndefined();
+    const { data: limited } = await api.spaces.getChangeRequestChanges(space.spaceId, cr.id, { limit: 2 });
+    expect(limited).toEqual({ changes: expected.slice(0, 2), more: expected.length - 2 });
+
+    const { data: merged } = await api.spaces.mergeChangeRequest(space.spaceId, cr.id);
+    const { data: revisionChanges } = await api.spaces.getRevisionSemanticChanges(space.spaceId, merged.revision, { limit: 100 });
+    expect(revisionChanges).toMatchObject({ mergedFrom: { id: cr.id }, changes: expected.map((c) => ({ type: c.type })) });
+  });
+
+  it('reports one page_moved for a page moved among its siblings, none when the order is kept', async () => {
+    const api = s.client();
+    const { data: cr } = await api.spaces.createChangeRequest(space.spaceId, { subject: 'Reorder' });
+    const roots = s.store.revisions.content(s.store.changeRequests.get(cr.id)!.revisionId).pages.filter((p) => p.parentId === null);
+    const last = roots.at(-1)!;
+    await writeContent(cr.id, [{ operation: 'update_page', page: last.id, at: 0 }]);
+    const { data } = await api.spaces.getChangeRequestChanges(space.spaceId, cr.id);
+    expect(data.changes).toEqual([expect.objectContaining({ type: 'page_moved', page: expect.objectContaining({ id: last.id }), parent: {} })]);
+    await writeContent(cr.id, [{ operation: 'update_page', page: last.id, at: roots.length }]);
+    expect((await api.spaces.getChangeRequestChanges(space.spaceId, cr.id)).data.changes).toEqual([]);
+  });
+});
+
 describe('merging', () => {
   it('merges two change requests editing different lines of one page, in either order', async () => {
     const api = s.client();
@@ -219,6 +349,55 @@ describe('merge rules', () => {
       await api.spaces.updateSpaceById(space.spaceId, { mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }, { rule: 'allow_bypass', users: [author.userId] }] } });
       const { data: bypass } = await authorApi.spaces.createChangeRequest(space.spaceId, { subject: 'Bypass' });
       expect((await authorApi.spaces.mergeChangeRequest(space.spaceId, bypass.id)).data.result).toBe('merge');
+    } finally {
+      await api.spaces.updateSpaceById(space.spaceId, { mergeRules: { type: 'inherit' } });
+    }
+  });
+
+  it('applies the organization rules to a space that inherits them, unless the space sets its own', async () => {
+    const api = s.client();
+    const [one, two, other] = [s.member('review'), s.member('review'), s.member('review')];
+    await api.orgs.updateOrganizationById(s.org, { mergeRules: { type: 'rules', rules: [{ rule: 'require_one_of_specific_reviewers', users: [one.userId, two.userId] }] } });
+    try {
+      expect((await api.spaces.getSpaceById(space.spaceId)).data.mergeRules).toEqual({ type: 'inherit' });
+      const { data: cr } = await api.spaces.createChangeRequest(space.spaceId, { subject: 'Inherited' });
+      const refused = await s.request('POST', `/v1/spaces/${space.spaceId}/change-requests/${cr.id}/merge`);
+      expect(refused.status).toBe(412);
+      expect(refused.json.error.message).toContain(`one of ${one.userId}, ${two.userId}`);
+      await s.client(other.token).spaces.submitChangeRequestReview(space.spaceId, cr.id, { status: ChangeRequestReviewStatus.Approved });
+      expect(await statusOf(api.spaces.mergeChangeRequest(space.spaceId, cr.id))).toBe(412);
+      await s.client(two.token).spaces.submitChangeRequestReview(space.spaceId, cr.id, { status: ChangeRequestReviewStatus.Approved });
+      expect((await api.spaces.mergeChangeRequest(space.spaceId, cr.id)).data.result).toBe('merge');
+
+      await api.spaces.updateSpaceById(space.spaceId, { mergeRules: { type: 'none' } });
+      const { data: free } = await api.spaces.createChangeRequest(space.spaceId, { subject: 'Own rules' });
+      expect((await api.spaces.mergeChangeRequest(space.spaceId, free.id)).data.result).toBe('merge');
+    } finally {
+      await api.spaces.updateSpaceById(space.spaceId, { mergeRules: { type: 'inherit' } });
+      await api.orgs.updateOrganizationById(s.org, { mergeRules: { type: 'none' } });
+    }
+  });
+
+  it('needs a current approval from every specific reviewer', async () => {
+    const api = s.client();
+    const [one, two] = [s.member('review'), s.member('review')];
+    await api.spaces.updateSpaceById(space.spaceId, { mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [one.userId, two.userId] }] } });
+    try {
+      const { data: cr } = await api.spaces.createChangeRequest(space.spaceId, { subject: 'Both of them' });
+      const merge = () => s.request('POST', `/v1/spaces/${space.spaceId}/change-requests/${cr.id}/merge`);
+      await s.client(one.token).spaces.submitChangeRequestReview(space.spaceId, cr.id, { status: ChangeRequestReviewStatus.Approved });
+      const refused = await merge();
+      expect(refused.status).toBe(412);
+      expect(refused.json.error.message).toContain(`missing ${two.userId}`);
+      await s.client(two.token).spaces.submitChangeRequestReview(space.spaceId, cr.id, { status: ChangeRequestReviewStatus.ChangesRequested });
+      expect((await merge()).status).toBe(412);
+      await s.client(two.token).spaces.submitChangeRequestReview(space.spaceId, cr.id, { status: ChangeRequestReviewStatus.Approved });
+      await api.spaces.requestReviewersForChangeRequest(space.spaceId, cr.id, { users: [one.userId] });
+      const outdated = await merge();
+      expect(outdated.status).toBe(412);
+      expect(outdated.json.error.message).toContain(`missing ${one.userId}`);
+      await s.client(one.token).spaces.submitChangeRequestReview(space.spaceId, cr.id, { status: ChangeRequestReviewStatus.Approved });
+      expect((await merge()).json).toMatchObject({ result: 'merge' });
     } finally {
       await api.spaces.updateSpaceById(space.spaceId, { mergeRules: { type: 'inherit' } });
     }

@@ -1,11 +1,22 @@
-import { ImportContentSource } from '@gitbook/api';
+import { type ContentLocationPage, ImportContentSource } from '@gitbook/api';
 import type { ValidateFunction } from 'ajv';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { newerOperations } from '../../src/server/handlers/content-writes.js';
 import { createAjv, refsToSpec } from '../../src/server/validation.js';
 import { type SeededSpace, seedNormalizationSpace } from '../helpers/content.js';
+import { useFixtureServer } from '../helpers/http-fixture.js';
 import { statusOf, useServer } from '../helpers/server.js';
 
+const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000020000000308060000009dc8c0a0', 'hex');
+const remote = useFixtureServer({
+  '/guide.md': { body: '---\ndescription: Fetched over http\n---\n\n# Remote guide\n\nPangolin paragraph.\n', type: 'text/markdown' },
+  '/article.html': { body: '<html><head><title>Remote article</title></head><body><h2>Part</h2><p>Fetched <i>html</i></p></body></html>', type: 'text/html' },
+  '/pixel': { body: png, type: 'application/octet-stream' },
+});
 const s = useServer();
 const { document: newer } = newerOperations();
 const responseSchema = (newer.paths['/spaces/{spaceId}/change-requests/{changeRequestId}/content']!.post!.responses['200'] as {
@@ -69,7 +80,6 @@ describe('updateChangeRequestContent', () => {
 
   it('answers the change request with compat (the default), and uploads base64 files', async () => {
     const { space, crId } = await setup();
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000020000000308060000009dc8c0a0', 'hex');
     const { status, json } = await writeContent(space.spaceId, crId, [
       { operation: 'insert_files', files: [{ name: 'dot.png', ref: 'dot', base64: png.toString('base64'), contentType: 'image/png' }] },
       { operation: 'insert_page', title: 'Picture', document: { markdown: '![dot](./dot)\n' } },
@@ -78,6 +88,32 @@ describe('updateChangeRequestContent', () => {
     expect(json).toMatchObject({ object: 'change-request', id: crId });
     const { data: files } = await s.client().spaces.listFilesInChangeRequestById(space.spaceId, crId);
     expect(files.items.find((f) => f.name === 'dot.png')).toMatchObject({ contentType: 'image/png', dimensions: { width: 2, height: 3 } });
+  });
+
+  it('uploads a file by URL from an allowed host, and links a new page to it by ref', async () => {
+    const { space, crId } = await setup();
+    const { status, json } = await writeContent(
+      space.spaceId,
+      crId,
+      [
+        { operation: 'insert_files', files: [{ name: 'pixel.png', ref: 'px', url: `${remote.url}/pixel` }] },
+        { operation: 'insert_page', title: 'Remote picture', document: { markdown: '![pixel](./px)\n' } },
+      ],
+      false,
+    );
+    expect(status).toBe(200);
+    expect(json.insertedFiles).toEqual([expect.objectContaining({ name: 'pixel.png', contentType: 'image/png', size: png.length, dimensions: { width: 2, height: 3 } })]);
+    const api = s.client();
+    const fileId = json.insertedFiles[0].id as string;
+    const { data: file } = await api.spaces.getFileInChangeRequestById(space.spaceId, crId, fileId);
+    const download = await fetch(file.downloadURL, { headers: { authorization: `Bearer ${s.ownerToken}` } });
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(png);
+    expect(json.changes.map((c: any) => c.object)).toEqual(['created_page']);
+    const pageId = json.changes[0].page.id as string;
+    const { data: page } = await api.spaces.getPageInChangeRequestById(space.spaceId, crId, pageId, { format: 'markdown' });
+    expect((page as { markdown: string }).markdown).toMatch(/!\[pixel\]\(\.gitbook\/assets\/pixel\.png\)/);
+    const { data: backlinks } = await api.spaces.listChangeRequestFileBacklinks(space.spaceId, crId, fileId);
+    expect((backlinks.items as ContentLocationPage[]).map((l) => [l.kind, l.page.id])).toEqual([['page', pageId]]);
   });
 
   it('rejects bad batches with 400 naming the field, and changes nothing', async () => {
@@ -132,6 +168,42 @@ describe('imports', () => {
     expect(current).toMatchObject({ title: 'Lists', markdown: 'Replaced.\n' });
     const { data: spaceNow } = await api.spaces.getSpaceById(space.spaceId);
     expect(spaceNow.revision).toBe(live.revision);
+  });
+
+  it('imports markdown and html over http from an allowed host', async () => {
+    const { space, crId } = await setup();
+    const api = s.client();
+    const { data: result } = await api.spaces.importContentInChangeRequest(space.spaceId, crId, { source: ImportContentSource.Markdown, url: `${remote.url}/guide.md` });
+    expect(result).toMatchObject({ importedResources: 1, totalResources: 1 });
+    expect(remote.hits).toContain('/guide.md');
+    const { data: tree } = await api.spaces.getRevisionOfChangeRequestById(space.spaceId, crId);
+    expect(tree.id).toBe(result.revision);
+    const guide = tree.pages.find((p) => p.title === 'Remote guide')!;
+    const { data: page } = await api.spaces.getPageInChangeRequestById(space.spaceId, crId, guide.id, { format: 'markdown' });
+    expect(page).toMatchObject({ description: 'Fetched over http', markdown: 'Pangolin paragraph.\n' });
+
+    const quote = space.page('quote.md');
+    await api.spaces.importContentInPageById(space.spaceId, quote, { source: ImportContentSource.Html, url: `${remote.url}/article.html` });
+    const { data: live } = await api.spaces.getPageById(space.spaceId, quote, { format: 'markdown' });
+    expect(live).toMatchObject({ title: 'Remote article', markdown: '### Part\n\nFetched _html_\n' });
+    expect(await statusOf(api.spaces.importContentInChangeRequest(space.spaceId, crId, { source: ImportContentSource.Markdown, url: `${remote.url}/missing.md` }))).toBe(400);
+  });
+
+  it('imports a file: URL for an organization admin', async () => {
+    const { space, crId } = await setup();
+    const folder = mkdtempSync(join(tmpdir(), 'quire-import-'));
+    writeFileSync(join(folder, 'local.md'), '# Local file\n\nRead from disk.\n');
+    const url = pathToFileURL(join(folder, 'local.md')).href;
+    const api = s.client();
+    const { data: result } = await api.spaces.importContentInChangeRequest(space.spaceId, crId, { source: ImportContentSource.Markdown, url });
+    const { data: tree } = await api.spaces.getRevisionOfChangeRequestById(space.spaceId, crId);
+    expect(tree.id).toBe(result.revision);
+    const local = tree.pages.find((p) => p.title === 'Local file')!;
+    const { data: page } = await api.spaces.getPageInChangeRequestById(space.spaceId, crId, local.id, { format: 'markdown' });
+    expect((page as { markdown: string }).markdown).toBe('Read from disk.\n');
+    const admin = s.member('admin');
+    expect(await statusOf(s.client(admin.token).spaces.importContentInChangeRequest(space.spaceId, crId, { source: ImportContentSource.Markdown, url }))).toBe(201);
+    expect(await statusOf(s.client(s.member('create').token).spaces.importContentInChangeRequest(space.spaceId, crId, { source: ImportContentSource.Markdown, url }))).toBe(403);
   });
 
   it('refuses unsupported sources, file: URLs for non-admins and private http hosts', async () => {

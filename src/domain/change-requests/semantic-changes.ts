@@ -1,4 +1,5 @@
-// What changed between two revisions, as the API's semantic changes: pages created, edited, deleted and moved;
+// What changed between two revisions, as the API's semantic changes: pages created, edited, deleted and moved
+// (to another parent, or to another place among the same siblings);
 // files and reusable contents created, edited and deleted; variables edited.
 import type { RevisionContent, RevisionFile, RevisionPage, RevisionReusableContent } from '../../store/index.js';
 import { same } from './same.js';
@@ -34,6 +35,7 @@ export function semanticChanges(before: RevisionContent, after: RevisionContent)
   const changes: SemanticChange[] = [];
   const oldPages = new Map(before.pages.map((p) => [p.id, p]));
   const newPages = new Map(after.pages.map((p) => [p.id, p]));
+  const reordered = reorderedPages(before.pages, after.pages);
   for (const page of after.pages) {
     const old = oldPages.get(page.id);
     if (!old) {
@@ -42,7 +44,7 @@ export function semanticChanges(before: RevisionContent, after: RevisionContent)
     }
     const attributes = old.kind === page.kind ? diffAttributes(old, page, PAGE_ATTRIBUTES[page.kind]) : diffAttributes(old, page, ['title']);
     if (Object.keys(attributes).length) changes.push({ type: 'page_edited', page, attributes: renameBlob(attributes, 'document') });
-    if (old.parentId !== page.parentId) {
+    if (old.parentId !== page.parentId || reordered.has(page.id)) {
       const parent = {
         ...(old.parentId ? { before: oldPages.get(old.parentId) } : {}),
         ...(page.parentId ? { after: newPages.get(page.parentId) } : {}),
@@ -79,6 +81,51 @@ export function semanticChanges(before: RevisionContent, after: RevisionContent)
   const variables = diffAttributes(before.variables, after.variables, [...new Set([...Object.keys(before.variables), ...Object.keys(after.variables)])]);
   if (Object.keys(variables).length) changes.push({ type: 'variables_edited', variables });
   return changes;
+}
+
+/**
+ * Pages that changed place among siblings that kept their parent: the fewest that explain the new order
+ * (those outside a longest common subsequence of the old and new sibling orders).
+ */
+function reorderedPages(before: readonly RevisionPage[], after: readonly RevisionPage[]): Set<string> {
+  const parentBefore = new Map(before.map((p) => [p.id, p.parentId]));
+  const siblings = (pages: readonly RevisionPage[]) => {
+    const byParent = new Map<string | null, string[]>();
+    for (const p of pages) {
+      if (!parentBefore.has(p.id) || parentBefore.get(p.id) !== p.parentId) continue;
+      const list = byParent.get(p.parentId) ?? [];
+      list.push(p.id);
+      byParent.set(p.parentId, list);
+    }
+    return byParent;
+  };
+  const [old, now] = [siblings(before), siblings(after)];
+  const moved = new Set<string>();
+  for (const [parentId, ids] of now) {
+    const present = new Set(ids);
+    const previous = (old.get(parentId) ?? []).filter((id) => present.has(id));
+    if (same(previous, ids)) continue;
+    const kept = new Set(longestCommon(previous, ids));
+    for (const id of ids) if (!kept.has(id)) moved.add(id);
+  }
+  return moved;
+}
+
+function longestCommon(a: readonly string[], b: readonly string[]): string[] {
+  const table = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) table[i]![j] = a[i] === b[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
+  }
+  const out: string[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i] === b[j]) {
+      out.push(a[i]!);
+      i++;
+      j++;
+    } else if (table[i + 1]![j]! >= table[i]![j + 1]!) i++;
+    else j++;
+  }
+  return out;
 }
 
 function diffAttributes(before: object, after: object, keys: readonly string[]): Attributes {
