@@ -17,6 +17,24 @@
     });
   }
 
+  // Narrow screens: the sidebar folds behind a menu button (without the script it simply comes first).
+  var sidebar = document.getElementById('sidebar');
+  var header = document.querySelector('.site-header');
+  if (sidebar && header) {
+    var menu = document.createElement('button');
+    menu.type = 'button';
+    menu.className = 'menu-toggle';
+    menu.textContent = 'Menu';
+    menu.setAttribute('aria-controls', 'sidebar');
+    menu.setAttribute('aria-expanded', 'false');
+    menu.addEventListener('click', function () {
+      var open = sidebar.classList.toggle('open');
+      menu.setAttribute('aria-expanded', String(open));
+    });
+    header.insertBefore(menu, header.firstChild);
+    root.classList.add('js-menu');
+  }
+
   // Tabs: panels become a tab list; the choice is shared by tab sets with the same titles.
   document.querySelectorAll('[data-tabs]').forEach(function (tabs, n) {
     var panels = Array.prototype.slice.call(tabs.querySelectorAll(':scope > .tab-panel'));

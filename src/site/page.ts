@@ -97,7 +97,7 @@ export function renderChrome(input: ChromeInput): Chrome {
   const header = html`<a class="skip-link" href="#content">Skip to content</a>${announcement}
 <header class="site-header search-${c.search}"><a class="site-title" href="${input.home}">${logo}<span>${input.siteTitle}</span></a>
 ${tabs(input.sections, 'Sections', 'section-tabs')}<div class="header-end">${headerLinks}
-<button type="button" class="search-button" data-search hidden aria-label="Search (Ctrl K)"><span>Search…</span><kbd>Ctrl K</kbd></button>
+<button type="button" class="search-button" data-search hidden aria-keyshortcuts="Control+K"><span>Search…</span><kbd>Ctrl K</kbd></button>
 ${c.themeToggle ? html`<button type="button" class="theme-toggle" data-theme-toggle hidden aria-label="Switch theme"><span aria-hidden="true">◐</span></button>` : ''}
 </div></header>${input.variants.length > 1 ? html`<div class="variants">${tabs(input.variants, 'Variants', 'variant-switcher')}</div>` : ''}`;
 

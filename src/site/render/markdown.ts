@@ -142,7 +142,7 @@ function resolveHtmlRefs(element: Element, ctx: RenderContext): void {
 
 function addHeadingAnchor(element: Element): void {
   if (!/^h[2-4]$/.test(element.tagName) || typeof element.properties.id !== 'string') return;
-  element.children.push(el('a', { className: ['heading-anchor'], href: `#${element.properties.id}`, ariaHidden: 'true' }, [{ type: 'text', value: '#' }]));
+  element.children.push(el('a', { className: ['heading-anchor'], href: `#${element.properties.id}`, ariaHidden: 'true', tabIndex: -1 }, [{ type: 'text', value: '#' }]));
 }
 
 /** Highlighted code replaces its placeholder `<pre data-hl>`; a placeholder the renderer did not make is dropped. */

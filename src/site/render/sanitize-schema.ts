@@ -25,7 +25,7 @@ export const pageSchema: Schema = {
     ...base,
     '*': [...(base['*'] ?? []), 'className', 'id', 'role', 'ariaHidden', 'ariaLabel', 'dataCondition'],
     a: [...(base.a ?? []), 'href', 'rel', 'target', 'download', 'dataNav'],
-    img: [...(base.img ?? []), 'src', 'alt', 'width', 'height', 'loading', 'decoding'],
+    img: [...(base.img ?? []), 'src', 'alt', 'width', 'height', 'loading', 'decoding', ['dataSize', 'line', 'original']],
     source: ['srcSet', 'media', 'type'],
     pre: ['dataHl', 'dataTitle', 'dataLang'],
     code: ['className'],

@@ -18,7 +18,7 @@ import type { BlockRenderer } from './h.js';
 import { hint } from './hint.js';
 import { button, emoji, expression, icon, mark } from './inline.js';
 import { inlineMath, math } from './math.js';
-import { openapi, openapiOperation, openapiSchemas, swagger } from './openapi.js';
+import { openapi, openapiOperation, openapiSchemas, swagger, swaggerParameter, swaggerResponse } from './openapi.js';
 import { prompt } from './prompt.js';
 import { stepper } from './stepper.js';
 import { tabs } from './tabs.js';
@@ -27,7 +27,7 @@ import { updates } from './updates.js';
 const renderers: Record<string, BlockRenderer> = {
   hint, tabs, code, codeBlock, embed, contentRef, pageRef, file, stepper, columns, updates, conditional, prompt,
   expandable, figure, cards, button, icon, expression, mark, emoji, math, inlineMath, openapi, openapiOperation,
-  openapiSchemas, swagger, apiMethod: swagger,
+  openapiSchemas, swagger, swaggerParameter, swaggerResponse, apiMethod: swagger,
   // An unrecognised `{% tag %}` is not content; included blocks were expanded before rendering.
   liquidTag: () => [],
   include: () => [],

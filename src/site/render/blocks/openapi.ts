@@ -1,4 +1,4 @@
-import type { ApiMethod, OpenAPI, OpenAPIOperation, OpenAPISchemas, Swagger } from '../../../content/index.js';
+import type { ApiMethod, OpenAPI, OpenAPIOperation, OpenAPISchemas, Swagger, SwaggerParameter, SwaggerResponse } from '../../../content/index.js';
 import { el, linkProps, text, type BlockRenderer } from './h.js';
 
 const attribute = (attributes: Array<[string, string]>, key: string) => attributes.find(([k]) => k === key)?.[1];
@@ -26,5 +26,33 @@ export const openapiSchemas: BlockRenderer = (_ctx, _state, node: OpenAPISchemas
   el('div', { className: ['api-schemas'] }, [text(`Schemas of ${node.spec}: ${node.schemas.join(', ')}`)]);
 
 /** Legacy `{% swagger %}` / `{% api-method %}` blocks: signature, then the description, parameters and responses as written. */
-export const swagger: BlockRenderer = (_ctx, state, node: Swagger | ApiMethod) =>
-  operation(attribute(node.attributes, 'method'), attribute(node.attributes, 'path'), [el('div', { className: ['api-body'] }, state.all(node))]);
+export const swagger: BlockRenderer = (_ctx, state, node: Swagger | ApiMethod) => {
+  const summary = node.type === 'swagger' ? attribute(node.attributes, 'summary') : undefined;
+  return operation(attribute(node.attributes, 'method'), attribute(node.attributes, 'path'), [
+    ...(summary ? [el('p', { className: ['api-summary'] }, [text(summary)])] : []),
+    el('div', { className: ['api-body'] }, state.all(node)),
+  ]);
+};
+
+/** A parameter: its name, type, place and whether it is required, then its description. */
+export const swaggerParameter: BlockRenderer = (_ctx, state, node: SwaggerParameter) => {
+  const get = (key: string) => attribute(node.attributes, key);
+  const required = get('required') !== undefined && get('required') !== 'false';
+  const meta = [get('type'), get('in'), required ? 'required' : undefined].filter((v): v is string => Boolean(v)).join(' · ');
+  return el('div', { className: ['api-param'] }, [
+    el('p', { className: ['api-param-name'] }, [el('code', {}, [text(get('name') ?? '')]), ...(meta ? [text(' '), el('small', {}, [text(meta)])] : [])]),
+    ...state.all(node),
+  ]);
+};
+
+export const swaggerResponse: BlockRenderer = (_ctx, state, node: SwaggerResponse) => {
+  const status = attribute(node.attributes, 'status') ?? '';
+  const description = attribute(node.attributes, 'description');
+  return el('div', { className: ['api-response'] }, [
+    el('p', { className: ['api-response-status'] }, [
+      el('span', { className: ['tag', `status-${status.slice(0, 1)}xx`] }, [text(status)]),
+      ...(description ? [text(` ${description}`)] : []),
+    ]),
+    ...state.all(node),
+  ]);
+};
