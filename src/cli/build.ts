@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { type Command, CommanderError } from 'commander';
 import { SingleBar } from 'cli-progress';
-import { joinPath, parseGitBookYaml } from '../content/index.js';
 import { Caller } from '../domain/index.js';
-import type { BuildReport } from '../site/build.js';
+import type { BuildReport, SiteInput } from '../site/build.js';
 import { openRuntime, type Runtime } from './runtime.js';
 import { type GlobalOptions, UsageError } from './util.js';
 
 interface BuildFlags {
+  site?: string;
   space?: string;
   out?: string;
   base?: string;
@@ -19,37 +18,91 @@ interface BuildFlags {
 }
 
 export function registerBuild(program: Command): void {
-  program
-    .command('build')
-    .description('build a static site; with --space, a one-space site with the default customization')
-    .option('--space <title|id>', 'the space to publish (default: the only space)')
+  const common = (command: Command) => command
     .option('--out <dir>', 'output directory', 'dist')
     .option('--base <path>', 'URL path the site is served under', '/')
     .option('--site-url <url>', 'public origin of the site, for sitemap.xml and canonical links')
-    .option('--edit-url <url>', 'base URL of the repository files, for "Edit on git" links (e.g. https://github.com/o/r/blob/main/)')
     .option('--no-strict-links', 'report broken internal links and anchors as warnings instead of failing')
     .option('--json', 'print the build report as one JSON object')
     .exitOverride((error) => {
       throw error.exitCode === 0 ? error : new CommanderError(2, error.code, error.message);
-    })
-    .action(async (_flags: BuildFlags, command: Command) => {
-      const flags = command.optsWithGlobals<GlobalOptions & BuildFlags>();
-      if (flags.siteUrl !== undefined && !/^https?:\/\/[^/]+/.test(flags.siteUrl)) throw new UsageError(`--site-url ${flags.siteUrl}: expected an http(s) origin`);
-      const runtime = openRuntime(flags);
-      try {
-        const report = await buildSpaceSite(runtime, flags.space, resolve(flags.out ?? 'dist'), flags, !flags.json && process.stdout.isTTY === true);
-        if (flags.json) process.stdout.write(`${JSON.stringify(report)}\n`);
-        else process.stdout.write(describe(report));
-      } catch (error) {
-        const { BrokenLinksError } = await import('../site/build.js');
-        if (!(error instanceof BrokenLinksError)) throw error;
-        if (flags.json) process.stdout.write(`${JSON.stringify({ ...error.report, failed: 'broken links' })}\n`);
-        process.stderr.write(`docs: ${error.message}\n`);
-        process.exitCode = 1;
-      } finally {
-        runtime.close();
-      }
     });
+
+  common(program
+    .command('build')
+    .description('build a static site: a site of the sites API (--site), or a one-space site with the default customization (--space)')
+    .option('--site <id|basename|title>', 'the site to build, with its sections, site spaces and customization')
+    .option('--space <title|id>', 'the space to publish on its own (default: the only space, when no site exists)')
+    .option('--edit-url <url>', 'base URL of the repository files, for "Edit on git" links (e.g. https://github.com/o/r/blob/main/)'))
+    .action(async (_flags: BuildFlags, command: Command) => {
+      const flags = checkFlags(command.optsWithGlobals<GlobalOptions & BuildFlags>());
+      if (flags.site !== undefined && flags.space !== undefined) throw new UsageError('--site and --space: give one or the other');
+      await withReport(flags, async (runtime, progress) => {
+        const site = flags.site !== undefined || (flags.space === undefined && hasSites(runtime)) ? findSite(runtime, flags.site) : undefined;
+        const out = resolve(flags.out ?? 'dist');
+        return site ? buildApiSite(runtime, site.id, out, flags, progress) : buildSpaceSite(runtime, flags.space, out, flags, progress);
+      });
+    });
+
+  common(program
+    .command('publish')
+    .description('build a site of the sites API, mark it published and record the event')
+    .option('--site <id|basename|title>', 'the site to publish (default: the only site)'))
+    .action(async (_flags: BuildFlags, command: Command) => {
+      const flags = checkFlags(command.optsWithGlobals<GlobalOptions & BuildFlags>());
+      await withReport(flags, async (runtime, progress) => {
+        const site = findSite(runtime, flags.site);
+        const report = await buildApiSite(runtime, site.id, resolve(flags.out ?? 'dist'), flags, progress);
+        runtime.domain.sites.publishing.recordPublished(site.id, { out: report.out, pages: report.pages, rendered: report.rendered });
+        return { ...report, published: site.id };
+      });
+    });
+}
+
+function checkFlags<T extends BuildFlags>(flags: T): T {
+  if (flags.siteUrl !== undefined && !/^https?:\/\/[^/]+/.test(flags.siteUrl)) throw new UsageError(`--site-url ${flags.siteUrl}: expected an http(s) origin`);
+  return flags;
+}
+
+/** Opens the store, runs the build and prints its report; broken links exit 1 with the report. */
+async function withReport(flags: GlobalOptions & BuildFlags, run: (runtime: Runtime, progress: boolean) => Promise<BuildReport>): Promise<void> {
+  const runtime = openRuntime(flags);
+  try {
+    const report = await run(runtime, !flags.json && process.stdout.isTTY === true);
+    if (flags.json) process.stdout.write(`${JSON.stringify(report)}\n`);
+    else process.stdout.write(describe(report));
+  } catch (error) {
+    const { BrokenLinksError } = await import('../site/build.js');
+    if (!(error instanceof BrokenLinksError)) throw error;
+    if (flags.json) process.stdout.write(`${JSON.stringify({ ...error.report, failed: 'broken links' })}\n`);
+    process.stderr.write(`docs: ${error.message}\n`);
+    process.exitCode = 1;
+  } finally {
+    runtime.close();
+  }
+}
+
+const sitesOf = (runtime: Runtime) => runtime.boot.organizations.flatMap((o) => runtime.store.sites.in(o.id));
+const hasSites = (runtime: Runtime) => sitesOf(runtime).length > 0;
+
+/** A site by id, basename or title; the only site when no name is given. */
+function findSite(runtime: Runtime, name: string | undefined) {
+  const sites = sitesOf(runtime);
+  if (name === undefined) {
+    if (sites.length === 1) return sites[0]!;
+    throw new UsageError(sites.length === 0 ? 'no site to build: create one through the API, or build a space with --space' : `several sites (${sites.map((s) => `"${s.title}"`).join(', ')}): pick one with --site`);
+  }
+  const site = sites.find((s) => s.id === name) ?? sites.find((s) => s.basename === name) ?? sites.find((s) => s.title === name);
+  if (!site) throw new UsageError(`--site ${name}: no site with that id, basename or title`);
+  return site;
+}
+
+/** Builds a site of the sites API (what a visitor without claims sees) into `out`. */
+export async function buildApiSite(runtime: Runtime, siteId: string, out: string, flags: Omit<BuildFlags, 'site' | 'out' | 'json'> = {}, progress = false): Promise<BuildReport> {
+  const { apiSite } = await import('../site/api-site.js');
+  const site = apiSite(runtime.domain, siteId, { basePath: flags.base ?? '/', ...(flags.siteUrl ? { siteUrl: flags.siteUrl } : {}) });
+  if (!site.spaces.length) throw new UsageError(`--site ${siteId}: the site publishes no space yet; add a site space through the API`);
+  return runBuild(runtime, site, out, flags, progress);
 }
 
 /** Builds the site of one space (by id or title; the only space when omitted) into `out`. */
@@ -57,11 +110,11 @@ export async function buildSpaceSite(
   runtime: Runtime,
   spaceName: string | undefined,
   out: string,
-  flags: Omit<BuildFlags, 'space' | 'out' | 'json'> = {},
+  flags: Omit<BuildFlags, 'site' | 'space' | 'out' | 'json'> = {},
   progress = false,
 ): Promise<BuildReport> {
   // The site builder (Shiki, MiniSearch, hast) loads only when a site is built.
-  const [{ buildSite }, { findSpace, siteSources, spaceSite }] = await Promise.all([import('../site/build.js'), import('../site/space-site.js')]);
+  const { findSpace, gitbookRedirects, spaceSite } = await import('../site/space-site.js');
   const { domain, boot, store } = runtime;
   const organizations = boot.organizations.map((o) => o.id);
   let space;
@@ -80,12 +133,17 @@ export async function buildSpaceSite(
     basePath: flags.base ?? '/',
     ...(flags.siteUrl ? { siteUrl: flags.siteUrl } : {}),
     ...(flags.editUrl ? { editUrl: flags.editUrl.endsWith('/') ? flags.editUrl : `${flags.editUrl}/` } : {}),
-    redirects: gitbookRedirects(runtime, space.id),
+    redirects: gitbookRedirects(domain, space.id),
   });
+  return runBuild(runtime, site, out, flags, progress);
+}
+
+async function runBuild(runtime: Runtime, site: SiteInput, out: string, flags: Pick<BuildFlags, 'strictLinks'>, progress: boolean): Promise<BuildReport> {
+  const [{ buildSite }, { siteSources }] = await Promise.all([import('../site/build.js'), import('../site/space-site.js')]);
   const bar = progress ? new SingleBar({ format: 'Building {space} [{bar}] {value}/{total}', hideCursor: true, clearOnComplete: true }) : null;
   let started = false;
   try {
-    return await buildSite(site, siteSources(domain), {
+    return await buildSite(site, siteSources(runtime.domain), {
       out,
       strictLinks: flags.strictLinks !== false,
       ...(bar ? {
@@ -99,25 +157,6 @@ export async function buildSpaceSite(
   } finally {
     if (started) bar?.stop();
   }
-}
-
-/** The `.gitbook.yaml` redirects of a synced space, as repository paths (read from the synced directory). */
-function gitbookRedirects(runtime: Runtime, spaceId: string): Record<string, string> {
-  const state = runtime.domain.sync.state(spaceId);
-  if (!state) return {};
-  let text: string;
-  try {
-    text = readFileSync(join(state.source, state.directory, '.gitbook.yaml'), 'utf8');
-  } catch {
-    return {};
-  }
-  const config = parseGitBookYaml(text);
-  const out: Record<string, string> = {};
-  for (const [from, to] of Object.entries(config.redirects)) {
-    const target = joinPath(state.directory, config.root, to.replace(/^\/+/, ''));
-    if (target !== null) out[from] = target;
-  }
-  return out;
 }
 
 function describe(report: BuildReport): string {

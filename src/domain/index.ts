@@ -61,6 +61,6 @@ export class Domain {
     this.changeRequests = new ChangeRequests(this.deps, this.spaces, this.organizations, this.content, this.sync);
     const fetchPolicy = { ...DEFAULT_FETCH_POLICY, allowHosts: allowedHosts(options.allowHosts) };
     this.contentWrites = new ContentWrites(this.deps, this.spaces, this.changeRequests, this.sync, fetchPolicy);
-    this.sites = new Sites(this.deps, this.organizations, this.spaces);
+    this.sites = new Sites(this.deps, this.organizations, this.spaces, this.content);
   }
 }

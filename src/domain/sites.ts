@@ -10,12 +10,15 @@ import { SiteCustomizations } from './sites/customizations.js';
 import { SiteSectionGroups } from './sites/groups.js';
 import { checkSegment, freePath, RESERVED_BASENAMES } from './sites/paths.js';
 import { SitePermissions } from './sites/permissions.js';
+import { SitePublishing } from './sites/publishing.js';
+import { SiteSearch } from './sites/search.js';
 import { SiteRedirects } from './sites/redirects.js';
 import { SiteSections } from './sites/sections.js';
 import { SiteShareLinks } from './sites/share-links.js';
 import { SiteSpaces } from './sites/site-spaces.js';
 import { SiteStructureSort } from './sites/sort.js';
 import { buildTree, type GroupNode, type SectionNode, type SiteSpaceNode, type SiteTree, type StructureNode } from './sites/structure.js';
+import type { Contents } from './content.js';
 import type { Spaces, SpaceView } from './spaces.js';
 
 export { DEFAULT_CUSTOMIZATION, effectiveCustomization, type CustomizationSettings } from './sites/customization.js';
@@ -23,6 +26,8 @@ export { SHARE_KEY_PARAM } from './sites/share-links.js';
 export type { ShareLinkView } from './sites/share-links.js';
 export type { RedirectTarget } from './sites/redirects.js';
 export type { SitePermission } from './sites/permissions.js';
+export type { SiteSearchRequest, SiteSearchResult } from './sites/search.js';
+export { VISITOR_TOKEN_PARAM, VisitorDenied, type Visitor, type VisitorCredentials } from './sites/publishing.js';
 export type { StructurePointer, StructurePosition } from './sites/sort.js';
 
 /** What the API and the builder read: a site's tree, each site space carrying its space as the caller sees it. */
@@ -87,11 +92,14 @@ export class Sites {
   readonly redirects: SiteRedirects;
   readonly customizations: SiteCustomizations;
   readonly permissions: SitePermissions;
+  readonly publishing: SitePublishing;
+  readonly search: SiteSearch;
 
   constructor(
     private readonly deps: Deps,
     organizations: Organizations,
     spaces: Spaces,
+    content: Contents,
   ) {
     this.access = new SiteAccess(deps, organizations, spaces);
     this.siteSpaces = new SiteSpaces(this.access);
@@ -102,6 +110,8 @@ export class Sites {
     this.redirects = new SiteRedirects(this.access);
     this.customizations = new SiteCustomizations(this.access, this.siteSpaces);
     this.permissions = new SitePermissions(this.access);
+    this.publishing = new SitePublishing(this.access);
+    this.search = new SiteSearch(this.access, content);
   }
 
   list(caller: Caller, organizationId: string, query: SiteQuery): Page<SiteView> {

@@ -1,4 +1,3 @@
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Caller, type Domain, DomainError } from '../domain/index.js';
 import type { Context, Handlers, Result } from './handler.js';
@@ -6,6 +5,7 @@ import { newerOperations } from './handlers/content-writes.js';
 import { downloadFile, FILE_CONTENT_ROUTE } from './handlers/files.js';
 import { handlers as defaultHandlers } from './handlers/index.js';
 import { loadSpec, type Operation } from './openapi.js';
+import { type PublishedSites, registerPublishedSites } from './published-sites.js';
 import { Urls } from './present.js';
 import { createAjv, describeErrors, OperationValidator } from './validation.js';
 
@@ -18,6 +18,8 @@ export interface ServerOptions {
   logger?: boolean;
   /** A built static site served at `/` next to the API (its `404.html` answers unknown pages). */
   siteDir?: string;
+  /** Published sites of the sites API, served at `/<basename>/`. */
+  sites?: PublishedSites;
 }
 
 /** Path parameters that may hold slashes: routed as a trailing wildcard. */
@@ -60,11 +62,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     request.log.error(error);
     return sendError(reply, 500, 'Internal error: the server could not complete the request');
   });
-  app.setNotFoundHandler((request, reply) => {
-    if (options.siteDir && !request.url.startsWith('/v1/') && request.method === 'GET') return reply.code(404).sendFile('404.html');
-    return sendError(reply, 404, `No route for ${request.method} ${request.url.split('?')[0]}`);
-  });
-  if (options.siteDir) app.register(fastifyStatic, { root: options.siteDir, prefix: '/', redirect: true, index: ['index.html'], cacheControl: false });
+  app.setNotFoundHandler((request, reply) => sendError(reply, 404, `No route for ${request.method} ${request.url.split('?')[0]}`));
+  registerPublishedSites(app, { domain, ...(options.sites ? { sites: options.sites } : {}), ...(options.siteDir ? { siteDir: options.siteDir } : {}) });
 
   // updateChangeRequestContent is only in the newer spec: validated against that document.
   const newer = newerOperations();

@@ -10,7 +10,8 @@ import {
   type SiteStructureView,
   type SiteView,
 } from '../domain/sites.js';
-import type { SiteRecord, SiteRedirectRecord } from '../store/index.js';
+import type { PublishingAuthView } from '../domain/sites/publishing.js';
+import type { SiteAdaptiveSchemaRecord, SiteRecord, SiteRedirectRecord } from '../store/index.js';
 import { space, user, type Urls } from './present.js';
 
 /** How published URLs are written for one request: a share key is added for `share-link` sites when the caller gave a valid one. */
@@ -140,4 +141,19 @@ export function siteRedirect(redirect: SiteRedirectRecord): api.SiteRedirect {
 
 export function sitePermission(urls: Urls, p: SitePermission): api.UserSitePermission {
   return { permission: p.permission as api.MemberRoleOrGuest, user: user(urls, p.user), origin: p.origin };
+}
+
+export function publishingAuth(view: PublishingAuthView): api.SitePublishingAuth {
+  const { backend, fallbackURL, integration } = view.settings;
+  return {
+    object: 'publishing-auth',
+    backend,
+    privateKey: view.privateKey,
+    ...(fallbackURL ? { fallbackURL } : {}),
+    ...(integration ? { integration } : {}),
+  } as api.SitePublishingAuth;
+}
+
+export function adaptiveSchema(record: SiteAdaptiveSchemaRecord): api.SiteAdaptiveSchema {
+  return { object: 'site-adaptive-schema', jsonSchema: record.jsonSchema as unknown as api.SiteAdaptiveJSONSchema, updatedAt: record.updatedAt };
 }

@@ -94,7 +94,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
     const nav = buildNav(view.index, urls);
     const customization = resolveCustomization(space.customization);
     const sections = sectionTabs(site, space, base);
-    const variants = site.spaces.filter((s) => s.section === space.section && space.section !== undefined)
+    const variants = site.spaces.filter((s) => s.section === space.section && space.section !== undefined && (!s.hidden || s === space))
       .map((s) => ({ title: s.title, url: new SpaceUrls(base, s.prefix).root(), current: s === space }));
     const siteTitle = customization.title ?? site.title;
     const chrome = renderChrome({ siteTitle, base, home: urls.root(), customization, sidebar: renderSidebar(nav, customization.externalTarget), sections, variants, assetVersion: assets.version });
@@ -176,6 +176,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
     redirects.push(...spaceRedirects(space, urls));
   }
 
+  redirects.push(...(site.redirects ?? []).filter((r) => r.from && !redirects.some((o) => o.from === r.from)));
   for (const redirect of redirects) {
     const file = `${redirect.from.replace(/\/+$/, '')}/index.html`;
     if (!(await writer.exists(file))) await writer.write(file, redirectPage(redirect.to));
@@ -210,7 +211,7 @@ function sectionTabs(site: SiteInput, space: SiteSpaceInput, base: string): Arra
   const seen = new Map<string, { title: string; url: string; current: boolean }>();
   for (const s of site.spaces) {
     if (s.section === undefined || seen.has(s.section)) continue;
-    seen.set(s.section, { title: s.section, url: new SpaceUrls(base, s.prefix).root(), current: s.section === space.section });
+    seen.set(s.section, { title: s.sectionTitle ?? s.section, url: new SpaceUrls(base, s.prefix).root(), current: s.section === space.section });
   }
   return [...seen.values()];
 }

@@ -1,4 +1,7 @@
 /** The site a user gets from one space with no site configured: the space at the root, default customization. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { joinPath, parseGitBookYaml } from '../content/index.js';
 import type { Caller, Domain } from '../domain/index.js';
 import type { SiteSources } from './build.js';
 import type { SiteCustomization } from './customization.js';
@@ -47,4 +50,23 @@ export function siteSources(domain: Domain): SiteSources {
       return (first && domain.sync.parsed([first.blob]).get(first.blob)?.spaceRoot) || '';
     },
   };
+}
+
+/** The `.gitbook.yaml` redirects of a synced space, as repository paths (read from the synced directory). */
+export function gitbookRedirects(domain: Domain, spaceId: string): Record<string, string> {
+  const state = domain.sync.state(spaceId);
+  if (!state) return {};
+  let text: string;
+  try {
+    text = readFileSync(join(state.source, state.directory, '.gitbook.yaml'), 'utf8');
+  } catch {
+    return {};
+  }
+  const config = parseGitBookYaml(text);
+  const out: Record<string, string> = {};
+  for (const [from, to] of Object.entries(config.redirects)) {
+    const target = joinPath(state.directory, config.root, to.replace(/^\/+/, ''));
+    if (target !== null) out[from] = target;
+  }
+  return out;
 }

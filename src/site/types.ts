@@ -7,8 +7,11 @@ export interface SiteSpaceInput {
   prefix: string;
   title: string;
   view: RevisionView;
-  /** The section this site space belongs to (sites with sections show one tab per section). */
+  /** The section this site space belongs to (sites with sections show one tab per section): its id, and its tab title. */
   section?: string;
+  sectionTitle?: string;
+  /** Published, but left out of the variant switcher. */
+  hidden?: boolean;
   customization?: SiteCustomization;
   /** Base URL of the repository files for "Edit on git" (`https://github.com/o/r/blob/main/`); the page's git path is appended. */
   editUrl?: string;
@@ -23,6 +26,8 @@ export interface SiteInput {
   /** Absolute origin for the sitemap, canonical URLs and robots.txt, e.g. `https://docs.example.com`. */
   siteUrl?: string;
   spaces: SiteSpaceInput[];
+  /** Site redirects: site path (no base, no slashes around) -> site URL. */
+  redirects?: Array<{ from: string; to: string }>;
 }
 
 export interface BuildOptions {

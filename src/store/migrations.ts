@@ -6,6 +6,7 @@ import { changeRequestsMigration } from './schema/change-requests.js';
 import { commentsMigration } from './schema/comments.js';
 import { sitesMigration } from './schema/sites.js';
 import { eventsMigration } from './schema/events.js';
+import { sitePublishingMigration } from './schema/site-publishing.js';
 
 export const migrations: readonly string[] = [
   /* 1: organizations, users, content tree, permissions, revisions, jobs */ `
@@ -184,4 +185,5 @@ export const migrations: readonly string[] = [
   /* 5 */ commentsMigration,
   /* 6 */ sitesMigration,
   /* 7 */ eventsMigration,
+  /* 8 */ sitePublishingMigration,
 ];

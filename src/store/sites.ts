@@ -76,6 +76,20 @@ export interface SiteShareLinkRecord {
   createdAt: string;
 }
 
+/** A `visitor-auth` site's publishing auth: the sealed signing key and its settings (backend, fallback URL). */
+export interface SitePublishingAuthRecord {
+  siteId: string;
+  sealedKey: string;
+  settings: { backend: 'custom' | 'integration'; fallbackURL?: string; integration?: string };
+  updatedAt: string;
+}
+
+export interface SiteAdaptiveSchemaRecord {
+  siteId: string;
+  jsonSchema: Record<string, unknown>;
+  updatedAt: string;
+}
+
 export type SiteRedirectDestination =
   | { kind: 'site-section'; siteSectionId: string }
   | { kind: 'site-space'; siteSpaceId: string }
@@ -299,5 +313,31 @@ export class SiteRepo {
 
   deleteRedirect(siteId: string, id: string): boolean {
     return this.db.run('DELETE FROM site_redirects WHERE id = ? AND site_id = ?', id, siteId) > 0;
+  }
+
+  publishingAuth(siteId: string): SitePublishingAuthRecord | undefined {
+    const row = this.db.get('SELECT * FROM site_publishing_auth WHERE site_id = ?', siteId);
+    return row && { siteId: str(row.site_id), sealedKey: str(row.sealed_key), settings: json(row.settings), updatedAt: str(row.updated_at) };
+  }
+
+  putPublishingAuth(a: SitePublishingAuthRecord): void {
+    this.db.run(
+      `INSERT INTO site_publishing_auth (site_id, sealed_key, settings, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (site_id) DO UPDATE SET sealed_key = excluded.sealed_key, settings = excluded.settings, updated_at = excluded.updated_at`,
+      a.siteId, a.sealedKey, JSON.stringify(a.settings), a.updatedAt,
+    );
+  }
+
+  adaptiveSchema(siteId: string): SiteAdaptiveSchemaRecord | undefined {
+    const row = this.db.get('SELECT * FROM site_adaptive_schemas WHERE site_id = ?', siteId);
+    return row && { siteId: str(row.site_id), jsonSchema: json(row.json_schema), updatedAt: str(row.updated_at) };
+  }
+
+  putAdaptiveSchema(a: SiteAdaptiveSchemaRecord): void {
+    this.db.run(
+      `INSERT INTO site_adaptive_schemas (site_id, json_schema, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT (site_id) DO UPDATE SET json_schema = excluded.json_schema, updated_at = excluded.updated_at`,
+      a.siteId, JSON.stringify(a.jsonSchema), a.updatedAt,
+    );
   }
 }

@@ -1,11 +1,15 @@
 import { GitBookAPI } from '@gitbook/api';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { configSchema } from '../../src/config/index.js';
 import { type Clock, Domain } from '../../src/domain/index.js';
 import type { RoleName } from '../../src/domain/roles.js';
 import { bootstrap } from '../../src/domain/setup.js';
 import { buildServer } from '../../src/server/app.js';
+import { SitePublisher } from '../../src/site/publisher.js';
 import { Store } from '../../src/store/index.js';
 import { checkResponse } from './contract.js';
 
@@ -30,12 +34,13 @@ export interface TestServer {
 
 let counter = 0;
 
-export async function startServer(options: { clock?: Clock } = {}): Promise<TestServer> {
+export async function startServer(options: { clock?: Clock; sites?: boolean } = {}): Promise<TestServer> {
   const store = Store.memory();
   const domain = new Domain(store, options.clock ? { clock: options.clock } : {});
   const config = configSchema.parse({ organizations: [{ title: 'Main' }, { title: 'Other' }] });
   const boot = bootstrap(domain, config);
-  const app = buildServer({ domain, publicUrl: () => url });
+  const sites = options.sites ? new SitePublisher(domain, mkdtempSync(join(tmpdir(), 'quire-sites-'))) : undefined;
+  const app = buildServer({ domain, publicUrl: () => url, ...(sites ? { sites } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const violations: string[] = [];

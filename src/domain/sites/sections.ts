@@ -7,6 +7,7 @@ import type { SiteAccess } from './access.js';
 import { checkSegment, checkUnique, freePath } from './paths.js';
 import type { SiteSpaces } from './site-spaces.js';
 import { positionAmong, type SectionNode, type SiteTree } from './structure.js';
+import { checkCondition } from './conditions.js';
 
 export interface SectionInput {
   spaceId: string;
@@ -107,7 +108,7 @@ export class SiteSections {
         }
         next.defaultSiteSpaceId = patch.defaultSiteSpace;
       }
-      if (patch.condition !== undefined) next.condition = patch.condition || null;
+      if (patch.condition !== undefined) next.condition = checkCondition(patch.condition);
       if (patch.icon !== undefined) next.icon = patch.icon;
       if (patch.description !== undefined) next.description = patch.description;
       store.sites.putSection(next);

@@ -6,6 +6,7 @@ import type { SpaceView } from '../spaces.js';
 import type { SiteAccess } from './access.js';
 import { checkSegment, checkUnique, freePath } from './paths.js';
 import { positionAmong, type SiteSpaceNode, type SiteTree } from './structure.js';
+import { checkCondition } from './conditions.js';
 
 export interface SiteSpaceInput {
   spaceId: string;
@@ -97,7 +98,7 @@ export class SiteSpaces {
         checkUnique('path', patch.path, takenPaths(tree, node.record.sectionId, node.record.id));
         next.path = patch.path;
       }
-      if (patch.condition !== undefined) next.condition = patch.condition || null;
+      if (patch.condition !== undefined) next.condition = checkCondition(patch.condition);
       if (patch.spaceId !== undefined) next.spaceId = this.space(caller, site, patch.spaceId, 'spaceId').id;
       if (patch.hidden !== undefined) next.hidden = patch.hidden;
       store.sites.putSiteSpace(next);

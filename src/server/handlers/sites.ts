@@ -9,6 +9,9 @@ import type { GroupInput, GroupPatch } from '../../domain/sites/groups.js';
 import type { RedirectInput } from '../../domain/sites/redirects.js';
 import type { SectionInput, SectionPatch } from '../../domain/sites/sections.js';
 import type { SiteSpaceInput, SiteSpacePatch } from '../../domain/sites/site-spaces.js';
+import type { PublishingAuthPatch } from '../../domain/sites/publishing.js';
+import type { SiteSearchRequest } from '../../domain/sites/search.js';
+import { searchResult } from '../present-content.js';
 import { type Context, created, deleted, ok, pageOf, type Handlers } from '../handler.js';
 import { list } from '../present.js';
 import * as present from '../present-sites.js';
@@ -187,4 +190,19 @@ export const siteHandlers: Handlers = {
 
   listPermissionsAggregateInSite: (ctx) =>
     ok(list(ctx.domain.sites.permissions.list(...args(ctx), pageOf(ctx.query)), (p) => present.sitePermission(ctx.urls, p))),
+
+  searchSiteContent: (ctx) => {
+    const results = ctx.domain.sites.search.search(...args(ctx), body(ctx) as unknown as SiteSearchRequest, pageOf(ctx.query));
+    return ok(list(results, (r) => ({ id: r.view.space.id, title: r.view.space.title, pages: r.hits.map((hit) => searchResult(ctx.urls, r.view, hit)) })));
+  },
+
+  getSitePublishingAuthById: (ctx) => ok(present.publishingAuth(ctx.domain.sites.publishing.auth(...args(ctx)))),
+  updateSitePublishingAuthById: (ctx) =>
+    ok(present.publishingAuth(ctx.domain.sites.publishing.updateAuth(...args(ctx), body(ctx) as unknown as PublishingAuthPatch))),
+  regenerateSitePublishingAuthById: (ctx) => ok(present.publishingAuth(ctx.domain.sites.publishing.regenerate(...args(ctx)))),
+
+  getSiteAdaptiveSchema: (ctx) => ok(present.adaptiveSchema(ctx.domain.sites.publishing.adaptiveSchema(...args(ctx)))),
+  updateSiteAdaptiveSchema: (ctx) =>
+    ok(present.adaptiveSchema(ctx.domain.sites.publishing.updateAdaptiveSchema(...args(ctx), body(ctx).jsonSchema as Record<string, unknown>))),
+  listSiteAdaptiveTemplateConditions: (ctx) => ok({ items: ctx.domain.sites.publishing.templateConditions(...args(ctx)) }),
 };

@@ -1,0 +1,169 @@
+/**
+ * Sites declared in docs.config.yaml, made real: `docs sync` creates what is missing and brings the rest in line
+ * (visibility, publication, customization, sections, site spaces, paths, conditions). A declared site is owned by
+ * the config: its sections and site spaces that the config does not name are removed.
+ */
+import type { SiteVisibility } from '../../store/index.js';
+import type { Caller } from '../context.js';
+import { badRequest } from '../errors.js';
+import type { Sites, SiteSpaceView } from '../sites.js';
+import { DEFAULT_CUSTOMIZATION } from './customization.js';
+
+export interface SiteSpaceDeclaration {
+  /** The space, by title or id. */
+  space: string;
+  path?: string | undefined;
+  condition?: string | undefined;
+  hidden?: boolean | undefined;
+}
+
+export interface SectionDeclaration {
+  title: string;
+  path?: string | undefined;
+  condition?: string | undefined;
+  /** Its site spaces (variants); the first is the section's default. */
+  spaces: SiteSpaceDeclaration[];
+}
+
+export interface SiteDeclaration {
+  title: string;
+  basename?: string | undefined;
+  visibility?: SiteVisibility | undefined;
+  published?: boolean | undefined;
+  customization?: Record<string, unknown> | undefined;
+  /** Site spaces at the root (a site without sections), or... */
+  spaces?: SiteSpaceDeclaration[] | undefined;
+  /** ...sections, each with its site spaces. */
+  sections?: SectionDeclaration[] | undefined;
+}
+
+export interface ReconcileReport {
+  siteId: string;
+  title: string;
+  basename: string;
+  created: boolean;
+  /** What changed, one line each; empty when the site already matched. */
+  changes: string[];
+}
+
+export function reconcileSite(
+  sites: Sites,
+  caller: Caller,
+  organizationId: string,
+  declared: SiteDeclaration,
+  spaceIdOf: (titleOrId: string) => string | undefined,
+): ReconcileReport {
+  const changes: string[] = [];
+  const spaceId = (ref: SiteSpaceDeclaration, where: string) => {
+    const id = spaceIdOf(ref.space);
+    if (!id) throw badRequest(`${where}: no space "${ref.space}" in the organization; sync it first or fix the title`);
+    return id;
+  };
+  const { store } = sites.access.deps;
+  return store.tx(() => {
+    let site = store.sites.in(organizationId).find((s) => s.title === declared.title);
+    const created = !site;
+    if (!site) {
+      site = sites.create(caller, organizationId, { title: declared.title, ...(declared.visibility ? { visibility: declared.visibility } : {}) }).site;
+      changes.push(`created the site "${declared.title}"`);
+    }
+    const siteId = site.id;
+    const patch: { basename?: string; visibility?: SiteVisibility } = {};
+    if (declared.basename !== undefined && declared.basename !== site.basename) patch.basename = declared.basename;
+    if (declared.visibility !== undefined && declared.visibility !== site.visibility) patch.visibility = declared.visibility;
+    if (Object.keys(patch).length) {
+      sites.update(caller, organizationId, siteId, patch);
+      changes.push(`set ${Object.entries(patch).map(([k, v]) => `${k} to ${v}`).join(', ')}`);
+    }
+
+    const tree = () => sites.tree(caller, organizationId, siteId);
+    const ensureSiteSpaces = (declaredSpaces: SiteSpaceDeclaration[], sectionId: string | null, where: string) => {
+      const wanted = declaredSpaces.map((ref, i) => ({ ref, spaceId: spaceId(ref, `${where}.spaces[${i}]`) }));
+      const inContainer = () => tree().siteSpaces.filter((n) => n.record.sectionId === sectionId);
+      for (const node of inContainer()) {
+        if (!wanted.some((w) => w.spaceId === node.spaceId)) {
+          sites.siteSpaces.delete(caller, organizationId, siteId, node.record.id);
+          changes.push(`removed the site space of "${node.space.space.title}"${sectionId ? '' : ' at the root'}`);
+        }
+      }
+      for (const { ref, spaceId: id } of wanted) {
+        let node: SiteSpaceView | undefined = inContainer().find((n) => n.spaceId === id);
+        if (!node) {
+          node = sites.siteSpaces.add(caller, organizationId, siteId, { spaceId: id, ...(sectionId ? { sectionId } : {}) });
+          changes.push(`added the space "${node.space.space.title}"`);
+        }
+        const update: { path?: string; condition?: string | null; hidden?: boolean } = {};
+        if (ref.path !== undefined && ref.path !== node.record.path) update.path = ref.path;
+        if ((ref.condition ?? null) !== node.record.condition) update.condition = ref.condition ?? null;
+        if (ref.hidden !== undefined && ref.hidden !== node.record.hidden) update.hidden = ref.hidden;
+        if (Object.keys(update).length) {
+          sites.siteSpaces.update(caller, organizationId, siteId, node.record.id, update);
+          changes.push(`updated the site space of "${node.space.space.title}" (${Object.keys(update).join(', ')})`);
+        }
+      }
+      return wanted.map((w) => inContainer().find((n) => n.spaceId === w.spaceId)!.record.id);
+    };
+
+    if (declared.sections?.length) {
+      declared.sections.forEach((section, i) => {
+        if (!section.spaces.length) throw badRequest(`sites.${declared.title}.sections[${i}].spaces: a section needs at least one space`);
+        let node = tree().sections.find((s) => s.record.title === section.title);
+        if (!node) {
+          node = sites.sections.add(caller, organizationId, siteId, { spaceId: spaceId(section.spaces[0]!, `sections[${i}].spaces[0]`), title: section.title });
+          changes.push(`added the section "${section.title}"`);
+        }
+        const ids = ensureSiteSpaces(section.spaces, node.record.id, `sections[${i}]`);
+        const update: { path?: string; condition?: string | null; defaultSiteSpace?: string } = {};
+        if (section.path !== undefined && section.path !== node.record.path) update.path = section.path;
+        if ((section.condition ?? null) !== node.record.condition) update.condition = section.condition ?? null;
+        const current = tree().sections.find((s) => s.record.id === node!.record.id)!;
+        if (current.record.defaultSiteSpaceId !== ids[0]) update.defaultSiteSpace = ids[0]!;
+        if (Object.keys(update).length) {
+          sites.sections.update(caller, organizationId, siteId, node.record.id, update);
+          changes.push(`updated the section "${section.title}" (${Object.keys(update).join(', ')})`);
+        }
+      });
+      for (const node of tree().sections) {
+        if (!declared.sections.some((s) => s.title === node.record.title)) {
+          sites.sections.delete(caller, organizationId, siteId, node.record.id);
+          changes.push(`removed the section "${node.record.title}"`);
+        }
+      }
+      const first = tree().sections.find((s) => s.record.title === declared.sections![0]!.title)!;
+      if (store.sites.get(siteId)!.defaultSectionId !== first.record.id) sites.update(caller, organizationId, siteId, { defaultSiteSection: first.record.id });
+    } else if (declared.spaces) {
+      for (const node of tree().sections) {
+        sites.sections.delete(caller, organizationId, siteId, node.record.id);
+        changes.push(`removed the section "${node.record.title}"`);
+      }
+      const ids = ensureSiteSpaces(declared.spaces, null, 'spaces');
+      if (ids[0] && store.sites.get(siteId)!.defaultSiteSpaceId !== ids[0]) sites.update(caller, organizationId, siteId, { defaultSiteSpace: ids[0] });
+    }
+
+    if (declared.customization) {
+      const settings = mergeSettings(DEFAULT_CUSTOMIZATION, declared.customization);
+      if (JSON.stringify(settings) !== JSON.stringify(store.sites.get(siteId)!.customization)) {
+        sites.customizations.update(caller, organizationId, siteId, settings);
+        changes.push('updated the customization');
+      }
+    }
+    if (declared.published !== undefined && declared.published !== store.sites.get(siteId)!.published) {
+      sites.publish(caller, organizationId, siteId, declared.published);
+      changes.push(declared.published ? 'published it' : 'unpublished it');
+    }
+    const final = store.sites.get(siteId)!;
+    return { siteId, title: final.title, basename: final.basename, created, changes };
+  });
+}
+
+/** `over` laid on `base`: objects merge member by member, anything else replaces. */
+function mergeSettings(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const under = out[key];
+    out[key] = isPlain(value) && isPlain(under) ? mergeSettings(under, value) : value;
+  }
+  return out;
+}
+
+const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
