@@ -1,15 +1,17 @@
 // Markdown fidelity and parse speed over the GitBook-exported corpora (run after `npx tsc -p tsconfig.json`).
 // One JSON line per figure on stdout. Each figure is one function of the loaded pages: add one to FIGURES.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './lib.mjs';
 
 const { parsePageFile, serializePageFile } = await import('../dist/content/page-file.js');
-const { documentRoundTrip } = await import('../dist/content/document/index.js');
+const { documentRoundTrip, toDocument } = await import('../dist/content/document/index.js');
 
 const CORPORA_DIR = fileURLToPath(new URL('../../shared/corpora/', import.meta.url));
 const CORPORA = ['git-sync-normalization', 'public-docs', 'beefree-sdk-docs'];
+/** At most this many differing files are listed per figure (`differsCount` has them all). */
+const DIFFERS_CAP = 50;
 
 function markdownFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -18,11 +20,17 @@ function markdownFiles(dir) {
   });
 }
 
+/** The share of `pages` for which `exact` holds, with the files where it does not. */
+function fidelity(name, pages, exact) {
+  const differing = pages.filter((page) => !exact(page.text)).map(({ path }) => relative(CORPORA_DIR, path));
+  const same = pages.length - differing.length;
+  const value = Math.round((10000 * same) / pages.length) / 100;
+  return { name, value, pages: pages.length, same, unit: '%', differsCount: differing.length, differs: differing.slice(0, DIFFERS_CAP) };
+}
+
 /** parse -> serialise gives the same bytes. */
 function fidelityMdRoundtrip(pages) {
-  const same = pages.filter(({ text }) => serializePageFile(parsePageFile(text)) === text).length;
-  const value = Math.round((10000 * same) / pages.length) / 100;
-  return { name: 'fidelity_md_roundtrip', value, pages: pages.length, same, unit: '%' };
+  return fidelity('fidelity_md_roundtrip', pages, (text) => serializePageFile(parsePageFile(text)) === text);
 }
 
 /** The same, over what GitBook wrote: pages linked from a SUMMARY.md, and `.gitbook/includes`. */
@@ -32,16 +40,58 @@ function fidelityGitbookPages(pages) {
     for (const [, target] of text.matchAll(/\]\(<?([^)>]+\.md)>?\)/g)) linked.add(resolve(dirname(path), decodeURI(target)));
   }
   const written = pages.filter(({ path }) => linked.has(path) || path.includes('/.gitbook/includes/'));
-  const same = written.filter(({ text }) => serializePageFile(parsePageFile(text)) === text).length;
-  const value = Math.round((10000 * same) / written.length) / 100;
-  return { name: 'fidelity_md_gitbook_pages', value, pages: written.length, same, unit: '%' };
+  return fidelity('fidelity_md_gitbook_pages', written, (text) => serializePageFile(parsePageFile(text)) === text);
 }
 
 /** markdown -> GitBook document JSON -> markdown gives the same bytes (the document step's own fidelity). */
 function fidelityMdDocMd(pages) {
-  const same = pages.filter(({ text }) => documentRoundTrip(text) === text).length;
-  const value = Math.round((10000 * same) / pages.length) / 100;
-  return { name: 'fidelity_md_doc_md', value, pages: pages.length, same, unit: '%' };
+  return fidelity('fidelity_md_doc_md', pages, (text) => documentRoundTrip(text) === text);
+}
+
+/** What an escaped block is, from the markdown it keeps (escape.ts stores it in a `code` block's `data.markdown`). */
+function escapeKind(markdown) {
+  if (markdown.startsWith('<table data-view="cards"')) return 'cards-table';
+  if (markdown.startsWith('<table')) return 'html-table';
+  if (markdown.startsWith('<pre')) return 'pre-code';
+  if (/^<div[^>]*>\s*<figure/.test(markdown)) return 'figure-wrapper';
+  if (markdown.startsWith('<figure')) return 'figure';
+  const liquid = /^\{%\s*([\w@/-]+)/.exec(markdown);
+  if (liquid) return `liquid:${liquid[1]}`;
+  const html = /^<([a-z][a-z0-9]*)/i.exec(markdown);
+  if (html) return `html:${html[1].toLowerCase()}`;
+  if (markdown.startsWith('<!--')) return 'html:comment';
+  if (markdown.startsWith('|')) return 'gfm-table';
+  if (/^(?:[*+-]|\d+[.)])\s/.test(markdown)) return 'list';
+  return 'other';
+}
+
+/** The escape hatch: pages with at least one escaped block, and escaped blocks per kind (largest first). */
+function documentEscapeRate(pages) {
+  const blocks = {};
+  const pageKinds = {};
+  const escaped = [];
+  for (const { path, text } of pages) {
+    const kinds = new Set();
+    const walk = (node) => {
+      if (node.object === 'block' && node.type === 'code' && typeof node.data?.markdown === 'string') {
+        const kind = escapeKind(node.data.markdown);
+        blocks[kind] = (blocks[kind] ?? 0) + 1;
+        kinds.add(kind);
+      }
+      for (const child of node.nodes ?? []) walk(child);
+      for (const fragment of node.fragments ?? []) for (const child of fragment.nodes ?? []) walk(child);
+    };
+    for (const block of toDocument(parsePageFile(text).body).nodes) walk(block);
+    for (const kind of kinds) pageKinds[kind] = (pageKinds[kind] ?? 0) + 1;
+    if (kinds.size > 0) escaped.push(relative(CORPORA_DIR, path));
+  }
+  const sorted = (counts) => Object.fromEntries(Object.entries(counts).sort((a, b) => b[1] - a[1]));
+  const value = Math.round((10000 * escaped.length) / pages.length) / 100;
+  const blockCount = Object.values(blocks).reduce((sum, n) => sum + n, 0);
+  return {
+    name: 'document_escape_rate', value, unit: '% of pages', pages: pages.length, pagesEscaped: escaped.length, blocksEscaped: blockCount,
+    blocksByKind: sorted(blocks), pagesByKind: sorted(pageKinds), differsCount: escaped.length, differs: escaped.slice(0, DIFFERS_CAP),
+  };
 }
 
 /** Pages parsed per second (median of 5 passes over every page, after one warm-up pass). */
@@ -57,7 +107,7 @@ function parsePagesPerSecond(pages) {
   return { name: 'parse_pages_per_s', value: Math.round(median(rates)), runs: rates.length, pages: pages.length, avgBytes: Math.round(bytes / pages.length), unit: 'pages/s' };
 }
 
-const FIGURES = [fidelityMdRoundtrip, fidelityGitbookPages, fidelityMdDocMd, parsePagesPerSecond];
+const FIGURES = [fidelityMdRoundtrip, fidelityGitbookPages, fidelityMdDocMd, documentEscapeRate, parsePagesPerSecond];
 
 const pages = CORPORA.flatMap((corpus) => markdownFiles(join(CORPORA_DIR, corpus))).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
 for (const figure of FIGURES) console.log(JSON.stringify(figure(pages)));

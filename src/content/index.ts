@@ -1,5 +1,5 @@
 export { parseMarkdown, markdownOf } from './markdown/index.js';
-export { parsePageFile, serializePageFile, type PageFile } from './page-file.js';
+export { bodyUnderTitle, isTitleHeading, parsePageFile, serializePageFile, type PageFile, type PageFileOptions } from './page-file.js';
 export { splitFrontmatter, frontmatterText, type Frontmatter } from './frontmatter.js';
 export * from './nodes.js';
 export { parseSummary, serializeSummary } from './summary.js';

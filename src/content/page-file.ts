@@ -21,7 +21,16 @@ declare module 'mdast' {
   }
 }
 
-export function parsePageFile(text: string): PageFile {
+export interface PageFileOptions {
+  /** The page's title from SUMMARY.md: the leading H1 is stripped only when its text equals it (gitsync-format §3.2). */
+  title?: string | null;
+}
+
+/** Whether a leading H1 is the page title rather than content: always without a SUMMARY title, else when equal. */
+export const isTitleHeading = (heading: Heading, title?: string | null): boolean =>
+  title === undefined || title === null || toString(heading).trim() === title.trim();
+
+export function parsePageFile(text: string, options: PageFileOptions = {}): PageFile {
   const warnings: string[] = [];
   if (text.includes('\u0000')) warnings.push('the file contains NUL bytes: it looks binary, not markdown');
   const split = splitFrontmatter(text);
@@ -29,12 +38,23 @@ export function parsePageFile(text: string): PageFile {
   const body = parseMarkdown(split.body);
   const first = body.children[0];
   let title: string | null = null;
-  if (first?.type === 'heading' && first.depth === 1) {
+  if (first?.type === 'heading' && first.depth === 1 && isTitleHeading(first, options.title)) {
     body.children.shift();
     title = toString(first);
     body.data = { ...body.data, titleHeading: first };
   }
   return { frontmatter: split.frontmatter, title, body, warnings };
+}
+
+/**
+ * A body parsed without knowing the page's title, as it reads under `title`: a stripped H1 that differs from
+ * the title is content, and comes back as the body's first block.
+ */
+export function bodyUnderTitle(body: Root, title: string | null | undefined): Root {
+  const heading = body.data?.titleHeading;
+  if (!heading || isTitleHeading(heading, title)) return body;
+  const { titleHeading: _heading, ...data } = body.data ?? {};
+  return { ...body, children: [heading, ...body.children], data };
 }
 
 export function serializePageFile(page: PageFile): string {

@@ -19,7 +19,7 @@ import type { Organizations } from './organizations.js';
 import { paginate, type Page, type PageRequest } from './pagination.js';
 import { PARSED_PAGE_VERSION, type ParsedLink, type ParsedPageData } from './parsed-page.js';
 import type { RoleName } from './roles.js';
-import type { Spaces } from './spaces.js';
+import type { Spaces, SpaceView } from './spaces.js';
 
 export type { BodyFormat, JsonDocument, PageBody } from './content/documents.js';
 export type { LinkStats, LinkStatus, LinkTarget, LinkUsage } from './content/links.js';
@@ -34,6 +34,8 @@ export interface RevisionView {
   revision: RevisionRecord;
   content: RevisionContent;
   index: RevisionIndex;
+  /** The space with its counters, as the space reads present it (computed on first use). */
+  spaceView(): SpaceView;
 }
 
 export interface LinksQuery extends PageRequest {
@@ -69,6 +71,12 @@ export class Contents {
     const space = this.spaces.find(spaceId);
     const role = caller.access.requireSpace(space, 'read');
     return this.view(space, role, space.revisionId);
+  }
+
+  /** The current revision of a space as a published site shows it: to visitors, who need no role in the space. */
+  published(spaceId: string): RevisionView {
+    const space = this.spaces.find(spaceId);
+    return this.view(space, 'read', space.revisionId);
   }
 
   /** A revision of the space, current or not. */
@@ -119,11 +127,11 @@ export class Contents {
 
   /** A page's body as markdown or a document; `evaluated` replaces variable expressions by their values. */
   body(view: RevisionView, page: DocumentPage, format: BodyFormat, evaluated: boolean): PageBody {
-    return this.documents.body(this.source(view, page.blob, page.git?.path ?? null, evaluated), format);
+    return this.documents.body({ ...this.source(view, page.blob, page.git?.path ?? null, evaluated), title: page.title }, format);
   }
 
   pageDocument(view: RevisionView, page: DocumentPage, evaluated: boolean): JsonDocument {
-    return this.documentOf(this.source(view, page.blob, page.git?.path ?? null, evaluated));
+    return this.documentOf({ ...this.source(view, page.blob, page.git?.path ?? null, evaluated), title: page.title });
   }
 
   reusableDocument(view: RevisionView, rc: RevisionReusableContent, evaluated: boolean): JsonDocument {
@@ -204,7 +212,8 @@ export class Contents {
     const revision = this.deps.store.revisions.get(revisionId);
     if (!revision || revision.spaceId !== space.id) throw notFound(`No revision ${revisionId} in the space ${space.id}`);
     const organization = this.organizations.find(space.organizationId);
-    return { space, role, organization, revision, ...this.indexOf(revision.id) };
+    let owner: SpaceView | undefined;
+    return { space, role, organization, revision, ...this.indexOf(revision.id), spaceView: () => (owner ??= this.spaces.view(space, role)) };
   }
 
   private indexOf(revisionId: string): { content: RevisionContent; index: RevisionIndex } {

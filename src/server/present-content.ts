@@ -16,6 +16,11 @@ import { organization, space, type Urls } from './present.js';
 export interface ContentOptions {
   /** false: leave out the mutable git metadata (`metadata=false`). */
   metadata: boolean;
+  /**
+   * false: computed pages are left as their source (`computed=false`). true (the default): they are computed,
+   * which here resolves their dependencies; this server holds no OpenAPI specs, so an `openapi` one resolves to null.
+   */
+  computed?: boolean;
 }
 
 const DEFAULT_LAYOUT: Required<Omit<PageLayout, 'tags' | 'actions'>> = {
@@ -75,7 +80,7 @@ export function page(urls: Urls, view: RevisionView, p: RevisionPage, options: C
     case 'link':
       return linkPage(urls, view, p);
     case 'computed':
-      return computedPage(p);
+      return computedPage(p, options);
   }
 }
 
@@ -144,13 +149,25 @@ function linkPage(urls: Urls, view: RevisionView, p: LinkPage): api.RevisionPage
   return { id: p.id, title: p.title, kind: 'link', type: 'link', target, ...(href ? { href } : {}), hidden: p.hidden };
 }
 
-function computedPage(p: ComputedPage): api.RevisionPageComputed {
+function computedPage(p: ComputedPage, options: ContentOptions): api.RevisionPageComputed {
+  const dependencies = options.computed === false ? p.dependencies : resolvedDependencies(p.dependencies);
   return {
     id: p.id,
     title: p.title,
     type: 'computed',
-    computed: { type: p.source, props: p.props, dependencies: p.dependencies } as api.ComputedContentSourceRevision,
+    computed: { type: p.source, props: p.props, dependencies } as api.ComputedContentSourceRevision,
   };
+}
+
+/** Each `{ref}` dependency with its resolved `value` (ComputedContentDependencyResolved). */
+function resolvedDependencies(dependencies: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(dependencies).map(([name, dependency]) => {
+      const ref = (dependency as { ref?: { kind?: unknown } } | null)?.ref;
+      if (ref?.kind !== 'openapi' || 'value' in (dependency as object)) return [name, dependency];
+      return [name, { ref, value: null }];
+    }),
+  );
 }
 
 export function file(urls: Urls, view: RevisionView, f: RevisionFile, options: ContentOptions): api.RevisionFile {
@@ -223,11 +240,7 @@ function targetLocation(urls: Urls, view: RevisionView, target: LinkTarget): api
 }
 
 function owner(urls: Urls, view: RevisionView): { organization: api.Organization; space: api.Space } {
-  const counts = { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 };
-  return {
-    organization: organization(urls, view.organization, view.role),
-    space: space(urls, { space: view.space, role: view.role, counts }),
-  };
+  return { organization: organization(urls, view.organization, view.role), space: space(urls, view.spaceView()) };
 }
 
 export function searchResult(urls: Urls, view: RevisionView, hit: PageHit): api.SearchPageResult {

@@ -4,7 +4,7 @@ import type { Allowed, FromContext, ToContext } from './context.js';
 import { escapeBlock, ESCAPE_TYPE, isEscape, unescapeBlock } from './escape.js';
 import { deriveKey, KeyMaker } from './keys.js';
 import { fromRef, toRef } from './refs.js';
-import { mappingForDocument, mappingForMdast } from './registry.js';
+import { mappingForDocument, mappingsForMdast } from './registry.js';
 import { sameNode } from './same.js';
 import { phrasingFromDocument, phrasingToDocument } from './text.js';
 import { TOP_LEVEL } from './nesting.js';
@@ -36,8 +36,10 @@ export function rootToDocument(root: Root, options: ConvertOptions): DocRoot {
     remember: (doc, node) => originals.set(doc, node),
     phrasing: (children, parentKey, marks) => phrasingToDocument(children, parentKey, ctx, marks),
     block(node, key, allowed) {
-      const mapped = mappingForMdast(node.type)?.toDocument(node as never, ctx, key);
-      if (mapped && allowed.has(mapped.type) && roundTrips(mapped, node)) return mapped;
+      for (const mapping of mappingsForMdast(node.type)) {
+        const mapped = mapping.toDocument(node as never, ctx, key);
+        if (mapped && allowed.has(mapped.type) && roundTrips(mapped, node)) return mapped;
+      }
       return allowed.has(ESCAPE_TYPE) ? escapeBlock(node, ctx, key) : undefined;
     },
     blocks(children, parentKey, allowed: Allowed) {

@@ -11,17 +11,20 @@ import { hint } from './blocks/hint.js';
 import { images } from './blocks/images.js';
 import { include } from './blocks/include.js';
 import { openapiOperation, openapiSchemas, openapiSrc } from './blocks/openapi.js';
+import { preCode } from './blocks/pre-code.js';
 import { stepper } from './blocks/stepper.js';
 import { tabs } from './blocks/tabs.js';
 import { table } from './table.js';
 
 export const BLOCK_MAPPINGS: readonly BlockMapping[] = [
   ...CORE_MAPPINGS, table, hint, tabs, code, embed, file, contentRef, openapiOperation, openapiSrc, openapiSchemas, stepper,
-  include, expandable, images, drawing,
+  include, expandable, images, drawing, preCode,
 ];
 
-const byMdast = new Map(BLOCK_MAPPINGS.flatMap((m) => m.mdast.map((type) => [type, m] as const)));
+/** Several mappings may read one mdast type (`html`): they are tried in order. */
+const byMdast = new Map<string, BlockMapping[]>();
+for (const m of BLOCK_MAPPINGS) for (const type of m.mdast) byMdast.set(type, [...(byMdast.get(type) ?? []), m]);
 const byDocument = new Map(BLOCK_MAPPINGS.flatMap((m) => m.document.map((type) => [type, m] as const)));
 
-export const mappingForMdast = (type: string): BlockMapping | undefined => byMdast.get(type);
+export const mappingsForMdast = (type: string): readonly BlockMapping[] => byMdast.get(type) ?? [];
 export const mappingForDocument = (type: string): BlockMapping | undefined => byDocument.get(type);

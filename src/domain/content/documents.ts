@@ -2,7 +2,7 @@ import type { ContentRef, JSONDocument } from '@gitbook/api';
 import type { Root } from 'mdast';
 import { toDocument } from '../../content/document/index.js';
 import { markdownOf } from '../../content/markdown/index.js';
-import { parsePageFile } from '../../content/page-file.js';
+import { bodyUnderTitle, parsePageFile } from '../../content/page-file.js';
 import { isAbsoluteUrl, resolveRelative, splitAnchor } from '../../content/paths.js';
 import type { BlobStore } from '../../store/index.js';
 import { notFound } from '../errors.js';
@@ -19,6 +19,8 @@ export interface DocumentSource {
   blob: string;
   /** The repository path of the page or include file, against which its relative links resolve. */
   gitPath: string | null;
+  /** The page's title: a leading H1 that differs from it is content (gitsync-format §3.2). None for includes. */
+  title?: string;
   /** Variable values, when expressions are to be evaluated. */
   variables?: Record<string, unknown>;
 }
@@ -36,10 +38,10 @@ export class Documents {
   constructor(private readonly blobs: BlobStore) {}
 
   body(source: DocumentSource, format: BodyFormat): PageBody {
-    const key = `${format}\n${source.revisionId}\n${source.blob}\n${source.gitPath ?? ''}\n${source.variables ? 'evaluated' : ''}`;
+    const key = `${format}\n${source.revisionId}\n${source.blob}\n${source.gitPath ?? ''}\n${source.variables ? 'evaluated' : ''}\n${source.title ?? ''}`;
     const cached = touch(this.derived, key);
     if (cached) return cached;
-    let root = this.root(source.blob);
+    let root = this.root(source.blob, source.title);
     if (source.variables) root = evaluate(root, source.variables);
     const body: PageBody = format === 'markdown' ? { markdown: markdownOf(root) } : { document: this.toDocument(root, source) };
     remember(this.derived, key, body);
@@ -62,17 +64,18 @@ export class Documents {
     });
   }
 
-  /** The page's body tree: parsed from its blob once, and never changed afterwards (evaluation copies it). */
-  private root(oid: string): Root {
-    const cached = touch(this.bodies, oid);
+  /** The page's body tree: parsed from its blob once per title, and never changed afterwards (evaluation copies it). */
+  private root(oid: string, title: string | undefined): Root {
+    const key = `${oid}\n${title ?? ''}`;
+    const cached = touch(this.bodies, key);
     if (cached) return cached;
     const bytes = this.blobs.get(oid);
     if (!bytes) throw notFound(`The document ${oid} is not stored on this server`);
-    const { body } = parsePageFile(new TextDecoder('utf-8').decode(bytes));
+    const body = bodyUnderTitle(parsePageFile(new TextDecoder('utf-8').decode(bytes)).body, title);
     // The body starts at its first block: the title and the blank lines after it belong to the page file.
     const { titleHeading: _title, leadingBlankLines: _blank, ...data } = (body.data ?? {}) as Record<string, unknown>;
     const root: Root = { ...body, data };
-    remember(this.bodies, oid, root);
+    remember(this.bodies, key, root);
     return root;
   }
 }

@@ -7,7 +7,10 @@ import * as present from '../present-content.js';
 /** `evaluated=true` and `deterministic-only` both evaluate: variables are the only expressions, and they are deterministic. */
 export const isEvaluated = (query: Context['query']): boolean => [true, 'true', 'deterministic-only'].includes(query.evaluated as string);
 
-export const optionsOf = (query: Context['query']): present.ContentOptions => ({ metadata: query.metadata !== false });
+export const optionsOf = (query: Context['query']): present.ContentOptions => ({
+  metadata: query.metadata !== false,
+  computed: query.computed !== false,
+});
 
 /** URL prefixes of the application: links to them are reported as `in-app`. */
 export const appPrefixes = (urls: Urls): string[] => [urls.app('/'), 'https://app.gitbook.com/'];

@@ -125,7 +125,10 @@ describe('HTML constructs', () => {
     const node = roundTrip('<figure><img src="../a &#x26; b.png" alt="A" width="375"><figcaption><p>Cap</p></figcaption></figure>\n', 'figure');
     expect(node).toMatchObject({ src: '../a & b.png', alt: 'A', width: '375', caption: 'Cap' });
     roundTrip('<figure><img src="x.png" alt=""><figcaption></figcaption></figure>\n', 'figure');
-    roundTrip('<div align="left"><figure><img src="x.png" alt=""><figcaption></figcaption></figure></div>\n', 'html');
+    const wrapped = roundTrip('<div align="left"><figure><img src="x.png" alt=""><figcaption></figcaption></figure></div>\n', 'figure');
+    expect(wrapped).toMatchObject({ src: 'x.png', align: 'left' });
+    roundTrip('<div data-with-frame="true"><figure><img src="x.png" alt=""><figcaption></figcaption></figure></div>\n', 'figure');
+    roundTrip('<div class="x"><figure><img src="x.png" alt=""><figcaption></figcaption></figure></div>\n', 'html');
   });
 
   it('cards', () => {

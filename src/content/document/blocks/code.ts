@@ -1,7 +1,8 @@
-/** Code fences and `{% code title overflow lineNumbers %}` <-> `code` with one `code-line` per line. */
+/** Code fences and `{% code title overflow lineNumbers %}` <-> `code` with one `code-line` per line; with marks, see pre-code.ts. */
 import type { CodeBlock } from '../../nodes.js';
 import { codeBlock, fenceOf } from '../blocks-core.js';
 import { mapping } from '../context.js';
+import { preCodeOf } from './pre-code.js';
 
 const OPTIONS = ['title', 'overflow', 'lineNumbers', 'fullWidth', 'expandable'] as const;
 
@@ -16,6 +17,8 @@ export const code = mapping<CodeBlock>({
     return codeBlock(fence, ctx, key, options);
   },
   fromDocument(block) {
+    const formatted = preCodeOf(block);
+    if (formatted) return formatted;
     const fence = fenceOf(block);
     const data = block.data ?? {};
     if (!OPTIONS.some((option) => data[option] !== undefined)) return fence;

@@ -1,4 +1,7 @@
-/** `<figure><img …><figcaption>` (and the `<picture>` dark variant) <-> `images` holding one `image`. */
+/**
+ * `<figure><img …><figcaption>` (and the `<picture>` dark variant) <-> `images` holding one `image`; the `<div>`
+ * around it gives the block's `align`, `fullWidth` or `withFrame` (one of them: GitBook writes one wrapper).
+ */
 import type { Figure } from '../../nodes.js';
 import { mapping } from '../context.js';
 import { findFragment } from '../fragments.js';
@@ -51,7 +54,11 @@ export const images = mapping<Figure>({
       fragments.push({ object: 'fragment', key: captionKey, fragment: 'caption', type: 'caption', nodes: [paragraph] });
     }
     const image: DocBlock = { object: 'block', type: 'image', key: imageKey, isVoid: true, data, fragments };
-    return { object: 'block', type: 'images', key, isVoid: false, data: {}, nodes: [image] };
+    const options: Record<string, unknown> = {};
+    if (node.align !== undefined) options.align = node.align;
+    if (node.fullWidth !== undefined) options.fullWidth = node.fullWidth;
+    if (node.withFrame !== undefined) options.withFrame = node.withFrame;
+    return { object: 'block', type: 'images', key, isVoid: false, data: options, nodes: [image] };
   },
   fromDocument(block, ctx) {
     const image = block.nodes?.[0];
@@ -71,6 +78,10 @@ export const images = mapping<Figure>({
     if (image.data?.refDark) figure.srcDark = ctx.url(image.data.refDark as ContentRef, 'image');
     const width = widthText(image.data?.width);
     if (width !== undefined) figure.width = width;
+    const { align, fullWidth, withFrame } = block.data ?? {};
+    if (align === 'left' || align === 'center' || align === 'right') figure.align = align;
+    else if (typeof fullWidth === 'boolean') figure.fullWidth = fullWidth;
+    else if (typeof withFrame === 'boolean') figure.withFrame = withFrame;
     return figure;
   },
 });
