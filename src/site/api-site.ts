@@ -58,6 +58,8 @@ export function apiSite(domain: Domain, siteId: string, options: ApiSiteOptions 
     basePath: base,
     ...(options.siteUrl ? { siteUrl: options.siteUrl.replace(/\/+$/, '') } : {}),
     spaces,
+    // `{% if %}` blocks read the claims only on sites with adaptive content (else every visitor gets one build).
+    ...(tree.site.adaptiveContent && options.claims ? { claims: options.claims } : {}),
     redirects: domain.sites.redirects.all(tree.site).map(({ redirect, path }) => ({
       from: redirect.source.replace(/^\/+|\/+$/g, ''),
       to: `${base}${withSlash(path)}`,

@@ -100,7 +100,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
     const chrome = renderChrome({ siteTitle, base, home: urls.root(), customization, sidebar: renderSidebar(nav, customization.externalTarget), sections, variants, assetVersion: assets.version });
     firstChrome ??= chrome;
     const chromeHash = hash(stableJson({ siteTitle, sections, variants, base, prefix: space.prefix, editUrl: space.editUrl, siteUrl: site.siteUrl }));
-    const spaceKey = `${nav.hash}|${customizationHash(customization)}|${assets.version}|${chromeHash}`;
+    const spaceKey = `${nav.hash}|${customizationHash(customization)}|${assets.version}|${chromeHash}|${site.claims ? hash(stableJson(site.claims)) : ''}`;
     const spaceRoot = sources.spaceRoot(view);
     const reusable = reusableLoader(sources.blobs, view);
     const position = new Map(nav.order.map((p, i) => [p.id, i]));
@@ -126,7 +126,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
         const updatedAt = old && old.blob === page.blob ? old.updatedAt : view.revision.createdAt;
         const root: Root = bytes ? (takeBody(page.blob) ?? parsePageFile(bytes.toString('utf8')).body) : { type: 'root', children: [] };
         await useHighlighter(codeLanguages(root));
-        const ctx = new RenderContext(page, view.index, urls, { spaceRoot, externalTarget: customization.externalTarget, variables: view.content.variables, nonce });
+        const ctx = new RenderContext(page, view.index, urls, { spaceRoot, externalTarget: customization.externalTarget, variables: view.content.variables, nonce, ...(site.claims ? { claims: site.claims } : {}) });
         const body = renderBody(root, page.title, ctx, reusable);
         const at = position.get(page.id);
         const neighbour = (i: number | undefined) => {

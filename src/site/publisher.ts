@@ -9,6 +9,7 @@ import type { Domain } from '../domain/index.js';
 import type { SiteRecord } from '../store/index.js';
 import { apiSite, visibleSiteSpaces } from './api-site.js';
 import { buildSite } from './build.js';
+import { stableJson } from './customization.js';
 import { siteSources } from './space-site.js';
 
 interface Entry {
@@ -29,7 +30,9 @@ export class SitePublisher {
     const tree = this.domain.sites.structure(null, site.id);
     const visible = visibleSiteSpaces(this.domain, tree, claims);
     const outcomes = headerConditions(tree.site.customization).map((c) => (this.domain.sites.publishing.shows(c, { claims }) ? '1' : '0'));
-    const view = hash(`${visible.join(',')}|${outcomes.join('')}`);
+    // With adaptive content on, pages may hold `{% if %}` blocks: every distinct set of claims is its own view.
+    const adaptive = tree.site.adaptiveContent ? stableJson(claims) : '';
+    const view = hash(`${visible.join(',')}|${outcomes.join('')}|${adaptive}`);
     const dir = join(this.cacheDir, site.id, view);
     const revisions = tree.siteSpaces.filter((n) => visible.includes(n.record.id)).map((n) => n.space.space.revisionId);
     const stamp = `${tree.site.updatedAt}|${tree.site.basename}|${revisions.join(',')}`;

@@ -26,6 +26,8 @@ export interface SiteInput {
   /** Absolute origin for the sitemap, canonical URLs and robots.txt, e.g. `https://docs.example.com`. */
   siteUrl?: string;
   spaces: SiteSpaceInput[];
+  /** The visitor's claims that `{% if %}` blocks read (`visitor.claims`); none in a static public build. */
+  claims?: Record<string, unknown>;
   /** Site redirects: site path (no base, no slashes around) -> site URL. */
   redirects?: Array<{ from: string; to: string }>;
 }

@@ -120,6 +120,18 @@ describe('published sites on docs serve', () => {
     const regularCookie = regular.headers.get('set-cookie')!.split(';')[0]!;
     expect((await get(`/${site.basename}/${referenceSection.path}/hints/`, { cookie: regularCookie })).status).toBe(404);
 
+    // With adaptive content on, `{% if %}` blocks follow the claims too, each visitor view built on its own.
+    await api.updateSiteById(s.org, site.id, { adaptiveContent: { enabled: true } } as never);
+    const caller = s.domain.users.authenticate(s.ownerToken)!;
+    const adaptive = '# Home\n\n{% if visitor.claims.beta %}\nBeta-only paragraph.\n{% else %}\nRegular paragraph.\n{% endif %}\n';
+    await s.domain.contentWrites.importInSpacePage(caller, guides.spaceId, guides.pages[0]!.id, { source: 'markdown', url: `data:text/markdown;base64,${Buffer.from(adaptive).toString('base64')}` } as never);
+    const betaHome = await (await get(`/${site.basename}/`, { cookie })).text();
+    expect(betaHome).toContain('Beta-only paragraph.');
+    expect(betaHome).not.toContain('Regular paragraph.');
+    const regularHome = await (await get(`/${site.basename}/`, { cookie: regularCookie })).text();
+    expect(regularHome).toContain('Regular paragraph.');
+    expect(regularHome).not.toContain('Beta-only paragraph.');
+
     // A fallback URL sends visitors without a valid token to sign in; a new key shuts out every old token.
     await api.updateSitePublishingAuthById(s.org, site.id, { backend: 'custom', fallbackURL: 'https://login.example.com/start' } as never);
     const denied = await get(`/${site.basename}/hints/`);

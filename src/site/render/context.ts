@@ -33,7 +33,7 @@ export class RenderContext {
     readonly page: DocumentPage,
     readonly index: RevisionIndex,
     readonly urls: SpaceUrls,
-    readonly options: { spaceRoot: string; externalTarget: 'self' | 'blank'; variables: Record<string, unknown>; nonce: string },
+    readonly options: { spaceRoot: string; externalTarget: 'self' | 'blank'; variables: Record<string, unknown>; nonce: string; claims?: Record<string, unknown> },
   ) {}
 
   get gitPath(): string {

@@ -1,8 +1,23 @@
+import type { Nodes } from 'mdast';
 import type { Conditional } from '../../../content/index.js';
+import { evaluateCondition, visitorContext } from '../../../content/expression.js';
 import type { BlockRenderer } from './h.js';
 
+const BRANCH = /^\{%-?\s*(elsif|else)\b\s*(.*?)\s*-?%\}$/s;
+
 /**
- * `{% if visitor.claims... %}`: adaptive content. A static build has no visitor, so no condition holds and the
- * block is left out, as GitBook does for an anonymous reader; `docs serve` evaluates conditions per visitor.
+ * `{% if %}` / `{% elsif %}` / `{% else %}`: adaptive content. The first branch whose condition holds for the
+ * build's visitor is shown (a static build's visitor has no claims; `docs serve` builds per visitor).
  */
-export const conditional: BlockRenderer = (_ctx, _state, _node: Conditional) => [];
+export const conditional: BlockRenderer = (ctx, state, node: Conditional) => {
+  const context = visitorContext(ctx.options.claims);
+  let branch: { condition: string | null; children: Nodes[] } = { condition: node.condition, children: [] };
+  const branches = [branch];
+  for (const child of node.children as Nodes[]) {
+    const tag = child.type === 'liquidTag' ? BRANCH.exec((child as { value: string }).value) : null;
+    if (tag) branches.push((branch = { condition: tag[1] === 'else' ? null : tag[2]!, children: [] }));
+    else branch.children.push(child);
+  }
+  const chosen = branches.find((b) => b.condition === null || evaluateCondition(b.condition, context));
+  return chosen ? state.all({ ...node, children: chosen.children } as Conditional) : [];
+};
