@@ -4,6 +4,8 @@ import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { SyncReport } from '../gitsync/import.js';
 import { buildServer } from '../server/app.js';
+import type { PublishedSites } from '../server/published-sites.js';
+import type { SitePublisher } from '../site/publisher.js';
 import { openRuntime, type Runtime } from './runtime.js';
 import { type GlobalOptions, parsePort, UsageError } from './util.js';
 
@@ -50,7 +52,13 @@ async function serve(options: GlobalOptions & ServeOptions, mode: { ephemeralTok
 
   const publicUrl = (address: string) => config.server.publicUrl ?? address;
   let base = `http://${host}:${port}`;
-  const app = buildServer({ domain, publicUrl: () => publicUrl(base), bodyLimit: config.server.bodyLimit, ...(siteDir ? { siteDir } : {}) });
+  const app = buildServer({
+    domain,
+    publicUrl: () => publicUrl(base),
+    bodyLimit: config.server.bodyLimit,
+    sites: publishedSites(runtime),
+    ...(siteDir ? { siteDir } : {}),
+  });
   try {
     await app.listen({ port, host });
   } catch (error) {
@@ -64,7 +72,7 @@ async function serve(options: GlobalOptions & ServeOptions, mode: { ephemeralTok
   if (address && typeof address === 'object') base = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
   // Loaded after listening: git and the site builder are not needed to answer the first request.
   const { installGitSync } = await import('../gitsync/two-way/install.js');
-  installGitSync(domain, { cacheDir: join(storageDir(runtime), 'git') });
+  installGitSync(domain, { cacheDir: join(storageDir(runtime), 'git'), mergeMessage: config.gitSync.mergeMessage });
   domain.jobs.start();
 
   const ms = Math.round(performance.now() - started);
@@ -100,12 +108,13 @@ async function syncOwnDocs(runtime: Runtime): Promise<SyncReport[]> {
       ? [{ title: 'Quire', directory: 'docs', workTree: true }]
       : [];
   try {
-    const { syncTargets } = await import('./sync.js');
+    const [{ syncTargets }, { describeSites, reconcileSites }] = await Promise.all([import('./sync.js'), import('./sites.js')]);
     const reports = await syncTargets(runtime, targets, { progress: false });
     for (const r of reports) {
       const changed = r.revisionId === null ? 'unchanged' : `${r.pagesAdded} added, ${r.pagesChanged} changed, ${r.pagesRemoved} removed`;
       process.stdout.write(`Synced ${r.space.title} (${changed}; ${r.warnings.length} warnings)\n`);
     }
+    process.stdout.write(describeSites(reconcileSites(runtime)));
     return reports;
   } catch (error) {
     process.stderr.write(`docs: could not sync the documentation: ${(error as Error).message}\n`);
@@ -128,6 +137,17 @@ async function buildOwnSite(runtime: Runtime, reports: readonly SyncReport[], si
     process.stderr.write(`docs: could not build the documentation site: ${(error as Error).message}\n`);
     return undefined;
   }
+}
+
+/** Published sites, built on demand under the storage folder; the builder loads on the first visit, not at start. */
+function publishedSites(runtime: Runtime): PublishedSites {
+  let publisher: Promise<SitePublisher> | undefined;
+  return {
+    async directory(site, claims) {
+      publisher ??= import('../site/publisher.js').then(({ SitePublisher }) => new SitePublisher(runtime.domain, join(storageDir(runtime), 'sites')));
+      return (await publisher).directory(site, claims);
+    },
+  };
 }
 
 function storageDir(runtime: Runtime): string {

@@ -7,6 +7,7 @@ import { describeTwoWay, type TwoWayReport } from '../gitsync/two-way/report.js'
 import { CONFLICT_POLICIES, type ConflictPolicy, isConflictPolicy } from '../gitsync/two-way/policy.js';
 import type { TwoWayOptions } from '../gitsync/two-way/sync.js';
 import { openRuntime, type Runtime } from './runtime.js';
+import { describeSites, reconcileSites } from './sites.js';
 import { type GlobalOptions, UsageError } from './util.js';
 
 interface SyncFlags {
@@ -42,11 +43,13 @@ export function registerSync(program: Command): void {
         const targets: SpaceSyncConfig[] = dir !== undefined
           ? [{ directory: resolve(dir), workTree: flags.workTree ?? false, ...(flags.space ? { title: flags.space } : {}), ...(flags.ref ? { ref: flags.ref } : {}) }]
           : runtime.config.spaces;
-        if (targets.length === 0) throw new UsageError('nothing to sync: give a <dir>, or list spaces in docs.config.yaml (spaces: [{title, directory}])');
+        if (targets.length === 0 && !runtime.config.sites.length) throw new UsageError('nothing to sync: give a <dir>, or list spaces in docs.config.yaml (spaces: [{title, directory}])');
         const conflict = flags.conflict as ConflictPolicy | undefined;
         const reports = await syncTargets(runtime, targets, { progress: !flags.json && process.stdout.isTTY === true, ...(conflict ? { conflict } : {}) });
-        if (flags.json) process.stdout.write(`${JSON.stringify({ spaces: reports })}\n`);
-        else process.stdout.write(reports.map(describeTwoWay).join(''));
+        // The config's sites follow its spaces: reconciled on a config sync, not on a one-directory sync.
+        const sites = dir === undefined && !reports.some((r) => r.failed) ? reconcileSites(runtime) : [];
+        if (flags.json) process.stdout.write(`${JSON.stringify({ spaces: reports, ...(sites.length ? { sites } : {}) })}\n`);
+        else process.stdout.write(reports.map(describeTwoWay).join('') + describeSites(sites));
         // Conflicts under `fail` changed nothing; the exit code tells CI.
         if (reports.some((r) => r.failed)) process.exitCode = 1;
       } finally {
@@ -75,6 +78,7 @@ export async function syncTargets(
       dir: resolve(root, target.directory),
       organizationId: org.id,
       caller,
+      mergeMessage: runtime.config.gitSync.mergeMessage,
       ...(target.title ? { space: target.title } : {}),
       ...(target.ref ? { ref: target.ref } : {}),
       ...(target.workTree ? { workTree: true } : {}),

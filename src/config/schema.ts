@@ -64,6 +64,75 @@ export const spaceSyncSchema = z
   })
   .strict();
 
+/** The message of the commit a merged change request exports; `{number}` and `{subject}` are filled in. */
+export const DEFAULT_MERGE_MESSAGE = 'QUIRE-{number}: {subject}';
+const PLACEHOLDERS = ['{number}', '{subject}'];
+
+export const mergeMessageSchema = z
+  .string()
+  .max(500)
+  .refine((t) => t.split('\n')[0]!.trim() !== '', 'the first line (the commit subject) must not be blank')
+  .refine((t) => PLACEHOLDERS.some((p) => t.includes(p)), 'must contain {number} or {subject}, so the commit names its change request')
+  .refine((t) => (t.match(/\{[^{}]*\}/g) ?? []).every((p) => PLACEHOLDERS.includes(p)), 'the only placeholders are {number} and {subject}');
+
+export const gitSyncSchema = z
+  .object({
+    /** The commit message of a merged change request exported to the main branch. */
+    mergeMessage: mergeMessageSchema.default(DEFAULT_MERGE_MESSAGE),
+  })
+  .strict();
+
+const condition = z.string().min(1).max(1024);
+const urlSegment = z.string().min(1).max(100).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected one URL segment (letters, digits, ".", "_", "-")');
+
+/** A space shown by a site: its title (or id) among the synced spaces, as `- Guides` or with options. */
+export const siteSpaceSchema = z.union([
+  z.string().min(1),
+  z
+    .object({
+      space: z.string().min(1),
+      /** URL segment of this variant inside its section (the first variant is the section's default). */
+      path: urlSegment.optional(),
+      /** Shown only to visitors whose claims meet this expression. */
+      condition: condition.optional(),
+      /** Published, but left out of the variant switcher. */
+      hidden: z.boolean().optional(),
+    })
+    .strict(),
+]);
+
+export const siteSectionSchema = z
+  .object({
+    title: z.string().min(2).max(128),
+    path: urlSegment.optional(),
+    condition: condition.optional(),
+    spaces: z.array(siteSpaceSchema).min(1),
+  })
+  .strict();
+
+/** A docs site: `docs sync` creates it or brings it in line; `docs build --site` and `docs publish` build it. */
+export const siteSchema = z
+  .object({
+    title: z.string().min(2).max(128),
+    /** Its URL segment on `docs serve`: `/<basename>/`. */
+    basename: urlSegment.optional(),
+    /** The organization (title); default: the first one. */
+    organization: z.string().min(1).optional(),
+    visibility: z.enum(['public', 'unlisted', 'share-link', 'visitor-auth']).optional(),
+    published: z.boolean().optional(),
+    /** GitBook's site customization settings (theme, colours, header, footer...), laid over the defaults. */
+    customization: z.record(z.string(), z.unknown()).optional(),
+    /** The spaces at the site's root, or... */
+    spaces: z.array(siteSpaceSchema).min(1).optional(),
+    /** ...sections, each with its spaces. */
+    sections: z.array(siteSectionSchema).min(1).optional(),
+  })
+  .strict()
+  .refine((site) => !(site.spaces && site.sections), { message: 'give spaces or sections, not both' })
+  .refine((site) => !site.sections || new Set(site.sections.map((s) => s.title)).size === site.sections.length, {
+    message: 'section titles must be unique within a site',
+  });
+
 export const configSchema = z
   .object({
     $schema: z.string().optional(),
@@ -80,10 +149,19 @@ export const configSchema = z
     network: networkSchema.default({ allowHosts: [] }),
     /** Spaces and the directories `docs sync` imports them from. */
     spaces: z.array(spaceSyncSchema).default([]),
+    /** Docs sites of the synced spaces, reconciled by `docs sync`. */
+    sites: z
+      .array(siteSchema)
+      .default([])
+      .refine((sites) => new Set(sites.map((s) => s.title)).size === sites.length, { message: 'site titles must be unique' }),
+    /** Two-way Git Sync settings shared by every synced space. */
+    gitSync: gitSyncSchema.default({ mergeMessage: DEFAULT_MERGE_MESSAGE }),
   })
   .strict();
 
 export type Config = z.infer<typeof configSchema>;
 export type OrganizationConfig = z.infer<typeof organizationSchema>;
+export type GitSyncConfig = z.infer<typeof gitSyncSchema>;
 export type SpaceSyncConfig = z.infer<typeof spaceSyncSchema>;
+export type SiteConfig = z.infer<typeof siteSchema>;
 export type Role = (typeof roles)[number];

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Code, Root } from 'mdast';
-import { parsePageFile } from '../content/index.js';
+import { bodyUnderTitle, parsePageFile } from '../content/index.js';
 import { withoutFrontmatter } from '../content/frontmatter.js';
 import { takeBody } from '../domain/page-parse.js';
 import type { BlobStore, DocumentPage } from '../store/index.js';
@@ -63,7 +63,7 @@ export interface SiteSources {
 }
 
 export async function buildSite(site: SiteInput, sources: SiteSources, options: BuildOptions): Promise<BuildReport> {
-  const indexes = searchIndexes(site.spaces.reduce((n, space) => n + space.view.index.documents().length, 0));
+  const indexes = searchIndexes(options.only ? 0 : site.spaces.reduce((n, space) => n + space.view.index.documents().length, 0));
   try {
     return await build(site, sources, options, indexes);
   } finally {
@@ -76,7 +76,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
   const out = options.out;
   const base = normalizeBase(site.basePath);
   const assets = siteAssets();
-  const previous = await readManifest(out);
+  const previous: Manifest = options.only ? { format: 0, pages: {}, files: {} } : await readManifest(out);
   const manifest: Manifest = { format: previous.format, pages: {}, files: {} };
   const writer = new Writer(out);
   const report: BuildReport = { out, pages: 0, rendered: 0, files: 0, brokenLinks: [], warnings: [], ms: 0 };
@@ -111,6 +111,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
     const label = space.prefix || space.title;
 
     for (const [n, page] of documents.entries()) {
+      if (options.only && !options.only.has(page.id)) continue;
       const entryKey = `${space.prefix}/${page.id}`;
       const htmlFile = urls.pageFile(page);
       const mdFile = urls.markdownFile(page);
@@ -124,7 +125,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
         entry = old;
       } else {
         const updatedAt = old && old.blob === page.blob ? old.updatedAt : view.revision.createdAt;
-        const root: Root = bytes ? (takeBody(page.blob) ?? parsePageFile(bytes.toString('utf8')).body) : { type: 'root', children: [] };
+        const root: Root = bytes ? bodyUnderTitle(takeBody(page.blob) ?? parsePageFile(bytes.toString('utf8')).body, page.title) : { type: 'root', children: [] };
         await useHighlighter(codeLanguages(root));
         const ctx = new RenderContext(page, view.index, urls, { spaceRoot, externalTarget: customization.externalTarget, variables: view.content.variables, nonce, ...(site.claims ? { claims: site.claims } : {}) });
         const body = renderBody(root, page.title, ctx, reusable);
@@ -168,6 +169,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
       options.onProgress?.({ space: label, done: n + 1, total: documents.length });
     }
 
+    if (options.only) continue;
     report.brokenLinks.push(...checkLinks(label, checked, (id) => anchors.get(id)));
     const searchFile = `${urls.dir}search-index.json`;
     searchFiles.push(indexes.finish(spaceIndex).then((json) => [searchFile, json]));
@@ -176,6 +178,11 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
     redirects.push(...spaceRedirects(space, urls));
   }
 
+  if (options.only) {
+    await writer.flush();
+    report.ms = Math.round(performance.now() - started);
+    return report;
+  }
   redirects.push(...(site.redirects ?? []).filter((r) => r.from && !redirects.some((o) => o.from === r.from)));
   for (const redirect of redirects) {
     const file = `${redirect.from.replace(/\/+$/, '')}/index.html`;

@@ -157,7 +157,7 @@ export function reconcileSite(
 }
 
 /** `over` laid on `base`: objects merge member by member, anything else replaces. */
-function mergeSettings(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+export function mergeSettings(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(over)) {
     const under = out[key];

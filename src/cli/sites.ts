@@ -1,0 +1,52 @@
+/** `sites:` of docs.config.yaml, reconciled with the store after a config sync. */
+import type { SiteConfig } from '../config/index.js';
+import { Caller } from '../domain/index.js';
+import { mergeSettings, reconcileSite, type ReconcileReport, type SiteDeclaration, type SiteSpaceDeclaration } from '../domain/sites/reconcile.js';
+import { DEFAULT_CUSTOMIZATION } from '../domain/sites.js';
+import { loadSpec } from '../server/openapi.js';
+import { createAjv, describeErrors, SPEC_ID } from '../server/validation.js';
+import type { Runtime } from './runtime.js';
+import { UsageError } from './util.js';
+
+export function reconcileSites(runtime: Runtime): ReconcileReport[] {
+  const { domain, boot, store, config } = runtime;
+  const caller = new Caller(store, boot.admin);
+  return config.sites.map((site, i) => {
+    const where = `sites[${i}] (${site.title})`;
+    const org = site.organization ? boot.organizations.find((o) => o.title === site.organization || o.id === site.organization) : boot.organizations[0];
+    if (!org) throw new UsageError(`${where}.organization: no organization "${site.organization}" in the config`);
+    if (site.customization) checkCustomization(site.customization, `${where}.customization`);
+    const spaces = store.content.spacesIn(org.id).filter((s) => !s.deletedAt);
+    const spaceIdOf = (ref: string) => (spaces.find((s) => s.id === ref) ?? spaces.find((s) => s.title === ref))?.id;
+    return reconcileSite(domain.sites, caller, org.id, declaration(site), spaceIdOf);
+  });
+}
+
+export function describeSites(reports: readonly ReconcileReport[]): string {
+  return reports
+    .map((r) => `Site ${r.title} (/${r.basename}/): ${r.changes.length ? r.changes.join('; ') : 'unchanged'}\n`)
+    .join('');
+}
+
+const siteSpace = (ref: SiteConfig['spaces'] extends (infer T)[] | undefined ? T : never): SiteSpaceDeclaration =>
+  typeof ref === 'string' ? { space: ref } : ref;
+
+function declaration(site: SiteConfig): SiteDeclaration {
+  return {
+    title: site.title,
+    basename: site.basename,
+    visibility: site.visibility,
+    published: site.published,
+    customization: site.customization,
+    ...(site.spaces ? { spaces: site.spaces.map(siteSpace) } : {}),
+    ...(site.sections ? { sections: site.sections.map((s) => ({ title: s.title, path: s.path, condition: s.condition, spaces: s.spaces.map(siteSpace) })) } : {}),
+  };
+}
+
+/** The customization, laid over the defaults, must be what the API would accept for `updateSiteCustomizationById`. */
+function checkCustomization(customization: Record<string, unknown>, where: string): void {
+  const ajv = createAjv(loadSpec().document);
+  const validate = ajv.compile({ $ref: `${SPEC_ID}#/components/schemas/SiteCustomizationSettings` });
+  const merged = mergeSettings(DEFAULT_CUSTOMIZATION, customization);
+  if (!validate(merged)) throw new UsageError(`${where}: ${describeErrors('body', validate.errors).replace(/^body: /, '')}`);
+}
