@@ -54,6 +54,21 @@ describe('docs.config.yaml', () => {
     expect(() => loadConfig({ file: 'nope.yaml', cwd: '/tmp' })).toThrow('nope.yaml: no such file');
   });
 
+  it('reads gitSync.mergeMessage, defaulting to QUIRE-{number}: {subject}', () => {
+    expect(parseConfig('').gitSync.mergeMessage).toBe('QUIRE-{number}: {subject}');
+    expect(parseConfig('gitSync:\n  mergeMessage: "docs: {subject} (#{number})"\n').gitSync.mergeMessage).toBe('docs: {subject} (#{number})');
+    expect(parseConfig('gitSync:\n  mergeMessage: "Merge #{number}\\n\\nFrom Quire."\n').gitSync.mergeMessage).toBe('Merge #{number}\n\nFrom Quire.');
+  });
+
+  it('rejects a gitSync.mergeMessage that is blank, names no placeholder, or names an unknown one', () => {
+    expect(error('gitSync:\n  mergeMessage: ""\n')).toMatch(/^docs\.config\.yaml:2:17: gitSync\.mergeMessage: .*subject/);
+    expect(error('gitSync:\n  mergeMessage: "  \\n{number}"\n')).toMatch(/^docs\.config\.yaml:2:17: gitSync\.mergeMessage: the first line .* must not be blank/);
+    expect(error('gitSync:\n  mergeMessage: Merged a change request\n')).toMatch(/gitSync\.mergeMessage: must contain \{number\} or \{subject\}/);
+    expect(error('gitSync:\n  mergeMessage: "{title} (#{number})"\n')).toMatch(/gitSync\.mergeMessage: the only placeholders are \{number\} and \{subject\}/);
+    expect(error('gitSync:\n  mergeMessage: 5\n')).toMatch(/^docs\.config\.yaml:2:17: gitSync\.mergeMessage: .*string/);
+    expect(error('gitSync:\n  message: "{number}"\n')).toBe('docs.config.yaml:2:3: unknown key "gitSync.message"');
+  });
+
   it('ships an up-to-date JSON Schema for editors', () => {
     const shipped = JSON.parse(readFileSync(new URL('../../schema/docs.config.schema.json', import.meta.url), 'utf8'));
     expect(shipped).toEqual(configJsonSchema());

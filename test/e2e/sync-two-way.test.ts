@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Store } from '../../src/store/index.js';
+import { Caller, Domain } from '../../src/domain/index.js';
+import { newId, type RevisionPage, Store } from '../../src/store/index.js';
 import { cleanTemps, lines, repository, SAMPLE } from '../gitsync/two-way-helpers.js';
 
 const BIN = new URL('../../bin/docs.js', import.meta.url).pathname;
@@ -33,23 +34,45 @@ function project(repoDir: string, conflict: string): string {
   return dir;
 }
 
-/** Edits api.md in the space the way the API does: a new revision of the space (the CLI is not running meanwhile). */
-function editInSpace(projectDir: string, text: string): string {
+/** Changes the space's pages the way the API does: a new revision of the space (the CLI is not running meanwhile). */
+function changeSpace(projectDir: string, change: (pages: RevisionPage[]) => RevisionPage[]): string {
   const store = Store.open(join(projectDir, '.docs'));
   try {
     const space = store.content.spacesIn(store.organizations.all()[0]!.id).find((s) => s.title === 'Docs')!;
     const content = store.revisions.content(space.revisionId);
-    const pages = content.pages.map((p) => (p.kind === 'document' && p.git?.path === 'api.md' ? { ...p, blob: store.blobs.put(Buffer.from(text, 'utf8')) } : p));
-    const id = `edit${Date.now()}`.padEnd(20, '0');
+    const id = newId();
     const now = new Date().toISOString();
     store.tx(() => {
-      store.revisions.insert({ id, spaceId: space.id, parents: [space.revisionId], type: 'edits', git: null, createdAt: now }, { ...content, pages });
+      store.revisions.insert({ id, spaceId: space.id, parents: [space.revisionId], type: 'edits', git: null, createdAt: now }, { ...content, pages: change(content.pages) });
       store.content.setSpaceRevision(space.id, space.revisionId, id, now);
     });
     return id;
   } finally {
     store.close();
   }
+}
+
+/** The space's current pages, and the body of one by title. */
+function spacePages(projectDir: string): { pages: RevisionPage[]; body: (title: string) => string | undefined; revisionId: string } {
+  const store = Store.open(join(projectDir, '.docs'));
+  try {
+    const space = store.content.spacesIn(store.organizations.all()[0]!.id).find((s) => s.title === 'Docs')!;
+    const { pages } = store.revisions.content(space.revisionId);
+    const bodies = new Map(pages.map((p) => [p.title, p.kind === 'document' ? store.blobs.get(p.blob)!.toString('utf8') : undefined]));
+    return { pages, body: (title) => bodies.get(title), revisionId: space.revisionId };
+  } finally {
+    store.close();
+  }
+}
+
+const byPath = (path: string) => (p: RevisionPage) => p.kind === 'document' && p.git?.path === path;
+
+/** Edits api.md in the space. */
+function editInSpace(projectDir: string, text: string): string {
+  const store = Store.open(join(projectDir, '.docs'));
+  const blob = store.blobs.put(Buffer.from(text, 'utf8'));
+  store.close();
+  return changeSpace(projectDir, (pages) => pages.map((p) => (byPath('api.md')(p) ? { ...p, blob } : p)));
 }
 
 describe('docs sync, both ways', () => {
@@ -76,6 +99,119 @@ describe('docs sync, both ways', () => {
     expect(repo.show('api.md')).toContain('By the space.');
     expect(repo.git('rev-parse', 'main^')).toBe(gitTip);
     expect((await docs(dir, 'sync')).stdout).toContain('(no changes)');
+  });
+
+  it('moves a page moved on either side and keeps the edit made on the other, even under `conflict: fail`', async () => {
+    const repo = repository(SAMPLE);
+    const dir = project(repo.dir, 'fail');
+    expect((await docs(dir, 'sync')).code).toBe(0);
+    // Git renames guide.md and edits api.md; the space edits guide and moves api under FAQ.
+    repo.git('mv', 'guide.md', 'guides.md');
+    repo.commit({ 'SUMMARY.md': SAMPLE['SUMMARY.md'].replace('(guide.md)', '(guides.md)'), 'api.md': lines('# API', '', 'The API, edited in git.') });
+    const store = Store.open(join(dir, '.docs'));
+    const edited = store.blobs.put(Buffer.from(SAMPLE['guide.md'].replace('First line.', 'First line, edited in the space.')));
+    store.close();
+    changeSpace(dir, (pages) => {
+      const faq = pages.find(byPath('faq.md'))!;
+      const api = { ...pages.find(byPath('api.md'))!, parentId: faq.id, path: `${faq.path}/api` };
+      return [...pages.filter((p) => p !== pages.find(byPath('api.md'))).map((p) => (byPath('guide.md')(p) ? { ...p, blob: edited } : p)), api];
+    });
+
+    const result = await docs(dir, 'sync', '--json');
+    expect(result.code).toBe(0);
+    const [report] = JSON.parse(result.stdout).spaces;
+    expect(report).toMatchObject({ action: 'merge', failed: false, conflicts: [] });
+    const space = spacePages(dir);
+    const api = space.pages.find((p) => p.title === 'API')!;
+    expect(api.parentId).toBe(space.pages.find((p) => p.title === 'FAQ')!.id);
+    expect(space.body('API')).toContain('edited in git');
+    expect(space.body('Guide')).toContain('edited in the space');
+    expect(repo.show('guides.md')).toContain('edited in the space');
+    expect(() => repo.show('guide.md')).toThrow();
+    expect(() => repo.show('api.md')).toThrow();
+    const apiPath = /\* \[API\]\((.+)\)/.exec(repo.show('SUMMARY.md'))![1]!;
+    expect(repo.show(apiPath)).toContain('edited in git');
+    expect((await docs(dir, 'sync')).stdout).toContain('(no changes)');
+  });
+
+  it.each(['git', 'space', 'fail'])('settles pages deleted on one side and edited on the other under `conflict: %s`, losing nothing silently', async (policy) => {
+    const repo = repository(SAMPLE);
+    const dir = project(repo.dir, policy);
+    expect((await docs(dir, 'sync')).code).toBe(0);
+    // Git deletes guide.md and edits faq.md; the space deletes FAQ and edits Guide.
+    const gitTip = repo.commit({ 'guide.md': null, 'SUMMARY.md': SAMPLE['SUMMARY.md'].replace('* [Guide](guide.md)\n', ''), 'faq.md': lines('# FAQ', '', 'Questions, edited in git.') });
+    const store = Store.open(join(dir, '.docs'));
+    const edited = store.blobs.put(Buffer.from(lines('# Guide', '', 'Guide, edited in the space.')));
+    store.close();
+    const spaceRevision = changeSpace(dir, (pages) => pages.filter((p) => !byPath('faq.md')(p)).map((p) => (byPath('guide.md')(p) ? { ...p, blob: edited } : p)));
+
+    const result = await docs(dir, 'sync', '--json');
+    const [report] = JSON.parse(result.stdout).spaces;
+    const titles = (report.conflicts as { title: string; reason: string }[]).map((c) => `${c.title}: ${c.reason}`).sort();
+    expect(titles).toEqual(['FAQ: one side deleted it and the other changed it', 'Guide: one side deleted it and the other changed it']);
+    const space = spacePages(dir);
+    if (policy === 'fail') {
+      expect(result.code).toBe(1);
+      expect(report).toMatchObject({ failed: true, commit: null });
+      expect(space.revisionId).toBe(spaceRevision);
+      expect(repo.git('rev-parse', 'main')).toBe(gitTip);
+      return;
+    }
+    expect(result.code).toBe(0);
+    expect(report.conflicts.every((c: { winner: string }) => c.winner === policy)).toBe(true);
+    const [kept] = report.conflicts[0].kept as { side: string; revisionId: string; commit: string | null }[];
+    if (policy === 'git') {
+      expect(space.pages.map((p) => p.title)).toEqual(['Welcome', 'API', 'FAQ']);
+      expect(space.body('FAQ')).toContain('edited in git');
+      expect(repo.git('rev-parse', 'main')).toBe(gitTip);
+      expect(kept).toEqual({ side: 'space', revisionId: spaceRevision, commit: null });
+    } else {
+      expect(space.pages.map((p) => p.title)).toEqual(['Welcome', 'Guide', 'API']);
+      expect(space.body('Guide')).toContain('edited in the space');
+      expect(repo.show('guide.md')).toContain('edited in the space');
+      expect(() => repo.show('faq.md')).toThrow();
+      expect(repo.git('rev-parse', 'main^')).toBe(gitTip);
+      expect(kept).toMatchObject({ side: 'git', commit: gitTip });
+    }
+    // The losing edit is in the revision the report names.
+    const reopened = Store.open(join(dir, '.docs'));
+    try {
+      const losing = reopened.revisions.content(kept!.revisionId);
+      const page = losing.pages.find((p) => p.title === (policy === 'git' ? 'Guide' : 'FAQ'));
+      expect(page && page.kind === 'document' && reopened.blobs.get(page.blob)!.toString('utf8')).toContain('edited in');
+    } finally {
+      reopened.close();
+    }
+    expect((await docs(dir, 'sync')).stdout).toContain('(no changes)');
+  });
+
+  it('names a merged change request with `gitSync.mergeMessage` of the config when `docs sync` exports it', async () => {
+    const repo = repository(SAMPLE);
+    const dir = project(repo.dir, 'git');
+    writeFileSync(join(dir, 'docs.config.yaml'), `${readFileSync(join(dir, 'docs.config.yaml'), 'utf8')}gitSync:\n  mergeMessage: "docs: {subject} (!{number})"\n`);
+    expect((await docs(dir, 'sync')).code).toBe(0);
+    // A change request merged through the domain while no server ran to export it.
+    const store = Store.open(join(dir, '.docs'));
+    try {
+      const domain = new Domain(store);
+      const caller = new Caller(store, store.users.byEmail('admin@quire.local')!);
+      const space = store.content.spacesIn(store.organizations.all()[0]!.id).find((x) => x.title === 'Docs')!;
+      const { changeRequest } = domain.changeRequests.create(caller, space.id, { subject: 'Answer more questions' });
+      const faq = store.revisions.content(space.revisionId).pages.find(byPath('faq.md'))!;
+      await domain.contentWrites.updateChangeRequestContent(caller, space.id, changeRequest.id, [{ operation: 'update_page', page: faq.id, document: { markdown: lines('# FAQ', '', 'More questions.') } }]);
+      expect(domain.changeRequests.merge(caller, space.id, changeRequest.id).result).toBe('merge');
+    } finally {
+      store.close();
+    }
+    const result = await docs(dir, 'sync');
+    expect(result.code).toBe(0);
+    expect(repo.git('log', '-1', '--format=%s', 'main')).toBe('docs: Answer more questions (!1)');
+    expect(repo.show('faq.md')).toContain('More questions.');
+
+    writeFileSync(join(dir, 'docs.config.yaml'), `${readFileSync(join(dir, 'docs.config.yaml'), 'utf8')}`.replace('(!{number})', '(!{numero})'));
+    const broken = await docs(dir, 'sync');
+    expect(broken.code).not.toBe(0);
+    expect(broken.stderr).toMatch(/docs\.config\.yaml:\d+:\d+: gitSync\.mergeMessage: the only placeholders are \{number\} and \{subject\}/);
   });
 
   it('rejects an unknown --conflict policy as a usage error', async () => {

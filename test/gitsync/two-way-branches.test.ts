@@ -63,4 +63,37 @@ describe('branches are change requests', () => {
     expect(s.repo.show('guide.md')).toBe(SAMPLE['guide.md'].trimEnd());
     expect((await s.sync())[0]).toMatchObject({ action: 'nothing' });
   });
+
+  it('uses the configured merge message template for the merge commit', async () => {
+    const s = await synced();
+    installGitSync(s.domain, { mergeMessage: 'docs: {subject} (change request {number})\n\nMerged in Quire.' });
+    s.repo.git('checkout', '-q', '-b', 'feature');
+    s.repo.commit({ 'faq.md': lines('# FAQ', '', 'Questions, on a branch.') });
+    const [opened] = await s.sync({ ref: 'feature' });
+    s.repo.git('checkout', '-q', 'main');
+    s.domain.changeRequests.update(s.caller, s.spaceId, opened!.changeRequest!.id, { subject: 'Answer questions' });
+    expect(s.domain.changeRequests.merge(s.caller, s.spaceId, opened!.changeRequest!.id).result).toBe('merge');
+    await s.domain.jobs.runDue();
+    expect(s.store.jobs.list('failed')).toEqual([]);
+    expect(s.repo.git('log', '-1', '--format=%B', 'main')).toBe('docs: Answer questions (change request 1)\n\nMerged in Quire.');
+    expect(s.repo.show('faq.md')).toContain('on a branch');
+  });
+
+  it('names a merged change request in the commit when `docs sync` is what exports it', async () => {
+    const s = await synced();
+    // No installGitSync: the merge reaches git through the next sync, as when the server was not running.
+    s.repo.git('checkout', '-q', '-b', 'feature');
+    s.repo.commit({ 'faq.md': lines('# FAQ', '', 'Questions, on a branch.') });
+    const [opened] = await s.sync({ ref: 'feature' });
+    s.repo.git('checkout', '-q', 'main');
+    s.domain.changeRequests.update(s.caller, s.spaceId, opened!.changeRequest!.id, { subject: 'Answer questions' });
+    s.domain.changeRequests.merge(s.caller, s.spaceId, opened!.changeRequest!.id);
+    const [exported] = await s.sync({ mergeMessage: '[{number}] {subject}' });
+    expect(exported).toMatchObject({ action: 'export', written: ['faq.md'] });
+    expect(s.repo.git('log', '-1', '--format=%s', 'main')).toBe('[1] Answer questions');
+    // A later edit that is not a merge gets the ordinary message.
+    s.setBody('api.md', lines('# API', '', 'The API, edited.'));
+    await s.sync({ mergeMessage: '[{number}] {subject}' });
+    expect(s.repo.git('log', '-1', '--format=%s', 'main')).toBe('Update from Docs (Quire)');
+  });
 });

@@ -100,6 +100,51 @@ describe('merging the space and the repository against the last sync', () => {
     expect(merged.content!.pages.map((p) => p.id)).toEqual(['intro', 'guide', 'group', 'api']);
   });
 
+  it('moves a page moved in the space and keeps the edit made in git', () => {
+    const group: RevisionPage = { id: 'group', kind: 'group', title: 'Reference', slug: 'reference', path: 'reference', parentId: null, hidden: false };
+    const withGroup = content([...base.pages, group]);
+    // A move through the API: new parent, path and place; the page keeps its git ref until the export places it.
+    const moved = withGroup.pages.map((p) => (p.id === 'api' ? { ...p, parentId: 'group', path: 'reference/api' } : p));
+    const space = content([...moved.filter((p) => p.id !== 'api'), moved.find((p) => p.id === 'api')!]);
+    const git = edit(withGroup, 'api', lines('# API', '', 'beta, edited in git'));
+    for (const policy of ['git', 'space', 'fail'] as ConflictPolicy[]) {
+      const merged = mergeSides(withGroup, space, git, blobs, policy);
+      expect(merged.conflicts).toEqual([]);
+      const page = merged.content!.pages.find((p) => p.id === 'api') as DocumentPage;
+      expect(page).toMatchObject({ parentId: 'group', path: 'reference/api' });
+      expect(text(page.blob)).toContain('edited in git');
+      expect(page.git).toEqual({ oid: page.blob, path: 'api.md' });
+      expect(merged.content!.pages.map((p) => p.id)).toEqual(['intro', 'guide', 'group', 'api']);
+    }
+  });
+
+  it('settles a page deleted in the space and edited in git by the policy, the edit never lost silently', () => {
+    const space = content(base.pages.filter((p) => p.id !== 'guide'));
+    const git = edit(base, 'guide', lines('# Guide', '', 'alpha, edited in git'));
+    const byGit = mergeSides(base, space, git, blobs, 'git');
+    expect(byGit.conflicts).toEqual([expect.objectContaining({ kind: 'page', id: 'guide', reason: expect.stringContaining('deleted') })]);
+    expect(byGit.winner).toBe('git');
+    expect(byGit.content!.pages.map((p) => p.id)).toEqual(['intro', 'guide', 'api']);
+    expect(bodyOf(byGit.content!, 'guide')).toContain('edited in git');
+    const bySpace = mergeSides(base, space, git, blobs, 'space');
+    expect(bySpace.conflicts).toEqual(byGit.conflicts);
+    expect(bySpace.winner).toBe('space');
+    expect(bySpace.content!.pages.map((p) => p.id)).toEqual(['intro', 'api']);
+    const failed = mergeSides(base, space, git, blobs, 'fail');
+    expect(failed.content).toBeNull();
+    expect(failed.conflicts.map((c) => c.id)).toEqual(['guide']);
+  });
+
+  it('keeps the child git added under a page the space deleted, or reports it', () => {
+    const git = content([...edit(base, 'api', lines('# API', '', 'beta, edited in git')).pages, page('child', lines('# Child'), { parentId: 'api', path: 'api/child' })]);
+    const space = content(base.pages.filter((p) => p.id !== 'api'));
+    const byGit = mergeSides(base, space, git, blobs, 'git');
+    expect(byGit.content!.pages.map((p) => p.id)).toEqual(['intro', 'guide', 'api', 'child']);
+    const bySpace = mergeSides(base, space, git, blobs, 'space');
+    expect(bySpace.conflicts.map((c) => c.id)).toEqual(['api', 'child']);
+    expect(bySpace.content!.pages.map((p) => p.id)).toEqual(['intro', 'guide']);
+  });
+
   it('settles a page deleted on one side and edited on the other by the policy, the edit never lost silently', () => {
     const git = content(base.pages.filter((p) => p.id !== 'guide'));
     const space = edit(base, 'guide', lines('# Guide', '', 'alpha, edited'));

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { DocumentPage } from '../../src/store/index.js';
 import { cleanTemps, lines, SAMPLE, synced } from './two-way-helpers.js';
 
 afterAll(cleanTemps);
@@ -133,6 +134,64 @@ describe('structure changes on both sides', () => {
     expect(edited).not.toBe(s.current().revisionId);
   });
 
+  it('moves a page moved in the space and keeps the edit made in git', async () => {
+    const s = await synced();
+    const id = s.pageAt('api.md').id;
+    const faq = s.pageAt('faq.md').id;
+    s.repo.commit({ 'api.md': lines('# API', '', 'The API, edited in git.') });
+    // Through the API: api becomes FAQ's child, after it; its file is still api.md until the export.
+    s.editSpace((pages) => {
+      const api = { ...pages.find((p) => p.id === id)!, parentId: faq, path: 'faq/api' };
+      return [...pages.filter((p) => p.id !== id), api];
+    });
+    const [report] = await s.sync();
+    expect(report).toMatchObject({ action: 'merge', conflicts: [] });
+    const page = s.content().pages.find((p) => p.id === id) as DocumentPage;
+    expect(page).toMatchObject({ parentId: faq });
+    expect(s.body(page)).toContain('edited in git');
+    expect(page.git!.path).not.toBe('api.md');
+    expect(report!.removed).toContain('api.md');
+    expect(() => s.repo.show('api.md')).toThrow();
+    expect(s.repo.show(page.git!.path)).toContain('edited in git');
+    expect(s.repo.show('SUMMARY.md')).toContain(`  * [API](${page.git!.path})`);
+    expect((await s.sync())[0]).toMatchObject({ action: 'nothing' });
+  });
+
+  it.each(['git', 'space', 'fail'] as const)('settles a page deleted in the space and edited in git with --conflict %s, losing nothing silently', async (policy) => {
+    const s = await synced();
+    const faq = s.pageAt('faq.md');
+    const gitCommit = s.repo.commit({ 'faq.md': lines('# FAQ', '', 'Questions, edited in git.') });
+    const deleted = s.editSpace((pages) => pages.filter((p) => p.id !== faq.id));
+    const [report] = await s.sync({ conflict: policy });
+    const entry = expect.objectContaining({ kind: 'page', id: faq.id, title: 'FAQ', reason: expect.stringContaining('deleted') });
+    expect(report!.conflicts).toEqual([entry]);
+    if (policy === 'fail') {
+      expect(report).toMatchObject({ failed: true, commit: null, revisionId: null });
+      expect(s.current().revisionId).toBe(deleted);
+      expect(s.repo.git('rev-parse', 'main')).toBe(gitCommit);
+      return;
+    }
+    expect(report!.conflicts[0]!.winner).toBe(policy);
+    if (policy === 'git') {
+      // The edit stands, in the space and the repository; the deletion is kept in the space's revision.
+      expect(s.body(s.pageAt('faq.md'))).toContain('edited in git');
+      expect(s.repo.git('rev-parse', 'main')).toBe(gitCommit);
+      expect(report!.conflicts[0]!.kept).toEqual([{ side: 'space', revisionId: deleted, commit: null }]);
+      expect(s.content(deleted).pages.some((p) => p.id === faq.id)).toBe(false);
+    } else {
+      // The page is gone from both sides; git's edit is kept in a revision of the space and in its commit.
+      expect(s.content().pages.some((p) => p.id === faq.id)).toBe(false);
+      expect(() => s.repo.show('faq.md')).toThrow();
+      expect(s.repo.show('SUMMARY.md')).not.toContain('faq.md');
+      expect(s.repo.git('rev-parse', 'main^')).toBe(gitCommit);
+      const [kept] = report!.conflicts[0]!.kept;
+      expect(kept).toMatchObject({ side: 'git', commit: gitCommit });
+      expect(s.body(s.pageAt('faq.md', s.content(kept!.revisionId!)))).toContain('edited in git');
+      expect(s.store.revisions.get(s.current().revisionId)!.parents).toEqual(expect.arrayContaining([kept!.revisionId, deleted]));
+    }
+    expect((await s.sync({ conflict: policy }))[0]).toMatchObject({ action: 'nothing' });
+  });
+
   it('reorders SUMMARY on both sides: a conflict the policy settles, with every other change kept', async () => {
     const s = await synced();
     s.repo.commit({
@@ -151,8 +210,14 @@ describe('structure changes on both sides', () => {
 describe('a rewritten repository', () => {
   it('takes the new tip after a force-push, merging the space edits onto it', async () => {
     const s = await synced();
-    s.repo.commit({ 'api.md': lines('# API', '', 'Soon gone.') });
+    s.repo.commit({
+      'api.md': lines('# API', '', 'Soon gone.'),
+      'gone.md': lines('# Gone', '', 'A page the force-push removes.'),
+      'SUMMARY.md': `${SAMPLE['SUMMARY.md']}* [Gone](gone.md)\n`,
+    });
     await s.sync();
+    const gone = s.pageAt('gone.md');
+    expect(gone).toBeDefined();
     s.repo.git('reset', '-q', '--hard', 'HEAD~1');
     const tip = s.repo.commit({ 'guide.md': SAMPLE['guide.md'].replace('Third line.', 'Third line, rewritten.') }, 'rewritten');
     s.setBody('faq.md', lines('# FAQ', '', 'Questions, from the space.'));
@@ -163,6 +228,13 @@ describe('a rewritten repository', () => {
     expect(s.body(s.pageAt('faq.md'))).toContain('from the space');
     expect(s.repo.git('rev-parse', 'main^')).toBe(tip);
     expect(s.repo.show('faq.md')).toContain('from the space');
+    // What only the rewritten-away commit had is gone from the space and stays out of the repository.
+    expect(s.content().pages.map((p) => p.id)).not.toContain(gone.id);
+    expect(s.content().pages.map((p) => p.title)).toEqual(['Welcome', 'Guide', 'API', 'FAQ']);
+    expect(s.body(s.pageAt('api.md'))).toBe(SAMPLE['api.md']);
+    expect(() => s.repo.show('gone.md')).toThrow();
+    expect(s.repo.show('SUMMARY.md')).not.toContain('gone.md');
+    expect((await s.sync())[0]).toMatchObject({ action: 'nothing' });
   });
 });
 

@@ -5,9 +5,9 @@ import { syncFs } from '../fs-shim.js';
 
 let counter = 0;
 
-/** `writeFile` that never leaves a partial file behind. */
-export function writeFileAtomic(path: string, data: string | Uint8Array, options?: Parameters<typeof writeFileSync>[2]): void {
-  const temp = tempPathFor(path);
+/** `writeFile` that never leaves a partial file behind; `tempDir` (on the same file system) holds the temporary file. */
+export function writeFileAtomic(path: string, data: string | Uint8Array, options?: Parameters<typeof writeFileSync>[2], tempDir?: string | null): void {
+  const temp = tempDir ? `${tempDir}/quire-${process.pid}_${counter++}.tmp` : tempPathFor(path);
   writeFileSync(temp, data, options);
   renameSync(temp, path);
 }

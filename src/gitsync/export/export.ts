@@ -12,7 +12,7 @@ import { findRepository, type RepoTree, subtree, treeHash } from '../tree.js';
 import { emptyContent, type ExportPlan, planExport } from './plan.js';
 import { recordedContent } from './record.js';
 import { commitFiles } from './tree-files.js';
-import { followCommit } from './worktree.js';
+import { followCommit, planFollow, recoverFollow } from './worktree.js';
 import { writeCommit } from './write.js';
 
 export interface ExportOptions {
@@ -40,6 +40,7 @@ export async function exportRevision(domain: Domain, options: ExportOptions): Pr
   const repo = await findRepository(dir);
   if (repo === null) throw badRequest(`${options.dir}: not in a git repository`);
   const prefix = relative(repo, dir).split(sep).join('/');
+  await recoverFollow(repo);
   const { sync } = domain;
   const space = sync.space(options.spaceId);
   if (!space || space.deletedAt) throw notFound(`no space ${options.spaceId}`);
@@ -62,6 +63,7 @@ export async function exportRevision(domain: Domain, options: ExportOptions): Pr
     layout,
     tree: oids,
     readBlob: (oid) => sync.blobs.get(oid) ?? undefined,
+    summary: await tree.files.get(layout.summary)?.read(),
     parsed: (oids) => sync.parsed(oids),
     force: options.force ?? false,
   });
@@ -71,7 +73,9 @@ export async function exportRevision(domain: Domain, options: ExportOptions): Pr
 
   const changes = new Map<string, Uint8Array | null>([...plan.writes].map(([path, blob]) => [path, blob.bytes]));
   for (const path of removed) changes.set(path, null);
-  const commit = await writeCommit({ repo, prefix, ref, expected: tip, parent, changes, message: options.message });
+  let follow: Awaited<ReturnType<typeof planFollow>> = null;
+  const beforeRef = async (commit: string) => (follow = await planFollow(repo, ref, commit, prefix, oids, changes));
+  const commit = await writeCommit({ repo, prefix, ref, expected: tip, parent, changes, message: options.message, beforeRef });
 
   // The pair is remembered only when the commit holds exactly the revision: built on the synced commit (or the space
   // was never synced), from the space's current revision. Otherwise the next sync sorts out both sides; and a space
@@ -91,7 +95,7 @@ export async function exportRevision(domain: Domain, options: ExportOptions): Pr
       key: layout.key,
     });
   }
-  await followCommit(repo, ref, prefix, oids, changes);
+  await followCommit(repo, follow);
   return { commit, written, removed };
 }
 

@@ -19,6 +19,8 @@ export interface PlanInput {
   /** The files present in the repository now (relative to the synced directory), with their blob oids. */
   tree: ReadonlyMap<string, string>;
   readBlob(oid: string): Uint8Array | undefined;
+  /** The bytes of the summary file the repository holds now, if any (its style is kept). */
+  summary?: Uint8Array | undefined;
   /** Parse records of page blobs, where known (to find the pages linking to a moved page). */
   parsed(oids: readonly string[]): ReadonlyMap<string, ParsedPageData>;
   force: boolean;
@@ -144,8 +146,13 @@ function planSummary(input: PlanInput, paths: ExportPaths, write: (path: string,
   if (!input.force && !present && plan.writes.size === 0 && plan.removes.size === 0) return;
   const text = summaryText(input.next.pages, dir, (id) => paths.pages.get(id));
   if (!input.force && present && input.base.pages.length > 0 && text === summaryText(input.base.pages, dir, (id) => basePaths.get(id))) return;
-  const bytes = new TextEncoder().encode(text);
+  const bytes = new TextEncoder().encode(keepStyle(text, input.summary && new TextDecoder().decode(input.summary)));
   write(summary, { oid: gitBlobOid(bytes), bytes });
+}
+
+/** GitBook wrote SUMMARY.md with a trailing blank line until 2022: a file written that way keeps it. */
+function keepStyle(text: string, existing: string | undefined): string {
+  return existing?.endsWith('\n\n') && text.endsWith('\n') && !text.endsWith('\n\n') ? `${text}\n` : text;
 }
 
 /** Everything of the page tree SUMMARY.md shows, as one string: equal strings, equal summaries. */

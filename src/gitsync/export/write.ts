@@ -20,6 +20,8 @@ export interface CommitInput {
   /** path -> blob bytes to write, or null to remove the file. */
   changes: ReadonlyMap<string, Uint8Array | null>;
   message: string;
+  /** Runs once the commit is written, just before the ref moves to it. */
+  beforeRef?: (commit: string) => Promise<unknown>;
 }
 
 export async function writeCommit(input: CommitInput): Promise<string> {
@@ -36,6 +38,7 @@ export async function writeCommit(input: CommitInput): Promise<string> {
 
   const current = await git.resolveRef({ ...base, ref: input.ref }).catch(() => null);
   if (current !== input.expected) throw conflict(`${input.ref} moved while the export was written; sync again`);
+  await input.beforeRef?.(commit);
   await git.writeRef({ ...base, ref: input.ref, value: commit, force: true });
   return commit;
 }

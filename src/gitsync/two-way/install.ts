@@ -3,19 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Caller, type Domain } from '../../domain/index.js';
 import { GIT_EXPORT_JOB, GIT_IMPORT_JOB, type GitJobPayload, gitSpaces } from '../../domain/git.js';
-import type { ChangeRequestMerged } from '../../domain/change-requests.js';
 import { syncDirectory } from '../import.js';
 import { exportRevision } from '../export/export.js';
+import { mergeMessage } from './messages.js';
 import { checkout } from './remote.js';
 import { twoWaySync } from './sync.js';
 
 export const GIT_MERGED_JOB = 'gitsync:merged';
-export const DEFAULT_MERGE_MESSAGE = 'QUIRE-{number}: {subject}';
+export { DEFAULT_MERGE_MESSAGE, mergeMessage } from './messages.js';
 
 export interface GitSyncSetup {
   /** Where URL remotes are cloned (default: a folder in the system's temp dir). */
   cacheDir?: string;
-  /** The message of the commit a merged change request exports: `{number}` and `{subject}` are filled in. */
+  /** The message of the commit a merged change request exports (`gitSync.mergeMessage` of docs.config.yaml). */
   mergeMessage?: string;
 }
 
@@ -38,15 +38,10 @@ export function installGitSync(domain: Domain, setup: GitSyncSetup = {}): void {
   domain.changeRequests.onMerged((event) => {
     // Only spaces synced with a git repository (not a plain folder) export their merges.
     if (!syncedWithGit(domain, event.changeRequest.spaceId)) return;
-    const payload: MergedPayload = { spaceId: event.changeRequest.spaceId, userId: event.changeRequest.createdBy, message: mergeMessage(setup.mergeMessage, event) };
+    const payload: MergedPayload = { spaceId: event.changeRequest.spaceId, userId: event.changeRequest.createdBy, message: mergeMessage(setup.mergeMessage, event.changeRequest) };
     domain.jobs.schedule({ kind: GIT_MERGED_JOB, payload, maxAttempts: 5 });
     void domain.jobs.runDue();
   });
-}
-
-export function mergeMessage(format: string | undefined, { changeRequest: cr }: ChangeRequestMerged): string {
-  const subject = cr.subject.trim() || `Change request #${cr.number}`;
-  return (format ?? DEFAULT_MERGE_MESSAGE).replaceAll('{number}', String(cr.number)).replaceAll('{subject}', subject);
 }
 
 /** importGitRepository / exportToGitRepository, as a job, between the space_gitsync_started and _completed events. */

@@ -13,7 +13,9 @@ import { syncBranch } from './branches.js';
 import { captureImport } from './capture.js';
 import { decide } from './decide.js';
 import { exportRevision } from '../export/export.js';
+import { recoverFollow } from '../export/worktree.js';
 import { mergeSides } from './merge.js';
+import { mergeMessage } from './messages.js';
 import { type ConflictPolicy, DEFAULT_POLICY } from './policy.js';
 import { conflictEntries, type KeptVersion, pageCounts, type TwoWayReport } from './report.js';
 
@@ -23,6 +25,8 @@ export interface TwoWayOptions extends SyncOptions {
   mainRef?: string;
   /** The message of the commit an export or merge writes. */
   message?: string;
+  /** The message template of an export of a merged change request (`gitSync.mergeMessage`), when `message` is not given. */
+  mergeMessage?: string;
 }
 
 /** The context of one space's settlement. */
@@ -43,6 +47,8 @@ export async function twoWaySync(domain: Domain, options: TwoWayOptions): Promis
   const policy = options.conflict ?? DEFAULT_POLICY;
   const dir = resolve(options.dir);
   const repo = options.workTree ? null : await findRepository(dir);
+  // An export killed after moving its branch left the work tree behind: finish it before anything reads the repository.
+  if (repo !== null) await recoverFollow(repo);
   const ref = repo === null ? null : (options.ref ?? (await git.currentBranch({ fs: syncFs, dir: repo })) ?? 'HEAD');
   const head = repo === null || ref === null ? null : await resolveCommit(repo, ref).catch(() => null);
   if (head === null || ref === null || !(await isBranch(repo!, ref))) {
@@ -81,7 +87,7 @@ async function settle(c: Settle): Promise<TwoWayReport> {
     // builds on it and remembers what it wrote.
     if (input) gitSpaces(domain).saveState(space.id, { ...input.state, key: input.state.key ?? null, revisionId: state!.revisionId });
     Object.assign(report, pageCounts(domain.sync.content(state!.revisionId), domain.sync.content(space.revisionId)));
-    return exportSpace(c, space.revisionId, c.options.message ?? `Update from ${space.title} (Quire)`);
+    return exportSpace(c, space.revisionId, c.options.message ?? exportMessage(domain, space, c.options.mergeMessage));
   }
 
   const merge = mergeSides(domain.sync.content(state!.revisionId), domain.sync.content(space.revisionId), input!.content!, domain.sync.blobs, c.policy);
@@ -129,6 +135,12 @@ async function exportSpace(c: Settle, revisionId: string, message: string): Prom
     });
   }
   return report;
+}
+
+/** A space whose last move was merging a change request exports as that merge (`QUIRE-<number>: <subject>`). */
+function exportMessage(domain: Domain, space: SpaceRecord, template: string | undefined): string {
+  const merged = domain.deps.store.changeRequests.byMergedRevision(space.revisionId);
+  return merged && merged.spaceId === space.id ? mergeMessage(template, merged) : `Update from ${space.title} (Quire)`;
 }
 
 async function isBranch(repo: string, ref: string): Promise<boolean> {

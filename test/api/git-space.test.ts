@@ -1,0 +1,76 @@
+// Space.gitSync through the official client: absent until the space is synced, then the remote of its last successful
+// git operation (import or export), never a failed one and never the credentials.
+import { basename } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Caller } from '../../src/domain/index.js';
+import { gitEvents } from '../../src/domain/git.js';
+import { installGitSync } from '../../src/gitsync/two-way/install.js';
+import { twoWaySync } from '../../src/gitsync/two-way/sync.js';
+import { useServer } from '../helpers/server.js';
+import { cleanTemps, lines, repository, SAMPLE } from '../gitsync/two-way-helpers.js';
+
+const s = useServer();
+beforeAll(() => installGitSync(s.domain));
+afterAll(async () => {
+  await s.domain.jobs.stop();
+  cleanTemps();
+});
+
+/** Runs the space's git jobs until `count` operations have completed; returns the last one. */
+async function completed(spaceId: string, count: number) {
+  for (let i = 0; i < 300; i++) {
+    await s.domain.jobs.runDue();
+    const done = gitEvents(s.domain.deps, spaceId).filter((e) => e.type === 'space_gitsync_completed');
+    if (done.length >= count) return done.at(-1)!;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('the git job did not complete');
+}
+
+const isoAfter = (earlier: string) => (value: string) => !Number.isNaN(Date.parse(value)) && value >= earlier;
+
+describe('Space.gitSync', () => {
+  it('is absent before any sync, then names the remote of the last import and export', async () => {
+    const api = s.client();
+    const { data: space } = await api.orgs.createSpace(s.org, { title: 'Synced' });
+    expect(space.gitSync).toBeUndefined();
+    expect((await api.spaces.getSpaceById(space.id)).data.gitSync).toBeUndefined();
+
+    const repo = repository(SAMPLE);
+    const beforeImport = new Date().toISOString();
+    expect((await api.spaces.importGitRepository(space.id, { url: repo.dir, ref: 'main' })).status).toBe(204);
+    expect(await completed(space.id, 1)).toMatchObject({ state: 'success', operation: 'import' });
+    const imported = (await api.spaces.getSpaceById(space.id)).data.gitSync!;
+    expect(imported).toEqual({ url: repo.dir, repoName: basename(repo.dir), updatedAt: expect.any(String) });
+    expect(isoAfter(beforeImport)(imported.updatedAt!)).toBe(true);
+    // Every way a space is presented carries it: the org's list too.
+    const listed = (await api.orgs.listSpacesInOrganizationById(s.org)).data.items.find((x) => x.id === space.id)!;
+    expect(listed.gitSync).toEqual(imported);
+
+    // Exported to another repository: that one is now the space's remote, and the time moved on.
+    const mirror = repository({ 'README.md': lines('# Mirror') });
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await api.spaces.exportToGitRepository(space.id, { url: mirror.dir, ref: 'docs', commitMessage: 'Mirror' })).status).toBe(204);
+    expect(await completed(space.id, 2)).toMatchObject({ state: 'success', operation: 'export' });
+    const exported = (await api.spaces.getSpaceById(space.id)).data.gitSync!;
+    expect(exported).toEqual({ url: mirror.dir, repoName: basename(mirror.dir), updatedAt: expect.any(String) });
+    expect(exported.updatedAt! > imported.updatedAt!).toBe(true);
+    expect(mirror.show('faq.md', 'docs')).toBe(SAMPLE['faq.md'].trimEnd());
+    expect((await api.spaces.getSpaceGitInfo(space.id)).data).toEqual(exported);
+
+    // A failed operation does not become the remote, and its credentials never show.
+    expect((await api.spaces.importGitRepository(space.id, { url: 'https://user:secret@127.0.0.1:9/none.git', ref: 'main' })).status).toBe(204);
+    expect(await completed(space.id, 3)).toMatchObject({ state: 'failure' });
+    const after = await api.spaces.getSpaceById(space.id);
+    expect(after.data.gitSync).toEqual(exported);
+    expect(JSON.stringify(after.data)).not.toContain('secret');
+  });
+
+  it('names the directory of a space synced by `docs sync`', async () => {
+    const repo = repository(SAMPLE);
+    const caller = new Caller(s.store, s.store.users.get(s.ownerId)!);
+    const [report] = await twoWaySync(s.domain, { dir: repo.dir, space: 'From the CLI', organizationId: s.org, caller, parseWorkers: 0 });
+    const { data } = await s.client().spaces.getSpaceById(report!.space.id);
+    expect(data.gitSync).toEqual({ url: repo.dir, repoName: basename(repo.dir), updatedAt: expect.any(String) });
+  });
+});
