@@ -6,6 +6,7 @@ import { downloadFile, FILE_CONTENT_ROUTE } from './handlers/files.js';
 import { handlers as defaultHandlers } from './handlers/index.js';
 import { loadSpec, type Operation } from './openapi.js';
 import { type PublishedSites, registerPublishedSites } from './published-sites.js';
+import { type CachedResponse, ResponseCache } from './response-cache.js';
 import { Urls } from './present.js';
 import { createAjv, describeErrors, OperationValidator } from './validation.js';
 
@@ -69,6 +70,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const newer = newerOperations();
   const newerParamsAjv = createAjv(newer.document, { coerceTypes: 'array', useDefaults: true });
   const newerBodyAjv = createAjv(newer.document, { useDefaults: true });
+  const responses = new ResponseCache(domain.deps.store, domain.deps.clock);
   const routes = [
     ...operations.map((operation) => ({ operation, validator: new OperationValidator(operation, paramsAjv, bodyAjv) })),
     ...newer.operations.map((operation) => ({ operation, validator: new OperationValidator(operation, newerParamsAjv, newerBodyAjv) })),
@@ -83,10 +85,17 @@ export function buildServer(options: ServerOptions): FastifyInstance {
         done();
       },
       handler: async (request, reply) => {
+        const cacheKey = operation.method === 'get' && handler ? `${request.caller?.user.id ?? ''} ${request.url}` : undefined;
+        const cached = cacheKey === undefined ? undefined : responses.get(cacheKey);
+        if (cached) return sendText(reply, cached);
+        const version = responses.version();
         const ctx = validate(operation, validator, request);
         if (!handler) throw new DomainError(501, `${operation.operationId} is not implemented yet`);
         const result = await handler({ ...ctx, caller: request.caller!, domain, urls });
-        return send(reply, result);
+        if (cacheKey === undefined || result.status !== 200 || result.body === undefined) return send(reply, result);
+        const response = { status: result.status, headers: result.headers, text: JSON.stringify(result.body) };
+        responses.set(cacheKey, version, response);
+        return sendText(reply, response);
       },
     });
   }
@@ -147,6 +156,11 @@ function send(reply: FastifyReply, result: Result): FastifyReply {
     return reply.send();
   }
   return reply.send(result.body);
+}
+
+function sendText(reply: FastifyReply, response: CachedResponse): FastifyReply {
+  if (response.headers) reply.headers(response.headers);
+  return reply.code(response.status).type('application/json; charset=utf-8').send(response.text);
 }
 
 function sendError(reply: FastifyReply, code: number, message: string): FastifyReply {

@@ -20,6 +20,8 @@ export class Db {
    * (a per-read check cost more than the rest of a cached API read).
    */
   private versionCheckedAt = -Infinity;
+  /** Writes made through this connection (data_version only counts other connections' commits). */
+  private generation = 0;
 
   constructor(file: string) {
     this.raw = new Database(file);
@@ -49,17 +51,15 @@ export class Db {
     return stmt;
   }
 
+  /** A token that changes whenever the data may have changed: this connection wrote, or another one committed. */
+  stateVersion(): string {
+    this.checkVersion();
+    return `${this.rowCacheVersion}.${this.generation}`;
+  }
+
   get<T = Row>(sql: string, ...params: unknown[]): T | undefined {
     if (this.raw.inTransaction) return this.prepare(sql).get(...params) as T | undefined;
-    const now = performance.now();
-    if (now - this.versionCheckedAt >= VERSION_CHECK_MS) {
-      this.versionCheckedAt = now;
-      const version = this.dataVersion.get() as number;
-      if (version !== this.rowCacheVersion) {
-        this.rowCache.clear();
-        this.rowCacheVersion = version;
-      }
-    }
+    this.checkVersion();
     const key = params.length === 1 ? `${sql}\u0000${typeof params[0]}:${String(params[0])}` : `${sql}\u0000${JSON.stringify(params)}`;
     if (this.rowCache.has(key)) return this.rowCache.get(key) as T | undefined;
     const row = this.prepare(sql).get(...params) as T | undefined;
@@ -74,6 +74,7 @@ export class Db {
 
   run(sql: string, ...params: unknown[]): number {
     this.rowCache.clear();
+    this.generation++;
     return this.prepare(sql).run(...params).changes;
   }
 
@@ -83,11 +84,23 @@ export class Db {
       return this.raw.inTransaction ? this.raw.transaction(fn)() : this.raw.transaction(fn).immediate();
     } finally {
       this.rowCache.clear();
+      this.generation++;
     }
   }
 
   close(): void {
     this.raw.close();
+  }
+
+  private checkVersion(): void {
+    const now = performance.now();
+    if (now - this.versionCheckedAt < VERSION_CHECK_MS) return;
+    this.versionCheckedAt = now;
+    const version = this.dataVersion.get() as number;
+    if (version !== this.rowCacheVersion) {
+      this.rowCache.clear();
+      this.rowCacheVersion = version;
+    }
   }
 
   /** Every row of every table, for consistency checks and diagnostics. */

@@ -72,6 +72,11 @@ export class Store {
     return this.db.tx(fn);
   }
 
+  /** Changes whenever the stored data may have: equal versions mean equal reads. */
+  stateVersion(): string {
+    return this.db.stateVersion();
+  }
+
   /** Every row of every table: two equal snapshots mean nothing changed. */
   snapshot(): Record<string, unknown[]> {
     return this.db.snapshot();

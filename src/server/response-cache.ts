@@ -1,0 +1,51 @@
+import type { Clock } from '../domain/index.js';
+import type { Store } from '../store/index.js';
+
+export interface CachedResponse {
+  status: number;
+  headers: Record<string, string> | undefined;
+  /** The JSON body, serialised once. */
+  text: string;
+}
+
+interface Entry extends CachedResponse {
+  version: string;
+  at: number;
+}
+
+/** How long (by the domain's clock) an answer may be reused while the store stays unchanged: time alone moves some states (a deleted space expires). */
+const TTL_MS = 1000;
+const MAX_ENTRIES = 10_000;
+
+/**
+ * Answers to reads, per caller and URL, kept while the store's state version stays the same: a read repeated
+ * before anything changed is a lookup, not a new trip through the domain and the serialiser.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The current version, to take before computing an answer that `set` may keep. */
+  version(): string {
+    return this.store.stateVersion();
+  }
+
+  get(key: string): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.version === this.store.stateVersion() && this.clock.now().getTime() - entry.at < TTL_MS) return entry;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  /** Keeps the answer computed at `version`, unless computing it changed the store (then it is already stale). */
+  set(key: string, version: string, response: CachedResponse): void {
+    if (version !== this.store.stateVersion()) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(key, { ...response, version, at: this.clock.now().getTime() });
+  }
+}
