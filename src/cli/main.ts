@@ -7,6 +7,7 @@ import { registerServe } from './serve.js';
 import { registerSync } from './sync.js';
 import { registerToken } from './token.js';
 import { UsageError } from './util.js';
+import { registerWatch } from './watch.js';
 
 export function buildProgram(): Command {
   const program = new Command('docs')
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
   registerToken(program);
   registerSync(program);
   registerBuild(program);
+  registerWatch(program);
   return program;
 }
 

@@ -37,6 +37,8 @@ export interface SyncOptions {
   /** Worker threads for parsing (default 2; 0 parses on the calling thread). */
   parseWorkers?: number;
   onProgress?: (event: { space: string; phase: SyncPhase; done: number; total: number }) => void;
+  /** The files of `dir`, already read (`docs watch` leaves editor temp files out); default: read `dir`. */
+  tree?: RepoTree;
 }
 
 export interface SyncReport {
@@ -56,7 +58,7 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
   const dir = resolve(options.dir);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw badRequest(`${options.dir}: no such directory`);
   const sync = domain.sync;
-  const tree = await readSource(dir, options);
+  const tree = options.tree ?? (await readSource(dir, options));
   const layout = await discoverLayout(tree);
   if (layout.siteConfig && options.space) {
     throw badRequest(`--space: ${options.dir} holds several spaces (${layout.siteConfig}); they are named by their keys`);

@@ -100,7 +100,9 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
     const chrome = renderChrome({ siteTitle, base, home: urls.root(), customization, sidebar: renderSidebar(nav, customization.externalTarget), sections, variants, assetVersion: assets.version });
     firstChrome ??= chrome;
     const chromeHash = hash(stableJson({ siteTitle, sections, variants, base, prefix: space.prefix, editUrl: space.editUrl, siteUrl: site.siteUrl }));
-    const spaceKey = `${nav.hash}|${customizationHash(customization)}|${assets.version}|${chromeHash}|${site.claims ? hash(stableJson(site.claims)) : ''}`;
+    // Includes, variables and the set of files are read by any page's render: a change re-renders every page.
+    const sharedHash = hash(stableJson({ includes: view.content.reusableContents.map((r) => [r.id, r.blob, r.git?.path ?? null]), variables: view.content.variables, files: view.content.files.map((f) => [f.id, f.name, f.git?.path ?? null]) }));
+    const spaceKey = `${nav.hash}|${customizationHash(customization)}|${assets.version}|${chromeHash}|${site.claims ? hash(stableJson(site.claims)) : ''}|${sharedHash}`;
     const spaceRoot = sources.spaceRoot(view);
     const reusable = reusableLoader(sources.blobs, view);
     const position = new Map(nav.order.map((p, i) => [p.id, i]));

@@ -37,4 +37,6 @@ export interface BuildOptions {
   /** Broken internal links and anchors fail the build (default); false reports them as warnings. */
   strictLinks?: boolean;
   onProgress?: (event: { space: string; done: number; total: number }) => void;
+  /** Render only these pages (ids) and write their files, nothing else; no cache read or written (`docs watch`). */
+  only?: ReadonlySet<string>;
 }
