@@ -1,23 +1,9 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { CORPORA, docs } from '../helpers/cli.js';
 
-const BIN = new URL('../../bin/docs.js', import.meta.url).pathname;
-const CORPORA = new URL('../../../shared/corpora/', import.meta.url).pathname;
-const run = promisify(execFile);
-
-async function docs(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 function project(): string {
   const dir = mkdtempSync(join(tmpdir(), 'quire-e2e-build-'));

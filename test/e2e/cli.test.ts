@@ -1,14 +1,12 @@
 import { GitBookAPI } from '@gitbook/api';
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { statusOf } from '../helpers/server.js';
+import { BIN, docs } from '../helpers/cli.js';
 
-const BIN = new URL('../../bin/docs.js', import.meta.url).pathname;
-const run = promisify(execFile);
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill('SIGTERM')));
 
@@ -16,16 +14,6 @@ function project(config: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'quire-e2e-'));
   writeFileSync(join(dir, 'docs.config.yaml'), config);
   return dir;
-}
-
-async function docs(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
 }
 
 /** Starts `docs serve` and resolves once it prints its URL and first token. */

@@ -1,30 +1,17 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Caller, Domain } from '../../src/domain/index.js';
 import { newId, type RevisionPage, Store } from '../../src/store/index.js';
 import { cleanTemps, lines, repository, SAMPLE } from '../gitsync/two-way-helpers.js';
+import { docs } from '../helpers/cli.js';
 
-const BIN = new URL('../../bin/docs.js', import.meta.url).pathname;
-const run = promisify(execFile);
 const temps: string[] = [];
 afterAll(() => {
   cleanTemps();
   temps.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
 });
-
-async function docs(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd, maxBuffer: 16 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 /** A project syncing `repo` as the space Docs, with `conflict` in its config. */
 function project(repoDir: string, conflict: string): string {

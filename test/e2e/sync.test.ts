@@ -1,14 +1,11 @@
 import { GitBookAPI } from '@gitbook/api';
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, CORPORA, docs } from '../helpers/cli.js';
 
-const BIN = new URL('../../bin/docs.js', import.meta.url).pathname;
-const CORPORA = new URL('../../../shared/corpora/', import.meta.url).pathname;
-const run = promisify(execFile);
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill('SIGTERM')));
 
@@ -16,16 +13,6 @@ function project(config: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'quire-e2e-sync-'));
   writeFileSync(join(dir, 'docs.config.yaml'), config);
   return dir;
-}
-
-async function docs(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd, maxBuffer: 16 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
 }
 
 describe('docs sync', () => {
