@@ -1,10 +1,11 @@
-// Quire client script: search, theme toggle, tabs and copy buttons. Pages are complete without it.
+// Quire client script: search, theme toggle, tabs, copy buttons, header menus, feedback and mermaid diagrams. Pages are complete without it.
 (function () {
   'use strict';
   var script = document.currentScript;
   var root = document.documentElement;
 
   // Theme toggle: light -> dark -> system, remembered per browser.
+  var themeListeners = [];
   var toggle = document.querySelector('[data-theme-toggle]');
   if (toggle) {
     toggle.hidden = false;
@@ -14,7 +15,91 @@
       root.dataset.theme = next;
       toggle.setAttribute('aria-label', 'Theme: ' + next);
       try { localStorage.setItem('quire-theme', next); } catch (e) { /* private mode */ }
+      themeListeners.forEach(function (listener) { listener(); });
     });
+  }
+  if (window.matchMedia) {
+    var scheme = window.matchMedia('(prefers-color-scheme: dark)');
+    if (scheme.addEventListener) scheme.addEventListener('change', function () { themeListeners.forEach(function (listener) { listener(); }); });
+  }
+  function isDark() {
+    return root.dataset.theme === 'dark' || (root.dataset.theme === 'system' && !!window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  }
+
+  // Header menus are <details>: one open at a time, closed by Escape or a click elsewhere.
+  var menus = Array.prototype.slice.call(document.querySelectorAll('.header-menu'));
+  if (menus.length) {
+    menus.forEach(function (menu) {
+      menu.addEventListener('toggle', function () {
+        if (menu.open) menus.forEach(function (other) { if (other !== menu) other.open = false; });
+      });
+    });
+    document.addEventListener('click', function (event) {
+      menus.forEach(function (menu) { if (menu.open && !menu.contains(event.target)) menu.open = false; });
+    });
+    document.addEventListener('keydown', function (event) {
+      if (event.key !== 'Escape') return;
+      menus.forEach(function (menu) {
+        if (!menu.open) return;
+        menu.open = false;
+        if (menu.contains(document.activeElement)) menu.querySelector('summary').focus();
+      });
+    });
+  }
+
+  // "Was this page helpful?": the answer stays in this browser (nothing is sent anywhere).
+  var feedback = document.querySelector('[data-feedback]');
+  if (feedback) {
+    var feedbackKey = 'quire-feedback:' + location.pathname;
+    var feedbackButtons = Array.prototype.slice.call(feedback.querySelectorAll('[data-feedback-value]'));
+    var thanks = feedback.querySelector('.feedback-thanks');
+    var answered = function (value, announce) {
+      feedbackButtons.forEach(function (b) { b.setAttribute('aria-pressed', String(b.dataset.feedbackValue === value)); });
+      if (announce) thanks.textContent = 'Thanks for your feedback.';
+    };
+    var stored = null;
+    try { stored = localStorage.getItem(feedbackKey); } catch (e) { /* private mode */ }
+    if (stored) answered(stored, false);
+    feedbackButtons.forEach(function (b) {
+      b.addEventListener('click', function () {
+        try { localStorage.setItem(feedbackKey, b.dataset.feedbackValue); } catch (e) { /* private mode */ }
+        answered(b.dataset.feedbackValue, true);
+      });
+    });
+    feedback.hidden = false;
+  }
+
+  // Mermaid: the library (large) loads only on a page that has a diagram; the source stays if it fails.
+  var diagrams = Array.prototype.slice.call(document.querySelectorAll('pre.mermaid'));
+  if (diagrams.length && script && script.dataset.mermaid) {
+    var mermaidLoading = null;
+    var drawn = 0;
+    var draw = function () {
+      var mermaid = window.mermaid;
+      mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: isDark() ? 'dark' : 'default' });
+      return diagrams.reduce(function (previous, pre) {
+        return previous.then(function () {
+          return mermaid.render('mermaid-' + drawn++, pre.textContent).then(function (result) {
+            var figure = pre.nextElementSibling && pre.nextElementSibling.classList.contains('mermaid-diagram') ? pre.nextElementSibling : null;
+            if (!figure) {
+              figure = document.createElement('div');
+              figure.className = 'mermaid-diagram';
+              pre.parentNode.insertBefore(figure, pre.nextSibling);
+            }
+            figure.innerHTML = result.svg;
+            pre.hidden = true;
+          }, function () { /* invalid diagram: the source stays visible */ });
+        });
+      }, Promise.resolve());
+    };
+    mermaidLoading = new Promise(function (resolve, reject) {
+      var tag = document.createElement('script');
+      tag.src = script.dataset.mermaid;
+      tag.onload = resolve;
+      tag.onerror = reject;
+      document.head.appendChild(tag);
+    }).then(draw, function () { /* offline: the source stays visible */ });
+    themeListeners.push(function () { mermaidLoading = mermaidLoading.then(function () { if (window.mermaid) return draw(); }); });
   }
 
   // Narrow screens: the sidebar folds behind a menu button (without the script it simply comes first).

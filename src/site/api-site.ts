@@ -6,7 +6,7 @@
 import type { Domain } from '../domain/index.js';
 import type { RevisionView } from '../domain/content.js';
 import type { SiteStructureView, SiteSpaceView } from '../domain/sites.js';
-import type { CustomizationLink, SiteCustomization } from './customization.js';
+import type { HeaderLink, SiteCustomization } from './customization.js';
 import { gitbookRedirects } from './space-site.js';
 import type { SiteInput, SiteSpaceInput } from './types.js';
 import { SpaceUrls } from './urls.js';
@@ -76,7 +76,7 @@ export function visibleSiteSpaces(domain: Domain, tree: SiteStructureView, claim
     .map((node) => node.record.id);
 }
 
-type ApiLink = { title: string; to?: ContentRef | null; links?: ApiLink[]; condition?: string };
+type ApiLink = { title: string; to?: ContentRef | null; links?: ApiLink[]; condition?: string; style?: HeaderLink['style'] };
 type ApiCustomization = Omit<SiteCustomization, 'header' | 'footer' | 'announcement'> & {
   header?: { logo?: { light: string; dark: string }; links?: ApiLink[] };
   footer?: { logo?: { light: string; dark: string }; groups?: Array<{ title: string; links: ApiLink[] }>; copyright?: string };
@@ -102,7 +102,7 @@ class RefResolver {
   }
 
   customization(settings: ApiCustomization, current: RevisionView, shows: (condition: string | null) => boolean): SiteCustomization {
-    const link = (l: ApiLink): (CustomizationLink & { links?: CustomizationLink[] }) | null => {
+    const link = (l: ApiLink): HeaderLink | null => {
       if (l.condition && !shows(l.condition)) return null;
       const children = (l.links ?? []).flatMap((child) => {
         const resolved = link(child);
@@ -110,7 +110,7 @@ class RefResolver {
       });
       const to = l.to ? this.url(l.to, current) : undefined;
       if (to === undefined && !children.length) return null;
-      return { title: l.title, to: to ?? children[0]!.to, ...(children.length ? { links: children } : {}) };
+      return { title: l.title, to: to ?? children[0]!.to, ...(l.style ? { style: l.style } : {}), ...(children.length ? { links: children } : {}) };
     };
     const links = (list: ApiLink[] | undefined) => (list ?? []).flatMap((l) => link(l) ?? []);
     const { header, footer, announcement, ...rest } = settings;

@@ -1,4 +1,7 @@
-/** The static assets every site ships under `_quire/`: the stylesheet, the client script and MiniSearch for search. */
+/**
+ * The static assets every site ships under `_quire/`: the stylesheet, the client script, MiniSearch for search and
+ * mermaid (loaded by the client script only on pages with a diagram).
+ */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -6,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { BUILD } from '../version.js';
 
 /** Bump when the HTML a page is rendered to changes shape: every cached page is rendered again (so does a new release). */
-export const TEMPLATE_VERSION = 2;
+export const TEMPLATE_VERSION = 3;
 
 const templates = fileURLToPath(new URL('../../templates/', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -26,9 +29,15 @@ export function siteAssets(): SiteAssets {
     { path: '_quire/site.css', bytes: readFileSync(`${templates}site.css`) },
     { path: '_quire/site.js', bytes: readFileSync(`${templates}site.js`) },
     { path: '_quire/minisearch.js', bytes: readFileSync(minisearch) },
+    { path: '_quire/mermaid.min.js', bytes: readFileSync(mermaidBundle()) },
   ];
   const hash = createHash('sha1').update(`${TEMPLATE_VERSION}\0${BUILD.version}`);
   for (const file of files) hash.update(file.bytes);
   loaded = { files, version: hash.digest('hex').slice(0, 10) };
   return loaded;
+}
+
+/** mermaid's self-contained IIFE build (sets `window.mermaid`); its package exports only the ESM entry. */
+function mermaidBundle(): string {
+  return require.resolve('mermaid').replace(/dist[\\/][^\\/]+$/, 'dist/mermaid.min.js');
 }

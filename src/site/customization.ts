@@ -15,11 +15,23 @@ export interface CustomizationLink {
   to: string;
 }
 
+export type HeaderLinkStyle = 'link' | 'button-primary' | 'button-secondary';
+export type HeaderLink = CustomizationLink & { style?: HeaderLinkStyle; links?: CustomizationLink[] };
+export type IconsStyle = 'regular' | 'solid' | 'duotone' | 'light' | 'thin';
+export type HintColors = Record<'info' | 'success' | 'warning' | 'danger', ThemedColor | undefined>;
+
 export interface SiteCustomization {
   title?: string;
   styling?: {
     theme?: 'clean' | 'muted' | 'bold' | 'gradient';
     primaryColor?: ThemedColor;
+    tint?: { color?: ThemedColor };
+    infoColor?: ThemedColor;
+    successColor?: ThemedColor;
+    warningColor?: ThemedColor;
+    dangerColor?: ThemedColor;
+    depth?: 'subtle' | 'flat';
+    icons?: IconsStyle;
     corners?: 'straight' | 'rounded' | 'circular';
     font?: string | { fontFamily?: string };
     monospaceFont?: string;
@@ -28,7 +40,7 @@ export interface SiteCustomization {
     search?: 'prominent' | 'subtle';
   };
   favicon?: { icon?: { light: string; dark: string } | string; emoji?: string };
-  header?: { logo?: { light: string; dark: string }; links?: Array<CustomizationLink & { links?: CustomizationLink[] }> };
+  header?: { logo?: { light: string; dark: string }; links?: HeaderLink[] };
   footer?: { logo?: { light: string; dark: string }; groups?: Array<{ title: string; links: CustomizationLink[] }>; copyright?: string };
   announcement?: { enabled?: boolean; message?: string; link?: CustomizationLink; style?: 'info' | 'warning' | 'danger' | 'success' };
   themes?: { default?: 'light' | 'dark' | 'system'; toggeable?: boolean };
@@ -46,6 +58,12 @@ export interface ResolvedCustomization {
   title: string | undefined;
   theme: 'clean' | 'muted' | 'bold' | 'gradient';
   primaryColor: ThemedColor;
+  /** Background tint; undefined leaves the background neutral. */
+  tint: ThemedColor | undefined;
+  /** Hint colours the site overrides; the others keep the stylesheet's. */
+  hintColors: HintColors;
+  depth: 'subtle' | 'flat';
+  icons: IconsStyle;
   corners: 'straight' | 'rounded' | 'circular';
   font: string;
   monospaceFont: string;
@@ -55,7 +73,7 @@ export interface ResolvedCustomization {
   search: 'prominent' | 'subtle';
   favicon: { light?: string; dark?: string; emoji?: string };
   logo: { light: string; dark: string } | undefined;
-  headerLinks: Array<CustomizationLink & { links?: CustomizationLink[] }>;
+  headerLinks: HeaderLink[];
   footer: { logo?: { light: string; dark: string }; groups: Array<{ title: string; links: CustomizationLink[] }>; copyright?: string };
   announcement: { message: string; link?: CustomizationLink; style: 'info' | 'warning' | 'danger' | 'success' } | undefined;
   defaultTheme: 'light' | 'dark' | 'system';
@@ -87,6 +105,10 @@ export function resolveCustomization(c: SiteCustomization = {}): ResolvedCustomi
     title: c.title,
     theme: styling.theme ?? 'clean',
     primaryColor: styling.primaryColor ?? { light: '#346ddb', dark: '#6f9cf0' },
+    tint: styling.tint?.color,
+    hintColors: { info: styling.infoColor, success: styling.successColor, warning: styling.warningColor, danger: styling.dangerColor },
+    depth: styling.depth ?? 'subtle',
+    icons: styling.icons ?? 'regular',
     corners: styling.corners ?? 'rounded',
     font,
     monospaceFont: styling.monospaceFont ? `"${styling.monospaceFont}", ui-monospace, monospace` : 'ui-monospace, SFMono-Regular, Menlo, monospace',

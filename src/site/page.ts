@@ -2,7 +2,7 @@
  * The page layout. Everything shared by a site space's pages (head, header, sidebar, footer) is rendered once
  * into a `Chrome`; a page only adds its title, body, outline, previous/next and metadata.
  */
-import type { ResolvedCustomization } from './customization.js';
+import type { CustomizationLink, HeaderLink, ResolvedCustomization, ThemedColor } from './customization.js';
 import { escapeHtml, html, raw, safeUrl, type Raw } from './html.js';
 import { emojiOf, markCurrent } from './nav.js';
 import type { OutlineEntry } from './render/markdown.js';
@@ -54,13 +54,62 @@ export interface PageView {
 const linkAttrs = (c: ResolvedCustomization, url: string) =>
   /^https?:/i.test(url) && c.externalTarget === 'blank' ? raw(' target="_blank" rel="noopener noreferrer"') : '';
 
+const HEX = /^#[0-9a-f]{3,8}$/i;
+
+/** Site colours as CSS variables, light then dark; values that are not hex colours are left out. */
 function themedStyle(c: ResolvedCustomization): string {
-  const color = (value: string) => (/^#[0-9a-f]{3,8}$/i.test(value) ? value : '#346ddb');
   const font = (value: string) => value.replace(/[^\w\s,"'-]/g, '');
-  return `:root{--primary:${color(c.primaryColor.light)};--font:${font(c.font)};--mono:${font(c.monospaceFont)}}` +
-    `:root[data-theme=dark]{--primary:${color(c.primaryColor.dark)}}` +
-    `@media (prefers-color-scheme:dark){:root[data-theme=system]{--primary:${color(c.primaryColor.dark)}}}`;
+  const primaryLight = HEX.test(c.primaryColor.light) ? c.primaryColor.light : '#346ddb';
+  const primaryDark = HEX.test(c.primaryColor.dark) ? c.primaryColor.dark : '#6f9cf0';
+  const light = [`--primary:${primaryLight}`, `--on-primary:${textOn(primaryLight)}`];
+  const dark = [`--primary:${primaryDark}`, `--on-primary:${textOn(primaryDark)}`];
+  const add = (name: string, value: ThemedColor | undefined) => {
+    if (value && HEX.test(value.light)) light.push(`--${name}:${value.light}`);
+    if (value && HEX.test(value.dark)) dark.push(`--${name}:${value.dark}`);
+  };
+  add('tint', c.tint);
+  for (const [name, value] of Object.entries(c.hintColors)) add(name, value);
+  return `:root{${light.join(';')};--font:${font(c.font)};--mono:${font(c.monospaceFont)}}` +
+    `:root[data-theme=dark]{${dark.join(';')}}` +
+    `@media (prefers-color-scheme:dark){:root[data-theme=system]{${dark.join(';')}}}`;
 }
+
+/** White or near-black, whichever reads better on this colour (WCAG relative luminance). */
+function textOn(hex: string): string {
+  const digits = hex.length <= 5 ? hex.slice(1, 4).replace(/./g, (d) => d + d) : hex.slice(1, 7);
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const v = parseInt(digits.slice(i, i + 2), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  const luminance = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? '#111418' : '#fff';
+}
+
+const BUTTON_STYLES: Record<string, string> = { 'button-primary': ' button button-primary', 'button-secondary': ' button button-secondary' };
+
+/** A header link; one with sub-links is a disclosure menu (`<details>`), usable without the script. */
+function headerLink(c: ResolvedCustomization, link: HeaderLink): Raw | '' {
+  const style = BUTTON_STYLES[link.style ?? ''] ?? '';
+  const url = safeUrl(link.to);
+  const anchor = (item: CustomizationLink, className?: string) => {
+    const href = safeUrl(item.to);
+    return href ? html`<a${className ? html` class="${className}"` : ''} href="${href}"${linkAttrs(c, href)}>${item.title}</a>` : '';
+  };
+  if (!link.links?.length) return url ? anchor(link, `header-link${style}`) : '';
+  const items = url && !link.links.some((l) => l.to === link.to) ? [{ title: link.title, to: link.to }, ...link.links] : link.links;
+  return html`<details class="header-menu"><summary class="header-link${style}">${link.title}</summary><ul class="header-menu-list">${items.map((item) => html`<li>${anchor(item)}</li>`)}</ul></details>`;
+}
+
+function themedImage(className: string, image: { light: string; dark: string } | undefined, alt: string): Raw | '' {
+  const light = image ? safeUrl(image.light) : null;
+  if (!image || !light) return '';
+  return html`<img class="${className} logo-light" src="${light}" alt="${alt}"><img class="${className} logo-dark" src="${safeUrl(image.dark) ?? light}" alt="${alt}">`;
+}
+
+/** Shown by site.js, which keeps the answer in this browser only: without the script there is nothing to click. */
+const FEEDBACK = raw('<div class="feedback" data-feedback hidden><p id="quire-feedback">Was this page helpful?</p>' +
+  '<div class="feedback-buttons" role="group" aria-labelledby="quire-feedback"><button type="button" data-feedback-value="yes" aria-pressed="false">Yes</button>' +
+  '<button type="button" data-feedback-value="no" aria-pressed="false">No</button></div><p class="feedback-thanks" role="status"></p></div>');
 
 function favicon(c: ResolvedCustomization): Raw {
   const light = c.favicon.light ? safeUrl(c.favicon.light) : null;
@@ -78,13 +127,8 @@ export function renderChrome(input: ChromeInput): Chrome {
 <link rel="stylesheet" href="${asset('site.css')}">${favicon(c)}<style>${raw(themedStyle(c))}</style>
 <script>${raw(`(function(){var t=null;try{t=localStorage.getItem('quire-theme')}catch(e){}if(t)document.documentElement.dataset.theme=t})()`)}</script>`;
 
-  const logo = c.logo && safeUrl(c.logo.light)
-    ? html`<img class="logo logo-light" src="${safeUrl(c.logo.light)}" alt=""><img class="logo logo-dark" src="${safeUrl(c.logo.dark) ?? safeUrl(c.logo.light)}" alt="">`
-    : '';
-  const headerLinks = c.headerLinks.map((link) => {
-    const url = safeUrl(link.to);
-    return url ? html`<a class="header-link" href="${url}"${linkAttrs(c, url)}>${link.title}</a>` : '';
-  });
+  const logo = themedImage('logo', c.logo, '');
+  const headerLinks = c.headerLinks.map((link) => headerLink(c, link));
   const tabs = (items: ChromeInput['sections'], label: string, className: string) =>
     items.length > 1
       ? html`<nav class="${className}" aria-label="${label}">${items.map((s) => html`<a href="${s.url}"${s.current ? raw(' aria-current="true"') : ''}>${s.title}</a>`)}</nav>`
@@ -106,10 +150,11 @@ ${c.themeToggle ? html`<button type="button" class="theme-toggle" data-theme-tog
     return url ? html`<li><a href="${url}"${linkAttrs(c, url)}>${link.title}</a></li>` : '';
   })}</ul></div>`);
   const privacy = c.privacyPolicy && safeUrl(c.privacyPolicy) ? html`<a href="${safeUrl(c.privacyPolicy)}">Privacy policy</a>` : '';
-  const footer = html`<footer class="site-footer">${footerGroups.length ? html`<div class="footer-groups">${footerGroups}</div>` : ''}
+  const footerLogo = themedImage('footer-logo', c.footer.logo, input.siteTitle);
+  const footer = html`<footer class="site-footer">${footerLogo ? html`<p class="footer-brand">${footerLogo}</p>` : ''}${footerGroups.length ? html`<div class="footer-groups">${footerGroups}</div>` : ''}
 <p class="footer-meta">${c.footer.copyright ? html`<span>${c.footer.copyright}</span>` : ''}${privacy}${c.trademark ? html`<span class="trademark">Published with Quire</span>` : ''}</p></footer>`;
 
-  const scripts = html`<script src="${asset('site.js')}" defer data-base="${input.base}" data-search-index="${input.home}search-index.json" data-minisearch="${asset('minisearch.js')}"></script>`;
+  const scripts = html`<script src="${asset('site.js')}" defer data-base="${input.base}" data-search-index="${input.home}search-index.json" data-minisearch="${asset('minisearch.js')}" data-mermaid="${asset('mermaid.min.js')}"></script>`;
   return { head: head.value, header: header.value, sidebar: input.sidebar, footer: footer.value, scripts: scripts.value, customization: c, siteTitle: input.siteTitle };
 }
 
@@ -130,7 +175,7 @@ export function renderPage(chrome: Chrome, page: PageView): string {
     page.editUrl && c.editLink ? html`<a href="${page.editUrl}" rel="noopener">Edit on git</a>` : ''
   }<a href="${page.markdownUrl}">View as Markdown</a></div>`;
   const doc = html`<!doctype html>
-<html lang="${c.locale}" data-theme="${c.defaultTheme}" class="corners-${c.corners} theme-${c.theme} links-${c.links} sidebar-${c.sidebarList} sidebar-bg-${c.sidebarBackground}">
+<html lang="${c.locale}" data-theme="${c.defaultTheme}" class="corners-${c.corners} theme-${c.theme} links-${c.links} sidebar-${c.sidebarList} sidebar-bg-${c.sidebarBackground} depth-${c.depth} icons-${c.icons}${c.tint && HEX.test(c.tint.light) ? ' tint' : ''}">
 <head>${raw(chrome.head)}<title>${title}</title>${description ? html`<meta name="description" content="${description}">` : ''}
 ${page.canonical ? html`<link rel="canonical" href="${page.canonical}">` : ''}<meta property="og:title" content="${page.title}">${description ? html`<meta property="og:description" content="${description}">` : ''}${social}
 ${page.noIndex ? raw('<meta name="robots" content="noindex">') : ''}<link rel="alternate" type="text/markdown" href="${page.markdownUrl}">
@@ -142,7 +187,7 @@ ${page.noIndex ? raw('<meta name="robots" content="noindex">') : ''}<link rel="a
     page.layout.description && description ? html`<p class="page-description">${description}</p>` : ''
   }</header>
 <div class="markdown">${raw(page.body)}</div>
-<footer class="page-footer">${meta}${pager}</footer>
+<footer class="page-footer">${c.feedback ? FEEDBACK : ''}${meta}${pager}</footer>
 </main>${outline}</div>
 ${raw(chrome.footer)}${raw(chrome.scripts)}
 </body></html>

@@ -1,7 +1,8 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSite, type BuildOptions } from '../../src/site/build.js';
+import type { SiteCustomization } from '../../src/site/customization.js';
 import { siteSources, spaceSite } from '../../src/site/space-site.js';
 import { setup } from '../gitsync/helpers.js';
 
@@ -14,8 +15,18 @@ export async function syncedSpace(dir: string, title: string) {
   const env = setup();
   const [report] = await env.sync(dir, { space: title });
   const spaceId = report!.space.id;
-  const build = (out: string, options: Partial<BuildOptions> = {}) =>
-    buildSite(spaceSite(env.domain, env.caller, spaceId, { siteUrl: 'https://docs.example.com' }), siteSources(env.domain), { out, ...options });
+  const build = (out: string, options: Partial<BuildOptions> = {}, customization?: SiteCustomization) =>
+    buildSite(spaceSite(env.domain, env.caller, spaceId, { siteUrl: 'https://docs.example.com', ...(customization ? { customization } : {}) }), siteSources(env.domain), { out, ...options });
   const view = () => env.domain.content.current(env.caller, spaceId);
   return { ...env, spaceId, build, view };
+}
+
+/** A Git Sync directory of markdown pages (`README.md` first), with a SUMMARY listing them in order. */
+export function markdownSpace(pages: Record<string, string>): string {
+  const dir = tempDir('src');
+  mkdirSync(join(dir, '.gitbook'), { recursive: true });
+  const entries = Object.entries(pages).map(([file, text]) => `* [${/^# (.+)$/m.exec(text)?.[1] ?? file}](${file})`);
+  writeFileSync(join(dir, 'SUMMARY.md'), `# Table of contents\n\n${entries.join('\n')}\n`);
+  for (const [file, text] of Object.entries(pages)) writeFileSync(join(dir, file), text);
+  return dir;
 }

@@ -34,7 +34,7 @@ describe('parse once for sync and build', () => {
     const b = files(reparsed);
     expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
     for (const [path, text] of a) expect(text, path).toBe(b.get(path));
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('search indexes built on a worker', () => {

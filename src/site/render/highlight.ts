@@ -48,9 +48,16 @@ export function highlight(code: string, lang: string | null | undefined): string
   if (ready && grammar && loaded.has(grammar)) {
     out = ready.codeToHtml(code, { lang: grammar, themes: THEMES, defaultColor: false });
   } else {
-    out = `<pre class="shiki plain"><code>${escapeHtml(code)}</code></pre>`;
+    out = `<pre class="shiki plain" tabindex="0"><code>${plainLines(code)}</code></pre>`;
   }
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, out);
   return out;
+}
+
+/** Unhighlighted code as Shiki shapes it, one `.line` span a line, so line numbers work the same. */
+function plainLines(code: string): string {
+  const lines = code.split('\n');
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  return lines.map((line) => `<span class="line">${escapeHtml(line)}</span>`).join('\n');
 }

@@ -14,7 +14,7 @@ import { blockHandlers } from './blocks/index.js';
 import { el } from './blocks/h.js';
 import type { PageLink, RenderContext } from './context.js';
 import { nestRawHtml } from './raw-html.js';
-import { pageSchema } from './sanitize-schema.js';
+import { allowedFrame, pageSchema } from './sanitize-schema.js';
 
 export interface OutlineEntry {
   id: string;
@@ -50,6 +50,7 @@ export function renderBody(root: Root, title: string, ctx: RenderContext, reusab
   visitElements(tree, (element) => addHeadingAnchor(element));
 
   const clean = sanitize(tree, pageSchema) as HastRoot;
+  dropFrames(clean);
   const anchors: string[] = [];
   const outline: OutlineEntry[] = [];
   visitElements(clean, (element) => {
@@ -145,19 +146,30 @@ function addHeadingAnchor(element: Element): void {
   element.children.push(el('a', { className: ['heading-anchor'], href: `#${element.properties.id}`, ariaHidden: 'true', tabIndex: -1 }, [{ type: 'text', value: '#' }]));
 }
 
-/** Highlighted code replaces its placeholder `<pre data-hl>`; a placeholder the renderer did not make is dropped. */
+/**
+ * Trusted HTML (highlighted code, MathML) replaces the content of its placeholder (`data-hl`): a `<pre>` becomes
+ * `div.highlight`, a math element keeps its tag. A placeholder the renderer did not make is dropped.
+ */
 function insertTrusted(tree: HastRoot, ctx: RenderContext): void {
   visitElements(tree, (element) => {
     const key = element.properties.dataHl;
-    if (element.tagName !== 'pre' || key === undefined) return;
+    if (key === undefined) return;
     const trusted = typeof key === 'string' ? ctx.trusted.get(key) : undefined;
     delete element.properties.dataHl;
-    if (trusted !== undefined) {
+    if (trusted === undefined) return;
+    if (element.tagName === 'pre') {
       element.tagName = 'div';
       element.properties = { className: ['highlight'] };
-      element.children = [{ type: 'raw', value: trusted } as unknown as ElementContent];
     }
+    element.children = [{ type: 'raw', value: trusted } as unknown as ElementContent];
   });
+}
+
+/** Frames the schema let through that do not show a known video player. */
+function dropFrames(node: HastNodes): void {
+  if (!('children' in node)) return;
+  node.children = node.children.filter((child) => child.type !== 'element' || child.tagName !== 'iframe' || allowedFrame(child)) as typeof node.children;
+  for (const child of node.children) dropFrames(child);
 }
 
 function visitElements(node: HastNodes, fn: (element: Element) => void): void {
