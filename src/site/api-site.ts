@@ -9,7 +9,7 @@ import type { SiteStructureView, SiteSpaceView } from '../domain/sites.js';
 import type { HeaderLink, SiteCustomization } from './customization.js';
 import { gitbookRedirects } from './space-site.js';
 import type { SiteInput, SiteSpaceInput } from './types.js';
-import { SpaceUrls } from './urls.js';
+import { normalizeBase, SpaceUrls } from './urls.js';
 
 export interface ApiSiteOptions {
   /** `visitor.claims` for conditions; none: a visitor with no claims (what a static public build shows). */
@@ -150,10 +150,6 @@ class RefResolver {
   }
 }
 
-function normalizeBase(basePath: string | undefined): string {
-  const trimmed = (basePath ?? '/').replace(/^\/+|\/+$/g, '');
-  return trimmed ? `/${trimmed}/` : '/';
-}
 
 /** A site path as the builder writes page URLs: a directory, with its slash (before any anchor). */
 function withSlash(path: string): string {

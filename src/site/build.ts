@@ -28,7 +28,7 @@ import { renderBody } from './render/markdown.js';
 import { excerptOf } from './search-index.js';
 import { type SearchIndexes, searchIndexes } from './search-pool.js';
 import type { BuildOptions, SiteInput, SiteSpaceInput } from './types.js';
-import { SpaceUrls } from './urls.js';
+import { normalizeBase, SpaceUrls } from './urls.js';
 
 export type { BuildOptions, SiteInput, SiteSpaceInput } from './types.js';
 export type { BrokenLink } from './link-check.js';
@@ -211,10 +211,6 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
 
 const hash = (text: string) => createHash('sha1').update(text).digest('hex').slice(0, 20);
 
-function normalizeBase(basePath: string | undefined): string {
-  const trimmed = (basePath ?? '/').replace(/^\/+|\/+$/g, '');
-  return trimmed ? `/${trimmed}/` : '/';
-}
 
 function sectionTabs(site: SiteInput, space: SiteSpaceInput, base: string): Array<{ title: string; url: string; current: boolean }> {
   const seen = new Map<string, { title: string; url: string; current: boolean }>();

@@ -17,7 +17,7 @@ import type { DocumentPage } from '../store/index.js';
 import { buildSite, type BuildReport, type SiteInput, type SiteSources } from './build.js';
 import { type Manifest, readManifest } from './manifest.js';
 import { gitbookRedirects, spaceSite } from './space-site.js';
-import { SpaceUrls } from './urls.js';
+import { normalizeBase, SpaceUrls } from './urls.js';
 
 export const EVENTS_PATH = '/__quire/events';
 const CLIENT_PATH = '/__quire/client.js';
@@ -222,10 +222,6 @@ function safeDecode(path: string): string | null {
   }
 }
 
-function normalizeBase(basePath: string | undefined): string {
-  const trimmed = (basePath ?? '/').replace(/^\/+|\/+$/g, '');
-  return trimmed ? `/${trimmed}/` : '/';
-}
 
 /** `a/b/index.html` -> `/a/b/`. */
 const urlOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, '$1')}`;

@@ -43,3 +43,9 @@ export class SpaceUrls {
     return `${this.dir}_files/${file.id}/${file.name.replace(/[\\/]/g, '_') || 'file'}`;
   }
 }
+
+/** A base path as the builder writes URLs: `/` or `/docs/`. */
+export function normalizeBase(basePath: string | undefined): string {
+  const trimmed = (basePath ?? '/').replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}/` : '/';
+}
