@@ -1,5 +1,8 @@
 // Generates a GitBook Git Sync tree of N pages (default 1,000) of about 5 KB each, with a SUMMARY.md.
-// Usage: node bench/gen-corpus.mjs <dir> [pages]. Deterministic: the same arguments give the same bytes.
+// Usage: node bench/gen-corpus.mjs <dir> [pages] [--plain]. Deterministic: the same arguments give the same bytes.
+// --plain (or `{ plain: true }`): the same tree as plain CommonMark/GFM with no frontmatter and no GitBook `{% %}`
+// blocks (hints become blockquotes, tabs labelled code blocks, content-refs links, figures images), so that other
+// generators (VitePress, HonKit) read it as intended. The default output is unchanged.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -7,7 +10,7 @@ const WORDS = ('git sync space page revision content block hint tabs markdown su
   'frontmatter title description layout cover search index section heading anchor api request response token ' +
   'organization member role permission collection change merge branch commit export import deploy site theme').split(' ');
 
-export function generateCorpus(dir, pages = 1000) {
+export function generateCorpus(dir, pages = 1000, { plain = false } = {}) {
   let seed = 42;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
   const pick = (list) => list[Math.floor(random() * list.length)];
@@ -28,6 +31,7 @@ export function generateCorpus(dir, pages = 1000) {
   };
   const page = (title, i, path) => {
     const up = '../'.repeat(path.split('/').length - 1);
+    if (plain) return plainPage(title, i, up);
     return (
     [
       '---',
@@ -100,6 +104,66 @@ export function generateCorpus(dir, pages = 1000) {
       .join('\n'));
   };
 
+  // The same sections as `page`, in plain CommonMark/GFM that every generator renders the same way.
+  const plainPage = (title, i, up) =>
+    [
+      `# ${title}`,
+      '',
+      paragraph(),
+      '',
+      `## ${words(3)}`,
+      '',
+      paragraph(),
+      '',
+      `> **Note:** ${sentence()}`,
+      '',
+      '**JavaScript** (`index.js`):',
+      '',
+      '```javascript',
+      `const ${pick(WORDS)} = await client.${pick(WORDS)}({ id: '${i}' });`,
+      'console.log(result);',
+      '```',
+      '',
+      '**cURL**:',
+      '',
+      '```bash',
+      `curl -H "Authorization: Bearer $TOKEN" https://api.example.com/v1/${pick(WORDS)}/${i}`,
+      '```',
+      '',
+      `### ${words(2)}`,
+      '',
+      paragraph(),
+      '',
+      '| Name | Type | Description |',
+      '| ---- | ---- | ----------- |',
+      ...Array.from({ length: 5 }, () => `| \`${pick(WORDS)}\` | ${pick(['string', 'number', 'boolean'])} | ${sentence()} |`),
+      '',
+      `![${words(4)}](${up}.gitbook/assets/diagram.png)`,
+      '',
+      ...Array.from({ length: 5 }, () => `* ${sentence()}`),
+      '',
+      '<details>',
+      '',
+      `<summary>${words(3)}</summary>`,
+      '',
+      paragraph(),
+      '',
+      '</details>',
+      '',
+      `## ${words(2)}`,
+      '',
+      paragraph(),
+      '',
+      paragraph(),
+      '',
+      paragraph(),
+      '',
+      paragraph(),
+      '',
+      `See also: [Introduction](${up}README.md).`,
+      '',
+    ].join('\n');
+
   const summary = ['# Table of contents', '', '* [Introduction](README.md)', ''];
   write('README.md', page('Introduction', 0, 'README.md'));
   const perGroup = 50;
@@ -128,10 +192,12 @@ export function generateCorpus(dir, pages = 1000) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [dir, pages] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const plain = args.includes('--plain');
+  const [dir, pages] = args.filter((arg) => arg !== '--plain');
   if (!dir) {
-    process.stderr.write('usage: node bench/gen-corpus.mjs <dir> [pages]\n');
+    process.stderr.write('usage: node bench/gen-corpus.mjs <dir> [pages] [--plain]\n');
     process.exit(2);
   }
-  generateCorpus(dir, pages ? Number(pages) : 1000);
+  generateCorpus(dir, pages ? Number(pages) : 1000, { plain });
 }
