@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { SyncReport } from '../gitsync/import.js';
-import { buildServer } from '../server/app.js';
 import type { PublishedSites } from '../server/published-sites.js';
 import type { SitePublisher } from '../site/publisher.js';
 import { openRuntime, type Runtime } from './runtime.js';
@@ -52,6 +51,8 @@ async function serve(options: GlobalOptions & ServeOptions, mode: { ephemeralTok
 
   const publicUrl = (address: string) => config.server.publicUrl ?? address;
   let base = `http://${host}:${port}`;
+  // The server (Fastify, Ajv, the spec) loads only for the commands that serve.
+  const { buildServer } = await import('../server/app.js');
   const app = buildServer({
     domain,
     publicUrl: () => publicUrl(base),
@@ -114,7 +115,7 @@ async function syncOwnDocs(runtime: Runtime): Promise<SyncReport[]> {
       const changed = r.revisionId === null ? 'unchanged' : `${r.pagesAdded} added, ${r.pagesChanged} changed, ${r.pagesRemoved} removed`;
       process.stdout.write(`Synced ${r.space.title} (${changed}; ${r.warnings.length} warnings)\n`);
     }
-    process.stdout.write(describeSites(reconcileSites(runtime)));
+    process.stdout.write(describeSites(await reconcileSites(runtime)));
     return reports;
   } catch (error) {
     process.stderr.write(`docs: could not sync the documentation: ${(error as Error).message}\n`);

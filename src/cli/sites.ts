@@ -3,19 +3,19 @@ import type { SiteConfig } from '../config/index.js';
 import { Caller } from '../domain/index.js';
 import { mergeSettings, reconcileSite, type ReconcileReport, type SiteDeclaration, type SiteSpaceDeclaration } from '../domain/sites/reconcile.js';
 import { DEFAULT_CUSTOMIZATION } from '../domain/sites.js';
-import { loadSpec } from '../server/openapi.js';
-import { createAjv, describeErrors, SPEC_ID } from '../server/validation.js';
 import type { Runtime } from './runtime.js';
 import { UsageError } from './util.js';
 
-export function reconcileSites(runtime: Runtime): ReconcileReport[] {
+export async function reconcileSites(runtime: Runtime): Promise<ReconcileReport[]> {
   const { domain, boot, store, config } = runtime;
   const caller = new Caller(store, boot.admin);
+  // Ajv and the spec load only when a site declares a customization to check.
+  const check = config.sites.some((site) => site.customization) ? await customizationChecker() : () => undefined;
   return config.sites.map((site, i) => {
     const where = `sites[${i}] (${site.title})`;
     const org = site.organization ? boot.organizations.find((o) => o.title === site.organization || o.id === site.organization) : boot.organizations[0];
     if (!org) throw new UsageError(`${where}.organization: no organization "${site.organization}" in the config`);
-    if (site.customization) checkCustomization(site.customization, `${where}.customization`);
+    if (site.customization) check(site.customization, `${where}.customization`);
     const spaces = store.content.spacesIn(org.id).filter((s) => !s.deletedAt);
     const spaceIdOf = (ref: string) => (spaces.find((s) => s.id === ref) ?? spaces.find((s) => s.title === ref))?.id;
     return reconcileSite(domain.sites, caller, org.id, declaration(site), spaceIdOf);
@@ -43,10 +43,13 @@ function declaration(site: SiteConfig): SiteDeclaration {
   };
 }
 
-/** The customization, laid over the defaults, must be what the API would accept for `updateSiteCustomizationById`. */
-function checkCustomization(customization: Record<string, unknown>, where: string): void {
-  const ajv = createAjv(loadSpec().document);
-  const validate = ajv.compile({ $ref: `${SPEC_ID}#/components/schemas/SiteCustomizationSettings` });
-  const merged = mergeSettings(DEFAULT_CUSTOMIZATION, customization);
-  if (!validate(merged)) throw new UsageError(`${where}: ${describeErrors('body', validate.errors).replace(/^body: /, '')}`);
+/** Checks a customization, laid over the defaults, as the API checks `updateSiteCustomizationById`'s body. */
+async function customizationChecker(): Promise<(customization: Record<string, unknown>, where: string) => void> {
+  const [{ loadSpec }, { createAjv, describeErrors, SPEC_ID }] = await Promise.all([import('../server/openapi.js'), import('../server/validation.js')]);
+  const validate = createAjv(loadSpec().document).compile({ $ref: `${SPEC_ID}#/components/schemas/SiteCustomizationSettings` });
+  return (customization, where) => {
+    if (!validate(mergeSettings(DEFAULT_CUSTOMIZATION, customization))) {
+      throw new UsageError(`${where}: ${describeErrors('body', validate.errors).replace(/^body: /, '')}`);
+    }
+  };
 }

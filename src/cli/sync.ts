@@ -47,7 +47,7 @@ export function registerSync(program: Command): void {
         const conflict = flags.conflict as ConflictPolicy | undefined;
         const reports = await syncTargets(runtime, targets, { progress: !flags.json && process.stdout.isTTY === true, ...(conflict ? { conflict } : {}) });
         // The config's sites follow its spaces: reconciled on a config sync, not on a one-directory sync.
-        const sites = dir === undefined && !reports.some((r) => r.failed) ? reconcileSites(runtime) : [];
+        const sites = dir === undefined && !reports.some((r) => r.failed) ? await reconcileSites(runtime) : [];
         if (flags.json) process.stdout.write(`${JSON.stringify({ spaces: reports, ...(sites.length ? { sites } : {}) })}\n`);
         else process.stdout.write(reports.map(describeTwoWay).join('') + describeSites(sites));
         // Conflicts under `fail` changed nothing; the exit code tells CI.

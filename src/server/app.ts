@@ -8,7 +8,7 @@ import { loadSpec, type Operation } from './openapi.js';
 import { type PublishedSites, registerPublishedSites } from './published-sites.js';
 import { type CachedResponse, ResponseCache } from './response-cache.js';
 import { Urls } from './present.js';
-import { createAjv, describeErrors, OperationValidator } from './validation.js';
+import { describeErrors, lazyAjv, OperationValidator } from './validation.js';
 
 export interface ServerOptions {
   domain: Domain;
@@ -38,8 +38,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const handlers = options.handlers ?? defaultHandlers;
   const urls = new Urls(options.publicUrl);
   const { document, operations } = loadSpec();
-  const paramsAjv = createAjv(document, { coerceTypes: 'array', useDefaults: true });
-  const bodyAjv = createAjv(document, { useDefaults: true });
+  const paramsAjv = lazyAjv(document, { coerceTypes: 'array', useDefaults: true });
+  const bodyAjv = lazyAjv(document, { useDefaults: true });
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -68,8 +68,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
 
   // updateChangeRequestContent is only in the newer spec: validated against that document.
   const newer = newerOperations();
-  const newerParamsAjv = createAjv(newer.document, { coerceTypes: 'array', useDefaults: true });
-  const newerBodyAjv = createAjv(newer.document, { useDefaults: true });
+  const newerParamsAjv = lazyAjv(newer.document, { coerceTypes: 'array', useDefaults: true });
+  const newerBodyAjv = lazyAjv(newer.document, { useDefaults: true });
   const responses = new ResponseCache(domain.deps.store, domain.deps.clock);
   const routes = [
     ...operations.map((operation) => ({ operation, validator: new OperationValidator(operation, paramsAjv, bodyAjv) })),

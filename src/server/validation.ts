@@ -23,10 +23,28 @@ export function createAjv(document: OpenApiDocument, options: { coerceTypes?: bo
     coerceTypes: options.coerceTypes ?? false,
     useDefaults: options.useDefaults ?? false,
     formats: CUSTOM_FORMATS,
+    // The spec's schemas come from the pinned package, not from users: checking them against the
+    // meta-schema on every start cost a third of a second.
+    validateSchema: false,
   });
   addFormats(ajv);
-  ajv.addSchema({ $id: SPEC_ID, components: refsToSpec(document.components) } as JsonSchema);
+  ajv.addSchema({ $id: SPEC_ID, components: specComponents(document) } as JsonSchema);
   return ajv;
+}
+
+/** `createAjv`, made on first use: a server starts without preparing validators it may never need. */
+export function lazyAjv(document: OpenApiDocument, options: Parameters<typeof createAjv>[1] = {}): () => Ajv {
+  let ajv: Ajv | undefined;
+  return () => (ajv ??= createAjv(document, options));
+}
+
+const rewritten = new WeakMap<OpenApiDocument, unknown>();
+
+/** The document's components with refs pointed at the registered spec, rewritten once per document. */
+function specComponents(document: OpenApiDocument): unknown {
+  let components = rewritten.get(document);
+  if (components === undefined) rewritten.set(document, (components = refsToSpec(document.components)));
+  return components;
 }
 
 /**
@@ -62,8 +80,8 @@ export class OperationValidator {
 
   constructor(
     private readonly operation: Operation,
-    private readonly paramsAjv: Ajv,
-    private readonly bodyAjv: Ajv,
+    private readonly paramsAjv: () => Ajv,
+    private readonly bodyAjv: () => Ajv,
   ) {}
 
   get validators(): RequestValidators {
@@ -74,7 +92,7 @@ export class OperationValidator {
   private compile(): RequestValidators {
     const group = (where: 'path' | 'query') => {
       const params = this.operation.parameters.filter((p) => p.in === where);
-      return this.paramsAjv.compile({
+      return this.paramsAjv().compile({
         type: 'object',
         properties: Object.fromEntries(params.map((p) => [p.name, refsToSpec(p.schema)])),
         required: params.filter((p) => p.required).map((p) => p.name),
@@ -84,7 +102,7 @@ export class OperationValidator {
     return {
       params: group('path'),
       query: group('query'),
-      ...(body ? { body: this.bodyAjv.compile(refsToSpec(body.schema)) } : {}),
+      ...(body ? { body: this.bodyAjv().compile(refsToSpec(body.schema)) } : {}),
     };
   }
 }

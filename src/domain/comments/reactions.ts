@@ -1,8 +1,9 @@
 import type { ReactionRecord } from '../../store/index.js';
 import { badRequest } from '../errors.js';
 
-/** One fully-qualified emoji (skin tones, flags and ZWJ sequences included), nothing else. */
-const EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
+/** One fully-qualified emoji (skin tones, flags and ZWJ sequences included), nothing else; compiled on first use (it is slow to build). */
+let emoji: RegExp | undefined;
+const EMOJI = () => (emoji ??= new RegExp('^\\p{RGI_Emoji}$', 'v'));
 const MAX_PER_REQUEST = 20;
 
 export interface ReactionGroup {
@@ -15,7 +16,7 @@ export function emojiList(values: readonly string[] | undefined, field: string):
   if (!values) return [];
   if (values.length > MAX_PER_REQUEST) throw badRequest(`${field}: at most ${MAX_PER_REQUEST} reactions per request`);
   values.forEach((value, i) => {
-    if (!EMOJI.test(value)) throw badRequest(`${field}[${i}]: ${JSON.stringify(value.slice(0, 40))} is not an emoji`);
+    if (!EMOJI().test(value)) throw badRequest(`${field}[${i}]: ${JSON.stringify(value.slice(0, 40))} is not an emoji`);
   });
   return [...new Set(values)];
 }
