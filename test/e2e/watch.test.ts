@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../browser/helpers.js';
+import { docs } from '../helpers/cli.js';
 
 const BIN = new URL('../../bin/docs.js', import.meta.url).pathname;
 const CORPUS = new URL('../../../shared/corpora/git-sync-normalization/', import.meta.url).pathname;
@@ -178,6 +179,38 @@ describe('docs watch and git', () => {
     }
     expect((await fetch(`${watch.url}drawing/`)).status).toBe(404);
     expect((await fetch(`${watch.url}page-link/`).then((r) => r.text()))).toContain('Emoji renamed');
+  }, 240_000);
+});
+
+describe('docs watch and the project store', () => {
+  const stop = async (cwd: string) => {
+    for (const child of running) child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    running.clear();
+    return cwd;
+  };
+  const buildOf = (cwd: string) => docs(cwd, 'build', '--space', 'Watched', '--out', 'out', '--no-strict-links', '--json');
+
+  it('leaves the store alone by default, and moves the space with --sync', async () => {
+    const scratch = project();
+    const scratchDocs = corpusCopy(scratch);
+    const plain = await startWatch(scratch, scratchDocs, '--space', 'Watched', '--port', '0');
+    await settled(plain, 1);
+    writeFileSync(join(scratchDocs, 'hints.md'), `${readFileSync(join(scratchDocs, 'hints.md'), 'utf8')}\nScratch only.\n`);
+    await settled(plain, 2);
+    await stop(scratch);
+    expect((await buildOf(scratch)).stderr).toMatch(/--space Watched: no such space/);
+
+    const synced = project();
+    const syncedDocs = corpusCopy(synced);
+    const watching = await startWatch(synced, syncedDocs, '--space', 'Watched', '--port', '0', '--sync');
+    await settled(watching, 1);
+    writeFileSync(join(syncedDocs, 'hints.md'), `${readFileSync(join(syncedDocs, 'hints.md'), 'utf8')}\nKept in the store.\n`);
+    await settled(watching, 2);
+    await stop(synced);
+    const built = await buildOf(synced);
+    expect(built.code).toBe(0);
+    expect(readFileSync(join(synced, 'out', 'hints', 'index.html'), 'utf8')).toContain('Kept in the store.');
   }, 240_000);
 });
 
