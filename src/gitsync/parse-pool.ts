@@ -120,10 +120,11 @@ function startWorker(): Worker {
 }
 
 function spawn(): Worker {
-  const compiled = new URL('./parse-worker.js', import.meta.url);
+  // Found from the compiled module or from the bundle in dist/bundle/: both sit one folder below dist/.
+  const compiled = new URL('../gitsync/parse-worker.js', import.meta.url);
   if (existsSync(fileURLToPath(compiled))) return new Worker(compiled, { resourceLimits });
   // Running from the TypeScript sources (tests, tsx): load the worker through tsx's loader.
-  const source = new URL('./parse-worker.ts', import.meta.url).href;
+  const source = new URL('../gitsync/parse-worker.ts', import.meta.url).href;
   const tsx = import.meta.resolve('tsx/esm/api');
   const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(source)}); });`;
   return new Worker(code, { eval: true, resourceLimits });

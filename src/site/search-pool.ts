@@ -131,10 +131,11 @@ class WorkerIndexes implements SearchIndexes {
 }
 
 function spawn(): Worker {
-  const compiled = new URL('./search-worker.js', import.meta.url);
+  // Found from the compiled module or from the bundle in dist/bundle/: both sit one folder below dist/.
+  const compiled = new URL('../site/search-worker.js', import.meta.url);
   if (existsSync(fileURLToPath(compiled))) return new Worker(compiled, { resourceLimits });
   // Running from the TypeScript sources (tests, tsx): load the worker through tsx's loader.
-  const source = new URL('./search-worker.ts', import.meta.url).href;
+  const source = new URL('../site/search-worker.ts', import.meta.url).href;
   const tsx = import.meta.resolve('tsx/esm/api');
   const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(source)}); });`;
   return new Worker(code, { eval: true, resourceLimits });

@@ -1,0 +1,21 @@
+// Bundles the compiled CLI (dist/cli/main.js) into dist/bundle/: a few files load much faster than the thousand
+// small ES modules of its dependencies, which is most of `docs serve`'s start. What a command loads lazily stays
+// lazy (code splitting). Worker threads, templates and the native SQLite addon are read from their usual places.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { main: 'dist/cli/main.js' },
+  outdir: 'dist/bundle',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: ['better-sqlite3'],
+  // CommonJS dependencies call require(); an ES module has none of its own.
+  banner: { js: "import { createRequire as __quireRequire } from 'node:module'; const require = __quireRequire(import.meta.url);" },
+  // Chunks beside main.js: code that finds files relative to its module (templates, workers) sees the same depth.
+  chunkNames: '[name]-[hash]',
+  legalComments: 'none',
+  logLevel: 'warning',
+});
