@@ -2,6 +2,17 @@
 (function () {
   'use strict';
   var script = document.currentScript;
+
+  /** A script of the site's own, added to the page once it is needed. */
+  function loadScript(src) {
+    return new Promise(function (resolve, reject) {
+      var tag = document.createElement('script');
+      tag.src = src;
+      tag.onload = resolve;
+      tag.onerror = reject;
+      document.head.appendChild(tag);
+    });
+  }
   var root = document.documentElement;
 
   // Theme toggle: light -> dark -> system, remembered per browser.
@@ -92,13 +103,7 @@
         });
       }, Promise.resolve());
     };
-    mermaidLoading = new Promise(function (resolve, reject) {
-      var tag = document.createElement('script');
-      tag.src = script.dataset.mermaid;
-      tag.onload = resolve;
-      tag.onerror = reject;
-      document.head.appendChild(tag);
-    }).then(draw, function () { /* offline: the source stays visible */ });
+    mermaidLoading = loadScript(script.dataset.mermaid).then(draw, function () { /* offline: the source stays visible */ });
     themeListeners.push(function () { mermaidLoading = mermaidLoading.then(function () { if (window.mermaid) return draw(); }); });
   }
 
@@ -183,13 +188,7 @@
   var loading = null;
   function load() {
     if (loading) return loading;
-    loading = new Promise(function (resolve, reject) {
-      var tag = document.createElement('script');
-      tag.src = script.dataset.minisearch;
-      tag.onload = resolve;
-      tag.onerror = reject;
-      document.head.appendChild(tag);
-    }).then(function () {
+    loading = loadScript(script.dataset.minisearch).then(function () {
       return fetch(script.dataset.searchIndex).then(function (r) { return r.json(); });
     }).then(function (data) {
       engine = window.MiniSearch.loadJS(data.index, data.options);
