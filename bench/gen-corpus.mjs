@@ -25,6 +25,23 @@ export function generateCorpus(dir, pages = 1000, { plain = false } = {}) {
       .replace(/ (\w+) (\w+)\./, ' **$1** `$2`.')
       .replace(/ (\w+) (\w+) /, ' [$1 $2](https://example.com/$1) ');
 
+  // Sections both page styles share.
+  const table = () => [
+    '| Name | Type | Description |',
+    '| ---- | ---- | ----------- |',
+    ...Array.from({ length: 5 }, () => `| \`${pick(WORDS)}\` | ${pick(['string', 'number', 'boolean'])} | ${sentence()} |`),
+  ];
+  const listAndDetails = () => [
+    ...Array.from({ length: 5 }, () => `* ${sentence()}`),
+    '',
+    '<details>',
+    '',
+    `<summary>${words(3)}</summary>`,
+    '',
+    paragraph(),
+    '',
+    '</details>',
+  ];
   const write = (path, text) => {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
@@ -71,21 +88,11 @@ export function generateCorpus(dir, pages = 1000, { plain = false } = {}) {
       '',
       paragraph(),
       '',
-      '| Name | Type | Description |',
-      '| ---- | ---- | ----------- |',
-      ...Array.from({ length: 5 }, () => `| \`${pick(WORDS)}\` | ${pick(['string', 'number', 'boolean'])} | ${sentence()} |`),
+      ...table(),
       '',
       `<figure><img src="${up}.gitbook/assets/diagram.png" alt="">`+ '<figcaption><p>' + words(4) + '</p></figcaption></figure>',
       '',
-      ...Array.from({ length: 5 }, () => `* ${sentence()}`),
-      '',
-      '<details>',
-      '',
-      `<summary>${words(3)}</summary>`,
-      '',
-      paragraph(),
-      '',
-      '</details>',
+      ...listAndDetails(),
       '',
       `## ${words(2)}`,
       '',
@@ -134,21 +141,11 @@ export function generateCorpus(dir, pages = 1000, { plain = false } = {}) {
       '',
       paragraph(),
       '',
-      '| Name | Type | Description |',
-      '| ---- | ---- | ----------- |',
-      ...Array.from({ length: 5 }, () => `| \`${pick(WORDS)}\` | ${pick(['string', 'number', 'boolean'])} | ${sentence()} |`),
+      ...table(),
       '',
       `![${words(4)}](${up}.gitbook/assets/diagram.png)`,
       '',
-      ...Array.from({ length: 5 }, () => `* ${sentence()}`),
-      '',
-      '<details>',
-      '',
-      `<summary>${words(3)}</summary>`,
-      '',
-      paragraph(),
-      '',
-      '</details>',
+      ...listAndDetails(),
       '',
       `## ${words(2)}`,
       '',
