@@ -7,6 +7,7 @@ import { handlers as defaultHandlers } from './handlers/index.js';
 import { loadSpec, type Operation } from './openapi.js';
 import { type PublishedSites, registerPublishedSites } from './published-sites.js';
 import { type CachedResponse, ResponseCache } from './response-cache.js';
+import { unavailable } from './unavailable.js';
 import { Urls } from './present.js';
 import { describeErrors, lazyAjv, OperationValidator } from './validation.js';
 
@@ -90,7 +91,10 @@ export function buildServer(options: ServerOptions): FastifyInstance {
         if (cached) return sendText(reply, cached);
         const version = responses.version();
         const ctx = validate(operation, validator, request);
-        if (!handler) throw new DomainError(501, `${operation.operationId} is not implemented yet`);
+        if (!handler) {
+          const answer = unavailable(operation.operationId);
+          throw answer ? new DomainError(answer.status, answer.message) : new DomainError(501, `${operation.operationId} is not implemented yet`);
+        }
         const result = await handler({ ...ctx, caller: request.caller!, domain, urls });
         if (cacheKey === undefined || result.status !== 200 || result.body === undefined) return send(reply, result);
         const response = { status: result.status, headers: result.headers, text: JSON.stringify(result.body) };

@@ -7,6 +7,9 @@ import { commentsMigration } from './schema/comments.js';
 import { sitesMigration } from './schema/sites.js';
 import { eventsMigration } from './schema/events.js';
 import { sitePublishingMigration } from './schema/site-publishing.js';
+import { openApiMigration } from './schema/openapi.js';
+import { integrationsMigration } from './schema/integrations.js';
+import { organizationResourcesMigration } from './schema/organization-resources.js';
 
 export const migrations: readonly string[] = [
   /* 1: organizations, users, content tree, permissions, revisions, jobs */ `
@@ -186,4 +189,7 @@ export const migrations: readonly string[] = [
   /* 6 */ sitesMigration,
   /* 7 */ eventsMigration,
   /* 8 */ sitePublishingMigration,
+  /* 9 */ openApiMigration,
+  /* 10 */ integrationsMigration,
+  /* 11 */ organizationResourcesMigration,
 ];

@@ -68,14 +68,26 @@ describe('system, users and organizations', () => {
     expect(await statusOf(api.orgs.removeMemberFromOrganizationById(s.org, s.ownerId))).toBe(409);
   });
 
-  it('routes every operation of the spec; unbuilt ones answer 501 after authentication', async () => {
-    const unbuilt = allOperations.find((op) => op.method === 'get' && !handlers[op.operationId] && !op.parameters.some((p) => p.in === 'query' && p.required));
-    expect(unbuilt).toBeDefined();
-    const path = `/v1${unbuilt!.path.replace(/\{\w+\}/g, 'x')}`;
-    expect((await s.request('GET', path, { token: null })).status).toBe(401);
-    const answer = await s.request('GET', path);
+  it('answers cloud-only operations after authentication with an error that says so', async () => {
+    const pdf = await s.request('GET', `/v1/spaces/x/pdf`, { token: null });
+    expect(pdf.status).toBe(401);
+    const space = (await s.client().orgs.createSpace(s.org, { title: 'PDF' })).data;
+    const answer = await s.request('GET', `/v1/spaces/${space.id}/pdf`);
     expect(answer.status).toBe(501);
-    expect(answer.json.error.message).toBe(`${unbuilt!.operationId} is not implemented yet`);
+    expect(answer.json.error).toEqual({ code: 501, message: 'getSpacePDF is not available on this self-hosted server: it needs GitBook\'s cloud services' });
+    const fonts = await s.request('GET', `/v1/orgs/${s.org}/fonts`);
+    expect(fonts.status).toBe(404);
+    expect(fonts.json.error.message).toMatch(/^listCustomFonts is not available/);
+    const stream = s.client().orgs.streamAskInOrganization(s.org, { query: 'hello' });
+    await expect(stream[Symbol.asyncIterator]().next()).rejects.toMatchObject({ code: 501 });
     expect((await s.request('GET', '/v1/no/such/route')).status).toBe(404);
+  });
+
+  it('routes every operation of the spec: none without a handler answers anything but 404 or 501', async () => {
+    for (const op of allOperations.filter((o) => o.method === 'get' && !handlers[o.operationId])) {
+      const answer = await s.request('GET', `/v1${op.path.replace(/\{\w+\}/g, 'x')}`);
+      expect([404, 501, 400], op.operationId).toContain(answer.status);
+      expect(answer.json.error.code, op.operationId).toBe(answer.status);
+    }
   });
 });

@@ -1,0 +1,3 @@
+/** Migration 10: integrations, installations and their events. */
+export const integrationsMigration = `
+`;

