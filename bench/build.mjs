@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { generateCorpus } from './gen-corpus.mjs';
 import { emit, removeDir, round } from './lib.mjs';
 
-const PAGES = Number(process.argv[2] ?? 1000);
+const PAGES = Number(process.argv.slice(2).find((a) => !a.startsWith("--")) ?? 1000);
 const dist = new URL('../dist/', import.meta.url);
 const { Store } = await import(new URL('store/index.js', dist).href);
 const { Domain, Caller } = await import(new URL('domain/index.js', dist).href);
@@ -20,7 +20,7 @@ const { siteSources, spaceSite } = await import(new URL('site/space-site.js', di
 const work = mkdtempSync(join(tmpdir(), 'quire-bench-build-'));
 const corpus = join(work, 'corpus');
 const out = join(work, 'site');
-generateCorpus(corpus, PAGES);
+generateCorpus(corpus, PAGES, { plain: process.argv.includes("--plain") });
 
 const store = Store.open(join(work, 'store'));
 const domain = new Domain(store);

@@ -63,7 +63,7 @@ export interface SiteSources {
 }
 
 export async function buildSite(site: SiteInput, sources: SiteSources, options: BuildOptions): Promise<BuildReport> {
-  const indexes = searchIndexes(options.only ? 0 : site.spaces.reduce((n, space) => n + space.view.index.documents().length, 0));
+  const indexes = searchIndexes(options.only ? 0 : site.spaces.reduce((n, space) => n + space.view.index.documents().length, 0), options.out);
   try {
     return await build(site, sources, options, indexes);
   } finally {

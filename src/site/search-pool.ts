@@ -22,8 +22,12 @@ export const WORKER_FROM_PAGES = 200;
 const BATCH = 256;
 const resourceLimits = { maxYoungGenerationSizeMb: 32 };
 
-export function searchIndexes(pages: number): SearchIndexes {
-  return pages >= WORKER_FROM_PAGES ? new WorkerIndexes() : new InlineIndexes();
+/**
+ * `scope` names the site being built (its output folder): the worker keeps that site's indexes, so its next build
+ * re-indexes only the pages that changed.
+ */
+export function searchIndexes(pages: number, scope?: string): SearchIndexes {
+  return pages >= WORKER_FROM_PAGES ? new WorkerIndexes(scope) : new InlineIndexes();
 }
 
 class InlineIndexes implements SearchIndexes {
@@ -83,7 +87,7 @@ class WorkerIndexes implements SearchIndexes {
   };
   private readonly onExit = (code: number) => this.onError(new Error(`search index worker exited with code ${code}`));
 
-  constructor() {
+  constructor(private readonly scope?: string) {
     this.worker.on('message', this.onMessage);
     this.worker.on('error', this.onError);
     this.worker.on('exit', this.onExit);
@@ -126,7 +130,8 @@ class WorkerIndexes implements SearchIndexes {
     const docs = this.pending.get(index);
     if (!docs?.length) return;
     this.pending.delete(index);
-    this.worker.postMessage({ type: 'add', index: this.id(index), docs });
+    const key = this.scope === undefined || this.ids.has(index) ? undefined : `${this.scope}\0${index}`;
+    this.worker.postMessage({ type: 'add', index: this.id(index), docs, ...(key === undefined ? {} : { key }) });
   }
 }
 

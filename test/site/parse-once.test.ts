@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { takeBody } from '../../src/domain/page-parse.js';
-import { type SearchDoc, searchIndexJson } from '../../src/site/search-index.js';
+import { type SearchDoc, searchIn, searchIndexJson } from '../../src/site/search-index.js';
 import { searchIndexes, WORKER_FROM_PAGES } from '../../src/site/search-pool.js';
 import { CORPORA, syncedSpace, tempDir } from './helpers.js';
 
@@ -53,5 +53,31 @@ describe('search indexes built on a worker', () => {
     } finally {
       await indexes.close();
     }
+  });
+
+  it('re-index only what changed when the same site is built again, and answer as a fresh index would', async () => {
+    const docs: SearchDoc[] = Array.from({ length: 400 }, (_, i) => ({
+      id: `p${i}`, title: `Page ${i}`, heading: 'Intro', text: `Common words and token${i}.`, url: `/p${i}/`, excerpt: 'x',
+    }));
+    const next = docs.filter((d) => d.id !== 'p7').map((d) => (d.id === 'p3' ? { ...d, text: 'Rewritten with zebra.' } : d));
+    next.push({ id: 'p400', title: 'Page 400', heading: 'Intro', text: 'A new giraffe page.', url: '/p400/', excerpt: 'x' });
+    const build = async (batch: SearchDoc[]) => {
+      const indexes = searchIndexes(WORKER_FROM_PAGES, '/tmp/site-scope');
+      try {
+        for (let i = 0; i < batch.length; i += 50) indexes.add(0, batch.slice(i, i + 50));
+        return await indexes.finish(0);
+      } finally {
+        await indexes.close();
+      }
+    };
+    expect(await build(docs)).toBe(searchIndexJson(docs));
+    const updated = await build(next);
+    const fresh = searchIndexJson(next);
+    for (const query of ['zebra', 'token3', 'token7', 'giraffe', 'common words', 'token123']) {
+      expect(searchIn(updated, query).map((r) => r.id).sort(), query).toEqual(searchIn(fresh, query).map((r) => r.id).sort());
+    }
+    expect(searchIn(updated, 'token7').map((r) => r.id)).not.toContain('p7');
+    expect(searchIn(updated, 'zebra').map((r) => r.id)).toEqual(['p3']);
+    expect(JSON.parse(updated).index.documentCount).toBe(next.length);
   });
 });
