@@ -1,0 +1,94 @@
+import { newId, type SiteMcpServerRecord, type SiteRecord } from '../../store/index.js';
+import type { Caller } from '../context.js';
+import { nowIso } from '../context.js';
+import { badRequest, notFound } from '../errors.js';
+import { paginate, type Page, type PageRequest } from '../pagination.js';
+import type { SiteAccess } from './access.js';
+
+export interface McpServerInput {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface McpServerView {
+  site: SiteRecord;
+  server: SiteMcpServerRecord;
+  headers: Record<string, string>;
+}
+
+/** The MCP servers a site's assistant may call, with the headers (usually credentials) sent to them, sealed at rest. */
+export class SiteMcpServers {
+  constructor(private readonly access: SiteAccess) {}
+
+  list(caller: Caller, organizationId: string, siteId: string, request: PageRequest): Page<McpServerView> {
+    const { site } = this.access.require(caller, organizationId, siteId, 'admin');
+    const views = this.store.mcpServers.inSite(site.id).map((server) => this.view(site, server));
+    return paginate(views, request, (v) => [v.server.createdAt, v.server.id]);
+  }
+
+  get(caller: Caller, organizationId: string, siteId: string, serverId: string): McpServerView {
+    const { site } = this.access.require(caller, organizationId, siteId, 'admin');
+    return this.view(site, this.find(site, serverId));
+  }
+
+  create(caller: Caller, organizationId: string, siteId: string, input: McpServerInput): McpServerView {
+    const { site } = this.access.require(caller, organizationId, siteId, 'admin');
+    const server: SiteMcpServerRecord = {
+      id: newId(), siteId: site.id, name: input.name, url: checkUrl(input.url), sealedHeaders: this.seal(input.headers), createdAt: nowIso(this.access.deps),
+    };
+    this.store.mcpServers.put(server);
+    return this.view(site, server);
+  }
+
+  update(caller: Caller, organizationId: string, siteId: string, serverId: string, patch: Partial<McpServerInput>): McpServerView {
+    const { site } = this.access.require(caller, organizationId, siteId, 'admin');
+    const server = this.find(site, serverId);
+    const next: SiteMcpServerRecord = {
+      ...server,
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.url !== undefined ? { url: checkUrl(patch.url) } : {}),
+      ...(patch.headers !== undefined ? { sealedHeaders: this.seal(patch.headers) } : {}),
+    };
+    this.store.mcpServers.put(next);
+    return this.view(site, next);
+  }
+
+  delete(caller: Caller, organizationId: string, siteId: string, serverId: string): boolean {
+    const { site } = this.access.require(caller, organizationId, siteId, 'admin');
+    return this.store.mcpServers.delete(site.id, serverId);
+  }
+
+  private get store() {
+    return this.access.deps.store;
+  }
+
+  private find(site: SiteRecord, serverId: string): SiteMcpServerRecord {
+    const server = this.store.mcpServers.get(site.id, serverId);
+    if (!server) throw notFound(`No MCP server ${serverId} in the site ${site.id}`);
+    return server;
+  }
+
+  private seal(headers: Record<string, string>): string {
+    for (const name of Object.keys(headers)) {
+      if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw badRequest(`headers: "${name}" is not a valid HTTP header name`);
+    }
+    return this.store.secrets.seal(JSON.stringify(headers));
+  }
+
+  private view(site: SiteRecord, server: SiteMcpServerRecord): McpServerView {
+    const opened = this.store.secrets.open(server.sealedHeaders);
+    return { site, server, headers: opened === undefined ? {} : (JSON.parse(opened) as Record<string, string>) };
+  }
+}
+
+function checkUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw badRequest(`url: "${url}" is not a URL`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw badRequest(`url: an MCP server is reached over http(s), not ${parsed.protocol}`);
+  return parsed.href;
+}
