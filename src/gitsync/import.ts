@@ -9,10 +9,13 @@ import type { RevisionContent, RevisionPage, SpaceRecord } from '../store/index.
 import { buildRevision } from './build-revision.js';
 import { buildFiles, type FilesResult } from './files.js';
 import { type Outline, pageFiles, planOutline, prune } from './outline.js';
-import type { ParseJob } from '../domain/page-parse.js';
+import type { ParseJob, ParsedBlob } from '../domain/page-parse.js';
 import { ParsePool } from './parse-pool.js';
 import { discoverLayout, type SpaceLayout } from './space-layout.js';
 import { findRepository, readGitTree, readWorkTree, type RepoTree, subtree, treeHash } from './tree.js';
+
+/** Parse records stored per transaction while the workers parse. */
+const SAVE_BATCH = 64;
 
 /** Bump when the import's output changes for the same input, so unchanged trees are imported again once. */
 export const IMPORT_VERSION = 1;
@@ -78,14 +81,22 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
   const pool = new ParsePool(options.parseWorkers === undefined ? {} : { workers: options.parseWorkers });
   try {
     progress('parse', 0, jobs.length);
-    const parsing = pool.parse(jobs, (done) => progress('parse', done, jobs.length));
+    // Parse records are a cache keyed by blob: stored as they arrive, they are right even if the sync fails later.
+    let unsaved: ParsedBlob[] = [];
+    const save = (batch: ParsedBlob[], all = false) => {
+      unsaved.push(...batch);
+      if (!all && unsaved.length < SAVE_BATCH) return;
+      sync.saveParsed(unsaved);
+      unsaved = [];
+    };
+    const parsing = pool.parse(jobs, (done) => progress('parse', done, jobs.length), save);
     parsing.catch(() => {}); // awaited below; this only keeps an early failure from leaving it unhandled
     for (const work of pending) {
       for (const bytes of work.plan!.toStore) sync.blobs.put(bytes);
       work.files = await buildFiles(tree, work.layout.root, work.previous.files, sync.blobs);
     }
     const results = await parsing;
-    sync.saveParsed(results);
+    save([], true);
     progress('save', 0, pending.length);
     for (const [i, work] of pending.entries()) {
       await finishSpace(sync, tree, work, results);

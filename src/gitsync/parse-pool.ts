@@ -13,6 +13,8 @@ export interface ParsePoolOptions {
 }
 
 const CHUNK = 8;
+/** Batches posted to a worker before it answers the first. */
+const IN_FLIGHT = 2;
 
 /**
  * A bigger young generation makes the allocation-heavy markdown parse faster (perf-notes §1); 32 MB per worker gave the
@@ -26,15 +28,20 @@ export class ParsePool {
 
   constructor(private readonly options: ParsePoolOptions = {}) {}
 
-  /** Results in no particular order; `onProgress` gets the number parsed so far. */
-  async parse(jobs: readonly ParseJob[], onProgress?: (done: number) => void): Promise<ParsedBlob[]> {
+  /**
+   * Results in no particular order; `onProgress` gets the number parsed so far, `onResults` each batch as it arrives
+   * (so the caller can store them while the workers go on).
+   */
+  async parse(jobs: readonly ParseJob[], onProgress?: (done: number) => void, onResults?: (batch: ParsedBlob[]) => void): Promise<ParsedBlob[]> {
     const wanted = this.options.workers ?? 2;
     if (jobs.length < (this.options.inlineBelow ?? 32) || wanted === 0) {
-      return jobs.map((job, i) => {
+      const results = jobs.map((job, i) => {
         const result = keepBody(parsePage(job));
         onProgress?.(i + 1);
         return result;
       });
+      onResults?.(results);
+      return results;
     }
     while (this.workers.length < wanted) {
       const worker = startWorker();
@@ -45,13 +52,17 @@ export class ParsePool {
     for (let i = 0; i < jobs.length; i += CHUNK) chunks.push(jobs.slice(i, i + CHUNK));
     const results: ParsedBlob[] = [];
     let next = 0;
+    // Each worker has a second batch queued while this thread handles the first's results, so it never waits on us.
+    const lanes = this.workers.flatMap((worker) => Array.from({ length: IN_FLIGHT }, () => worker));
     await Promise.all(
-      this.workers.map(async (worker) => {
+      lanes.map(async (worker) => {
         while (next < chunks.length) {
           const chunk = chunks[next]!;
           chunks[next++] = []; // the bytes are the worker's now
-          results.push(...(await request(worker, this.nextRequest++, chunk)).map(keepBody));
+          const batch = (await request(worker, this.nextRequest++, chunk)).map(keepBody);
+          results.push(...batch);
           onProgress?.(results.length);
+          onResults?.(batch);
         }
       }),
     );

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseAll } from '../../src/gitsync/parse-pool.js';
+import { parseAll, ParsePool } from '../../src/gitsync/parse-pool.js';
 import { CORPORA } from './helpers.js';
 
 describe('the parse pool', () => {
@@ -17,5 +17,22 @@ describe('the parse pool', () => {
     const byOid = (results: typeof inline) => [...results].sort((a, b) => a.oid.localeCompare(b.oid));
     expect(byOid(threaded)).toEqual(byOid(inline));
     expect(inline.find((r) => r.oid === 'hints.md')!.data.h1).toBe('Hint');
+  }, 60_000);
+
+  it('hands over each batch as it arrives, every result exactly once', async () => {
+    const dir = join(CORPORA, 'git-sync-normalization');
+    const jobs = readdirSync(dir)
+      .filter((name) => name.endsWith('.md'))
+      .map((path) => ({ oid: path, path, spaceRoot: '', bytes: readFileSync(join(dir, path)) }));
+    const pool = new ParsePool({ workers: 2, inlineBelow: 0 });
+    const batches: string[][] = [];
+    try {
+      const results = await pool.parse(jobs, undefined, (batch) => batches.push(batch.map((r) => r.oid)));
+      expect(batches.length).toBeGreaterThan(1);
+      expect(batches.flat().sort()).toEqual(results.map((r) => r.oid).sort());
+      expect(batches.flat().sort()).toEqual(jobs.map((j) => j.oid).sort());
+    } finally {
+      await pool.close();
+    }
   }, 60_000);
 });
