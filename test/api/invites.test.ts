@@ -1,3 +1,4 @@
+import { MemberRole } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
 import { seedNormalizationSpace } from '../helpers/content.js';
 import { statusOf, useServer } from '../helpers/server.js';
@@ -8,8 +9,8 @@ describe('joining an organization', () => {
   it('invites users by email: new users are created, members are left alone, bad input changes nothing', async () => {
     const api = s.client();
     const { data } = await api.orgs.inviteUsersToOrganization(s.org, {
-      emails: ['New.Writer@Example.com', { email: 'reviewer@example.com', role: 'review' }, 'user-known@test.local'],
-      role: 'edit',
+      emails: ['New.Writer@Example.com', { email: 'reviewer@example.com', role: MemberRole.Review }, 'user-known@test.local'],
+      role: MemberRole.Edit,
     });
     expect(data.invited).toBe(3);
     const members = (await api.orgs.listMembersInOrganizationById(s.org, { limit: 100 })).data.items;
@@ -18,7 +19,7 @@ describe('joining an organization', () => {
     expect(byEmail('reviewer@example.com')?.role).toBe('review');
     expect(data.users).toEqual(expect.arrayContaining([byEmail('new.writer@example.com')!.id, byEmail('reviewer@example.com')!.id]));
 
-    const again = (await api.orgs.inviteUsersToOrganization(s.org, { emails: ['new.writer@example.com'], role: 'admin' })).data;
+    const again = (await api.orgs.inviteUsersToOrganization(s.org, { emails: ['new.writer@example.com'], role: MemberRole.Admin })).data;
     expect(again).toEqual({ users: [], invited: 0 });
     expect((await api.orgs.getMemberInOrganizationById(s.org, byEmail('new.writer@example.com')!.id)).data.role).toBe('edit');
 
@@ -36,7 +37,7 @@ describe('joining an organization', () => {
 
   it('creates, reads, updates and deletes invite links, and joins through them', async () => {
     const api = s.client();
-    const { data: orgInvite } = await api.orgs.createOrganizationInvite(s.org, { role: 'comment' });
+    const { data: orgInvite } = await api.orgs.createOrganizationInvite(s.org, { role: MemberRole.Comment });
     expect(orgInvite).toMatchObject({ object: 'invite', role: 'comment', redundant: true });
 
     const stranger = s.member('none');
@@ -45,14 +46,14 @@ describe('joining an organization', () => {
     expect((await strangerApi.orgs.joinOrganizationWithInvite(s.org, orgInvite.id)).status).toBe(200);
     expect((await api.orgs.getMemberInOrganizationById(s.org, stranger.userId)).data.role).toBe('comment');
 
-    const { data: updated } = await api.orgs.updateOrganizationInviteById(s.org, orgInvite.id, { role: 'edit' });
+    const { data: updated } = await api.orgs.updateOrganizationInviteById(s.org, orgInvite.id, { role: MemberRole.Edit });
     expect(updated).toMatchObject({ role: 'edit' });
     await strangerApi.orgs.joinOrganizationWithInvite(s.org, orgInvite.id);
     expect((await api.orgs.getMemberInOrganizationById(s.org, stranger.userId)).data.role).toBe('edit');
-    expect(await statusOf(api.orgs.updateOrganizationInviteById(s.org, orgInvite.id, { level: 'edit' }))).toBe(400);
+    expect(await statusOf(api.orgs.updateOrganizationInviteById(s.org, orgInvite.id, { level: MemberRole.Edit }))).toBe(400);
 
     const { data: space } = await api.orgs.createSpace(s.org, { title: 'Invited space' });
-    const { data: spaceInvite } = await api.orgs.createOrganizationInvite(s.org, { space: space.id, level: 'edit' });
+    const { data: spaceInvite } = await api.orgs.createOrganizationInvite(s.org, { space: space.id, level: MemberRole.Edit });
     expect(spaceInvite).toMatchObject({ object: 'invite', level: 'edit', redundant: true, space: { id: space.id } });
     const guest = s.member('none');
     const guestApi = s.client(guest.token);
@@ -60,11 +61,11 @@ describe('joining an organization', () => {
     await guestApi.orgs.joinOrganizationWithInvite(s.org, spaceInvite.id);
     expect((await api.orgs.getMemberInOrganizationById(s.org, guest.userId)).data.role).toBeNull();
     expect((await guestApi.spaces.getSpaceById(space.id)).data.permissions.edit).toBe(true);
-    expect(await statusOf(api.orgs.createOrganizationInvite(s.org, { space: 'missing', level: 'edit' }))).toBe(404);
+    expect(await statusOf(api.orgs.createOrganizationInvite(s.org, { space: 'missing', level: MemberRole.Edit }))).toBe(404);
     expect(await statusOf(api.orgs.createOrganizationInvite(s.org, { space: space.id, level: null as never }))).toBe(400);
 
     const { data: collection } = await api.orgs.createCollection(s.org, { title: 'Invited collection' });
-    const { data: collectionInvite } = await api.orgs.createOrganizationInvite(s.org, { collection: collection.id, level: 'read' });
+    const { data: collectionInvite } = await api.orgs.createOrganizationInvite(s.org, { collection: collection.id, level: MemberRole.Read });
     expect(collectionInvite).toMatchObject({ level: 'read', collection: { id: collection.id } });
 
     const listed = (await api.orgs.listOrganizationInviteLinks(s.org)).data.items.map((i) => i.id);
@@ -73,7 +74,7 @@ describe('joining an organization', () => {
     expect((await api.orgs.getOrganizationInviteLink(s.org, spaceInvite.id)).data.id).toBe(spaceInvite.id);
     const editor = s.member('edit');
     expect(await statusOf(s.client(editor.token).orgs.listOrganizationInviteLinks(s.org))).toBe(403);
-    expect(await statusOf(s.client(editor.token).orgs.createOrganizationInvite(s.org, { role: 'admin' }))).toBe(403);
+    expect(await statusOf(s.client(editor.token).orgs.createOrganizationInvite(s.org, { role: MemberRole.Admin }))).toBe(403);
 
     expect((await api.orgs.deleteOrganizationInviteById(s.org, orgInvite.id)).status).toBe(205);
     expect((await api.orgs.deleteOrganizationInviteById(s.org, orgInvite.id)).status).toBe(204);
@@ -82,7 +83,7 @@ describe('joining an organization', () => {
 
   it('joins an organization by email domain, with its default role', async () => {
     const api = s.client();
-    await api.orgs.updateOrganizationById(s.org, { emailDomains: ['test.local'], defaultRole: 'comment' });
+    await api.orgs.updateOrganizationById(s.org, { emailDomains: ['test.local'], defaultRole: MemberRole.Comment });
     const visitor = s.member('none', s.otherOrg);
     expect((await s.client(visitor.token).orgs.joinOrganization(s.org)).status).toBe(204);
     expect((await api.orgs.getMemberInOrganizationById(s.org, visitor.userId)).data.role).toBe('comment');
@@ -122,7 +123,7 @@ describe('organization-wide search', () => {
     expect(hit.pages[0]).toMatchObject({ id: seeded.page('dangling.md'), title: 'Dangling' });
 
     const guest = s.member(null);
-    await api.spaces.inviteToSpace(seeded.spaceId, { role: 'read', users: [guest.userId] });
+    await api.spaces.inviteToSpace(seeded.spaceId, { role: MemberRole.Read, users: [guest.userId] });
     const guestSees = (await s.client(guest.token).orgs.searchOrganizationContent(s.org, { query: 'quokkas' })).data.items;
     expect(guestSees.map((r) => r.id)).toEqual([seeded.spaceId]);
     expect((await api.orgs.searchOrganizationContent(s.org, { query: 'zzzqqqxx' })).data.items).toEqual([]);
