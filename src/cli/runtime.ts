@@ -13,13 +13,17 @@ export interface Runtime {
   close(): void;
 }
 
+/** The `imports` settings with the folder resolved against the config file's folder. */
+const importOptions = ({ config, root }: { config: Config; root: string }) =>
+  config.imports.folder === undefined ? config.imports : { ...config.imports, folder: resolve(root, config.imports.folder) };
+
 /** Loads the config, opens the store and makes sure the organizations and admin exist. */
 export function openRuntime(options: { config?: string; env?: NodeJS.ProcessEnv }): Runtime {
   const env = options.env ?? process.env;
   const loaded = loadConfig(options.config ? { file: options.config } : {});
   const store = Store.open(resolve(loaded.root, loaded.config.storage.dir));
   try {
-    const domain = new Domain(store, { allowHosts: loaded.config.network.allowHosts });
+    const domain = new Domain(store, { allowHosts: loaded.config.network.allowHosts, translation: loaded.config.translation, imports: importOptions(loaded) });
     const boot = bootstrap(domain, loaded.config, env.DOCS_TOKEN ? { DOCS_TOKEN: env.DOCS_TOKEN } : {});
     return { config: loaded.config, configFile: loaded.file, store, domain, boot, close: () => store.close() };
   } catch (error) {

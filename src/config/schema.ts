@@ -147,6 +147,34 @@ export const configSchema = z
       }),
     admin: adminSchema.default(() => adminSchema.parse({})),
     network: networkSchema.default({ allowHosts: [] }),
+    /** Content imports (importContent): `file:` URLs are read only inside `folder` (relative to this file; unset: refused); website crawls are paced and bounded. */
+    imports: z
+      .object({
+        folder: z.string().min(1).optional(),
+        /** Pause between two requests to a crawled site (robots.txt Crawl-delay wins when longer); 0 for none. */
+        crawlDelayMs: z.number().int().min(0).max(60_000).default(250),
+        maxPages: z.number().int().min(1).max(10_000).default(200),
+        maxDepth: z.number().int().min(0).max(100).default(6),
+        /** Per request: a page or image that does not answer in time is reported as not imported. */
+        timeoutMs: z.number().int().min(100).max(600_000).default(10_000),
+      })
+      .strict()
+      .default({ crawlDelayMs: 250, maxPages: 200, maxDepth: 6, timeoutMs: 10_000 }),
+    /** Who translates the text of translation runs: `copy` (pages copied, marked untranslated) or a LibreTranslate-compatible service. */
+    translation: z
+      .object({
+        provider: z.enum(['copy', 'libretranslate']).default('copy'),
+        /** The service's base URL: texts are sent to `POST <url>/translate`. Required with `libretranslate`. */
+        url: z.url().optional(),
+        apiKey: z.string().min(1).optional(),
+        timeoutMs: z.number().int().min(100).max(600_000).default(30_000),
+        /** Most texts, and most characters, sent in one request. */
+        batchSize: z.number().int().min(1).max(1000).default(50),
+        batchChars: z.number().int().min(100).max(1_000_000).default(10_000),
+      })
+      .strict()
+      .refine((t) => t.provider !== 'libretranslate' || t.url !== undefined, { message: 'url is required with the libretranslate provider', path: ['url'] })
+      .default({ provider: 'copy', timeoutMs: 30_000, batchSize: 50, batchChars: 10_000 }),
     /** Spaces and the directories `docs sync` imports them from. */
     spaces: z.array(spaceSyncSchema).default([]),
     /** Docs sites of the synced spaces, reconciled by `docs sync`. */

@@ -3,6 +3,17 @@ import { forbidden } from './errors.js';
 import { atLeast, maxRole, type RoleName } from './roles.js';
 
 /**
+ * What an installation token may reach (see domain/integrations/tokens.ts): it is a guest of its organization, with
+ * the role its scopes give on the spaces it is installed on, and nothing elsewhere.
+ */
+export interface InstallationGrant {
+  integration: string;
+  installationId: string;
+  organizationId: string;
+  spaceRole(spaceId: string): RoleName | null;
+}
+
+/**
  * What one user may do, computed from organization membership, then roles granted on collections
  * and spaces (to the user or their teams, inherited down the tree), then each item's default level.
  * One instance serves one request, so lookups are cached.
@@ -15,6 +26,7 @@ export class Access {
   constructor(
     private readonly store: Store,
     readonly user: UserRecord,
+    readonly installation?: InstallationGrant,
   ) {}
 
   membership(organizationId: string): MemberRecord | undefined {
@@ -27,6 +39,7 @@ export class Access {
 
   /** The caller's organization role: a role, null for a guest, undefined for no membership. */
   organizationRole(organizationId: string): RoleName | null | undefined {
+    if (this.installation) return organizationId === this.installation.organizationId ? null : undefined;
     const member = this.membership(organizationId);
     return member ? member.role : undefined;
   }
@@ -73,6 +86,9 @@ export class Access {
     defaultLevel: DefaultLevel,
     parentId: string | null,
   ): RoleName | null {
+    if (this.installation) {
+      return kind === 'space' && organizationId === this.installation.organizationId ? this.installation.spaceRole(id) : null;
+    }
     const orgRole = this.organizationRole(organizationId);
     if (orgRole === undefined) return null;
     if (orgRole === 'admin') return 'admin';

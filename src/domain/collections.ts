@@ -7,7 +7,7 @@ import { paginate, type Page, type PageRequest } from './pagination.js';
 import { atLeast, type RoleName } from './roles.js';
 import type { Spaces, SpaceView } from './spaces.js';
 import { type MoveRequest, planMove, subtreeOf } from './tree.js';
-import { dropForeignGrants } from './transfer.js';
+import { dropForeignGrants, requireNotInSites } from './transfer.js';
 
 export interface CollectionView {
   collection: CollectionRecord;
@@ -141,6 +141,7 @@ export class Collections {
     if (spaces.some((s) => s.deletedAt)) {
       throw preconditionFailed('The collection cannot be moved: it holds deleted spaces; restore or wait for them to be removed');
     }
+    requireNotInSites(store, spaces);
     const now = nowIso(this.deps);
     const moved = store.tx(() => {
       const root = { ...collection, organizationId: target.id, parentId: null, position: store.content.lastPosition(target.id, null) + 1, updatedAt: now };

@@ -1,11 +1,15 @@
 // Writing content: batches of page and file changes on a change request (updateChangeRequestContent), and
-// markdown/html imports into a change request, one of its pages, or a page of the space.
+// imports (websites, markdown, html, zip, docx) into a space, a change request, or a page of either.
 import { newId, type RevisionFile, type RevisionRecord, type SpaceRecord } from '../store/index.js';
 import type { ChangeRequests } from './change-requests.js';
-import { applyChanges, type ApplyResult, type PageOutcome } from './content-writes/apply-changes.js';
+import { type ApplyContext, applyChanges, type ApplyResult, type PageOutcome } from './content-writes/apply-changes.js';
 import { type ContentChange, MAX_CHANGES } from './content-writes/changes.js';
 import { prepareFile, type PreparedFile } from './content-writes/files.js';
 import { type ImportInput, readImport } from './content-writes/imports.js';
+import { applyPlan } from './imports/apply.js';
+import { counts, type ImportPlan } from './imports/plan.js';
+import { type ImportOptions, type ImportSettings, importSettings } from './imports/settings.js';
+import type { TreeOutliner } from './imports/tree.js';
 import type { Caller, Deps } from './context.js';
 import { nowIso } from './context.js';
 import { badRequest, conflict, notFound } from './errors.js';
@@ -37,7 +41,18 @@ export class ContentWrites {
     private readonly changeRequests: ChangeRequests,
     private readonly sync: GitSync,
     private readonly policy: FetchPolicy = DEFAULT_FETCH_POLICY,
-  ) {}
+    importOptions: ImportOptions = {},
+  ) {
+    this.imports = importSettings(importOptions);
+  }
+
+  private readonly imports: ImportSettings;
+  private outliner: TreeOutliner | undefined;
+
+  /** Zip imports read their tree with the Git Sync outline, which the gitsync layer provides. */
+  useTreeOutliner(outliner: TreeOutliner): void {
+    this.outliner = outliner;
+  }
 
   /** Applies the batch to the change request's revision as one new revision, or changes nothing. */
   async updateChangeRequestContent(caller: Caller, spaceId: string, changeRequestId: string, changes: ContentChange[]): Promise<ContentUpdate> {
@@ -55,30 +70,45 @@ export class ContentWrites {
     return { changeRequestId: cr.id, revisionId: revision.id, outcomes: result.outcomes, insertedFiles: result.insertedFiles };
   }
 
-  /** importContentInChangeRequest (a new root page) and importContentInChangeRequestPageById (the page's content replaced). */
+  /** importContent: the imported pages at the end of the space's root, as a new revision of the space. */
+  async importInSpace(caller: Caller, spaceId: string, input: ImportInput): Promise<ImportResult> {
+    const before = this.spaces.find(spaceId);
+    caller.access.requireSpace(before, 'edit');
+    const plan = await readImport(input, this.readOptions(caller, before));
+    return this.landInSpace(this.spaces.find(spaceId), input, plan);
+  }
+
+  /**
+   * importContentInChangeRequest (the imported pages at the end of its root) and importContentInChangeRequestPageById
+   * (the page takes the first imported page's content, the others go under it).
+   */
   async importInChangeRequest(caller: Caller, spaceId: string, changeRequestId: string, input: ImportInput, pageId?: string): Promise<ImportResult> {
     const { changeRequest, space } = this.changeRequests.find(caller, spaceId, changeRequestId, 'edit');
-    const imported = await readImport(input, this.readOptions(caller, space));
+    const plan = await readImport(input, this.readOptions(caller, space));
     const { changeRequest: cr } = this.changeRequests.find(caller, spaceId, changeRequest.id, 'edit');
     if (pageId !== undefined) this.requirePage(cr.revisionId, pageId);
-    const change = importChange(imported.markdown, pageId);
-    const result = this.apply(space, cr.revisionId, cr.baseRevisionId, [change], new Map());
+    const result = this.applyImport(space, cr.revisionId, cr.baseRevisionId, input, plan, pageId);
     const revision = this.revisionRecord(space.id, cr.revisionId);
     this.deps.store.tx(() => {
       this.index(result);
       this.changeRequests.commitRevision(cr.id, cr.revisionId, revision, result.content, caller.user.id);
     });
-    return { revisionId: revision.id, importedResources: 1, totalResources: 1 };
+    return { revisionId: revision.id, ...counts(plan) };
   }
 
   /** importContentInPageById: the page of the space's current revision gets the content, as a new revision. */
   async importInSpacePage(caller: Caller, spaceId: string, pageId: string, input: ImportInput): Promise<ImportResult> {
     const before = this.spaces.find(spaceId);
     caller.access.requireSpace(before, 'edit');
-    const imported = await readImport(input, this.readOptions(caller, before));
+    const plan = await readImport(input, this.readOptions(caller, before));
     const space = this.spaces.find(spaceId);
     this.requirePage(space.revisionId, pageId);
-    const result = this.apply(space, space.revisionId, space.revisionId, [importChange(imported.markdown, pageId)], new Map());
+    return this.landInSpace(space, input, plan, pageId);
+  }
+
+  /** A new revision of the space with the import, moved to by compare-and-set. */
+  private landInSpace(space: SpaceRecord, input: ImportInput, plan: ImportPlan, pageId?: string): ImportResult {
+    const result = this.applyImport(space, space.revisionId, space.revisionId, input, plan, pageId);
     const revision = this.revisionRecord(space.id, space.revisionId);
     const { store } = this.deps;
     store.tx(() => {
@@ -88,25 +118,35 @@ export class ContentWrites {
         throw conflict(`the space ${space.id} changed while the content was imported; import again`);
       }
     });
-    return { revisionId: revision.id, importedResources: 1, totalResources: 1 };
+    return { revisionId: revision.id, ...counts(plan) };
+  }
+
+  private applyImport(space: SpaceRecord, revisionId: string, baseRevisionId: string, input: ImportInput, plan: ImportPlan, pageId?: string): ApplyResult {
+    const target = { ...this.context(space, revisionId, baseRevisionId), source: input, now: nowIso(this.deps), ...(pageId !== undefined ? { pageId } : {}) };
+    return this.stored(applyPlan(plan, target));
   }
 
   private apply(space: SpaceRecord, revisionId: string, baseRevisionId: string, changes: ContentChange[], files: Map<number, PreparedFile[]>): ApplyResult {
+    return this.stored(applyChanges({ ...this.context(space, revisionId, baseRevisionId), files }, changes));
+  }
+
+  /** What a batch on the revision reads: its content, the space's other revisions, blobs. */
+  private context(space: SpaceRecord, revisionId: string, baseRevisionId: string): Omit<ApplyContext, 'files'> {
     const { store } = this.deps;
     const base = store.revisions.content(revisionId);
-    const result = applyChanges(
-      {
-        base,
-        baseRevisionId,
-        spaceRoot: this.sync.spaceRoot(base),
-        files,
-        revisionContent: (id) => (store.revisions.get(id)?.spaceId === space.id ? store.revisions.content(id) : undefined),
-        readBlob: (oid) => store.blobs.get(oid),
-        newId,
-      },
-      changes,
-    );
-    for (const bytes of result.blobs.values()) store.blobs.put(bytes);
+    return {
+      base,
+      baseRevisionId,
+      spaceRoot: this.sync.spaceRoot(base),
+      revisionContent: (id) => (store.revisions.get(id)?.spaceId === space.id ? store.revisions.content(id) : undefined),
+      readBlob: (oid) => store.blobs.get(oid),
+      newId,
+    };
+  }
+
+  /** The result, once its new bytes are in the blob store. */
+  private stored(result: ApplyResult): ApplyResult {
+    for (const bytes of result.blobs.values()) this.deps.store.blobs.put(bytes);
     return result;
   }
 
@@ -143,12 +183,14 @@ export class ContentWrites {
     } catch {
       mayReadFiles = false;
     }
-    return { fetch: fetchUrl, policy: this.policy, mayReadFiles };
+    const { folder } = this.imports;
+    return {
+      fetch: fetchUrl,
+      policy: this.policy,
+      mayReadFiles,
+      settings: this.imports,
+      ...(folder ? { folder } : {}),
+      ...(this.outliner ? { outliner: this.outliner } : {}),
+    };
   }
-}
-
-function importChange(markdown: string, pageId: string | undefined): ContentChange {
-  return pageId === undefined
-    ? { operation: 'insert_page', document: { markdown } }
-    : { operation: 'update_page', page: pageId, document: { markdown } };
 }

@@ -1,5 +1,5 @@
 import type { Store, UserRecord } from '../store/index.js';
-import { Access } from './access.js';
+import { Access, type InstallationGrant } from './access.js';
 import type { Clock } from './clock.js';
 
 /** What every domain module needs: storage and the time. */
@@ -14,8 +14,10 @@ export class Caller {
   constructor(
     store: Store,
     readonly user: UserRecord,
+    /** Set when the caller is an integration installation's token rather than a user's. */
+    installation?: InstallationGrant,
   ) {
-    this.access = new Access(store, user);
+    this.access = new Access(store, user, installation);
   }
 }
 

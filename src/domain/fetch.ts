@@ -99,7 +99,49 @@ export async function fetchUrl(raw: string, field: string, policy: FetchPolicy =
   throw badRequest(`${field}: more than ${policy.maxRedirects} redirects from ${raw}`);
 }
 
-function get(url: URL, field: string, policy: FetchPolicy): Promise<IncomingMessage> {
+/** A request other than a plain GET: a method, headers and a body. */
+interface Outgoing {
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: Buffer;
+}
+
+export interface Posted {
+  status: number;
+  bytes: Buffer;
+  contentType: string | null;
+}
+
+/**
+ * POSTs a JSON body to an http(s) URL under the same guards as `fetchUrl`. Redirects are not followed, and the answer
+ * is returned whatever its status: the caller judges it. Errors reaching the URL are 400s naming `field`.
+ */
+export async function postJson(
+  raw: string,
+  body: unknown,
+  field: string,
+  policy: FetchPolicy = DEFAULT_FETCH_POLICY,
+  headers: Record<string, string> = {},
+): Promise<Posted> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw badRequest(`${field}: "${raw}" is not a valid URL`);
+  }
+  const data = Buffer.from(JSON.stringify(body));
+  const outgoing: Outgoing = {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json', 'content-length': String(data.byteLength) },
+    body: data,
+  };
+  const response = await get(url, field, policy, outgoing);
+  const bytes = await readBody(response, url, field, policy);
+  const contentType = response.headers['content-type']?.split(';')[0]?.trim().toLowerCase() || null;
+  return { status: response.statusCode ?? 0, bytes, contentType };
+}
+
+function get(url: URL, field: string, policy: FetchPolicy, outgoing: Outgoing = { method: 'GET' }): Promise<IncomingMessage> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`${field}: only http and https URLs can be fetched, not ${url.protocol}`);
   if (url.username || url.password) throw badRequest(`${field}: URLs with credentials are not fetched`);
   const allowed = hostAllowed(url, policy.allowHosts);
@@ -109,14 +151,15 @@ function get(url: URL, field: string, policy: FetchPolicy): Promise<IncomingMess
   }
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const request = send(url, { method: 'GET', timeout: policy.timeoutMs, ...(allowed ? {} : { lookup: guardedLookup(url.href) }) }, resolve);
+    const options = { method: outgoing.method, headers: outgoing.headers ?? {}, timeout: policy.timeoutMs };
+    const request = send(url, { ...options, ...(allowed ? {} : { lookup: guardedLookup(url.href) }) }, resolve);
     request.on('timeout', () => request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
     request.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EPRIVATE') reject(badRequest(`${field}: ${error.message}; allow it with network.allowHosts or DOCS_ALLOW_HOSTS`));
       else if (error.code === 'ETIMEDOUT') reject(badRequest(`${field}: ${url.href} did not answer within ${policy.timeoutMs} ms`));
       else reject(badRequest(`${field}: could not fetch ${url.href} (${error.code ?? error.message})`));
     });
-    request.end();
+    request.end(outgoing.body);
   });
 }
 

@@ -7,13 +7,23 @@ import { Contents } from './content.js';
 import { ContentWrites } from './content-writes.js';
 import type { Deps } from './context.js';
 import { allowedHosts, DEFAULT_FETCH_POLICY } from './fetch.js';
+import type { ImportOptions } from './imports/settings.js';
+import { Integrations } from './integrations/index.js';
+import { Invites } from './invites.js';
 import { Jobs } from './jobs.js';
+import { MemberSpaces } from './member-spaces.js';
+import { OpenAPISpecs } from './openapi/index.js';
+import { OrganizationSearch } from './organization-search.js';
 import { Organizations } from './organizations.js';
 import { Permissions } from './permissions.js';
 import { Sites } from './sites.js';
 import { Spaces } from './spaces.js';
+import { Sso } from './sso.js';
+import { Subdomains } from './subdomains.js';
 import { GitSync } from './sync.js';
 import { Teams } from './teams.js';
+import { type TranslationConfig, Translations } from './translations/index.js';
+import { UrlResolvers } from './url-resolvers.js';
 import { Users } from './users.js';
 
 export { Caller } from './context.js';
@@ -27,6 +37,10 @@ export interface DomainOptions {
   clock?: Clock;
   /** Hosts outbound requests may reach even on loopback or private addresses (config `network.allowHosts`). */
   allowHosts?: readonly string[];
+  /** Who translates the text of translation runs (config `translation`); default: copy. */
+  translation?: TranslationConfig;
+  /** Content imports: the `file:` folder, crawl pacing and bounds (config `imports`). */
+  imports?: ImportOptions;
 }
 
 /** Every business rule of Quire, over one store. Knows nothing of HTTP. */
@@ -45,6 +59,15 @@ export class Domain {
   readonly changeRequests: ChangeRequests;
   readonly contentWrites: ContentWrites;
   readonly sites: Sites;
+  readonly invites: Invites;
+  readonly organizationSearch: OrganizationSearch;
+  readonly translations: Translations;
+  readonly integrations: Integrations;
+  readonly openapi: OpenAPISpecs;
+  readonly sso: Sso;
+  readonly subdomains: Subdomains;
+  readonly urls: UrlResolvers;
+  readonly memberSpaces: MemberSpaces;
 
   constructor(store: Store, options: DomainOptions = {}) {
     this.deps = { store, clock: options.clock ?? systemClock };
@@ -60,7 +83,16 @@ export class Domain {
     this.comments = new Comments(this.deps, this.spaces, this.content, () => this.changeRequests.find.bind(this.changeRequests));
     this.changeRequests = new ChangeRequests(this.deps, this.spaces, this.organizations, this.content, this.sync);
     const fetchPolicy = { ...DEFAULT_FETCH_POLICY, allowHosts: allowedHosts(options.allowHosts) };
-    this.contentWrites = new ContentWrites(this.deps, this.spaces, this.changeRequests, this.sync, fetchPolicy);
+    this.contentWrites = new ContentWrites(this.deps, this.spaces, this.changeRequests, this.sync, fetchPolicy, options.imports);
     this.sites = new Sites(this.deps, this.organizations, this.spaces, this.content);
+    this.invites = new Invites(this.deps, this.organizations, this.spaces, this.collections, this.users);
+    this.organizationSearch = new OrganizationSearch(this.deps, this.organizations, this.spaces, this.content);
+    this.translations = new Translations(this.deps, this.organizations, this.spaces, this.jobs, this.sync, fetchPolicy, options.translation);
+    this.integrations = new Integrations(this.deps, this.users, this.organizations, this.spaces, this.sites, this.jobs, fetchPolicy);
+    this.openapi = new OpenAPISpecs(this.deps, this.organizations, this.jobs, fetchPolicy);
+    this.sso = new Sso(this.deps, this.organizations, this.teams);
+    this.subdomains = new Subdomains(this.deps);
+    this.urls = new UrlResolvers(this.deps, this.collections, this.spaces, this.content, this.changeRequests, this.sites);
+    this.memberSpaces = new MemberSpaces(this.deps, this.organizations, this.spaces);
   }
 }

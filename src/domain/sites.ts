@@ -15,6 +15,7 @@ import { SiteSearch } from './sites/search.js';
 import { SiteRedirects } from './sites/redirects.js';
 import { SiteSections } from './sites/sections.js';
 import { SiteShareLinks } from './sites/share-links.js';
+import { SiteMcpServers } from './sites/mcp-servers.js';
 import { SiteSpaces } from './sites/site-spaces.js';
 import { SiteStructureSort } from './sites/sort.js';
 import { buildTree, type GroupNode, type SectionNode, type SiteSpaceNode, type SiteTree, type StructureNode } from './sites/structure.js';
@@ -23,7 +24,9 @@ import type { Spaces, SpaceView } from './spaces.js';
 
 export { DEFAULT_CUSTOMIZATION, effectiveCustomization, type CustomizationSettings } from './sites/customization.js';
 export { SHARE_KEY_PARAM } from './sites/share-links.js';
+export { PREVIEW_PARAM } from './sites/preview.js';
 export type { ShareLinkView } from './sites/share-links.js';
+export type { McpServerInput, McpServerView } from './sites/mcp-servers.js';
 export type { RedirectTarget } from './sites/redirects.js';
 export type { SitePermission } from './sites/permissions.js';
 export type { SiteSearchRequest, SiteSearchResult } from './sites/search.js';
@@ -94,6 +97,7 @@ export class Sites {
   readonly permissions: SitePermissions;
   readonly publishing: SitePublishing;
   readonly search: SiteSearch;
+  readonly mcpServers: SiteMcpServers;
 
   constructor(
     private readonly deps: Deps,
@@ -112,6 +116,7 @@ export class Sites {
     this.permissions = new SitePermissions(this.access);
     this.publishing = new SitePublishing(this.access);
     this.search = new SiteSearch(this.access, content);
+    this.mcpServers = new SiteMcpServers(this.access);
   }
 
   list(caller: Caller, organizationId: string, query: SiteQuery): Page<SiteView> {

@@ -9,7 +9,9 @@ import type { Jobs } from './jobs.js';
 import type { Organizations } from './organizations.js';
 import { paginate, type Page, type PageRequest } from './pagination.js';
 import { atLeast, type RoleName } from './roles.js';
-import { dropForeignGrants } from './transfer.js';
+import { withNewIds } from './content-copy.js';
+import { Templates } from './templates.js';
+import { dropForeignGrants, requireNotInSites } from './transfer.js';
 import { type MoveRequest, planMove } from './tree.js';
 
 export const RESTORE_WINDOW_MS = 7 * DAY;
@@ -53,6 +55,8 @@ export interface SpacePatch {
 const TITLE_MAX = 50;
 
 export class Spaces {
+  readonly templates: Templates;
+
   constructor(
     private readonly deps: Deps,
     private readonly organizations: Organizations,
@@ -62,6 +66,7 @@ export class Spaces {
     jobs.register(PURGE_JOB, (payload) => {
       this.purgeIfExpired(String((payload as { space: string }).space));
     });
+    this.templates = new Templates(deps);
   }
 
   /** A space that exists and is not deleted. */
@@ -79,9 +84,11 @@ export class Spaces {
     return this.view(space, caller.access.requireSpace(space, 'read'));
   }
 
+  /** A new space; with `template`, holding the template's content (checked before anything is written). */
   create(caller: Caller, organizationId: string, input: SpaceInput): SpaceView {
-    if (input.template !== undefined || input.computedSource !== undefined) {
-      throw notImplemented('createSpace with a template or computed source is not implemented yet; create the space, then import content');
+    if (input.template !== undefined && input.computedSource !== undefined) throw badRequest('body: send either template or computedSource, not both');
+    if (input.computedSource !== undefined) {
+      throw notImplemented('createSpace with a computed source is not implemented yet; create the space, then import content');
     }
     const org = this.organizations.find(organizationId);
     const parentId = input.parent ?? null;
@@ -90,15 +97,29 @@ export class Spaces {
       if (!parent || parent.organizationId !== org.id) throw badRequest(`parent: no collection ${parentId} in the organization ${org.id}`);
     }
     this.collections.requireCreateIn(caller, org.id, parentId);
-    const space = this.insert({
-      organizationId: org.id,
-      parentId,
-      title: input.title ?? 'Untitled',
-      emoji: input.emoji ?? null,
-      language: input.language ?? null,
-      editMode: input.editMode ?? 'live',
+    const template = input.template === undefined ? undefined : this.templates.prepare(caller, org.id, input.template, 'template.');
+    const { store } = this.deps;
+    const space = store.tx(() => {
+      const created = this.insert({
+        organizationId: org.id,
+        parentId,
+        title: input.title ?? template?.template.title.slice(0, TITLE_MAX) ?? 'Untitled',
+        emoji: input.emoji ?? null,
+        language: input.language ?? null,
+        editMode: input.editMode ?? 'live',
+      });
+      if (template) this.templates.land(created, template);
+      return store.content.space(created.id)!;
     });
     return this.view(space, caller.access.spaceRole(space));
+  }
+
+  /** applyTemplateToSpace: the template's content becomes the next revision of a space that has no pages yet. */
+  applyTemplate(caller: Caller, id: string, body: unknown): string {
+    const space = this.find(id);
+    caller.access.requireSpace(space, 'edit');
+    const prepared = this.templates.prepare(caller, space.organizationId, body, '', { space, content: this.deps.store.revisions.content(space.revisionId) });
+    return this.templates.land(space, prepared);
   }
 
   update(caller: Caller, id: string, patch: SpacePatch): SpaceView {
@@ -190,11 +211,14 @@ export class Spaces {
     return this.view(copy, caller.access.spaceRole(copy));
   }
 
-  /** Gives `copy` a first revision holding the source's current content (blobs are shared: they are content-addressed). */
+  /**
+   * Gives `copy` a first revision holding the source's current content, its pages and files under new ids (blobs are
+   * shared: they are content-addressed).
+   */
   private copyContent(source: SpaceRecord, copy: SpaceRecord): string {
     const { store } = this.deps;
     const revisionId = newId();
-    const content = store.revisions.content(source.revisionId);
+    const content = withNewIds(store.revisions.content(source.revisionId), newId);
     store.revisions.insert({ id: revisionId, spaceId: copy.id, parents: [], type: 'edits', git: null, createdAt: copy.createdAt }, content);
     store.content.setSpaceRevision(copy.id, copy.revisionId, revisionId, copy.updatedAt);
     return revisionId;
@@ -223,6 +247,7 @@ export class Spaces {
     if (target.id === space.organizationId) throw conflict('Transfer would not result in any update');
     caller.access.requireOrganization(target, 'create');
     const { store } = this.deps;
+    requireNotInSites(store, [space]);
     const next = store.tx(() => {
       const moved: SpaceRecord = {
         ...space,

@@ -11,13 +11,24 @@ export interface UserPatch {
 export class Users {
   /** Secrets that authenticate as a given user without being stored (DOCS_TOKEN). */
   private readonly fixedTokens = new Map<string, string>();
+  /** Other kinds of token (installation tokens), tried when no user token matches. */
+  private readonly tokenKinds: ((secret: string) => Caller | undefined)[] = [];
 
   constructor(private readonly deps: Deps) {}
 
   authenticate(secret: string): Caller | undefined {
     const userId = this.fixedTokens.get(secret) ?? this.deps.store.users.userIdForToken(secret);
     const user = userId === undefined ? undefined : this.deps.store.users.get(userId);
-    return user && new Caller(this.deps.store, user);
+    if (user) return new Caller(this.deps.store, user);
+    for (const authenticate of this.tokenKinds) {
+      const caller = authenticate(secret);
+      if (caller) return caller;
+    }
+    return undefined;
+  }
+
+  acceptTokenKind(authenticate: (secret: string) => Caller | undefined): void {
+    this.tokenKinds.push(authenticate);
   }
 
   acceptFixedToken(secret: string, userId: string): void {

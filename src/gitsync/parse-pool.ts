@@ -13,8 +13,6 @@ export interface ParsePoolOptions {
 }
 
 const CHUNK = 8;
-/** Batches posted to a worker before it answers the first. */
-const IN_FLIGHT = 2;
 
 /**
  * A bigger young generation makes the allocation-heavy markdown parse faster (perf-notes §1); 32 MB per worker gave the
@@ -52,10 +50,8 @@ export class ParsePool {
     for (let i = 0; i < jobs.length; i += CHUNK) chunks.push(jobs.slice(i, i + CHUNK));
     const results: ParsedBlob[] = [];
     let next = 0;
-    // Each worker has a second batch queued while this thread handles the first's results, so it never waits on us.
-    const lanes = this.workers.flatMap((worker) => Array.from({ length: IN_FLIGHT }, () => worker));
     await Promise.all(
-      lanes.map(async (worker) => {
+      this.workers.map(async (worker) => {
         while (next < chunks.length) {
           const chunk = chunks[next]!;
           chunks[next++] = []; // the bytes are the worker's now

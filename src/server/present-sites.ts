@@ -1,5 +1,6 @@
 import type * as api from '@gitbook/api';
 import {
+  type McpServerView,
   SHARE_KEY_PARAM,
   type ShareLinkView,
   type SitePermission,
@@ -156,4 +157,15 @@ export function publishingAuth(view: PublishingAuthView): api.SitePublishingAuth
 
 export function adaptiveSchema(record: SiteAdaptiveSchemaRecord): api.SiteAdaptiveSchema {
   return { object: 'site-adaptive-schema', jsonSchema: record.jsonSchema as unknown as api.SiteAdaptiveJSONSchema, updatedAt: record.updatedAt };
+}
+
+export function mcpServer(urls: Urls, view: McpServerView): api.SiteMcpServer {
+  return {
+    object: 'site-mcp-server',
+    id: view.server.id,
+    name: view.server.name,
+    url: view.server.url,
+    headers: view.headers,
+    urls: { location: urls.api(`/orgs/${view.site.organizationId}/sites/${view.site.id}/mcp-servers/${view.server.id}`) },
+  };
 }

@@ -9,7 +9,7 @@ import { join, normalize } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Domain } from '../domain/index.js';
-import { SHARE_KEY_PARAM, VISITOR_TOKEN_PARAM, VisitorDenied } from '../domain/sites.js';
+import { PREVIEW_PARAM, SHARE_KEY_PARAM, VISITOR_TOKEN_PARAM, VisitorDenied } from '../domain/sites.js';
 import type { SiteRecord } from '../store/index.js';
 
 /** Where a published site's files are, for a visitor with these claims (built on demand). */
@@ -25,6 +25,7 @@ export interface PublishedSitesOptions {
 }
 
 const COOKIE_PREFIX = 'quire_site_';
+const PREVIEW_COOKIE_PREFIX = 'quire_preview_';
 
 export function registerPublishedSites(app: FastifyInstance, options: PublishedSitesOptions): void {
   const { domain, sites, siteDir } = options;
@@ -45,14 +46,30 @@ export function registerPublishedSites(app: FastifyInstance, options: PublishedS
     return notFound(reply);
   });
 
+  /** A preview link's visitor; a stale preview cookie is ignored rather than refused. */
+  async function previewVisitor(site: SiteRecord, token: string, fromCookie: boolean) {
+    try {
+      return await domain.sites.publishing.admit(site, { preview: token });
+    } catch (error) {
+      if (fromCookie && error instanceof VisitorDenied) return undefined;
+      throw error;
+    }
+  }
+
   async function servePublished(request: FastifyRequest, reply: FastifyReply, site: SiteRecord, rest: string, published: PublishedSites) {
     const query = request.query as Record<string, unknown>;
+    const jar = cookies(request.headers.cookie);
+    const previewCookie = `${PREVIEW_COOKIE_PREFIX}${site.id}`;
+    const preview = typeof query[PREVIEW_PARAM] === 'string' ? query[PREVIEW_PARAM] : jar[previewCookie];
     const cookie = `${COOKIE_PREFIX}${site.id}`;
-    const fromQuery = site.visibility === 'share-link' ? query[SHARE_KEY_PARAM] : site.visibility === 'visitor-auth' ? query[VISITOR_TOKEN_PARAM] : undefined;
-    const secret = typeof fromQuery === 'string' ? fromQuery : cookies(request.headers.cookie)[cookie];
+    const fromQuery = preview !== undefined ? undefined
+      : site.visibility === 'share-link' ? query[SHARE_KEY_PARAM] : site.visibility === 'visitor-auth' ? query[VISITOR_TOKEN_PARAM] : undefined;
+    const secret = typeof fromQuery === 'string' ? fromQuery : jar[cookie];
     let claims: Record<string, unknown>;
+    const visitor = site.visibility === 'share-link' ? { shareKey: secret } : { token: secret };
     try {
-      ({ claims } = await domain.sites.publishing.admit(site, site.visibility === 'share-link' ? { shareKey: secret } : { token: secret }));
+      const admitted = preview !== undefined ? await previewVisitor(site, preview, typeof query[PREVIEW_PARAM] !== 'string') : undefined;
+      ({ claims } = admitted ?? (await domain.sites.publishing.admit(site, visitor)));
     } catch (error) {
       if (!(error instanceof VisitorDenied)) throw error;
       if (error.fallbackURL) return reply.redirect(`${error.fallbackURL}${error.fallbackURL.includes('?') ? '&' : '?'}location=${encodeURIComponent(request.url)}`);
@@ -61,7 +78,10 @@ export function registerPublishedSites(app: FastifyInstance, options: PublishedS
     if (typeof fromQuery === 'string') {
       reply.header('set-cookie', `${cookie}=${encodeURIComponent(fromQuery)}; Path=/${site.basename}/; HttpOnly; SameSite=Lax`);
     }
-    if (site.visibility === 'share-link' || site.visibility === 'visitor-auth') reply.header('cache-control', 'private, no-store');
+    if (typeof query[PREVIEW_PARAM] === 'string') {
+      reply.header('set-cookie', `${previewCookie}=${encodeURIComponent(query[PREVIEW_PARAM])}; Path=/${site.basename}/; Max-Age=3600; HttpOnly; SameSite=Lax`);
+    }
+    if (preview !== undefined || site.visibility === 'share-link' || site.visibility === 'visitor-auth') reply.header('cache-control', 'private, no-store');
     if (site.visibility === 'unlisted') reply.header('x-robots-tag', 'noindex');
     return serveFile(reply, await published.directory(site, claims), rest, `/${site.basename}/${rest}/`);
   }

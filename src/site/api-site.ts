@@ -7,6 +7,7 @@ import type { Domain } from '../domain/index.js';
 import type { RevisionView } from '../domain/content.js';
 import type { SiteStructureView, SiteSpaceView } from '../domain/sites.js';
 import type { HeaderLink, SiteCustomization } from './customization.js';
+import { siteOpenAPI } from './openapi/specs.js';
 import { gitbookRedirects } from './space-site.js';
 import type { SiteInput, SiteSpaceInput } from './types.js';
 import { normalizeBase, SpaceUrls } from './urls.js';
@@ -58,6 +59,7 @@ export function apiSite(domain: Domain, siteId: string, options: ApiSiteOptions 
     basePath: base,
     ...(options.siteUrl ? { siteUrl: options.siteUrl.replace(/\/+$/, '') } : {}),
     spaces,
+    openapi: siteOpenAPI(domain, tree.site.organizationId, [...views.values()]),
     // `{% if %}` blocks read the claims only on sites with adaptive content (else every visitor gets one build).
     ...(tree.site.adaptiveContent && options.claims ? { claims: options.claims } : {}),
     redirects: domain.sites.redirects.all(tree.site).map(({ redirect, path }) => ({

@@ -25,6 +25,7 @@ import { sitemapXml } from './outputs/sitemap.js';
 import { RenderContext } from './render/context.js';
 import { useHighlighter } from './render/highlight.js';
 import { renderBody } from './render/markdown.js';
+import { withOpenAPIPages } from './openapi/pages.js';
 import { excerptOf } from './search-index.js';
 import { type SearchIndexes, searchIndexes } from './search-pool.js';
 import type { BuildOptions, SiteInput, SiteSpaceInput } from './types.js';
@@ -63,6 +64,7 @@ export interface SiteSources {
 }
 
 export async function buildSite(site: SiteInput, sources: SiteSources, options: BuildOptions): Promise<BuildReport> {
+  ({ site, sources } = withOpenAPIPages(site, sources));
   const indexes = searchIndexes(options.only ? 0 : site.spaces.reduce((n, space) => n + space.view.index.documents().length, 0), options.out);
   try {
     return await build(site, sources, options, indexes);
@@ -102,7 +104,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
     const chromeHash = hash(stableJson({ siteTitle, sections, variants, base, prefix: space.prefix, editUrl: space.editUrl, siteUrl: site.siteUrl }));
     // Includes, variables and the set of files are read by any page's render: a change re-renders every page.
     const sharedHash = hash(stableJson({ includes: view.content.reusableContents.map((r) => [r.id, r.blob, r.git?.path ?? null]), variables: view.content.variables, files: view.content.files.map((f) => [f.id, f.name, f.git?.path ?? null]) }));
-    const spaceKey = `${nav.hash}|${customizationHash(customization)}|${assets.version}|${chromeHash}|${site.claims ? hash(stableJson(site.claims)) : ''}|${sharedHash}`;
+    const spaceKey = `${nav.hash}|${customizationHash(customization)}|${assets.version}|${chromeHash}|${site.claims ? hash(stableJson(site.claims)) : ''}|${sharedHash}|${site.openapi?.stamp ?? ''}`;
     const spaceRoot = sources.spaceRoot(view);
     const reusable = reusableLoader(sources.blobs, view);
     const position = new Map(nav.order.map((p, i) => [p.id, i]));
@@ -129,7 +131,8 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
         const updatedAt = old && old.blob === page.blob ? old.updatedAt : view.revision.createdAt;
         const root: Root = bytes ? bodyUnderTitle(takeBody(page.blob) ?? parsePageFile(bytes.toString('utf8')).body, page.title) : { type: 'root', children: [] };
         await useHighlighter(codeLanguages(root));
-        const ctx = new RenderContext(page, view.index, urls, { spaceRoot, externalTarget: customization.externalTarget, variables: view.content.variables, nonce, ...(site.claims ? { claims: site.claims } : {}) });
+        const ctx = new RenderContext(page, view.index, urls, { spaceRoot, externalTarget: customization.externalTarget, variables: view.content.variables, nonce, ...(site.claims ? { claims: site.claims } : {}), ...(site.openapi ? { openapi: site.openapi } : {}) });
+        await site.openapi?.prepare(root, ctx);
         const body = renderBody(root, page.title, ctx, reusable);
         const at = position.get(page.id);
         const neighbour = (i: number | undefined) => {

@@ -35,7 +35,7 @@ export class SitePublisher {
     const view = hash(`${visible.join(',')}|${outcomes.join('')}|${adaptive}`);
     const dir = join(this.cacheDir, site.id, view);
     const revisions = tree.siteSpaces.filter((n) => visible.includes(n.record.id)).map((n) => n.space.space.revisionId);
-    const stamp = `${tree.site.updatedAt}|${tree.site.basename}|${revisions.join(',')}`;
+    const stamp = `${tree.site.updatedAt}|${tree.site.basename}|${revisions.join(',')}|${this.domain.openapi.stamp(site.organizationId)}`;
     const key = `${site.id}/${view}`;
     const entry = this.entries.get(key);
     if (entry?.stamp === stamp) {

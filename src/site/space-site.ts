@@ -5,6 +5,7 @@ import { joinPath, parseGitBookYaml } from '../content/index.js';
 import type { Caller, Domain } from '../domain/index.js';
 import type { SiteSources } from './build.js';
 import type { SiteCustomization } from './customization.js';
+import { siteOpenAPI } from './openapi/specs.js';
 import type { SiteInput } from './types.js';
 
 export interface SpaceSiteOptions {
@@ -38,6 +39,7 @@ export function spaceSite(domain: Domain, caller: Caller, spaceId: string, optio
       ...(options.editUrl ? { editUrl: options.editUrl } : {}),
       ...(options.redirects ? { redirects: options.redirects } : {}),
     }],
+    openapi: siteOpenAPI(domain, view.organization.id, [view]),
   };
 }
 

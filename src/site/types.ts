@@ -1,6 +1,7 @@
 /** What the builder is given: a site as a list of site spaces, each a URL prefix, a revision and a customization. */
 import type { RevisionView } from '../domain/content.js';
 import type { SiteCustomization } from './customization.js';
+import type { OpenAPISpecSource } from './render/openapi/source.js';
 
 export interface SiteSpaceInput {
   /** URL path of the site space inside the site: '' for the root, else `section/variant` (no slashes around). */
@@ -30,6 +31,8 @@ export interface SiteInput {
   claims?: Record<string, unknown>;
   /** Site redirects: site path (no base, no slashes around) -> site URL. */
   redirects?: Array<{ from: string; to: string }>;
+  /** The OpenAPI documents pages show (`{% openapi-operation %}`, `builtin:openapi` pages); none: blocks show a signature only. */
+  openapi?: OpenAPISpecSource;
 }
 
 export interface BuildOptions {

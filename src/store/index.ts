@@ -4,14 +4,20 @@ import { ChangeRequestRepo } from './change-requests.js';
 import { CommentRepo } from './comments.js';
 import { ContentRepo } from './content.js';
 import { Db } from './db.js';
-import { EventRepo } from './events.js';
-import { SecretBox } from './secrets.js';
 import { ParsedBlobRepo, SearchRepo } from './derived.js';
+import { EventRepo } from './events.js';
 import { GrantRepo } from './grants.js';
+import { IntegrationRepo } from './integrations.js';
+import { InviteRepo } from './invites.js';
 import { JobRepo } from './jobs.js';
+import { OpenAPIRepo } from './openapi.js';
 import { OrganizationRepo } from './organizations.js';
 import { RevisionRepo } from './revisions.js';
+import { SecretBox } from './secrets.js';
+import { SiteMcpServerRepo } from './site-mcp-servers.js';
 import { SiteRepo } from './sites.js';
+import { SsoRepo } from './sso.js';
+import { TranslationRepo } from './translations.js';
 import { UserRepo } from './users.js';
 
 export * from './records.js';
@@ -20,6 +26,12 @@ export type * from './change-requests.js';
 export type { SearchHit, SearchSectionInput } from './derived.js';
 export type * from './comments.js';
 export type * from './sites.js';
+export type * from './integrations.js';
+export type * from './invites.js';
+export type * from './openapi.js';
+export type * from './site-mcp-servers.js';
+export type { SamlProviderRecord } from './sso.js';
+export type * from './translations.js';
 export type { EventRecord } from './events.js';
 export { newId } from './ids.js';
 export { gitBlobOid, type BlobStore } from './blobs.js';
@@ -38,6 +50,12 @@ export class Store {
   readonly changeRequests: ChangeRequestRepo;
   readonly sites: SiteRepo;
   readonly events: EventRepo;
+  readonly integrations: IntegrationRepo;
+  readonly invites: InviteRepo;
+  readonly mcpServers: SiteMcpServerRepo;
+  readonly openapi: OpenAPIRepo;
+  readonly translations: TranslationRepo;
+  readonly sso: SsoRepo;
 
   private constructor(
     private readonly db: Db,
@@ -56,6 +74,12 @@ export class Store {
     this.changeRequests = new ChangeRequestRepo(db);
     this.sites = new SiteRepo(db);
     this.events = new EventRepo(db);
+    this.integrations = new IntegrationRepo(db);
+    this.invites = new InviteRepo(db);
+    this.mcpServers = new SiteMcpServerRepo(db);
+    this.openapi = new OpenAPIRepo(db);
+    this.translations = new TranslationRepo(db);
+    this.sso = new SsoRepo(db);
   }
 
   /** The embedded default: SQLite (WAL) and blob files under `dir`. */

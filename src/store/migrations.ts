@@ -10,6 +10,8 @@ import { sitePublishingMigration } from './schema/site-publishing.js';
 import { openApiMigration } from './schema/openapi.js';
 import { integrationsMigration } from './schema/integrations.js';
 import { organizationResourcesMigration } from './schema/organization-resources.js';
+import { invitesMigration } from './schema/invites.js';
+import { siteMcpServersMigration } from './schema/site-mcp-servers.js';
 
 export const migrations: readonly string[] = [
   /* 1: organizations, users, content tree, permissions, revisions, jobs */ `
@@ -192,4 +194,6 @@ export const migrations: readonly string[] = [
   /* 9 */ openApiMigration,
   /* 10 */ integrationsMigration,
   /* 11 */ organizationResourcesMigration,
+  /* 12 */ invitesMigration,
+  /* 13 */ siteMcpServersMigration,
 ];

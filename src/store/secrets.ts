@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -30,6 +30,11 @@ export class SecretBox {
     } catch {
       return undefined;
     }
+  }
+
+  /** A key for one purpose, derived from the store's key: never stored, never handed out. */
+  derive(purpose: string): Buffer {
+    return createHmac('sha256', this.secret()).update(purpose).digest();
   }
 
   private secret(): Buffer {

@@ -17,6 +17,9 @@ const remote = useFixtureServer({
   '/article.html': { body: '<html><head><title>Remote article</title></head><body><h2>Part</h2><p>Fetched <i>html</i></p></body></html>', type: 'text/html' },
   '/pixel': { body: png, type: 'application/octet-stream' },
 });
+// file: imports read only inside the import folder (DOCS_IMPORT_FOLDER, read when the server's domain is made).
+const importFolder = mkdtempSync(join(tmpdir(), 'quire-import-'));
+process.env.DOCS_IMPORT_FOLDER = importFolder;
 const s = useServer();
 const { document: newer } = newerOperations();
 const responseSchema = (newer.paths['/spaces/{spaceId}/change-requests/{changeRequestId}/content']!.post!.responses['200'] as {
@@ -191,9 +194,8 @@ describe('imports', () => {
 
   it('imports a file: URL for an organization admin', async () => {
     const { space, crId } = await setup();
-    const folder = mkdtempSync(join(tmpdir(), 'quire-import-'));
-    writeFileSync(join(folder, 'local.md'), '# Local file\n\nRead from disk.\n');
-    const url = pathToFileURL(join(folder, 'local.md')).href;
+    writeFileSync(join(importFolder, 'local.md'), '# Local file\n\nRead from disk.\n');
+    const url = pathToFileURL(join(importFolder, 'local.md')).href;
     const api = s.client();
     const { data: result } = await api.spaces.importContentInChangeRequest(space.spaceId, crId, { source: ImportContentSource.Markdown, url });
     const { data: tree } = await api.spaces.getRevisionOfChangeRequestById(space.spaceId, crId);
@@ -211,7 +213,8 @@ describe('imports', () => {
     const editor = s.member('edit');
     const call = (token: string, url: string, source = ImportContentSource.Markdown) =>
       statusOf(s.client(token).spaces.importContentInChangeRequest(space.spaceId, crId, { source, url }));
-    expect(await call(s.ownerToken, dataUrl('text/plain', 'x'), ImportContentSource.Docx)).toBe(501);
+    expect(await call(s.ownerToken, dataUrl('text/plain', 'x'), ImportContentSource.Docx)).toBe(400);
+    expect(await call(s.ownerToken, 'https://example.com/x', ImportContentSource.Notion)).toBe(400);
     expect(await call(editor.token, 'file:///etc/hostname.md')).toBe(403);
     expect(await call(s.ownerToken, 'http://127.0.0.1:9/x.md')).toBe(400);
   });

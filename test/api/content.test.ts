@@ -259,14 +259,24 @@ describe('revisions by id', () => {
 });
 
 describe('duplicateSpace', () => {
-  it('copies the current content into the new space', async () => {
+  it('copies the current content into the new space, its pages and files under new ids', async () => {
     const api = s.client();
     const { data: copy } = await api.spaces.duplicateSpace(space.spaceId);
     expect(copy.revision).not.toBe(space.revisionId);
     const [{ data: original }, { data: copied }] = await Promise.all([api.spaces.listPages(space.spaceId), api.spaces.listPages(copy.id)]);
-    const strip = (pages: unknown) => JSON.parse(JSON.stringify(pages).replaceAll(space.spaceId, 'SPACE').replaceAll(copy.id, 'SPACE'));
+    const [{ data: originalFiles }, { data: copiedFiles }] = await Promise.all([api.spaces.listFiles(space.spaceId), api.spaces.listFiles(copy.id)]);
+    const flat = (pages: Array<{ id: string; pages?: unknown[] }>): Array<{ id: string }> => pages.flatMap((p) => [p, ...flat((p.pages ?? []) as never)]);
+    const pairs = [[flat(original.pages), flat(copied.pages)], [originalFiles.items, copiedFiles.items]] as const;
+    const before = new Set(pairs.flatMap(([from]) => from.map((item) => item.id)));
+    expect(pairs.flatMap(([, to]) => to.filter((item) => before.has(item.id)))).toEqual([]);
+    // Each copied id stands for the original at the same place.
+    const ids = new Map(pairs.flatMap(([from, to]) => [...from, ...to].map((item, i) => [item.id, `#${i % from.length}`] as const)));
+    const named = [...ids, [space.spaceId, 'SPACE'], [copy.id, 'SPACE']] as const;
+    const strip = (pages: unknown) =>
+      JSON.parse(JSON.stringify(pages, (_, v) => (typeof v === 'string' ? named.reduce((text, [id, name]) => text.replaceAll(id, name), v) : v)));
     expect(strip(copied.pages)).toEqual(strip(original.pages));
-    const { data: page } = await api.spaces.getPageById(copy.id, space.page('lists.md'), { format: 'markdown' });
+    const lists = flat(copied.pages)[flat(original.pages).findIndex((p) => p.id === space.page('lists.md'))]!.id;
+    const { data: page } = await api.spaces.getPageById(copy.id, lists, { format: 'markdown' });
     expect((page as { markdown: string }).markdown).toContain('### Ordered list');
     const { data: hits } = await api.spaces.searchSpaceContent(copy.id, { query: 'zebra' });
     expect(hits.items).toHaveLength(1);

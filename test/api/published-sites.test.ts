@@ -211,3 +211,45 @@ describe('adaptive schema and site search', () => {
     expect(unknown.json.error.message).toMatch(/^scope\.siteSpaceIds: /);
   });
 });
+
+describe('preview links', () => {
+  it('open an unpublished site for an hour, as a visitor with the given claims', async () => {
+    const api = s.client().orgs;
+    const draft = (await api.createSite(s.org, { title: 'Draft Docs', spaces: [guides.spaceId] })).data;
+    const section = (await api.addSectionToSite(s.org, draft.id, { spaceId: reference.spaceId, title: 'Beta reference' })).data;
+    await api.updateSiteSectionById(s.org, draft.id, section.id, { condition: 'visitor.claims.beta === true' });
+    expect((await get(`/${draft.basename}/`)).status).toBe(404);
+
+    const { url } = (await api.getSitePublishingPreviewById(s.org, draft.id, { claims: '(beta:!t,plan:pro)' })).data;
+    expect(url.startsWith(`${s.url}/${draft.basename}/?preview=`)).toBe(true);
+    const opened = await fetch(url, { redirect: 'manual' });
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('cache-control')).toBe('private, no-store');
+    expect(await opened.text()).toContain(`href="/${draft.basename}/${section.path}/"`);
+    const cookie = opened.headers.get('set-cookie')!.split(';')[0]!;
+    expect((await get(`/${draft.basename}/${section.path}/hints/`, { cookie })).status).toBe(200);
+
+    const plain = (await api.getSitePublishingPreviewById(s.org, draft.id)).data.url;
+    expect(await (await fetch(plain)).text()).not.toContain(`href="/${draft.basename}/${section.path}/"`);
+    const sectionSpace = (await api.listSiteSpaces(s.org, draft.id)).data.items.find((x) => x.space.id === reference.spaceId)!;
+    const deep = (await api.getSitePublishingPreviewById(s.org, draft.id, { siteSpace: sectionSpace.id, claims: '(beta:!t)' })).data.url;
+    expect(deep.startsWith(`${s.url}/${draft.basename}/${section.path}/?preview=`)).toBe(true);
+    expect((await fetch(deep)).status).toBe(200);
+
+    const forged = `${url.slice(0, -4)}AAAA`;
+    expect((await fetch(forged)).status).toBe(401);
+    expect((await fetch(url.replace(draft.basename!, site.basename))).status).toBe(401);
+  });
+
+  it('refuses bad claims, unknown site spaces and readers', async () => {
+    const bad = await s.request('GET', `/v1/orgs/${s.org}/sites/${site.id}/publishing/preview?claims=${encodeURIComponent('(beta:')}`);
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.message).toMatch(/^claims: not valid Rison/);
+    const list = await s.request('GET', `/v1/orgs/${s.org}/sites/${site.id}/publishing/preview?claims=${encodeURIComponent('!(a,b)')}`);
+    expect(list.status).toBe(400);
+    const space = await s.request('GET', `/v1/orgs/${s.org}/sites/${site.id}/publishing/preview?siteSpace=nope`);
+    expect(space.status).toBe(400);
+    expect(space.json.error.message).toMatch(/^siteSpace: /);
+    expect(await statusOf(s.client(s.member('read').token).orgs.getSitePublishingPreviewById(s.org, site.id))).toBe(403);
+  });
+});

@@ -108,8 +108,11 @@ describe('spaces through the official client', () => {
     expect(s.store.snapshot()).toEqual(before);
   });
 
-  it('answers 501 for createSpace with a template rather than ignoring it', async () => {
+  it('answers 400 naming the field for an unknown template, 501 for a computed source, rather than ignoring them', async () => {
     const r = await s.request('POST', `/v1/orgs/${s.org}/spaces`, { body: { title: 'T', template: { id: 'x' } } });
-    expect(r.status).toBe(501);
+    expect(r.status).toBe(400);
+    expect(r.json.error.message).toMatch(/^template\.id: no template "x"/);
+    const computed = await s.request('POST', `/v1/orgs/${s.org}/spaces`, { body: { title: 'T', computedSource: { type: 'builtin:openapi', props: {}, dependencies: {} } } });
+    expect(computed.status).toBe(501);
   });
 });

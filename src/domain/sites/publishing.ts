@@ -5,6 +5,7 @@ import { newId, type SiteAdaptiveSchemaRecord, type SitePublishingAuthRecord, ty
 import { type Caller, nowIso } from '../context.js';
 import { DomainError, notFound } from '../errors.js';
 import type { SiteAccess } from './access.js';
+import { SitePreviews } from './preview.js';
 import { SHARE_KEY_PARAM } from './share-links.js';
 
 /** The query parameter that carries a visitor token on a `visitor-auth` site, as GitBook names it. */
@@ -23,6 +24,8 @@ export interface PublishingAuthPatch {
 
 /** What a visitor presents: a share key, a signed token, and the unsigned claims of the URL (`?visitor.plan=pro`). */
 export interface VisitorCredentials {
+  /** A preview link's token: opens the site whether published or not, whatever its visibility. */
+  preview?: string | undefined;
   shareKey?: string | undefined;
   token?: string | undefined;
   unsigned?: Record<string, unknown>;
@@ -46,7 +49,11 @@ export class VisitorDenied extends DomainError {
  * for `visitor-auth` sites (their claims drive adaptive content), and the adaptive schema those claims follow.
  */
 export class SitePublishing {
-  constructor(private readonly access: SiteAccess) {}
+  readonly previews: SitePreviews;
+
+  constructor(private readonly access: SiteAccess) {
+    this.previews = new SitePreviews(access);
+  }
 
   auth(caller: Caller, organizationId: string, siteId: string): PublishingAuthView {
     const { site } = this.access.require(caller, organizationId, siteId, 'admin');
@@ -113,8 +120,13 @@ export class SitePublishing {
 
   /** The visitor of a published site, or VisitorDenied. */
   async admit(site: SiteRecord, credentials: VisitorCredentials): Promise<Visitor> {
-    if (!site.published) throw new VisitorDenied(404, `The site ${site.basename} is not published`);
     const unsigned = credentials.unsigned ?? {};
+    if (credentials.preview !== undefined) {
+      const opened = await this.previews.open(site, credentials.preview);
+      if ('refused' in opened) throw new VisitorDenied(401, opened.refused);
+      return { site, claims: { ...opened.claims, unsigned } };
+    }
+    if (!site.published) throw new VisitorDenied(404, `The site ${site.basename} is not published`);
     switch (site.visibility) {
       case 'share-link': {
         const opens = credentials.shareKey !== undefined && this.access.deps.store.sites.shareLinkByKey(credentials.shareKey);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Caller, type Domain } from '../../domain/index.js';
 import { GIT_EXPORT_JOB, GIT_IMPORT_JOB, type GitJobPayload, gitSpaces } from '../../domain/git.js';
 import { syncDirectory } from '../import.js';
+import { outlineTree } from '../tree-outline.js';
 import { exportRevision } from '../export/export.js';
 import { mergeMessage } from './messages.js';
 import { checkout } from './remote.js';
@@ -35,6 +36,8 @@ export function installGitSync(domain: Domain, setup: GitSyncSetup = {}): void {
   domain.jobs.register(GIT_IMPORT_JOB, (payload) => run(payload as GitJobPayload));
   domain.jobs.register(GIT_EXPORT_JOB, (payload) => run(payload as GitJobPayload));
   domain.jobs.register(GIT_MERGED_JOB, (payload) => exportMerged(domain, payload as MergedPayload, cacheDir));
+  // Zip imports read their tree with the same outline as a repository.
+  domain.contentWrites.useTreeOutliner(outlineTree);
   domain.changeRequests.onMerged((event) => {
     // Only spaces synced with a git repository (not a plain folder) export their merges.
     if (!syncedWithGit(domain, event.changeRequest.spaceId)) return;

@@ -36,6 +36,8 @@ const updateChangeRequestContent: Handler = async (ctx) => {
 export const contentWriteHandlers: Handlers = {
   updateChangeRequestContent,
 
+  importContent: async (ctx) => importReply(ctx, await ctx.domain.contentWrites.importInSpace(ctx.caller, ctx.params.spaceId!, ctx.body as ImportInput)),
+
   importContentInChangeRequest: async (ctx) =>
     importReply(ctx, await ctx.domain.contentWrites.importInChangeRequest(ctx.caller, ctx.params.spaceId!, ctx.params.changeRequestId!, ctx.body as ImportInput)),
 

@@ -5,17 +5,29 @@ import { commentHandlers } from './comments.js';
 import { contentHandlers } from './content.js';
 import { contentWriteHandlers } from './content-writes.js';
 import { gitHandlers } from './git.js';
+import { integrationHandlers } from './integrations.js';
+import { openAPIHandlers } from './openapi.js';
 import { organizationHandlers } from './organizations.js';
 import { collectionPermissionHandlers, spacePermissionHandlers } from './permissions.js';
 import { revisionHandlers } from './revisions.js';
 import { siteHandlers } from './sites.js';
 import { spaceHandlers } from './spaces.js';
 import { systemHandlers } from './system.js';
+import { translationHandlers } from './translations.js';
 import { userHandlers } from './users.js';
+import { inviteHandlers } from './invites.js';
+import { siteMcpServerHandlers } from './site-mcp-servers.js';
+
+import { ssoHandlers } from './sso.js';
+import { teamHandlers } from './teams.js';
+import { urlHandlers } from './urls.js';
 
 /** Every implemented operation, by operationId. The rest answer 501. */
 export const handlers: Handlers = {
   ...systemHandlers,
+  ...teamHandlers,
+  ...ssoHandlers,
+  ...urlHandlers,
   ...userHandlers,
   ...organizationHandlers,
   ...collectionHandlers,
@@ -28,5 +40,10 @@ export const handlers: Handlers = {
   ...changeRequestHandlers,
   ...commentHandlers,
   ...siteHandlers,
+  ...siteMcpServerHandlers,
+  ...inviteHandlers,
   ...gitHandlers,
+  ...integrationHandlers,
+  ...openAPIHandlers,
+  ...translationHandlers,
 };

@@ -11,6 +11,7 @@ import type { SectionInput, SectionPatch } from '../../domain/sites/sections.js'
 import type { SiteSpaceInput, SiteSpacePatch } from '../../domain/sites/site-spaces.js';
 import type { PublishingAuthPatch } from '../../domain/sites/publishing.js';
 import type { SiteSearchRequest } from '../../domain/sites/search.js';
+import { PREVIEW_PARAM } from '../../domain/sites/preview.js';
 import { searchResult } from '../present-content.js';
 import { type Context, created, deleted, ok, pageOf, type Handlers } from '../handler.js';
 import { list } from '../present.js';
@@ -194,6 +195,13 @@ export const siteHandlers: Handlers = {
   searchSiteContent: (ctx) => {
     const results = ctx.domain.sites.search.search(...args(ctx), body(ctx) as unknown as SiteSearchRequest, pageOf(ctx.query));
     return ok(list(results, (r) => ({ id: r.view.space.id, title: r.view.space.title, pages: r.hits.map((hit) => searchResult(ctx.urls, r.view, hit)) })));
+  },
+
+  getSitePublishingPreviewById: async (ctx) => {
+    const query = ctx.query as { siteSpace?: string; claims?: string };
+    const link = await ctx.domain.sites.publishing.previews.create(...args(ctx), query);
+    const path = link.urlPath ? `${link.urlPath}/` : '';
+    return ok({ url: `${present.siteRoot(ctx.urls, link.site)}/${path}?${PREVIEW_PARAM}=${link.token}` });
   },
 
   getSitePublishingAuthById: (ctx) => ok(present.publishingAuth(ctx.domain.sites.publishing.auth(...args(ctx)))),

@@ -29,6 +29,11 @@ export const spaceHandlers: Handlers = {
   transferSpace: ({ caller, domain, params, body, urls }) =>
     ok(space(urls, domain.spaces.transfer(caller, params.spaceId!, (body as { organization: string }).organization))),
 
+  applyTemplateToSpace: ({ caller, domain, params, body }) => {
+    domain.spaces.applyTemplate(caller, params.spaceId!, body);
+    return { status: 201 };
+  },
+
   listSpacesInOrganizationById: ({ caller, domain, params, query, urls }) =>
     ok(list(domain.spaces.listInOrganization(caller, params.organizationId!, pageOf(query)), (s) => space(urls, s))),
 };

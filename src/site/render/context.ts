@@ -4,6 +4,7 @@ import type { RevisionIndex } from '../../domain/content.js';
 import type { DocumentPage, RevisionFile } from '../../store/index.js';
 import { safeUrl } from '../html.js';
 import type { SpaceUrls } from '../urls.js';
+import type { OpenAPISpecSource } from './openapi/source.js';
 
 /** One internal reference of a page, kept so links can be checked once every page's anchors are known. */
 export interface PageLink {
@@ -33,7 +34,7 @@ export class RenderContext {
     readonly page: DocumentPage,
     readonly index: RevisionIndex,
     readonly urls: SpaceUrls,
-    readonly options: { spaceRoot: string; externalTarget: 'self' | 'blank'; variables: Record<string, unknown>; nonce: string; claims?: Record<string, unknown> },
+    readonly options: { spaceRoot: string; externalTarget: 'self' | 'blank'; variables: Record<string, unknown>; nonce: string; claims?: Record<string, unknown>; openapi?: OpenAPISpecSource },
   ) {}
 
   get gitPath(): string {

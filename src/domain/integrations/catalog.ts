@@ -1,0 +1,144 @@
+import type { IntegrationRecord, IntegrationTarget, OrganizationRecord } from '../../store/index.js';
+import { newId } from '../../store/index.js';
+import type { Caller } from '../context.js';
+import { nowIso } from '../context.js';
+import { badRequest, conflict, notFound } from '../errors.js';
+import { paginate, type Page, type PageRequest } from '../pagination.js';
+import type { IntegrationAccess, IntegrationView } from './access.js';
+import { blockDomains, manifestOf, type PublishInput } from './manifest.js';
+
+export interface IntegrationQuery extends PageRequest {
+  search?: string;
+  category?: string;
+  blockDomain?: string;
+  blocks?: boolean;
+  contentSources?: boolean;
+  owner?: string;
+  scope?: string;
+  target?: IntegrationTarget;
+}
+
+export interface DevelopmentMode {
+  tunnelUrl: string;
+  all?: boolean;
+}
+
+/** Does the integration pass the list filters? `target` keeps the integrations that can be installed there. */
+export function matches(integration: IntegrationRecord, query: Omit<IntegrationQuery, keyof PageRequest>): boolean {
+  const { manifest } = integration;
+  const search = query.search?.trim().toLowerCase();
+  if (search && ![integration.name, integration.title, manifest.description].some((text) => text.toLowerCase().includes(search))) return false;
+  if (query.category !== undefined && !manifest.categories.includes(query.category)) return false;
+  if (query.scope !== undefined && !manifest.scopes.includes(query.scope)) return false;
+  if (query.owner !== undefined && integration.organizationId !== query.owner) return false;
+  if (query.blocks !== undefined && manifest.blocks.length > 0 !== query.blocks) return false;
+  if (query.contentSources !== undefined && manifest.contentSources.length > 0 !== query.contentSources) return false;
+  if (query.target !== undefined && integration.target !== query.target && integration.target !== 'all') return false;
+  if (query.blockDomain !== undefined) {
+    const domain = query.blockDomain.toLowerCase();
+    if (!blockDomains(manifest).some((host) => host === domain || host.endsWith(`.${domain}`))) return false;
+  }
+  return true;
+}
+
+/** Publishing, reading, listing and unpublishing integrations, and their development mode. */
+export class IntegrationCatalog {
+  constructor(private readonly access: IntegrationAccess) {}
+
+  /** Creates the integration, or publishes a new version of it (secrets kept unless new ones are given). */
+  publish(caller: Caller, name: string, input: PublishInput): IntegrationView {
+    const { store } = this.access.deps;
+    const org = this.publisher(input.organization);
+    caller.access.requireOrganization(org, 'admin');
+    const manifest = manifestOf(input);
+    const integration = store.tx(() => {
+      const existing = store.integrations.get(name);
+      if (existing && existing.organizationId !== org.id) {
+        throw conflict(`The integration name "${name}" is already taken by another organization`);
+      }
+      const now = nowIso(this.access.deps);
+      const record: IntegrationRecord = {
+        name,
+        id: existing?.id ?? newId(),
+        organizationId: org.id,
+        version: (existing?.version ?? 0) + 1,
+        title: input.title,
+        visibility: input.visibility ?? existing?.visibility ?? 'private',
+        target: input.target ?? 'all',
+        manifest,
+        sealedSecrets: input.secrets ? store.secrets.seal(JSON.stringify(input.secrets)) : (existing?.sealedSecrets ?? null),
+        devTunnelUrl: existing?.devTunnelUrl ?? null,
+        devAll: existing?.devAll ?? false,
+        createdAt: existing?.createdAt ?? now,
+        updatedAt: now,
+      };
+      store.integrations.put(record, input.script);
+      return record;
+    });
+    return this.access.view(caller, integration);
+  }
+
+  get(caller: Caller, name: string): IntegrationView {
+    return this.access.view(caller, this.access.find(caller, name));
+  }
+
+  /**
+   * Public integrations; with `owner`, also that organization's private and unlisted ones when the caller is a member
+   * of it. `trustedBy`: the organization whose own integrations are listed too (`listOrganizationIntegrations`).
+   */
+  list(caller: Caller, query: IntegrationQuery, trustedBy?: string): Page<IntegrationView> {
+    const own = (i: IntegrationRecord) =>
+      i.organizationId === trustedBy || (i.organizationId === query.owner && caller.access.organizationRole(i.organizationId) !== undefined);
+    const records = this.access.deps.store.integrations.all().filter((i) => (i.visibility === 'public' || own(i)) && matches(i, query));
+    const page = paginate(records, query, (i) => [i.name]);
+    return { ...page, items: page.items.map((i) => this.access.view(caller, i)) };
+  }
+
+  /** `listOrganizationIntegrations`: public integrations and the organization's own. */
+  listForOrganization(caller: Caller, organizationId: string, query: IntegrationQuery): Page<IntegrationView> {
+    const org = this.access.organizations.find(organizationId);
+    caller.access.requireOrganization(org, 'member');
+    return this.list(caller, query, org.id);
+  }
+
+  /** Removes the integration with its installations and events; false when there was none the caller could see. */
+  unpublish(caller: Caller, name: string): boolean {
+    const { store } = this.access.deps;
+    const integration = store.integrations.get(name);
+    if (!integration || !this.access.visible(caller, integration)) return false;
+    this.access.requireDeveloper(caller, integration, 'unpublish it');
+    return store.integrations.delete(name);
+  }
+
+  setDevelopmentMode(caller: Caller, name: string, mode: DevelopmentMode): void {
+    const integration = this.access.find(caller, name);
+    this.access.requireDeveloper(caller, integration, 'set its development mode');
+    this.access.deps.store.integrations.setDevelopmentMode(integration.name, tunnelUrl(mode.tunnelUrl), mode.all ?? false, nowIso(this.access.deps));
+  }
+
+  disableDevelopmentMode(caller: Caller, name: string): void {
+    const integration = this.access.find(caller, name);
+    this.access.requireDeveloper(caller, integration, 'turn off its development mode');
+    this.access.deps.store.integrations.setDevelopmentMode(integration.name, null, false, nowIso(this.access.deps));
+  }
+
+  /** `organization` of a publish request: an organization id, or its hostname. */
+  private publisher(idOrHostname: string): OrganizationRecord {
+    const { organizations } = this.access.deps.store;
+    const org = organizations.get(idOrHostname) ?? organizations.all().find((o) => o.hostname === idOrHostname);
+    if (!org) throw notFound(`organization: no organization has the ID or hostname "${idOrHostname}"`);
+    return org;
+  }
+}
+
+function tunnelUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw badRequest(`tunnelUrl: "${raw}" is not a valid URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`tunnelUrl: must be an http or https URL, not ${url.protocol}`);
+  if (url.username || url.password) throw badRequest('tunnelUrl: must not carry credentials');
+  return url.href;
+}

@@ -1,0 +1,249 @@
+import type {
+  ContentInstallationRecord,
+  ContentKind,
+  InstallationRecord,
+  IntegrationRecord,
+  SiteRecord,
+  SpaceRecord,
+} from '../../store/index.js';
+import type { Caller } from '../context.js';
+import { nowIso } from '../context.js';
+import { badRequest, conflict, forbidden, notFound } from '../errors.js';
+import { paginate, type Page, type PageRequest } from '../pagination.js';
+import { atLeast } from '../roles.js';
+import type { Sites, SiteView } from '../sites.js';
+import type { Spaces, SpaceView } from '../spaces.js';
+import type { IntegrationAccess } from './access.js';
+import { checkConfiguration, statusFor } from './configuration.js';
+import type { IntegrationEvents } from './events.js';
+import { externalIdsOf, type Installations } from './installations.js';
+
+export interface ContentInstallationView {
+  kind: ContentKind;
+  integration: IntegrationRecord;
+  installation: InstallationRecord;
+  record: ContentInstallationRecord;
+  /** With `extended`: the space or site itself, as the caller sees it. */
+  space?: SpaceView;
+  site?: SiteView;
+}
+
+export interface ContentInstallationPatch {
+  externalIds?: string[];
+  configuration?: Record<string, unknown>;
+}
+
+export interface ContentListQuery extends PageRequest {
+  externalId?: string;
+  extended?: boolean;
+}
+
+type Target = { kind: 'space'; space: SpaceRecord } | { kind: 'site'; site: SiteRecord };
+
+/**
+ * Installations of an integration on spaces and sites of the organization it is installed in. Installing on a space
+ * needs the admin role on it, on a site the admin role in the organization. Every change records an event.
+ */
+export class ContentInstallations {
+  constructor(
+    private readonly access: IntegrationAccess,
+    private readonly installations: Installations,
+    private readonly events: IntegrationEvents,
+    private readonly spaces: Spaces,
+    private readonly sites: Sites,
+  ) {}
+
+  install(caller: Caller, kind: ContentKind, name: string, installationId: string, targetId: string, extended = false): ContentInstallationView {
+    const integration = this.access.find(caller, name);
+    const installation = this.access.installation(integration, installationId);
+    const field = kind === 'space' ? 'space' : 'siteId';
+    if (integration.target !== 'all' && integration.target !== kind) {
+      throw badRequest(`${field}: ${name} can only be installed on ${integration.target === 'organization' ? 'an organization' : `${integration.target}s`}`);
+    }
+    const target = this.target(kind, installation, targetId, field);
+    this.requireTargetAdmin(caller, target);
+    const { store } = this.access.deps;
+    const { record, event } = store.tx(() => {
+      if (store.integrations.contentInstallation(kind, installation.id, targetId)) {
+        throw conflict(`${name} is already installed on the ${kind} ${targetId}`);
+      }
+      const now = nowIso(this.access.deps);
+      const created: ContentInstallationRecord = {
+        installationId: installation.id,
+        targetId,
+        status: statusFor(integration.manifest.configurations[kind], {}),
+        configuration: {},
+        externalIds: [],
+        createdAt: now,
+        updatedAt: now,
+      };
+      store.integrations.putContentInstallation(kind, created);
+      const recorded = this.events.record(integration, installation, {
+        type: `${kind}_installation_setup`,
+        installationId: installation.id,
+        ...this.targetField(kind, targetId),
+        status: created.status,
+      });
+      return { record: created, event: recorded };
+    });
+    this.events.dispatch([event]);
+    return this.view(caller, kind, integration, installation, record, extended);
+  }
+
+  get(caller: Caller, kind: ContentKind, name: string, installationId: string, targetId: string, extended = false): ContentInstallationView {
+    const { integration, installation, record } = this.managed(caller, kind, name, installationId, targetId);
+    return this.view(caller, kind, integration, installation, record, extended);
+  }
+
+  update(
+    caller: Caller,
+    kind: ContentKind,
+    name: string,
+    installationId: string,
+    targetId: string,
+    patch: ContentInstallationPatch,
+    extended = false,
+  ): ContentInstallationView {
+    const { integration, installation, record } = this.managed(caller, kind, name, installationId, targetId);
+    const schema = integration.manifest.configurations[kind];
+    const configuration = patch.configuration ?? record.configuration;
+    if (patch.configuration) checkConfiguration(schema, configuration, 'configuration', kind);
+    const next: ContentInstallationRecord = {
+      ...record,
+      configuration,
+      status: statusFor(schema, configuration),
+      externalIds: patch.externalIds ? externalIdsOf(patch.externalIds) : record.externalIds,
+      updatedAt: nowIso(this.access.deps),
+    };
+    const setupChanged = next.status !== record.status || JSON.stringify(next.configuration) !== JSON.stringify(record.configuration);
+    const { store } = this.access.deps;
+    const event = store.tx(() => {
+      store.integrations.putContentInstallation(kind, next);
+      if (!setupChanged) return undefined;
+      return this.events.record(integration, installation, {
+        type: `${kind}_installation_setup`,
+        installationId: installation.id,
+        ...this.targetField(kind, targetId),
+        status: next.status,
+        previous: { status: record.status, configuration: record.configuration },
+      });
+    });
+    if (event) this.events.dispatch([event]);
+    return this.view(caller, kind, integration, installation, next, extended);
+  }
+
+  /** False when the integration was not installed on that space or site. */
+  uninstall(caller: Caller, kind: ContentKind, name: string, installationId: string, targetId: string): boolean {
+    const integration = this.access.find(caller, name);
+    const installation = this.access.installation(integration, installationId);
+    const { store } = this.access.deps;
+    const record = store.integrations.contentInstallation(kind, installation.id, targetId);
+    if (!record) return false;
+    const target = this.target(kind, installation, targetId, kind === 'space' ? 'spaceId' : 'siteId');
+    if (!this.access.isInstaller(caller, installation)) this.requireTargetAdmin(caller, target);
+    const event = store.tx(() => {
+      store.integrations.deleteContentInstallation(kind, installation.id, targetId);
+      return this.events.record(integration, installation, {
+        type: `${kind}_installation_deleted`,
+        installationId: installation.id,
+        ...this.targetField(kind, targetId),
+        previous: { configuration: record.configuration },
+      });
+    });
+    this.events.dispatch([event]);
+    return true;
+  }
+
+  /** The space or site installations of one installation. */
+  listOfInstallation(caller: Caller, kind: ContentKind, name: string, installationId: string, query: ContentListQuery): Page<ContentInstallationView> {
+    const { integration, installation } = this.installations.managed(caller, name, installationId);
+    const records = this.access.deps.store.integrations.contentInstallations(kind, installation.id);
+    return this.page(caller, kind, integration, [installation], records, query);
+  }
+
+  /** Every space or site installation of an integration, for its developers; an installation token sees its own. */
+  listOfIntegration(caller: Caller, kind: ContentKind, name: string, query: ContentListQuery): Page<ContentInstallationView> {
+    const integration = this.access.find(caller, name);
+    const own = caller.access.installation?.integration === integration.name ? caller.access.installation.installationId : undefined;
+    if (!own) this.access.requireDeveloper(caller, integration, `list its ${kind} installations`);
+    const { integrations } = this.access.deps.store;
+    const installations = integrations.installationsOf(integration.name).filter((i) => !own || i.id === own);
+    const records = installations.flatMap((i) => integrations.contentInstallations(kind, i.id));
+    return this.page(caller, kind, integration, installations, records, query);
+  }
+
+  private page(
+    caller: Caller,
+    kind: ContentKind,
+    integration: IntegrationRecord,
+    installations: InstallationRecord[],
+    records: ContentInstallationRecord[],
+    query: ContentListQuery,
+  ): Page<ContentInstallationView> {
+    const byId = new Map(installations.map((i) => [i.id, i]));
+    const items = records
+      .filter((r) => query.externalId === undefined || r.externalIds.includes(query.externalId))
+      .map((r) => ({ integration, installation: byId.get(r.installationId)!, record: r }));
+    const page = paginate(items, query, (v) => [v.record.createdAt, v.record.installationId, v.record.targetId]);
+    return { ...page, items: page.items.map((v) => this.view(caller, kind, v.integration, v.installation, v.record, query.extended ?? false)) };
+  }
+
+  /** The installation on the space or site, once the caller is known to manage it (or to administer that space or site). */
+  private managed(caller: Caller, kind: ContentKind, name: string, installationId: string, targetId: string) {
+    const integration = this.access.find(caller, name);
+    const installation = this.access.installation(integration, installationId);
+    const record = this.access.deps.store.integrations.contentInstallation(kind, installation.id, targetId);
+    if (!record) throw notFound(`${name} is not installed on the ${kind} ${targetId} through the installation ${installation.id}`);
+    const manager = this.access.isInstaller(caller, installation) || this.access.isDeveloper(caller, integration) || this.access.isSelf(caller, installation);
+    if (!manager) this.requireTargetAdmin(caller, this.target(kind, installation, targetId, kind === 'space' ? 'spaceId' : 'siteId'));
+    return { integration, installation, record };
+  }
+
+  /** The space or site, when it belongs to the installation's organization. */
+  private target(kind: ContentKind, installation: InstallationRecord, id: string, field: string): Target {
+    if (kind === 'space') {
+      const space = this.access.deps.store.content.space(id);
+      if (!space || space.deletedAt || space.organizationId !== installation.organizationId) {
+        throw notFound(`${field}: no space ${id} in the organization ${installation.organizationId}`);
+      }
+      return { kind, space };
+    }
+    const site = this.access.deps.store.sites.get(id);
+    if (!site || site.organizationId !== installation.organizationId) {
+      throw notFound(`${field}: no site ${id} in the organization ${installation.organizationId}`);
+    }
+    return { kind, site };
+  }
+
+  private requireTargetAdmin(caller: Caller, target: Target): void {
+    if (target.kind === 'space') {
+      caller.access.requireSpace(target.space, 'admin');
+    } else if (!atLeast(this.sites.access.role(caller, target.site), 'admin')) {
+      throw forbidden(`Installing integrations on the site ${target.site.id} needs the admin role in its organization`);
+    }
+  }
+
+  private targetField(kind: ContentKind, id: string): Record<string, string> {
+    return kind === 'space' ? { spaceId: id } : { siteId: id };
+  }
+
+  private view(
+    caller: Caller,
+    kind: ContentKind,
+    integration: IntegrationRecord,
+    installation: InstallationRecord,
+    record: ContentInstallationRecord,
+    extended: boolean,
+  ): ContentInstallationView {
+    const view: ContentInstallationView = { kind, integration, installation, record };
+    if (!extended) return view;
+    if (kind === 'space') {
+      const space = this.access.deps.store.content.space(record.targetId);
+      if (space) view.space = this.spaces.view(space, caller.access.spaceRole(space));
+    } else {
+      const site = this.access.deps.store.sites.get(record.targetId);
+      if (site) view.site = this.sites.view(site, this.sites.access.role(caller, site));
+    }
+    return view;
+  }
+}

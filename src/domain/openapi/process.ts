@@ -1,0 +1,91 @@
+// Processing a spec, as a job: `pending` -> `progress` -> `complete`. The source is read (a URL through the guarded
+// fetch, with its timeout), checked, and on success becomes a new version. A fetch that fails is retried with the
+// job's backoff, the spec back to `pending` with the error showing, until the last attempt; a bad document is final.
+import { newId, type OpenAPIErrorCode, type OpenAPIOutcome, type OpenAPISpecRecord } from '../../store/index.js';
+import { type Deps, nowIso } from '../context.js';
+import { DomainError } from '../errors.js';
+import { fetchUrl, type FetchPolicy } from '../fetch.js';
+import { type CheckResult, checkOffThread } from './checker.js';
+
+export const PROCESS_JOB = 'openapi.process';
+/** Attempts at reading a spec's URL before its error is final (the job is retried with backoff in between). */
+export const FETCH_ATTEMPTS = 3;
+
+export interface ProcessPayload {
+  spec: string;
+  generation: number;
+}
+
+type Read = { text: string; url: string | null; fileName: string } | { code: OpenAPIErrorCode; message: string };
+
+export async function processSpec(deps: Deps, policy: FetchPolicy, payload: ProcessPayload): Promise<void> {
+  const { store } = deps;
+  if (!store.openapi.start(payload.spec, payload.generation, nowIso(deps))) return;
+  const spec = store.openapi.get(payload.spec)!;
+  const read = await readSource(deps, policy, spec);
+  let outcome: OpenAPIOutcome;
+  if ('code' in read) {
+    outcome = { kind: 'error', code: read.code, errors: [{ code: read.code, message: read.message }], final: spec.attempts >= FETCH_ATTEMPTS };
+  } else {
+    outcome = await checked(deps, spec, read);
+  }
+  const written = store.tx(() => store.openapi.finish(spec.id, payload.generation, outcome, nowIso(deps)));
+  if (written && outcome.kind === 'error' && !outcome.final) throw new Error(outcome.errors[0]!.message);
+}
+
+async function checked(deps: Deps, spec: OpenAPISpecRecord, read: Extract<Read, { text: string }>): Promise<OpenAPIOutcome> {
+  let result: CheckResult;
+  try {
+    result = await checkOffThread(read.text);
+  } catch (error) {
+    result = { ok: false, errors: [{ code: 'INVALID_SPECIFICATION', message: `The document could not be read: ${(error as Error).message}` }] };
+  }
+  if (!result.ok) return { kind: 'error', code: 'PARSE_ERROR', errors: result.errors, final: true };
+  const blob = deps.store.blobs.put(Buffer.from(read.text, 'utf8'));
+  const fileName = /\.(json|ya?ml)$/i.test(read.fileName) ? read.fileName : `openapi.${result.format}`;
+  return {
+    kind: 'version',
+    version: {
+      id: newId(),
+      specId: spec.id,
+      blob,
+      sourceUrl: read.url,
+      fileName,
+      format: result.format,
+      openapiVersion: result.openapiVersion,
+      createdAt: nowIso(deps),
+    },
+  };
+}
+
+async function readSource(deps: Deps, policy: FetchPolicy, spec: OpenAPISpecRecord): Promise<Read> {
+  if (spec.sourceBlob) {
+    const bytes = deps.store.blobs.get(spec.sourceBlob);
+    if (!bytes) return { code: 'FETCH_ERROR', message: 'The text of this spec is missing from the blob store' };
+    return { text: decode(bytes), url: null, fileName: 'openapi' };
+  }
+  const url = spec.sourceUrl!;
+  const started = performance.now();
+  try {
+    const fetched = await fetchUrl(url, 'source.url', policy);
+    return { text: decode(fetched.bytes), url: fetched.url, fileName: lastSegment(fetched.url) };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const timedOut = /within \d+ ms/.test(error.message) || performance.now() - started >= policy.timeoutMs;
+    const message = error.message.replace(/^source\.url: /, '');
+    return timedOut
+      ? { code: 'FETCH_TIMEOUT', message: `${url} did not answer within ${policy.timeoutMs} ms` }
+      : { code: 'FETCH_ERROR', message: message.charAt(0).toUpperCase() + message.slice(1) };
+  }
+}
+
+function lastSegment(url: string): string {
+  const segment = new URL(url).pathname.split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+const decode = (bytes: Buffer) => bytes.toString('utf8').replace(/^\uFEFF/, '');

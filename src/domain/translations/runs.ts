@@ -1,0 +1,129 @@
+// A translation run as a durable job: pending -> running -> completed. The target's new revision is written the way
+// every API content write is: blobs, parse records and search sections, then the revision and a compare-and-set move.
+import { newId, type RevisionRecord, type TranslationRecord } from '../../store/index.js';
+import { type Deps, nowIso } from '../context.js';
+import { conflict } from '../errors.js';
+import type { Jobs } from '../jobs.js';
+import type { GitSync } from '../sync.js';
+import type { Glossary } from './glossary.js';
+import { translateContent } from './translate-content.js';
+import type { Translator } from './translators.js';
+
+export const RUN_JOB = 'translation.run';
+/** Attempts of one run: the translator may be down for a moment. */
+export const RUN_ATTEMPTS = 3;
+
+export interface RunOutcome {
+  revisionId: string;
+  pages: number;
+  words: number;
+}
+
+export class TranslationRuns {
+  constructor(
+    private readonly deps: Deps,
+    private readonly jobs: Jobs,
+    private readonly sync: GitSync,
+    private readonly glossary: Glossary,
+    public translator: Translator,
+  ) {
+    jobs.register(RUN_JOB, (payload) => this.job(String((payload as { translation: string }).translation)));
+  }
+
+  schedule(translationId: string): void {
+    this.jobs.schedule({ kind: RUN_JOB, payload: { translation: translationId }, maxAttempts: RUN_ATTEMPTS });
+  }
+
+  /** The job: one attempt of a run. A failure is thrown again so the job is retried with backoff. */
+  private async job(id: string): Promise<void> {
+    const { store } = this.deps;
+    // The request that queued the run is answered first: the work below starts on a later turn.
+    await new Promise((resolve) => setImmediate(resolve));
+    const translation = store.translations.get(id);
+    if (!translation) return;
+    store.translations.put({ ...translation, status: 'running', updatedAt: nowIso(this.deps) });
+    try {
+      await this.run(translation);
+    } catch (error) {
+      this.failed(id, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+  }
+
+  /** Translates the source's current revision into a new revision of the target. Nothing lands if the translation was deleted meanwhile. */
+  async run(translation: TranslationRecord): Promise<RunOutcome | undefined> {
+    const { store } = this.deps;
+    const started = this.deps.clock.now().getTime();
+    const source = store.content.space(translation.sourceSpaceId);
+    if (!source || source.deletedAt) throw conflict(`the source space ${translation.sourceSpaceId} is deleted`);
+    const target = store.content.space(translation.targetSpaceId);
+    if (!target || target.deletedAt) throw conflict(`the target space ${translation.targetSpaceId} is deleted; run the translation again to make a new one`);
+
+    const result = await translateContent({
+      source: store.revisions.content(source.revisionId),
+      target: store.revisions.content(target.revisionId),
+      previous: new Map(store.translations.items(translation.id).map((item) => [item.itemId, item])),
+      translator: this.translator,
+      from: translation.sourceLanguage,
+      to: translation.language,
+      glossary: this.glossary.terms(translation.organizationId, translation.sourceLanguage, translation.language),
+      readBlob: (oid) => store.blobs.get(oid),
+    });
+    for (const bytes of result.blobs.values()) store.blobs.put(bytes);
+    this.sync.indexPages(result.content);
+
+    const now = nowIso(this.deps);
+    const revision: RevisionRecord = { id: newId(), spaceId: target.id, parents: [target.revisionId], type: 'update', git: null, createdAt: now };
+    const seconds = Math.round((this.deps.clock.now().getTime() - started) / 1000);
+    return store.tx(() => {
+      const current = store.translations.get(translation.id);
+      if (!current) return undefined;
+      store.revisions.insert(revision, result.content);
+      if (!store.content.setSpaceRevision(target.id, target.revisionId, revision.id, now)) {
+        throw conflict(`the space ${target.id} changed while it was being translated; the run is tried again`);
+      }
+      for (const item of result.items) store.translations.putItem({ ...item, translationId: current.id });
+      const stats = current.stats;
+      store.translations.put({
+        ...current,
+        status: current.queued ? 'pending' : 'completed',
+        resultRevisionId: revision.id,
+        stats: {
+          runs: stats.runs + 1,
+          totalWords: stats.totalWords + result.words,
+          totalPages: store.translations.countItems(current.id, 'document'),
+          totalDuration: stats.totalDuration + seconds,
+          latestRunDuration: seconds,
+          latestPages: result.pages,
+          latestWords: result.words,
+        },
+        queued: false,
+        failures: 0,
+        lastError: null,
+        updatedAt: now,
+      });
+      if (current.queued) this.schedule(current.id);
+      return { revisionId: revision.id, pages: result.pages, words: result.words };
+    });
+  }
+
+  /** Pending while attempts remain; after the last one completed (keeping the previous result, if any), or the queued run follows. */
+  private failed(id: string, message: string): void {
+    const { store } = this.deps;
+    store.tx(() => {
+      const current = store.translations.get(id);
+      if (!current) return;
+      const failures = current.failures + 1;
+      const retrying = failures < RUN_ATTEMPTS;
+      if (!retrying && current.queued) this.schedule(id);
+      store.translations.put({
+        ...current,
+        status: retrying || current.queued ? 'pending' : 'completed',
+        queued: retrying ? current.queued : false,
+        failures: retrying ? failures : 0,
+        lastError: message,
+        updatedAt: nowIso(this.deps),
+      });
+    });
+  }
+}

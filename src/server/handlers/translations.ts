@@ -1,0 +1,45 @@
+import type { GlossaryOperation, TranslationInput } from '../../domain/translations/index.js';
+import { type Context, created, deleted, noContent, ok, pageOf, type Handlers } from '../handler.js';
+import { list } from '../present.js';
+import * as present from '../present-translations.js';
+
+const org = (ctx: Context) => ctx.params.organizationId!;
+const args = (ctx: Context) => [ctx.caller, org(ctx), ctx.params.translationId!] as const;
+
+/** Translations run as jobs: creating one and `runTranslation` queue a run and start the job runner. */
+export const translationHandlers: Handlers = {
+  listTranslations: (ctx) =>
+    ok(list(ctx.domain.translations.list(ctx.caller, org(ctx), pageOf(ctx.query)), (v) => present.translation(ctx.urls, v))),
+
+  createTranslation: (ctx) => {
+    const view = ctx.domain.translations.create(ctx.caller, org(ctx), ctx.body as TranslationInput);
+    void ctx.domain.jobs.runDue();
+    return created(present.translation(ctx.urls, view), present.translationLocation(ctx.urls, org(ctx), view.translation.id));
+  },
+
+  getTranslation: (ctx) => ok(present.translation(ctx.urls, ctx.domain.translations.get(...args(ctx)))),
+
+  updateTranslation: (ctx) => {
+    const { instructions } = ctx.body as { instructions: Record<string, unknown> };
+    return ok(present.translation(ctx.urls, ctx.domain.translations.update(...args(ctx), instructions)));
+  },
+
+  deleteTranslation: (ctx) => deleted(ctx.domain.translations.delete(...args(ctx))),
+
+  runTranslation: (ctx) => {
+    ctx.domain.translations.requestRun(...args(ctx));
+    void ctx.domain.jobs.runDue();
+    return noContent();
+  },
+
+  listGlossaryEntries: (ctx) =>
+    ok(list(ctx.domain.translations.glossary.list(ctx.caller, org(ctx), pageOf(ctx.query)), (e) => present.glossaryEntry(ctx.urls, e))),
+
+  updateGlossaryEntries: (ctx) => {
+    ctx.domain.translations.glossary.update(ctx.caller, org(ctx), (ctx.body as { operations: GlossaryOperation[] }).operations);
+    return noContent();
+  },
+
+  getGlossaryEntry: (ctx) =>
+    ok(present.glossaryEntry(ctx.urls, ctx.domain.translations.glossary.get(ctx.caller, org(ctx), ctx.params.glossaryEntryId!))),
+};

@@ -1,0 +1,39 @@
+import { ok, type Handlers } from '../handler.js';
+import { contentByUrl, publishedContent, subdomain } from '../present-urls.js';
+import { appPrefixes } from './content.js';
+
+interface ResolveBody {
+  url: string;
+  redirectOnError?: boolean;
+  visitor?: { jwtToken?: string; unsignedClaims?: Record<string, unknown> };
+}
+
+export const urlHandlers: Handlers = {
+  getSubdomain: (ctx) => ok(subdomain(ctx.domain.subdomains.find(ctx.params.subdomain!))),
+
+  getContentByUrl: (ctx) =>
+    ok(contentByUrl(ctx.urls, ctx.domain.urls.app.resolve(ctx.caller, String(ctx.query.url), appPrefixes(ctx.urls), ctx.urls.base))),
+
+  getPublishedContentByUrl: async (ctx) => {
+    const { url, visitorAuthToken, redirectOnError } = ctx.query as { url: string; visitorAuthToken?: string; redirectOnError?: boolean };
+    const found = await ctx.domain.urls.published.lookup(ctx.caller, {
+      url,
+      base: ctx.urls.base,
+      ...(visitorAuthToken ? { visitorToken: visitorAuthToken } : {}),
+      redirectOnError: redirectOnError === true,
+    });
+    return ok(publishedContent(found));
+  },
+
+  resolvePublishedContentByUrl: async (ctx) => {
+    const { url, redirectOnError, visitor } = ctx.body as ResolveBody;
+    const found = await ctx.domain.urls.published.lookup(ctx.caller, {
+      url,
+      base: ctx.urls.base,
+      ...(visitor?.jwtToken ? { visitorToken: visitor.jwtToken } : {}),
+      ...(visitor?.unsignedClaims ? { unsignedClaims: visitor.unsignedClaims } : {}),
+      redirectOnError: redirectOnError === true,
+    });
+    return ok(publishedContent(found));
+  },
+};

@@ -1,0 +1,36 @@
+import type * as api from '@gitbook/api';
+import type { TranslationView } from '../domain/translations/index.js';
+import { atLeast } from '../domain/roles.js';
+import type { GlossaryEntryRecord } from '../store/index.js';
+import type { Urls } from './present.js';
+
+export const translationLocation = (urls: Urls, organizationId: string, id: string) => urls.api(`/orgs/${organizationId}/translations/${id}`);
+
+export function translation(urls: Urls, view: TranslationView): api.Translation {
+  const t = view.translation;
+  return {
+    object: 'translation',
+    id: t.id,
+    status: t.status as api.TranslationStatus,
+    source: { space: t.sourceSpaceId, language: t.sourceLanguage as api.TranslationLanguage },
+    language: t.language as api.TranslationLanguage,
+    instructions: t.instructions as unknown as api.JSONDocument,
+    ...(t.resultRevisionId ? { result: { space: t.targetSpaceId, revision: t.resultRevisionId } } : {}),
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+    stats: { ...t.stats },
+    permissions: { view: atLeast(view.role, 'read'), edit: atLeast(view.role, 'create') },
+    urls: { location: translationLocation(urls, t.organizationId, t.id) },
+  };
+}
+
+export function glossaryEntry(urls: Urls, entry: GlossaryEntryRecord): api.GlossaryEntry {
+  return {
+    object: 'glossary-entry',
+    id: entry.id,
+    translations: { ...entry.translations },
+    createdAt: entry.createdAt,
+    updatedAt: entry.updatedAt,
+    urls: { location: urls.api(`/orgs/${entry.organizationId}/translations-glossary/${entry.id}`) },
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * The OpenAPI documents of one site build: organization specs by slug (their latest processed version), files of the
+ * space named by `src`, and `src` URLs. A URL is read from the organization spec made from that URL when there is one
+ * (as GitBook turns such blocks into organization specs); otherwise a build fetches it, through the guarded fetch
+ * helper, only when allowed (`fetchUrls`, or DOCS_FETCH_OPENAPI=1): a build never reaches out on its own. Each document
+ * is parsed once per build; parsed documents are kept across builds by the hash of their text.
+ */
+import { createHash } from 'node:crypto';
+import type { Root } from 'mdast';
+import type { RevisionView } from '../../domain/content.js';
+import { fetchUrl } from '../../domain/fetch.js';
+import type { Domain } from '../../domain/index.js';
+import { parseSpecText } from '../../domain/openapi/index.js';
+import type { RenderContext } from '../render/context.js';
+import { useHighlighter } from '../render/highlight.js';
+import { OpenAPIDocument } from '../render/openapi/document.js';
+import type { LoadedSpec, OpenAPISpecSource } from '../render/openapi/source.js';
+
+const BLOCKS = new Set(['openapi', 'openapiOperation', 'openapiSchemas']);
+const SPEC_FILE = /\.(json|ya?ml)$/i;
+const documents = new Map<string, OpenAPIDocument | string>();
+const KEPT_DOCUMENTS = 8;
+
+export interface SiteOpenAPIOptions {
+  /** Fetch `src` URLs that no organization spec was made from (default: DOCS_FETCH_OPENAPI is `1` or `true`). */
+  fetchUrls?: boolean;
+}
+
+/** The specs of the organization the site belongs to, and the spec files of the spaces it shows. */
+export function siteOpenAPI(domain: Domain, organizationId: string, views: readonly RevisionView[], options: SiteOpenAPIOptions = {}): OpenAPISpecSource {
+  return new SiteSpecs(domain, organizationId, views, options.fetchUrls ?? /^(1|true)$/i.test(process.env.DOCS_FETCH_OPENAPI ?? ''));
+}
+
+class SiteSpecs implements OpenAPISpecSource {
+  readonly stamp: string;
+  private readonly loaded = new Map<string, LoadedSpec>();
+
+  constructor(
+    private readonly domain: Domain,
+    private readonly organizationId: string,
+    views: readonly RevisionView[],
+    private readonly fetchUrls: boolean,
+  ) {
+    const files = views.flatMap((v) => v.content.files.filter((f) => SPEC_FILE.test(f.name)).map((f) => `${f.id}=${f.blob ?? ''}`));
+    this.stamp = hash(`${domain.openapi.stamp(organizationId)}|${files.join(',')}`);
+  }
+
+  async prepare(root: Root, _ctx: RenderContext): Promise<void> {
+    const urls = new Set<string>();
+    let found = false;
+    const visit = (node: { type: string; children?: unknown[]; src?: string }) => {
+      if (BLOCKS.has(node.type)) {
+        found = true;
+        if (node.type === 'openapi' && node.src && /^https?:\/\//i.test(node.src) && !this.specFrom(node.src)) urls.add(node.src);
+      }
+      for (const child of node.children ?? []) visit(child as typeof node);
+    };
+    visit(root);
+    if (!found) return;
+    const fetching = this.fetchUrls ? [...urls].filter((u) => !this.loaded.has(`url:${u}`)).map((u) => this.fetch(u)) : [];
+    await Promise.all([useHighlighter(['bash']), ...fetching]);
+  }
+
+  bySlug(slug: string): LoadedSpec {
+    return this.memo(`slug:${slug}`, () => {
+      const published = this.domain.openapi.published(this.organizationId, slug);
+      if (!published) {
+        const spec = this.domain.deps.store.openapi.bySlug(this.organizationId, slug);
+        return { error: spec ? `The OpenAPI spec "${slug}" has no processed version yet` : `There is no OpenAPI spec "${slug}" in this organization` };
+      }
+      return withUrl(parse(published.text), published.version.sourceUrl);
+    });
+  }
+
+  bySrc(src: string, ctx: RenderContext): LoadedSpec {
+    if (/^https?:\/\//i.test(src)) {
+      const spec = this.specFrom(src);
+      if (spec) return this.bySlug(spec.slug);
+      return this.loaded.get(`url:${src}`) ?? {
+        error: `${src} is not an OpenAPI spec of this organization: add it (createOpenAPISpec with source.url), or build with DOCS_FETCH_OPENAPI=1 to fetch it`,
+      };
+    }
+    const { file } = ctx.resolve(src, 'openapi');
+    if (!file?.blob) return { error: `No spec file at ${src}` };
+    return this.memo(`file:${file.blob}`, () => {
+      const bytes = this.domain.deps.store.blobs.get(file.blob!);
+      return bytes ? withUrl(parse(bytes.toString('utf8')), ctx.urls.file(file)) : { error: `The file ${src} has no content` };
+    });
+  }
+
+  /** The organization spec made from this URL, if any. */
+  private specFrom(url: string) {
+    let href: string;
+    try {
+      href = new URL(url).href;
+    } catch {
+      return undefined;
+    }
+    return this.domain.deps.store.openapi.in(this.organizationId).find((spec) => spec.sourceUrl === href);
+  }
+
+  private async fetch(url: string): Promise<void> {
+    let loaded: LoadedSpec;
+    try {
+      const fetched = await fetchUrl(url, 'src', this.domain.openapi.fetchPolicy);
+      loaded = withUrl(parse(fetched.bytes.toString('utf8')), url);
+    } catch (error) {
+      loaded = { error: `Could not read the OpenAPI spec: ${(error as Error).message.replace(/^src: /, '')}` };
+    }
+    this.loaded.set(`url:${url}`, loaded);
+  }
+
+  private memo(key: string, load: () => LoadedSpec): LoadedSpec {
+    let loaded = this.loaded.get(key);
+    if (!loaded) this.loaded.set(key, (loaded = load()));
+    return loaded;
+  }
+}
+
+const hash = (text: string) => createHash('sha1').update(text).digest('hex');
+const withUrl = (parsed: OpenAPIDocument | string, url: string | null): LoadedSpec => (typeof parsed === 'string' ? { error: parsed } : { doc: parsed, url });
+
+/** The document of a spec's text, or why it cannot be read. */
+function parse(text: string): OpenAPIDocument | string {
+  const key = hash(text);
+  let doc = documents.get(key);
+  if (doc === undefined) {
+    const parsed = parseSpecText(text.replace(/^\uFEFF/, ''));
+    if (!parsed.ok) doc = `The OpenAPI spec is not valid JSON or YAML${parsed.line ? ` (line ${parsed.line})` : ''}: ${parsed.message}`;
+    else if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) doc = 'The OpenAPI spec is not an object';
+    else doc = new OpenAPIDocument(parsed.value as Record<string, unknown>);
+    if (documents.size >= KEPT_DOCUMENTS) documents.delete(documents.keys().next().value!);
+  }
+  documents.set(key, doc);
+  return doc;
+}

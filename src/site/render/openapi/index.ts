@@ -1,0 +1,4 @@
+export { OpenAPIDocument, type Operation, type Tag } from './document.js';
+export { renderOperation } from './operation.js';
+export { renderSchemas } from './models.js';
+export type { LoadedSpec, OpenAPISpecSource } from './source.js';

@@ -1,0 +1,52 @@
+// The built command (dist/bundle) finds the built-in templates: a space created from one through `docs serve` builds
+// into a site with `docs build`, whose strict link check passes.
+import { GitBookAPI } from '@gitbook/api';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, docs } from '../helpers/cli.js';
+
+const children: ChildProcess[] = [];
+afterAll(() => children.forEach((c) => c.kill('SIGTERM')));
+
+/** Starts `docs serve` and resolves once it prints its URL and first token. */
+function serve(cwd: string): Promise<{ url: string; output: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { cwd });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /serving the API at (http:\/\/\S+)\/v1\//.exec(output);
+      if (match && output.includes('Try:')) resolve({ url: match[1]!, output, child });
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`docs serve exited with ${code}: ${output}`)));
+  });
+}
+
+describe('templates in the built command', () => {
+  it('creates a space from a template through docs serve, and docs build makes its site with no broken link', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-e2e-templates-'));
+    writeFileSync(join(dir, 'docs.config.yaml'), 'organizations:\n  - title: Acme\n');
+    const server = await serve(dir);
+    const token = /Admin token \(shown once; keep it\): (\S+)/.exec(server.output)![1]!;
+    const api = new GitBookAPI({ endpoint: server.url, authToken: token });
+    const org = (await api.orgs.listOrganizationsForAuthenticatedUser()).data.items[0]!.id;
+    const { data: space } = await api.orgs.createSpace(org, { title: 'Pets API', template: { id: 'api-reference' } } as never);
+    const { data: pages } = await api.spaces.listPages(space.id);
+    expect(pages.pages.map((p) => p.title)).toEqual(['Introduction', 'Authentication', 'Errors', 'Reference']);
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+
+    const built = await docs(dir, 'build', '--space', 'Pets API', '--out', 'site');
+    expect(built.stderr).toBe('');
+    expect(built.code).toBe(0);
+    expect(built.stdout).toMatch(/Built 4 pages/);
+    expect(existsSync(join(dir, 'site', 'reference', 'pets', 'index.html'))).toBe(true);
+    expect(readFileSync(join(dir, 'site', 'authentication', 'index.html'), 'utf8')).toContain('Authorization: Bearer');
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
