@@ -5,14 +5,10 @@ import { appendFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateCorpus } from './gen-corpus.mjs';
-import { emit, removeDir, round } from './lib.mjs';
+import { emit, openDomain, removeDir, round } from './lib.mjs';
 
 const PAGES = Number(process.argv.slice(2).find((a) => !a.startsWith("--")) ?? 1000);
 const dist = new URL('../dist/', import.meta.url);
-const { Store } = await import(new URL('store/index.js', dist).href);
-const { Domain, Caller } = await import(new URL('domain/index.js', dist).href);
-const { bootstrap } = await import(new URL('domain/setup.js', dist).href);
-const { configSchema } = await import(new URL('config/index.js', dist).href);
 const { syncDirectory } = await import(new URL('gitsync/import.js', dist).href);
 const { buildSite } = await import(new URL('site/build.js', dist).href);
 const { siteSources, spaceSite } = await import(new URL('site/space-site.js', dist).href);
@@ -22,10 +18,7 @@ const corpus = join(work, 'corpus');
 const out = join(work, 'site');
 generateCorpus(corpus, PAGES, { plain: process.argv.includes("--plain") });
 
-const store = Store.open(join(work, 'store'));
-const domain = new Domain(store);
-const boot = bootstrap(domain, configSchema.parse({}));
-const caller = new Caller(store, boot.admin);
+const { store, domain, boot, caller } = await openDomain(join(work, 'store'));
 const organizationId = boot.organizations[0].id;
 
 const sync = async () => {

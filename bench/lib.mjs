@@ -89,3 +89,18 @@ export function stop(child) {
     child.kill('SIGTERM');
   });
 }
+
+/** A module of Quire's compiled code (run `npm run build` first). */
+export const fromDist = (path) => import(new URL(`../dist/${path}`, import.meta.url).href);
+
+/** A domain over a file store in `dir`, bootstrapped from `config` (docs.config.yaml's shape), with the admin as caller. */
+export async function openDomain(dir, config = {}, options = {}) {
+  const { Store } = await fromDist('store/index.js');
+  const { Domain, Caller } = await fromDist('domain/index.js');
+  const { bootstrap } = await fromDist('domain/setup.js');
+  const { configSchema } = await fromDist('config/index.js');
+  const store = Store.open(dir);
+  const domain = new Domain(store, options);
+  const boot = bootstrap(domain, configSchema.parse(config));
+  return { store, domain, boot, caller: new Caller(store, boot.admin) };
+}

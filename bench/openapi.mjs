@@ -11,14 +11,10 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { emit, median, removeDir, round } from './lib.mjs';
+import { emit, median, openDomain, removeDir, round } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const dist = new URL('../dist/', import.meta.url);
-const { Store } = await import(new URL('store/index.js', dist).href);
-const { Domain, Caller } = await import(new URL('domain/index.js', dist).href);
-const { bootstrap } = await import(new URL('domain/setup.js', dist).href);
-const { configSchema } = await import(new URL('config/index.js', dist).href);
 const { syncDirectory } = await import(new URL('gitsync/import.js', dist).href);
 const { buildSite } = await import(new URL('site/build.js', dist).href);
 const { siteSources, spaceSite } = await import(new URL('site/space-site.js', dist).href);
@@ -26,10 +22,7 @@ const { siteSources, spaceSite } = await import(new URL('site/space-site.js', di
 const text = readFileSync(new URL('../node_modules/@gitbook/api/spec/openapi.json', import.meta.url), 'utf8');
 const temp = (name) => mkdtempSync(join(tmpdir(), `quire-bench-openapi-${name}-`));
 const storeDir = temp('store');
-const store = Store.open(storeDir);
-const domain = new Domain(store);
-const boot = bootstrap(domain, configSchema.parse({}));
-const caller = new Caller(store, boot.admin);
+const { store, domain, boot, caller } = await openDomain(storeDir);
 const org = boot.organizations[0].id;
 
 /** CPU time (user + system) of this process, in ms: less inflated than wall time when other work shares the cores. */

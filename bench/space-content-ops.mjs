@@ -9,23 +9,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateCorpus } from './gen-corpus.mjs';
-import { emit, median, removeDir, round } from './lib.mjs';
+import { emit, median, openDomain, removeDir, round } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const dist = new URL('../dist/', import.meta.url);
-const { Store } = await import(new URL('store/index.js', dist).href);
-const { Domain, Caller } = await import(new URL('domain/index.js', dist).href);
-const { bootstrap } = await import(new URL('domain/setup.js', dist).href);
-const { configSchema } = await import(new URL('config/index.js', dist).href);
 const { syncDirectory } = await import(new URL('gitsync/import.js', dist).href);
 
 const corpus = mkdtempSync(join(tmpdir(), 'quire-bench-corpus-'));
 const storeDir = mkdtempSync(join(tmpdir(), 'quire-bench-store-'));
 generateCorpus(corpus, 1000);
-const store = Store.open(storeDir);
-const domain = new Domain(store);
-const boot = bootstrap(domain, configSchema.parse({ organizations: [{ title: 'Main' }, { title: 'Other' }] }));
-const caller = new Caller(store, boot.admin);
+const { store, domain, boot, caller } = await openDomain(storeDir, { organizations: [{ title: 'Main' }, { title: 'Other' }] });
 const [main, other] = boot.organizations.map((o) => o.id);
 
 const timed = (fn) => {

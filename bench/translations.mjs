@@ -13,14 +13,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateCorpus } from './gen-corpus.mjs';
-import { emit, median, removeDir, round } from './lib.mjs';
+import { emit, median, openDomain, removeDir, round } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const dist = new URL('../dist/', import.meta.url);
-const { Store } = await import(new URL('store/index.js', dist).href);
-const { Domain, Caller } = await import(new URL('domain/index.js', dist).href);
-const { bootstrap } = await import(new URL('domain/setup.js', dist).href);
-const { configSchema } = await import(new URL('config/index.js', dist).href);
 const { syncDirectory } = await import(new URL('gitsync/import.js', dist).href);
 const { TextPlan } = await import(new URL('domain/translations/text-plan.js', dist).href);
 const { translatePageFile } = await import(new URL('domain/translations/translate-content.js', dist).href);
@@ -44,10 +40,7 @@ const libre = { provider: 'libretranslate', url: `http://${host}`, batchSize: 50
 const corpus = mkdtempSync(join(tmpdir(), 'quire-bench-corpus-'));
 const storeDir = mkdtempSync(join(tmpdir(), 'quire-bench-store-'));
 generateCorpus(corpus, 1000);
-const store = Store.open(storeDir);
-const domain = new Domain(store, { allowHosts: [host] });
-const boot = bootstrap(domain, configSchema.parse({}));
-const caller = new Caller(store, boot.admin);
+const { store, domain, boot, caller } = await openDomain(storeDir, {}, { allowHosts: [host] });
 const org = boot.organizations[0].id;
 process.stderr.write('translations bench: importing 1,000 pages\n');
 const [report] = await syncDirectory(domain, { dir: corpus, caller, organizationId: org, space: 'Generated' });
