@@ -7,28 +7,16 @@ import { createServer } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { emit, median, removeDir, round } from './lib.mjs';
+import { emit, median, removeDir, round, serveDomain } from './lib.mjs';
 
 const from = process.env.QUIRE_SRC ? '../src' : '../dist';
-const { Store } = await import(`${from}/store/index.js`);
-const { Domain } = await import(`${from}/domain/index.js`);
-const { bootstrap } = await import(`${from}/domain/setup.js`);
-const { configSchema } = await import(`${from}/config/index.js`);
-const { buildServer } = await import(`${from}/server/app.js`);
 
 const INTEGRATIONS = 1000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 50);
 
 const dir = mkdtempSync(join(tmpdir(), 'quire-bench-integrations-'));
-const store = Store.open(join(dir, '.docs'));
-const domain = new Domain(store);
-const boot = bootstrap(domain, configSchema.parse({ organizations: [{ title: 'Bench' }] }));
-const org = boot.organizations[0].id;
-const owner = domain.users.authenticate(boot.newAdminToken);
-const app = buildServer({ domain, publicUrl: () => url });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const url = `http://127.0.0.1:${app.server.address().port}`;
+const { store, domain, boot, org, owner, app, url } = await serveDomain(join(dir, '.docs'), 'Bench');
 const userHeaders = { authorization: `Bearer ${boot.newAdminToken}` };
 
 const CATEGORIES = ['analytics', 'collaboration', 'content', 'gitsync', 'marketing', 'visitor-auth', 'other'];

@@ -90,8 +90,8 @@ export function stop(child) {
   });
 }
 
-/** A module of Quire's compiled code (run `npm run build` first). */
-export const fromDist = (path) => import(new URL(`../dist/${path}`, import.meta.url).href);
+/** A module of Quire's compiled code (run `npm run build` first), or of its sources with QUIRE_SRC=1 (under tsx). */
+export const fromDist = (path) => import(new URL(`${process.env.QUIRE_SRC ? '../src' : '../dist'}/${path}`, import.meta.url).href);
 
 /** A domain over a file store in `dir`, bootstrapped from `config` (docs.config.yaml's shape), with the admin as caller. */
 export async function openDomain(dir, config = {}, options = {}) {
@@ -103,4 +103,14 @@ export async function openDomain(dir, config = {}, options = {}) {
   const domain = new Domain(store, options);
   const boot = bootstrap(domain, configSchema.parse(config));
   return { store, domain, boot, caller: new Caller(store, boot.admin) };
+}
+
+/** `openDomain` with one organization, served over HTTP on a free port in this process (`close` stops both). */
+export async function serveDomain(dir, title) {
+  const opened = await openDomain(dir, { organizations: [{ title }] });
+  const { buildServer } = await fromDist('server/app.js');
+  const app = buildServer({ domain: opened.domain, publicUrl: () => url });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${app.server.address().port}`;
+  return { ...opened, app, url, org: opened.boot.organizations[0].id, owner: opened.domain.users.authenticate(opened.boot.newAdminToken) };
 }

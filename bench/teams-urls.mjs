@@ -7,14 +7,9 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { emit, median, removeDir, round } from './lib.mjs';
+import { emit, median, removeDir, round, serveDomain } from './lib.mjs';
 
 const from = process.env.QUIRE_SRC ? '../src' : '../dist';
-const { Store } = await import(`${from}/store/index.js`);
-const { Domain } = await import(`${from}/domain/index.js`);
-const { bootstrap } = await import(`${from}/domain/setup.js`);
-const { configSchema } = await import(`${from}/config/index.js`);
-const { buildServer } = await import(`${from}/server/app.js`);
 const { syncDirectory } = await import(`${from}/gitsync/import.js`);
 
 const MEMBERS = 1000;
@@ -26,14 +21,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const CORPUS = fileURLToPath(new URL('../../shared/corpora/git-sync-normalization/', import.meta.url));
 
 const dir = mkdtempSync(join(tmpdir(), 'quire-bench-teams-'));
-const store = Store.open(join(dir, '.docs'));
-const domain = new Domain(store);
-const boot = bootstrap(domain, configSchema.parse({ organizations: [{ title: 'Bench' }] }));
-const org = boot.organizations[0].id;
-const owner = domain.users.authenticate(boot.newAdminToken);
-const app = buildServer({ domain, publicUrl: () => url });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const url = `http://127.0.0.1:${app.server.address().port}`;
+const { store, domain, boot, org, owner, app, url } = await serveDomain(join(dir, '.docs'), 'Bench');
 
 try {
   const started = performance.now();

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/index.js';
 import { useFixtureServer } from '../helpers/http-fixture.js';
 import { BROKEN_YAML, GITBOOK_SPEC_PATH, PETSTORE_YAML, SWAGGER_JSON } from '../helpers/openapi.js';
-import { statusOf, useServer } from '../helpers/server.js';
+import { errorOf, statusOf, useServer } from '../helpers/server.js';
 
 const gitbookSpec = readFileSync(GITBOOK_SPEC_PATH, 'utf8');
 let releaseSlow!: () => void;
@@ -34,16 +34,6 @@ const slug = (base: string) => `${base}-${++counter}`;
 async function processed(specSlug: string) {
   await s.domain.jobs.runDue();
   return (await s.client().orgs.getOpenApiSpecBySlug(s.org, specSlug)).data;
-}
-
-async function errorOf(call: Promise<unknown>): Promise<{ code: number; message: string }> {
-  try {
-    await call;
-  } catch (error) {
-    const e = error as { code: number; message: string };
-    return { code: e.code, message: e.message.replace(/^GitBook API failed with \[\d+\] \S+: /, '') };
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('OpenAPI specs through the official client', () => {

@@ -1,6 +1,6 @@
 import { SiteVisibility } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
-import { statusOf, useServer } from '../helpers/server.js';
+import { errorOf, statusOf, useServer } from '../helpers/server.js';
 
 const s = useServer();
 
@@ -9,17 +9,6 @@ async function spaces(...titles: string[]): Promise<string[]> {
   const ids: string[] = [];
   for (const title of titles) ids.push((await api.orgs.createSpace(s.org, { title })).data.id);
   return ids;
-}
-
-async function errorOf(call: Promise<unknown>): Promise<{ code: number; message: string }> {
-  try {
-    await call;
-  } catch (error) {
-    const e = error as { code: number; message: string };
-    // The client prefixes the server's message with the status and URL.
-    return { code: e.code, message: e.message.replace(/^GitBook API failed with \[\d+\] \S+: /, '') };
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('sites through the official client', () => {

@@ -1,7 +1,7 @@
 import { MemberRole, SAMLProviderStatus } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/index.js';
-import { statusOf, useServer } from '../helpers/server.js';
+import { errorOf, statusOf, useServer } from '../helpers/server.js';
 
 const clock = new ManualClock(new Date('2030-01-01T00:00:00Z'));
 const s = useServer({ clock });
@@ -20,16 +20,6 @@ const CERT_BODY = [
 ];
 const CERT = `-----BEGIN CERTIFICATE-----\n${CERT_BODY.join('\n')}\n-----END CERTIFICATE-----\n`;
 const PRIVATE_KEY = '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgCOHY0USojrdUnQo2\n-----END PRIVATE KEY-----\n';
-
-async function errorOf(call: Promise<unknown>): Promise<{ code: number; message: string }> {
-  try {
-    await call;
-  } catch (error) {
-    const e = error as { code: number; message: string };
-    return { code: e.code, message: e.message.replace(/^GitBook API failed with \[\d+\] \S+: /, '') };
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('SAML providers through the official client', () => {
   it('creates a pending provider, configures it until active, offers it at login, and deletes it', async () => {

@@ -1,18 +1,8 @@
 import { MemberRole, TeamMemberRole } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
-import { statusOf, useServer } from '../helpers/server.js';
+import { errorOf, statusOf, useServer } from '../helpers/server.js';
 
 const s = useServer();
-
-async function errorOf(call: Promise<unknown>): Promise<{ code: number; message: string }> {
-  try {
-    await call;
-  } catch (error) {
-    const e = error as { code: number; message: string };
-    return { code: e.code, message: e.message.replace(/^GitBook API failed with \[\d+\] \S+: /, '') };
-  }
-  throw new Error('expected the call to fail');
-}
 
 const emailOf = (userId: string) => s.store.users.get(userId)!.email;
 

@@ -18,7 +18,7 @@ import { siteSources, spaceSite } from '../../src/site/space-site.js';
 import type { RevisionContent } from '../../src/store/index.js';
 import { cleanTemps, repository } from '../gitsync/two-way-helpers.js';
 import { tempDir } from '../site/helpers.js';
-import { statusOf, useServer } from '../helpers/server.js';
+import { errorOf, statusOf, useServer } from '../helpers/server.js';
 
 const s = useServer();
 const TEMPLATES = ['api-reference', 'changelog', 'knowledge-base', 'onboarding', 'product-docs'];
@@ -41,15 +41,6 @@ function shape(c: RevisionContent): unknown {
 }
 
 /** The message of a failed call, without the client's prefix. */
-async function errorOf(call: Promise<unknown>): Promise<{ code: number; message: string }> {
-  try {
-    await call;
-  } catch (error) {
-    const e = error as { code: number; message: string };
-    return { code: e.code, message: e.message.replace(/^GitBook API failed with \[\d+\] \S+: /, '') };
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** POSTs changes to a change request (updateChangeRequestContent of @gitbook/api 0.202, not in the 0.143.2 client). */
 async function writeContent(spaceId: string, crId: string, changes: unknown[]) {

@@ -2,7 +2,7 @@ import { SiteVisibility } from '@gitbook/api';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedNormalizationSpace, type SeededSpace } from '../helpers/content.js';
-import { statusOf, useServer } from '../helpers/server.js';
+import { errorOf, statusOf, useServer } from '../helpers/server.js';
 
 const s = useServer({ sites: true });
 
@@ -13,16 +13,6 @@ let section: { id: string };
 
 const sign = (claims: Record<string, unknown>, key: string) =>
   new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(key));
-
-async function errorOf(call: Promise<unknown>): Promise<{ code: number; message: string }> {
-  try {
-    await call;
-  } catch (error) {
-    const e = error as { code: number; message: string };
-    return { code: e.code, message: e.message.replace(/^GitBook API failed with \[\d+\] \S+: /, '') };
-  }
-  throw new Error('expected the call to fail');
-}
 
 beforeAll(async () => {
   guides = await seedNormalizationSpace(s, 'Guides');

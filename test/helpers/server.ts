@@ -108,6 +108,17 @@ export async function statusOf(call: Promise<{ status: number }>): Promise<numbe
   }
 }
 
+/** The status and the server's own message of a client call that must fail (the client prefixes the status and URL). */
+export async function errorOf(call: Promise<unknown>): Promise<{ code: number; message: string }> {
+  try {
+    await call;
+  } catch (error) {
+    const e = error as { code: number; message: string };
+    return { code: e.code, message: e.message.replace(/^GitBook API failed with \[\d+\] \S+: /, '') };
+  }
+  throw new Error('expected the call to fail');
+}
+
 /**
  * Starts a server before the file's tests and closes it after them, failing if any response broke the spec.
  * The returned object stands for the server once it has started.
