@@ -1,35 +1,15 @@
 import { GitBookAPI } from '@gitbook/api';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { statusOf } from '../helpers/server.js';
-import { BIN, docs } from '../helpers/cli.js';
-
-const children: ChildProcess[] = [];
-afterAll(() => children.forEach((c) => c.kill('SIGTERM')));
+import { docs, serve } from '../helpers/cli.js';
 
 function project(config: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'quire-e2e-'));
   writeFileSync(join(dir, 'docs.config.yaml'), config);
   return dir;
-}
-
-/** Starts `docs serve` and resolves once it prints its URL and first token. */
-function serve(cwd: string, env: Record<string, string> = {}): Promise<{ url: string; output: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { cwd, env: { ...process.env, ...env } });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /serving the API at (http:\/\/\S+)\/v1\//.exec(output);
-      if (match && output.includes('Try:')) resolve({ url: match[1]!, output, child });
-    });
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`docs serve exited with ${code}: ${output}`)));
-  });
 }
 
 describe('the docs command', () => {

@@ -1,31 +1,11 @@
 // The built command (dist/bundle) finds the built-in templates: a space created from one through `docs serve` builds
 // into a site with `docs build`, whose strict link check passes.
 import { GitBookAPI } from '@gitbook/api';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, docs } from '../helpers/cli.js';
-
-const children: ChildProcess[] = [];
-afterAll(() => children.forEach((c) => c.kill('SIGTERM')));
-
-/** Starts `docs serve` and resolves once it prints its URL and first token. */
-function serve(cwd: string): Promise<{ url: string; output: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { cwd });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /serving the API at (http:\/\/\S+)\/v1\//.exec(output);
-      if (match && output.includes('Try:')) resolve({ url: match[1]!, output, child });
-    });
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`docs serve exited with ${code}: ${output}`)));
-  });
-}
+import { describe, expect, it } from 'vitest';
+import { docs, serve } from '../helpers/cli.js';
 
 describe('templates in the built command', () => {
   it('creates a space from a template through docs serve, and docs build makes its site with no broken link', async () => {

@@ -1,5 +1,6 @@
 // The real `docs` command, run from dist/ (built by the global setup) as a user would run it.
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { afterAll } from 'vitest';
 import { promisify } from 'node:util';
 
 export const BIN = new URL('../../bin/docs.js', import.meta.url).pathname;
@@ -22,4 +23,23 @@ export async function docs(cwd: string, ...args: string[]): Promise<CliResult> {
     const e = error as CliResult;
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
+}
+
+const served: ChildProcess[] = [];
+afterAll(() => served.splice(0).forEach((child) => child.kill('SIGTERM')));
+
+/** Starts `docs serve` (stopped after the file's tests) and resolves once it prints its URL and first token. */
+export function serve(cwd: string, env: Record<string, string> = {}): Promise<{ url: string; output: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { cwd, env: { ...process.env, ...env } });
+  served.push(child);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /serving the API at (http:\/\/\S+)\/v1\//.exec(output);
+      if (match && output.includes('Try:')) resolve({ url: match[1]!, output, child });
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`docs serve exited with ${code}: ${output}`)));
+  });
 }
