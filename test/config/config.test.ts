@@ -37,6 +37,13 @@ describe('docs.config.yaml', () => {
     expect(error('organizations: []\n')).toMatch(/^docs\.config\.yaml:1:16: organizations:/);
   });
 
+  it('reads the imports settings and names the line and key of a bad one', () => {
+    expect(parseConfig('imports:\n  folder: ./imports\n  crawlDelayMs: 0\n', 'docs.config.yaml').imports).toMatchObject({ folder: './imports', crawlDelayMs: 0, maxPages: 200 });
+    expect(error('imports:\n  crawlDelayMs: -5\n')).toMatch(/^docs\.config\.yaml:2:17: imports\.crawlDelayMs: /);
+    expect(error('imports:\n  maxPages: many\n')).toMatch(/^docs\.config\.yaml:2:13: imports\.maxPages: /);
+    expect(error('imports:\n  folder: ./in\n  depth: 3\n')).toBe('docs.config.yaml:3:3: unknown key "imports.depth"');
+  });
+
   it('reports YAML syntax errors with their line', () => {
     expect(error('server:\n  port: [1, 2\n')).toMatch(/^docs\.config\.yaml:\d+:\d+: /);
     expect(error('a: 1\na: 2\n')).toMatch(/^docs\.config\.yaml:2:1: .*(unique|duplicate)/i);
