@@ -1,4 +1,4 @@
-export { parseMarkdown, markdownOf } from './markdown/index.js';
+export { parseMarkdown, readMarkdown, markdownOf } from './markdown/index.js';
 export { bodyUnderTitle, isTitleHeading, parsePageFile, serializePageFile, type PageFile, type PageFileOptions } from './page-file.js';
 export { splitFrontmatter, frontmatterText, type Frontmatter } from './frontmatter.js';
 export * from './nodes.js';

@@ -24,6 +24,8 @@ declare module 'mdast' {
 export interface PageFileOptions {
   /** The page's title from SUMMARY.md: the leading H1 is stripped only when its text equals it (gitsync-format §3.2). */
   title?: string | null;
+  /** The markdown parser: `parseMarkdown` (the default) for a tree that is edited and written back, `readMarkdown` to read. */
+  parse?: (markdown: string) => Root;
 }
 
 /** Whether a leading H1 is the page title rather than content: always without a SUMMARY title, else when equal. */
@@ -35,7 +37,7 @@ export function parsePageFile(text: string, options: PageFileOptions = {}): Page
   if (text.includes('\u0000')) warnings.push('the file contains NUL bytes: it looks binary, not markdown');
   const split = splitFrontmatter(text);
   warnings.push(...split.warnings);
-  const body = parseMarkdown(split.body);
+  const body = (options.parse ?? parseMarkdown)(split.body);
   const first = body.children[0];
   let title: string | null = null;
   if (first?.type === 'heading' && first.depth === 1 && isTitleHeading(first, options.title)) {

@@ -1,5 +1,6 @@
 // One page blob -> what the importer and the API need from it. Pure CPU work: runs in the parse workers.
 import type { Root } from 'mdast';
+import { readMarkdown } from '../content/markdown/index.js';
 import { parsePageFile } from '../content/page-file.js';
 import { extractLinks, frontmatterLinks } from '../content/links.js';
 import { searchSections } from '../content/search-text.js';
@@ -71,7 +72,7 @@ export function parsePage(job: ParseJob): ParsedBlob {
     text = new TextDecoder('utf-8').decode(job.bytes);
   }
   try {
-    const page = parsePageFile(text);
+    const page = parsePageFile(text, { parse: readMarkdown });
     warnings.push(...page.warnings.map((w) => `${job.path}: ${w}`));
     const options = { spaceRoot: job.spaceRoot };
     const links = [...frontmatterLinks(page.frontmatter.data, job.path, options), ...extractLinks(page.body, job.path, options)];

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Code, Root } from 'mdast';
-import { bodyUnderTitle, parsePageFile } from '../content/index.js';
+import { bodyUnderTitle, parsePageFile, readMarkdown } from '../content/index.js';
 import { withoutFrontmatter } from '../content/frontmatter.js';
 import { takeBody } from '../domain/page-parse.js';
 import type { BlobStore, DocumentPage } from '../store/index.js';
@@ -129,7 +129,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
         entry = old;
       } else {
         const updatedAt = old && old.blob === page.blob ? old.updatedAt : view.revision.createdAt;
-        const root: Root = bytes ? bodyUnderTitle(takeBody(page.blob) ?? parsePageFile(bytes.toString('utf8')).body, page.title) : { type: 'root', children: [] };
+        const root: Root = bytes ? bodyUnderTitle(takeBody(page.blob) ?? parsePageFile(bytes.toString('utf8'), { parse: readMarkdown }).body, page.title) : { type: 'root', children: [] };
         await useHighlighter(codeLanguages(root));
         const ctx = new RenderContext(page, view.index, urls, { spaceRoot, externalTarget: customization.externalTarget, variables: view.content.variables, nonce, ...(site.claims ? { claims: site.claims } : {}), ...(site.openapi ? { openapi: site.openapi } : {}) });
         await site.openapi?.prepare(root, ctx);
@@ -247,7 +247,7 @@ function reusableLoader(blobs: BlobStore, view: SiteSpaceInput['view']): (gitPat
     if (!cache.has(gitPath)) {
       const rc = view.index.reusableByGitPath.get(gitPath);
       const bytes = rc ? blobs.get(rc.blob) : undefined;
-      cache.set(gitPath, bytes ? parsePageFile(bytes.toString('utf8')).body : null);
+      cache.set(gitPath, bytes ? parsePageFile(bytes.toString('utf8'), { parse: readMarkdown }).body : null);
     }
     const root = cache.get(gitPath);
     return root ? structuredClone(root) : null;

@@ -15,7 +15,11 @@ declare module 'mdast' {
 }
 
 export function parseMarkdown(text: string): Root {
-  const root = fromMarkdown(text, fromMarkdownOptions);
+  return withGitbookStructure(fromMarkdown(text, fromMarkdownOptions), text);
+}
+
+/** GitBook's blocks nested into a tree as markdown parses it, and the blank lines around the content kept. */
+export function withGitbookStructure(root: Root, text: string): Root {
   nestLiquid(root, text);
   nestHtml(root);
   const trailing = /\n*$/.exec(text)?.[0].length ?? 0;
