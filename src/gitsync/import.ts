@@ -66,20 +66,22 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
   if (layout.siteConfig && options.space) {
     throw badRequest(`--space: ${options.dir} holds several spaces (${layout.siteConfig}); they are named by their keys`);
   }
-  const works: SpaceWork[] = [];
-  for (const space of layout.spaces) {
-    works.push(await prepareSpace(sync, tree, space, targetSpace(domain, sync, dir, space, options), dir));
-  }
+  const works = layout.spaces.map((space) => startSpace(sync, tree, space, targetSpace(domain, sync, dir, space, options), dir));
   works[0]?.report.warnings.unshift(...tree.warnings, ...layout.warnings);
+  const changed = works.filter((w) => w.changed);
+  if (changed.length === 0) return works.map((w) => w.report);
 
-  // Every space's pages are parsed in one batch, while this thread stores blobs and reads assets.
-  const pending = works.filter((w) => w.plan);
-  if (pending.length === 0) return works.map((w) => w.report);
-  const jobs = pending.flatMap((w) => w.plan!.jobs);
-  const label = pending.length === 1 ? pending[0]!.report.space.title : `${pending.length} spaces`;
-  const progress = (phase: SyncPhase, done: number, total: number) => options.onProgress?.({ space: label, phase, done, total });
   const pool = new ParsePool(options.parseWorkers === undefined ? {} : { workers: options.parseWorkers });
   try {
+    // The workers start while this thread reads the summaries and plans what to parse.
+    const markdown = changed.reduce((n, w) => n + [...subtree(tree, w.layout.directory).files.keys()].filter((p) => p.endsWith('.md')).length, 0);
+    pool.warm(markdown);
+    for (const work of changed) await planSpace(sync, tree, work);
+
+    // Every space's pages are parsed in one batch, while this thread stores blobs and reads assets.
+    const jobs = changed.flatMap((w) => w.plan!.jobs);
+    const label = changed.length === 1 ? changed[0]!.report.space.title : `${changed.length} spaces`;
+    const progress = (phase: SyncPhase, done: number, total: number) => options.onProgress?.({ space: label, phase, done, total });
     progress('parse', 0, jobs.length);
     // Parse records are a cache keyed by blob: stored as they arrive, they are right even if the sync fails later.
     let unsaved: ParsedBlob[] = [];
@@ -91,16 +93,16 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
     };
     const parsing = pool.parse(jobs, (done) => progress('parse', done, jobs.length), save);
     parsing.catch(() => {}); // awaited below; this only keeps an early failure from leaving it unhandled
-    for (const work of pending) {
+    for (const work of changed) {
       for (const bytes of work.plan!.toStore) sync.blobs.put(bytes);
       work.files = await buildFiles(tree, work.layout.root, work.previous.files, sync.blobs);
     }
     const results = await parsing;
     save([], true);
-    progress('save', 0, pending.length);
-    for (const [i, work] of pending.entries()) {
+    progress('save', 0, changed.length);
+    for (const [i, work] of changed.entries()) {
       await finishSpace(sync, tree, work, results);
-      progress('save', i + 1, pending.length);
+      progress('save', i + 1, changed.length);
     }
   } finally {
     await pool.close();
@@ -129,7 +131,7 @@ function targetSpace(domain: Domain, sync: GitSync, source: string, layout: Spac
   return domain.spaces.create(options.caller, options.organizationId, { title }).space;
 }
 
-/** One space on its way through the sync; `plan` is absent when its tree did not change. */
+/** One space on its way through the sync; `plan` is made only when its tree changed. */
 interface SpaceWork {
   layout: SpaceLayout;
   space: SpaceRecord;
@@ -137,6 +139,7 @@ interface SpaceWork {
   report: SyncReport;
   hash: string;
   previous: RevisionContent;
+  changed: boolean;
   outline?: Outline;
   includes?: string[];
   paths?: string[];
@@ -144,7 +147,8 @@ interface SpaceWork {
   files?: FilesResult;
 }
 
-async function prepareSpace(sync: GitSync, tree: RepoTree, layout: SpaceLayout, space: SpaceRecord, source: string): Promise<SpaceWork> {
+/** A space's work, and whether its tree changed since its last sync (else there is nothing to do). */
+function startSpace(sync: GitSync, tree: RepoTree, layout: SpaceLayout, space: SpaceRecord, source: string): SpaceWork {
   const report: SyncReport = {
     space: { id: space.id, title: space.title },
     key: layout.key,
@@ -158,17 +162,20 @@ async function prepareSpace(sync: GitSync, tree: RepoTree, layout: SpaceLayout, 
   const hash = treeHash(subtree(tree, layout.directory), `${IMPORT_VERSION}:${PARSED_PAGE_VERSION}:${layout.readme}:${layout.summary}`);
   const state = sync.state(space.id);
   const previous = sync.content(space.revisionId);
-  const work: SpaceWork = { layout, space, source, report, hash, previous };
-  if (state && state.treeHash === hash && state.source === source && state.directory === layout.directory && state.revisionId === space.revisionId) {
-    report.files = previous.files.length;
-    return work;
-  }
+  const same = state && state.treeHash === hash && state.source === source && state.directory === layout.directory && state.revisionId === space.revisionId;
+  if (same) report.files = previous.files.length;
+  return { layout, space, source, report, hash, previous, changed: !same };
+}
+
+/** Reads a changed space's outline and plans what to parse. */
+async function planSpace(sync: GitSync, tree: RepoTree, work: SpaceWork): Promise<void> {
+  const { layout, report } = work;
   const outline = await planOutline(tree, layout);
   report.warnings.push(...outline.warnings);
   const includesDir = `${joinPath(layout.root, '.gitbook/includes')}/`;
   const includes = [...tree.files.keys()].filter((p) => p.startsWith(includesDir) && p.toLowerCase().endsWith('.md')).sort();
   const paths = [...new Set([...pageFiles(outline.nodes), ...includes])];
-  return { ...work, outline, includes, paths, plan: await planParse(sync, tree, layout, paths) };
+  Object.assign(work, { outline, includes, paths, plan: await planParse(sync, tree, layout, paths) });
 }
 
 /** Builds the space's revision from the parse results and lands it with the sync state. */

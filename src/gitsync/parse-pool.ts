@@ -41,11 +41,7 @@ export class ParsePool {
       onResults?.(results);
       return results;
     }
-    while (this.workers.length < wanted) {
-      const worker = startWorker();
-      worker.once('exit', () => (this.workers = this.workers.filter((w) => w !== worker)));
-      this.workers.push(worker);
-    }
+    this.start(wanted);
     const chunks: ParseJob[][] = [];
     for (let i = 0; i < jobs.length; i += CHUNK) chunks.push(jobs.slice(i, i + CHUNK));
     const results: ParsedBlob[] = [];
@@ -63,6 +59,20 @@ export class ParsePool {
       }),
     );
     return results;
+  }
+
+  /** Starts the workers ahead of a `parse` of about `jobs` pages, if it will use them. */
+  warm(jobs: number): void {
+    const wanted = this.options.workers ?? 2;
+    if (jobs >= (this.options.inlineBelow ?? 32)) this.start(wanted);
+  }
+
+  private start(wanted: number): void {
+    while (this.workers.length < wanted) {
+      const worker = startWorker();
+      worker.once('exit', () => (this.workers = this.workers.filter((w) => w !== worker)));
+      this.workers.push(worker);
+    }
   }
 
   async close(): Promise<void> {

@@ -114,6 +114,8 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
     const llmsPages: LlmsSpace['pages'][number][] = [];
     const label = space.prefix || space.title;
 
+    // Made before the writes start: a mkdir waits behind the file writes in flight.
+    writer.makeDirs(documents.filter((p) => !previous.pages[`${space.prefix}/${p.id}`]).flatMap((p) => [urls.pageFile(p), urls.markdownFile(p)]));
     for (const [n, page] of documents.entries()) {
       if (options.only && !options.only.has(page.id)) continue;
       const entryKey = `${space.prefix}/${page.id}`;
@@ -308,14 +310,20 @@ class Writer {
   private failure: unknown = null;
   constructor(private readonly out: string) {}
 
+  makeDirs(paths: readonly string[]): void {
+    for (const path of paths) this.makeDir(dirname(join(this.out, path)));
+  }
+
+  private makeDir(dir: string): void {
+    if (this.dirs.has(dir)) return;
+    mkdirSync(dir, { recursive: true });
+    this.dirs.add(dir);
+  }
+
   async write(path: string, data: string | Uint8Array): Promise<void> {
     if (this.failure) throw this.failure;
     const full = join(this.out, path);
-    const dir = dirname(full);
-    if (!this.dirs.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      this.dirs.add(dir);
-    }
+    this.makeDir(dirname(full));
     while (this.active.size >= MAX_WRITES) await Promise.race(this.active);
     const write: Promise<void> = (this.written.get(path) ?? Promise.resolve())
       .then(() => writeFile(full, data))

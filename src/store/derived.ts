@@ -62,7 +62,10 @@ export class SearchRepo {
 
   /** Replaces the sections indexed for `oid`. */
   index(oid: string, version: number, sections: readonly SearchSectionInput[]): void {
-    this.db.run('DELETE FROM search_sections WHERE oid = ?', oid);
+    // `oid` is not indexed in the FTS table, so the delete scans it: only when there is something to delete.
+    if (this.db.prepare('SELECT 1 FROM search_indexed WHERE oid = ?').get(oid) !== undefined) {
+      this.db.run('DELETE FROM search_sections WHERE oid = ?', oid);
+    }
     const insert = this.db.prepare('INSERT INTO search_sections (heading, body, oid, anchor, position) VALUES (?, ?, ?, ?, ?)');
     sections.forEach((s, position) => insert.run(s.heading, s.text, oid, s.anchor, position));
     this.db.run('INSERT OR REPLACE INTO search_indexed (oid, version) VALUES (?, ?)', oid, version);

@@ -4,11 +4,11 @@
  * variables, so the theme toggle needs no re-render.
  */
 import { createHash } from 'node:crypto';
-import { bundledLanguages, bundledLanguagesAlias, createHighlighter, type Highlighter } from 'shiki';
+import { bundledLanguages, bundledLanguagesAlias, createHighlighter, type Highlighter, type ThemedToken } from 'shiki';
 import { escapeHtml } from '../html.js';
 
 // The -default themes: every token colour reaches 4.5:1 on the code block background (github-light's do not).
-const THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
+export const THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
 const CACHE_LIMIT = 20_000;
 
 let highlighter: Promise<Highlighter> | null = null;
@@ -46,7 +46,7 @@ export function highlight(code: string, lang: string | null | undefined): string
   if (hit !== undefined) return hit;
   let out: string;
   if (ready && grammar && loaded.has(grammar)) {
-    out = ready.codeToHtml(code, { lang: grammar, themes: THEMES, defaultColor: false });
+    out = highlightOnce(ready, code, grammar) ?? ready.codeToHtml(code, { lang: grammar, themes: THEMES, defaultColor: false });
   } else {
     out = `<pre class="shiki plain" tabindex="0"><code>${plainLines(code)}</code></pre>`;
   }
@@ -60,4 +60,85 @@ function plainLines(code: string): string {
   const lines = code.split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return lines.map((line) => `<span class="line">${escapeHtml(line)}</span>`).join('\n');
+}
+
+/**
+ * The dark colour of each light one, when the two themes style the same scopes in the same order (the GitHub pair
+ * does): then one tokenization gives both colours, where Shiki's dual-theme mode tokenizes once per theme (3x the
+ * time). Null when the themes do not pair up that way.
+ */
+let pairing: Map<string, string> | null | undefined;
+
+/** TextMate's font style bits (vscode-textmate's `FontStyle`). */
+const FontStyle = { Italic: 1, Bold: 2, Underline: 4, Strikethrough: 8 } as const;
+
+function darkOf(h: Highlighter): Map<string, string> | null {
+  if (pairing !== undefined) return pairing;
+  const light = h.getTheme(THEMES.light);
+  const dark = h.getTheme(THEMES.dark);
+  const map = new Map<string, string>();
+  const pair = (from: string | undefined, to: string | undefined): boolean => {
+    if (!from || !to) return from === to;
+    const known = map.get(from.toUpperCase());
+    map.set(from.toUpperCase(), to.toUpperCase());
+    return known === undefined || known === to.toUpperCase();
+  };
+  let paired = light.settings.length === dark.settings.length && pair(light.fg, dark.fg) && pair(light.bg, dark.bg);
+  light.settings.forEach((rule, i) => {
+    const other = dark.settings[i];
+    paired &&=
+      other !== undefined &&
+      JSON.stringify(rule.scope) === JSON.stringify(other.scope) &&
+      rule.settings.fontStyle === other.settings.fontStyle &&
+      pair(rule.settings.foreground, other.settings.foreground) &&
+      pair(rule.settings.background, other.settings.background);
+  });
+  pairing = paired ? map : null;
+  return pairing;
+}
+
+/** Shiki's dual-theme style for a token, `--shiki-light:…;--shiki-dark:…`, from its light colours. */
+function dualStyle(token: ThemedToken, dark: Map<string, string>): string | null {
+  const parts: string[] = [];
+  for (const [name, colour, background] of [
+    ['light', token.color?.toUpperCase(), token.bgColor?.toUpperCase()],
+    ['dark', token.color && dark.get(token.color.toUpperCase()), token.bgColor && dark.get(token.bgColor.toUpperCase())],
+  ] as const) {
+    if (token.color && !colour) return null;
+    if (token.bgColor && !background) return null;
+    if (colour) parts.push(`--shiki-${name}:${colour}`);
+    if (background) parts.push(`--shiki-${name}-bg:${background}`);
+    const style = token.fontStyle ?? 0;
+    if (style & FontStyle.Italic) parts.push(`--shiki-${name}-font-style:italic`);
+    if (style & FontStyle.Bold) parts.push(`--shiki-${name}-font-weight:bold`);
+    const decorations = [style & FontStyle.Underline ? 'underline' : '', style & FontStyle.Strikethrough ? 'line-through' : ''].filter(Boolean);
+    if (decorations.length) parts.push(`--shiki-${name}-text-decoration:${decorations.join(' ')}`);
+  }
+  return parts.join(';');
+}
+
+/** Shiki's dual-theme HTML from one tokenization with the light theme, or null when that cannot give it. */
+function highlightOnce(h: Highlighter, code: string, lang: string): string | null {
+  const dark = darkOf(h);
+  if (!dark) return null;
+  const light = h.getTheme(THEMES.light);
+  let complete = true;
+  const html = h.codeToHtml(code, {
+    lang,
+    theme: THEMES.light,
+    transformers: [
+      {
+        pre(node) {
+          node.properties.class = `shiki shiki-themes ${THEMES.light} ${THEMES.dark}`;
+          node.properties.style = `--shiki-light:${light.fg};--shiki-dark:${dark.get(light.fg.toUpperCase())!.toLowerCase()};--shiki-light-bg:${light.bg};--shiki-dark-bg:${dark.get(light.bg.toUpperCase())!.toLowerCase()}`;
+        },
+        span(node, _line, _column, _lineElement, token) {
+          const style = dualStyle(token, dark);
+          if (style === null) complete = false;
+          else node.properties.style = style;
+        },
+      },
+    ],
+  });
+  return complete ? html : null;
 }
