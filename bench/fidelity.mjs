@@ -7,6 +7,9 @@ import { median } from './lib.mjs';
 
 const { parsePageFile, serializePageFile } = await import('../dist/content/page-file.js');
 const { documentRoundTrip, toDocument } = await import('../dist/content/document/index.js');
+const { parseMarkdown, readMarkdown } = await import('../dist/content/markdown/index.js');
+const { splitFrontmatter } = await import('../dist/content/frontmatter.js');
+const { isDeepStrictEqual } = await import('node:util');
 
 const CORPORA_DIR = fileURLToPath(new URL('../../shared/corpora/', import.meta.url));
 const CORPORA = ['git-sync-normalization', 'public-docs', 'beefree-sdk-docs'];
@@ -94,20 +97,45 @@ function documentEscapeRate(pages) {
   };
 }
 
-/** Pages parsed per second (median of 5 passes over every page, after one warm-up pass). */
-function parsePagesPerSecond(pages) {
+/** Pages parsed per second with `parse` (median of 5 passes over every page, after one warm-up pass). */
+function pagesPerSecond(name, pages, parse) {
   const bytes = pages.reduce((sum, { text }) => sum + Buffer.byteLength(text), 0);
   const rates = [];
   for (let run = 0; run < 6; run++) {
     const start = process.hrtime.bigint();
-    for (const { text } of pages) parsePageFile(text);
+    for (const { text } of pages) parse(text);
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     if (run > 0) rates.push(pages.length / seconds);
   }
-  return { name: 'parse_pages_per_s', value: Math.round(median(rates)), runs: rates.length, pages: pages.length, avgBytes: Math.round(bytes / pages.length), unit: 'pages/s' };
+  return { name, value: Math.round(median(rates)), runs: rates.length, pages: pages.length, avgBytes: Math.round(bytes / pages.length), unit: 'pages/s' };
 }
 
-const FIGURES = [fidelityMdRoundtrip, fidelityGitbookPages, fidelityMdDocMd, documentEscapeRate, parsePagesPerSecond];
+/** parsePageFile as an edit parses a page (micromark, positions for the writer). */
+const parsePagesPerSecond = (pages) => pagesPerSecond('parse_pages_per_s', pages, (text) => parsePageFile(text));
+
+/** parsePageFile as the importer and the site build read a page (markdown-it). */
+const readPagesPerSecond = (pages) => pagesPerSecond('read_pages_per_s', pages, (text) => parsePageFile(text, { parse: readMarkdown }));
+
+/** The tree without what only the markdown writer reads (positions, destinations as written). */
+function readable(root) {
+  return JSON.parse(
+    JSON.stringify(root, (key, value) => {
+      if (key === 'position' || key === 'sourceDestination') return undefined;
+      if (key === 'data' && value && Object.keys(value).every((k) => k === 'sourceDestination')) return undefined;
+      return value;
+    }),
+  );
+}
+
+/** readMarkdown gives the tree parseMarkdown gives (the reading parser's fidelity). */
+function readSameTree(pages) {
+  return fidelity('read_md_same_tree', pages, (text) => {
+    const body = splitFrontmatter(text).body;
+    return isDeepStrictEqual(readable(readMarkdown(body)), readable(parseMarkdown(body)));
+  });
+}
+
+const FIGURES = [fidelityMdRoundtrip, fidelityGitbookPages, fidelityMdDocMd, documentEscapeRate, readSameTree, parsePagesPerSecond, readPagesPerSecond];
 
 const pages = CORPORA.flatMap((corpus) => markdownFiles(join(CORPORA_DIR, corpus))).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
 for (const figure of FIGURES) console.log(JSON.stringify(figure(pages)));

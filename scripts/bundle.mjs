@@ -1,10 +1,16 @@
 // Bundles the compiled CLI (dist/cli/main.js) into dist/bundle/: a few files load much faster than the thousand
 // small ES modules of its dependencies, which is most of `docs serve`'s start. What a command loads lazily stays
-// lazy (code splitting). Worker threads, templates and the native SQLite addon are read from their usual places.
+// lazy (code splitting). The worker threads are entry points of their own (src/domain/worker-threads.ts finds them);
+// templates and the native SQLite addon are read from their usual places.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'dist/cli/main.js' },
+  entryPoints: {
+    main: 'dist/cli/main.js',
+    'parse-worker': 'dist/gitsync/parse-worker.js',
+    'search-worker': 'dist/site/search-worker.js',
+    'check-worker': 'dist/domain/openapi/check-worker.js',
+  },
   outdir: 'dist/bundle',
   bundle: true,
   splitting: true,

@@ -9,7 +9,7 @@ import type { RevisionContent, RevisionPage, SpaceRecord } from '../store/index.
 import { buildRevision } from './build-revision.js';
 import { buildFiles, type FilesResult } from './files.js';
 import { type Outline, pageFiles, planOutline, prune } from './outline.js';
-import type { ParseJob, ParsedBlob } from '../domain/page-parse.js';
+import { type ParseJob, type ParsedBlob, parsePage } from '../domain/page-parse.js';
 import { ParsePool } from './parse-pool.js';
 import { discoverLayout, type SpaceLayout } from './space-layout.js';
 import { findRepository, readGitTree, readWorkTree, type RepoTree, subtree, treeHash } from './tree.js';
@@ -73,12 +73,9 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
 
   const pool = new ParsePool(options.parseWorkers === undefined ? {} : { workers: options.parseWorkers });
   try {
-    // The workers start while this thread reads the summaries and plans what to parse.
-    const markdown = changed.reduce((n, w) => n + [...subtree(tree, w.layout.directory).files.keys()].filter((p) => p.endsWith('.md')).length, 0);
-    pool.warm(markdown);
-    for (const work of changed) await planSpace(sync, tree, work);
-
-    // Every space's pages are parsed in one batch, while this thread stores blobs and reads assets.
+    // Every markdown file of the changed spaces is parsed in one batch, started before the summaries are read: nearly
+    // all of them are pages, and a parse record of one that is not is only an unused cache entry.
+    for (const work of changed) work.plan = await planParse(sync, tree, work.layout, markdownFiles(tree, work.layout));
     const jobs = changed.flatMap((w) => w.plan!.jobs);
     const label = changed.length === 1 ? changed[0]!.report.space.title : `${changed.length} spaces`;
     const progress = (phase: SyncPhase, done: number, total: number) => options.onProgress?.({ space: label, phase, done, total });
@@ -93,12 +90,20 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
     };
     const parsing = pool.parse(jobs, (done) => progress('parse', done, jobs.length), save);
     parsing.catch(() => {}); // awaited below; this only keeps an early failure from leaving it unhandled
+
+    // Meanwhile: the summaries, the blobs of the pages they list, and the assets.
+    const late: ParsedBlob[] = [];
     for (const work of changed) {
-      for (const bytes of work.plan!.toStore) sync.blobs.put(bytes);
+      await planSpace(sync, tree, work);
+      late.push(...work.lateJobs!.map((job) => parsePage(job)));
+      for (const path of work.paths!) {
+        const bytes = work.plan!.toStore.get(path);
+        if (bytes) sync.blobs.put(bytes);
+      }
       work.files = await buildFiles(tree, work.layout.root, work.previous.files, sync.blobs);
     }
-    const results = await parsing;
-    save([], true);
+    const results = [...(await parsing), ...late];
+    save(late, true);
     progress('save', 0, changed.length);
     for (const [i, work] of changed.entries()) {
       await finishSpace(sync, tree, work, results);
@@ -144,6 +149,8 @@ interface SpaceWork {
   includes?: string[];
   paths?: string[];
   plan?: ParsePlan;
+  /** Pages outside the markdown files parsed ahead (read by `planSpace`, parsed on this thread). */
+  lateJobs?: ParseJob[];
   files?: FilesResult;
 }
 
@@ -167,15 +174,31 @@ function startSpace(sync: GitSync, tree: RepoTree, layout: SpaceLayout, space: S
   return { layout, space, source, report, hash, previous, changed: !same };
 }
 
-/** Reads a changed space's outline and plans what to parse. */
+/** The markdown files under a space's root but its summary (`.gitbook/` left out but for its includes). */
+function markdownFiles(tree: RepoTree, layout: SpaceLayout): string[] {
+  const under = layout.root === '' ? '' : `${layout.root}/`;
+  const includes = `${joinPath(layout.root, '.gitbook/includes')}/`;
+  return [...tree.files.keys()].filter(
+    (p) => p.startsWith(under) && p.toLowerCase().endsWith('.md') && p !== layout.summary && (!p.slice(under.length).startsWith('.gitbook/') || p.startsWith(includes)),
+  );
+}
+
+/** Reads a changed space's outline; pages outside its markdown files (rare) are read now, to parse here. */
 async function planSpace(sync: GitSync, tree: RepoTree, work: SpaceWork): Promise<void> {
   const { layout, report } = work;
+  const plan = work.plan!;
   const outline = await planOutline(tree, layout);
   report.warnings.push(...outline.warnings);
   const includesDir = `${joinPath(layout.root, '.gitbook/includes')}/`;
   const includes = [...tree.files.keys()].filter((p) => p.startsWith(includesDir) && p.toLowerCase().endsWith('.md')).sort();
   const paths = [...new Set([...pageFiles(outline.nodes), ...includes])];
-  Object.assign(work, { outline, includes, paths, plan: await planParse(sync, tree, layout, paths) });
+  const planned = new Set(markdownFiles(tree, layout));
+  const late = await planParse(sync, tree, layout, paths.filter((p) => !planned.has(p)));
+  for (const [path, data] of late.parsed) plan.parsed.set(path, data);
+  for (const [path, reason] of late.rejected) plan.rejected.set(path, reason);
+  for (const [path, bytes] of late.toStore) plan.toStore.set(path, bytes);
+  Object.assign(work, { outline, includes, paths, lateJobs: late.jobs });
+  plan.jobs.push(...late.jobs);
 }
 
 /** Builds the space's revision from the parse results and lands it with the sync state. */
@@ -184,8 +207,8 @@ async function finishSpace(sync: GitSync, tree: RepoTree, work: SpaceWork, resul
   const outline = work.outline!;
   const files = work.files!;
   const parsed = collectParsed(plan!, results, work.paths!);
-  report.warnings.push(...plan!.warnings, ...files.warnings);
-  outline.nodes = prune(outline.nodes, plan!.rejected);
+  report.warnings.push(...parsed.warnings, ...files.warnings);
+  outline.nodes = prune(outline.nodes, new Set(plan!.rejected.keys()));
 
   const varsFile = tree.files.get(joinPath(layout.root, '.gitbook/vars.yaml') ?? '');
   const vars = varsFile ? new TextDecoder().decode(await varsFile.read()) : null;
@@ -193,7 +216,7 @@ async function finishSpace(sync: GitSync, tree: RepoTree, work: SpaceWork, resul
     tree,
     layout,
     outline,
-    parsed,
+    parsed: parsed.pages,
     files: files.files,
     includes: work.includes!.filter((p) => !plan!.rejected.has(p)),
     vars,
@@ -217,12 +240,11 @@ interface ParsePlan {
   spaceRoot: string;
   /** Parse records already known, by path. */
   parsed: Map<string, ParsedPageData>;
-  /** Page files left out (too large). */
-  rejected: Set<string>;
+  /** Files left out (too large), with why. */
+  rejected: Map<string, string>;
   jobs: ParseJob[];
-  /** Bytes new to the blob store. */
-  toStore: Uint8Array[];
-  warnings: string[];
+  /** Bytes new to the blob store, by path. */
+  toStore: Map<string, Uint8Array>;
 }
 
 /**
@@ -230,7 +252,7 @@ interface ParsePlan {
  * resolve the same way); anything else is read and queued.
  */
 async function planParse(sync: GitSync, tree: RepoTree, layout: SpaceLayout, paths: string[]): Promise<ParsePlan> {
-  const plan: ParsePlan = { spaceRoot: layout.root, parsed: new Map(), rejected: new Set(), jobs: [], toStore: [], warnings: [] };
+  const plan: ParsePlan = { spaceRoot: layout.root, parsed: new Map(), rejected: new Map(), jobs: [], toStore: new Map() };
   const cached = sync.parsed([...new Set(paths.map((p) => tree.files.get(p)!.oid))]);
   for (const path of paths) {
     const { oid, read } = tree.files.get(path)!;
@@ -243,23 +265,32 @@ async function planParse(sync: GitSync, tree: RepoTree, layout: SpaceLayout, pat
     }
     const bytes = await read();
     if (bytes.byteLength > PAGE_MAX_BYTES) {
-      plan.warnings.push(`${path}: ${(bytes.byteLength / 1048576).toFixed(1)} MB is over the ${PAGE_MAX_BYTES / 1048576} MB page limit; left out`);
-      plan.rejected.add(path);
+      plan.rejected.set(path, `${path}: ${(bytes.byteLength / 1048576).toFixed(1)} MB is over the ${PAGE_MAX_BYTES / 1048576} MB page limit; left out`);
       continue;
     }
-    if (!stored) plan.toStore.push(bytes);
+    if (!stored) plan.toStore.set(path, bytes);
     if (reusable) plan.parsed.set(path, hit);
     else plan.jobs.push({ oid, path, spaceRoot: layout.root, bytes });
   }
   return plan;
 }
 
-/** Every page's parse record by path (cached or new), with the parse warnings added to the plan's. */
-function collectParsed(plan: ParsePlan, results: readonly ParsedBlobResult[], paths: string[]): Map<string, ParsedPageData> {
+/** The parse record of each of `paths` (cached or new), and the warnings about them. */
+function collectParsed(plan: ParsePlan, results: readonly ParsedBlobResult[], paths: string[]): { pages: Map<string, ParsedPageData>; warnings: string[] } {
   const mine = new Set(plan.jobs.map((j) => j.path));
   for (const r of results) if (r.data.spaceRoot === plan.spaceRoot && mine.has(r.data.path ?? '')) plan.parsed.set(r.data.path!, r.data);
-  for (const path of paths) if (!plan.rejected.has(path)) plan.warnings.push(...(plan.parsed.get(path)?.warnings ?? []));
-  return plan.parsed;
+  const pages = new Map<string, ParsedPageData>();
+  const warnings: string[] = [];
+  for (const path of paths) {
+    const rejected = plan.rejected.get(path);
+    if (rejected !== undefined) warnings.push(rejected);
+    const data = plan.parsed.get(path);
+    if (rejected === undefined && data) {
+      pages.set(path, data);
+      warnings.push(...data.warnings);
+    }
+  }
+  return { pages, warnings };
 }
 
 function diffPages(previous: RevisionContent, next: RevisionContent): Pick<SyncReport, 'pagesAdded' | 'pagesChanged' | 'pagesRemoved'> {

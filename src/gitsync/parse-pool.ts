@@ -1,9 +1,8 @@
 // Parses page blobs on worker threads (2 on this class of machine), or inline when there are only a few.
 // One pool serves a whole sync: its workers start on the first large batch and stay until `close()`.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type ParsedBlob, type ParseJob, parsePage, rememberBody } from '../domain/page-parse.js';
+import { startWorker as startThread } from '../domain/worker-threads.js';
 
 export interface ParsePoolOptions {
   /** Worker threads to use (default 2; 0 parses on the calling thread). */
@@ -59,12 +58,6 @@ export class ParsePool {
       }),
     );
     return results;
-  }
-
-  /** Starts the workers ahead of a `parse` of about `jobs` pages, if it will use them. */
-  warm(jobs: number): void {
-    const wanted = this.options.workers ?? 2;
-    if (jobs >= (this.options.inlineBelow ?? 32)) this.start(wanted);
   }
 
   private start(wanted: number): void {
@@ -131,18 +124,7 @@ function request(worker: Worker, id: number, jobs: ParseJob[]): Promise<ParsedBl
 }
 
 function startWorker(): Worker {
-  const worker = spawn();
+  const worker = startThread('gitsync/parse-worker', { resourceLimits });
   worker.on('error', () => {}); // reported to the pending request; never an uncaught 'error' event
   return worker;
-}
-
-function spawn(): Worker {
-  // Found from the compiled module or from the bundle in dist/bundle/: both sit one folder below dist/.
-  const compiled = new URL('../gitsync/parse-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(compiled))) return new Worker(compiled, { resourceLimits });
-  // Running from the TypeScript sources (tests, tsx): load the worker through tsx's loader.
-  const source = new URL('../gitsync/parse-worker.ts', import.meta.url).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(source)}); });`;
-  return new Worker(code, { eval: true, resourceLimits });
 }

@@ -4,10 +4,9 @@
  * a worker costs more than it saves. Documents go in page order, so the JSON is the same either way. The worker
  * stays for the next build of the process (warm, no start-up), unreferenced so it never keeps the process alive.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { SearchIndexBuilder, type SearchDoc } from './search-index.js';
+import { startWorker } from '../domain/worker-threads.js';
 
 export interface SearchIndexes {
   /** Appends documents to index `index` (one per site space). */
@@ -136,12 +135,5 @@ class WorkerIndexes implements SearchIndexes {
 }
 
 function spawn(): Worker {
-  // Found from the compiled module or from the bundle in dist/bundle/: both sit one folder below dist/.
-  const compiled = new URL('../site/search-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(compiled))) return new Worker(compiled, { resourceLimits });
-  // Running from the TypeScript sources (tests, tsx): load the worker through tsx's loader.
-  const source = new URL('../site/search-worker.ts', import.meta.url).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(source)}); });`;
-  return new Worker(code, { eval: true, resourceLimits });
+  return startWorker('site/search-worker', { resourceLimits });
 }

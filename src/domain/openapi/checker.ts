@@ -1,12 +1,11 @@
 // Checking a large spec takes most of a second of CPU: it runs on a worker thread, so the server keeps answering while
 // a spec is processed. One worker serves every check and stops after a while without work; it never keeps the process
 // alive on its own. When no worker can be started, the check runs on this thread.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { OpenAPIError } from '../../store/index.js';
 import type { SpecFormat } from './text.js';
 import { checkSpec } from './validate.js';
+import { startWorker } from '../worker-threads.js';
 
 export type CheckResult = { ok: true; format: SpecFormat; openapiVersion: string } | { ok: false; errors: OpenAPIError[] };
 
@@ -72,14 +71,5 @@ function stop(): void {
 }
 
 function spawn(): Worker {
-  // Compiled: beside this module (dist/domain/openapi/), or from the bundle in dist/bundle/.
-  for (const candidate of [new URL('./check-worker.js', import.meta.url), new URL('../domain/openapi/check-worker.js', import.meta.url)]) {
-    if (existsSync(fileURLToPath(candidate))) return new Worker(candidate);
-  }
-  // Running from the TypeScript sources (tests, tsx): load the worker through tsx's loader.
-  const source = new URL('./check-worker.ts', import.meta.url);
-  if (!existsSync(fileURLToPath(source))) throw new Error('no spec checker worker');
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(source.href)}); });`;
-  return new Worker(code, { eval: true });
+  return startWorker('domain/openapi/check-worker');
 }

@@ -4,7 +4,7 @@
  * destinations as written), so it never feeds a round trip: edits go through `parseMarkdown`.
  * Link reference definitions are left to `parseMarkdown`: markdown-it resolves them away.
  */
-import MarkdownIt, { type Env } from 'markdown-it';
+import MarkdownIt from 'markdown-it';
 import footnote from 'markdown-it-footnote';
 import type { PhrasingContent, Root } from 'mdast';
 import { parseMarkdown, withGitbookStructure } from '../parse.js';
@@ -30,7 +30,7 @@ md.inline.ruler.after('backticks', 'math_inline', span('$', 2, 'math_inline'));
 
 export function readMarkdown(text: string): Root {
   if (text.includes('\r')) return parseMarkdown(text);
-  const env: Env = {};
+  const env: { references?: Record<string, unknown> } = {};
   const tokens = md.parse(text, env);
   if (env.references && Object.keys(env.references).length > 0) return parseMarkdown(text);
   const parseCell = (cell: string): PhrasingContent[] => phrasing(md.parseInline(cell, env)[0]?.children ?? []);
