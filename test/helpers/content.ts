@@ -4,12 +4,13 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { syncDirectory } from '../../src/gitsync/import.js';
 import type { RevisionPage } from '../../src/store/index.js';
 import type { TestServer } from './server.js';
 
-export const CORPORA = fileURLToPath(new URL('../../../shared/corpora/', import.meta.url));
+import { CORPORA } from './corpora.js';
+
+export { CORPORA };
 export const NORMALIZATION = `${CORPORA}git-sync-normalization/`;
 
 export interface SeededSpace {

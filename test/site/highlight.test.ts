@@ -1,16 +1,9 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHighlighter } from 'shiki';
 import { describe, expect, it } from 'vitest';
 import { grammarOf, highlight, THEMES, useHighlighter } from '../../src/site/render/highlight.js';
-import { CORPORA } from '../helpers/content.js';
-
-function markdownFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? markdownFiles(path) : name.endsWith('.md') ? [path] : [];
-  });
-}
+import { CORPORA, markdownFiles } from '../helpers/corpora.js';
 
 describe('code highlighting', () => {
   it("gives Shiki's dual-theme HTML for every code block of the corpora, from one tokenization", async () => {

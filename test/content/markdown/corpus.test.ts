@@ -1,18 +1,12 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parsePageFile, serializePageFile } from '../../../src/content/page-file.js';
+import { markdownFiles } from '../../helpers/corpora.js';
 
 const corpora = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpora');
 const CORPORA = ['git-sync-normalization', 'public-docs', 'beefree-sdk-docs'];
-
-function markdownFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? markdownFiles(path) : name.endsWith('.md') ? [path] : [];
-  });
-}
 
 /** What GitBook wrote: every page a SUMMARY.md links to, and the reusable blocks under `.gitbook/includes`. */
 function gitbookPages(files: string[]): string[] {

@@ -1,19 +1,13 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { frontmatterYaml } from '../../../src/content/markdown/frontmatter-yaml.js';
 import { parsePageFile, serializePageFile } from '../../../src/content/page-file.js';
+import { markdownFiles } from '../../helpers/corpora.js';
 
 const corpora = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpora');
-
-function markdownFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? markdownFiles(path) : name.endsWith('.md') ? [path] : [];
-  });
-}
 
 describe('frontmatter written the way GitBook writes it', () => {
   it('reproduces the frontmatter of the GitBook exports from their data alone', () => {

@@ -1,18 +1,11 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { Root } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { splitFrontmatter } from '../../../src/content/frontmatter.js';
 import { parseMarkdown, readMarkdown } from '../../../src/content/markdown/index.js';
-import { CORPORA } from '../../helpers/content.js';
-
-function markdownFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? markdownFiles(path) : name.endsWith('.md') ? [path] : [];
-  });
-}
+import { CORPORA, markdownFiles } from '../../helpers/corpora.js';
 
 /** The tree without what only the markdown writer reads: positions and destinations as written. */
 function readable(root: Root): unknown {
