@@ -9,6 +9,7 @@ await build({
     main: 'dist/cli/main.js',
     'parse-worker': 'dist/gitsync/parse-worker.js',
     'search-worker': 'dist/site/search-worker.js',
+    'render-worker': 'dist/site/render-worker.js',
     'check-worker': 'dist/domain/openapi/check-worker.js',
   },
   outdir: 'dist/bundle',

@@ -45,11 +45,17 @@ export function rememberBody(oid: string, json: string): void {
 
 /** The body of page blob `oid` parsed by an earlier sync (`parsePageFile(text).body` without positions), once. */
 export function takeBody(oid: string): Root | undefined {
+  const json = takeBodyJson(oid);
+  return json === undefined ? undefined : (JSON.parse(json) as Root);
+}
+
+/** The same, as JSON (for a render worker). */
+export function takeBodyJson(oid: string): string | undefined {
   const json = bodies.get(oid);
   if (json === undefined) return undefined;
   bodies.delete(oid);
   bodyChars -= json.length;
-  return JSON.parse(json) as Root;
+  return json;
 }
 
 const withoutPositions = (key: string, value: unknown) => (key === 'position' ? undefined : value);

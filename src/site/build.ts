@@ -6,10 +6,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Code, Root } from 'mdast';
+import type { Root } from 'mdast';
 import { bodyUnderTitle, parsePageFile, readMarkdown } from '../content/index.js';
 import { withoutFrontmatter } from '../content/frontmatter.js';
-import { takeBody } from '../domain/page-parse.js';
+import { takeBodyJson } from '../domain/page-parse.js';
 import type { BlobStore, DocumentPage } from '../store/index.js';
 import { siteAssets } from './assets.js';
 import { customizationHash, resolveCustomization, stableJson } from './customization.js';
@@ -22,9 +22,9 @@ import { llmsFullTxt, llmsTxt, type LlmsSpace } from './outputs/llms.js';
 import { type Redirect, redirectPage, redirectsMap } from './outputs/redirects.js';
 import { robotsTxt } from './outputs/robots.js';
 import { sitemapXml } from './outputs/sitemap.js';
-import { RenderContext } from './render/context.js';
-import { useHighlighter } from './render/highlight.js';
-import { renderBody } from './render/markdown.js';
+import type { RenderedBody } from './render/markdown.js';
+import { mayUseOpenAPI, renderPageBody, reusableFrom, type SpaceRender } from './render/page-body.js';
+import { RENDER_WORKERS_FROM, RenderPool } from './render-pool.js';
 import { withOpenAPIPages } from './openapi/pages.js';
 import { excerptOf } from './search-index.js';
 import { type SearchIndexes, searchIndexes } from './search-pool.js';
@@ -39,6 +39,8 @@ export interface BuildReport {
   pages: number;
   /** Pages rendered by this build; the others were unchanged and kept. */
   rendered: number;
+  /** Of those, the pages whose body a render worker rendered. */
+  renderedOnWorkers: number;
   files: number;
   brokenLinks: BrokenLink[];
   warnings: string[];
@@ -66,14 +68,15 @@ export interface SiteSources {
 export async function buildSite(site: SiteInput, sources: SiteSources, options: BuildOptions): Promise<BuildReport> {
   ({ site, sources } = withOpenAPIPages(site, sources));
   const indexes = searchIndexes(options.only ? 0 : site.spaces.reduce((n, space) => n + space.view.index.documents().length, 0), options.out);
+  const workers: { render?: RenderPool } = {};
   try {
-    return await build(site, sources, options, indexes);
+    return await build(site, sources, options, indexes, workers);
   } finally {
-    await indexes.close();
+    await Promise.all([indexes.close(), workers.render?.close()]);
   }
 }
 
-async function build(site: SiteInput, sources: SiteSources, options: BuildOptions, indexes: SearchIndexes): Promise<BuildReport> {
+async function build(site: SiteInput, sources: SiteSources, options: BuildOptions, indexes: SearchIndexes, workers: { render?: RenderPool }): Promise<BuildReport> {
   const started = performance.now();
   const out = options.out;
   const base = normalizeBase(site.basePath);
@@ -81,7 +84,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
   const previous: Manifest = options.only ? { format: 0, pages: {}, files: {} } : await readManifest(out);
   const manifest: Manifest = { format: previous.format, pages: {}, files: {} };
   const writer = new Writer(out);
-  const report: BuildReport = { out, pages: 0, rendered: 0, files: 0, brokenLinks: [], warnings: [], ms: 0 };
+  const report: BuildReport = { out, pages: 0, rendered: 0, renderedOnWorkers: 0, files: 0, brokenLinks: [], warnings: [], ms: 0 };
   const nonce = randomBytes(6).toString('hex');
   const sitemap: Array<{ loc: string; lastmod?: string }> = [];
   const disallowed: string[] = [];
@@ -114,28 +117,36 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
     const llmsPages: LlmsSpace['pages'][number][] = [];
     const label = space.prefix || space.title;
 
+    const renderSpace: SpaceRender = {
+      index: view.index,
+      urls,
+      options: { spaceRoot, externalTarget: customization.externalTarget, variables: view.content.variables, nonce, ...(site.claims ? { claims: site.claims } : {}) },
+      reusable,
+    };
+    const plans = documents.map((page) => {
+      const meta = { title: page.title, description: page.description, emoji: page.emoji, path: page.path, layout: page.layout, noIndex: page.noIndex, noRobotsIndex: page.noRobotsIndex, git: page.git?.path };
+      const old = previous.pages[`${space.prefix}/${page.id}`];
+      const key = hash(`${page.blob}|${spaceKey}|${stableJson(meta)}`);
+      const skip = options.only !== undefined && !options.only.has(page.id);
+      return { page, key, old, skip, reuse: !skip && old !== undefined && old.key === key && writer.existsSync(urls.pageFile(page)) };
+    });
+    const toRender = plans.filter((p) => !p.skip && !p.reuse);
     // Made before the writes start: a mkdir waits behind the file writes in flight.
-    writer.makeDirs(documents.filter((p) => !previous.pages[`${space.prefix}/${p.id}`]).flatMap((p) => [urls.pageFile(p), urls.markdownFile(p)]));
-    for (const [n, page] of documents.entries()) {
-      if (options.only && !options.only.has(page.id)) continue;
+    writer.makeDirs(toRender.filter((p) => !p.old).flatMap(({ page }) => [urls.pageFile(page), urls.markdownFile(page)]));
+    const ahead = renderAhead(options.renderWorkers !== false && toRender.length >= RENDER_WORKERS_FROM ? (workers.render ??= new RenderPool()) : null, `${spaceIndex}`, renderSpace, view, sources, () => report.renderedOnWorkers++);
+    for (const [n, { page, key, old, skip, reuse }] of plans.entries()) {
+      if (skip) continue;
       const entryKey = `${space.prefix}/${page.id}`;
       const htmlFile = urls.pageFile(page);
       const mdFile = urls.markdownFile(page);
-      const meta = { title: page.title, description: page.description, emoji: page.emoji, path: page.path, layout: page.layout, noIndex: page.noIndex, noRobotsIndex: page.noRobotsIndex, git: page.git?.path };
-      const key = hash(`${page.blob}|${spaceKey}|${stableJson(meta)}`);
-      const old = previous.pages[entryKey];
       const bytes = sources.blobs.get(page.blob);
       const markdown = pageMarkdown(page, bytes);
       let entry: PageEntry;
-      if (old && old.key === key && (await writer.exists(htmlFile))) {
-        entry = old;
+      if (reuse) {
+        entry = old!;
       } else {
         const updatedAt = old && old.blob === page.blob ? old.updatedAt : view.revision.createdAt;
-        const root: Root = bytes ? bodyUnderTitle(takeBody(page.blob) ?? parsePageFile(bytes.toString('utf8'), { parse: readMarkdown }).body, page.title) : { type: 'root', children: [] };
-        await useHighlighter(codeLanguages(root));
-        const ctx = new RenderContext(page, view.index, urls, { spaceRoot, externalTarget: customization.externalTarget, variables: view.content.variables, nonce, ...(site.claims ? { claims: site.claims } : {}), ...(site.openapi ? { openapi: site.openapi } : {}) });
-        await site.openapi?.prepare(root, ctx);
-        const body = renderBody(root, page.title, ctx, reusable);
+        const body = await ahead.render(toRender, page, site.openapi);
         const at = position.get(page.id);
         const neighbour = (i: number | undefined) => {
           const p = i === undefined ? undefined : nav.order[i];
@@ -233,26 +244,70 @@ function pageMarkdown(page: DocumentPage, bytes: Buffer | undefined): string {
   return /^#\s/.test(body) ? body : `# ${page.title}\n\n${body}`;
 }
 
-function codeLanguages(root: Root): Set<string> {
-  const langs = new Set<string>();
-  const visit = (node: Root | Root['children'][number]) => {
-    if (node.type === 'code' && (node as Code).lang) langs.add((node as Code).lang!);
-    if ('children' in node) for (const child of node.children) visit(child as Root['children'][number]);
-  };
-  visit(root);
-  return langs;
+function reusableLoader(blobs: BlobStore, view: SiteSpaceInput['view']): (gitPath: string) => Root | null {
+  return reusableFrom((gitPath) => reusableText(blobs, view, gitPath));
 }
 
-function reusableLoader(blobs: BlobStore, view: SiteSpaceInput['view']): (gitPath: string) => Root | null {
-  const cache = new Map<string, Root | null>();
-  return (gitPath) => {
-    if (!cache.has(gitPath)) {
-      const rc = view.index.reusableByGitPath.get(gitPath);
-      const bytes = rc ? blobs.get(rc.blob) : undefined;
-      cache.set(gitPath, bytes ? parsePageFile(bytes.toString('utf8'), { parse: readMarkdown }).body : null);
+function reusableText(blobs: BlobStore, view: SiteSpaceInput['view'], gitPath: string): string | null {
+  const rc = view.index.reusableByGitPath.get(gitPath);
+  const bytes = rc ? blobs.get(rc.blob) : undefined;
+  return bytes ? bytes.toString('utf8') : null;
+}
+
+/** A window of pages in flight on the render workers. */
+const RENDER_WINDOW = 32;
+
+/**
+ * Renders the bodies of a site space's pages, in page order: ahead on the render workers when there is a pool (a
+ * window of pages in flight while this thread writes), else here. Pages that may hold OpenAPI blocks render here.
+ */
+function renderAhead(pool: RenderPool | null, key: string, space: SpaceRender, view: SiteSpaceInput['view'], sources: SiteSources, onWorker: () => void) {
+  type Source = { body: string } | { text: string } | null;
+  const inFlight = new Map<string, Promise<RenderedBody>>();
+  const taken = new Map<string, Source>();
+  let cursor = 0;
+  if (pool) {
+    const includes = [...view.index.reusableByGitPath.keys()].flatMap((path): Array<[string, string]> => {
+      const text = reusableText(sources.blobs, view, path);
+      return text === null ? [] : [[path, text]];
+    });
+    pool.space({ key, content: view.content, base: space.urls.base, prefix: space.urls.prefix, options: space.options, includes });
+  }
+  const sourceOf = (page: DocumentPage): Source => {
+    const bytes = sources.blobs.get(page.blob);
+    if (!bytes) return null;
+    const body = takeBodyJson(page.blob);
+    return body !== undefined ? { body } : { text: bytes.toString('utf8') };
+  };
+  const topUp = (plans: ReadonlyArray<{ page: DocumentPage }>) => {
+    while (pool && inFlight.size < RENDER_WINDOW && cursor < plans.length) {
+      const { page } = plans[cursor++]!;
+      const source = sourceOf(page);
+      if (source === null || mayUseOpenAPI('body' in source ? source.body : source.text)) {
+        taken.set(page.id, source);
+        continue;
+      }
+      const rendering = pool.render(key, page, source);
+      rendering.catch(() => {}); // awaited in page order; a failure is thrown there
+      inFlight.set(page.id, rendering);
     }
-    const root = cache.get(gitPath);
-    return root ? structuredClone(root) : null;
+  };
+  return {
+    async render(plans: ReadonlyArray<{ page: DocumentPage }>, page: DocumentPage, openapi: SiteInput['openapi']): Promise<RenderedBody> {
+      topUp(plans);
+      const rendering = inFlight.get(page.id);
+      if (rendering) {
+        inFlight.delete(page.id);
+        const body = await rendering;
+        onWorker();
+        topUp(plans);
+        return body;
+      }
+      const source = taken.has(page.id) ? taken.get(page.id)! : sourceOf(page);
+      taken.delete(page.id);
+      const root: Root = source === null ? { type: 'root', children: [] } : bodyUnderTitle('body' in source ? (JSON.parse(source.body) as Root) : parsePageFile(source.text, { parse: readMarkdown }).body, page.title);
+      return renderPageBody(space, page, root, openapi);
+    },
   };
 }
 
@@ -334,6 +389,10 @@ class Writer {
   }
 
   async exists(path: string): Promise<boolean> {
+    return this.existsSync(path);
+  }
+
+  existsSync(path: string): boolean {
     return this.written.has(path) || existsSync(join(this.out, path));
   }
 

@@ -42,4 +42,6 @@ export interface BuildOptions {
   onProgress?: (event: { space: string; done: number; total: number }) => void;
   /** Render only these pages (ids) and write their files, nothing else; no cache read or written (`docs watch`). */
   only?: ReadonlySet<string>;
+  /** Render page bodies on a worker thread when there are many to render (default); false renders them all here. */
+  renderWorkers?: boolean;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { takeBody } from '../../src/domain/page-parse.js';
 import { type SearchDoc, searchIn, searchIndexJson } from '../../src/site/search-index.js';
 import { searchIndexes, WORKER_FROM_PAGES } from '../../src/site/search-pool.js';
+import { RENDER_WORKERS_FROM } from '../../src/site/render-pool.js';
 import { CORPORA, syncedSpace, tempDir } from './helpers.js';
 
 const files = (dir: string): Map<string, string> => {
@@ -32,6 +33,24 @@ describe('parse once for sync and build', () => {
     await space.build(reparsed, { strictLinks: false });
     const a = files(fromSync);
     const b = files(reparsed);
+    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+    for (const [path, text] of a) expect(text, path).toBe(b.get(path));
+  }, 180_000);
+});
+
+describe('page bodies rendered on a worker', () => {
+  it('give the site rendering them on the build thread gives', async () => {
+    const space = await syncedSpace(join(CORPORA, 'beefree-sdk-docs'), 'Render workers');
+    expect(space.view().index.documents().length).toBeGreaterThan(RENDER_WORKERS_FROM);
+    const onWorkers = tempDir('render-workers-a');
+    const report = await space.build(onWorkers, { strictLinks: false });
+    const here = tempDir('render-workers-b');
+    const inline = await space.build(here, { strictLinks: false, renderWorkers: false });
+    expect(report.rendered).toBe(report.pages);
+    expect(report.renderedOnWorkers).toBeGreaterThan(report.pages / 2);
+    expect(inline.renderedOnWorkers).toBe(0);
+    const a = files(onWorkers);
+    const b = files(here);
     expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
     for (const [path, text] of a) expect(text, path).toBe(b.get(path));
   }, 180_000);

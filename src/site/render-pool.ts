@@ -1,0 +1,79 @@
+/**
+ * Renders page bodies on worker threads while the build's thread writes the pages already rendered: for cold builds
+ * of big sites, where rendering (Shiki above all) is most of the time. The results are the same as rendering on the
+ * build's thread (a test compares them); pages that may hold OpenAPI blocks stay there, with the site's specs.
+ */
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../domain/worker-threads.js';
+import type { RevisionContent } from '../store/index.js';
+import type { DocumentPage } from '../store/index.js';
+import type { RenderedBody } from './render/markdown.js';
+import type { SpaceRender } from './render/page-body.js';
+
+/** Below this many pages to render, the build renders them itself: starting workers costs more. */
+export const RENDER_WORKERS_FROM = 64;
+/** One: this thread keeps the other core busy writing the pages; a second worker only made them wait on each other. */
+const WORKERS = 1;
+/** A young generation as big as the parse workers': rendering allocates as much. */
+const resourceLimits = { maxYoungGenerationSizeMb: 32 };
+
+export interface RenderSpaceMessage {
+  type: 'space';
+  key: string;
+  content: RevisionContent;
+  base: string;
+  prefix: string;
+  options: SpaceRender['options'];
+  /** The reusable contents' markdown by repository path. */
+  includes: Array<[string, string]>;
+}
+
+interface Pending {
+  resolve: (body: RenderedBody) => void;
+  reject: (error: Error) => void;
+}
+
+export class RenderPool {
+  private readonly workers: Worker[] = [];
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+
+  constructor() {
+    for (let i = 0; i < WORKERS; i++) {
+      const worker = startWorker('site/render-worker', { resourceLimits });
+      worker.on('message', (message: { id: number; body?: RenderedBody; error?: string }) => {
+        const pending = this.pending.get(message.id);
+        this.pending.delete(message.id);
+        if (message.body) pending?.resolve(message.body);
+        else pending?.reject(new Error(message.error ?? 'render worker failed'));
+      });
+      const fail = (error: Error) => {
+        for (const p of this.pending.values()) p.reject(error);
+        this.pending.clear();
+      };
+      worker.on('error', fail);
+      worker.on('exit', (code) => fail(new Error(`render worker exited with code ${code}`)));
+      this.workers.push(worker);
+    }
+  }
+
+  /** Tells every worker about a site space, before its pages. */
+  space(message: Omit<RenderSpaceMessage, 'type'>): void {
+    for (const worker of this.workers) worker.postMessage({ type: 'space', ...message });
+  }
+
+  /** Renders a page of space `space` from its parsed body (JSON) or, failing that, its markdown. */
+  render(space: string, page: DocumentPage, source: { body: string } | { text: string }): Promise<RenderedBody> {
+    const id = this.nextId++;
+    const worker = this.workers[id % this.workers.length]!;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ type: 'page', id, space, page, body: 'body' in source ? source.body : null, text: 'text' in source ? source.text : null });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.pending.clear();
+    await Promise.all(this.workers.splice(0).map((w) => w.removeAllListeners('exit').terminate()));
+  }
+}

@@ -1,0 +1,35 @@
+// Worker thread entry: renders page bodies for the site build (see render-pool.ts).
+import { parentPort } from 'node:worker_threads';
+import type { Root } from 'mdast';
+import { bodyUnderTitle, parsePageFile, readMarkdown } from '../content/index.js';
+import { RevisionIndex } from '../domain/content/revision-index.js';
+import type { DocumentPage } from '../store/index.js';
+import { renderPageBody, reusableFrom, type SpaceRender } from './render/page-body.js';
+import type { RenderSpaceMessage } from './render-pool.js';
+import { SpaceUrls } from './urls.js';
+
+const spaces = new Map<string, SpaceRender>();
+
+type Message = RenderSpaceMessage | { type: 'page'; id: number; space: string; page: DocumentPage; body: string | null; text: string | null };
+
+parentPort?.on('message', async (message: Message) => {
+  if (message.type === 'space') {
+    const includes = new Map(message.includes);
+    spaces.set(message.key, {
+      index: new RevisionIndex(message.content),
+      urls: new SpaceUrls(message.base, message.prefix),
+      options: message.options,
+      reusable: reusableFrom((gitPath) => includes.get(gitPath) ?? null),
+    });
+    return;
+  }
+  try {
+    const space = spaces.get(message.space);
+    if (!space) throw new Error(`unknown site space ${message.space}`);
+    const parsed: Root = message.body !== null ? (JSON.parse(message.body) as Root) : parsePageFile(message.text ?? '', { parse: readMarkdown }).body;
+    const body = await renderPageBody(space, message.page, bodyUnderTitle(parsed, message.page.title));
+    parentPort!.postMessage({ id: message.id, body });
+  } catch (error) {
+    parentPort!.postMessage({ id: message.id, error: (error as Error).message });
+  }
+});

@@ -1,0 +1,52 @@
+/** One page's body, rendered the same way on the build's thread and on a render worker. */
+import type { Code, Root } from 'mdast';
+import { parsePageFile, readMarkdown } from '../../content/index.js';
+import type { RevisionIndex } from '../../domain/content.js';
+import type { DocumentPage } from '../../store/index.js';
+import type { SpaceUrls } from '../urls.js';
+import { RenderContext } from './context.js';
+import { useHighlighter } from './highlight.js';
+import { type RenderedBody, renderBody } from './markdown.js';
+import type { OpenAPISpecSource } from './openapi/source.js';
+
+/** What every page of a site space renders against. */
+export interface SpaceRender {
+  index: RevisionIndex;
+  urls: SpaceUrls;
+  options: Omit<RenderContext['options'], 'openapi'>;
+  /** A reusable content's body by repository path (a fresh tree each call), or null. */
+  reusable: (gitPath: string) => Root | null;
+}
+
+export async function renderPageBody(space: SpaceRender, page: DocumentPage, root: Root, openapi?: OpenAPISpecSource): Promise<RenderedBody> {
+  await useHighlighter(codeLanguages(root));
+  const ctx = new RenderContext(page, space.index, space.urls, { ...space.options, ...(openapi ? { openapi } : {}) });
+  await openapi?.prepare(root, ctx);
+  return renderBody(root, page.title, ctx, space.reusable);
+}
+
+/** Reusable contents by repository path, parsed once from their text, handed out as fresh trees. */
+export function reusableFrom(text: (gitPath: string) => string | null): (gitPath: string) => Root | null {
+  const cache = new Map<string, Root | null>();
+  return (gitPath) => {
+    if (!cache.has(gitPath)) {
+      const markdown = text(gitPath);
+      cache.set(gitPath, markdown === null ? null : parsePageFile(markdown, { parse: readMarkdown }).body);
+    }
+    const root = cache.get(gitPath);
+    return root ? structuredClone(root) : null;
+  };
+}
+
+/** Whether a page's source (markdown, or its parsed body as JSON) may hold OpenAPI blocks, which need the site's specs. */
+export const mayUseOpenAPI = (source: string): boolean => /openapi|swagger/i.test(source);
+
+function codeLanguages(root: Root): Set<string> {
+  const langs = new Set<string>();
+  const visit = (node: Root | Root['children'][number]) => {
+    if (node.type === 'code' && (node as Code).lang) langs.add((node as Code).lang!);
+    if ('children' in node) for (const child of node.children) visit(child as Root['children'][number]);
+  };
+  visit(root);
+  return langs;
+}
