@@ -24,7 +24,7 @@ import { robotsTxt } from './outputs/robots.js';
 import { sitemapXml } from './outputs/sitemap.js';
 import type { RenderedBody } from './render/markdown.js';
 import { mayUseOpenAPI, renderPageBody, reusableFrom, type SpaceRender } from './render/page-body.js';
-import { RENDER_WORKERS_FROM, RenderPool } from './render-pool.js';
+import { RENDER_WORKERS_FROM, type RenderPool, renderPool } from './render-pool.js';
 import { withOpenAPIPages } from './openapi/pages.js';
 import { excerptOf } from './search-index.js';
 import { type SearchIndexes, searchIndexes } from './search-pool.js';
@@ -68,15 +68,14 @@ export interface SiteSources {
 export async function buildSite(site: SiteInput, sources: SiteSources, options: BuildOptions): Promise<BuildReport> {
   ({ site, sources } = withOpenAPIPages(site, sources));
   const indexes = searchIndexes(options.only ? 0 : site.spaces.reduce((n, space) => n + space.view.index.documents().length, 0), options.out);
-  const workers: { render?: RenderPool } = {};
   try {
-    return await build(site, sources, options, indexes, workers);
+    return await build(site, sources, options, indexes);
   } finally {
-    await Promise.all([indexes.close(), workers.render?.close()]);
+    await indexes.close();
   }
 }
 
-async function build(site: SiteInput, sources: SiteSources, options: BuildOptions, indexes: SearchIndexes, workers: { render?: RenderPool }): Promise<BuildReport> {
+async function build(site: SiteInput, sources: SiteSources, options: BuildOptions, indexes: SearchIndexes): Promise<BuildReport> {
   const started = performance.now();
   const out = options.out;
   const base = normalizeBase(site.basePath);
@@ -133,7 +132,9 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
     const toRender = plans.filter((p) => !p.skip && !p.reuse);
     // Made before the writes start: a mkdir waits behind the file writes in flight.
     writer.makeDirs(toRender.filter((p) => !p.old).flatMap(({ page }) => [urls.pageFile(page), urls.markdownFile(page)]));
-    const ahead = renderAhead(options.renderWorkers !== false && toRender.length >= RENDER_WORKERS_FROM ? (workers.render ??= new RenderPool()) : null, `${spaceIndex}`, renderSpace, view, sources, () => report.renderedOnWorkers++);
+    // A warm pool (from an earlier build of this process) renders any number of pages; a cold one starts for many.
+    const pool = options.renderWorkers === false ? undefined : renderPool(toRender.length >= RENDER_WORKERS_FROM);
+    const ahead = renderAhead(pool ?? null, `${nonce}/${spaceIndex}`, renderSpace, view, sources, () => report.renderedOnWorkers++);
     for (const [n, { page, key, old, skip, reuse }] of plans.entries()) {
       if (skip) continue;
       const entryKey = `${space.prefix}/${page.id}`;

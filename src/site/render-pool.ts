@@ -1,7 +1,9 @@
 /**
- * Renders page bodies on worker threads while the build's thread writes the pages already rendered: for cold builds
+ * Renders page bodies on a worker thread while the build's thread writes the pages already rendered: for cold builds
  * of big sites, where rendering (Shiki above all) is most of the time. The results are the same as rendering on the
  * build's thread (a test compares them); pages that may hold OpenAPI blocks stay there, with the site's specs.
+ * The first big build of a process starts the pool; it stays, warm and unreferenced, for the next builds (`docs
+ * watch` rebuilds one page at a time), so they need no highlighter of their own.
  */
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../domain/worker-threads.js';
@@ -33,31 +35,50 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+let shared: RenderPool | undefined;
+
+/** The process's render pool, started now when `start` (else only if an earlier build started it). */
+export function renderPool(start: boolean): RenderPool | undefined {
+  if (!shared && start) shared = new RenderPool(() => (shared = undefined));
+  return shared;
+}
+
+/** Use `renderPool()`: one per process. */
 export class RenderPool {
   private readonly workers: Worker[] = [];
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
 
-  constructor() {
+  constructor(onExit: () => void) {
     for (let i = 0; i < WORKERS; i++) {
       const worker = startWorker('site/render-worker', { resourceLimits });
+      worker.unref();
       worker.on('message', (message: { id: number; body?: RenderedBody; error?: string }) => {
         const pending = this.pending.get(message.id);
         this.pending.delete(message.id);
+        this.idleCheck();
         if (message.body) pending?.resolve(message.body);
         else pending?.reject(new Error(message.error ?? 'render worker failed'));
       });
       const fail = (error: Error) => {
         for (const p of this.pending.values()) p.reject(error);
         this.pending.clear();
+        this.idleCheck();
       };
       worker.on('error', fail);
-      worker.on('exit', (code) => fail(new Error(`render worker exited with code ${code}`)));
+      worker.on('exit', (code) => {
+        onExit();
+        fail(new Error(`render worker exited with code ${code}`));
+      });
       this.workers.push(worker);
     }
   }
 
-  /** Tells every worker about a site space, before its pages. */
+  private idleCheck(): void {
+    if (this.pending.size === 0) for (const w of this.workers) w.unref();
+  }
+
+  /** Tells every worker about a site space (a key of its own), before its pages. */
   space(message: Omit<RenderSpaceMessage, 'type'>): void {
     for (const worker of this.workers) worker.postMessage({ type: 'space', ...message });
   }
@@ -66,14 +87,11 @@ export class RenderPool {
   render(space: string, page: DocumentPage, source: { body: string } | { text: string }): Promise<RenderedBody> {
     const id = this.nextId++;
     const worker = this.workers[id % this.workers.length]!;
+    // Referenced while it has work, so the process waits for it; unreferenced when idle, so it never keeps one alive.
+    if (this.pending.size === 0) for (const w of this.workers) w.ref();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       worker.postMessage({ type: 'page', id, space, page, body: 'body' in source ? source.body : null, text: 'text' in source ? source.text : null });
     });
-  }
-
-  async close(): Promise<void> {
-    this.pending.clear();
-    await Promise.all(this.workers.splice(0).map((w) => w.removeAllListeners('exit').terminate()));
   }
 }

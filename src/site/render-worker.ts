@@ -8,7 +8,9 @@ import { renderPageBody, reusableFrom, type SpaceRender } from './render/page-bo
 import type { RenderSpaceMessage } from './render-pool.js';
 import { SpaceUrls } from './urls.js';
 
+/** The site spaces of the latest builds (a build sends each of its spaces before their pages). */
 const spaces = new Map<string, SpaceRender>();
+const SPACES_KEPT = 16;
 
 type Message = RenderSpaceMessage | { type: 'page'; id: number; space: string; page: DocumentPage; body: string | null; text: string | null };
 
@@ -21,6 +23,7 @@ parentPort?.on('message', async (message: Message) => {
       options: message.options,
       reusable: reusableFrom((gitPath) => includes.get(gitPath) ?? null),
     });
+    for (const key of spaces.keys()) if (spaces.size > SPACES_KEPT) spaces.delete(key);
     return;
   }
   try {
