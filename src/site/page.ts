@@ -158,7 +158,31 @@ ${c.themeToggle ? html`<button type="button" class="theme-toggle" data-theme-tog
   return { head: head.value, header: header.value, sidebar: input.sidebar, footer: footer.value, scripts: scripts.value, customization: c, siteTitle: input.siteTitle };
 }
 
+/** Where the sidebar goes: every user string before it is escaped, so `<` cannot come from one. */
+const SIDEBAR_SLOT = '<quire-sidebar>';
+const CURRENT = Buffer.from(' aria-current="page"');
+const sidebarBytes = new WeakMap<Chrome, Buffer>();
+
 export function renderPage(chrome: Chrome, page: PageView): string {
+  const [before, after] = aroundSidebar(chrome, page);
+  return before + markCurrent(chrome.sidebar, page.id) + after;
+}
+
+/**
+ * The same page as bytes to write. The sidebar, most of a big site's page, is encoded once per space and shared by
+ * every page, split where the current page is marked.
+ */
+export function renderPageBytes(chrome: Chrome, page: PageView): Uint8Array[] {
+  const [before, after] = aroundSidebar(chrome, page);
+  let sidebar = sidebarBytes.get(chrome);
+  if (!sidebar) sidebarBytes.set(chrome, (sidebar = Buffer.from(chrome.sidebar)));
+  const marker = `data-nav="${page.id}"`;
+  const at = sidebar.indexOf(marker);
+  const middle = at < 0 ? [sidebar] : [sidebar.subarray(0, at + marker.length), CURRENT, sidebar.subarray(at + marker.length)];
+  return [Buffer.from(before), ...middle, Buffer.from(after)];
+}
+
+function aroundSidebar(chrome: Chrome, page: PageView): [string, string] {
   const c = chrome.customization;
   const description = page.description ?? '';
   const title = page.title === chrome.siteTitle ? page.title : `${page.title} | ${chrome.siteTitle}`;
@@ -181,7 +205,7 @@ ${page.canonical ? html`<link rel="canonical" href="${page.canonical}">` : ''}<m
 ${page.noIndex ? raw('<meta name="robots" content="noindex">') : ''}<link rel="alternate" type="text/markdown" href="${page.markdownUrl}">
 </head>
 <body>${raw(chrome.header)}
-<div class="layout${page.layout.wide ? ' wide' : ''}"><aside class="sidebar" id="sidebar">${raw(markCurrent(chrome.sidebar, page.id))}</aside>
+<div class="layout${page.layout.wide ? ' wide' : ''}"><aside class="sidebar" id="sidebar">${raw(SIDEBAR_SLOT)}</aside>
 <main id="content" class="page" data-pagefind-body>
 <header class="page-header">${page.layout.title ? html`<h1>${page.emoji ? html`<span class="page-emoji">${emojiOf(page.emoji)}</span> ` : ''}${page.title}</h1>` : ''}${
     page.layout.description && description ? html`<p class="page-description">${description}</p>` : ''
@@ -192,5 +216,6 @@ ${page.noIndex ? raw('<meta name="robots" content="noindex">') : ''}<link rel="a
 ${raw(chrome.footer)}${raw(chrome.scripts)}
 </body></html>
 `;
-  return doc.value;
+  const at = doc.value.indexOf(SIDEBAR_SLOT);
+  return [doc.value.slice(0, at), doc.value.slice(at + SIDEBAR_SLOT.length)];
 }
