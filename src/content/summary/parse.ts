@@ -1,7 +1,9 @@
 // Parsed with mdast (CommonMark) rather than lines: it gets bullets, any indent unit, escapes, <dest> and fences right.
-import type { Code, Heading, Link, List, ListItem, Paragraph, RootContent } from 'mdast';
+// The usual summary is read by a fast reader giving the same tree (./tree.ts); anything else by micromark.
+import type { Code, Heading, Link, List, ListItem, Paragraph, Root, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { parse as parseYaml } from 'yaml';
+import { summaryTree } from './tree.js';
 import { decodePath, extname, isAbsoluteUrl, joinPath, normalizePath, relativeFromDir, splitAnchor } from '../paths.js';
 import type {
   ParseSummaryOptions,
@@ -20,6 +22,11 @@ export function parseSummary(text: string, options: ParseSummaryOptions = {}): S
   return new SummaryParser(text, normalizePath(options.base ?? '') ?? '').parse();
 }
 
+/** `parseSummary` always reading with micromark (for tests of the fast reader). */
+export function parseSummaryCommonMark(text: string, options: ParseSummaryOptions = {}): SummaryResult {
+  return new SummaryParser(text, normalizePath(options.base ?? '') ?? '', fromMarkdown(text)).parse();
+}
+
 class SummaryParser {
   private readonly warnings: string[] = [];
   private readonly seenPaths = new Set<string>();
@@ -27,12 +34,13 @@ class SummaryParser {
   constructor(
     private readonly text: string,
     private readonly base: string,
+    private readonly tree?: Root,
   ) {}
 
   parse(): SummaryResult {
     const items: SummaryItem[] = [];
     let group: SummaryGroup | null = null;
-    for (const node of fromMarkdown(this.text).children) {
+    for (const node of (this.tree ?? summaryTree(this.text) ?? fromMarkdown(this.text)).children) {
       if (node.type === 'heading') {
         if (node.depth === 1) continue;
         if (node.depth > 2) this.warn(node, `level-${node.depth} heading read as a page group`);
