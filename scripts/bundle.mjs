@@ -2,8 +2,11 @@
 // small ES modules of its dependencies, which is most of `docs serve`'s start. What a command loads lazily stays
 // lazy (code splitting). The worker threads are entry points of their own (src/domain/worker-threads.ts finds them);
 // templates and the native SQLite addon are read from their usual places.
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
+// Chunk names change with their content: last build's would pile up.
+rmSync('dist/bundle', { recursive: true, force: true });
 await build({
   entryPoints: {
     main: 'dist/cli/main.js',
