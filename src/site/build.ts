@@ -130,24 +130,29 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
       return { page, key, old, skip, reuse: !skip && old !== undefined && old.key === key && writer.exists(urls.pageFile(page)) };
     });
     const toRender = plans.filter((p) => !p.skip && !p.reuse);
-    // Made before the writes start: a mkdir waits behind the file writes in flight.
-    writer.makeDirs(toRender.filter((p) => !p.old).flatMap(({ page }) => [urls.pageFile(page), urls.markdownFile(page)]));
     // A warm pool (from an earlier build of this process) renders any number of pages; a cold one starts for many.
     const pool = options.renderWorkers === false ? undefined : renderPool(toRender.length >= RENDER_WORKERS_FROM);
-    const ahead = renderAhead(pool ?? null, `${nonce}/${spaceIndex}`, renderSpace, view, sources, () => report.renderedOnWorkers++);
+    const ahead = renderAhead(pool ?? null, `${nonce}/${spaceIndex}`, renderSpace, view, sources, toRender, () => report.renderedOnWorkers++);
+    // While the workers start on the first pages, this thread writes the markdown copies.
+    const markdowns = new Map<string, string>();
+    for (const { page } of toRender) {
+      const markdown = pageMarkdown(page, sources.blobs.get(page.blob));
+      writer.write(urls.markdownFile(page), markdown);
+      markdowns.set(page.id, markdown);
+    }
     for (const [n, { page, key, old, skip, reuse }] of plans.entries()) {
       if (skip) continue;
       const entryKey = `${space.prefix}/${page.id}`;
       const htmlFile = urls.pageFile(page);
       const mdFile = urls.markdownFile(page);
-      const bytes = sources.blobs.get(page.blob);
-      const markdown = pageMarkdown(page, bytes);
+      const markdown = markdowns.get(page.id) ?? pageMarkdown(page, sources.blobs.get(page.blob));
+      markdowns.delete(page.id);
       let entry: PageEntry;
       if (reuse) {
         entry = old!;
       } else {
         const updatedAt = old && old.blob === page.blob ? old.updatedAt : view.revision.createdAt;
-        const body = await ahead.render(toRender, page, site.openapi);
+        const body = await ahead.render(page, site.openapi);
         const at = position.get(page.id);
         const neighbour = (i: number | undefined) => {
           const p = i === undefined ? undefined : nav.order[i];
@@ -168,7 +173,6 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
           layout: { outline: layout.outline ?? true, pagination: layout.pagination ?? true, title: layout.title ?? true, description: layout.description ?? true, wide: layout.width === 'wide' },
         });
         writer.write(htmlFile, htmlBytes);
-        writer.write(mdFile, markdown);
         report.rendered++;
         entry = {
           key, blob: page.blob, updatedAt, files: [htmlFile, mdFile], anchors: body.anchors, links: body.links,
@@ -258,9 +262,10 @@ const RENDER_WINDOW = 32;
 
 /**
  * Renders the bodies of a site space's pages, in page order: ahead on the render workers when there is a pool (a
- * window of pages in flight while this thread writes), else here. Pages that may hold OpenAPI blocks render here.
+ * window of pages in flight from the start, while this thread writes), else here. Pages that may hold OpenAPI blocks
+ * render here.
  */
-function renderAhead(pool: RenderPool | null, key: string, space: SpaceRender, view: SiteSpaceInput['view'], sources: SiteSources, onWorker: () => void) {
+function renderAhead(pool: RenderPool | null, key: string, space: SpaceRender, view: SiteSpaceInput['view'], sources: SiteSources, plans: ReadonlyArray<{ page: DocumentPage }>, onWorker: () => void) {
   type Source = { body: string } | { text: string } | null;
   const inFlight = new Map<string, Promise<RenderedBody>>();
   const taken = new Map<string, Source>();
@@ -278,7 +283,7 @@ function renderAhead(pool: RenderPool | null, key: string, space: SpaceRender, v
     const body = takeBodyJson(page.blob);
     return body !== undefined ? { body } : { text: bytes.toString('utf8') };
   };
-  const topUp = (plans: ReadonlyArray<{ page: DocumentPage }>) => {
+  const topUp = () => {
     while (pool && inFlight.size < RENDER_WINDOW && cursor < plans.length) {
       const { page } = plans[cursor++]!;
       const source = sourceOf(page);
@@ -291,15 +296,16 @@ function renderAhead(pool: RenderPool | null, key: string, space: SpaceRender, v
       inFlight.set(page.id, rendering);
     }
   };
+  topUp();
   return {
-    async render(plans: ReadonlyArray<{ page: DocumentPage }>, page: DocumentPage, openapi: SiteInput['openapi']): Promise<RenderedBody> {
-      topUp(plans);
+    async render(page: DocumentPage, openapi: SiteInput['openapi']): Promise<RenderedBody> {
+      topUp();
       const rendering = inFlight.get(page.id);
       if (rendering) {
         inFlight.delete(page.id);
         const body = await rendering;
         onWorker();
-        topUp(plans);
+        topUp();
         return body;
       }
       const source = taken.has(page.id) ? taken.get(page.id)! : sourceOf(page);
@@ -361,10 +367,6 @@ class Writer {
   private readonly dirs = new Set<string>();
   private readonly written = new Set<string>();
   constructor(private readonly out: string) {}
-
-  makeDirs(paths: readonly string[]): void {
-    for (const path of paths) this.makeDir(dirname(join(this.out, path)));
-  }
 
   private makeDir(dir: string): void {
     if (this.dirs.has(dir)) return;

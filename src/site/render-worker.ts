@@ -4,6 +4,7 @@ import type { Root } from 'mdast';
 import { bodyUnderTitle, parsePageFile, readMarkdown } from '../content/index.js';
 import { RevisionIndex } from '../domain/content/revision-index.js';
 import type { DocumentPage } from '../store/index.js';
+import { useHighlighter } from './render/highlight.js';
 import { renderPageBody, reusableFrom, type SpaceRender } from './render/page-body.js';
 import type { RenderSpaceMessage } from './render-pool.js';
 import { SpaceUrls } from './urls.js';
@@ -11,6 +12,9 @@ import { SpaceUrls } from './urls.js';
 /** The site spaces of the latest builds (a build sends each of its spaces before their pages). */
 const spaces = new Map<string, SpaceRender>();
 const SPACES_KEPT = 16;
+
+// Shiki's start-up (themes, the regex engine) runs while the first pages are on their way; a failure shows on a page.
+useHighlighter([]).catch(() => {});
 
 type Message = RenderSpaceMessage | { type: 'page'; id: number; space: string; page: DocumentPage; body: string | null; text: string | null };
 
