@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createHighlighter } from 'shiki';
 import { describe, expect, it } from 'vitest';
 import { grammarOf, highlight, highlightOnceForTest, THEMES, useHighlighter } from '../../src/site/render/highlight.js';
