@@ -154,9 +154,18 @@ async function runBuild(runtime: Runtime, site: SiteInput, out: string, flags: P
         },
       } : {}),
     });
+  } catch (error) {
+    throw outputError(error, out) ?? error;
   } finally {
     if (started) bar?.stop();
   }
+}
+
+/** The output folder cannot be written (a file in the way, no permission, a full disk): a message, not a trace. */
+function outputError(error: unknown, out: string): UsageError | null {
+  const { code, path } = error as NodeJS.ErrnoException;
+  if (!code || !path || !['EACCES', 'EPERM', 'EEXIST', 'ENOTDIR', 'EISDIR', 'EROFS', 'ENOSPC', 'EDQUOT'].includes(code)) return null;
+  return new UsageError(`--out ${out}: cannot write ${path} (${code})`);
 }
 
 function describe(report: BuildReport): string {

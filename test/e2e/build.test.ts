@@ -43,6 +43,17 @@ describe('docs build --space', () => {
     expect(lenient.stdout).toContain('warning: 2 broken internal links');
   });
 
+  it('names the output that cannot be written, with no trace, and leaves the file in the way alone', async () => {
+    const cwd = project();
+    expect((await docs(cwd, 'sync', join(CORPORA, 'git-sync-normalization'), '--space', 'GSN')).code).toBe(0);
+    writeFileSync(join(cwd, 'taken'), 'a file, not a folder\n');
+    const result = await docs(cwd, 'build', '--space', 'GSN', '--out', 'taken');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^docs: --out .*taken: cannot write .*taken \(E[A-Z]+\)\n$/);
+    expect(result.stderr).not.toContain('    at ');
+    expect(readFileSync(join(cwd, 'taken'), 'utf8')).toBe('a file, not a folder\n');
+  });
+
   it('names the missing space', async () => {
     const result = await docs(project(), 'build', '--space', 'Nope');
     expect(result.code).toBe(2);
