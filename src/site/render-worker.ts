@@ -1,11 +1,9 @@
 // Worker thread entry: renders page bodies for the site build (see render-pool.ts).
 import { parentPort } from 'node:worker_threads';
-import type { Root } from 'mdast';
-import { bodyUnderTitle, parsePageFile, readMarkdown } from '../content/index.js';
 import { RevisionIndex } from '../domain/content/revision-index.js';
 import type { DocumentPage } from '../store/index.js';
 import { useHighlighter } from './render/highlight.js';
-import { renderPageBody, reusableFrom, type SpaceRender } from './render/page-body.js';
+import { pageRoot, renderPageBody, reusableFrom, type SpaceRender } from './render/page-body.js';
 import type { RenderSpaceMessage } from './render-pool.js';
 import { SpaceUrls } from './urls.js';
 
@@ -33,8 +31,8 @@ parentPort?.on('message', async (message: Message) => {
   try {
     const space = spaces.get(message.space);
     if (!space) throw new Error(`unknown site space ${message.space}`);
-    const parsed: Root = message.body !== null ? (JSON.parse(message.body) as Root) : parsePageFile(message.text ?? '', { parse: readMarkdown }).body;
-    const body = await renderPageBody(space, message.page, bodyUnderTitle(parsed, message.page.title));
+    const source = message.body !== null ? { body: message.body } : { text: message.text ?? '' };
+    const body = await renderPageBody(space, message.page, pageRoot(message.page, source));
     parentPort!.postMessage({ id: message.id, body });
   } catch (error) {
     parentPort!.postMessage({ id: message.id, error: (error as Error).message });

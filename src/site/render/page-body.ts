@@ -1,6 +1,6 @@
 /** One page's body, rendered the same way on the build's thread and on a render worker. */
 import type { Code, Root } from 'mdast';
-import { parsePageFile, readMarkdown } from '../../content/index.js';
+import { bodyUnderTitle, parsePageFile, readMarkdown } from '../../content/index.js';
 import type { RevisionIndex } from '../../domain/content.js';
 import type { DocumentPage } from '../../store/index.js';
 import type { SpaceUrls } from '../urls.js';
@@ -23,6 +23,15 @@ export async function renderPageBody(space: SpaceRender, page: DocumentPage, roo
   const ctx = new RenderContext(page, space.index, space.urls, { ...space.options, ...(openapi ? { openapi } : {}) });
   await openapi?.prepare(root, ctx);
   return renderBody(root, page.title, ctx, space.reusable);
+}
+
+/** What a page body renders from: its tree as the sync parsed it (JSON), else its markdown; null without a blob. */
+export type PageSource = { body: string } | { text: string } | null;
+
+/** The page's body under its title, from its source. */
+export function pageRoot(page: DocumentPage, source: PageSource): Root {
+  if (source === null) return { type: 'root', children: [] };
+  return bodyUnderTitle('body' in source ? (JSON.parse(source.body) as Root) : parsePageFile(source.text, { parse: readMarkdown }).body, page.title);
 }
 
 /** Reusable contents by repository path, parsed once from their text, handed out as fresh trees. */
