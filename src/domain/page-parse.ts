@@ -1,5 +1,4 @@
 // One page blob -> what the importer and the API need from it. Pure CPU work: runs in the parse workers.
-import type { Root } from 'mdast';
 import { readMarkdown } from '../content/markdown/index.js';
 import { parsePageFile } from '../content/page-file.js';
 import { extractLinks, frontmatterLinks } from '../content/links.js';
@@ -26,7 +25,7 @@ export interface ParsedBlob {
 
 /**
  * Parsed page bodies by blob oid, kept from a sync for a build in the same process so a page is parsed once.
- * JSON strings: compact, cheap to post from a worker, and each `takeBody` gets a fresh tree to mutate.
+ * JSON strings: compact, cheap to post from a worker, and each `takeBodyJson` gives a fresh tree to mutate.
  */
 const bodies = new Map<string, string>();
 let bodyChars = 0;
@@ -43,13 +42,9 @@ export function rememberBody(oid: string, json: string): void {
   }
 }
 
-/** The body of page blob `oid` parsed by an earlier sync (`parsePageFile(text).body` without positions), once. */
-export function takeBody(oid: string): Root | undefined {
-  const json = takeBodyJson(oid);
-  return json === undefined ? undefined : (JSON.parse(json) as Root);
-}
-
-/** The same, as JSON (for a render worker). */
+/**
+ * The body of page blob `oid` parsed by an earlier sync (`parsePageFile(text).body` without positions, as JSON), once.
+ */
 export function takeBodyJson(oid: string): string | undefined {
   const json = bodies.get(oid);
   if (json === undefined) return undefined;
