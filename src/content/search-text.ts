@@ -76,6 +76,22 @@ export function searchSections(root: Root, title: string, options: { headingIds?
   return sections;
 }
 
+/**
+ * Whether `searchSections(body, title)` of a body from `parsePageFile` gives the sections of the body as it reads
+ * under any page title (`bodyUnderTitle`) once the intro takes that title (`underTitle`): it does unless the stripped
+ * title heading has an explicit id, which is reserved when the heading comes back.
+ */
+export function sectionsHoldUnderAnyTitle(body: Root): boolean {
+  const heading = body.data?.titleHeading;
+  return !heading || explicitId(heading as unknown as AnyNode) === undefined;
+}
+
+/** Sections with the intro under the page's title (the first section is always the intro). */
+export function underTitle(sections: readonly Section[], title: string): Section[] {
+  const [intro, ...rest] = sections;
+  return intro ? [{ ...intro, heading: title }, ...rest] : [];
+}
+
 function walkHeadings(node: AnyNode, fn: (heading: AnyNode) => void): void {
   if (node.type === 'heading') fn(node);
   for (const child of node.children ?? []) walkHeadings(child, fn);

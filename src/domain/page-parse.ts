@@ -2,7 +2,8 @@
 import { readMarkdown } from '../content/markdown/index.js';
 import { parsePageFile } from '../content/page-file.js';
 import { extractLinks, frontmatterLinks } from '../content/links.js';
-import { searchSections } from '../content/search-text.js';
+import type { Root } from 'mdast';
+import { searchSections, sectionsHoldUnderAnyTitle } from '../content/search-text.js';
 import type { ParsedPageData } from './parsed-page.js';
 import type { SearchSectionInput } from '../store/index.js';
 
@@ -19,41 +20,58 @@ export interface ParsedBlob {
   oid: string;
   data: ParsedPageData;
   sections: SearchSectionInput[];
-  /** The parsed body as JSON (positions left out), for the site build: see `rememberBody`. */
-  body?: string;
+  /** The parsed body, for a site build: see `rememberBody`. */
+  body?: ParsedBody;
+}
+
+export interface ParsedBody {
+  /** `parsePageFile(text).body` without positions, as JSON. */
+  json: string;
+  /** Whether the blob's `sections` are those a site render of this body gives (see `renderedSections`). */
+  sectionsAsRendered: boolean;
+}
+
+/** A parsed body and, when a site render gives the same, its search sections (with the intro under the h1). */
+export interface KeptBody {
+  json: string;
+  sections: SearchSectionInput[] | null;
 }
 
 /**
  * Parsed page bodies by blob oid, kept from a sync for a build in the same process so a page is parsed once.
- * JSON strings: compact, cheap to post from a worker, and each `takeBodyJson` gives a fresh tree to mutate.
+ * JSON strings: compact, cheap to post from a worker, and each `takeBody` gives a fresh tree to mutate.
  */
-const bodies = new Map<string, string>();
+const bodies = new Map<string, KeptBody>();
 let bodyChars = 0;
 const BODY_CHAR_LIMIT = 64 * 1024 * 1024;
 
-export function rememberBody(oid: string, json: string): void {
-  if (bodies.has(oid)) return;
-  bodies.set(oid, json);
-  bodyChars += json.length;
-  for (const [old, text] of bodies) {
+export function rememberBody(blob: ParsedBlob): void {
+  if (!blob.body || bodies.has(blob.oid)) return;
+  bodies.set(blob.oid, { json: blob.body.json, sections: blob.body.sectionsAsRendered ? blob.sections : null });
+  bodyChars += blob.body.json.length;
+  for (const [old, kept] of bodies) {
     if (bodyChars <= BODY_CHAR_LIMIT) break;
     bodies.delete(old);
-    bodyChars -= text.length;
+    bodyChars -= kept.json.length;
   }
 }
 
-/**
- * The body of page blob `oid` parsed by an earlier sync (`parsePageFile(text).body` without positions, as JSON), once.
- */
-export function takeBodyJson(oid: string): string | undefined {
-  const json = bodies.get(oid);
-  if (json === undefined) return undefined;
+/** The body of page blob `oid` parsed by an earlier sync, once. */
+export function takeBody(oid: string): KeptBody | undefined {
+  const kept = bodies.get(oid);
+  if (kept === undefined) return undefined;
   bodies.delete(oid);
-  bodyChars -= json.length;
-  return json;
+  bodyChars -= kept.json.length;
+  return kept;
 }
 
 const withoutPositions = (key: string, value: unknown) => (key === 'position' ? undefined : value);
+
+/**
+ * Whether a site render of the body gives the sections parsed here: it does when there is no reusable content to
+ * expand into the page, and the stripped title heading has no id of its own (see `sectionsHoldUnderAnyTitle`).
+ */
+const renderedSections = (body: Root, json: string) => !json.includes('"type":"include"') && sectionsHoldUnderAnyTitle(body);
 
 /** Git's own heuristic: a NUL byte in the first 8000 bytes means binary. */
 const looksBinary = (bytes: Uint8Array) => bytes.subarray(0, 8000).includes(0);
@@ -79,7 +97,8 @@ export function parsePage(job: ParseJob): ParsedBlob {
     const links = [...frontmatterLinks(page.frontmatter.data, job.path, options), ...extractLinks(page.body, job.path, options)];
     const data: ParsedPageData = { h1: page.title, frontmatter: page.frontmatter.data, links, warnings, ...base };
     const sections = searchSections(page.body, page.title ?? '');
-    return { oid: job.oid, data, sections, body: JSON.stringify(page.body, withoutPositions) };
+    const json = JSON.stringify(page.body, withoutPositions);
+    return { oid: job.oid, data, sections, body: { json, sectionsAsRendered: renderedSections(page.body, json) } };
   } catch (error) {
     warnings.push(`${job.path}: could not be parsed (${(error as Error).message})`);
     return { oid: job.oid, data: { h1: null, frontmatter: {}, links: [], warnings, ...base }, sections: [] };

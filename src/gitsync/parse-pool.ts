@@ -78,7 +78,7 @@ export class ParsePool {
 /** Keeps the parsed body for a site build in this process (the build takes it by oid), not in the result. */
 function keepBody(result: ParsedBlob): ParsedBlob {
   if (result.body === undefined) return result;
-  rememberBody(result.oid, result.body);
+  rememberBody(result);
   const { body: _body, ...rest } = result;
   return rest;
 }

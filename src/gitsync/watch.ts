@@ -225,7 +225,7 @@ export class DirectoryWatcher {
     for (const { bytes, parsed } of parsedPages) {
       this.domain.sync.blobs.put(bytes);
       this.domain.sync.saveParsed([parsed]);
-      if (parsed.body) rememberBody(parsed.oid, parsed.body);
+      rememberBody(parsed);
     }
     return edit;
   }

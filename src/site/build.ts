@@ -8,7 +8,8 @@ import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Root } from 'mdast';
 import { withoutFrontmatter } from '../content/frontmatter.js';
-import { takeBodyJson } from '../domain/page-parse.js';
+import { type Section, underTitle } from '../content/search-text.js';
+import { takeBody } from '../domain/page-parse.js';
 import type { BlobStore, DocumentPage } from '../store/index.js';
 import { siteAssets } from './assets.js';
 import { customizationHash, resolveCustomization, stableJson } from './customization.js';
@@ -25,7 +26,7 @@ import type { RenderedBody } from './render/markdown.js';
 import { mayUseOpenAPI, type PageSource, pageRoot, renderPageBody, reusableFrom, type SpaceRender } from './render/page-body.js';
 import { RENDER_WORKERS_FROM, type RenderPool, renderPool } from './render-pool.js';
 import { withOpenAPIPages } from './openapi/pages.js';
-import { excerptOf } from './search-index.js';
+import { excerptOf, type SearchDoc } from './search-index.js';
 import { type SearchIndexes, searchIndexes } from './search-pool.js';
 import type { BuildOptions, SiteInput, SiteSpaceInput } from './types.js';
 import { normalizeBase, SpaceUrls } from './urls.js';
@@ -114,6 +115,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
     const anchors = new Map<string, Set<string>>();
     const llmsPages: LlmsSpace['pages'][number][] = [];
     const label = space.prefix || space.title;
+    const entryKeyOf = (page: DocumentPage) => `${space.prefix}/${page.id}`;
 
     const renderSpace: SpaceRender = {
       index: view.index,
@@ -123,7 +125,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
     };
     const plans = documents.map((page) => {
       const meta = { title: page.title, description: page.description, emoji: page.emoji, path: page.path, layout: page.layout, noIndex: page.noIndex, noRobotsIndex: page.noRobotsIndex, git: page.git?.path };
-      const old = previous.pages[`${space.prefix}/${page.id}`];
+      const old = previous.pages[entryKeyOf(page)];
       const key = hash(`${page.blob}|${spaceKey}|${stableJson(meta)}`);
       const skip = options.only !== undefined && !options.only.has(page.id);
       return { page, key, old, skip, reuse: !skip && old !== undefined && old.key === key && writer.exists(urls.pageFile(page)) };
@@ -132,7 +134,8 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
     // A warm pool (from an earlier build of this process) renders any number of pages; a cold one starts for many.
     const pool = options.renderWorkers === false ? undefined : renderPool(toRender.length >= RENDER_WORKERS_FROM);
     const ahead = renderAhead(pool ?? null, `${nonce}/${spaceIndex}`, renderSpace, view, sources, toRender, () => report.renderedOnWorkers++);
-    // While the workers start on the first pages, this thread writes the markdown copies.
+    // While the workers start on the first pages, this thread indexes the pages it can and writes the markdown copies.
+    const indexedEarly = pool ? indexAhead(plans, ahead, (page, sections) => searchDocs(page, sections, entryKeyOf(page), urls), (docs) => indexes.add(spaceIndex, docs)) : 0;
     const markdowns = new Map<string, string>();
     for (const { page } of toRender) {
       const markdown = pageMarkdown(page, sources.blobs.get(page.blob));
@@ -141,7 +144,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
     }
     for (const [n, { page, key, old, skip, reuse }] of plans.entries()) {
       if (skip) continue;
-      const entryKey = `${space.prefix}/${page.id}`;
+      const entryKey = entryKeyOf(page);
       const htmlFile = urls.pageFile(page);
       const mdFile = urls.markdownFile(page);
       const markdown = markdowns.get(page.id) ?? pageMarkdown(page, sources.blobs.get(page.blob));
@@ -175,15 +178,13 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
         report.rendered++;
         entry = {
           key, blob: page.blob, updatedAt, files: [htmlFile, mdFile], anchors: body.anchors, links: body.links,
-          search: page.noIndex ? [] : body.sections.map((s, i) => ({
-            id: `${entryKey}#${i}`, title: page.title, heading: s.heading, text: s.text, excerpt: excerptOf(s.text), url: urls.page(page, s.anchor ?? undefined),
-          })),
+          search: searchDocs(page, body.sections, entryKey, urls),
         };
       }
       manifest.pages[entryKey] = entry;
       anchors.set(page.id, new Set(entry.anchors));
       checked.push({ id: page.id, gitPath: page.git?.path ?? page.path, links: entry.links });
-      indexes.add(spaceIndex, entry.search);
+      if (n >= indexedEarly) indexes.add(spaceIndex, entry.search);
       if (!page.noRobotsIndex) sitemap.push({ loc: `${site.siteUrl ?? ''}${urls.page(page)}`, lastmod: entry.updatedAt });
       else disallowed.push(urls.page(page));
       if (!page.hidden && !page.noIndex) llmsPages.push({ title: page.title, markdownUrl: `${site.siteUrl ?? ''}${urls.markdownUrl(page)}`, markdown, ...(page.description ? { description: page.description } : {}) });
@@ -256,6 +257,37 @@ function reusableText(blobs: BlobStore, view: SiteSpaceInput['view'], gitPath: s
   return bytes ? bytes.toString('utf8') : null;
 }
 
+function searchDocs(page: DocumentPage, sections: readonly Section[], entryKey: string, urls: SpaceUrls): SearchDoc[] {
+  if (page.noIndex) return [];
+  return sections.map((s, i) => ({
+    id: `${entryKey}#${i}`, title: page.title, heading: s.heading, text: s.text, excerpt: excerptOf(s.text), url: urls.page(page, s.anchor ?? undefined),
+  }));
+}
+
+/**
+ * Indexes pages for search before they render, while the render worker starts, from the sections the sync found
+ * (when the render gives the same). Goes through the pages in order and stops at the first that must wait for its
+ * render, so the index gets its documents in page order either way. Returns how many pages (from the first) it did.
+ */
+function indexAhead(
+  plans: ReadonlyArray<{ page: DocumentPage; old: PageEntry | undefined; skip: boolean; reuse: boolean }>,
+  ahead: ReturnType<typeof renderAhead>,
+  docsOf: (page: DocumentPage, sections: Section[]) => SearchDoc[],
+  add: (docs: SearchDoc[]) => void,
+): number {
+  let n = 0;
+  for (const { page, old, skip, reuse } of plans) {
+    if (reuse) add(old!.search);
+    else if (!skip) {
+      const source = ahead.source(page);
+      if (source === null || !('sections' in source) || !source.sections) break;
+      add(docsOf(page, underTitle(source.sections, page.title)));
+    }
+    n++;
+  }
+  return n;
+}
+
 /** A window of pages in flight on the render workers. */
 const RENDER_WINDOW = 32;
 
@@ -265,8 +297,9 @@ const RENDER_WINDOW = 32;
  * render here.
  */
 function renderAhead(pool: RenderPool | null, key: string, space: SpaceRender, view: SiteSpaceInput['view'], sources: SiteSources, plans: ReadonlyArray<{ page: DocumentPage }>, onWorker: () => void) {
-  const inFlight = new Map<string, Promise<RenderedBody>>();
-  const taken = new Map<string, PageSource>();
+  const inFlight = new Map<string, { source: PageSource; rendering: Promise<RenderedBody> }>();
+  /** Sources read and not yet rendered: a page's is read once (a sync's parsed body can be taken once). */
+  const read = new Map<string, PageSource>();
   let cursor = 0;
   if (pool) {
     const includes = [...view.index.reusableByGitPath.keys()].flatMap((path): Array<[string, string]> => {
@@ -276,39 +309,41 @@ function renderAhead(pool: RenderPool | null, key: string, space: SpaceRender, v
     pool.space({ key, content: view.content, base: space.urls.base, prefix: space.urls.prefix, options: space.options, includes });
   }
   const sourceOf = (page: DocumentPage): PageSource => {
+    if (read.has(page.id)) return read.get(page.id)!;
     const bytes = sources.blobs.get(page.blob);
-    if (!bytes) return null;
-    const body = takeBodyJson(page.blob);
-    return body !== undefined ? { body } : { text: bytes.toString('utf8') };
+    const kept = bytes ? takeBody(page.blob) : undefined;
+    const source = !bytes ? null : kept ? { body: kept.json, sections: kept.sections } : { text: bytes.toString('utf8') };
+    read.set(page.id, source);
+    return source;
   };
   const topUp = () => {
     while (pool && inFlight.size < RENDER_WINDOW && cursor < plans.length) {
       const { page } = plans[cursor++]!;
       const source = sourceOf(page);
-      if (source === null || mayUseOpenAPI('body' in source ? source.body : source.text)) {
-        taken.set(page.id, source);
-        continue;
-      }
+      if (source === null || mayUseOpenAPI('body' in source ? source.body : source.text)) continue;
+      read.delete(page.id);
       const rendering = pool.render(key, page, source);
       rendering.catch(() => {}); // awaited in page order; a failure is thrown there
-      inFlight.set(page.id, rendering);
+      inFlight.set(page.id, { source, rendering });
     }
   };
   topUp();
   return {
+    /** The page's source, for a look before its render. */
+    source: (page: DocumentPage): PageSource => inFlight.get(page.id)?.source ?? sourceOf(page),
     async render(page: DocumentPage, openapi: SiteInput['openapi']): Promise<RenderedBody> {
       topUp();
-      const rendering = inFlight.get(page.id);
-      if (rendering) {
+      const posted = inFlight.get(page.id);
+      if (posted) {
         inFlight.delete(page.id);
-        const body = await rendering;
+        const body = await posted.rendering;
         onWorker();
         topUp();
         return body;
       }
-      const source = taken.has(page.id) ? taken.get(page.id)! : sourceOf(page);
-      taken.delete(page.id);
-      return renderPageBody(space, page, pageRoot(page, source), openapi);
+      const source = sourceOf(page);
+      read.delete(page.id);
+      return renderPageBody(space, page, pageRoot(page, source), openapi, source && 'sections' in source ? source.sections : null);
     },
   };
 }

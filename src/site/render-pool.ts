@@ -10,7 +10,7 @@ import { startWorker } from '../domain/worker-threads.js';
 import type { RevisionContent } from '../store/index.js';
 import type { DocumentPage } from '../store/index.js';
 import type { RenderedBody } from './render/markdown.js';
-import type { SpaceRender } from './render/page-body.js';
+import type { PageSource, SpaceRender } from './render/page-body.js';
 
 /** Below this many pages to render, the build renders them itself: starting workers costs more. */
 export const RENDER_WORKERS_FROM = 64;
@@ -28,6 +28,14 @@ export interface RenderSpaceMessage {
   options: SpaceRender['options'];
   /** The reusable contents' markdown by repository path. */
   includes: Array<[string, string]>;
+}
+
+export interface RenderPageMessage {
+  type: 'page';
+  id: number;
+  space: string;
+  page: DocumentPage;
+  source: NonNullable<PageSource>;
 }
 
 interface Pending {
@@ -84,14 +92,14 @@ export class RenderPool {
   }
 
   /** Renders a page of space `space` from its parsed body (JSON) or, failing that, its markdown. */
-  render(space: string, page: DocumentPage, source: { body: string } | { text: string }): Promise<RenderedBody> {
+  render(space: string, page: DocumentPage, source: NonNullable<PageSource>): Promise<RenderedBody> {
     const id = this.nextId++;
     const worker = this.workers[id % this.workers.length]!;
     // Referenced while it has work, so the process waits for it; unreferenced when idle, so it never keeps one alive.
     if (this.pending.size === 0) for (const w of this.workers) w.ref();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ type: 'page', id, space, page, body: 'body' in source ? source.body : null, text: 'text' in source ? source.text : null });
+      worker.postMessage({ type: 'page', id, space, page, source } satisfies RenderPageMessage);
     });
   }
 }

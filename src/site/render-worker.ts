@@ -1,10 +1,9 @@
 // Worker thread entry: renders page bodies for the site build (see render-pool.ts).
 import { parentPort } from 'node:worker_threads';
 import { RevisionIndex } from '../domain/content/revision-index.js';
-import type { DocumentPage } from '../store/index.js';
 import { useHighlighter } from './render/highlight.js';
 import { pageRoot, renderPageBody, reusableFrom, type SpaceRender } from './render/page-body.js';
-import type { RenderSpaceMessage } from './render-pool.js';
+import type { RenderPageMessage, RenderSpaceMessage } from './render-pool.js';
 import { SpaceUrls } from './urls.js';
 
 /** The site spaces of the latest builds (a build sends each of its spaces before their pages). */
@@ -14,7 +13,7 @@ const SPACES_KEPT = 16;
 // Shiki's start-up (themes, the regex engine) runs while the first pages are on their way; a failure shows on a page.
 useHighlighter([]).catch(() => {});
 
-type Message = RenderSpaceMessage | { type: 'page'; id: number; space: string; page: DocumentPage; body: string | null; text: string | null };
+type Message = RenderSpaceMessage | RenderPageMessage;
 
 parentPort?.on('message', async (message: Message) => {
   if (message.type === 'space') {
@@ -31,8 +30,8 @@ parentPort?.on('message', async (message: Message) => {
   try {
     const space = spaces.get(message.space);
     if (!space) throw new Error(`unknown site space ${message.space}`);
-    const source = message.body !== null ? { body: message.body } : { text: message.text ?? '' };
-    const body = await renderPageBody(space, message.page, pageRoot(message.page, source));
+    const { page, source } = message;
+    const body = await renderPageBody(space, page, pageRoot(page, source), undefined, 'sections' in source ? source.sections : null);
     parentPort!.postMessage({ id: message.id, body });
   } catch (error) {
     parentPort!.postMessage({ id: message.id, error: (error as Error).message });

@@ -73,7 +73,10 @@ export function searchIn(json: string, query: string): Array<{ id: string; title
   return index.search(query, { prefix: true, fuzzy: (term) => (term.length > 4 ? 0.2 : false), boost: { title: 3, heading: 2 }, combineWith: 'AND' }) as never;
 }
 
+/** The text's first 160 characters, whitespace collapsed. */
 export function excerptOf(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  // Collapsing only a head of the text is enough unless it is mostly whitespace.
+  const head = text.length > 640 ? text.slice(0, 640).replace(/\s+/g, ' ').trimStart() : '';
+  const flat = head.length > 200 ? head : text.replace(/\s+/g, ' ').trim();
   return flat.length > 160 ? `${flat.slice(0, 157)}…` : flat;
 }

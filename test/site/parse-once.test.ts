@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { takeBodyJson } from '../../src/domain/page-parse.js';
+import { takeBody } from '../../src/domain/page-parse.js';
 import { type SearchDoc, searchIn, searchIndexJson } from '../../src/site/search-index.js';
 import { searchIndexes, WORKER_FROM_PAGES } from '../../src/site/search-pool.js';
 import { RENDER_WORKERS_FROM } from '../../src/site/render-pool.js';
@@ -24,10 +24,10 @@ describe('parse once for sync and build', () => {
   it('renders from the bodies the sync parsed, to the same site as parsing again', async () => {
     const space = await syncedSpace(join(CORPORA, 'beefree-sdk-docs'), 'Parse once');
     const pages = space.view().index.documents();
-    expect(JSON.parse(takeBodyJson(pages[1]!.blob) ?? 'null')?.type).toBe('root'); // kept by the sync (this one page the build parses again)
+    expect(JSON.parse(takeBody(pages[1]!.blob)?.json ?? 'null')?.type).toBe('root'); // kept by the sync (this one page the build parses again)
     const fromSync = tempDir('parse-once-a');
     await space.build(fromSync, { strictLinks: false });
-    expect(pages.every((page) => takeBodyJson(page.blob) === undefined)).toBe(true); // the build took them all
+    expect(pages.every((page) => takeBody(page.blob) === undefined)).toBe(true); // the build took them all
 
     const reparsed = tempDir('parse-once-b');
     await space.build(reparsed, { strictLinks: false });
@@ -35,6 +35,36 @@ describe('parse once for sync and build', () => {
     const b = files(reparsed);
     expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
     for (const [path, text] of a) expect(text, path).toBe(b.get(path));
+  }, 180_000);
+});
+
+describe('search sections the sync found', () => {
+  it('are reused only where the render gives the same: not with includes, nor under an h1 with an id of its own', async () => {
+    const dir = tempDir('sections-src');
+    mkdirSync(join(dir, '.gitbook/includes'), { recursive: true });
+    writeFileSync(join(dir, '.gitbook/includes/shared.md'), '## Shared heading\n\nShared text.\n');
+    const summary = ['# Table of contents', ''];
+    for (let i = 0; i < RENDER_WORKERS_FROM + 6; i++) {
+      const file = i === 0 ? 'README.md' : `page-${i}.md`;
+      const kind = i % 3;
+      const h1 = kind === 1 ? `# Setup ${i} <a href="#setup" id="setup"></a>` : `# Page ${i}`;
+      const body = kind === 2 ? '{% include ".gitbook/includes/shared.md" %}\n\n## Setup\n\nText.\n' : '## Setup\n\nText.\n\n## Setup\n\nMore.\n';
+      writeFileSync(join(dir, file), `${h1}\n\nIntro ${i}.\n\n${body}`);
+      summary.push(`* [${i % 2 ? `Title ${i} from the summary` : `Page ${i}`}](${file})`);
+    }
+    writeFileSync(join(dir, 'SUMMARY.md'), `${summary.join('\n')}\n`);
+    const space = await syncedSpace(dir, 'Sections');
+    const fromSync = tempDir('sections-a');
+    const report = await space.build(fromSync, { strictLinks: false });
+    expect(report.renderedOnWorkers).toBeGreaterThan(0);
+    const reparsed = tempDir('sections-b');
+    await space.build(reparsed, { strictLinks: false, renderWorkers: false });
+    const a = files(fromSync);
+    const b = files(reparsed);
+    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+    for (const [path, text] of a) expect(text, path).toBe(b.get(path));
+    expect(a.get('page-2/index.html')).toContain('Shared text.');
+    expect(searchIn(a.get('search-index.json')!, 'Shared heading').map((hit) => hit.url)).toContain('/page-2/#shared-heading');
   }, 180_000);
 });
 

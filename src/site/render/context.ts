@@ -48,6 +48,21 @@ export class RenderContext {
     return key;
   }
 
+  /**
+   * The repository path of the reusable content an `{% include %}` names (by its path from this page, or as
+   * `/reusable-content/<id>`), or null, reported as a broken link.
+   */
+  includePath(href: string): string | null {
+    const link = classifyLink(href, this.gitPath, 'include', this.options.spaceRoot);
+    const byId = /^\/reusable-content\/([^/?#]+)/.exec(href)?.[1];
+    const rc = byId !== undefined
+      ? this.index.reusable.get(byId)
+      : link && link.kind !== 'url' ? (this.index.reusableByGitPath.get(link.target) ?? this.index.reusableByGitPath.get(decodePath(link.target))) : undefined;
+    if (rc?.git) return rc.git.path;
+    this.links.push({ href, page: null, problem: `no reusable content at ${link && link.kind !== 'url' ? link.target : href}` });
+    return null;
+  }
+
   /** Resolves a reference as written in the page (relative `.md` path, asset path, URL, `#anchor`) to a site URL. */
   resolve(href: string, node: LinkNode = 'link'): ResolvedRef {
     const link = classifyLink(href, this.gitPath, node, this.options.spaceRoot);

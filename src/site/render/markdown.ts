@@ -35,9 +35,10 @@ export interface RenderedBody {
 /** Node types whose headings the search sections skip; ids must be assigned over the same headings. */
 const NOT_SEARCHED = new Set(['contentRef', 'pageRef', 'openapi', 'openapiOperation', 'openapiSchemas', 'liquidTag', 'include', 'definition', 'icon', 'image', 'imageReference', 'yaml']);
 
-export function renderBody(root: Root, title: string, ctx: RenderContext, reusable: (gitPath: string) => Root | null): RenderedBody {
+/** `known`: the sections `searchSections` gives for this body and title, when the caller has them. */
+export function renderBody(root: Root, title: string, ctx: RenderContext, reusable: (gitPath: string) => Root | null, known?: Section[]): RenderedBody {
   expandIncludes(root, ctx, reusable);
-  const sections = searchSections(root, title);
+  const sections = known ?? searchSections(root, title);
   assignHeadingIds(root, sections);
   resolveMarkdownRefs(root, ctx);
 
@@ -69,21 +70,14 @@ function expandIncludes(root: Root, ctx: RenderContext, reusable: (gitPath: stri
   const visit = (parent: Parent) => {
     parent.children = parent.children.flatMap((child) => {
       if (child.type === 'include') {
-        const { file } = ctx.resolve(child.value, 'include');
-        const path = file?.git?.path ?? null;
-        const included = path ? reusable(path) : resolveIncludePath(ctx, child.value, reusable);
-        return included ? included.children : [];
+        const path = ctx.includePath(child.value);
+        return (path === null ? null : reusable(path))?.children ?? [];
       }
       if ('children' in child) visit(child as Parent);
       return [child];
     }) as typeof parent.children;
   };
   visit(root);
-}
-
-function resolveIncludePath(ctx: RenderContext, value: string, reusable: (gitPath: string) => Root | null): Root | null {
-  const rc = ctx.index.reusable.get(value.replace(/^\/reusable-content\//, ''));
-  return rc?.git ? reusable(rc.git.path) : null;
 }
 
 function assignHeadingIds(root: Root, sections: Section[]): void {

@@ -1,6 +1,6 @@
 /** One page's body, rendered the same way on the build's thread and on a render worker. */
 import type { Code, Root } from 'mdast';
-import { bodyUnderTitle, parsePageFile, readMarkdown } from '../../content/index.js';
+import { bodyUnderTitle, parsePageFile, readMarkdown, type Section, underTitle } from '../../content/index.js';
 import type { RevisionIndex } from '../../domain/content.js';
 import type { DocumentPage } from '../../store/index.js';
 import type { SpaceUrls } from '../urls.js';
@@ -18,15 +18,19 @@ export interface SpaceRender {
   reusable: (gitPath: string) => Root | null;
 }
 
-export async function renderPageBody(space: SpaceRender, page: DocumentPage, root: Root, openapi?: OpenAPISpecSource): Promise<RenderedBody> {
+/** `sections`: the body's search sections when known (see `PageSource`), else computed from `root`. */
+export async function renderPageBody(space: SpaceRender, page: DocumentPage, root: Root, openapi?: OpenAPISpecSource, sections?: Section[] | null): Promise<RenderedBody> {
   await useHighlighter(codeLanguages(root));
   const ctx = new RenderContext(page, space.index, space.urls, { ...space.options, ...(openapi ? { openapi } : {}) });
   await openapi?.prepare(root, ctx);
-  return renderBody(root, page.title, ctx, space.reusable);
+  return renderBody(root, page.title, ctx, space.reusable, sections ? underTitle(sections, page.title) : undefined);
 }
 
-/** What a page body renders from: its tree as the sync parsed it (JSON), else its markdown; null without a blob. */
-export type PageSource = { body: string } | { text: string } | null;
+/**
+ * What a page body renders from: its tree as the sync parsed it (JSON) with its search sections when the render
+ * gives the same, else its markdown; null without a blob.
+ */
+export type PageSource = { body: string; sections: Section[] | null } | { text: string } | null;
 
 /** The page's body under its title, from its source. */
 export function pageRoot(page: DocumentPage, source: PageSource): Root {

@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Root } from 'mdast';
 import { describe, expect, it } from 'vitest';
-import { searchSections } from '../../../src/content/search-text.js';
+import { readMarkdown } from '../../../src/content/markdown/index.js';
+import { bodyUnderTitle, parsePageFile } from '../../../src/content/page-file.js';
+import { searchSections, sectionsHoldUnderAnyTitle, underTitle } from '../../../src/content/search-text.js';
+import { CORPORA, markdownFiles } from '../../helpers/corpora.js';
 import { parseGitBookPage, parsePage, readCorpus } from './corpus.js';
 
 describe('searchSections of a real page (public-docs MCP servers)', () => {
@@ -77,5 +82,34 @@ describe('searchSections on plain mdast', () => {
       ],
     } as unknown as Root;
     expect(searchSections(root, 'T')).toEqual([{ anchor: null, heading: 'T', text: 'More info\nHidden body\nmacOS\nbrew\nCard\nText' }]);
+  });
+});
+
+describe('sections found before the page title is known', () => {
+  // The sync finds a page's sections with its h1 as the title; the site build reuses them under the SUMMARY title.
+  const pages = ['public-docs', 'beefree-sdk-docs', 'metalbear-docs', 'git-sync-normalization']
+    .flatMap((name) => markdownFiles(join(CORPORA, name)))
+    .map((file) => ({ file, page: parsePageFile(readFileSync(file, 'utf8'), { parse: readMarkdown }) }));
+
+  it('are the sections of the body under any title, unless the stripped h1 has an id of its own', () => {
+    expect(pages.length).toBeGreaterThan(600);
+    let held = 0;
+    for (const { file, page } of pages) {
+      if (!sectionsHoldUnderAnyTitle(page.body)) continue;
+      held++;
+      const early = searchSections(page.body, page.title ?? '');
+      for (const title of [page.title ?? 'Untitled', 'A title from SUMMARY.md']) {
+        expect(underTitle(early, title), file).toEqual(searchSections(bodyUnderTitle(structuredClone(page.body), title), title));
+      }
+    }
+    expect(held).toBeGreaterThan(pages.length * 0.9);
+  });
+
+  it('are not reused when the stripped h1 carries an explicit id, which the heading keeps when it comes back', () => {
+    const page = parsePageFile('# Setup <a href="#intro" id="intro"></a>\n\nText.\n\n## Intro\n\nMore.\n', { parse: readMarkdown });
+    expect(page.title).not.toBeNull();
+    expect(sectionsHoldUnderAnyTitle(page.body)).toBe(false);
+    const title = 'Getting set up';
+    expect(underTitle(searchSections(page.body, page.title!), title)).not.toEqual(searchSections(bodyUnderTitle(page.body, title), title));
   });
 });
