@@ -42,6 +42,15 @@ beforeAll(async () => {
       '{% code lineNumbers="true" %}', '```js',
       'const a = 1;', 'const b = 2;', '```', '{% endcode %}', '',
     ].join('\n'),
+    'references.md': [
+      '# References', '',
+      'See [the guide][Guide], [again][guide] and ![a logo][logo], and a footnote.[^note] Also [missing][nope].', '',
+      '[guide]: https://example.com/guide "The guide"', '',
+      '[GUIDE]: https://example.com/second', '',
+      '[logo]: https://example.com/logo.png', '',
+      '> [quoted][inner]', '>', '> [inner]: https://example.com/inner', '',
+      '[^note]: The footnote text.', '',
+    ].join('\n'),
   }), 'Blocks');
   out = tempDir('blocks');
   await space.build(out);
@@ -136,5 +145,19 @@ describe('code blocks', () => {
     expect(blocks[2]!.match(/<span class="line">/g)).toHaveLength(2);
     const css = readFileSync(new URL('../../templates/site.css', import.meta.url), 'utf8');
     expect(css).toContain('.line-numbers .line::before{counter-increment:line;content:counter(line)');
+  });
+});
+
+describe('references', () => {
+  it('resolves reference links and images by their definitions (the first of a label wins, in any case) and renders footnotes', () => {
+    const html = body('references');
+    expect(html).toContain('<a href="https://example.com/guide" title="The guide">the guide</a>');
+    expect(html).toContain('<a href="https://example.com/guide" title="The guide">again</a>');
+    expect(html).not.toContain('example.com/second');
+    expect(html).toContain('<img src="https://example.com/logo.png" alt="a logo">');
+    expect(html).toContain('<a href="https://example.com/inner"');
+    expect(html).toContain('[missing][nope]');
+    expect(html).toMatch(/<sup><a href="#user-content-fn-note" id="user-content-fnref-note"[^>]*>1<\/a><\/sup>/);
+    expect(html).toMatch(/<section[^>]*class="footnotes"[\s\S]*The footnote text\./);
   });
 });
