@@ -10,7 +10,7 @@ import type { Heading, Nodes, Parent, Root } from 'mdast';
 import { defaultHandlers, type State, toHast } from 'mdast-util-to-hast';
 import { toString } from 'mdast-util-to-string';
 import { HeadingSlugger, searchSections, type Section } from '../../content/index.js';
-import { blockHandlers } from './blocks/index.js';
+import { blockRendering } from './blocks/index.js';
 import { el } from './blocks/h.js';
 import type { PageLink, RenderContext } from './context.js';
 import { nestRawHtml } from './raw-html.js';
@@ -42,14 +42,15 @@ export function renderBody(root: Root, title: string, ctx: RenderContext, reusab
   assignHeadingIds(root, sections);
   resolveMarkdownRefs(root, ctx);
 
+  const { handlers, unknownHandler } = blockRendering(ctx);
   const tree = toHast(BODY, {
     allowDangerousHtml: true,
-    handlers: { ...blockHandlers(ctx), [BODY.type]: (state: State) => {
+    handlers: { ...handlers, [BODY.type]: (state: State) => {
       collectDefinitions(root, state);
       // The handler gives the body's hast root, which `toHast` returns as it is.
       return defaultHandlers.root(state, root) as unknown as ElementContent;
     } },
-    unknownHandler: (state, node) => ('children' in node ? el('div', { className: [`block-${node.type}`] }, state.all(node as Parent as Root)) : undefined),
+    unknownHandler,
   }) as HastRoot;
   nestRawHtml(tree, (element) => resolveHtmlRefs(element, ctx));
   visitElements(tree, (element) => addHeadingAnchor(element));

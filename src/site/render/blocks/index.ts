@@ -3,7 +3,8 @@
  * block parsers in content/: they resolve links against a revision, highlight code and follow the site's
  * customization, none of which the pure content layer may know about.
  */
-import type { Handler, Handlers } from 'mdast-util-to-hast';
+import type { Parent, Root } from 'mdast';
+import { defaultHandlers, type Handler, type Handlers } from 'mdast-util-to-hast';
 import type { RenderContext } from '../context.js';
 import { cards } from './cards.js';
 import { code, codeBlock } from './code.js';
@@ -14,7 +15,7 @@ import { embed } from './embed.js';
 import { expandable } from './expandable.js';
 import { figure } from './figure.js';
 import { file } from './file.js';
-import type { BlockRenderer } from './h.js';
+import { el, type BlockRenderer } from './h.js';
 import { hint } from './hint.js';
 import { button, emoji, expression, icon, mark } from './inline.js';
 import { inlineMath, math } from './math.js';
@@ -32,9 +33,24 @@ const renderers: Record<string, BlockRenderer> = {
   liquidTag: () => [],
   include: () => [],
 };
+const byType = new Map(Object.entries(renderers));
+/** Block types that are also mdast types `toHast` renders itself. */
+const REPLACED = Object.keys(renderers).filter((type) => Object.hasOwn(defaultHandlers, type));
 
-export function blockHandlers(ctx: RenderContext): Handlers {
+/**
+ * `toHast` options that render the blocks: `handlers` for the mdast types whose default rendering a block replaces
+ * (`code`), `unknownHandler` for the others. `toHast` merges `handlers` into its defaults on every call, and that
+ * merge slows down sharply past about thirty keys (a fifth of a small page's time with every block type in it).
+ */
+export function blockRendering(ctx: RenderContext): { handlers: Handlers; unknownHandler: Handler } {
   const handlers: Record<string, Handler> = {};
-  for (const [type, render] of Object.entries(renderers)) handlers[type] = (state, node) => render(ctx, state, node);
-  return handlers as Handlers;
+  for (const type of REPLACED) handlers[type] = (state, node) => byType.get(type)!(ctx, state, node);
+  return {
+    handlers: handlers as Handlers,
+    unknownHandler: (state, node) => {
+      const render = byType.get(node.type);
+      if (render) return render(ctx, state, node);
+      return 'children' in node ? el('div', { className: [`block-${node.type}`] }, state.all(node as Parent as Root)) : undefined;
+    },
+  };
 }
