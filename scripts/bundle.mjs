@@ -13,6 +13,7 @@ await build({
     'parse-worker': 'dist/gitsync/parse-worker.js',
     'search-worker': 'dist/site/search-worker.js',
     'render-worker': 'dist/site/render-worker.js',
+    'highlight-worker': 'dist/site/highlight-worker.js',
     'check-worker': 'dist/domain/openapi/check-worker.js',
   },
   outdir: 'dist/bundle',

@@ -2,7 +2,7 @@
 import { readMarkdown } from '../content/markdown/index.js';
 import { parsePageFile } from '../content/page-file.js';
 import { extractLinks, frontmatterLinks } from '../content/links.js';
-import type { Root } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 import { searchSections, sectionsHoldUnderAnyTitle } from '../content/search-text.js';
 import type { ParsedPageData } from './parsed-page.js';
 import type { SearchSectionInput } from '../store/index.js';
@@ -29,12 +29,15 @@ export interface ParsedBody {
   json: string;
   /** Whether the blob's `sections` are those a site render of this body gives (see `renderedSections`). */
   sectionsAsRendered: boolean;
+  /** Its fenced code blocks but diagrams, `[lang, code]` in order: a build can highlight them before it renders. */
+  code: Array<[string | null, string]>;
 }
 
 /** A parsed body and, when a site render gives the same, its search sections (with the intro under the h1). */
 export interface KeptBody {
   json: string;
   sections: SearchSectionInput[] | null;
+  code: ParsedBody['code'];
 }
 
 /**
@@ -47,7 +50,7 @@ const BODY_CHAR_LIMIT = 64 * 1024 * 1024;
 
 export function rememberBody(blob: ParsedBlob): void {
   if (!blob.body || bodies.has(blob.oid)) return;
-  bodies.set(blob.oid, { json: blob.body.json, sections: blob.body.sectionsAsRendered ? blob.sections : null });
+  bodies.set(blob.oid, { json: blob.body.json, sections: blob.body.sectionsAsRendered ? blob.sections : null, code: blob.body.code });
   bodyChars += blob.body.json.length;
   for (const [old, kept] of bodies) {
     if (bodyChars <= BODY_CHAR_LIMIT) break;
@@ -72,6 +75,16 @@ const withoutPositions = (key: string, value: unknown) => (key === 'position' ? 
  * expand into the page, and the stripped title heading has no id of its own (see `sectionsHoldUnderAnyTitle`).
  */
 const renderedSections = (body: Root, json: string) => !json.includes('"type":"include"') && sectionsHoldUnderAnyTitle(body);
+
+function codeBlocks(body: Root): ParsedBody['code'] {
+  const blocks: ParsedBody['code'] = [];
+  const walk = (node: Nodes) => {
+    if (node.type === 'code' && node.lang !== 'mermaid') blocks.push([node.lang ?? null, node.value]);
+    else if ('children' in node) for (const child of node.children) walk(child as Nodes);
+  };
+  walk(body);
+  return blocks;
+}
 
 /** Git's own heuristic: a NUL byte in the first 8000 bytes means binary. */
 const looksBinary = (bytes: Uint8Array) => bytes.subarray(0, 8000).includes(0);
@@ -98,7 +111,7 @@ export function parsePage(job: ParseJob): ParsedBlob {
     const data: ParsedPageData = { h1: page.title, frontmatter: page.frontmatter.data, links, warnings, ...base };
     const sections = searchSections(page.body, page.title ?? '');
     const json = JSON.stringify(page.body, withoutPositions);
-    return { oid: job.oid, data, sections, body: { json, sectionsAsRendered: renderedSections(page.body, json) } };
+    return { oid: job.oid, data, sections, body: { json, sectionsAsRendered: renderedSections(page.body, json), code: codeBlocks(page.body) } };
   } catch (error) {
     warnings.push(`${job.path}: could not be parsed (${(error as Error).message})`);
     return { oid: job.oid, data: { h1: null, frontmatter: {}, links: [], warnings, ...base }, sections: [] };

@@ -24,6 +24,7 @@ import { robotsTxt } from './outputs/robots.js';
 import { sitemapXml } from './outputs/sitemap.js';
 import type { RenderedBody } from './render/markdown.js';
 import { mayUseOpenAPI, type PageSource, pageRoot, renderPageBody, reusableFrom, type SpaceRender } from './render/page-body.js';
+import { CodeHighlights } from './highlight-pool.js';
 import { RENDER_WORKERS_FROM, type RenderPool, renderPool } from './render-pool.js';
 import { withOpenAPIPages } from './openapi/pages.js';
 import { excerptOf, type SearchDoc } from './search-index.js';
@@ -292,15 +293,16 @@ function indexAhead(
 const RENDER_WINDOW = 32;
 
 /**
- * Renders the bodies of a site space's pages, in page order: ahead on the render workers when there is a pool (a
- * window of pages in flight from the start, while this thread writes), else here. Pages that may hold OpenAPI blocks
- * render here.
+ * Renders the bodies of a site space's pages, in page order: ahead on the render worker when there is a pool (a
+ * window of pages in flight from the start, while this thread writes), with their code highlighted beside it on the
+ * highlight worker; else here. Pages that may hold OpenAPI blocks render here.
  */
 function renderAhead(pool: RenderPool | null, key: string, space: SpaceRender, view: SiteSpaceInput['view'], sources: SiteSources, plans: ReadonlyArray<{ page: DocumentPage }>, onWorker: () => void) {
   const inFlight = new Map<string, { source: PageSource; rendering: Promise<RenderedBody> }>();
   /** Sources read and not yet rendered: a page's is read once (a sync's parsed body can be taken once). */
   const read = new Map<string, PageSource>();
   let cursor = 0;
+  const highlights = pool ? new CodeHighlights() : null;
   if (pool) {
     const includes = [...view.index.reusableByGitPath.keys()].flatMap((path): Array<[string, string]> => {
       const text = reusableText(sources.blobs, view, path);
@@ -312,22 +314,31 @@ function renderAhead(pool: RenderPool | null, key: string, space: SpaceRender, v
     if (read.has(page.id)) return read.get(page.id)!;
     const bytes = sources.blobs.get(page.blob);
     const kept = bytes ? takeBody(page.blob) : undefined;
-    const source = !bytes ? null : kept ? { body: kept.json, sections: kept.sections } : { text: bytes.toString('utf8') };
+    const source = !bytes ? null : kept ? { body: kept.json, sections: kept.sections, code: kept.code } : { text: bytes.toString('utf8') };
     read.set(page.id, source);
     return source;
   };
   const topUp = () => {
-    while (pool && inFlight.size < RENDER_WINDOW && cursor < plans.length) {
+    if (!pool || !highlights) return;
+    while (inFlight.size < RENDER_WINDOW && cursor < plans.length) {
       const { page } = plans[cursor++]!;
       const source = sourceOf(page);
       if (source === null || mayUseOpenAPI('body' in source ? source.body : source.text)) continue;
       read.delete(page.id);
-      const rendering = pool.render(key, page, source);
+      const rendering = pool.render(key, page, source, true)
+        .then(async (body) => ({ ...body, html: await highlights.fill(body.html, space.options.nonce, body.code) }));
       rendering.catch(() => {}); // awaited in page order; a failure is thrown there
       inFlight.set(page.id, { source, rendering });
     }
   };
   topUp();
+  // The code of the pages the sync parsed goes to the highlight worker now, so it runs beside the render worker.
+  for (let from = 0; highlights && from < plans.length; from += 64) {
+    highlights.prefetch(plans.slice(from, from + 64).flatMap(({ page }) => {
+      const source = inFlight.get(page.id)?.source ?? sourceOf(page);
+      return source && 'code' in source ? source.code : [];
+    }));
+  }
   return {
     /** The page's source, for a look before its render. */
     source: (page: DocumentPage): PageSource => inFlight.get(page.id)?.source ?? sourceOf(page),
@@ -343,7 +354,7 @@ function renderAhead(pool: RenderPool | null, key: string, space: SpaceRender, v
       }
       const source = sourceOf(page);
       read.delete(page.id);
-      return renderPageBody(space, page, pageRoot(page, source), openapi, source && 'sections' in source ? source.sections : null);
+      return renderPageBody(space, page, pageRoot(page, source), { ...(openapi ? { openapi } : {}), sections: source && 'sections' in source ? source.sections : null });
     },
   };
 }

@@ -19,7 +19,7 @@ export interface SearchIndexes {
 /** Below this many pages in a build, indexes are built inline. */
 export const WORKER_FROM_PAGES = 200;
 const BATCH = 256;
-const resourceLimits = { maxYoungGenerationSizeMb: 32 };
+const resourceLimits = { maxYoungGenerationSizeMb: 16 };
 
 /**
  * `scope` names the site being built (its output folder): the worker keeps that site's indexes, so its next build

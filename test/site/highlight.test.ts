@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createHighlighter } from 'shiki';
 import { describe, expect, it } from 'vitest';
-import { grammarOf, highlight, highlightOnceForTest, THEMES, useHighlighter } from '../../src/site/render/highlight.js';
+import { CodeHighlights } from '../../src/site/highlight-pool.js';
+import { codeMarker, fillCodeMarkers, grammarOf, highlight, highlightOnceForTest, THEMES, useHighlighter } from '../../src/site/render/highlight.js';
+import { pageRoot, renderPageBody, type SpaceRender } from '../../src/site/render/page-body.js';
+import { SpaceUrls } from '../../src/site/urls.js';
 import { CORPORA, markdownFiles } from '../helpers/corpora.js';
+import { markdownSpace, syncedSpace } from './helpers.js';
 
 describe('code highlighting', () => {
   it("gives Shiki's dual-theme HTML for every code block of the corpora, from one tokenization", async () => {
@@ -31,4 +35,30 @@ describe('code highlighting', () => {
     });
     expect(differ).toEqual([]);
   }, 120_000);
+});
+
+describe('code highlighted on the highlight worker', () => {
+  it('fills in the markers of its own build only', () => {
+    const html = `<div class="highlight">${codeMarker('abc123', 0)}</div><p>${codeMarker('abc123', 1)}</p><!--code:other:0-->`;
+    expect(fillCodeMarkers(html, 'abc123', ['<pre>zero</pre>', '<pre>one</pre>'])).toBe('<div class="highlight"><pre>zero</pre></div><p><pre>one</pre></p><!--code:other:0-->');
+  });
+
+  it('gives the HTML of highlighting in place, and no marker a page could forge', async () => {
+    const markdown = ['# Code', '', '```js', 'const a = 1 < 2;', '```', '', '<!--code:00:0--> <!-- note -->', '', '```mermaid', 'graph TD', '```', ''].join('\n');
+    const view = (await syncedSpace(markdownSpace({ 'README.md': markdown }), 'Deferred code')).view();
+    const page = view.index.documents()[0]!;
+    const space: SpaceRender = {
+      index: view.index, urls: new SpaceUrls('/', ''), reusable: () => null,
+      options: { spaceRoot: '', externalTarget: 'self', variables: {}, nonce: '5eed' },
+    };
+    const render = (deferCode: boolean) => renderPageBody(space, page, pageRoot(page, { text: markdown }), { deferCode });
+    const inPlace = await render(false);
+    const deferred = await render(true);
+    expect(deferred.code).toEqual([['js', 'const a = 1 < 2;']]);
+    expect(deferred.html).toContain(codeMarker('5eed', 0));
+    expect(inPlace.code).toEqual([]);
+    const filled = await new CodeHighlights().fill(deferred.html, '5eed', deferred.code);
+    expect(filled).toBe(inPlace.html);
+    expect(inPlace.html).not.toContain('<!--');
+  });
 });

@@ -4,6 +4,7 @@ import type { RevisionIndex } from '../../domain/content.js';
 import type { DocumentPage, RevisionFile } from '../../store/index.js';
 import { safeUrl } from '../html.js';
 import type { SpaceUrls } from '../urls.js';
+import { type CodeBlock, codeMarker, highlight } from './highlight.js';
 import type { OpenAPISpecSource } from './openapi/source.js';
 
 /** One internal reference of a page, kept so links can be checked once every page's anchors are known. */
@@ -29,16 +30,25 @@ export class RenderContext {
   private hlCount = 0;
   /** Highlighted code by placeholder key: inserted after sanitising (Shiki output is trusted, markdown is not). */
   readonly trusted = new Map<string, string>();
+  /** With `deferCode`, the code blocks left to the build to highlight, by marker index (see `codeMarker`). */
+  readonly deferredCode: CodeBlock[] = [];
 
   constructor(
     readonly page: DocumentPage,
     readonly index: RevisionIndex,
     readonly urls: SpaceUrls,
-    readonly options: { spaceRoot: string; externalTarget: 'self' | 'blank'; variables: Record<string, unknown>; nonce: string; claims?: Record<string, unknown>; openapi?: OpenAPISpecSource },
+    readonly options: { spaceRoot: string; externalTarget: 'self' | 'blank'; variables: Record<string, unknown>; nonce: string; claims?: Record<string, unknown>; openapi?: OpenAPISpecSource; deferCode?: boolean },
   ) {}
 
   get gitPath(): string {
     return this.page.git?.path ?? 'README.md';
+  }
+
+  /** A placeholder key for a code block's highlighted HTML: highlighted here, or with `deferCode` a marker for it. */
+  code(code: string, lang: string | null | undefined): string {
+    if (!this.options.deferCode) return this.placeholder(highlight(code, lang));
+    this.deferredCode.push([lang ?? null, code]);
+    return this.placeholder(codeMarker(this.options.nonce, this.deferredCode.length - 1));
   }
 
   /** A placeholder key for trusted HTML. */

@@ -55,6 +55,20 @@ export function highlight(code: string, lang: string | null | undefined): string
   return out;
 }
 
+/** A fenced code block: its language as written (or null) and its code. */
+export type CodeBlock = [lang: string | null, code: string];
+
+/**
+ * Where a code block's highlighted HTML goes when another thread highlights it: an HTML comment with the build's
+ * nonce, which no page content can produce (the sanitiser drops comments).
+ */
+export const codeMarker = (nonce: string, index: number) => `<!--code:${nonce}:${index}-->`;
+
+/** `html` with each `codeMarker(nonce, i)` replaced by `highlighted[i]`. */
+export function fillCodeMarkers(html: string, nonce: string, highlighted: readonly string[]): string {
+  return html.replace(new RegExp(`<!--code:${nonce}:(\\d+)-->`, 'g'), (marker, i: string) => highlighted[Number(i)] ?? marker);
+}
+
 /** Unhighlighted code as Shiki shapes it, one `.line` span a line, so line numbers work the same. */
 function plainLines(code: string): string {
   const lines = code.split('\n');

@@ -11,6 +11,7 @@ import { defaultHandlers, type State, toHast } from 'mdast-util-to-hast';
 import { toString } from 'mdast-util-to-string';
 import { HeadingSlugger, searchSections, type Section } from '../../content/index.js';
 import { blockRendering } from './blocks/index.js';
+import type { CodeBlock } from './highlight.js';
 import { el } from './blocks/h.js';
 import type { PageLink, RenderContext } from './context.js';
 import { nestRawHtml } from './raw-html.js';
@@ -30,6 +31,8 @@ export interface RenderedBody {
   links: PageLink[];
   /** Search sections (heading, anchor, plain text), from the same tree. */
   sections: Section[];
+  /** The code blocks rendered as markers, for the build to highlight (`deferCode`). */
+  code: CodeBlock[];
 }
 
 /** Node types whose headings the search sections skip; ids must be assigned over the same headings. */
@@ -67,7 +70,7 @@ export function renderBody(root: Root, title: string, ctx: RenderContext, reusab
     }
   });
   insertTrusted(clean, ctx);
-  return { html: toHtml(clean, { allowDangerousHtml: true }), anchors, outline, links: ctx.links, sections };
+  return { html: toHtml(clean, { allowDangerousHtml: true }), anchors, outline, links: ctx.links, sections, code: ctx.deferredCode };
 }
 
 /**

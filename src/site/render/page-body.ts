@@ -5,7 +5,7 @@ import type { RevisionIndex } from '../../domain/content.js';
 import type { DocumentPage } from '../../store/index.js';
 import type { SpaceUrls } from '../urls.js';
 import { RenderContext } from './context.js';
-import { useHighlighter } from './highlight.js';
+import { type CodeBlock, useHighlighter } from './highlight.js';
 import { type RenderedBody, renderBody } from './markdown.js';
 import type { OpenAPISpecSource } from './openapi/source.js';
 
@@ -18,19 +18,28 @@ export interface SpaceRender {
   reusable: (gitPath: string) => Root | null;
 }
 
-/** `sections`: the body's search sections when known (see `PageSource`), else computed from `root`. */
-export async function renderPageBody(space: SpaceRender, page: DocumentPage, root: Root, openapi?: OpenAPISpecSource, sections?: Section[] | null): Promise<RenderedBody> {
-  await useHighlighter(codeLanguages(root));
-  const ctx = new RenderContext(page, space.index, space.urls, { ...space.options, ...(openapi ? { openapi } : {}) });
+export interface PageRenderOptions {
+  /** The site's OpenAPI specs, for pages with OpenAPI blocks. */
+  openapi?: OpenAPISpecSource;
+  /** The body's search sections when known (see `PageSource`); else computed from the tree. */
+  sections?: Section[] | null;
+  /** Leave code blocks as markers for the build to fill in (see `RenderedBody.code`). */
+  deferCode?: boolean;
+}
+
+export async function renderPageBody(space: SpaceRender, page: DocumentPage, root: Root, options: PageRenderOptions = {}): Promise<RenderedBody> {
+  const { openapi, sections, deferCode } = options;
+  if (!deferCode) await useHighlighter(codeLanguages(root));
+  const ctx = new RenderContext(page, space.index, space.urls, { ...space.options, ...(openapi ? { openapi } : {}), ...(deferCode ? { deferCode } : {}) });
   await openapi?.prepare(root, ctx);
   return renderBody(root, page.title, ctx, space.reusable, sections ? underTitle(sections, page.title) : undefined);
 }
 
 /**
  * What a page body renders from: its tree as the sync parsed it (JSON) with its search sections when the render
- * gives the same, else its markdown; null without a blob.
+ * gives the same and its code blocks, else its markdown; null without a blob.
  */
-export type PageSource = { body: string; sections: Section[] | null } | { text: string } | null;
+export type PageSource = { body: string; sections: Section[] | null; code: CodeBlock[] } | { text: string } | null;
 
 /** The page's body under its title, from its source. */
 export function pageRoot(page: DocumentPage, source: PageSource): Root {

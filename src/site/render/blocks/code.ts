@@ -1,13 +1,12 @@
 import type { Code } from 'mdast';
 import type { CodeBlock } from '../../../content/index.js';
-import { highlight } from '../highlight.js';
 import type { RenderContext } from '../context.js';
 import { el, text, type BlockRenderer } from './h.js';
 
 /** A fenced block: Shiki HTML behind a placeholder; `mermaid` stays source, which the client may draw. */
 function pre(ctx: RenderContext, node: Code) {
   if (node.lang === 'mermaid') return el('pre', { className: ['mermaid'] }, [text(node.value)]);
-  return el('pre', { dataHl: ctx.placeholder(highlight(node.value, node.lang)), dataLang: node.lang ?? '' });
+  return el('pre', { dataHl: ctx.code(node.value, node.lang), dataLang: node.lang ?? '' });
 }
 
 export const code: BlockRenderer = (ctx, _state, node: Code) => el('div', { className: ['code-block'] }, [pre(ctx, node)]);
