@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { type Command, CommanderError } from 'commander';
 import { loadConfig, type SpaceSyncConfig } from '../config/index.js';
 import { Caller, Domain } from '../domain/index.js';
+import { PARSED_PAGE_VERSION } from '../domain/parsed-page.js';
 import { bootstrap } from '../domain/setup.js';
 import { Store } from '../store/index.js';
 import { openRuntime, type Runtime } from './runtime.js';
@@ -45,10 +46,14 @@ export function registerWatch(program: Command): void {
     });
 }
 
-/** The config's organizations and admin in an in-memory store: the project store is left untouched. */
+/**
+ * The config's organizations and admin in an in-memory store: the project store is left untouched, but its parse
+ * records are copied in, so that pages it has already parsed are not parsed again.
+ */
 function scratchRuntime(flags: GlobalOptions): Runtime {
   const loaded = loadConfig(flags.config ? { file: flags.config } : {});
   const store = Store.memory();
+  store.seedDerived(resolve(loaded.root, loaded.config.storage.dir), PARSED_PAGE_VERSION);
   const domain = new Domain(store, { allowHosts: loaded.config.network.allowHosts });
   const boot = bootstrap(domain, loaded.config);
   return { config: loaded.config, configFile: loaded.file, store, domain, boot, close: () => store.close() };

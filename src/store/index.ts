@@ -1,10 +1,11 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BlobStore, FileBlobStore, MemoryBlobStore } from './blobs.js';
 import { ChangeRequestRepo } from './change-requests.js';
 import { CommentRepo } from './comments.js';
 import { ContentRepo } from './content.js';
 import { Db } from './db.js';
-import { ParsedBlobRepo, SearchRepo } from './derived.js';
+import { copyDerived, ParsedBlobRepo, SearchRepo } from './derived.js';
 import { EventRepo } from './events.js';
 import { GrantRepo } from './grants.js';
 import { IntegrationRepo } from './integrations.js';
@@ -89,6 +90,22 @@ export class Store {
 
   static memory(): Store {
     return new Store(Db.memory(), new MemoryBlobStore(), new SecretBox(null));
+  }
+
+  /**
+   * Copies the parse records (and their search sections) of the store under `dir`, if there is one, into this
+   * store: a scratch store then re-parses none of the pages that store had. False when there was nothing to copy
+   * or it could not be read (an older or broken store): the copy is a shortcut, never needed.
+   */
+  seedDerived(dir: string, version: number): boolean {
+    const file = join(dir, 'quire.db');
+    if (!existsSync(file)) return false;
+    try {
+      copyDerived(this.db, file, version);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** Runs `fn` as one transaction: all its writes land, or none do. */

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -81,5 +81,30 @@ describe('store', () => {
     expect(store.content.setSpaceRevision('s', 'r1', 'r2', 't2')).toBe(true);
     expect(store.content.setSpaceRevision('s', 'r1', 'r3', 't3')).toBe(false);
     expect(store.content.space('s')?.revisionId).toBe('r2');
+  });
+
+  it('seeds a scratch store with the parse records and search sections of a project store, and nothing else', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-store-'));
+    const project = Store.open(dir);
+    project.organizations.insert(org('o1'));
+    project.parsed.put('a'.repeat(40), 1, { h1: 'Alpha' });
+    project.parsed.put('b'.repeat(40), 0, { h1: 'Old parser' });
+    project.search.index('a'.repeat(40), 1, [{ anchor: null, heading: 'Alpha', text: 'seeded words' }]);
+    project.close();
+
+    const scratch = Store.memory();
+    scratch.search.index('c'.repeat(40), 1, [{ anchor: null, heading: 'Own', text: 'seeded words too' }]);
+    expect(scratch.seedDerived(dir, 1)).toBe(true);
+    expect(scratch.seedDerived(dir, 1)).toBe(true); // again: nothing doubled
+    expect(scratch.parsed.get('a'.repeat(40), 1)).toEqual({ h1: 'Alpha' });
+    expect(scratch.parsed.get('b'.repeat(40), 0)).toBeUndefined();
+    expect(scratch.search.isIndexed('a'.repeat(40), 1)).toBe(true);
+    expect(scratch.search.search('seeded', ['a'.repeat(40), 'c'.repeat(40)], 10).map((hit) => hit.oid).sort()).toEqual(['a'.repeat(40), 'c'.repeat(40)]);
+    expect(scratch.organizations.get('o1')).toBeUndefined();
+    expect(scratch.seedDerived(join(dir, 'none'), 1)).toBe(false);
+    mkdirSync(join(dir, 'broken'));
+    writeFileSync(join(dir, 'broken', 'quire.db'), 'not a database');
+    expect(scratch.seedDerived(join(dir, 'broken'), 1)).toBe(false);
+    expect(scratch.parsed.get('a'.repeat(40), 1)).toEqual({ h1: 'Alpha' });
   });
 });
