@@ -1,8 +1,8 @@
 /**
  * Highlights code blocks on a worker thread of their own, in parallel with the render worker: Shiki was over half
  * of its time. Code is sent ahead, page by page, as the sync found it; the render worker leaves a marker for each
- * block (`codeMarker`), and the build fills them in (`fillCode`) before writing the page. The worker stays, warm
- * and unreferenced, for the next builds of the process, like the render pool.
+ * block (`codeMarker`), and the build fills them in (`CodeHighlights.fill`) before writing the page. The worker
+ * stays, warm and unreferenced, for the next builds of the process, like the render pool.
  */
 import { type CodeBlock, fillCodeMarkers } from './render/highlight.js';
 import { WorkerClient } from './worker-client.js';
