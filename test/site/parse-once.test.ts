@@ -48,7 +48,8 @@ describe('search sections the sync found', () => {
       const file = i === 0 ? 'README.md' : `page-${i}.md`;
       const kind = i % 3;
       const h1 = kind === 1 ? `# Setup ${i} <a href="#setup" id="setup"></a>` : `# Page ${i}`;
-      const body = kind === 2 ? '{% include ".gitbook/includes/shared.md" %}\n\n## Setup\n\nText.\n' : '## Setup\n\nText.\n\n## Setup\n\nMore.\n';
+      const include = i === 5 ? '.gitbook/includes/missing.md' : '.gitbook/includes/shared.md';
+      const body = kind === 2 ? `{% include "${include}" %}\n\n## Setup\n\nText.\n` : '## Setup\n\nText.\n\n## Setup\n\nMore.\n';
       writeFileSync(join(dir, file), `${h1}\n\nIntro ${i}.\n\n${body}`);
       summary.push(`* [${i % 2 ? `Title ${i} from the summary` : `Page ${i}`}](${file})`);
     }
@@ -57,6 +58,7 @@ describe('search sections the sync found', () => {
     const fromSync = tempDir('sections-a');
     const report = await space.build(fromSync, { strictLinks: false });
     expect(report.renderedOnWorkers).toBeGreaterThan(0);
+    expect(report.brokenLinks.map((link) => link.problem)).toEqual(['no reusable content at .gitbook/includes/missing.md']);
     const reparsed = tempDir('sections-b');
     await space.build(reparsed, { strictLinks: false, renderWorkers: false });
     const a = files(fromSync);
