@@ -1,7 +1,7 @@
 // Git Sync configuration files: `.gitbook.yaml` (one space) and `docs.yaml` / `gitbook-docs.yaml` (a whole site).
 // Both parsers are tolerant: they never throw, and report what they could not use as warnings.
-import { parseDocument } from 'yaml';
-import { joinPath, normalizePath } from './paths.js';
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { hasDotSegment, joinPath, normalizePath } from './paths.js';
 
 export interface GitBookYaml {
   /** As written (trimmed), default `./`. Resolve with `resolveSpacePaths`. */
@@ -22,7 +22,7 @@ const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
 
 export function parseGitBookYaml(text: string): GitBookYaml {
   const result: GitBookYaml = { ...GITBOOK_YAML_DEFAULTS, redirects: {}, warnings: [] };
-  const { data, warning } = loadYaml(text, '.gitbook.yaml');
+  const { data, warning, lineOf } = loadYaml(text, '.gitbook.yaml');
   if (warning) result.warnings.push(warning);
   if (data === undefined) return result;
 
@@ -45,7 +45,10 @@ export function parseGitBookYaml(text: string): GitBookYaml {
   }
   if (isRecord(data.redirects)) {
     for (const [from, to] of Object.entries(data.redirects)) {
-      if (typeof to === 'string' || typeof to === 'number') result.redirects[from.trim()] = String(to).trim();
+      if (hasDotSegment(from.trim().replace(/^(\.\/)+/, ''))) {
+        const line = lineOf(['redirects', from]);
+        result.warnings.push(`.gitbook.yaml${line ? `:${line}` : ''}: redirect source "${from}" has a "." or ".." segment; skipped`);
+      } else if (typeof to === 'string' || typeof to === 'number') result.redirects[from.trim()] = String(to).trim();
       else result.warnings.push(`.gitbook.yaml: redirect "${from}" has no target; ignored`);
     }
   } else if (data.redirects !== undefined && data.redirects !== null) {
@@ -220,21 +223,41 @@ function space(
 
 // ---- shared ----
 
-function loadYaml(text: string, name: string): { data?: Record<string, unknown>; warning?: string } {
+interface LoadedYaml {
+  data?: Record<string, unknown>;
+  warning?: string;
+  /** The 1-based line of the key at `path` (keys from the top), or undefined when it is not found. */
+  lineOf: (path: readonly string[]) => number | undefined;
+}
+
+function loadYaml(text: string, name: string): LoadedYaml {
   const cleaned = text.replace(INVISIBLE, '').replace(/^\t+/gm, (tabs) => '  '.repeat(tabs.length));
-  if (cleaned.trim() === '') return {};
-  const doc = parseDocument(cleaned, { uniqueKeys: false, prettyErrors: false });
+  const nowhere = () => undefined;
+  if (cleaned.trim() === '') return { lineOf: nowhere };
+  const lines = new LineCounter();
+  const doc = parseDocument(cleaned, { uniqueKeys: false, prettyErrors: false, lineCounter: lines });
   const error = doc.errors[0];
-  if (error) return { warning: `${name}: invalid YAML, using defaults (${error.message.split('\n')[0]})` };
+  if (error) return { warning: `${name}: invalid YAML, using defaults (${error.message.split('\n')[0]})`, lineOf: nowhere };
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: 100 });
   } catch (thrown) {
-    return { warning: `${name}: unusable YAML, using defaults (${(thrown as Error).message})` };
+    return { warning: `${name}: unusable YAML, using defaults (${(thrown as Error).message})`, lineOf: nowhere };
   }
-  if (data === null || data === undefined) return {};
-  if (!isRecord(data)) return { warning: `${name}: expected a mapping at the top level, using defaults` };
-  return { data };
+  if (data === null || data === undefined) return { lineOf: nowhere };
+  if (!isRecord(data)) return { warning: `${name}: expected a mapping at the top level, using defaults`, lineOf: nowhere };
+  const lineOf = (path: readonly string[]): number | undefined => {
+    let node: unknown = doc.contents;
+    let offset: number | undefined;
+    for (const key of path) {
+      const pair = isMap(node) ? node.items.find((p) => isScalar(p.key) && String(p.key.value) === key) : undefined;
+      if (!pair || !isScalar(pair.key)) return undefined;
+      offset = pair.key.range?.[0];
+      node = pair.value;
+    }
+    return offset === undefined ? undefined : lines.linePos(offset).line;
+  };
+  return { data, lineOf };
 }
 
 function scalar(value: unknown): string | undefined {

@@ -15,6 +15,11 @@ export function normalizePath(path: string): string | null {
   return out.join('/');
 }
 
+/** A non-empty repository path already in normal form (no `.`/`..`/empty segments, nothing above the root). */
+export function isCleanPath(path: unknown): path is string {
+  return typeof path === 'string' && path !== '' && normalizePath(path) === path;
+}
+
 /** Join repository path segments and normalise; null when the result escapes the root. */
 export function joinPath(...parts: string[]): string | null {
   return normalizePath(parts.filter((p) => p !== '').join('/'));
@@ -94,4 +99,27 @@ export function relativeFromDir(fromDir: string, to: string): string {
   while (common < from.length && common < target.length - 1 && from[common] === target[common]) common++;
   const ups = from.length - common;
   return [...Array<string>(ups).fill('..'), ...target.slice(common)].join('/');
+}
+
+/**
+ * Whether a path (a URL path or a file path) has a `.` or `..` segment, as written or once or more percent-decoded
+ * (`/a/%2e%2e/b`, `%252e%252e`), with `\` taken as a separator too: such a path may climb out of its folder.
+ */
+export function hasDotSegment(path: string): boolean {
+  let form = path;
+  for (let round = 0; round < 4; round++) {
+    if (form.split(/[/\\]/).some((segment) => segment === '.' || segment === '..')) return true;
+    const decoded = decodeAll(form);
+    if (decoded === form) return false;
+    form = decoded;
+  }
+  return true;
+}
+
+function decodeAll(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return decodePath(text);
+  }
 }

@@ -17,10 +17,54 @@ export function pageSlug(title: string): string {
 
 /** First of `base`, `base-1`, `base-2`... not in `taken`; the result is added to `taken`. */
 export function uniqueSlug(base: string, taken: Set<string>): string {
-  let candidate = base;
-  for (let n = 1; taken.has(candidate); n++) candidate = `${base}-${n}`;
+  const candidate = firstFree((n) => (n === 0 ? base : `${base}-${n}`), (c) => !taken.has(c));
   taken.add(candidate);
   return candidate;
+}
+
+/** More candidates than any content holds names: reaching it means `candidate` repeats itself. */
+const MAX_CANDIDATES = 1_000_000;
+
+/**
+ * The first of `candidate(0)`, `candidate(1)`... that `isFree`. Candidates must be distinct; a `null` candidate (one
+ * that has no valid form) is skipped. Bounded, so a candidate function that repeats itself fails instead of spinning.
+ */
+export function firstFree(candidate: (n: number) => string | null, isFree: (c: string) => boolean): string {
+  for (let n = 0; n < MAX_CANDIDATES; n++) {
+    const c = candidate(n);
+    if (c !== null && isFree(c)) return c;
+  }
+  throw new Error(`no free name after ${MAX_CANDIDATES} candidates (first: ${String(candidate(0))})`);
+}
+
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Why `slug` cannot be a page slug, or null when it can. A slug is one URL path segment: not empty, no `/` or `\`,
+ * not `.` or `..`, no control character, no whitespace at either end; also once percent-decoded, so that no URL built from it climbs a level.
+ */
+export function slugProblem(slug: string): string | null {
+  for (const form of new Set([slug, decodeSegment(slug)])) {
+    if (form.trim() === '') return 'must not be empty or blank';
+    if (form.trim() !== form) return 'must not begin or end with whitespace';
+    if (/[/\\]/.test(form)) return 'must be one path segment, without "/" or "\\"';
+    if (form === '.' || form === '..') return 'must not be "." or ".."';
+    if (CONTROL.test(form)) return 'must not contain control characters';
+  }
+  return null;
+}
+
+/** `slug` when it is a valid slug, else one derived from it (`../../x` -> `x`, `..` -> `untitled`): to repair stored data. */
+export function safeSlug(slug: string): string {
+  return typeof slug === 'string' && slugProblem(slug) === null ? slug : pageSlug(typeof slug === 'string' ? decodeSegment(slug) : '');
+}
+
+function decodeSegment(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 // Outline + parsed pages + files -> the content of a new revision (pages in tree order, stable ids).
 import { parse as parseYaml } from 'yaml';
 import { basename, dirname, joinPath } from '../content/paths.js';
-import { slugify } from '../content/slug.js';
+import { safeSlug, slugify } from '../content/slug.js';
 import type { ParsedPageData } from '../domain/parsed-page.js';
 import type { RevisionContent, RevisionFile, RevisionPage, RevisionReusableContent } from '../store/index.js';
 import { pageMetadata } from '../domain/page-metadata.js';
@@ -153,10 +153,10 @@ function slugFor(node: OutlineNode, layout: SpaceLayout): string {
       const name = basename(node.path).replace(/\.md$/i, '');
       const folder = dirname(node.path);
       const word = name.toLowerCase() === 'readme' ? (folder && folder !== layout.root ? basename(folder) : 'readme') : name;
-      return slugify(word) || word.toLowerCase();
+      return safeSlug(slugify(word) || word.toLowerCase());
     }
     case 'group':
-      return node.slug || slugify(node.title) || 'group';
+      return node.slug ? safeSlug(node.slug) : slugify(node.title) || 'group';
     case 'link':
       return slugify(node.title) || 'link';
     case 'computed':

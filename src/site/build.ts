@@ -3,11 +3,9 @@
  * its cache key changed), then the files, the search index, sitemap, robots, llms, 404 and redirects.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, writeFileSync, writevSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import type { Root } from 'mdast';
 import { withoutFrontmatter } from '../content/frontmatter.js';
+import { hasDotSegment } from '../content/paths.js';
 import { type Section, underTitle } from '../content/search-text.js';
 import { takeBody } from '../domain/page-parse.js';
 import type { BlobStore, DocumentPage } from '../store/index.js';
@@ -17,6 +15,7 @@ import { escapeHtml } from './html.js';
 import { type BrokenLink, checkLinks, describeBrokenLinks } from './link-check.js';
 import { type Manifest, type PageEntry, readManifest, writeManifest } from './manifest.js';
 import { buildNav, renderSidebar } from './nav.js';
+import { OutputWriter } from './output.js';
 import { type Chrome, renderChrome, renderPage, renderPageBytes } from './page.js';
 import { llmsFullTxt, llmsTxt, type LlmsSpace } from './outputs/llms.js';
 import { type Redirect, redirectPage, redirectsMap } from './outputs/redirects.js';
@@ -83,8 +82,8 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
   const assets = siteAssets();
   const previous: Manifest = options.only ? { format: 0, pages: {}, files: {} } : await readManifest(out);
   const manifest: Manifest = { format: previous.format, pages: {}, files: {} };
-  const writer = new Writer(out);
   const report: BuildReport = { out, pages: 0, rendered: 0, renderedOnWorkers: 0, files: 0, brokenLinks: [], warnings: [], ms: 0 };
+  const writer = new OutputWriter(out, (path) => report.warnings.push(`${path}: leaves the output folder; not written`));
   const nonce = randomBytes(6).toString('hex');
   const sitemap: Array<{ loc: string; lastmod?: string }> = [];
   const disallowed: string[] = [];
@@ -199,14 +198,18 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
     searchFiles.push(indexes.finish(spaceIndex).then((json) => [searchFile, json]));
     llms.push({ title: space.title, pages: llmsPages });
     report.files += copyFiles(space, urls, sources.blobs, writer, previous, manifest);
-    redirects.push(...spaceRedirects(space, urls));
+    redirects.push(...spaceRedirects(space, urls, report.warnings));
   }
 
   if (options.only) {
     report.ms = Math.round(performance.now() - started);
     return report;
   }
-  redirects.push(...(site.redirects ?? []).filter((r) => r.from && !redirects.some((o) => o.from === r.from)));
+  for (const r of site.redirects ?? []) {
+    if (!r.from || redirects.some((o) => o.from === r.from)) continue;
+    if (hasDotSegment(r.from)) report.warnings.push(`site redirect /${r.from}: has a "." or ".." segment; skipped`);
+    else redirects.push(r);
+  }
   for (const redirect of redirects) {
     const file = `${redirect.from.replace(/\/+$/, '')}/index.html`;
     if (!writer.exists(file)) writer.write(file, redirectPage(redirect.to));
@@ -219,7 +222,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
   if (firstChrome) writer.write('404.html', notFoundPage(firstChrome, base));
   for (const asset of assets.files) writer.write(asset.path, asset.bytes);
   for (const [file, json] of await Promise.all(searchFiles)) writer.write(file, json);
-  await removeStale(out, previous, manifest);
+  await removeStale(writer, previous, manifest);
   await writeManifest(out, manifest);
 
   if (!site.siteUrl) report.warnings.push('no site URL given (--site-url): sitemap.xml lists site-relative URLs and robots.txt names no sitemap');
@@ -359,7 +362,7 @@ function renderAhead(pool: RenderPool | null, key: string, space: SpaceRender, v
   };
 }
 
-function copyFiles(space: SiteSpaceInput, urls: SpaceUrls, blobs: BlobStore, writer: Writer, previous: Manifest, manifest: Manifest): number {
+function copyFiles(space: SiteSpaceInput, urls: SpaceUrls, blobs: BlobStore, writer: OutputWriter, previous: Manifest, manifest: Manifest): number {
   let count = 0;
   for (const file of space.view.content.files) {
     if (!file.blob) continue;
@@ -374,10 +377,14 @@ function copyFiles(space: SiteSpaceInput, urls: SpaceUrls, blobs: BlobStore, wri
 }
 
 /** `.gitbook.yaml` redirects whose old path has no page of its own. */
-function spaceRedirects(space: SiteSpaceInput, urls: SpaceUrls): Redirect[] {
+function spaceRedirects(space: SiteSpaceInput, urls: SpaceUrls, warnings: string[]): Redirect[] {
   const out: Redirect[] = [];
   for (const [from, to] of Object.entries(space.redirects ?? {})) {
-    const source = from.replace(/^\/+|\/+$/g, '').replace(/\.md$/, '').split('#')[0]!;
+    const source = from.replace(/^(\.?\/)+|\/+$/g, '').replace(/\.md$/, '').split('#')[0]!;
+    if (hasDotSegment(source)) {
+      warnings.push(`.gitbook.yaml redirect "${from}": has a "." or ".." segment; skipped`);
+      continue;
+    }
     if (!source || space.view.index.pageAtPath(source)) continue;
     const [path, anchor] = to.replace(/^\.?\/+/, '').split('#');
     const target = space.view.index.pageAtGitPath(path ?? '') ?? space.view.index.pageAtGitPath(`${path}.md`);
@@ -394,53 +401,10 @@ function notFoundPage(chrome: Chrome, base: string): string {
   });
 }
 
-async function removeStale(out: string, previous: Manifest, manifest: Manifest): Promise<void> {
+async function removeStale(writer: OutputWriter, previous: Manifest, manifest: Manifest): Promise<void> {
   const kept = new Set(Object.values(manifest.pages).flatMap((p) => p.files));
   for (const entry of Object.values(previous.pages)) {
-    for (const file of entry.files) if (!kept.has(file)) await rm(join(out, file), { force: true });
+    for (const file of entry.files) if (!kept.has(file)) await writer.remove(file);
   }
-  for (const file of Object.keys(previous.files)) if (!(file in manifest.files)) await rm(join(out, file), { force: true });
-}
-
-/**
- * Writes output files, creating each directory once. Synchronous: the build is bound by CPU, and a file written
- * here costs a half to a third of the CPU of one written through the thread pool (open, write and close each handed over).
- */
-class Writer {
-  private readonly dirs = new Set<string>();
-  private readonly written = new Set<string>();
-  constructor(private readonly out: string) {}
-
-  private makeDir(dir: string): void {
-    if (this.dirs.has(dir)) return;
-    mkdirSync(dir, { recursive: true });
-    this.dirs.add(dir);
-  }
-
-  write(path: string, data: string | Uint8Array | readonly Uint8Array[]): void {
-    const full = join(this.out, path);
-    this.makeDir(dirname(full));
-    if (typeof data === 'string' || data instanceof Uint8Array) writeFileSync(full, data);
-    else writeChunks(full, data);
-    this.written.add(path);
-  }
-
-  exists(path: string): boolean {
-    return this.written.has(path) || existsSync(join(this.out, path));
-  }
-}
-
-function writeChunks(file: string, chunks: readonly Uint8Array[]): void {
-  const fd = openSync(file, 'w');
-  try {
-    let pending = chunks.filter((chunk) => chunk.length > 0);
-    while (pending.length) {
-      let written = writevSync(fd, pending);
-      // A short write (rare, for regular files) goes on from where it stopped.
-      while (pending.length && written >= pending[0]!.length) written -= pending.shift()!.length;
-      if (pending.length && written > 0) pending[0] = pending[0]!.subarray(written);
-    }
-  } finally {
-    closeSync(fd);
-  }
+  for (const file of Object.keys(previous.files)) if (!(file in manifest.files)) await writer.remove(file);
 }

@@ -1,7 +1,19 @@
 /** Where a site space's pages and files live: URLs (under the site's base path) and output file paths. */
+import { safeSlug } from '../content/slug.js';
 import type { RevisionFile, RevisionPage } from '../store/index.js';
 
 const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+
+/** Characters a page path needs a closer look for: `.`, `%`, `\`, control characters, empty segments. */
+const SUSPECT = /[.%\\\u0000-\u001f\u007f]|\/\/|^\/|\/$/;
+
+/**
+ * A page's URL path with every segment a valid slug: stored data written before slugs were checked (`..`,
+ * `../../x`) gets a safe path derived from it (`untitled`, `x`) rather than a URL or file outside its space.
+ */
+export function safePagePath(path: string): string {
+  return path && SUSPECT.test(path) ? path.split('/').map(safeSlug).join('/') : path;
+}
 
 export class SpaceUrls {
   /** `base` ends with `/`; `prefix` is '' or `section/variant` without slashes around it. */
@@ -17,18 +29,18 @@ export class SpaceUrls {
   }
 
   page(page: Pick<RevisionPage, 'path'>, anchor?: string): string {
-    const path = page.path ? `${encodePath(page.path)}/` : '';
+    const path = page.path ? `${encodePath(safePagePath(page.path))}/` : '';
     return `${this.root()}${path}${anchor ? `#${encodeURIComponent(anchor)}` : ''}`;
   }
 
   /** The page's HTML file, relative to the output directory. */
   pageFile(page: Pick<RevisionPage, 'path'>): string {
-    return `${this.dir}${page.path ? `${page.path}/` : ''}index.html`;
+    return `${this.dir}${page.path ? `${safePagePath(page.path)}/` : ''}index.html`;
   }
 
   /** The markdown copy: `<page url>.md` (`index.md` for the landing page). */
   markdownFile(page: Pick<RevisionPage, 'path'>): string {
-    return page.path ? `${this.dir}${page.path}.md` : `${this.dir}index.md`;
+    return page.path ? `${this.dir}${safePagePath(page.path)}.md` : `${this.dir}index.md`;
   }
 
   markdownUrl(page: Pick<RevisionPage, 'path'>): string {

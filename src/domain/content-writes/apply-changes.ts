@@ -6,8 +6,8 @@
 import type { ContentRef, JSONDocument } from '@gitbook/api';
 import type { Root } from 'mdast';
 import { fromDocument } from '../../content/document/index.js';
-import { basename, dirname, extname, joinPath, relativeTo } from '../../content/paths.js';
-import { pageSlug } from '../../content/slug.js';
+import { basename, dirname, extname, isCleanPath, joinPath, relativeTo } from '../../content/paths.js';
+import { firstFree, pageSlug, safeSlug, slugProblem } from '../../content/slug.js';
 import { pageMetadata } from '../page-metadata.js';
 import { type DocumentPage, gitBlobOid, type RevisionContent, type RevisionFile, type RevisionPage } from '../../store/index.js';
 import { badRequest } from '../errors.js';
@@ -159,7 +159,7 @@ class Batch {
       if (this.tree.isInside(parentId, page.id)) throw badRequest(`${field}.into: a page cannot be moved under itself or one of its descendants`);
     }
     if (parentId === page.parentId && change.at === undefined) return;
-    if (parentId !== page.parentId) page.slug = uniqueIn(page.slug, this.tree.slugsUnder(parentId));
+    if (parentId !== page.parentId) page.slug = uniqueIn(safeSlug(page.slug), this.tree.slugsUnder(parentId));
     this.tree.move(page.id, parentId, change.at);
   }
 
@@ -185,15 +185,16 @@ class Batch {
     this.drafts.delete(old.id);
     if (current) {
       const slugs = this.tree.slugsUnder(current.parentId, current.id);
-      const restored = { ...old, parentId: current.parentId, slug: slugs.has(old.slug) ? current.slug : old.slug };
+      const slug = safeSlug(old.slug);
+      const restored = { ...old, parentId: current.parentId, slug: slugs.has(slug) ? safeSlug(current.slug) : slug };
       this.tree.pages.set(old.id, restored);
       this.touch({ object: 'updated_page', page: old.id });
       return;
     }
     const parentId = old.parentId !== null && this.tree.pages.has(old.parentId) ? old.parentId : null;
     const at = from.pages.filter((p, i) => p.parentId === old.parentId && i < index).length;
-    const restored = { ...old, parentId, slug: uniqueIn(old.slug, this.tree.slugsUnder(parentId)) } as RevisionPage;
-    if (restored.kind === 'document' && restored.git && this.takenPaths.has(restored.git.path)) {
+    const restored = { ...old, parentId, slug: uniqueIn(safeSlug(old.slug), this.tree.slugsUnder(parentId)) } as RevisionPage;
+    if (restored.kind === 'document' && restored.git && (this.takenPaths.has(restored.git.path) || !isCleanPath(restored.git.path))) {
       restored.git = { ...restored.git, path: this.newGitPath(parentId, restored.slug) };
     }
     if (restored.kind === 'document' && restored.git) this.takenPaths.add(restored.git.path);
@@ -312,6 +313,8 @@ class Batch {
   }
 
   private freeSlug(slug: string, siblings: Set<string>, field: string): string {
+    const problem = slugProblem(slug);
+    if (problem !== null) throw badRequest(`${field}: "${slug}" is not a valid slug: a slug ${problem}`);
     if (siblings.has(slug)) throw badRequest(`${field}: a sibling page already has the slug "${slug}"`);
     return slug;
   }
@@ -320,8 +323,8 @@ class Batch {
   private newGitPath(parentId: string | null, slug: string): string {
     const dir = this.childDir(parentId);
     const first = parentId === null && this.tree.pages.size === 0;
-    let path = joinPath(dir, first ? 'README.md' : `${slug}.md`)!;
-    for (let n = 1; this.takenPaths.has(path); n++) path = joinPath(dir, `${slug}-${n}.md`)!;
+    const name = safeSlug(slug);
+    const path = firstFree((n) => joinPath(dir, n > 0 ? `${name}-${n}.md` : first ? 'README.md' : `${name}.md`), (p) => !this.takenPaths.has(p));
     this.takenPaths.add(path);
     return path;
   }
@@ -329,19 +332,19 @@ class Batch {
   private childDir(parentId: string | null): string {
     if (parentId === null) return this.ctx.spaceRoot;
     const parent = this.tree.pages.get(parentId)!;
-    if (parent.kind === 'document' && parent.git) {
+    if (parent.kind === 'document' && isCleanPath(parent.git?.path)) {
       const path = parent.git.path;
       return /(^|\/)readme\.md$/i.test(path) && dirname(path) !== this.ctx.spaceRoot ? dirname(path) : path.replace(/\.md$/i, '');
     }
-    return joinPath(this.childDir(parent.parentId), parent.slug) ?? parent.slug;
+    const dir = this.childDir(parent.parentId);
+    return joinPath(dir, safeSlug(parent.slug)) ?? dir;
   }
 
   /** GitBook's de-duplication: `name (1).ext`. */
   private freeAssetPath(folder: string, name: string): string {
     const ext = extname(name) && name.slice(name.length - extname(name).length);
     const stem = ext ? name.slice(0, -ext.length) : name;
-    let path = joinPath(folder, name)!;
-    for (let n = 1; this.takenPaths.has(path); n++) path = joinPath(folder, `${stem} (${n})${ext}`)!;
+    const path = firstFree((n) => joinPath(folder, n > 0 ? `${stem} (${n})${ext}` : name), (p) => !this.takenPaths.has(p));
     this.takenPaths.add(path);
     return path;
   }
@@ -386,8 +389,5 @@ function bodyRoot(body: Body, fromPath: string, targets: Targets): Root {
   return fromDocument(body.document, { refToUrl });
 }
 
-const uniqueIn = (wanted: string, taken: Set<string>): string => {
-  let slug = wanted;
-  for (let n = 1; taken.has(slug); n++) slug = `${wanted}-${n}`;
-  return slug;
-};
+/** `wanted`, or `wanted-1`, `wanted-2`... when a sibling has it. */
+export const uniqueIn = (wanted: string, taken: ReadonlySet<string>): string => firstFree((n) => (n > 0 ? `${wanted}-${n}` : wanted), (s) => !taken.has(s));

@@ -1,3 +1,4 @@
+import { hasDotSegment } from '../../content/paths.js';
 import { newId, type SiteRecord, type SiteRedirectDestination, type SiteRedirectRecord } from '../../store/index.js';
 import type { Caller } from '../context.js';
 import { nowIso } from '../context.js';
@@ -98,6 +99,7 @@ export class SiteRedirects {
   }
 
   private checkSource(site: SiteRecord, source: string, exceptId?: string): string {
+    if (hasDotSegment(source)) throw badRequest(`source: "${source}" has a "." or ".." segment (also when percent-decoded); a redirect source is a path on the site`);
     const wanted = normalizeSource(source);
     const clash = this.access.deps.store.sites.redirects(site.id).find((r) => r.id !== exceptId && normalizeSource(r.source) === wanted);
     if (clash) throw conflict(`source: the site ${site.id} already redirects ${clash.source}`);

@@ -3,7 +3,7 @@
 // page files, and `.gitbook/assets`.
 import mime from 'mime-types';
 import { basename, dirname, joinPath } from '../../content/paths.js';
-import { slugify } from '../../content/slug.js';
+import { safeSlug, slugify } from '../../content/slug.js';
 import { parseSummary, type SummaryItem } from '../../content/summary.js';
 import { gitBlobOid, type LinkTarget, type RevisionFile, type RevisionPage } from '../../store/index.js';
 import { imageDimensions } from '../file-kind.js';
@@ -151,10 +151,10 @@ function slugOf(item: SummaryItem): string {
       const name = basename(item.path).replace(/\.md$/i, '');
       const folder = dirname(item.path);
       const word = name.toLowerCase() === 'readme' ? (folder ? basename(folder) : 'readme') : name;
-      return slugify(word) || word.toLowerCase();
+      return safeSlug(slugify(word) || word.toLowerCase());
     }
     case 'group':
-      return item.slug || slugify(item.title) || 'group';
+      return item.slug ? safeSlug(item.slug) : slugify(item.title) || 'group';
     case 'link':
       return slugify(item.title) || 'link';
     case 'computed':

@@ -1,7 +1,7 @@
 // Where each page, file and include of a revision lives in the repository after an export (gitsync-format §3.1, §4).
 // A page keeps the path it was synced at unless it moved; new and moved pages get GitBook's paths.
-import { basename, dirname, extname, joinPath } from '../../content/paths.js';
-import { pageSlug, slugify } from '../../content/slug.js';
+import { basename, dirname, extname, isCleanPath, joinPath } from '../../content/paths.js';
+import { firstFree, pageSlug, safeSlug, slugify } from '../../content/slug.js';
 import type { RevisionContent, RevisionPage } from '../../store/index.js';
 
 export interface PathLayout {
@@ -21,6 +21,8 @@ export interface ExportPaths {
    * elsewhere than the writer guessed): source path -> new path. Relative links in and to them need rewriting.
    */
   moved: Map<string, string>;
+  /** Stored data that could not be written as it was (a page slug or git path leaving its folder), and where it went. */
+  warnings: string[];
 }
 
 /**
@@ -41,25 +43,26 @@ export function exportPaths(next: RevisionContent, base: RevisionContent, layout
   const free = (path: string) => !assigned.has(path) && (!tree.has(path) || owned.has(path));
   const claim = (path: string) => (assigned.add(path), path);
 
-  const pages = placePages(next.pages, basePages, kept, layout, free, claim);
+  const warnings: string[] = [];
+  const pages = placePages(next.pages, basePages, kept, layout, free, claim, warnings);
   const files = new Map<string, string>();
   const assets = joinPath(layout.root, '.gitbook/assets') ?? '.gitbook/assets';
   for (const file of next.files) {
-    const path = keptFiles.get(file.id) ?? claim(dedupe(file.git?.path ?? joinPath(assets, file.name)!, free));
-    files.set(file.id, path);
+    const wanted = cleanOr(file.git?.path, () => joinPath(assets, safeSlug(file.name)) ?? joinPath(assets, file.id)!);
+    files.set(file.id, keptFiles.get(file.id) ?? claim(dedupe(wanted, free)));
   }
   const includes = new Map<string, string>();
   const includeDir = joinPath(layout.root, '.gitbook/includes') ?? '.gitbook/includes';
   for (const r of next.reusableContents) {
-    const path = keptIncludes.get(r.id) ?? claim(dedupe(r.git?.path ?? joinPath(includeDir, `${pageSlug(r.title)}.md`)!, free));
-    includes.set(r.id, path);
+    const wanted = cleanOr(r.git?.path, () => joinPath(includeDir, `${pageSlug(r.title)}.md`)!);
+    includes.set(r.id, keptIncludes.get(r.id) ?? claim(dedupe(wanted, free)));
   }
-  return { ...pages, files, includes };
+  return { ...pages, files, includes, warnings };
 }
 
 /** Files and includes that keep the path the synced revision gave them, by id. */
 function keptItems(items: readonly GitItem[], baseItems: readonly GitItem[]): Map<string, string> {
-  const before = new Map(baseItems.flatMap((b) => (b.git ? [[b.id, b.git.path] as const] : [])));
+  const before = new Map(baseItems.flatMap((b) => (b.git && isCleanPath(b.git.path) ? [[b.id, b.git.path] as const] : [])));
   return new Map(items.flatMap((i) => (i.git && before.get(i.id) === i.git.path ? [[i.id, i.git.path] as const] : [])));
 }
 
@@ -84,7 +87,7 @@ function keptPages(pages: readonly RevisionPage[], basePages: ReadonlyMap<string
       stays.set(page.id, sameSpot);
       continue;
     }
-    const path = old?.kind === 'document' ? old.git?.path : undefined;
+    const path = old?.kind === 'document' && isCleanPath(old.git?.path) ? old.git.path : undefined;
     const becomesFolder = path !== undefined && !isReadme(path) && hasChildren.has(page.id) && !hadChildren.has(page.id);
     const keep = sameSpot && path !== undefined && page.git?.path === path && !becomesFolder;
     stays.set(page.id, keep);
@@ -100,6 +103,7 @@ function placePages(
   layout: PathLayout,
   free: (path: string) => boolean,
   claim: (path: string) => string,
+  warnings: string[],
 ): Pick<ExportPaths, 'pages' | 'moved'> {
   const byId = new Map(pages.map((p) => [p.id, p]));
   const hasChildren = new Set(pages.map((p) => p.parentId));
@@ -110,23 +114,26 @@ function placePages(
   const oldChildDirs = new Map<string, string>();
 
   const childDir = (page: RevisionPage, path: string | undefined, parentDir: string): string => {
-    if (path === undefined) return joinPath(parentDir, page.slug) ?? page.slug;
-    if (path === layout.readme) return joinPath(parentDir, page.slug || 'readme') ?? 'readme';
+    if (path === undefined) return joinPath(parentDir, page.slug && safeSlug(page.slug)) ?? parentDir;
+    if (path === layout.readme) return joinPath(parentDir, page.slug ? safeSlug(page.slug) : 'readme') ?? parentDir;
     return isReadme(path) ? dirname(path) : path.replace(/\.md$/i, '');
   };
 
   for (const page of pages) {
     const parentDir = childDirs.get(page.parentId) ?? layout.root;
     if (page.kind !== 'document') {
-      childDirs.set(page.id, joinPath(parentDir, page.slug) ?? page.slug);
+      childDirs.set(page.id, joinPath(parentDir, page.slug && safeSlug(page.slug)) ?? parentDir);
       continue;
     }
     const old = basePages.get(page.id);
-    const source = old?.kind === 'document' && old.git ? old.git.path : page.git?.path;
+    const stored = old?.kind === 'document' && old.git ? old.git.path : page.git?.path;
+    const source = isCleanPath(stored) ? stored : undefined;
     let path = kept.get(page.id);
     if (path === undefined) {
       path = carried(page, source, byId, oldChildDirs, childDirs, free) ?? fresh(page, parentDir, hasChildren.has(page.id), layout, free);
       claim(path);
+      if (page.slug && safeSlug(page.slug) !== page.slug) warnings.push(`page "${page.title}": its slug "${page.slug}" is not a valid slug (one path segment); written as ${path}`);
+      else if (stored !== undefined && stored !== null && source === undefined) warnings.push(`page "${page.title}": its stored git path "${String(stored)}" leaves the repository; written as ${path}`);
       if (source !== undefined && source !== path) {
         moved.set(source, path);
         oldChildDirs.set(page.id, childDir(page, source, parentDir));
@@ -151,18 +158,16 @@ function carried(
   const from = oldChildDirs.get(page.parentId);
   const to = childDirs.get(page.parentId);
   if (from === undefined || to === undefined || !source.startsWith(`${from}/`)) return undefined;
-  const path = joinPath(to, source.slice(from.length + 1))!;
-  return free(path) ? path : undefined;
+  const path = joinPath(to, source.slice(from.length + 1));
+  return path !== null && free(path) ? path : undefined;
 }
 
 /** GitBook's path for a new page: `slug.md`, `slug/README.md` with children, `-1` on a collision. */
 function fresh(page: RevisionPage, dir: string, withChildren: boolean, layout: PathLayout, free: (path: string) => boolean): string {
   if (page.path === '' && free(layout.readme)) return layout.readme;
-  const slug = page.slug || slugify(page.title) || pageSlug(page.title);
-  const at = (name: string) => joinPath(dir, withChildren ? `${name}/README.md` : `${name}.md`)!;
-  let path = at(slug);
-  for (let n = 1; !free(path); n++) path = at(`${slug}-${n}`);
-  return path;
+  const slug = page.slug ? safeSlug(page.slug) : slugify(page.title) || pageSlug(page.title);
+  const at = (name: string) => joinPath(dir, withChildren ? `${name}/README.md` : `${name}.md`);
+  return firstFree((n) => at(n > 0 ? `${slug}-${n}` : slug), free);
 }
 
 /** GitBook's de-duplication of a file name: `name (1).ext`, `name (2).ext`... */
@@ -171,10 +176,10 @@ function dedupe(path: string, free: (path: string) => boolean): string {
   const name = basename(path);
   const ext = extname(name) ? name.slice(name.length - extname(name).length) : '';
   const stem = ext ? name.slice(0, -ext.length) : name;
-  for (let n = 1; ; n++) {
-    const candidate = joinPath(dirname(path), `${stem} (${n})${ext}`)!;
-    if (free(candidate)) return candidate;
-  }
+  return firstFree((n) => joinPath(dirname(path), n > 0 ? `${stem} (${n})${ext}` : name), free);
 }
+
+/** `path` when it is a clean repository path, else `fallback()`. */
+const cleanOr = (path: string | null | undefined, fallback: () => string): string => (isCleanPath(path) ? path : fallback());
 
 const isReadme = (path: string) => basename(path).toLowerCase() === 'readme.md';

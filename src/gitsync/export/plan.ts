@@ -46,7 +46,7 @@ export const emptyContent = (): RevisionContent => structuredClone(EMPTY);
 export function planExport(input: PlanInput): ExportPlan {
   const { next, base, layout, tree } = input;
   const paths = exportPaths(next, base, layout, new Set(tree.keys()));
-  const plan: ExportPlan = { writes: new Map(), removes: new Set(), paths, pageBlobs: new Map(), warnings: [] };
+  const plan: ExportPlan = { writes: new Map(), removes: new Set(), paths, pageBlobs: new Map(), warnings: [...paths.warnings] };
   const write = (path: string, blob: Blob) => {
     if (tree.get(path) !== blob.oid) plan.writes.set(path, blob);
   };

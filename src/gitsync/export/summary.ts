@@ -1,7 +1,7 @@
 // A revision's page tree -> SUMMARY.md in GitBook's format, with every page at the git path the export gives it.
 import { type SummaryEntry, type SummaryItem, serializeSummary } from '../../content/summary.js';
 import { relativeFromDir } from '../../content/paths.js';
-import { slugify } from '../../content/slug.js';
+import { safeSlug, slugify } from '../../content/slug.js';
 import { humanize } from '../outline.js';
 import type { LinkTarget, RevisionPage } from '../../store/index.js';
 
@@ -42,7 +42,7 @@ export function summaryItems(pages: readonly RevisionPage[], summaryDir: string,
   };
   return (children.get(null) ?? []).flatMap((page): SummaryItem[] => {
     if (page.kind !== 'group') return entry(page);
-    const slug = page.slug !== slugify(page.title) ? { slug: page.slug } : {};
+    const slug = page.slug !== slugify(page.title) ? { slug: page.slug && safeSlug(page.slug) } : {};
     return [{ kind: 'group', title: page.title, ...slug, children: entries(page.id) }];
   });
 }

@@ -1,0 +1,79 @@
+/**
+ * The output folder of a build. Every file the builder writes or removes is named relative to it and resolved here,
+ * and a path that would land outside it (`..`, also percent-decoded, an absolute path, a NUL) is refused: stored
+ * content (page slugs, redirect sources) never decides where a file goes outside the folder.
+ */
+import { closeSync, existsSync, mkdirSync, openSync, writeFileSync, writevSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { dirname, isAbsolute, resolve, sep } from 'node:path';
+import { hasDotSegment } from '../content/paths.js';
+
+/** The absolute file of `path` under `root`, or null when `path` is not a plain path inside it. */
+export function outputFile(root: string, path: string): string | null {
+  if (path === '' || path.includes('\0') || isAbsolute(path) || hasDotSegment(path)) return null;
+  const base = resolve(root);
+  const full = resolve(base, path);
+  return full.startsWith(`${base}${sep}`) ? full : null;
+}
+
+/**
+ * Writes output files, creating each directory once. Synchronous: the build is bound by CPU, and a file written
+ * here costs a half to a third of the CPU of one written through the thread pool (open, write and close each handed over).
+ */
+export class OutputWriter {
+  private readonly dirs = new Set<string>();
+  private readonly written = new Set<string>();
+
+  /** `refused` hears of each path that was not written because it leaves the folder. */
+  constructor(
+    readonly out: string,
+    private readonly refused: (path: string) => void = () => {},
+  ) {}
+
+  /** Writes `path` (relative to the folder); false, and nothing written, when the path leaves the folder. */
+  write(path: string, data: string | Uint8Array | readonly Uint8Array[]): boolean {
+    const full = outputFile(this.out, path);
+    if (full === null) {
+      this.refused(path);
+      return false;
+    }
+    this.makeDir(dirname(full));
+    if (typeof data === 'string' || data instanceof Uint8Array) writeFileSync(full, data);
+    else writeChunks(full, data);
+    this.written.add(path);
+    return true;
+  }
+
+  exists(path: string): boolean {
+    if (this.written.has(path)) return true;
+    const full = outputFile(this.out, path);
+    return full !== null && existsSync(full);
+  }
+
+  /** Removes `path` when it is inside the folder (a stale file named by an earlier build's cache). */
+  async remove(path: string): Promise<void> {
+    const full = outputFile(this.out, path);
+    if (full !== null) await rm(full, { force: true });
+  }
+
+  private makeDir(dir: string): void {
+    if (this.dirs.has(dir)) return;
+    mkdirSync(dir, { recursive: true });
+    this.dirs.add(dir);
+  }
+}
+
+function writeChunks(file: string, chunks: readonly Uint8Array[]): void {
+  const fd = openSync(file, 'w');
+  try {
+    let pending = chunks.filter((chunk) => chunk.length > 0);
+    while (pending.length) {
+      let written = writevSync(fd, pending);
+      // A short write (rare, for regular files) goes on from where it stopped.
+      while (pending.length && written >= pending[0]!.length) written -= pending.shift()!.length;
+      if (pending.length && written > 0) pending[0] = pending[0]!.subarray(written);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,137 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { newId, type RevisionPage, Store } from '../../src/store/index.js';
+import { cleanTemps, lines, repository, SAMPLE } from '../gitsync/two-way-helpers.js';
+import { docs, serve } from '../helpers/cli.js';
+
+const temps: string[] = [];
+afterAll(() => {
+  cleanTemps();
+  temps.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+});
+
+function project(config: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-e2e-hostile-'));
+  temps.push(dir);
+  writeFileSync(join(dir, 'docs.config.yaml'), config);
+  return dir;
+}
+
+/** Every file under `dir`, relative to it, `.git` left out. */
+const files = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
+    .filter((f) => !f.startsWith('.git/'))
+    .sort();
+
+/** Adds pages straight to the store, below the API's checks: bad data written before slugs were validated. */
+function addBadPages(projectDir: string, make: (blob: string) => RevisionPage[]): void {
+  const store = Store.open(join(projectDir, '.docs'));
+  try {
+    const space = store.content.spacesIn(store.organizations.all()[0]!.id).find((s) => s.title === 'Docs')!;
+    const content = store.revisions.content(space.revisionId);
+    const blob = store.blobs.put(Buffer.from(lines('# Escape', '', 'Out of bounds.'), 'utf8'));
+    const id = newId();
+    const now = new Date().toISOString();
+    store.tx(() => {
+      store.revisions.insert({ id, spaceId: space.id, parents: [space.revisionId], type: 'edits', git: null, createdAt: now }, { ...content, pages: [...content.pages, ...make(blob)] });
+      store.content.setSpaceRevision(space.id, space.revisionId, id, now);
+    });
+  } finally {
+    store.close();
+  }
+}
+
+/** A fetch that fails after a deadline instead of waiting on a server that stopped answering. */
+async function call(url: string, token: string, method: string, body?: unknown): Promise<{ status: number; json: any }> {
+  const response = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : undefined };
+}
+
+describe('hostile slugs and paths, end to end', () => {
+  it('answers the reproduction of the `..` slug hang with 400s, and keeps answering (docs serve in a child process)', async () => {
+    const dir = project('organizations:\n  - title: Acme\n');
+    const { url, child } = await serve(dir, { DOCS_TOKEN: 'e2e-hostile' });
+    try {
+      const api = (method: string, path: string, body?: unknown) => call(`${url}/v1${path}`, 'e2e-hostile', method, body);
+      const org = (await api('GET', '/orgs')).json.items[0].id as string;
+      const space = (await api('POST', `/orgs/${org}/spaces`, { title: 'Handbook' })).json.id as string;
+      const insert = async (slug: string) => {
+        const cr = (await api('POST', `/spaces/${space}/change-requests`, { subject: `Insert ${slug}` })).json.id as string;
+        const written = await api('POST', `/spaces/${space}/change-requests/${cr}/content`, { changes: [{ operation: 'insert_page', title: 'Page', slug, document: { markdown: 'Body.\n' } }] });
+        return { cr, written };
+      };
+      const first = await insert('..');
+      expect(first.written).toEqual({ status: 400, json: { error: { code: 400, message: expect.stringMatching(/^changes\[0\]\.slug: "\.\." is not a valid slug/) } } });
+      const second = await insert('../../../x');
+      expect(second.written.status).toBe(400);
+      await api('POST', `/spaces/${space}/change-requests/${second.cr}/merge`);
+      const third = await insert('../../../edit-escape');
+      expect(third.written).toEqual({ status: 400, json: { error: { code: 400, message: expect.stringMatching(/^changes\[0\]\.slug: /) } } });
+      expect((await api('GET', '/orgs')).status).toBe(200);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('syncs a space holding `..`-slug pages: each is written under a safe path inside the repository, with a warning', async () => {
+    const repo = repository(SAMPLE);
+    const dir = project(`spaces:\n  - title: Docs\n    directory: ${repo.dir}\n`);
+    expect((await docs(dir, 'sync')).code).toBe(0);
+    // What the unchecked API used to store: a `..` slug, and one climbing out of the repository with no git path.
+    addBadPages(dir, (blob) => [
+      { id: newId(), kind: 'document', title: 'Dots', slug: '..', path: '..', parentId: null, hidden: false, blob, git: { oid: blob, path: null as unknown as string } },
+      { id: newId(), kind: 'document', title: 'Climber', slug: '../../../x', path: '../../../x', parentId: null, hidden: false, blob, git: { oid: blob, path: null as unknown as string } },
+    ]);
+
+    const result = await docs(dir, 'sync');
+    expect(result.stderr).not.toMatch(/TypeError|\n\s+at /);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('warning: page "Dots": its slug ".." is not a valid slug (one path segment); written as untitled.md');
+    expect(result.stdout).toContain('warning: page "Climber": its slug "../../../x" is not a valid slug (one path segment); written as x.md');
+    expect(repo.show('untitled.md')).toContain('Out of bounds.');
+    expect(repo.show('x.md')).toContain('Out of bounds.');
+    expect(repo.git('ls-tree', '-r', '--name-only', 'main').split('\n').sort()).toEqual(['README.md', 'SUMMARY.md', 'api.md', 'faq.md', 'guide.md', 'untitled.md', 'x.md']);
+    // The space is repaired: the pages carry the slugs they were written under, and the next sync has nothing to say.
+    const again = await docs(dir, 'sync', '--json');
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout).spaces[0].warnings).toEqual([]);
+
+    // The site build puts them under safe paths too, and nothing beside the output folder.
+    const parent = mkdtempSync(join(tmpdir(), 'quire-e2e-hostile-out-'));
+    temps.push(parent);
+    const built = await docs(dir, 'build', '--space', 'Docs', '--out', join(parent, 'site'), '--no-strict-links');
+    expect(built.stderr).toBe('');
+    expect(built.code).toBe(0);
+    expect(files(parent).every((f) => f.startsWith('site/'))).toBe(true);
+    expect(files(parent)).toEqual(expect.arrayContaining(['site/x/index.html', 'site/untitled/index.html']));
+  });
+
+  it('skips `.gitbook.yaml` redirects that climb out, warning with the file and line; the build writes nothing outside --out', async () => {
+    const repo = repository({
+      ...SAMPLE,
+      '.gitbook.yaml': lines('root: ./', 'redirects:', '  old-guide: guide.md', '  ../../../../escaped-x: README.md', '  "%2e%2e/%2e%2e/escaped-y": api.md'),
+    });
+    const dir = project(`spaces:\n  - title: Docs\n    directory: ${repo.dir}\n`);
+    const synced = await docs(dir, 'sync');
+    expect(synced.code).toBe(0);
+    expect(synced.stdout).toContain('warning: .gitbook.yaml:4: redirect source "../../../../escaped-x" has a "." or ".." segment; skipped');
+    expect(synced.stdout).toContain('warning: .gitbook.yaml:5: redirect source "%2e%2e/%2e%2e/escaped-y" has a "." or ".." segment; skipped');
+
+    const parent = mkdtempSync(join(tmpdir(), 'quire-e2e-hostile-out-'));
+    temps.push(parent);
+    const built = await docs(dir, 'build', '--space', 'Docs', '--out', join(parent, 'a', 'b', 'site'));
+    expect(built.code).toBe(0);
+    expect(files(parent).every((f) => f.startsWith('a/b/site/'))).toBe(true);
+    expect(files(parent)).toContain('a/b/site/old-guide/index.html');
+  });
+});

@@ -1,0 +1,66 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { outputFile } from '../../src/site/output.js';
+import { buildSite } from '../../src/site/build.js';
+import { siteSources, spaceSite } from '../../src/site/space-site.js';
+import { newId, type DocumentPage } from '../../src/store/index.js';
+import { markdownSpace, syncedSpace, tempDir } from './helpers.js';
+
+/** Every file under `dir`, relative to it. */
+const tree = (dir: string): string[] => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
+
+describe('the output folder', () => {
+  it('resolves only plain paths inside it', () => {
+    const root = tempDir('out');
+    expect(outputFile(root, 'guide/index.html')).toBe(join(root, 'guide/index.html'));
+    for (const path of ['../index.html', 'a/../../x', '%2e%2e/x', 'a/%2E%2E/%2e%2e/x', '%252e%252e/x', '..\\x', '/etc/passwd', 'a\0b', '', '.']) {
+      expect(outputFile(root, path), path).toBeNull();
+    }
+  });
+
+  it('never writes outside --out: hostile stored slugs get a safe path, hostile redirects are skipped with a warning', async () => {
+    const space = await syncedSpace(markdownSpace({ 'README.md': '# Home\n\nWelcome.\n', 'guide.md': '# Guide\n\nSteps.\n' }), 'Hostile');
+    // Bad data written before slugs were checked: pages whose slug climbs out of their folder.
+    const { store } = space;
+    const record = store.content.space(space.spaceId)!;
+    const content = store.revisions.content(record.revisionId);
+    const blob = store.blobs.put(Buffer.from('# Escape\n\nOut of bounds.\n', 'utf8'));
+    const hostile = (slug: string, title: string): DocumentPage => ({ id: newId(), kind: 'document', title, slug, path: slug, parentId: null, hidden: false, blob, git: { oid: blob, path: null as unknown as string } });
+    const pages = [...content.pages, hostile('..', 'Dots'), hostile('../../../x', 'Climber'), hostile('%2e%2e', 'Encoded')];
+    const id = newId();
+    const now = new Date().toISOString();
+    store.tx(() => {
+      store.revisions.insert({ id, spaceId: space.spaceId, parents: [record.revisionId], type: 'edits', git: null, createdAt: now }, { ...content, pages });
+      store.content.setSpaceRevision(space.spaceId, record.revisionId, id, now);
+    });
+
+    const parent = tempDir('parent');
+    const out = join(parent, 'inner', 'out');
+    mkdirSync(out, { recursive: true });
+    const input = spaceSite(space.domain, space.caller, space.spaceId, { redirects: { '../../escaped-yaml': 'README.md', '%2e%2e/%2e%2e/escaped-yaml-encoded': 'guide.md' } });
+    input.redirects = [
+      { from: '../../escaped-api', to: '/guide/' },
+      { from: '%2e%2e/%2e%2e/escaped-api-encoded', to: '/guide/' },
+      { from: 'old/page', to: '/guide/' },
+    ];
+    const report = await buildSite(input, siteSources(space.domain), { out, strictLinks: false, renderWorkers: false });
+
+    // Nothing beside out in its parents; the pages with hostile slugs are inside it, under safe paths.
+    expect(tree(parent).every((file) => file.startsWith(join('inner', 'out') + '/')), tree(parent).join('\n')).toBe(true);
+    for (const name of ['escaped-yaml', 'escaped-yaml-encoded', 'escaped-api', 'escaped-api-encoded']) {
+      expect(existsSync(resolve(out, '../..', name))).toBe(false);
+      expect(existsSync(resolve(out, '..', name))).toBe(false);
+    }
+    expect(readFileSync(join(out, 'untitled/index.html'), 'utf8')).toContain('Out of bounds.');
+    expect(readFileSync(join(out, 'untitled/untitled/untitled/x/index.html'), 'utf8')).toContain('Out of bounds.');
+    expect(existsSync(join(out, 'old/page/index.html'))).toBe(true);
+    expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).not.toContain('/../');
+    expect(report.warnings).toEqual(expect.arrayContaining([
+      expect.stringMatching(/\.gitbook\.yaml redirect "\.\.\/\.\.\/escaped-yaml": has a "\." or "\.\." segment; skipped/),
+      expect.stringMatching(/\.gitbook\.yaml redirect "%2e%2e\/%2e%2e\/escaped-yaml-encoded"/),
+      expect.stringMatching(/site redirect \/\.\.\/\.\.\/escaped-api: has a "\." or "\.\." segment; skipped/),
+      expect.stringMatching(/site redirect \/%2e%2e\/%2e%2e\/escaped-api-encoded/),
+    ]));
+  });
+});
