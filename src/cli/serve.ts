@@ -73,7 +73,11 @@ async function serve(options: GlobalOptions & ServeOptions, mode: { ephemeralTok
   if (address && typeof address === 'object') base = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
   // Loaded after listening: git and the site builder are not needed to answer the first request.
   const { installGitSync } = await import('../gitsync/two-way/install.js');
-  installGitSync(domain, { cacheDir: join(storageDir(runtime), 'git'), mergeMessage: config.gitSync.mergeMessage });
+  installGitSync(domain, {
+    cacheDir: join(storageDir(runtime), 'git'),
+    mergeMessage: config.gitSync.mergeMessage,
+    onFailure: (message) => process.stderr.write(`docs: ${message}\n`),
+  });
   domain.jobs.start();
 
   const ms = Math.round(performance.now() - started);

@@ -10,6 +10,9 @@ import type { Spaces } from './spaces.js';
 export const GIT_IMPORT_JOB = 'gitsync:import';
 export const GIT_EXPORT_JOB = 'gitsync:export';
 const EVENT_TYPES = ['space_gitsync_started', 'space_gitsync_completed'] as const;
+const CONFLICT_EVENT = 'space_gitsync_conflict';
+/** How many recorded conflicts getSpaceGitInfo shows (the newest). */
+const CONFLICTS_SHOWN = 50;
 
 export type GitSyncEventType = 'space_gitsync_started' | 'space_gitsync_completed';
 
@@ -52,6 +55,46 @@ export interface GitInfo {
   url?: string;
   repoName?: string;
   updatedAt?: string;
+}
+
+/** The last git operation of a space, in the shape of the spec's `GitSyncOperation`. */
+export interface GitOperationInfo {
+  state: 'running' | 'success' | 'failure';
+  direction: 'import' | 'export';
+  stage: 'repo_fetch' | 'finalize';
+  dispatchedTasks: number;
+  completedTasks: number;
+  startedAt: string;
+  updatedAt: string;
+  completedAt?: string;
+  error?: string;
+}
+
+/** A true conflict a sync resolved by its policy: what lost, where, and where the losing version is kept. */
+export interface GitSyncConflict {
+  kind: 'page' | 'file' | 'reusable-content' | 'variable';
+  /** The page, file or reusable content id, or the variable name. */
+  id: string;
+  title?: string;
+  /** The item's path in the repository, when it has one. */
+  path: string | null;
+  reason: string;
+  /** The git side's commit the space was merged with. */
+  commit: string;
+  /** The side whose version was kept, and the side that lost. */
+  winner: 'git' | 'space';
+  loser: 'git' | 'space';
+  /** The losing version's text (a page's markdown, a variable's value); null when it was removed or is not text. */
+  losingText: string | null;
+  /** The revision holding the losing version. */
+  losingRevisionId: string | null;
+  createdAt?: string;
+}
+
+/** getSpaceGitInfo: the remote, the last operation (failures included) and the conflicts syncs resolved. */
+export interface GitInfoDetails extends GitInfo {
+  operation?: GitOperationInfo;
+  conflicts?: GitSyncConflict[];
 }
 
 export interface MergeLanding {
@@ -198,16 +241,51 @@ export class GitSpaces {
     return gitEvents(this.deps, spaceId);
   }
 
-  /** getSpaceGitInfo: the remote of the last git operation, else the directory the space syncs with; 404 when never synced. */
-  info(caller: Caller, spaceId: string): GitInfo {
+  /**
+   * getSpaceGitInfo: the remote of the last git operation, else the directory the space syncs with; the last operation
+   * (a failed one too) and the conflicts syncs resolved. 404 when the space never had a git operation.
+   */
+  info(caller: Caller, spaceId: string): GitInfoDetails {
     const space = this.spaces.find(spaceId);
     caller.access.requireSpace(space, 'read');
-    return gitInfoOf(this.deps, space.id) ?? throwNotSynced(space.id);
+    const info = gitInfoOf(this.deps, space.id);
+    const operation = lastOperation(this.events(space.id));
+    if (!info && !operation) throwNotSynced(space.id);
+    const conflicts = this.conflicts(space.id);
+    return { ...info, ...(operation ? { operation } : {}), ...(conflicts.length ? { conflicts } : {}) };
+  }
+
+  /** Keeps the conflicts a sync resolved, so the losing side stays visible. */
+  recordConflicts(spaceId: string, conflicts: readonly GitSyncConflict[]): void {
+    const { store } = this.deps;
+    const now = nowIso(this.deps);
+    store.tx(() => {
+      for (const c of conflicts) store.events.insert({ id: newId(), spaceId, type: CONFLICT_EVENT, payload: { ...c, createdAt: now }, createdAt: now });
+    });
+  }
+
+  /** The conflicts recorded for the space, newest first. */
+  conflicts(spaceId: string): GitSyncConflict[] {
+    return this.deps.store.events.forSpace<GitSyncConflict>(spaceId, [CONFLICT_EVENT]).map((e) => e.payload).reverse().slice(0, CONFLICTS_SHOWN);
+  }
+
+  /**
+   * Whether merges of the space's change requests export to git: a space synced by `docs sync` or exported to through
+   * the API does; one only imported through the API does not (an import is one-time): its last successful operation
+   * is that import and its sync state still pairs the imported commit.
+   */
+  exportsMerges(spaceId: string): boolean {
+    if (this.lastRemote(spaceId, GIT_EXPORT_JOB)) return true;
+    const state = this.deps.store.revisions.syncState(spaceId);
+    if (!state || state.commit === null) return false;
+    const last = this.deps.store.events.latest<GitSyncEvent>(spaceId, 'space_gitsync_completed', 'state', 'success')?.payload;
+    return !(last?.operation === 'import' && last.commit === state.commit);
   }
 
   /** The remote (credentials included) and branch of the space's last successful git operation through the API. */
-  lastRemote(spaceId: string): { url: string; ref: string; repoProjectDirectory?: string } | undefined {
-    const jobs = this.deps.store.jobs.list('done').filter((j) => (j.kind === GIT_IMPORT_JOB || j.kind === GIT_EXPORT_JOB) && (j.payload as GitJobPayload).spaceId === spaceId);
+  lastRemote(spaceId: string, kind?: typeof GIT_IMPORT_JOB | typeof GIT_EXPORT_JOB): { url: string; ref: string; repoProjectDirectory?: string } | undefined {
+    const kinds = kind ? [kind] : [GIT_IMPORT_JOB, GIT_EXPORT_JOB];
+    const jobs = this.deps.store.jobs.list('done').filter((j) => kinds.includes(j.kind) && (j.payload as GitJobPayload).spaceId === spaceId);
     const last = jobs.sort((a, b) => a.updatedAt.localeCompare(b.updatedAt)).at(-1)?.payload as GitJobPayload | undefined;
     return last && { url: this.remoteUrl(last), ref: last.ref, ...(last.repoProjectDirectory ? { repoProjectDirectory: last.repoProjectDirectory } : {}) };
   }
@@ -233,6 +311,25 @@ export function gitInfoOf(deps: Deps, spaceId: string): GitInfo | undefined {
   const url = last?.url ?? state!.source;
   const updatedAt = [state?.updatedAt, last?.createdAt].filter((x): x is string => !!x).sort().at(-1)!;
   return { url, repoName: repoName(url), updatedAt };
+}
+
+/** The last operation of the space's git events (oldest first), as the spec's `GitSyncOperation`. */
+function lastOperation(events: readonly GitSyncEvent[]): GitOperationInfo | undefined {
+  const last = events.at(-1);
+  if (!last) return undefined;
+  const started = [...events].reverse().find((e) => e.type === 'space_gitsync_started' && e.operation === last.operation);
+  const done = last.type === 'space_gitsync_completed';
+  return {
+    state: done ? (last.state ?? 'success') : 'running',
+    direction: last.operation,
+    stage: done ? 'finalize' : 'repo_fetch',
+    dispatchedTasks: 1,
+    completedTasks: done ? 1 : 0,
+    startedAt: started?.createdAt ?? last.createdAt,
+    updatedAt: last.createdAt,
+    ...(done && last.state !== 'failure' ? { completedAt: last.createdAt } : {}),
+    ...(last.error !== undefined ? { error: last.error } : {}),
+  };
 }
 
 function throwNotSynced(spaceId: string): never {

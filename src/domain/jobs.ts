@@ -14,6 +14,9 @@ export interface ScheduleRequest {
 }
 
 const BACKOFF_BASE_MS = 1000;
+
+/** An error thrown with `retry: false` (bad input: running again cannot help) ends the job at once. */
+const isFinal = (error: unknown) => (error as { retry?: unknown } | null)?.retry === false;
 const BACKOFF_MAX_MS = 60 * 60 * 1000;
 
 /**
@@ -85,7 +88,7 @@ export class Jobs {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const now = this.deps.clock.now();
-        const retry = job.attempts < job.maxAttempts;
+        const retry = job.attempts < job.maxAttempts && !isFinal(error);
         const delay = Math.min(BACKOFF_BASE_MS * 2 ** (job.attempts - 1), BACKOFF_MAX_MS);
         const runAt = retry ? new Date(now.getTime() + delay).toISOString() : job.runAt;
         this.deps.store.jobs.finish(job.id, retry ? 'pending' : 'failed', runAt, message, now.toISOString());

@@ -134,4 +134,28 @@ export class GitSync {
       return revisionId;
     });
   }
+
+  /**
+   * After an export wrote its commit: the commit is paired with the revision it holds (`content`, the exported one
+   * with its git paths, as a child of `baseRevisionId`; or the exported one itself when null), whatever happened to the
+   * space meanwhile. The space moves to the recorded revision only if it is still at the exported one (compare-and-set);
+   * a space edited during the export keeps its edits, and the next sync exports them against this pairing.
+   */
+  recordExport(input: ImportedRevision): string | null {
+    const { store } = this.deps;
+    const now = nowIso(this.deps);
+    return store.tx(() => {
+      let revisionId: string | null = null;
+      if (input.content) {
+        revisionId = newId();
+        store.revisions.insert(
+          { id: revisionId, spaceId: input.spaceId, parents: [input.baseRevisionId], type: 'edits', git: input.git ? { ...input.git } : null, createdAt: now },
+          input.content,
+        );
+        store.content.setSpaceRevision(input.spaceId, input.baseRevisionId, revisionId, now);
+      }
+      store.revisions.putSyncState({ ...input.state, spaceId: input.spaceId, revisionId: revisionId ?? input.baseRevisionId, updatedAt: now });
+      return revisionId;
+    });
+  }
 }

@@ -1,7 +1,7 @@
 // A repository snapshot as a flat map of files: either a commit read with isomorphic-git, or a plain directory on disk.
 // Paths are posix and relative to the snapshot's directory; nothing outside that directory is ever read.
 import { createHash } from 'node:crypto';
-import { type Dirent, readdirSync, readFileSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import git from 'isomorphic-git';
 import { gitBlobOid } from '../store/index.js';
@@ -65,13 +65,23 @@ export function readWorkTree(dir: string): RepoTree {
   return { files, commit: null, warnings };
 }
 
-/** The git repository holding `dir`, or null when there is none (or it has no commit yet). */
+/** The git repository holding `dir` (or `dir` itself when it is a bare repository), or null when there is none. */
 export async function findRepository(dir: string): Promise<string | null> {
   try {
     return await git.findRoot({ fs: syncFs, filepath: resolve(dir) });
   } catch {
-    return null;
+    return isBare(resolve(dir)) ? resolve(dir) : null;
   }
+}
+
+/** A bare repository: no work tree, the git dir's own files at its top (as `git init --bare` makes it). */
+export function isBare(dir: string): boolean {
+  return !existsSync(join(dir, '.git')) && existsSync(join(dir, 'HEAD')) && existsSync(join(dir, 'objects')) && existsSync(join(dir, 'refs'));
+}
+
+/** isomorphic-git's `dir` and `gitdir` for a repository found by findRepository: a bare one is its own git dir. */
+export function repoDirs(repo: string): { dir: string; gitdir: string } {
+  return { dir: repo, gitdir: isBare(repo) ? repo : join(repo, '.git') };
 }
 
 /**
@@ -80,7 +90,7 @@ export async function findRepository(dir: string): Promise<string | null> {
  */
 export async function readGitTree(repoDir: string, ref: string, prefix = ''): Promise<RepoTree> {
   const cache = {};
-  const base = { fs: syncFs, dir: repoDir, cache };
+  const base = { fs: syncFs, ...repoDirs(repoDir), cache };
   const oid = await resolveCommit(repoDir, ref);
   const { commit } = await git.readCommit({ ...base, oid });
   const files = new Map<string, TreeEntry>();
@@ -105,7 +115,7 @@ export async function readGitTree(repoDir: string, ref: string, prefix = ''): Pr
 
 /** The commit oid `ref` names: a full or abbreviated oid, or a ref name. */
 export async function resolveCommit(repoDir: string, ref: string): Promise<string> {
-  const base = { fs: syncFs, dir: repoDir };
+  const base = { fs: syncFs, ...repoDirs(repoDir) };
   if (/^[0-9a-f]{4,40}$/i.test(ref)) {
     try {
       return await git.expandOid({ ...base, oid: ref.toLowerCase() });
@@ -125,7 +135,7 @@ export async function resolveCommit(repoDir: string, ref: string): Promise<strin
 async function subtreeOid(repoDir: string, treeOid: string, prefix: string, cache: object): Promise<string | null> {
   let current = treeOid;
   for (const part of prefix.split('/').filter(Boolean)) {
-    const { tree } = await git.readTree({ fs: syncFs, dir: repoDir, oid: current, cache });
+    const { tree } = await git.readTree({ fs: syncFs, ...repoDirs(repoDir), oid: current, cache });
     const next = tree.find((e) => e.path === part && e.type === 'tree');
     if (!next) return null;
     current = next.oid;

@@ -8,7 +8,7 @@ import type { RevisionContent, SyncStateRecord } from '../../store/index.js';
 import { syncFs } from '../fs-shim.js';
 import { IMPORT_VERSION } from '../import.js';
 import { discoverLayout, type SpaceLayout } from '../space-layout.js';
-import { findRepository, type RepoTree, subtree, treeHash } from '../tree.js';
+import { findRepository, type RepoTree, repoDirs, subtree, treeHash } from '../tree.js';
 import { emptyContent, type ExportPlan, planExport } from './plan.js';
 import { recordedContent } from './record.js';
 import { commitFiles } from './tree-files.js';
@@ -33,6 +33,8 @@ export interface ExportResult {
   /** Paths written and removed, relative to `dir`, sorted. */
   written: string[];
   removed: string[];
+  /** What could not be written as stored (e.g. a page slug leaving its folder), and what was done instead; only when any. */
+  warnings?: string[];
 }
 
 export async function exportRevision(domain: Domain, options: ExportOptions): Promise<ExportResult> {
@@ -48,8 +50,8 @@ export async function exportRevision(domain: Domain, options: ExportOptions): Pr
   const synced = state && state.source === dir ? state : undefined;
 
   const ref = await fullRef(repo, options.ref);
-  const tip = await git.resolveRef({ fs: syncFs, dir: repo, ref }).catch(() => null);
-  const parent = tip ?? synced?.commit ?? (await git.resolveRef({ fs: syncFs, dir: repo, ref: 'HEAD' }).catch(() => null));
+  const tip = await git.resolveRef({ fs: syncFs, ...repoDirs(repo), ref }).catch(() => null);
+  const parent = tip ?? synced?.commit ?? (await git.resolveRef({ fs: syncFs, ...repoDirs(repo), ref: 'HEAD' }).catch(() => null));
   const tree: RepoTree = parent ? await commitFiles(repo, parent, prefix) : { files: new Map(), commit: null, warnings: [] };
   const layout = await spaceLayout(tree, synced);
 
@@ -69,7 +71,8 @@ export async function exportRevision(domain: Domain, options: ExportOptions): Pr
   });
   const written = [...plan.writes.keys()].sort();
   const removed = [...plan.removes].sort();
-  if (written.length === 0 && removed.length === 0) return { commit: null, written, removed };
+  const warnings = plan.warnings.length ? { warnings: plan.warnings } : {};
+  if (written.length === 0 && removed.length === 0) return { commit: null, written, removed, ...warnings };
 
   const changes = new Map<string, Uint8Array | null>([...plan.writes].map(([path, blob]) => [path, blob.bytes]));
   for (const path of removed) changes.set(path, null);
@@ -78,10 +81,11 @@ export async function exportRevision(domain: Domain, options: ExportOptions): Pr
   const commit = await writeCommit({ repo, prefix, ref, expected: tip, parent, changes, message: options.message, beforeRef });
 
   // The pair is remembered only when the commit holds exactly the revision: built on the synced commit (or the space
-  // was never synced), from the space's current revision. Otherwise the next sync sorts out both sides; and a space
-  // synced with another repository stays synced with it.
+  // was never synced). Otherwise the next sync sorts out both sides; and a space synced with another repository stays
+  // synced with it. It is remembered even if the space moved during the export: else the next sync would take this
+  // commit for a git-side change and add its new pages a second time.
   const onSyncedCommit = state === undefined || (synced !== undefined && synced.commit === parent);
-  if (onSyncedCommit && space.revisionId === options.revisionId) {
+  if (onSyncedCommit) {
     const files = new Map(tree.files);
     for (const [path, blob] of plan.writes) files.set(path, { oid: blob.oid, read: async () => blob.bytes });
     for (const path of removed) files.delete(path);
@@ -96,7 +100,7 @@ export async function exportRevision(domain: Domain, options: ExportOptions): Pr
     });
   }
   await followCommit(repo, follow);
-  return { commit, written, removed };
+  return { commit, written, removed, ...warnings };
 }
 
 interface Exported {
@@ -111,13 +115,14 @@ interface Exported {
 
 /**
  * In one transaction: the sync state (commit, revision), and when the export placed or re-serialised anything, a
- * revision recording where each page now lives, with the commit as its git side.
+ * revision recording where each page now lives, with the commit as its git side (the space's current one unless the
+ * space moved meanwhile).
  */
 function remember(domain: Domain, exported: Exported, state: Omit<SyncStateRecord, 'spaceId' | 'revisionId' | 'updatedAt'>): void {
   const { sync } = domain;
   for (const blob of exported.plan.writes.values()) sync.blobs.put(blob.bytes);
   const content = recordedContent(exported.next, exported.plan);
-  sync.land({
+  sync.recordExport({
     spaceId: exported.spaceId,
     baseRevisionId: exported.revisionId,
     content,
@@ -129,7 +134,7 @@ function remember(domain: Domain, exported: Exported, state: Omit<SyncStateRecor
 
 /** `main` -> `refs/heads/main` (or the existing ref it names); `HEAD` -> the branch checked out. */
 async function fullRef(repo: string, ref: string): Promise<string> {
-  const base = { fs: syncFs, dir: repo };
+  const base = { fs: syncFs, ...repoDirs(repo) };
   if (ref === 'HEAD') {
     const branch = await git.currentBranch({ ...base, fullname: true });
     if (!branch) throw badRequest('HEAD is detached: name the branch to export to');

@@ -3,7 +3,7 @@
 import git from 'isomorphic-git';
 import { syncFs } from '../fs-shim.js';
 import { Memo } from '../memo.js';
-import type { RepoTree, TreeEntry } from '../tree.js';
+import { type RepoTree, repoDirs, type TreeEntry } from '../tree.js';
 
 type Listing = ReadonlyMap<string, string>;
 
@@ -14,7 +14,7 @@ const listings = new Memo<Promise<Listing>>(1024);
 const skipDir = (name: string) => name === 'node_modules' || (name.startsWith('.') && name !== '.gitbook');
 
 export async function commitFiles(repo: string, commit: string, prefix: string): Promise<RepoTree> {
-  const base = { fs: syncFs, dir: repo };
+  const base = { fs: syncFs, ...repoDirs(repo) };
   let tree = (await git.readCommit({ ...base, oid: commit })).commit.tree;
   for (const part of prefix.split('/').filter(Boolean)) {
     const entry = (await git.readTree({ ...base, oid: tree })).tree.find((e) => e.path === part && e.type === 'tree');
@@ -31,7 +31,7 @@ export async function commitFiles(repo: string, commit: string, prefix: string):
 function listing(repo: string, oid: string): Promise<Listing> {
   return listings.get(`${repo}\0${oid}`, async () => {
     const out = new Map<string, string>();
-    const { tree } = await git.readTree({ fs: syncFs, dir: repo, oid });
+    const { tree } = await git.readTree({ fs: syncFs, ...repoDirs(repo), oid });
     for (const entry of tree) {
       if (entry.type === 'tree') {
         if (skipDir(entry.path)) continue;

@@ -3,6 +3,7 @@
 import git, { type TreeEntry } from 'isomorphic-git';
 import { joinPath } from '../../content/paths.js';
 import { conflict } from '../../domain/index.js';
+import { repoDirs } from '../tree.js';
 import { atomicFs } from './atomic-fs.js';
 
 export const SERVICE_AUTHOR = { name: 'Quire', email: 'quire@localhost' };
@@ -25,7 +26,7 @@ export interface CommitInput {
 }
 
 export async function writeCommit(input: CommitInput): Promise<string> {
-  const base = { fs: atomicFs, dir: input.repo, cache: {} };
+  const base = { fs: atomicFs, ...repoDirs(input.repo), cache: {} };
   const changes = new Map<string, Uint8Array | null>();
   for (const [path, bytes] of input.changes) changes.set(joinPath(input.prefix, path)!, bytes);
 
@@ -43,7 +44,7 @@ export async function writeCommit(input: CommitInput): Promise<string> {
   return commit;
 }
 
-type Base = { fs: typeof atomicFs; dir: string; cache: object };
+type Base = { fs: typeof atomicFs; dir: string; gitdir: string; cache: object };
 
 /** The tree `oid` at `dir` with the changes under it applied; null when it ends up empty. */
 async function writeTree(base: Base, oid: string | null, dir: string, changes: ReadonlyMap<string, Uint8Array | null>): Promise<string | null> {

@@ -5,6 +5,7 @@ import { gitSpaces } from '../../domain/git.js';
 import type { ImportedRevision } from '../../domain/sync.js';
 import { newId, type SpaceRecord, type SyncStateRecord } from '../../store/index.js';
 import { syncFs } from '../fs-shim.js';
+import { repoDirs } from '../tree.js';
 import { pageCounts, type TwoWayReport } from './report.js';
 
 export interface BranchSync {
@@ -52,7 +53,7 @@ export async function syncBranch(b: BranchSync): Promise<TwoWayReport> {
 async function forkRevision(b: BranchSync): Promise<string> {
   if (b.state.commit === null) return b.state.revisionId;
   try {
-    const [base] = await git.findMergeBase({ fs: syncFs, dir: b.repo, oids: [b.head, b.state.commit] });
+    const [base] = await git.findMergeBase({ fs: syncFs, ...repoDirs(b.repo), oids: [b.head, b.state.commit] });
     if (base === b.state.commit || base === undefined) return b.state.revisionId;
     return gitSpaces(b.domain).revisionForCommit(b.space.revisionId, base) ?? b.state.revisionId;
   } catch {

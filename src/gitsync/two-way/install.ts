@@ -1,11 +1,13 @@
 // Wires Git Sync into a running domain: the git import/export jobs of the API, and the export of merged change requests.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Caller, type Domain } from '../../domain/index.js';
+import { Caller, type Domain, DomainError } from '../../domain/index.js';
 import { GIT_EXPORT_JOB, GIT_IMPORT_JOB, type GitJobPayload, gitSpaces } from '../../domain/git.js';
 import { syncDirectory } from '../import.js';
+import { findRepository } from '../tree.js';
 import { outlineTree } from '../tree-outline.js';
 import { exportRevision } from '../export/export.js';
+import { withRepositoryLock } from '../export/lock.js';
 import { mergeMessage } from './messages.js';
 import { checkout } from './remote.js';
 import { twoWaySync } from './sync.js';
@@ -18,6 +20,8 @@ export interface GitSyncSetup {
   cacheDir?: string;
   /** The message of the commit a merged change request exports (`gitSync.mergeMessage` of docs.config.yaml). */
   mergeMessage?: string;
+  /** Told of every failed git operation (`docs serve` writes it to stderr). */
+  onFailure?: (message: string) => void;
 }
 
 interface MergedPayload {
@@ -32,10 +36,22 @@ export function installGitSync(domain: Domain, setup: GitSyncSetup = {}): void {
   if (installed.has(domain)) return;
   installed.add(domain);
   const cacheDir = setup.cacheDir ?? join(tmpdir(), 'quire-git');
-  const run = (payload: GitJobPayload) => runGitJob(domain, payload, cacheDir);
+  const report = (spaceId: string, operation: string) => (error: unknown) => {
+    const space = domain.sync.space(spaceId);
+    // A remote's credentials never reach the log or the job's recorded error.
+    if (error instanceof Error) error.message = withoutCredentials(error.message);
+    setup.onFailure?.(`git ${operation} of space "${space?.title ?? spaceId}" (${spaceId}) failed: ${(error as Error).message}`);
+    // Bad input (not a repository, no such ref): trying again cannot help. A conflict (409) may pass on a retry.
+    if (error instanceof DomainError && error.status !== 409) Object.assign(error, { retry: false });
+    throw error;
+  };
+  const run = (payload: GitJobPayload) => oneAtATime(payload.spaceId, () => runGitJob(domain, payload, cacheDir)).catch(report(payload.spaceId, payload.operation));
   domain.jobs.register(GIT_IMPORT_JOB, (payload) => run(payload as GitJobPayload));
   domain.jobs.register(GIT_EXPORT_JOB, (payload) => run(payload as GitJobPayload));
-  domain.jobs.register(GIT_MERGED_JOB, (payload) => exportMerged(domain, payload as MergedPayload, cacheDir));
+  domain.jobs.register(GIT_MERGED_JOB, (payload) => {
+    const merged = payload as MergedPayload;
+    return oneAtATime(merged.spaceId, () => exportMerged(domain, merged, cacheDir)).catch(report(merged.spaceId, 'export'));
+  });
   // Zip imports read their tree with the same outline as a repository.
   domain.contentWrites.useTreeOutliner(outlineTree);
   domain.changeRequests.onMerged((event) => {
@@ -63,12 +79,20 @@ async function runGitJob(domain: Domain, payload: GitJobPayload, cacheDir: strin
     let revisionId: string | null = null;
     if (operation === 'import') {
       const caller = callerOf(domain, payload.userId);
-      const [report] = await syncDirectory(domain, { dir, ref, space: spaceId, organizationId: space.organizationId, caller });
+      // An import is asked for: it replaces the space's content, however much of it goes.
+      const [report] = await syncDirectory(domain, { dir, ref, space: spaceId, organizationId: space.organizationId, caller, allowMassRemoval: true });
       revisionId = report?.revisionId ?? null;
+      // The commit imported: while the sync state still pairs it, the space was only imported and exports nothing.
+      commit = domain.sync.state(spaceId)?.commit ?? null;
     } else {
       const message = payload.commitMessage ?? `Update from ${space.title} (Quire)`;
       const force = payload.force ?? false;
-      commit = (await exportRevision(domain, { dir, spaceId, revisionId: space.revisionId, ref, message, force })).commit;
+      const exported = await withRepositoryLock((await findRepository(dir)) ?? dir, () => {
+        // The space's revision when the export runs (not when it was asked for).
+        const revisionId = domain.sync.space(spaceId)?.revisionId ?? space.revisionId;
+        return exportRevision(domain, { dir, spaceId, revisionId, ref, message, force });
+      });
+      commit = exported.commit;
       if (commit) await repo.push(ref, force);
     }
     git.recordEvent({ type: 'space_gitsync_completed', spaceId, operation, url, ref, state: 'success', commit, revisionId });
@@ -80,7 +104,10 @@ async function runGitJob(domain: Domain, payload: GitJobPayload, cacheDir: strin
   }
 }
 
-/** A merged change request goes to the repository as one commit, through a two-way sync (git may have moved too). */
+/**
+ * A merged change request goes to the repository as one commit, through a two-way sync (git may have moved too), from
+ * the space's revision when the job runs; recorded between the space_gitsync_started and _completed events.
+ */
 async function exportMerged(domain: Domain, payload: MergedPayload, cacheDir: string): Promise<void> {
   const git = gitSpaces(domain);
   const space = domain.sync.space(payload.spaceId);
@@ -88,16 +115,43 @@ async function exportMerged(domain: Domain, payload: MergedPayload, cacheDir: st
   if (!syncedWithGit(domain, space.id)) return;
   const state = domain.sync.state(space.id);
   const remote = git.lastRemote(space.id);
-  const caller = callerOf(domain, payload.userId);
   const ref = state?.ref && state.ref !== 'HEAD' ? state.ref : remote?.ref;
-  const repo = remote ? await checkout(remote.url, remote.ref, cacheDir, space.id) : null;
-  const dir = repo ? join(repo.dir, remote?.repoProjectDirectory ?? '') : state!.source;
-  const reports = await twoWaySync(domain, { dir, ...(ref ? { ref } : {}), space: space.id, organizationId: space.organizationId, caller, parseWorkers: 0, message: payload.message });
-  if (repo && ref && reports.some((r) => r.commit)) await repo.push(ref, false);
+  const event = { spaceId: space.id, operation: 'export' as const, url: remote?.url ?? state!.source, ref: ref ?? 'HEAD' };
+  git.recordEvent({ ...event, type: 'space_gitsync_started' });
+  try {
+    const caller = callerOf(domain, payload.userId);
+    const repo = remote ? await checkout(remote.url, remote.ref, cacheDir, space.id) : null;
+    const dir = repo ? join(repo.dir, remote?.repoProjectDirectory ?? '') : state!.source;
+    const reports = await twoWaySync(domain, { dir, ...(ref ? { ref } : {}), space: space.id, organizationId: space.organizationId, caller, parseWorkers: 0, message: payload.message });
+    if (repo && ref && reports.some((r) => r.commit)) await repo.push(ref, false);
+    const report = reports.find((r) => r.space.id === space.id);
+    git.recordEvent({ ...event, type: 'space_gitsync_completed', state: 'success', commit: report?.commit ?? null, revisionId: report?.revisionId ?? null });
+  } catch (error) {
+    git.recordEvent({ ...event, type: 'space_gitsync_completed', state: 'failure', error: (error as Error).message });
+    throw error;
+  }
+}
+
+/** `https://user:secret@host/...` -> `https://host/...` wherever a URL appears in the text. */
+function withoutCredentials(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/gi, '$1');
 }
 
 function syncedWithGit(domain: Domain, spaceId: string): boolean {
-  return (domain.sync.state(spaceId)?.commit ?? null) !== null || gitSpaces(domain).lastRemote(spaceId) !== undefined;
+  return gitSpaces(domain).exportsMerges(spaceId);
+}
+
+/** The git operations of one space run one at a time, in the order they were asked for (whatever runs the jobs). */
+const queues = new Map<string, Promise<unknown>>();
+function oneAtATime<T>(spaceId: string, work: () => Promise<T>): Promise<T> {
+  const previous = queues.get(spaceId) ?? Promise.resolve();
+  const next = previous.then(work, work);
+  const settled = next.then(() => {}, () => {});
+  queues.set(spaceId, settled);
+  void settled.then(() => {
+    if (queues.get(spaceId) === settled) queues.delete(spaceId);
+  });
+  return next;
 }
 
 function callerOf(domain: Domain, userId: string): Caller {

@@ -1,6 +1,6 @@
 // What a two-way sync did, for people (text) and scripts (--json).
 import type { MergeConflict } from '../../domain/merge.js';
-import type { RevisionContent } from '../../store/index.js';
+import type { BlobStore, RevisionContent } from '../../store/index.js';
 import type { SyncReport } from '../import.js';
 import type { SyncAction } from './decide.js';
 import type { ConflictPolicy, Side } from './policy.js';
@@ -17,6 +17,21 @@ export interface ConflictEntry extends MergeConflict {
   winner: Side | null;
   /** The version that lost (with `fail`: the space's and git's, both untouched). */
   kept: KeptVersion[];
+  /** The item's path in the repository (a page's, file's or include's), when it has one. */
+  path: string | null;
+  /** The git side's commit. */
+  commit: string;
+  /** The losing version's text (a page's markdown, a variable's value); null with no winner, or when it was removed or is not text. */
+  losingText: string | null;
+}
+
+/** Both sides of a merge, to describe what each conflict lost. */
+export interface ConflictSides {
+  commit: string;
+  base: RevisionContent;
+  space: RevisionContent;
+  git: RevisionContent;
+  blobs: Pick<BlobStore, 'get'>;
 }
 
 export interface TwoWayReport extends SyncReport {
@@ -48,8 +63,38 @@ export function pageCounts(before: RevisionContent, after: RevisionContent): Pic
   return { pagesAdded, pagesChanged, pagesRemoved: old.size };
 }
 
-export function conflictEntries(conflicts: readonly MergeConflict[], winner: Side | null, kept: KeptVersion[]): ConflictEntry[] {
-  return conflicts.map((c) => ({ ...c, winner, kept }));
+export function conflictEntries(conflicts: readonly MergeConflict[], winner: Side | null, kept: KeptVersion[], sides: ConflictSides): ConflictEntry[] {
+  const loser = winner === null ? null : winner === 'git' ? sides.space : sides.git;
+  return conflicts.map((c) => ({
+    ...c,
+    winner,
+    kept,
+    path: pathOf(c, sides.git) ?? pathOf(c, sides.space) ?? pathOf(c, sides.base),
+    commit: sides.commit,
+    losingText: loser && textOf(c, loser, sides.blobs),
+  }));
+}
+
+function itemOf(c: MergeConflict, content: RevisionContent): { blob: string | null; git: { path: string } | null } | undefined {
+  if (c.kind === 'page') {
+    const page = content.pages.find((p) => p.id === c.id);
+    return page?.kind === 'document' ? page : undefined;
+  }
+  if (c.kind === 'file') return content.files.find((f) => f.id === c.id);
+  if (c.kind === 'reusable-content') return content.reusableContents.find((r) => r.id === c.id);
+  return undefined;
+}
+
+function pathOf(c: MergeConflict, content: RevisionContent): string | null {
+  return itemOf(c, content)?.git?.path ?? null;
+}
+
+function textOf(c: MergeConflict, content: RevisionContent, blobs: Pick<BlobStore, 'get'>): string | null {
+  if (c.kind === 'variable') return c.id in content.variables ? String(content.variables[c.id]) : null;
+  if (c.kind === 'file') return null;
+  const blob = itemOf(c, content)?.blob;
+  const bytes = blob ? blobs.get(blob) : undefined;
+  return bytes ? Buffer.from(bytes).toString('utf8') : null;
 }
 
 export function describeTwoWay(report: TwoWayReport): string {

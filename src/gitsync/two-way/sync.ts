@@ -3,21 +3,22 @@ import { resolve } from 'node:path';
 import git from 'isomorphic-git';
 import type { Domain } from '../../domain/index.js';
 import { badRequest } from '../../domain/errors.js';
-import { gitSpaces } from '../../domain/git.js';
+import { type GitSyncConflict, gitSpaces } from '../../domain/git.js';
 import type { ImportedRevision } from '../../domain/sync.js';
 import type { SpaceRecord, SyncStateRecord } from '../../store/index.js';
 import { syncFs } from '../fs-shim.js';
 import { type SyncOptions, type SyncReport, syncDirectory } from '../import.js';
-import { findRepository, resolveCommit } from '../tree.js';
+import { findRepository, repoDirs, resolveCommit } from '../tree.js';
 import { syncBranch } from './branches.js';
 import { captureImport } from './capture.js';
 import { decide } from './decide.js';
 import { exportRevision } from '../export/export.js';
+import { withRepositoryLock } from '../export/lock.js';
 import { recoverFollow } from '../export/worktree.js';
 import { mergeSides } from './merge.js';
 import { mergeMessage } from './messages.js';
-import { type ConflictPolicy, DEFAULT_POLICY } from './policy.js';
-import { conflictEntries, type KeptVersion, pageCounts, type TwoWayReport } from './report.js';
+import { type ConflictPolicy, DEFAULT_POLICY, type Side } from './policy.js';
+import { type ConflictEntry, conflictEntries, type ConflictSides, type KeptVersion, pageCounts, type TwoWayReport } from './report.js';
 
 export interface TwoWayOptions extends SyncOptions {
   conflict?: ConflictPolicy;
@@ -47,9 +48,14 @@ export async function twoWaySync(domain: Domain, options: TwoWayOptions): Promis
   const policy = options.conflict ?? DEFAULT_POLICY;
   const dir = resolve(options.dir);
   const repo = options.workTree ? null : await findRepository(dir);
+  // One writer per repository from here on: the sync state read, the commit written and their pairing are one step.
+  return repo === null ? syncRepository(domain, options, policy, dir, null) : withRepositoryLock(repo, () => syncRepository(domain, options, policy, dir, repo));
+}
+
+async function syncRepository(domain: Domain, options: TwoWayOptions, policy: ConflictPolicy, dir: string, repo: string | null): Promise<TwoWayReport[]> {
   // An export killed after moving its branch left the work tree behind: finish it before anything reads the repository.
   if (repo !== null) await recoverFollow(repo);
-  const ref = repo === null ? null : (options.ref ?? (await git.currentBranch({ fs: syncFs, dir: repo })) ?? 'HEAD');
+  const ref = repo === null ? null : (options.ref ?? (await git.currentBranch({ fs: syncFs, ...repoDirs(repo) })) ?? 'HEAD');
   const head = repo === null || ref === null ? null : await resolveCommit(repo, ref).catch(() => null);
   if (head === null || ref === null || !(await isBranch(repo!, ref))) {
     if (options.ref !== undefined && repo !== null && head === null) throw badRequest(`--ref ${options.ref}: no such branch, tag or commit`);
@@ -93,8 +99,9 @@ async function settle(c: Settle): Promise<TwoWayReport> {
   const merge = mergeSides(domain.sync.content(state!.revisionId), domain.sync.content(space.revisionId), input!.content!, domain.sync.blobs, c.policy);
   const spaceKept: KeptVersion = { side: 'space', revisionId: space.revisionId, commit: null };
   const gitKept: KeptVersion = { side: 'git', revisionId: null, commit: c.head };
+  const sides: ConflictSides = { commit: c.head, base: domain.sync.content(state!.revisionId), space: domain.sync.content(space.revisionId), git: input!.content!, blobs: domain.sync.blobs };
   if (merge.content === null) {
-    report.conflicts = conflictEntries(merge.conflicts, null, [spaceKept, gitKept]);
+    report.conflicts = conflictEntries(merge.conflicts, null, [spaceKept, gitKept], sides);
     report.failed = true;
     return report;
   }
@@ -111,10 +118,16 @@ async function settle(c: Settle): Promise<TwoWayReport> {
   report.revisionId = landed.mergeRevisionId;
   Object.assign(report, pageCounts(domain.sync.content(space.revisionId), merge.content));
   const lost = merge.winner === 'git' ? spaceKept : { ...gitKept, revisionId: landed.gitRevisionId };
-  report.conflicts = conflictEntries(merge.conflicts, merge.winner, merge.winner ? [lost] : []);
+  report.conflicts = conflictEntries(merge.conflicts, merge.winner, merge.winner ? [lost] : [], sides);
+  if (merge.winner) gitSpaces(domain).recordConflicts(space.id, report.conflicts.map((entry) => recordedConflict(entry, merge.winner!, lost)));
   const exported = await exportSpace(c, landed.mergeRevisionId, c.options.message ?? `Merge edits from ${space.title} (Quire)`);
   exported.action = 'merge';
   return exported;
+}
+
+function recordedConflict(entry: ConflictEntry, winner: Side, lost: KeptVersion): GitSyncConflict {
+  const { kind, id, title, path, reason, commit, losingText } = entry;
+  return { kind, id, ...(title !== undefined ? { title } : {}), path, reason, commit, winner, loser: lost.side, losingText, losingRevisionId: lost.revisionId };
 }
 
 /** Writes the space's revision to the repository; a revision with nothing new to write still pairs with the tip. */
@@ -122,6 +135,7 @@ async function exportSpace(c: Settle, revisionId: string, message: string): Prom
   const { domain, space, report } = c;
   const result = await exportRevision(domain, { dir: c.dir, spaceId: space.id, revisionId, ref: c.ref, message });
   Object.assign(report, { commit: result.commit, written: result.written, removed: result.removed });
+  report.warnings.push(...(result.warnings ?? []));
   if (result.commit === null) {
     const previous = c.input?.state ?? c.state!;
     gitSpaces(domain).saveState(space.id, {
@@ -145,14 +159,14 @@ function exportMessage(domain: Domain, space: SpaceRecord, template: string | un
 
 async function isBranch(repo: string, ref: string): Promise<boolean> {
   const name = ref.startsWith('refs/heads/') ? ref : `refs/heads/${ref}`;
-  return git.resolveRef({ fs: syncFs, dir: repo, ref: name }).then(() => true, () => false);
+  return git.resolveRef({ fs: syncFs, ...repoDirs(repo), ref: name }).then(() => true, () => false);
 }
 
 /** Whether `head` no longer descends from the last synced commit (a force-push). */
 async function rewritten(repo: string, synced: string | null, head: string): Promise<boolean> {
   if (synced === null || synced === head) return false;
   try {
-    return !(await git.isDescendent({ fs: syncFs, dir: repo, oid: head, ancestor: synced, depth: -1 }));
+    return !(await git.isDescendent({ fs: syncFs, ...repoDirs(repo), oid: head, ancestor: synced, depth: -1 }));
   } catch {
     return true;
   }
