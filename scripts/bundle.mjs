@@ -15,6 +15,7 @@ await build({
     'render-worker': 'dist/site/render-worker.js',
     'highlight-worker': 'dist/site/highlight-worker.js',
     'check-worker': 'dist/domain/openapi/check-worker.js',
+    'page-file-worker': 'dist/domain/page-file-worker.js',
   },
   outdir: 'dist/bundle',
   bundle: true,

@@ -16,6 +16,7 @@ interface SyncFlags {
   workTree?: boolean;
   json?: boolean;
   conflict?: string;
+  allowMassRemoval?: boolean;
 }
 
 export function registerSync(program: Command): void {
@@ -27,6 +28,7 @@ export function registerSync(program: Command): void {
     .option('--ref <ref>', 'import this branch, tag or commit instead of HEAD (git repositories)')
     .option('--work-tree', 'import the files on disk even in a git repository (uncommitted edits included)')
     .option('--json', 'print one JSON object with a report per space')
+    .option('--allow-mass-removal', 'land a sync that removes more than half of a space\'s pages, or all of them (by default it stops and names SUMMARY.md or the folder)')
     .option('--conflict <policy>', `who wins a true conflict when both sides changed (${CONFLICT_POLICIES.join('|')}; default: the config, else git)`)
     // Mistakes in how the command is called exit with 2, like every other usage error.
     .exitOverride((error) => {
@@ -45,7 +47,11 @@ export function registerSync(program: Command): void {
           : runtime.config.spaces;
         if (targets.length === 0 && !runtime.config.sites.length) throw new UsageError('nothing to sync: give a <dir>, or list spaces in docs.config.yaml (spaces: [{title, directory}])');
         const conflict = flags.conflict as ConflictPolicy | undefined;
-        const reports = await syncTargets(runtime, targets, { progress: !flags.json && process.stdout.isTTY === true, ...(conflict ? { conflict } : {}) });
+        const reports = await syncTargets(runtime, targets, {
+          progress: !flags.json && process.stdout.isTTY === true,
+          ...(conflict ? { conflict } : {}),
+          ...(flags.allowMassRemoval ? { allowMassRemoval: true } : {}),
+        });
         // The config's sites follow its spaces: reconciled on a config sync, not on a one-directory sync.
         const sites = dir === undefined && !reports.some((r) => r.failed) ? await reconcileSites(runtime) : [];
         if (flags.json) process.stdout.write(`${JSON.stringify({ spaces: reports, ...(sites.length ? { sites } : {}) })}\n`);
@@ -62,7 +68,7 @@ export function registerSync(program: Command): void {
 export async function syncTargets(
   runtime: Runtime,
   targets: readonly SpaceSyncConfig[],
-  output: { progress: boolean; conflict?: ConflictPolicy },
+  output: { progress: boolean; conflict?: ConflictPolicy; allowMassRemoval?: boolean },
 ): Promise<TwoWayReport[]> {
   const { domain, boot, store } = runtime;
   const caller = new Caller(store, boot.admin);
@@ -83,6 +89,7 @@ export async function syncTargets(
       ...(target.ref ? { ref: target.ref } : {}),
       ...(target.workTree ? { workTree: true } : {}),
       ...(conflict ? { conflict } : {}),
+      ...(output.allowMassRemoval ? { allowMassRemoval: true } : {}),
       ...(bar
         ? {
             onProgress: ({ space, phase, done, total }) => {

@@ -13,6 +13,7 @@ interface WatchFlags {
   space?: string;
   port: string;
   sync?: boolean;
+  allowMassRemoval?: boolean;
 }
 
 export function registerWatch(program: Command): void {
@@ -23,6 +24,7 @@ export function registerWatch(program: Command): void {
     .option('--space <title|id>', 'the space <dir> holds')
     .option('--port <port>', 'port of the preview server (0: any free port)', '4001')
     .option('--sync', "also move the space's current revision in the project store on every change (default: a scratch store)")
+    .option('--allow-mass-removal', "with --sync: land a change that removes more than half of a space's pages, or all of them (by default it is refused)")
     .exitOverride((error) => {
       throw error.exitCode === 0 ? error : new CommanderError(2, error.code, error.message);
     })
@@ -42,7 +44,8 @@ export function registerWatch(program: Command): void {
         runtime.close();
         throw new UsageError('nothing to watch: give a <dir> and --space, or list spaces in docs.config.yaml (spaces: [{title, directory}])');
       }
-      await watchTargets(runtime, targets, port);
+      // The scratch store is only a preview: a half-edited SUMMARY.md may empty it.
+      await watchTargets(runtime, targets, port, !flags.sync || flags.allowMassRemoval === true);
     });
 }
 
@@ -59,7 +62,7 @@ function scratchRuntime(flags: GlobalOptions): Runtime {
   return { config: loaded.config, configFile: loaded.file, store, domain, boot, close: () => store.close() };
 }
 
-async function watchTargets(runtime: Runtime, targets: readonly SpaceSyncConfig[], port: number): Promise<void> {
+async function watchTargets(runtime: Runtime, targets: readonly SpaceSyncConfig[], port: number, allowMassRemoval: boolean): Promise<void> {
   const [{ DirectoryWatcher }, { Preview, watchSite }, { siteSources }] = await Promise.all([
     import('../gitsync/watch.js'),
     import('../site/preview.js'),
@@ -87,6 +90,7 @@ async function watchTargets(runtime: Runtime, targets: readonly SpaceSyncConfig[
   const site = (spaceIds: readonly string[]) => watchSite(domain, caller, spaceIds, preview.origin);
   let spaceIds: string[] = [];
   const watcher = new DirectoryWatcher(domain, {
+    allowMassRemoval,
     targets: watchTargets,
     caller,
     async onQuick(edit) {

@@ -5,6 +5,7 @@ import type { ChangeRequests } from './change-requests.js';
 import { type ApplyContext, applyChanges, type ApplyResult, type PageOutcome } from './content-writes/apply-changes.js';
 import { type ContentChange, MAX_CHANGES } from './content-writes/changes.js';
 import { prepareFile, type PreparedFile } from './content-writes/files.js';
+import { parsePages, usingParsedPages } from './content-writes/page-file.js';
 import { type ImportInput, readImport } from './content-writes/imports.js';
 import { applyPlan } from './imports/apply.js';
 import { counts, type ImportPlan } from './imports/plan.js';
@@ -60,8 +61,9 @@ export class ContentWrites {
     if (changes.length > MAX_CHANGES) throw badRequest(`changes: must have at most ${MAX_CHANGES} changes, got ${changes.length}`);
     const { changeRequest } = this.changeRequests.find(caller, spaceId, changeRequestId, 'edit');
     const files = await this.prepareFiles(changes);
+    const pages = await parsePages(markdownBodies(changes));
     const { changeRequest: cr, space } = this.changeRequests.find(caller, spaceId, changeRequest.id, 'edit');
-    const result = this.apply(space, cr.revisionId, cr.baseRevisionId, changes, files);
+    const result = usingParsedPages(pages, () => this.apply(space, cr.revisionId, cr.baseRevisionId, changes, files));
     const revision = this.revisionRecord(space.id, cr.revisionId);
     this.deps.store.tx(() => {
       this.index(result);
@@ -193,4 +195,12 @@ export class ContentWrites {
       ...(this.outliner ? { outliner: this.outliner } : {}),
     };
   }
+}
+
+/** The markdown bodies of a batch, with the field each is in. */
+function markdownBodies(changes: readonly ContentChange[]): Array<{ text: string; field: string }> {
+  return changes.flatMap((change, i) => {
+    const document = 'document' in change ? change.document : undefined;
+    return document && 'markdown' in document && typeof document.markdown === 'string' ? [{ text: document.markdown, field: `changes[${i}].document.markdown` }] : [];
+  });
 }

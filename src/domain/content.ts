@@ -125,16 +125,19 @@ export class Contents {
     return rc;
   }
 
-  /** A page's body as markdown or a document; `evaluated` replaces variable expressions by their values. */
-  body(view: RevisionView, page: DocumentPage, format: BodyFormat, evaluated: boolean): PageBody {
+  /** A page's body as markdown or a document; `evaluated` replaces variable expressions by their values. Parsed off the request thread. */
+  async body(view: RevisionView, page: DocumentPage, format: BodyFormat, evaluated: boolean): Promise<PageBody> {
+    await this.documents.load(page.blob, page.title);
     return this.documents.body({ ...this.source(view, page.blob, page.git?.path ?? null, evaluated), title: page.title }, format);
   }
 
+  /** The page's document, parsed on this thread (within the markdown limits); `body` parses off it. */
   pageDocument(view: RevisionView, page: DocumentPage, evaluated: boolean): JsonDocument {
     return this.documentOf({ ...this.source(view, page.blob, page.git?.path ?? null, evaluated), title: page.title });
   }
 
-  reusableDocument(view: RevisionView, rc: RevisionReusableContent, evaluated: boolean): JsonDocument {
+  async reusableDocument(view: RevisionView, rc: RevisionReusableContent, evaluated: boolean): Promise<JsonDocument> {
+    await this.documents.load(rc.blob, undefined);
     return this.documentOf(this.source(view, rc.blob, rc.git?.path ?? null, evaluated));
   }
 
@@ -142,10 +145,11 @@ export class Contents {
    * A document by id: the blob oid of a page or reusable content of the space's current revision
    * (the `documentId` of pages, the `document` of reusable contents).
    */
-  documentById(caller: Caller, spaceId: string, documentId: string): JsonDocument {
+  async documentById(caller: Caller, spaceId: string, documentId: string): Promise<JsonDocument> {
     const view = this.current(caller, spaceId);
     const owner = view.index.pagesByBlob.get(documentId)?.[0] ?? view.content.reusableContents.find((rc) => rc.blob === documentId);
     if (!owner) throw notFound(`No document ${documentId} in the space ${spaceId}`);
+    await this.documents.load(documentId, undefined);
     return this.documentOf(this.source(view, documentId, owner.git?.path ?? null, false));
   }
 

@@ -1,5 +1,6 @@
 // One page blob -> what the importer and the API need from it. Pure CPU work: runs in the parse workers.
 import { readMarkdown } from '../content/markdown/index.js';
+import { markdownLimitProblem } from '../content/limits.js';
 import { parsePageFile } from '../content/page-file.js';
 import { extractLinks, frontmatterLinks } from '../content/links.js';
 import type { Nodes, Root } from 'mdast';
@@ -102,6 +103,11 @@ export function parsePage(job: ParseJob): ParsedBlob {
   } catch {
     warnings.push(`${job.path}: not valid UTF-8; invalid bytes replaced`);
     text = new TextDecoder('utf-8').decode(job.bytes);
+  }
+  const problem = markdownLimitProblem(text);
+  if (problem) {
+    warnings.push(`${job.path}: ${problem.message}; the page is kept as written but not parsed (no links, search or rendered body)`);
+    return { oid: job.oid, data: { h1: null, frontmatter: {}, links: [], warnings, ...base }, sections: [] };
   }
   try {
     const page = parsePageFile(text, { parse: readMarkdown });

@@ -1,6 +1,6 @@
 // Repository -> space revisions: read the tree, find the spaces, parse what is new, build and land each revision.
 import { existsSync, statSync } from 'node:fs';
-import { basename, relative, resolve, sep } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { badRequest, type Caller, type Domain } from '../domain/index.js';
 import { PARSED_PAGE_VERSION, type ParsedPageData } from '../domain/parsed-page.js';
 import { GitSync, type ParsedBlobResult } from '../domain/sync.js';
@@ -42,6 +42,8 @@ export interface SyncOptions {
   onProgress?: (event: { space: string; phase: SyncPhase; done: number; total: number }) => void;
   /** The files of `dir`, already read (`docs watch` leaves editor temp files out); default: read `dir`. */
   tree?: RepoTree;
+  /** Land a sync that removes most (or all) of a space's pages; without it such a sync stops (`massRemoval`). */
+  allowMassRemoval?: boolean;
 }
 
 export interface SyncReport {
@@ -105,8 +107,12 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
     const results = [...(await parsing), ...late];
     save(late, true);
     progress('save', 0, changed.length);
+    // Every space is checked before any lands: a stopped sync changes nothing.
+    const built = [];
+    for (const work of changed) built.push(await buildSpace(tree, work, results));
+    if (!options.allowMassRemoval) for (const [i, work] of changed.entries()) refuseMassRemoval(work, built[i]!, options.dir);
     for (const [i, work] of changed.entries()) {
-      await finishSpace(sync, tree, work, results);
+      landSpace(sync, tree, work, built[i]!);
       progress('save', i + 1, changed.length);
     }
   } finally {
@@ -201,8 +207,8 @@ async function planSpace(sync: GitSync, tree: RepoTree, work: SpaceWork): Promis
   plan.jobs.push(...late.jobs);
 }
 
-/** Builds the space's revision from the parse results and lands it with the sync state. */
-async function finishSpace(sync: GitSync, tree: RepoTree, work: SpaceWork, results: readonly ParsedBlobResult[]): Promise<void> {
+/** Builds the space's revision from the parse results (and fills in its report). */
+async function buildSpace(tree: RepoTree, work: SpaceWork, results: readonly ParsedBlobResult[]): Promise<RevisionContent> {
   const { layout, report, plan, previous } = work;
   const outline = work.outline!;
   const files = work.files!;
@@ -224,13 +230,42 @@ async function finishSpace(sync: GitSync, tree: RepoTree, work: SpaceWork, resul
   });
   report.warnings.push(...built.warnings);
   Object.assign(report, diffPages(previous, built.content), { files: built.content.files.length });
+  return built.content;
+}
 
-  const unchanged = JSON.stringify(built.content) === JSON.stringify(previous);
+/**
+ * A sync that empties a non-empty space, or removes more than half of its pages (and more than a couple), is most
+ * likely a broken SUMMARY.md or a wrong folder: it stops, naming the file, unless `allowMassRemoval`.
+ */
+function refuseMassRemoval(work: Pick<SpaceWork, 'layout' | 'report' | 'previous' | 'outline'>, content: RevisionContent, dir: string): void {
+  const before = work.previous.pages.length;
+  const removed = work.report.pagesRemoved;
+  const emptied = before > 0 && content.pages.length === 0;
+  if (!emptied && !(removed > MASS_REMOVAL_MIN_PAGES && removed * 2 > before)) return;
+  const { layout } = work;
+  const summary = work.outline?.fromSummary ? layout.summary : null;
+  const source = summary ?? (layout.root || '.');
+  const where = summary !== null ? `${summary} lists` : `the folder ${source} holds`;
+  const warnings = work.outline?.warnings.length ? `\n${work.outline.warnings.map((w) => `  warning: ${w}`).join('\n')}` : '';
+  throw badRequest(
+    `${join(dir, source)}: this sync would remove ${removed} of the ${before} pages of "${work.report.space.title}" ` +
+      `(${where} ${content.pages.length} ${content.pages.length === 1 ? 'page' : 'pages'}); nothing was changed. Check ${summary !== null ? 'SUMMARY.md' : 'the folder'}, ` +
+      `or sync again with --allow-mass-removal if the pages are meant to go${warnings}`,
+  );
+}
+
+/** More removed pages than this, and more than half of the space, stop a sync without `allowMassRemoval`. */
+export const MASS_REMOVAL_MIN_PAGES = 2;
+
+/** Lands the space's built revision with the sync state. */
+function landSpace(sync: GitSync, tree: RepoTree, work: SpaceWork, content: RevisionContent): void {
+  const { layout, report, previous } = work;
+  const unchanged = JSON.stringify(content) === JSON.stringify(previous);
   const commit = tree.commit;
   report.revisionId = sync.land({
     spaceId: work.space.id,
     baseRevisionId: work.space.revisionId,
-    content: unchanged ? null : built.content,
+    content: unchanged ? null : content,
     git: commit ? { oid: commit.oid, message: commit.message, ref: commit.ref, createdByService: false } : null,
     state: { source: work.source, directory: layout.directory, ref: commit?.ref ?? null, commit: commit?.oid ?? null, treeHash: work.hash, key: layout.key },
   });

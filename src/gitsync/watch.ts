@@ -48,6 +48,8 @@ export interface ImportResult {
 export interface WatchOptions {
   targets: WatchTarget[];
   caller: Caller;
+  /** Passed to every import (see `SyncOptions.allowMassRemoval`). */
+  allowMassRemoval?: boolean;
   onQuick(edit: QuickEdit): Promise<void>;
   onImport(result: ImportResult): Promise<void>;
   /** An import or a callback failed: the watcher keeps going. */
@@ -248,6 +250,7 @@ export class DirectoryWatcher {
           organizationId: target.organizationId,
           caller: this.options.caller,
           parseWorkers,
+          ...(this.options.allowMassRemoval ? { allowMassRemoval: true } : {}),
           ...(target.space ? { space: target.space } : {}),
         });
         target.spaceIds = done.map((r) => r.space.id);

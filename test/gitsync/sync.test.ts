@@ -98,7 +98,9 @@ describe('syncing a directory', () => {
     expect(store.snapshot()).toEqual(snapshot);
 
     const old = git('rev-list', '--max-parents=0', 'HEAD').split('\n')[0]!;
-    const [back] = await sync(dir, { space: 'Repo', ref: old.slice(0, 10) });
+    // The first commit had one page of the 19: going back to it is a mass removal, allowed here.
+    await expect(sync(dir, { space: 'Repo', ref: old.slice(0, 10) })).rejects.toThrow(/would remove 18 of the 19 pages of "Repo"/);
+    const [back] = await sync(dir, { space: 'Repo', ref: old.slice(0, 10), allowMassRemoval: true });
     expect(store.revisions.get(back!.revisionId!)!.git).toMatchObject({ oid: old });
     await expect(sync(dir, { space: 'Repo', ref: 'no-such-branch' })).rejects.toThrow(/--ref no-such-branch/);
   });

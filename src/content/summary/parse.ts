@@ -90,7 +90,8 @@ class SummaryParser {
   private linkEntry(paragraph: Paragraph, children: SummaryEntry[]): SummaryEntry | null {
     const parsed = this.findLink(paragraph);
     if (!parsed) {
-      this.warn(paragraph, 'page item without a link; its children moved up');
+      const source = this.slice(paragraph.children[0], paragraph.children[paragraph.children.length - 1]).trim();
+      this.warn(paragraph, `page item "${source.length > 80 ? `${source.slice(0, 80)}…` : source}" is not a link like [Title](page.md); left out, its children moved up`);
       return null;
     }
     const { title, url, linkTitle } = parsed;

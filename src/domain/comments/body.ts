@@ -1,5 +1,6 @@
 import type { JSONDocument } from '@gitbook/api';
 import { fromDocument, toDocument } from '../../content/document/index.js';
+import { markdownLimitProblem } from '../../content/limits.js';
 import { markdownOf, parseMarkdown } from '../../content/markdown/index.js';
 import { gitBlobOid } from '../../store/index.js';
 import { badRequest } from '../errors.js';
@@ -29,6 +30,8 @@ export class CommentBodies {
       markdown = input.markdown;
       if (markdown.length > MAX_BODY_CHARS) throw badRequest(`${field}.markdown: must be at most ${MAX_BODY_CHARS} characters (got ${markdown.length})`);
       if (markdown.trim() === '') throw badRequest(`${field}.markdown: must not be empty`);
+      const problem = markdownLimitProblem(markdown);
+      if (problem) throw badRequest(`${field}.markdown: ${problem.message}`);
     } else if (input.document !== undefined) {
       markdown = this.markdownOfDocument(input.document, `${field}.document`);
     } else {

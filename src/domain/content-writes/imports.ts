@@ -2,9 +2,10 @@
 // `markdown` and `html` are one page (their images downloaded), `zip` is a tree of markdown files and assets read
 // like a Git Sync repository, `docx` a Word document. Sources that need a cloud account are refused.
 import type { Root } from 'mdast';
-import { parsePageFile, serializePageFile } from '../../content/page-file.js';
+import { serializePageFile } from '../../content/page-file.js';
 import { isAbsoluteUrl } from '../../content/paths.js';
 import { badRequest, notImplemented } from '../errors.js';
+import { parsePageFileOffThread } from '../page-file-parse.js';
 import { crawlWebsite } from '../imports/crawler.js';
 import { planDocx } from '../imports/docx.js';
 import { HtmlLimitError, pageMarkdown, parseHtml } from '../imports/html-to-markdown.js';
@@ -95,7 +96,7 @@ async function planHtml(read: Read, options: ReadOptions): Promise<ImportPlan> {
 async function planMarkdown(read: Read, options: ReadOptions): Promise<ImportPlan> {
   const text = decodeText(read.bytes);
   const base = /^(https?|file):/i.test(read.url) ? read.url : undefined;
-  const file = parsePageFile(text);
+  const file = await parsePageFileOffThread(text, 'url');
   const sources = new Map<string, string>();
   visitImages(file.body, (src) => {
     const url = absolute(src, base);

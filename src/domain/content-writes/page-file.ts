@@ -1,8 +1,9 @@
 // Page metadata + body -> the page file GitBook would write: frontmatter, `# Title`, body (gitsync-format §3).
 import type { Root } from 'mdast';
 import type { Frontmatter } from '../../content/frontmatter.js';
-import { parsePageFile, serializePageFile } from '../../content/page-file.js';
+import { type PageFile, parsePageFile, serializePageFile } from '../../content/page-file.js';
 import type { DocumentPage } from '../../store/index.js';
+import { checkMarkdownLimits, parsePageFileOffThread } from '../page-file-parse.js';
 
 /** The frontmatter keys page metadata owns; every other key of a page file is kept as it is. */
 const FLAGS = ['hidden', 'noIndex', 'noRobotsIndex'] as const;
@@ -14,9 +15,35 @@ export interface PageFileParts {
 
 /** A page file split into its frontmatter, `# Title` (page metadata, null when absent) and body. */
 export function readPageFile(text: string): PageFileParts & { title: string | null } {
-  const page = parsePageFile(text);
+  const page = parsed?.get(text) ?? parseChecked(text);
   const { titleHeading: _title, ...data } = page.body.data ?? {};
   return { frontmatter: page.frontmatter, title: page.title, body: { ...page.body, data } };
+}
+
+/** A stored page file parsed here: only within the markdown limits. */
+function parseChecked(text: string): PageFile {
+  checkMarkdownLimits(text, 'the stored page file');
+  return parsePageFile(text);
+}
+
+/** Page files parsed off the request thread, read by `readPageFile` while `usingParsedPages` runs. */
+let parsed: ReadonlyMap<string, PageFile> | undefined;
+
+/** The markdown texts parsed off the request thread, within the markdown limits (errors name the field). */
+export async function parsePages(inputs: ReadonlyArray<{ text: string; field: string }>): Promise<ReadonlyMap<string, PageFile>> {
+  const pages = new Map<string, PageFile>();
+  for (const { text, field } of inputs) if (!pages.has(text)) pages.set(text, await parsePageFileOffThread(text, field));
+  return pages;
+}
+
+/** Runs `apply` (synchronous) with `pages` from `parsePages`, so its `readPageFile` calls do no markdown work. */
+export function usingParsedPages<T>(pages: ReadonlyMap<string, PageFile>, apply: () => T): T {
+  parsed = pages;
+  try {
+    return apply();
+  } finally {
+    parsed = undefined;
+  }
 }
 
 /**

@@ -1,11 +1,14 @@
 import type { ContentRef, JSONDocument } from '@gitbook/api';
 import type { Root } from 'mdast';
 import { toDocument } from '../../content/document/index.js';
+import { splitFrontmatter } from '../../content/frontmatter.js';
+import { markdownLimitProblem } from '../../content/limits.js';
 import { markdownOf } from '../../content/markdown/index.js';
 import { bodyUnderTitle, parsePageFile } from '../../content/page-file.js';
 import { isAbsoluteUrl, resolveRelative, splitAnchor } from '../../content/paths.js';
 import type { BlobStore } from '../../store/index.js';
-import { notFound } from '../errors.js';
+import { DomainError, notFound } from '../errors.js';
+import { parsePageFileOffThread } from '../page-file-parse.js';
 import type { RevisionIndex } from './revision-index.js';
 
 export type BodyFormat = 'markdown' | 'document';
@@ -41,6 +44,8 @@ export class Documents {
     const key = `${format}\n${source.revisionId}\n${source.blob}\n${source.gitPath ?? ''}\n${source.variables ? 'evaluated' : ''}\n${source.title ?? ''}`;
     const cached = touch(this.derived, key);
     if (cached) return cached;
+    const unparsed = format === 'markdown' ? this.overLimits(source.blob) : null;
+    if (unparsed !== null) return { markdown: unparsed };
     let root = this.root(source.blob, source.title);
     if (source.variables) root = evaluate(root, source.variables);
     const body: PageBody = format === 'markdown' ? { markdown: markdownOf(root) } : { document: this.toDocument(root, source) };
@@ -64,6 +69,26 @@ export class Documents {
     });
   }
 
+  /**
+   * Parses the blob's body off the request thread (within the markdown limits), unless it is parsed already: the
+   * reads that follow find it. Without it, `body` parses on the calling thread (still within the limits).
+   */
+  async load(oid: string, title: string | undefined): Promise<void> {
+    const key = `${oid}\n${title ?? ''}`;
+    if (this.bodies.has(key)) return;
+    const bytes = this.blobs.get(oid);
+    if (!bytes || this.overLimits(oid) !== null) return; // `root` says why
+    const page = await parsePageFileOffThread(new TextDecoder('utf-8').decode(bytes), 'format');
+    remember(this.bodies, key, bodyRoot(page.body, title));
+  }
+
+  /** The body of a page file over the markdown limits (kept as written, never parsed): its text after the frontmatter. */
+  private overLimits(oid: string): string | null {
+    const bytes = this.blobs.get(oid);
+    const text = bytes ? new TextDecoder('utf-8').decode(bytes) : '';
+    return markdownLimitProblem(text) ? splitFrontmatter(text).body : null;
+  }
+
   /** The page's body tree: parsed from its blob once per title, and never changed afterwards (evaluation copies it). */
   private root(oid: string, title: string | undefined): Root {
     const key = `${oid}\n${title ?? ''}`;
@@ -71,13 +96,20 @@ export class Documents {
     if (cached) return cached;
     const bytes = this.blobs.get(oid);
     if (!bytes) throw notFound(`The document ${oid} is not stored on this server`);
-    const body = bodyUnderTitle(parsePageFile(new TextDecoder('utf-8').decode(bytes)).body, title);
-    // The body starts at its first block: the title and the blank lines after it belong to the page file.
-    const { titleHeading: _title, leadingBlankLines: _blank, ...data } = (body.data ?? {}) as Record<string, unknown>;
-    const root: Root = { ...body, data };
+    const text = new TextDecoder('utf-8').decode(bytes);
+    const problem = markdownLimitProblem(text);
+    if (problem) throw new DomainError(problem.status, `format: the page's markdown ${problem.message}, so it has no document form; read it with format=markdown`);
+    const root = bodyRoot(parsePageFile(text).body, title);
     remember(this.bodies, key, root);
     return root;
   }
+}
+
+/** The body under its title, starting at its first block: the title and the blank lines after it belong to the page file. */
+function bodyRoot(parsed: Root, title: string | undefined): Root {
+  const body = bodyUnderTitle(parsed, title);
+  const { titleHeading: _title, leadingBlankLines: _blank, ...data } = (body.data ?? {}) as Record<string, unknown>;
+  return { ...body, data };
 }
 
 /** A relative destination as a page, anchor or file reference of the revision; URLs and unknown paths stay URLs. */

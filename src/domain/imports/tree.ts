@@ -3,11 +3,12 @@
 // page keeps its frontmatter and its references to other pages and assets of the tree become references to what
 // the import creates.
 import mime from 'mime-types';
-import { parsePageFile, serializePageFile } from '../../content/page-file.js';
+import { type PageFile, serializePageFile } from '../../content/page-file.js';
 import { basename, extname, isAbsoluteUrl, resolveRelative, splitAnchor } from '../../content/paths.js';
 import { rewriteReferences } from '../content-writes/links.js';
 import { sniff } from '../content-writes/files.js';
-import { badRequest } from '../errors.js';
+import { badRequest, DomainError } from '../errors.js';
+import { parsePageFileOffThread } from '../page-file-parse.js';
 import type { ImportPlan, PlannedPage } from './plan.js';
 import { LIMITS } from './settings.js';
 
@@ -45,27 +46,27 @@ export async function planTree(input: ReadonlyMap<string, Uint8Array>, outliner:
     return { path: full, hash };
   };
 
-  const visit = (nodes: TreeNode[], parent: string | null) => {
+  const visit = async (nodes: TreeNode[], parent: string | null): Promise<void> => {
     for (const node of nodes) {
       if (node.kind === 'other') {
         plan.skipped.push(`"${node.title}": link and computed pages of SUMMARY.md are not imported`);
-        visit(node.children, parent);
+        await visit(node.children, parent);
         continue;
       }
       if (node.kind === 'group') {
         const key = `group:${++groups}`;
         const title = node.title;
         plan.pages.push({ key, parent, group: true, title, markdown: () => `# ${title.replace(/([\\`*_[\]<>])/g, '\\$1')}\n` });
-        visit(node.children, key);
+        await visit(node.children, key);
         continue;
       }
-      const page = readPage(node, files, target, wantedFiles);
+      const page = await readPage(node, files, target, wantedFiles);
       if ('failure' in page) plan.failures.push({ resource: node.path, reason: page.failure });
       else plan.pages.push({ ...page, parent });
-      visit(node.children, 'failure' in page ? parent : node.path);
+      await visit(node.children, 'failure' in page ? parent : node.path);
     }
   };
-  visit(outline.nodes, null);
+  await visit(outline.nodes, null);
   if (!plan.pages.some((p) => !p.group)) throw badRequest(`${field}: the archive holds no markdown page`);
 
   for (const path of [...wantedFiles].sort()) {
@@ -82,7 +83,12 @@ export async function planTree(input: ReadonlyMap<string, Uint8Array>, outliner:
 
 type Target = (from: string, url: string) => { path: string; hash: string } | undefined;
 
-function readPage(node: Extract<TreeNode, { kind: 'document' }>, files: ReadonlyMap<string, Uint8Array>, target: Target, wantedFiles: Set<string>): Omit<PlannedPage, 'parent'> | { failure: string } {
+async function readPage(
+  node: Extract<TreeNode, { kind: 'document' }>,
+  files: ReadonlyMap<string, Uint8Array>,
+  target: Target,
+  wantedFiles: Set<string>,
+): Promise<Omit<PlannedPage, 'parent'> | { failure: string }> {
   const bytes = files.get(node.path);
   if (!bytes) return { failure: 'not in the archive' };
   if (bytes.byteLength > LIMITS.pageBytes) return { failure: `larger than ${LIMITS.pageBytes / 1048576} MB` };
@@ -92,7 +98,13 @@ function readPage(node: Extract<TreeNode, { kind: 'document' }>, files: Readonly
   } catch {
     return { failure: 'not UTF-8 text' };
   }
-  const file = parsePageFile(text, { title: node.title });
+  let file: PageFile;
+  try {
+    file = await parsePageFileOffThread(text, node.path, node.title);
+  } catch (error) {
+    if (error instanceof DomainError) return { failure: error.message };
+    throw error;
+  }
   const title = node.title ?? file.title ?? humanize(/^readme\.md$/i.test(basename(node.path)) && node.path.includes('/') ? basename(node.path.slice(0, node.path.lastIndexOf('/'))) : basename(node.path));
   // Assets a page shows or links are imported with it.
   rewriteReferences(file.body, (url) => {

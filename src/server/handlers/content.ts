@@ -16,11 +16,11 @@ export const optionsOf = (query: Context['query']): present.ContentOptions => ({
 export const appPrefixes = (urls: Urls): string[] => [urls.app('/'), 'https://app.gitbook.com/'];
 
 /** A page, with its body when `format` asks for one. */
-export function pageReply(ctx: Context, view: RevisionView, pageId: string | undefined, path?: string) {
+export async function pageReply(ctx: Context, view: RevisionView, pageId: string | undefined, path?: string) {
   const contents = ctx.domain.content;
   const page = path !== undefined ? contents.pageByPath(view, path) : contents.page(view, pageId!);
   const format = ctx.query.format as BodyFormat | undefined;
-  const body = format && page.kind === 'document' ? contents.body(view, page, format, isEvaluated(ctx.query)) : undefined;
+  const body = format && page.kind === 'document' ? await contents.body(view, page, format, isEvaluated(ctx.query)) : undefined;
   return ok(present.page(ctx.urls, view, page, optionsOf(ctx.query), body));
 }
 
@@ -91,5 +91,5 @@ export const contentHandlers: Handlers = {
     return ok(present.reusableContent(contents.reusableContent(view, params.reusableContentId!), optionsOf(query)));
   },
 
-  getDocumentById: ({ caller, domain, params }) => ok(domain.content.documentById(caller, params.spaceId!, params.documentId!)),
+  getDocumentById: async ({ caller, domain, params }) => ok(await domain.content.documentById(caller, params.spaceId!, params.documentId!)),
 };

@@ -30,10 +30,11 @@ export const revisionHandlers: Handlers = {
   getPageInRevisionByPath: (ctx) =>
     pageReply(ctx, ctx.domain.content.revision(ctx.caller, ctx.params.spaceId!, ctx.params.revisionId!), undefined, ctx.params.pagePath!),
 
-  getPageDocumentInRevisionById: ({ caller, domain, params, query }) => {
+  getPageDocumentInRevisionById: async ({ caller, domain, params, query }) => {
     const contents = domain.content;
     const view = contents.revision(caller, params.spaceId!, params.revisionId!);
-    return ok(contents.pageDocument(view, contents.document(view, params.pageId!), isEvaluated(query)));
+    const body = await contents.body(view, contents.document(view, params.pageId!), 'document', isEvaluated(query));
+    return ok((body as { document: unknown }).document);
   },
 
   getReusableContentInRevisionById: ({ caller, domain, params, query }) => {
@@ -42,9 +43,9 @@ export const revisionHandlers: Handlers = {
     return ok(present.reusableContent(contents.reusableContent(view, params.reusableContentId!), optionsOf(query)));
   },
 
-  getReusableContentDocumentInRevisionById: ({ caller, domain, params, query }) => {
+  getReusableContentDocumentInRevisionById: async ({ caller, domain, params, query }) => {
     const contents = domain.content;
     const view = contents.revision(caller, params.spaceId!, params.revisionId!);
-    return ok(contents.reusableDocument(view, contents.reusableContent(view, params.reusableContentId!), isEvaluated(query)));
+    return ok(await contents.reusableDocument(view, contents.reusableContent(view, params.reusableContentId!), isEvaluated(query)));
   },
 };

@@ -1,5 +1,6 @@
 /** One page's body, rendered the same way on the build's thread and on a render worker. */
 import type { Code, Root } from 'mdast';
+import { markdownLimitProblem } from '../../content/limits.js';
 import { bodyUnderTitle, parsePageFile, readMarkdown, type Section, underTitle } from '../../content/index.js';
 import type { RevisionIndex } from '../../domain/content.js';
 import type { DocumentPage } from '../../store/index.js';
@@ -44,8 +45,17 @@ export type PageSource = { body: string; sections: Section[] | null; code: CodeB
 /** The page's body under its title, from its source. */
 export function pageRoot(page: DocumentPage, source: PageSource): Root {
   if (source === null) return { type: 'root', children: [] };
-  return bodyUnderTitle('body' in source ? (JSON.parse(source.body) as Root) : parsePageFile(source.text, { parse: readMarkdown }).body, page.title);
+  if ('body' in source) return bodyUnderTitle(JSON.parse(source.body) as Root, page.title);
+  const problem = markdownLimitProblem(source.text);
+  if (problem) return notShown(`its markdown ${problem.message}`);
+  try {
+    return bodyUnderTitle(parsePageFile(source.text, { parse: readMarkdown }).body, page.title);
+  } catch (error) {
+    return notShown(`its markdown could not be read (${(error as Error).message})`); // e.g. inline nesting too deep
+  }
 }
+
+const notShown = (why: string): Root => ({ type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: `This page is not shown: ${why}.` }] }] });
 
 /** Reusable contents by repository path, parsed once from their text, handed out as fresh trees. */
 export function reusableFrom(text: (gitPath: string) => string | null): (gitPath: string) => Root | null {
@@ -53,7 +63,7 @@ export function reusableFrom(text: (gitPath: string) => string | null): (gitPath
   return (gitPath) => {
     if (!cache.has(gitPath)) {
       const markdown = text(gitPath);
-      cache.set(gitPath, markdown === null ? null : parsePageFile(markdown, { parse: readMarkdown }).body);
+      cache.set(gitPath, markdown === null || markdownLimitProblem(markdown) ? null : parsePageFile(markdown, { parse: readMarkdown }).body);
     }
     const root = cache.get(gitPath);
     return root ? structuredClone(root) : null;
