@@ -75,8 +75,8 @@ export class Collections {
 
   /** Removes the collection and the ones nested in it; their spaces are deleted (restorable for 7 days). */
   delete(caller: Caller, id: string): boolean {
-    const collection = this.deps.store.content.collection(id);
-    if (!collection) return false;
+    // An id that names nothing is unknown (404), as for a read: there is no organization to check a role in.
+    const collection = this.find(id);
     caller.access.requireCollection(collection, 'admin');
     const { store } = this.deps;
     const tree = subtreeOf(store, collection);

@@ -99,6 +99,9 @@ export interface ReplyView {
  * Discussions on spaces and change requests: comments, replies and reactions. Reading needs `read`,
  * posting, reacting and resolving need `comment`; authors edit and delete what they wrote, admins anything.
  */
+/** The least role that may change a comment or a reply in any way (its author's or an admin's checks come after). */
+const CHANGE_ROLE: RoleName = 'comment';
+
 export class Comments {
   readonly bodies = new CommentBodies();
 
@@ -161,7 +164,7 @@ export class Comments {
   }
 
   update(caller: Caller, ref: ThreadRef, id: string, patch: CommentPatch): CommentView {
-    const thread = this.thread(caller, ref, 'read');
+    const thread = this.thread(caller, ref, CHANGE_ROLE);
     const comment = this.find(thread, id);
     if (patch.body !== undefined) this.requireAuthorOrAdmin(caller, thread, comment.postedBy, 'edit', `comment ${id}`);
     if (patch.resolved !== undefined || patch.addedReactions?.length || patch.removedReactions?.length) {
@@ -184,7 +187,7 @@ export class Comments {
 
   /** True when the comment was there and is now gone (with its replies and reactions). */
   delete(caller: Caller, ref: ThreadRef, id: string): boolean {
-    const thread = this.thread(caller, ref, 'read');
+    const thread = this.thread(caller, ref, CHANGE_ROLE);
     const comment = this.deps.store.comments.get(thread.space.id, thread.changeRequestId, id);
     if (!comment) return false;
     this.requireAuthorOrAdmin(caller, thread, comment.postedBy, 'delete', `comment ${id}`);
@@ -234,7 +237,7 @@ export class Comments {
   }
 
   updateReply(caller: Caller, ref: ThreadRef, commentId: string, replyId: string, patch: Omit<CommentPatch, 'resolved'>): ReplyView {
-    const thread = this.thread(caller, ref, 'read');
+    const thread = this.thread(caller, ref, CHANGE_ROLE);
     const reply = this.findReply(thread, commentId, replyId);
     if (patch.body !== undefined) this.requireAuthorOrAdmin(caller, thread, reply.postedBy, 'edit', `reply ${replyId}`);
     if (patch.addedReactions?.length || patch.removedReactions?.length) this.requireRole(thread, 'comment');
@@ -251,7 +254,7 @@ export class Comments {
   }
 
   deleteReply(caller: Caller, ref: ThreadRef, commentId: string, replyId: string): boolean {
-    const thread = this.thread(caller, ref, 'read');
+    const thread = this.thread(caller, ref, CHANGE_ROLE);
     const comment = this.deps.store.comments.get(thread.space.id, thread.changeRequestId, commentId);
     const reply = comment && this.deps.store.comments.reply(comment.id, replyId);
     if (!reply) return false;

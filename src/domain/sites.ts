@@ -215,10 +215,10 @@ export class Sites {
   }
 
   delete(caller: Caller, organizationId: string, siteId: string): boolean {
-    this.access.organizations.find(organizationId);
+    // Deleting needs the organization's admin role, checked before looking for the site.
+    caller.access.requireOrganization(this.access.organizations.find(organizationId), 'admin');
     const site = this.deps.store.sites.get(siteId);
     if (!site || site.organizationId !== organizationId) return false;
-    this.access.require(caller, organizationId, siteId, 'admin');
     return this.deps.store.sites.delete(site.id);
   }
 

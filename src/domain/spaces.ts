@@ -144,8 +144,9 @@ export class Spaces {
   /** Soft delete: the space can be restored for 7 days, then a job removes it for good. */
   delete(caller: Caller, id: string): boolean {
     const space = this.deps.store.content.space(id);
-    if (!space || space.deletedAt) return false;
+    if (!space || this.expired(space)) throw notFound(`No matching Space found for given ID ${id}`);
     caller.access.requireSpace(space, 'admin');
+    if (space.deletedAt) return false;
     this.deps.store.tx(() => this.softDelete(space));
     return true;
   }

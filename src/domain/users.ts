@@ -71,9 +71,24 @@ export class Users {
     return user;
   }
 
+  /**
+   * Whose email the caller may see: their own, and that of users sharing an organization with them.
+   * One function per request, so each user is looked up once.
+   */
+  emailVisibility(caller: Caller): (userId: string) => boolean {
+    const known = new Map<string, boolean>([[caller.user.id, true]]);
+    return (userId) => {
+      let visible = known.get(userId);
+      if (visible === undefined) {
+        const theirs = this.deps.store.organizations.membershipsOf(userId);
+        visible = theirs.some((m) => caller.access.organizationRole(m.organizationId) !== undefined);
+        known.set(userId, visible);
+      }
+      return visible;
+    };
+  }
+
   private visible(caller: Caller, user: UserRecord): boolean {
-    if (user.id === caller.user.id) return true;
-    const theirs = new Set(this.deps.store.organizations.membershipsOf(user.id).map((m) => m.organizationId));
-    return this.deps.store.organizations.membershipsOf(caller.user.id).some((m) => !m.disabled && theirs.has(m.organizationId));
+    return this.emailVisibility(caller)(user.id);
   }
 }

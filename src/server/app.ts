@@ -10,6 +10,19 @@ import { type CachedResponse, ResponseCache } from './response-cache.js';
 import { unavailable } from './unavailable.js';
 import { Urls } from './present.js';
 import { describeErrors, lazyAjv, OperationValidator } from './validation.js';
+import { toJsonWithoutHiddenEmails } from './emails.js';
+import {
+  clientError,
+  describeFastifyError,
+  frameworkError,
+  HttpError,
+  MAX_HEADER_SIZE,
+  MAX_PARAM_LENGTH,
+  MAX_URL_LENGTH,
+  MethodTable,
+  sendError,
+  urlTooLong,
+} from './http-errors.js';
 
 export interface ServerOptions {
   domain: Domain;
@@ -45,9 +58,23 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 50 * 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: 1000 },
+    http: { maxHeaderSize: MAX_HEADER_SIZE },
+    // Parameters are measured (and named) in `validate`; the router only stops what cannot be a URL of ours.
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: MAX_URL_LENGTH },
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
+  });
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(request.url.length > MAX_URL_LENGTH ? new HttpError(414, urlTooLong()) : undefined);
+  });
+  const methods = new MethodTable();
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/v1')) return;
+    for (const method of [route.method].flat()) methods.add(method, route.url);
   });
 
+  // JSON is the only body the API reads: anything else is a 415.
+  app.removeContentTypeParser('text/plain');
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '' || body === undefined) return done(null, undefined);
@@ -57,14 +84,22 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     });
   });
 
-  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
-    if (error instanceof DomainError) return sendError(reply, error.status, error.message);
+  app.setErrorHandler((error: FastifyError | DomainError | HttpError, request, reply) => {
+    if (error instanceof DomainError || error instanceof HttpError) return sendError(reply, error.status, error.message);
+    const described = describeFastifyError(error, request);
+    if (described) return sendError(reply, described.status, described.message);
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return sendError(reply, status, error.message);
     request.log.error(error);
     return sendError(reply, 500, 'Internal error: the server could not complete the request');
   });
-  app.setNotFoundHandler((request, reply) => sendError(reply, 404, `No route for ${request.method} ${request.url.split('?')[0]}`));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const allowed = methods.allowed(path);
+    if (!allowed.length) return sendError(reply, 404, `No route for ${request.method} ${path}`);
+    reply.header('allow', allowed.join(', '));
+    return sendError(reply, 405, `method: ${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`);
+  });
   registerPublishedSites(app, { domain, ...(options.sites ? { sites: options.sites } : {}), ...(options.siteDir ? { siteDir: options.siteDir } : {}) });
 
   // updateChangeRequestContent is only in the newer spec: validated against that document.
@@ -96,9 +131,10 @@ export function buildServer(options: ServerOptions): FastifyInstance {
           throw answer ? new DomainError(answer.status, answer.message) : new DomainError(501, `${operation.operationId} is not implemented yet`);
         }
         const result = await handler({ ...ctx, caller: request.caller!, domain, urls });
-        if (cacheKey === undefined || result.status !== 200 || result.body === undefined) return send(reply, result);
-        const response = { status: result.status, headers: result.headers, text: JSON.stringify(result.body) };
-        responses.set(cacheKey, version, response);
+        if (result.status === 204 || result.status === 205 || result.body === undefined) return send(reply, result);
+        const emailVisible = request.caller ? domain.users.emailVisibility(request.caller) : () => false;
+        const response = { status: result.status, headers: result.headers, text: toJsonWithoutHiddenEmails(result.body, emailVisible) };
+        if (cacheKey !== undefined && result.status === 200) responses.set(cacheKey, version, response);
         return sendText(reply, response);
       },
     });
@@ -131,6 +167,11 @@ function validate(operation: Operation, validator: OperationValidator, request: 
     const name = operation.parameters.find((p) => p.in === 'path' && WILDCARD_PARAMS.has(p.name))!.name;
     params[name] = params['*']!;
     delete params['*'];
+  }
+  for (const [name, value] of Object.entries(params)) {
+    if (value.length > MAX_PARAM_LENGTH && !WILDCARD_PARAMS.has(name)) {
+      throw new HttpError(414, `${name}: longer than ${MAX_PARAM_LENGTH} characters`);
+    }
   }
   if (!validators.params(params)) throw new DomainError(400, describeErrors('path', validators.params.errors));
   const query = { ...(request.query as Record<string, unknown>) };
@@ -165,8 +206,4 @@ function send(reply: FastifyReply, result: Result): FastifyReply {
 function sendText(reply: FastifyReply, response: CachedResponse): FastifyReply {
   if (response.headers) reply.headers(response.headers);
   return reply.code(response.status).type('application/json; charset=utf-8').send(response.text);
-}
-
-function sendError(reply: FastifyReply, code: number, message: string): FastifyReply {
-  return reply.code(code).type('application/json; charset=utf-8').send({ error: { code, message } });
 }

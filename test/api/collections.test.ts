@@ -29,13 +29,13 @@ describe('collections through the official client', () => {
     expect((await api.collections.getCollectionById(c.id)).data.title).toBe('Edited');
   });
 
-  it('deletes a collection: 205 then 204, and its spaces become deleted but restorable', async () => {
+  it('deletes a collection: 205 then 404 (the id names nothing), and its spaces become deleted but restorable', async () => {
     const api = s.client();
     const { data: c } = await api.orgs.createCollection(s.org, { title: 'Doomed' });
     const { data: inner } = await api.orgs.createCollection(s.org, { title: 'Inner', parent: c.id });
     const { data: space } = await api.orgs.createSpace(s.org, { title: 'Inside', parent: inner.id });
     expect((await api.collections.deleteCollectionById(c.id)).status).toBe(205);
-    expect((await api.collections.deleteCollectionById(c.id)).status).toBe(204);
+    expect(await statusOf(api.collections.deleteCollectionById(c.id))).toBe(404);
     expect(await statusOf(api.collections.getCollectionById(inner.id))).toBe(404);
     expect((await api.spaces.getSpaceById(space.id)).data.deletedAt).toBeDefined();
     const { data: restored } = await api.spaces.restoreSpace(space.id);

@@ -34,13 +34,13 @@ export interface TestServer {
 
 let counter = 0;
 
-export async function startServer(options: { clock?: Clock; sites?: boolean } = {}): Promise<TestServer> {
+export async function startServer(options: { clock?: Clock; sites?: boolean; bodyLimit?: number } = {}): Promise<TestServer> {
   const store = Store.memory();
   const domain = new Domain(store, options.clock ? { clock: options.clock } : {});
   const config = configSchema.parse({ organizations: [{ title: 'Main' }, { title: 'Other' }] });
   const boot = bootstrap(domain, config);
   const sites = options.sites ? new SitePublisher(domain, mkdtempSync(join(tmpdir(), 'quire-sites-'))) : undefined;
-  const app = buildServer({ domain, publicUrl: () => url, ...(sites ? { sites } : {}) });
+  const app = buildServer({ domain, publicUrl: () => url, ...(sites ? { sites } : {}), ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const violations: string[] = [];

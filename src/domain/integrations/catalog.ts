@@ -101,13 +101,11 @@ export class IntegrationCatalog {
     return this.list(caller, query, org.id);
   }
 
-  /** Removes the integration with its installations and events; false when there was none the caller could see. */
+  /** Removes the integration with its installations and events; 404 when there is none the caller can see. */
   unpublish(caller: Caller, name: string): boolean {
-    const { store } = this.access.deps;
-    const integration = store.integrations.get(name);
-    if (!integration || !this.access.visible(caller, integration)) return false;
+    const integration = this.access.find(caller, name);
     this.access.requireDeveloper(caller, integration, 'unpublish it');
-    return store.integrations.delete(name);
+    return this.access.deps.store.integrations.delete(name);
   }
 
   setDevelopmentMode(caller: Caller, name: string, mode: DevelopmentMode): void {

@@ -136,11 +136,11 @@ export class ContentInstallations {
   uninstall(caller: Caller, kind: ContentKind, name: string, installationId: string, targetId: string): boolean {
     const integration = this.access.find(caller, name);
     const installation = this.access.installation(integration, installationId);
+    const target = this.target(kind, installation, targetId, kind === 'space' ? 'spaceId' : 'siteId');
+    if (!this.access.isInstaller(caller, installation)) this.requireTargetAdmin(caller, target);
     const { store } = this.access.deps;
     const record = store.integrations.contentInstallation(kind, installation.id, targetId);
     if (!record) return false;
-    const target = this.target(kind, installation, targetId, kind === 'space' ? 'spaceId' : 'siteId');
-    if (!this.access.isInstaller(caller, installation)) this.requireTargetAdmin(caller, target);
     const event = store.tx(() => {
       store.integrations.deleteContentInstallation(kind, installation.id, targetId);
       return this.events.record(integration, installation, {

@@ -132,11 +132,10 @@ export class Installations {
     return this.view(integration, next);
   }
 
-  /** Removes the installation with its space and site installations and tokens; false when it did not exist. */
+  /** Removes the installation with its space and site installations and tokens; 404 when there is none (no organization to check a role in). */
   uninstall(caller: Caller, name: string, installationId: string): boolean {
     const integration = this.access.find(caller, name);
-    const installation = this.access.deps.store.integrations.installation(installationId);
-    if (!installation || installation.integration !== integration.name) return false;
+    const installation = this.access.installation(integration, installationId);
     if (!this.access.isInstaller(caller, installation)) {
       throw forbidden(`Only admins of the organization ${installation.organizationId} can uninstall ${name} from it`);
     }

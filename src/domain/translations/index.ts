@@ -115,9 +115,9 @@ export class Translations {
   /** The target space stays: it is a space of its own. */
   delete(caller: Caller, organizationId: string, id: string): boolean {
     const org = this.organizations.find(organizationId);
+    caller.access.requireOrganization(org, 'create');
     const translation = this.deps.store.translations.get(id);
     if (!translation || translation.organizationId !== org.id) return false;
-    caller.access.requireOrganization(org, 'create');
     return this.deps.store.translations.delete(id);
   }
 
