@@ -7,6 +7,8 @@ export const MARKDOWN_LIMITS = {
   maxPageBytes: 1024 * 1024,
   /** Nested blocks (lists and block quotes) on one line. */
   maxNestingDepth: 32,
+  /** Depth of a parsed page's tree (blocks and inline marks: emphasis inside emphasis...), below what recursion survives. */
+  maxTreeDepth: 128,
   /** How long parsing one page off the request thread may take. */
   parseTimeMs: 10_000,
   /** Heap of the thread that parses a page off the request thread. */
@@ -101,4 +103,16 @@ function markerLength(text: string, at: number): number {
   }
   const next = text.charCodeAt(end);
   return next === SPACE || next === TAB || next === NEWLINE || next === CR || Number.isNaN(next) ? end - at : 0;
+}
+
+/** The depth of `tree` when it is deeper than `limit` (walked without recursion), else null. */
+export function treeTooDeep(tree: { children?: unknown[] }, limit: number = MARKDOWN_LIMITS.maxTreeDepth): number | null {
+  const stack: Array<[{ children?: unknown[] }, number]> = [[tree, 1]];
+  let deepest = 0;
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    deepest = Math.max(deepest, depth);
+    for (const child of node.children ?? []) stack.push([child as { children?: unknown[] }, depth + 1]);
+  }
+  return deepest > limit ? deepest : null;
 }

@@ -61,7 +61,7 @@ export class ContentWrites {
     if (changes.length > MAX_CHANGES) throw badRequest(`changes: must have at most ${MAX_CHANGES} changes, got ${changes.length}`);
     const { changeRequest } = this.changeRequests.find(caller, spaceId, changeRequestId, 'edit');
     const files = await this.prepareFiles(changes);
-    const pages = await parsePages(markdownBodies(changes));
+    const pages = await parsePages([...markdownBodies(changes), ...this.updatedPageFiles(changeRequest.revisionId, changes)]);
     const { changeRequest: cr, space } = this.changeRequests.find(caller, spaceId, changeRequest.id, 'edit');
     const result = usingParsedPages(pages, () => this.apply(space, cr.revisionId, cr.baseRevisionId, changes, files));
     const revision = this.revisionRecord(space.id, cr.revisionId);
@@ -130,6 +130,17 @@ export class ContentWrites {
 
   private apply(space: SpaceRecord, revisionId: string, baseRevisionId: string, changes: ContentChange[], files: Map<number, PreparedFile[]>): ApplyResult {
     return this.stored(applyChanges({ ...this.context(space, revisionId, baseRevisionId), files }, changes));
+  }
+
+  /** The stored page files that the batch's `update_page` changes rewrite: parsed off the request thread with the rest. */
+  private updatedPageFiles(revisionId: string, changes: readonly ContentChange[]): Array<{ text: string; field: string }> {
+    const { store } = this.deps;
+    const pages = new Map(store.revisions.content(revisionId).pages.map((p) => [p.id, p]));
+    return changes.flatMap((change, i) => {
+      const page = change.operation === 'update_page' ? pages.get(change.page) : undefined;
+      const bytes = page?.kind === 'document' && page.blob ? store.blobs.get(page.blob) : undefined;
+      return bytes ? [{ text: new TextDecoder('utf-8').decode(bytes), field: `changes[${i}].page (its stored markdown)` }] : [];
+    });
   }
 
   /** What a batch on the revision reads: its content, the space's other revisions, blobs. */

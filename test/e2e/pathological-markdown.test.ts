@@ -16,6 +16,8 @@ let changeRequestId: string;
 let syncOutput: string;
 /** A page nested deeper than the limit: synced, kept as written, never parsed. */
 const DEEP = `# Deep\n\n${'- '.repeat(100)}bottom\n`;
+/** Flat but quadratic for the markdown parser (seconds), within every limit: synced, and kept as written. */
+const SLOW = `# Slow\n\n${'_a '.repeat(4_000)}x${' b*'.repeat(4_000)}\n`;
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'quire-e2e-pathological-'));
@@ -24,7 +26,8 @@ beforeAll(async () => {
   mkdirSync(tree);
   writeFileSync(join(tree, 'README.md'), '# Home\n');
   writeFileSync(join(tree, 'deep.md'), DEEP);
-  writeFileSync(join(tree, 'SUMMARY.md'), '# Summary\n\n* [Home](README.md)\n* [Deep](deep.md)\n');
+  writeFileSync(join(tree, 'slow.md'), SLOW);
+  writeFileSync(join(tree, 'SUMMARY.md'), '# Summary\n\n* [Home](README.md)\n* [Deep](deep.md)\n* [Slow](slow.md)\n');
   syncOutput = (await docs(dir, 'sync', tree, '--space', 'Synced')).stdout;
   url = (await serve(dir, { DOCS_TOKEN: TOKEN })).url;
   api = new GitBookAPI({ endpoint: url, authToken: TOKEN });
@@ -97,7 +100,7 @@ describe('pathological markdown', () => {
   });
 
   it('a synced page over the limits is kept as written: a warning names it, format=markdown gives it back, format=document is a 400', async () => {
-    expect(syncOutput).toMatch(/^Synced Synced: 2 pages added, .*1 warning\n {2}warning: deep\.md: line 3 nests lists or block quotes 100 deep; .*kept as written but not parsed/);
+    expect(syncOutput).toMatch(/^Synced Synced: 3 pages added, .*1 warning\n {2}warning: deep\.md: line 3 nests lists or block quotes 100 deep; .*kept as written but not parsed/);
     const [org] = (await api.orgs.listOrganizationsForAuthenticatedUser()).data.items;
     const synced = (await api.orgs.listSpacesInOrganizationById(org!.id)).data.items.find((space) => space.title === 'Synced')!;
     const get = (format: string) => fetch(`${url}/v1/spaces/${synced.id}/content/path/deep?format=${format}`, { headers: { authorization: `Bearer ${TOKEN}` } });
@@ -106,6 +109,28 @@ describe('pathological markdown', () => {
     expect((await markdown.json()).markdown).toBe(DEEP);
     const document = await get('document');
     expect(await document.json()).toEqual({ error: { code: 400, message: expect.stringMatching(/^format: the page's markdown line 3 nests .* 100 deep; at most 32 levels .*read it with format=markdown/) } });
+  });
+
+  it('a stored page that parses slowly but within the limits is rewritten off the request thread (a title change)', async () => {
+    const [org] = (await api.orgs.listOrganizationsForAuthenticatedUser()).data.items;
+    const synced = (await api.orgs.listSpacesInOrganizationById(org!.id)).data.items.find((space) => space.title === 'Synced')!;
+    const page = (await api.spaces.getPageByPath(synced.id, 'slow')).data.id;
+    const cr = (await api.spaces.createChangeRequest(synced.id, { subject: 'Rename' })).data.id;
+    const rename = fetch(`${url}/v1/spaces/${synced.id}/change-requests/${cr}/content?compat=false`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ changes: [{ operation: 'update_page', page, title: 'Renamed' }] }),
+    });
+    const renamed = await whileOthersAreServed(rename);
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body.changes).toEqual([expect.objectContaining({ object: 'updated_page', page: expect.objectContaining({ id: page }) })]);
+    expect((await api.spaces.getPageInChangeRequestById(synced.id, cr, page)).data.title).toBe('Renamed');
+  });
+
+  it('marks nested thousands deep are refused with 400 naming the depth limit (they would overflow the stack later)', async () => {
+    const { status, body } = await whileOthersAreServed(insertPage(`${'*a '.repeat(3_000)}x${' b*'.repeat(3_000)}\n`));
+    expect(body.error).toEqual({ code: 400, message: expect.stringMatching(new RegExp(`^changes\\[0\\]\\.document\\.markdown: .*at most ${MARKDOWN_LIMITS.maxTreeDepth} are allowed`)) });
+    expect(status).toBe(400);
   });
 
   it('ordinary markdown is still written', async () => {
