@@ -15,7 +15,10 @@ export function pageSlug(title: string): string {
   return slugify(title) || 'untitled';
 }
 
-/** First of `base`, `base-1`, `base-2`... not in `taken`; the result is added to `taken`. */
+/**
+ * First of `base`, `base-1`, `base-2`... not in `taken`; the result is added to `taken`. The one rule for making a
+ * name unique among its siblings: page writes, the slugs an export repairs and the site's repaired paths all use it.
+ */
 export function uniqueSlug(base: string, taken: Set<string>): string {
   const candidate = firstFree((n) => (n === 0 ? base : `${base}-${n}`), (c) => !taken.has(c));
   taken.add(candidate);
@@ -34,27 +37,33 @@ export function firstFree(candidate: (n: number) => string | null, isFree: (c: s
     const c = candidate(n);
     if (c !== null && isFree(c)) return c;
   }
-  throw new Error(`no free name after ${MAX_CANDIDATES} candidates (first: ${String(candidate(0))})`);
+  throw new NoFreeNameError(`no free name after ${MAX_CANDIDATES} candidates (first: ${String(candidate(0))})`);
+}
+
+/** `firstFree` ran out of candidates: callers facing users turn it into an error naming their input. */
+export class NoFreeNameError extends Error {
+  override name = 'NoFreeNameError';
 }
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**
  * Why `slug` cannot be a page slug, or null when it can. A slug is one URL path segment: not empty, no `/` or `\`,
- * not `.` or `..`, no control character, no whitespace at either end; also once percent-decoded, so that no URL built from it climbs a level.
+ * no leading `.` (`.`, `..`, and hidden names such as `.git` that Git Sync skips or git refuses), no control character,
+ * no whitespace at either end; also once percent-decoded, so that no URL built from it climbs a level.
  */
 export function slugProblem(slug: string): string | null {
   for (const form of new Set([slug, decodeSegment(slug)])) {
     if (form.trim() === '') return 'must not be empty or blank';
     if (form.trim() !== form) return 'must not begin or end with whitespace';
     if (/[/\\]/.test(form)) return 'must be one path segment, without "/" or "\\"';
-    if (form === '.' || form === '..') return 'must not be "." or ".."';
+    if (form.startsWith('.')) return 'must not begin with "." (".", ".." or a hidden name)';
     if (CONTROL.test(form)) return 'must not contain control characters';
   }
   return null;
 }
 
-/** `slug` when it is a valid slug, else one derived from it (`../../x` -> `x`, `..` -> `untitled`): to repair stored data. */
+/** `slug` when it is a valid slug, else one derived from it (`../../x` -> `x`, `..` -> `untitled`, `.git` -> `git`): to repair stored data. */
 export function safeSlug(slug: string): string {
   return typeof slug === 'string' && slugProblem(slug) === null ? slug : pageSlug(typeof slug === 'string' ? decodeSegment(slug) : '');
 }

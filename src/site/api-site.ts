@@ -99,7 +99,9 @@ class RefResolver {
   constructor(base: string, nodes: SiteSpaceView[], views: Map<string, RevisionView>) {
     // The default site space of a space wins when a space appears more than once.
     for (const node of [...nodes].sort((a, b) => Number(b.default) - Number(a.default))) {
-      if (!this.bySpace.has(node.spaceId)) this.bySpace.set(node.spaceId, { urls: new SpaceUrls(base, node.urlPath), view: views.get(node.record.id)! });
+      if (this.bySpace.has(node.spaceId)) continue;
+      const view = views.get(node.record.id)!;
+      this.bySpace.set(node.spaceId, { urls: new SpaceUrls(base, node.urlPath, view.content.pages), view });
     }
   }
 

@@ -94,7 +94,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
 
   for (const [spaceIndex, space] of site.spaces.entries()) {
     const { view } = space;
-    const urls = new SpaceUrls(base, space.prefix);
+    const urls = new SpaceUrls(base, space.prefix, view.content.pages);
     const nav = buildNav(view.index, urls);
     const customization = resolveCustomization(space.customization);
     const sections = sectionTabs(site, space, base);

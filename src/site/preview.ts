@@ -122,10 +122,11 @@ export class Preview {
     const base = normalizeBase(site.basePath);
     const spaces = site.spaces.map((space) => {
       if (space.view.space.id !== spaceId) return space;
+      const spaceUrls = new SpaceUrls(base, space.prefix, space.view.content.pages);
       const documents = space.view.index.documents().map((page): DocumentPage => {
         const blob = blobs.get(page.id);
         if (blob === undefined) return page;
-        urls.push(decodeURI(new SpaceUrls(base, space.prefix).page(page)));
+        urls.push(decodeURI(spaceUrls.page(page)));
         this.quick.set(`${space.prefix}/${page.id}`, blob);
         return { ...page, blob };
       });

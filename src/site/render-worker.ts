@@ -21,7 +21,7 @@ parentPort?.on('message', (message: RenderSpaceMessage | RenderPageMessage) => {
   const includes = new Map(message.includes);
   spaces.set(message.key, {
     index: new RevisionIndex(message.content),
-    urls: new SpaceUrls(message.base, message.prefix),
+    urls: new SpaceUrls(message.base, message.prefix, message.content.pages),
     options: message.options,
     reusable: reusableFrom((gitPath) => includes.get(gitPath) ?? null),
   });

@@ -1,5 +1,6 @@
 /** Where a site space's pages and files live: URLs (under the site's base path) and output file paths. */
 import { safeSlug } from '../content/slug.js';
+import { withSafeSlugs } from '../domain/content-writes/page-tree.js';
 import type { RevisionFile, RevisionPage } from '../store/index.js';
 
 const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
@@ -15,9 +16,37 @@ export function safePagePath(path: string): string {
   return path && SUSPECT.test(path) ? path.split('/').map(safeSlug).join('/') : path;
 }
 
+const suspect = (path: string) => path !== '' && SUSPECT.test(path);
+
+/**
+ * The safe path of every page whose stored path needs one, by stored path: the paths an export gives the repaired
+ * slugs (`withSafeSlugs`), unique among siblings, so two hostile pages never share an output file.
+ */
+function repairedPaths(pages: readonly RevisionPage[]): ReadonlyMap<string, string> {
+  const repaired = new Map<string, string>();
+  if (!pages.some((p) => suspect(p.path))) return repaired;
+  const safe = withSafeSlugs(pages);
+  if (safe === pages) return repaired;
+  const byId = new Map(safe.map((p) => [p.id, p.path]));
+  for (const page of pages) {
+    const path = byId.get(page.id);
+    if (suspect(page.path) && path) repaired.set(page.path, path);
+  }
+  return repaired;
+}
+
 export class SpaceUrls {
-  /** `base` ends with `/`; `prefix` is '' or `section/variant` without slashes around it. */
-  constructor(readonly base: string, readonly prefix: string) {}
+  private readonly repaired: ReadonlyMap<string, string>;
+
+  /** `base` ends with `/`; `prefix` is '' or `section/variant` without slashes around it; `pages` are the space's. */
+  constructor(readonly base: string, readonly prefix: string, pages: readonly RevisionPage[] = []) {
+    this.repaired = repairedPaths(pages);
+  }
+
+  /** The page's path with every segment a valid slug. */
+  private safePath(path: string): string {
+    return this.repaired.get(path) ?? safePagePath(path);
+  }
 
   /** The directory of the space inside the output, '' or `prefix/`. */
   get dir(): string {
@@ -29,18 +58,18 @@ export class SpaceUrls {
   }
 
   page(page: Pick<RevisionPage, 'path'>, anchor?: string): string {
-    const path = page.path ? `${encodePath(safePagePath(page.path))}/` : '';
+    const path = page.path ? `${encodePath(this.safePath(page.path))}/` : '';
     return `${this.root()}${path}${anchor ? `#${encodeURIComponent(anchor)}` : ''}`;
   }
 
   /** The page's HTML file, relative to the output directory. */
   pageFile(page: Pick<RevisionPage, 'path'>): string {
-    return `${this.dir}${page.path ? `${safePagePath(page.path)}/` : ''}index.html`;
+    return `${this.dir}${page.path ? `${this.safePath(page.path)}/` : ''}index.html`;
   }
 
   /** The markdown copy: `<page url>.md` (`index.md` for the landing page). */
   markdownFile(page: Pick<RevisionPage, 'path'>): string {
-    return page.path ? `${this.dir}${safePagePath(page.path)}.md` : `${this.dir}index.md`;
+    return page.path ? `${this.dir}${this.safePath(page.path)}.md` : `${this.dir}index.md`;
   }
 
   markdownUrl(page: Pick<RevisionPage, 'path'>): string {

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { safeSlug } from '../../src/content/slug.js';
 import { type DocumentPage, newId } from '../../src/store/index.js';
 import { errorOf, useServer } from '../helpers/server.js';
 
@@ -10,7 +11,7 @@ import { errorOf, useServer } from '../helpers/server.js';
 // `docs serve` in a child process in test/e2e/hostile-paths.test.ts, so a regression fails instead of hanging the run.
 const s = useServer({ sites: true });
 
-const HOSTILE_SLUGS = ['..', '.', '../../../x', 'a/b', 'a\\b', '%2e%2e', '%2E%2E', 'a%2fb', 'tab\there', 'nul\u0000'];
+const HOSTILE_SLUGS = ['..', '.', '.git', '../../../x', 'a/b', 'a\\b', '%2e%2e', '%2E%2E', 'a%2fb', 'tab\there', 'nul\u0000'];
 
 async function changeRequest(title: string) {
   const api = s.client();
@@ -42,6 +43,16 @@ describe('page slugs', () => {
       ]);
       expect(status, slug).toBe(400);
       expect(json).toEqual({ error: { code: 400, message: expect.stringMatching(/^changes\[1\]\.slug: .* is not a valid slug/) } });
+      expect(await revisionOf(spaceId, crId)).toBe(revision);
+    }
+  });
+
+  it('refuses a slug with a leading dot (a folder Git Sync skips, or `.git`) with 400 naming the field, and changes nothing', async () => {
+    for (const slug of ['.hidden', '.git', '%2egit']) {
+      const { spaceId, crId, revision } = await changeRequest(`Insert ${slug}`);
+      const { status, json } = await writeContent(spaceId, crId, [{ operation: 'insert_page', title: 'Hidden', slug, document: { markdown: 'Hidden.\n' } }]);
+      expect(status, slug).toBe(400);
+      expect(json).toEqual({ error: { code: 400, message: `changes[0].slug: "${slug}" is not a valid slug: a slug must not begin with "." (".", ".." or a hidden name)` } });
       expect(await revisionOf(spaceId, crId)).toBe(revision);
     }
   });
@@ -119,7 +130,8 @@ describe('published sites on docs serve', () => {
     const outside = readdirSync(cache, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).filter((f) => !f.startsWith(join(cache, site.id) + '/'));
     expect(outside).toEqual([]);
     for (const name of [escaped, `${escaped}-api`, `${escaped}-encoded`]) expect(existsSync(join(tmpdir(), name)), name).toBe(false);
-    expect((await fetch(`${s.url}/${site.basename}/untitled/untitled/untitled/${escaped}/`)).status).toBe(200);
+    // Served where an export would put it: the slug an export repairs it to (`../../../x` -> `x`).
+    expect((await fetch(`${s.url}/${site.basename}/${safeSlug(bad.slug)}/`)).status).toBe(200);
     for (const path of [`/${site.basename}/%2e%2e/%2e%2e/etc/passwd`, `/${site.basename}/..%2f..%2f..%2fetc%2fpasswd`]) {
       const response = await fetch(`${s.url}${path}`);
       expect(response.status, path).toBe(404);

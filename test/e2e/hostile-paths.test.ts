@@ -116,6 +116,43 @@ describe('hostile slugs and paths, end to end', () => {
     expect(files(parent)).toEqual(expect.arrayContaining(['site/x/index.html', 'site/untitled/index.html']));
   });
 
+  it('syncs a stored `.hidden` page with a child and a `.git` page under safe paths; the next sync is a no-op and keeps the child', async () => {
+    const repo = repository(SAMPLE);
+    const dir = project(`spaces:\n  - title: Docs\n    directory: ${repo.dir}\n`);
+    expect((await docs(dir, 'sync')).code).toBe(0);
+    // What the API used to store for slugs `.hidden` (with a child inserted into it) and `.git`: git paths in a folder
+    // the importer skips, and one git refuses.
+    const parent = newId();
+    addBadPages(dir, (blob) => [
+      { id: parent, kind: 'document', title: 'Hidden', slug: '.hidden', path: '.hidden', parentId: null, hidden: false, blob, git: { oid: blob, path: '.hidden.md' } },
+      { id: newId(), kind: 'document', title: 'Child', slug: 'child', path: '.hidden/child', parentId: parent, hidden: false, blob, git: { oid: blob, path: '.hidden/child.md' } },
+      { id: newId(), kind: 'document', title: 'Git', slug: '.git', path: '.git', parentId: null, hidden: false, blob, git: { oid: blob, path: '.git.md' } },
+    ]);
+
+    const result = await docs(dir, 'sync');
+    expect(result.stderr).not.toMatch(/TypeError|\n\s+at /);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('warning: page "Hidden": its slug ".hidden" is not a valid slug (one path segment); written as hidden/README.md');
+    const tree = repo.git('ls-tree', '-r', '--name-only', 'main').split('\n').sort();
+    expect(tree).toEqual(['README.md', 'SUMMARY.md', 'api.md', 'faq.md', 'git.md', 'guide.md', 'hidden/README.md', 'hidden/child.md']);
+    expect(repo.show('hidden/child.md')).toContain('Out of bounds.');
+    expect(repo.git('fsck', '--strict')).not.toMatch(/error/);
+
+    const again = await docs(dir, 'sync', '--json');
+    expect(again.code, again.stderr).toBe(0);
+    const report = JSON.parse(again.stdout).spaces[0];
+    expect(report).toMatchObject({ action: 'nothing', pagesAdded: 0, pagesChanged: 0, pagesRemoved: 0, warnings: [] });
+    expect(repo.git('ls-tree', '-r', '--name-only', 'main').split('\n').sort()).toEqual(tree);
+    const store = Store.open(join(dir, '.docs'));
+    try {
+      const space = store.content.spacesIn(store.organizations.all()[0]!.id).find((s) => s.title === 'Docs')!;
+      const pages = store.revisions.content(space.revisionId).pages.map((p) => [p.title, p.path]);
+      expect(pages).toEqual(expect.arrayContaining([['Hidden', 'hidden'], ['Child', 'hidden/child'], ['Git', 'git']]));
+    } finally {
+      store.close();
+    }
+  });
+
   it('skips `.gitbook.yaml` redirects that climb out, warning with the file and line; the build writes nothing outside --out', async () => {
     const repo = repository({
       ...SAMPLE,

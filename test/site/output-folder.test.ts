@@ -53,7 +53,8 @@ describe('the output folder', () => {
       expect(existsSync(resolve(out, '..', name))).toBe(false);
     }
     expect(readFileSync(join(out, 'untitled/index.html'), 'utf8')).toContain('Out of bounds.');
-    expect(readFileSync(join(out, 'untitled/untitled/untitled/x/index.html'), 'utf8')).toContain('Out of bounds.');
+    expect(readFileSync(join(out, 'x/index.html'), 'utf8')).toContain('Out of bounds.');
+    expect(readFileSync(join(out, 'untitled-1/index.html'), 'utf8')).toContain('Out of bounds.');
     expect(existsSync(join(out, 'old/page/index.html'))).toBe(true);
     expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).not.toContain('/../');
     expect(report.warnings).toEqual(expect.arrayContaining([
@@ -62,5 +63,35 @@ describe('the output folder', () => {
       expect.stringMatching(/site redirect \/\.\.\/\.\.\/escaped-api: has a "\." or "\.\." segment; skipped/),
       expect.stringMatching(/site redirect \/%2e%2e\/%2e%2e\/escaped-api-encoded/),
     ]));
+  });
+
+  it('gives two hostile sibling pages distinct paths (the export\'s rule: untitled, untitled-1), losing neither', async () => {
+    const space = await syncedSpace(markdownSpace({ 'README.md': '# Home\n\nWelcome.\n', 'guide.md': '# Guide\n\nSteps.\n' }), 'Siblings');
+    const { store } = space;
+    const record = store.content.space(space.spaceId)!;
+    const content = store.revisions.content(record.revisionId);
+    const guide = content.pages.find((p) => p.slug === 'guide')!;
+    const hostile = (slug: string, body: string): DocumentPage => {
+      const blob = store.blobs.put(Buffer.from(`# ${body}\n\n${body} body.\n`, 'utf8'));
+      return { id: newId(), kind: 'document', title: body, slug, path: `guide/${slug}`, parentId: guide.id, hidden: false, blob, git: { oid: blob, path: null as unknown as string } };
+    };
+    const pages = [...content.pages, hostile('..', 'Dots'), hostile('%2e%2e', 'Encoded')];
+    const id = newId();
+    const now = new Date().toISOString();
+    store.tx(() => {
+      store.revisions.insert({ id, spaceId: space.spaceId, parents: [record.revisionId], type: 'edits', git: null, createdAt: now }, { ...content, pages });
+      store.content.setSpaceRevision(space.spaceId, record.revisionId, id, now);
+    });
+
+    const out = tempDir('siblings');
+    const input = spaceSite(space.domain, space.caller, space.spaceId);
+    await buildSite(input, siteSources(space.domain), { out, strictLinks: false, renderWorkers: false });
+    expect(readFileSync(join(out, 'guide/untitled/index.html'), 'utf8')).toContain('Dots body.');
+    expect(readFileSync(join(out, 'guide/untitled-1/index.html'), 'utf8')).toContain('Encoded body.');
+    expect(readFileSync(join(out, 'guide/untitled.md'), 'utf8')).toContain('Dots body.');
+    expect(readFileSync(join(out, 'guide/untitled-1.md'), 'utf8')).toContain('Encoded body.');
+    const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('/guide/untitled/');
+    expect(sitemap).toContain('/guide/untitled-1/');
   });
 });

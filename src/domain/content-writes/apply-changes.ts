@@ -7,10 +7,10 @@ import type { ContentRef, JSONDocument } from '@gitbook/api';
 import type { Root } from 'mdast';
 import { fromDocument } from '../../content/document/index.js';
 import { basename, dirname, extname, isCleanPath, joinPath, relativeTo } from '../../content/paths.js';
-import { firstFree, pageSlug, safeSlug, slugProblem } from '../../content/slug.js';
+import { firstFree, NoFreeNameError, pageSlug, safeSlug, slugProblem, uniqueSlug } from '../../content/slug.js';
 import { pageMetadata } from '../page-metadata.js';
 import { type DocumentPage, gitBlobOid, type RevisionContent, type RevisionFile, type RevisionPage } from '../../store/index.js';
-import { badRequest } from '../errors.js';
+import { badRequest, conflict } from '../errors.js';
 import type { ContentChange, DocumentInput, InsertPage, PageFields, RevertPage, UpdatePage } from './changes.js';
 import type { PreparedFile } from './files.js';
 import { resolveReference, rewriteReferences } from './links.js';
@@ -79,21 +79,7 @@ class Batch {
   }
 
   run(changes: readonly ContentChange[]): ApplyResult {
-    changes.forEach((change, i) => {
-      const field = `changes[${i}]`;
-      switch (change.operation) {
-        case 'insert_page':
-          return this.insertPage(change, field);
-        case 'update_page':
-          return this.updatePage(change, field);
-        case 'delete_page':
-          return this.deletePage(this.existing(change.page, `${field}.page`).id);
-        case 'revert_page':
-          return this.revertPage(change, field);
-        case 'insert_files':
-          return this.insertFiles(this.ctx.files.get(i) ?? [], field);
-      }
-    });
+    changes.forEach((change, i) => this.apply(change, i));
     const pages = this.tree.flatten();
     const pageFiles = this.writeDrafts(pages);
     const { base } = this.ctx;
@@ -106,6 +92,32 @@ class Batch {
     };
   }
 
+  /** One change; running out of free names (a page or file path) is a 409 naming the change. */
+  private apply(change: ContentChange, i: number): void {
+    const field = `changes[${i}]`;
+    try {
+      this.applyOne(change, field, i);
+    } catch (error) {
+      if (error instanceof NoFreeNameError) throw conflict(`${field}: ${error.message}`);
+      throw error;
+    }
+  }
+
+  private applyOne(change: ContentChange, field: string, i: number): void {
+    switch (change.operation) {
+      case 'insert_page':
+        return this.insertPage(change, field);
+      case 'update_page':
+        return this.updatePage(change, field);
+      case 'delete_page':
+        return this.deletePage(this.existing(change.page, `${field}.page`).id);
+      case 'revert_page':
+        return this.revertPage(change, field);
+      case 'insert_files':
+        return this.insertFiles(this.ctx.files.get(i) ?? [], field);
+    }
+  }
+
   private insertPage(change: InsertPage, field: string): void {
     const parentId = change.into ?? null;
     if (parentId !== null) this.parent(parentId, `${field}.into`);
@@ -113,7 +125,7 @@ class Batch {
     const input = readDocument(change.document);
     const slugs = this.tree.slugsUnder(parentId);
     const title = input.title ?? change.title ?? 'Untitled';
-    const slug = change.slug ? this.freeSlug(change.slug, slugs, `${field}.slug`) : uniqueIn(pageSlug(title), slugs);
+    const slug = change.slug ? this.freeSlug(change.slug, slugs, `${field}.slug`) : uniqueSlug(pageSlug(title), slugs);
     const path = this.newGitPath(parentId, slug);
     const id = this.ctx.newId();
     const page: DocumentPage = { id, kind: 'document', title, slug, path: '', parentId, hidden: false, blob: '', git: { oid: '', path } };
@@ -132,7 +144,7 @@ class Batch {
     if (change.title !== undefined) page.title = change.title;
     if (change.slug !== undefined) {
       const slugs = this.tree.slugsUnder(page.parentId, page.id);
-      page.slug = change.slug ? this.freeSlug(change.slug, slugs, `${field}.slug`) : uniqueIn(pageSlug(page.title), slugs);
+      page.slug = change.slug ? this.freeSlug(change.slug, slugs, `${field}.slug`) : uniqueSlug(pageSlug(page.title), slugs);
     }
     if (page.kind !== 'document') {
       const docOnly = (['document', 'emoji', 'icon', 'description', 'noIndex', 'noRobotsIndex', 'condition'] as const).find((k) => change[k] !== undefined);
@@ -159,7 +171,7 @@ class Batch {
       if (this.tree.isInside(parentId, page.id)) throw badRequest(`${field}.into: a page cannot be moved under itself or one of its descendants`);
     }
     if (parentId === page.parentId && change.at === undefined) return;
-    if (parentId !== page.parentId) page.slug = uniqueIn(safeSlug(page.slug), this.tree.slugsUnder(parentId));
+    if (parentId !== page.parentId) page.slug = uniqueSlug(safeSlug(page.slug), this.tree.slugsUnder(parentId));
     this.tree.move(page.id, parentId, change.at);
   }
 
@@ -193,7 +205,7 @@ class Batch {
     }
     const parentId = old.parentId !== null && this.tree.pages.has(old.parentId) ? old.parentId : null;
     const at = from.pages.filter((p, i) => p.parentId === old.parentId && i < index).length;
-    const restored = { ...old, parentId, slug: uniqueIn(safeSlug(old.slug), this.tree.slugsUnder(parentId)) } as RevisionPage;
+    const restored = { ...old, parentId, slug: uniqueSlug(safeSlug(old.slug), this.tree.slugsUnder(parentId)) } as RevisionPage;
     if (restored.kind === 'document' && restored.git && (this.takenPaths.has(restored.git.path) || !isCleanPath(restored.git.path))) {
       restored.git = { ...restored.git, path: this.newGitPath(parentId, restored.slug) };
     }
@@ -388,6 +400,3 @@ function bodyRoot(body: Body, fromPath: string, targets: Targets): Root {
   };
   return fromDocument(body.document, { refToUrl });
 }
-
-/** `wanted`, or `wanted-1`, `wanted-2`... when a sibling has it. */
-export const uniqueIn = (wanted: string, taken: ReadonlySet<string>): string => firstFree((n) => (n > 0 ? `${wanted}-${n}` : wanted), (s) => !taken.has(s));

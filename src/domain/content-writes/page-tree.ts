@@ -1,6 +1,7 @@
 // A revision's page tree being edited: pages by id, children in order, then flattened back to tree order
 // with every page's URL path recomputed from the slugs.
 import { joinPath } from '../../content/paths.js';
+import { safeSlug, uniqueSlug } from '../../content/slug.js';
 import type { RevisionPage } from '../../store/index.js';
 
 export class PageTree {
@@ -101,4 +102,19 @@ export class PageTree {
     }
     return null;
   }
+}
+
+/**
+ * The pages with every slug that is not a valid slug (stored before slugs were checked) replaced by a safe one, unique
+ * among its siblings (`..` and `%2e%2e` side by side become `untitled` and `untitled-1`), and the URL paths
+ * recomputed; the same array when every slug is valid. The export records these slugs and the site serves these paths.
+ */
+export function withSafeSlugs<T extends readonly RevisionPage[]>(pages: T): T | RevisionPage[] {
+  const hostile = (page: RevisionPage) => page.slug !== '' && safeSlug(page.slug) !== page.slug;
+  if (!pages.some(hostile)) return pages;
+  const tree = new PageTree(pages);
+  for (const page of tree.pages.values()) {
+    if (hostile(page)) page.slug = uniqueSlug(safeSlug(page.slug), tree.slugsUnder(page.parentId, page.id));
+  }
+  return tree.flatten();
 }

@@ -1,14 +1,12 @@
 // After an export, the revision as the commit holds it: every page, file and include at the path and blob it was
 // exported as, so `blob !== git.oid` again means "changed since the last sync".
-import { safeSlug } from '../../content/slug.js';
-import { uniqueIn } from '../../domain/content-writes/apply-changes.js';
-import { PageTree } from '../../domain/content-writes/page-tree.js';
+import { withSafeSlugs } from '../../domain/content-writes/page-tree.js';
 import type { RevisionContent, RevisionPage } from '../../store/index.js';
 import type { ExportPlan } from './plan.js';
 
 /** The exported revision with its git refs brought up to date; null when they already are. */
 export function recordedContent(next: RevisionContent, plan: ExportPlan): RevisionContent | null {
-  const repaired = repairedSlugs(next.pages);
+  const repaired = withSafeSlugs(next.pages);
   let changed = repaired !== next.pages;
   const pages = repaired.map((page): RevisionPage => {
     if (page.kind !== 'document') return page;
@@ -32,16 +30,3 @@ export function recordedContent(next: RevisionContent, plan: ExportPlan): Revisi
   return changed ? { pages, files, reusableContents, variables: next.variables } : null;
 }
 
-/**
- * The pages with every slug that is not one path segment (stored before slugs were checked) replaced by the safe
- * slug the export wrote its file under, and the URL paths recomputed; the same array when every slug is valid.
- */
-function repairedSlugs(pages: RevisionPage[]): RevisionPage[] {
-  const hostile = (page: RevisionPage) => page.slug !== '' && safeSlug(page.slug) !== page.slug;
-  if (!pages.some(hostile)) return pages;
-  const tree = new PageTree(pages);
-  for (const page of tree.pages.values()) {
-    if (hostile(page)) page.slug = uniqueIn(safeSlug(page.slug), tree.slugsUnder(page.parentId, page.id));
-  }
-  return tree.flatten();
-}

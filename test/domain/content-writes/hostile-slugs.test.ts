@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseGitBookYaml } from '../../../src/content/gitbook-config.js';
 import { hasDotSegment } from '../../../src/content/paths.js';
-import { firstFree, safeSlug, slugProblem } from '../../../src/content/slug.js';
+import { firstFree, NoFreeNameError, safeSlug, slugProblem } from '../../../src/content/slug.js';
 
 const run = promisify(execFile);
 const DIST = new URL('../../../dist/', import.meta.url).href;
@@ -24,6 +24,11 @@ describe('slug rules', () => {
     for (const slug of ['', '.', '..', 'a/b', '../x', 'a\\b', '%2e%2e', '%2E.', 'a%2Fb', 'x\u0000', 'line\nbreak', ' ', ' x', 'x\t']) expect(slugProblem(slug), slug).not.toBeNull();
   });
 
+  it('refuses a leading dot: hidden names are skipped by Git Sync, and `.git` is refused by git', () => {
+    for (const slug of ['.hidden', '.git', '.gitbook', '...', '%2egit']) expect(slugProblem(slug), slug).toMatch(/must not begin with "\."/);
+    expect(['.hidden', '.git', '..hidden', '%2Egit', '...'].map(safeSlug)).toEqual(['hidden', 'git', 'hidden', 'git', 'untitled']);
+  });
+
   it('derives a safe slug from a hostile one, and keeps a valid one', () => {
     expect(['guide', 'vue.js', '..', '.', '../../../x', '%2e%2e', 'a/b'].map(safeSlug)).toEqual(['guide', 'vue.js', 'untitled', 'untitled', 'x', 'untitled', 'a-b']);
   });
@@ -31,7 +36,7 @@ describe('slug rules', () => {
   it('finds a free name in bounded time, and fails instead of spinning when the candidates repeat', () => {
     expect(firstFree((n) => (n ? `x-${n}` : 'x'), (c) => !['x', 'x-1'].includes(c))).toBe('x-2');
     expect(firstFree((n) => (n < 3 ? null : `y-${n}`), () => true)).toBe('y-3');
-    expect(() => firstFree(() => 'same', () => false)).toThrow(/no free name/);
+    expect(() => firstFree(() => 'same', () => false)).toThrow(NoFreeNameError);
   });
 
   it('sees "." and ".." segments raw, percent-encoded once or twice, and behind backslashes', () => {
