@@ -13,6 +13,8 @@ const EVENT_TYPES = ['space_gitsync_started', 'space_gitsync_completed'] as cons
 const CONFLICT_EVENT = 'space_gitsync_conflict';
 /** How many recorded conflicts getSpaceGitInfo shows (the newest). */
 const CONFLICTS_SHOWN = 50;
+/** How much of a losing version's text a recorded conflict keeps; the whole version stays in the blob store. */
+export const LOSING_EXCERPT = 2000;
 
 export type GitSyncEventType = 'space_gitsync_started' | 'space_gitsync_completed';
 
@@ -84,8 +86,15 @@ export interface GitSyncConflict {
   /** The side whose version was kept, and the side that lost. */
   winner: 'git' | 'space';
   loser: 'git' | 'space';
-  /** The losing version's text (a page's markdown, a variable's value); null when it was removed or is not text. */
+  /**
+   * The start of the losing version's text (a page's markdown, a variable's value), at most LOSING_EXCERPT characters;
+   * null when it was removed or is not text.
+   */
   losingText: string | null;
+  /** Whether `losingText` is cut short: the whole version is the blob `losingBlob`, and in `losingRevisionId`. */
+  truncated: boolean;
+  /** The git blob oid of the losing version (a page's markdown, a file's bytes), when it has one. */
+  losingBlob: string | null;
   /** The revision holding the losing version. */
   losingRevisionId: string | null;
   createdAt?: string;
@@ -137,6 +146,12 @@ export class GitSpaces {
       store.revisions.putSyncState({ ...input.state, spaceId: input.spaceId, revisionId: gitRevision.id, updatedAt: now });
     });
     return { gitRevisionId: gitRevision.id, mergeRevisionId: mergeRevision.id };
+  }
+
+  /** Puts back the sync state read before an export whose push failed (none: the space was never synced). */
+  restoreState(spaceId: string, previous: SyncStateRecord | undefined): void {
+    if (previous) this.deps.store.revisions.putSyncState(previous);
+    else this.deps.store.revisions.removeSyncState(spaceId);
   }
 
   /** Pairs a commit with a revision after an export that wrote nothing (the sync state moves, nothing else). */
@@ -255,18 +270,19 @@ export class GitSpaces {
     return { ...info, ...(operation ? { operation } : {}), ...(conflicts.length ? { conflicts } : {}) };
   }
 
-  /** Keeps the conflicts a sync resolved, so the losing side stays visible. */
+  /** Keeps the conflicts a sync resolved, so the losing side stays visible: an excerpt of its text and its blob. */
   recordConflicts(spaceId: string, conflicts: readonly GitSyncConflict[]): void {
     const { store } = this.deps;
     const now = nowIso(this.deps);
     store.tx(() => {
-      for (const c of conflicts) store.events.insert({ id: newId(), spaceId, type: CONFLICT_EVENT, payload: { ...c, createdAt: now }, createdAt: now });
+      for (const c of conflicts) store.events.insert({ id: newId(), spaceId, type: CONFLICT_EVENT, payload: { ...excerpted(c), createdAt: now }, createdAt: now });
     });
   }
 
-  /** The conflicts recorded for the space, newest first. */
+  /** The newest conflicts recorded for the space, newest first. */
   conflicts(spaceId: string): GitSyncConflict[] {
-    return this.deps.store.events.forSpace<GitSyncConflict>(spaceId, [CONFLICT_EVENT]).map((e) => e.payload).reverse().slice(0, CONFLICTS_SHOWN);
+    // Records written before excerpts were kept hold the whole text: cut them the same way.
+    return this.deps.store.events.newest<GitSyncConflict>(spaceId, CONFLICT_EVENT, CONFLICTS_SHOWN).map((e) => excerpted(e.payload));
   }
 
   /**
@@ -296,6 +312,13 @@ export class GitSpaces {
     if (payload.sealedUrl !== undefined && opened === undefined) throw badRequest('url: the stored credentials cannot be read (the secret key changed); send the request again');
     return opened ?? payload.url;
   }
+}
+
+/** The conflict with at most LOSING_EXCERPT characters of its losing text. */
+function excerpted(c: GitSyncConflict): GitSyncConflict {
+  const text = c.losingText;
+  const cut = text !== null && text.length > LOSING_EXCERPT;
+  return { ...c, losingText: cut ? text.slice(0, LOSING_EXCERPT) : text, truncated: cut || c.truncated === true, losingBlob: c.losingBlob ?? null };
 }
 
 /** The space's git sync events, oldest first. */

@@ -37,6 +37,13 @@ export class EventRepo {
       .map((r) => toEvent<T>(r));
   }
 
+  /** A space's newest `limit` events of a type, newest first. */
+  newest<T>(spaceId: string, type: string, limit: number): EventRecord<T>[] {
+    return this.db
+      .all('SELECT * FROM events WHERE space_id = ? AND type = ? ORDER BY created_at DESC, rowid DESC LIMIT ?', spaceId, type, limit)
+      .map((r) => toEvent<T>(r));
+  }
+
   /** The newest event of a type for a space whose payload has `field` equal to `value`. */
   latest<T>(spaceId: string, type: string, field: string, value: string): EventRecord<T> | undefined {
     const row = this.db.get(

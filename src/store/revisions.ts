@@ -76,6 +76,10 @@ export class RevisionRepo {
     );
   }
 
+  removeSyncState(spaceId: string): void {
+    this.db.run('DELETE FROM sync_states WHERE space_id = ?', spaceId);
+  }
+
   /** The space synced from the docs.yaml `key` of the repository `source`, if any. */
   syncStateByKey(source: string, key: string): SyncStateRecord | undefined {
     const row = this.db.get('SELECT * FROM sync_states WHERE source = ? AND space_key = ? ORDER BY updated_at DESC LIMIT 1', source, key);

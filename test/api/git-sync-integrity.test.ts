@@ -169,6 +169,26 @@ describe('a conflict the server resolved', () => {
     ]);
     expect(s.store.revisions.content(conflicts![0]!.losingRevisionId!).pages.some((p) => p.id === guide)).toBe(true);
   });
+
+  it('keeps an excerpt of a long losing text and the blob of the whole version, not the whole text', async () => {
+    const { repo, spaceId } = await syncedSpace('Conflicting at length');
+    const guide = pageId(spaceId, 'guide.md');
+    repo.commit({ 'guide.md': SAMPLE['guide.md'].replace('Second line.', 'Second line, from git.') });
+    const tail = 'A long paragraph from the space. '.repeat(2000);
+    expect(await mergeEdit(spaceId, guide, lines('First line.', '', 'Second line, from the space.', '', 'Third line.', '', 'Fourth line.', '', tail))).toBe('merge');
+    await gitJobsSettled();
+
+    const [conflict, ...others] = (await gitInfo(spaceId)).conflicts!;
+    expect(others).toEqual([]);
+    expect(conflict).toMatchObject({ id: guide, path: 'guide.md', loser: 'space', truncated: true });
+    expect(conflict!.losingText).toHaveLength(2000);
+    expect(conflict!.losingText).toContain('Second line, from the space.');
+    const kept = s.store.revisions.content(conflict!.losingRevisionId!).pages.find((p) => p.id === guide)!;
+    expect(kept.kind === 'document' && kept.blob).toBe(conflict!.losingBlob);
+    expect(s.store.blobs.get(conflict!.losingBlob!)!.toString('utf8')).toContain(tail.trim());
+    const stored = s.store.events.forSpace<{ losingText: string }>(spaceId, ['space_gitsync_conflict']);
+    expect(stored.map((e) => e.payload.losingText.length)).toEqual([2000]);
+  });
 });
 
 describe('importGitRepository', () => {

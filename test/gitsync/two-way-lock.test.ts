@@ -1,8 +1,9 @@
 // Two writers on one repository (`docs serve` exporting a merge while `docs sync` runs): one at a time, so the second
 // sees the first's commit paired with its revision, and a lock left by a dead process does not block anyone.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { takeOver, tryLock, withRepositoryLock } from '../../src/gitsync/export/lock.js';
 import { cleanTemps, lines, synced } from './two-way-helpers.js';
 
 afterAll(cleanTemps);
@@ -26,5 +27,41 @@ describe('two-way syncs of one repository', () => {
     const [report] = await s.sync();
     expect(report).toMatchObject({ action: 'export', written: ['faq.md'] });
     expect(existsSync(join(s.repo.dir, '.git', 'quire-sync.lock'))).toBe(false);
+  });
+
+  it('stay with a long export: its owner keeps the lock fresh, so another writer waits instead of taking it over', async () => {
+    const s = await synced();
+    const lock = join(s.repo.dir, '.git', 'quire-sync.lock');
+    let secondRan = false;
+    await withRepositoryLock(
+      s.repo.dir,
+      async () => {
+        // As if the work had run for two minutes: a lock untouched that long is stale.
+        const old = new Date(Date.now() - 120_000);
+        utimesSync(lock, old, old);
+        const deadline = Date.now() + 10_000;
+        while (Date.now() - statSync(lock).mtimeMs > 60_000) {
+          if (Date.now() > deadline) throw new Error('the lock was never refreshed');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        const second = withRepositoryLock(s.repo.dir, async () => void (secondRan = true), { waitMs: 200 });
+        await expect(second).rejects.toMatchObject({ status: 409 });
+      },
+      { heartbeatMs: 20 },
+    );
+    expect(secondRan).toBe(false);
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it('are not both let in when two writers judge the same lock stale: the later takeover leaves the new owner in place', async () => {
+    const s = await synced();
+    const lock = join(s.repo.dir, '.git', 'quire-sync.lock');
+    writeFileSync(lock, '99999999');
+    // B has judged the dead owner's lock stale; before it moves it, A takes it over and locks.
+    expect(tryLock(lock, `${process.pid} a`, 60_000)).toBe(false);
+    expect(tryLock(lock, `${process.pid} a`, 60_000)).toBe(true);
+    takeOver(lock, '99999999');
+    expect(readFileSync(lock, 'utf8')).toBe(`${process.pid} a`);
+    expect(tryLock(lock, `${process.pid} b`, 60_000)).toBe(false);
   });
 });

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Caller, type Domain, DomainError } from '../../domain/index.js';
 import { GIT_EXPORT_JOB, GIT_IMPORT_JOB, type GitJobPayload, gitSpaces } from '../../domain/git.js';
+import type { SyncStateRecord } from '../../store/index.js';
 import { syncDirectory } from '../import.js';
 import { findRepository } from '../tree.js';
 import { outlineTree } from '../tree-outline.js';
 import { exportRevision } from '../export/export.js';
 import { withRepositoryLock } from '../export/lock.js';
 import { mergeMessage } from './messages.js';
-import { checkout } from './remote.js';
+import { type Checkout, checkout } from './remote.js';
 import { twoWaySync } from './sync.js';
 
 export const GIT_MERGED_JOB = 'gitsync:merged';
@@ -87,13 +88,14 @@ async function runGitJob(domain: Domain, payload: GitJobPayload, cacheDir: strin
     } else {
       const message = payload.commitMessage ?? `Update from ${space.title} (Quire)`;
       const force = payload.force ?? false;
-      const exported = await withRepositoryLock((await findRepository(dir)) ?? dir, () => {
+      commit = await withRepositoryLock((await findRepository(dir)) ?? dir, async () => {
+        const before = domain.sync.state(spaceId);
         // The space's revision when the export runs (not when it was asked for).
         const revisionId = domain.sync.space(spaceId)?.revisionId ?? space.revisionId;
-        return exportRevision(domain, { dir, spaceId, revisionId, ref, message, force });
+        const { commit } = await exportRevision(domain, { dir, spaceId, revisionId, ref, message, force });
+        if (commit || (await repo.unpushed())) await pushOrUndo(domain, spaceId, repo, before, ref, force);
+        return commit;
       });
-      commit = exported.commit;
-      if (commit) await repo.push(ref, force);
     }
     git.recordEvent({ type: 'space_gitsync_completed', spaceId, operation, url, ref, state: 'success', commit, revisionId });
   } catch (error) {
@@ -122,12 +124,29 @@ async function exportMerged(domain: Domain, payload: MergedPayload, cacheDir: st
     const caller = callerOf(domain, payload.userId);
     const repo = remote ? await checkout(remote.url, remote.ref, cacheDir, space.id) : null;
     const dir = repo ? join(repo.dir, remote?.repoProjectDirectory ?? '') : state!.source;
+    const before = domain.sync.state(space.id);
     const reports = await twoWaySync(domain, { dir, ...(ref ? { ref } : {}), space: space.id, organizationId: space.organizationId, caller, parseWorkers: 0, message: payload.message });
-    if (repo && ref && reports.some((r) => r.commit)) await repo.push(ref, false);
+    if (repo && ref && (reports.some((r) => r.commit) || (await repo.unpushed()))) await pushOrUndo(domain, space.id, repo, before, ref, false);
     const report = reports.find((r) => r.space.id === space.id);
     git.recordEvent({ ...event, type: 'space_gitsync_completed', state: 'success', commit: report?.commit ?? null, revisionId: report?.revisionId ?? null });
   } catch (error) {
     git.recordEvent({ ...event, type: 'space_gitsync_completed', state: 'failure', error: (error as Error).message });
+    throw error;
+  }
+}
+
+/**
+ * Pushes an export. When the push fails, the sync state goes back to `before` (read before the export) and the unpushed
+ * commit is dropped, so the retry starts from the remote's tip (which may have moved meanwhile) and exports the space's
+ * revision again instead of finding nothing to do. (A commit left by a process that died before its push is pushed by
+ * the next export: the checkout keeps a branch that is ahead of the remote.)
+ */
+async function pushOrUndo(domain: Domain, spaceId: string, repo: Checkout, before: SyncStateRecord | undefined, ref: string, force: boolean): Promise<void> {
+  try {
+    await repo.push(ref, force);
+  } catch (error) {
+    gitSpaces(domain).restoreState(spaceId, before);
+    await repo.discard().catch(() => {});
     throw error;
   }
 }

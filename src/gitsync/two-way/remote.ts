@@ -11,6 +11,10 @@ export interface Checkout {
   dir: string;
   /** Pushes `ref` back when the remote is a URL; a no-op for a local path. */
   push(ref: string, force: boolean): Promise<void>;
+  /** Whether the local branch holds commits the remote lacks (an export whose push never ran: its process died). */
+  unpushed(): Promise<boolean>;
+  /** Drops the local branch's unpushed commits (after a failed export: its retry starts from the remote's tip). */
+  discard(): Promise<void>;
 }
 
 const isUrl = (url: string) => /^https?:\/\//i.test(url);
@@ -20,7 +24,7 @@ export async function checkout(url: string, ref: string, cacheDir: string, key: 
   if (!isUrl(url)) {
     const dir = resolve(url.replace(/^file:\/\//i, ''));
     if (!isAbsolute(dir) || !existsSync(dir)) throw new Error(`${url}: no such repository`);
-    return { dir, push: async () => {} };
+    return { dir, push: async () => {}, unpushed: async () => false, discard: async () => {} };
   }
   const dir = join(cacheDir, key);
   const base = { fs: syncFs, http, dir, url };
@@ -34,14 +38,23 @@ export async function checkout(url: string, ref: string, cacheDir: string, key: 
     if (error.code === 'NotFoundError') return null;
     throw error;
   });
-  // The local branch follows the remote's tip (a force-push included): Quire's own commits are pushed right away.
+  // The local branch follows the remote's tip (a force-push included), unless it is ahead of it: a commit an export
+  // wrote and paired with its revision, whose push never ran. That one is kept, to be pushed.
   const tip = fetched?.fetchHead ?? null;
-  if (tip) await git.writeRef({ fs: syncFs, dir, ref: `refs/heads/${ref}`, value: tip, force: true });
-  await git.writeRef({ fs: syncFs, dir, ref: 'HEAD', value: `refs/heads/${ref}`, symbolic: true, force: true });
+  const branch = `refs/heads/${ref}`;
+  const local = await git.resolveRef({ fs: syncFs, dir, ref: branch }).catch(() => null);
+  const ahead = tip !== null && local !== null && local !== tip && (await git.isDescendent({ fs: syncFs, dir, oid: local, ancestor: tip, depth: -1 }).catch(() => false));
+  if (tip && !ahead) await git.writeRef({ fs: syncFs, dir, ref: branch, value: tip, force: true });
+  await git.writeRef({ fs: syncFs, dir, ref: 'HEAD', value: branch, symbolic: true, force: true });
   return {
     dir,
-    push: async (branch, force) => {
-      await git.push({ ...base, remote: 'origin', ref: branch, force });
+    push: async (pushed, force) => {
+      await git.push({ ...base, remote: 'origin', ref: pushed, force });
+    },
+    unpushed: async () => (await git.resolveRef({ fs: syncFs, dir, ref: branch }).catch(() => null)) !== tip,
+    discard: async () => {
+      if (tip) await git.writeRef({ fs: syncFs, dir, ref: branch, value: tip, force: true });
+      else await git.deleteRef({ fs: syncFs, dir, ref: branch }).catch(() => {});
     },
   };
 }

@@ -23,6 +23,8 @@ export interface ConflictEntry extends MergeConflict {
   commit: string;
   /** The losing version's text (a page's markdown, a variable's value); null with no winner, or when it was removed or is not text. */
   losingText: string | null;
+  /** The git blob oid of the losing version (its markdown or bytes), when it has one. */
+  losingBlob: string | null;
 }
 
 /** Both sides of a merge, to describe what each conflict lost. */
@@ -72,6 +74,7 @@ export function conflictEntries(conflicts: readonly MergeConflict[], winner: Sid
     path: pathOf(c, sides.git) ?? pathOf(c, sides.space) ?? pathOf(c, sides.base),
     commit: sides.commit,
     losingText: loser && textOf(c, loser, sides.blobs),
+    losingBlob: (loser && itemOf(c, loser)?.blob) ?? null,
   }));
 }
 

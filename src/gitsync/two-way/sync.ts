@@ -126,8 +126,8 @@ async function settle(c: Settle): Promise<TwoWayReport> {
 }
 
 function recordedConflict(entry: ConflictEntry, winner: Side, lost: KeptVersion): GitSyncConflict {
-  const { kind, id, title, path, reason, commit, losingText } = entry;
-  return { kind, id, ...(title !== undefined ? { title } : {}), path, reason, commit, winner, loser: lost.side, losingText, losingRevisionId: lost.revisionId };
+  const { kind, id, title, path, reason, commit, losingText, losingBlob } = entry;
+  return { kind, id, ...(title !== undefined ? { title } : {}), path, reason, commit, winner, loser: lost.side, losingText, truncated: false, losingBlob, losingRevisionId: lost.revisionId };
 }
 
 /** Writes the space's revision to the repository; a revision with nothing new to write still pairs with the tip. */
