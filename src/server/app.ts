@@ -1,4 +1,5 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { NoFreeNameError } from '../content/slug.js';
 import { type Caller, type Domain, DomainError } from '../domain/index.js';
 import type { Context, Handlers, Result } from './handler.js';
 import { newerOperations } from './handlers/content-writes.js';
@@ -86,6 +87,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
 
   app.setErrorHandler((error: FastifyError | DomainError | HttpError, request, reply) => {
     if (error instanceof DomainError || error instanceof HttpError) return sendError(reply, error.status, error.message);
+    if (error instanceof NoFreeNameError) return sendError(reply, 409, error.message);
     const described = describeFastifyError(error, request);
     if (described) return sendError(reply, described.status, described.message);
     const status = error.statusCode ?? 500;

@@ -61,14 +61,13 @@ export const urlTooLong = (): string => `URL: longer than ${MAX_URL_LENGTH} char
 export function clientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, message } = describeClientError(error.code);
-  if (socket.writable) {
-    const body = JSON.stringify({ error: { code: status, message } });
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy(error);
+  if (!socket.writable) return void socket.destroy(error);
+  const body = JSON.stringify({ error: { code: status, message } });
+  // end(), not write() then destroy(): the answer is flushed before the connection closes.
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 function describeClientError(code: string | undefined): { status: number; message: string } {

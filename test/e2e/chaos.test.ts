@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { slugProblem } from '../../src/content/slug.js';
 import { checkResponse } from '../helpers/contract.js';
 import { docs, serve } from '../helpers/cli.js';
 
@@ -75,6 +76,8 @@ class World {
   server?: { url: string; child: ChildProcess };
   spaceId = '';
   private count = 0;
+  /** Slugs taken at the root (the pages land there). */
+  private readonly slugs = new Set(['guide']);
 
   constructor() {
     temps.push(this.jail);
@@ -137,8 +140,10 @@ class World {
       changes: [{ operation: 'insert_page', title, slug, document: { markdown: `Text of ${title}.\n` } }],
     } as never);
     const status = await write.then((r) => r.status, (error: { code?: number }) => error.code ?? 0);
-    expect([200, 400], `insert_page with slug ${JSON.stringify(slug)}`).toContain(status);
+    // A fresh title's slug is free among its siblings: valid slugs are taken, every other one is refused.
+    expect(status, `insert_page with slug ${JSON.stringify(slug)}`).toBe(slugProblem(slug) === null && !this.slugs.has(slug) ? 200 : 400);
     if (status !== 200) return;
+    this.slugs.add(slug);
     const { data: merged } = await this.api.spaces.mergeChangeRequest(this.spaceId, cr.id);
     expect(merged.result).toBe('merge');
     this.expected.add(title);
@@ -209,6 +214,8 @@ class World {
       (path) => !insides.some((inside) => !relative(inside, path).startsWith('..')),
     );
     expect(outside, 'files written outside the repository, the store and the output').toEqual([]);
+    // Whatever its name: the jail holds the three folders and nothing else (a `..` page would write `<out>/../index.html`).
+    expect(readdirSync(this.jail).sort(), 'entries beside the repository, the store and the output').toEqual(['out', 'project', 'repo'].filter((n) => n !== 'out' || existsSync(this.out)));
     await this.stop();
     for (const name of readdirSync(join(this.project, '.docs')).filter((n) => n.endsWith('.db'))) {
       const db = new Database(join(this.project, '.docs', name), { readonly: true });
