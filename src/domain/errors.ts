@@ -2,7 +2,7 @@
 export class DomainError extends Error {
   override name = 'DomainError';
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 501,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 501 | 503,
     message: string,
   ) {
     super(message);

@@ -9,6 +9,7 @@ import { startWorker } from './worker-threads.js';
 
 const MAX_WORKERS = 2;
 const IDLE_MS = 30_000;
+const MAX_WAIT_MS = MARKDOWN_LIMITS.parseTimeMs / 2;
 
 /** Throws a DomainError naming `field` when `text` is over the markdown limits. */
 export function checkMarkdownLimits(text: string, field: string): void {
@@ -32,7 +33,11 @@ export async function parsePageFileOffThread(text: string, field: string, title?
 }
 
 const idle: Worker[] = [];
-const waiting: Array<(worker: Worker) => void> = [];
+interface Waiter {
+  resolve(worker: Worker): void;
+  reject(error: Error): void;
+}
+const waiting: Waiter[] = [];
 let running = 0;
 let idleTimer: NodeJS.Timeout | undefined;
 
@@ -40,16 +45,29 @@ async function acquire(): Promise<Worker> {
   clearTimeout(idleTimer);
   const kept = idle.pop();
   if (kept) return kept;
-  if (running < MAX_WORKERS) {
-    running++;
-    try {
-      return spawn();
-    } catch (error) {
-      running--;
-      throw error;
-    }
+  if (running < MAX_WORKERS) return spawnCounted();
+  // A page waits for a worker only so long: a flood of slow pages cannot hold every other write.
+  return new Promise((resolve, reject) => {
+    const waiter: Waiter = {
+      resolve: (worker) => (clearTimeout(timer), resolve(worker)),
+      reject: (error) => (clearTimeout(timer), reject(error)),
+    };
+    const timer = setTimeout(() => {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      reject(new DomainError(503, 'the markdown parsers are busy with other pages; try again'));
+    }, MAX_WAIT_MS);
+    waiting.push(waiter);
+  });
+}
+
+function spawnCounted(): Worker {
+  running++;
+  try {
+    return spawn();
+  } catch (error) {
+    running--;
+    throw error;
   }
-  return new Promise((resolve) => waiting.push(resolve));
 }
 
 function release(worker: Worker, outcome: 'ok' | 'stopped'): void {
@@ -58,14 +76,18 @@ function release(worker: Worker, outcome: 'ok' | 'stopped'): void {
     running--;
     const next = waiting.shift();
     if (next) {
-      running++;
-      next(spawn());
+      try {
+        next.resolve(spawnCounted());
+      } catch (error) {
+        next.reject(error as Error);
+      }
     }
     return;
   }
   const next = waiting.shift();
-  if (next) return next(worker);
+  if (next) return next.resolve(worker);
   idle.push(worker);
+  clearTimeout(idleTimer);
   idleTimer = setTimeout(() => {
     for (const w of idle.splice(0)) {
       running--;

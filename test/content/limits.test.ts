@@ -67,3 +67,17 @@ describe('a site page whose markdown cannot be read', () => {
     expect(text(root)).toMatch(/This page is not shown: its markdown could not be read/);
   });
 });
+
+describe('the off-thread parser', () => {
+  it('stops a page at the time limit, and a page kept waiting for a busy parser gets a 503, not an endless queue', async () => {
+    const { parsePageFileOffThread } = await import('../../src/domain/page-file-parse.js');
+    const quadratic = `${'*a '.repeat(20_000)}x${' b*'.repeat(20_000)}\n`;
+    const outcomes = await Promise.allSettled([1, 2, 3].map((n) => parsePageFileOffThread(quadratic, `page ${n}`)));
+    const errors = outcomes.map((o) => (o.status === 'rejected' ? (o.reason as DomainError) : null));
+    expect(errors.map((e) => e?.status).sort()).toEqual([400, 400, 503]);
+    expect(errors.find((e) => e?.status === 400)?.message).toMatch(/^page \d: the markdown took more than 10 s to parse/);
+    expect(errors.find((e) => e?.status === 503)?.message).toMatch(/busy/);
+    // The pool recovers: an ordinary page parses at once.
+    expect((await parsePageFileOffThread('# Fine\n\nText.\n', 'page 4')).title).toBe('Fine');
+  }, 60_000);
+});
