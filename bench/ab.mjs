@@ -4,7 +4,8 @@
 // alternating order (A B, B A, ...), so a slow period of the machine falls on both.
 //
 // Usage: node bench/ab.mjs [--base <commit>] [--rounds 6] [--script build.mjs] [-- <script args>]
-// Run `npm run build` first. Prints, per figure the script emits, one JSON line with both medians and their ratio.
+// Run `npm run build` first. Prints, per figure the script emits, one JSON line with both medians, their ratio, and
+// the median of the per-round ratios (`paired_ratio`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,5 +67,8 @@ for (const [figure, values] of samples.new) {
   const old = samples.old.get(figure);
   if (!old) continue;
   const [a, b] = [median(values), median(old)];
-  emit({ figure, script: opt.script, base: base.slice(0, 12), rounds, new_median: a, old_median: b, ratio: round(a / b, 3), new: values, old });
+  // Each round's two runs sit side by side in time: the median of their ratios is steadier than a ratio of medians
+  // when the machine's speed drifts during the run.
+  const paired = median(values.map((v, i) => v / old[i]));
+  emit({ figure, script: opt.script, base: base.slice(0, 12), rounds, new_median: a, old_median: b, ratio: round(a / b, 3), paired_ratio: round(paired, 3), new: values, old });
 }
