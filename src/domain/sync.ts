@@ -117,22 +117,23 @@ export class GitSync {
     const { store } = this.deps;
     const now = nowIso(this.deps);
     return store.tx(() => {
-      let revisionId: string | null = null;
-      if (input.content) {
-        revisionId = newId();
-        store.revisions.insert(
-          { id: revisionId, spaceId: input.spaceId, parents: [input.baseRevisionId], type: 'edits', git: input.git ? { ...input.git } : null, createdAt: now },
-          input.content,
-        );
-        if (!store.content.setSpaceRevision(input.spaceId, input.baseRevisionId, revisionId, now)) {
-          throw conflict(`the space ${input.spaceId} changed while it was being synced; sync again`);
-        }
-      } else if (store.content.space(input.spaceId)?.revisionId !== input.baseRevisionId) {
-        throw conflict(`the space ${input.spaceId} changed while it was being synced; sync again`);
-      }
+      const revisionId = this.insertRevision(input, now);
+      const moved = revisionId
+        ? !store.content.setSpaceRevision(input.spaceId, input.baseRevisionId, revisionId, now)
+        : store.content.space(input.spaceId)?.revisionId !== input.baseRevisionId;
+      if (moved) throw conflict(`the space ${input.spaceId} changed while it was being synced; sync again`);
       store.revisions.putSyncState({ ...input.state, spaceId: input.spaceId, revisionId: revisionId ?? input.baseRevisionId, updatedAt: now });
       return revisionId;
     });
+  }
+
+  /** The imported or exported content as a new revision, child of `baseRevisionId` (null when there is none). */
+  private insertRevision(input: ImportedRevision, now: string): string | null {
+    if (!input.content) return null;
+    const id = newId();
+    const git = input.git ? { ...input.git } : null;
+    this.deps.store.revisions.insert({ id, spaceId: input.spaceId, parents: [input.baseRevisionId], type: 'edits', git, createdAt: now }, input.content);
+    return id;
   }
 
   /**
@@ -145,15 +146,8 @@ export class GitSync {
     const { store } = this.deps;
     const now = nowIso(this.deps);
     return store.tx(() => {
-      let revisionId: string | null = null;
-      if (input.content) {
-        revisionId = newId();
-        store.revisions.insert(
-          { id: revisionId, spaceId: input.spaceId, parents: [input.baseRevisionId], type: 'edits', git: input.git ? { ...input.git } : null, createdAt: now },
-          input.content,
-        );
-        store.content.setSpaceRevision(input.spaceId, input.baseRevisionId, revisionId, now);
-      }
+      const revisionId = this.insertRevision(input, now);
+      if (revisionId) store.content.setSpaceRevision(input.spaceId, input.baseRevisionId, revisionId, now);
       store.revisions.putSyncState({ ...input.state, spaceId: input.spaceId, revisionId: revisionId ?? input.baseRevisionId, updatedAt: now });
       return revisionId;
     });
