@@ -1,26 +1,16 @@
 // Git Sync integrity through the real CLI: a conflict `docs sync` resolves is in its --json report with the page,
 // the commit and the losing text; a failed background export is named in `docs serve`'s log.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GitBookAPI } from '@gitbook/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newId, Store } from '../../src/store/index.js';
 import { cleanTemps, lines, repository, SAMPLE } from '../gitsync/two-way-helpers.js';
-import { docs, serve } from '../helpers/cli.js';
+import { docs, project as newProject, serve } from '../helpers/cli.js';
 
-const temps: string[] = [];
-afterAll(() => {
-  cleanTemps();
-  temps.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
-});
+const project = (config: string) => newProject(config, 'git-integrity');
 
-function project(config: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-e2e-git-integrity-'));
-  temps.push(dir);
-  writeFileSync(join(dir, 'docs.config.yaml'), config);
-  return dir;
-}
+afterAll(cleanTemps);
+
 
 /** Edits api.md in the space the way the API does (a new revision of the space); the CLI is not running meanwhile. */
 function editApiInSpace(projectDir: string, text: string): string {

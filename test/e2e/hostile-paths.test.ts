@@ -1,23 +1,18 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newId, type RevisionPage, Store } from '../../src/store/index.js';
 import { cleanTemps, lines, repository, SAMPLE } from '../gitsync/two-way-helpers.js';
-import { docs, serve } from '../helpers/cli.js';
+import { docs, project as newProject, serve } from '../helpers/cli.js';
+
+const project = (config: string) => newProject(config, 'hostile');
 
 const temps: string[] = [];
 afterAll(() => {
   cleanTemps();
   temps.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
 });
-
-function project(config: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-e2e-hostile-'));
-  temps.push(dir);
-  writeFileSync(join(dir, 'docs.config.yaml'), config);
-  return dir;
-}
 
 /** Every file under `dir`, relative to it, `.git` left out. */
 const files = (dir: string): string[] =>

@@ -1,5 +1,8 @@
 // The real `docs` command, run from dist/ (built by the global setup) as a user would run it.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { promisify } from 'node:util';
 
@@ -42,4 +45,11 @@ export function serve(cwd: string, env: Record<string, string> = {}): Promise<{ 
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('exit', (code) => reject(new Error(`docs serve exited with ${code}: ${output}`)));
   });
+}
+
+/** A project folder holding `docs.config.yaml` with `config` (the run's scratch folder removes it at the end). */
+export function project(config: string, name = 'project'): string {
+  const dir = mkdtempSync(join(tmpdir(), `quire-e2e-${name}-`));
+  writeFileSync(join(dir, 'docs.config.yaml'), config);
+  return dir;
 }
