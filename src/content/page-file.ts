@@ -3,6 +3,7 @@ import type { Heading, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { frontmatterText, frontmatterUnchanged, splitFrontmatter, type Frontmatter } from './frontmatter.js';
 import { markdownOf } from './markdown/stringify.js';
+import { type Original, writeBack } from './markdown/write-back.js';
 import { parseMarkdown } from './markdown/parse.js';
 
 export interface PageFile {
@@ -11,6 +12,8 @@ export interface PageFile {
   title: string | null;
   /** The rest of the page; headings as written in the file. */
   body: Root;
+  /** The text `body` was parsed from (its positions are offsets into it); absent on a page built in memory. */
+  source?: string;
   warnings: string[];
 }
 
@@ -45,7 +48,7 @@ export function parsePageFile(text: string, options: PageFileOptions = {}): Page
     title = toString(first);
     body.data = { ...body.data, titleHeading: first };
   }
-  return { frontmatter: split.frontmatter, title, body, warnings };
+  return { frontmatter: split.frontmatter, title, body, source: split.body, warnings };
 }
 
 /**
@@ -59,7 +62,11 @@ export function bodyUnderTitle(body: Root, title: string | null | undefined): Ro
   return { ...body, children: [heading, ...body.children], data };
 }
 
-export function serializePageFile(page: PageFile): string {
+/**
+ * The page file's text. Given the page it was read from (`original`, parsed with positions), every block that did
+ * not change keeps its bytes, and so do the blank lines between them: only what changed is written again.
+ */
+export function serializePageFile(page: PageFile, original?: PageFile): string {
   const { body, title } = page;
   const stored = body.data?.titleHeading;
   const { titleHeading: _stored, ...data } = body.data ?? {};
@@ -73,5 +80,13 @@ export function serializePageFile(page: PageFile): string {
   // New frontmatter is followed by one blank line, as in every GitBook export; a page without starts at once.
   if (!frontmatterUnchanged(page.frontmatter)) data.leadingBlankLines = head ? 1 : undefined;
   const root: Root = { type: 'root', children, data };
-  return head + markdownOf(root);
+  const before = original && asParsed(original);
+  return head + (before ? writeBack(root, before) : markdownOf(root));
+}
+
+/** The text after the frontmatter and the tree it parsed to (the `# Title` included), when `page` was parsed from a file. */
+export function asParsed(page: PageFile): Original | undefined {
+  if (page.source === undefined) return undefined;
+  const { titleHeading, ...data } = page.body.data ?? {};
+  return { text: page.source, root: { type: 'root', children: titleHeading ? [titleHeading, ...page.body.children] : page.body.children, data } };
 }

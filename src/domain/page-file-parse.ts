@@ -17,7 +17,7 @@ export function checkMarkdownLimits(text: string, field: string): void {
   if (problem) throw new DomainError(problem.status, `${field}: ${problem.message}`);
 }
 
-/** `parsePageFile(text, { title })` without positions, within the markdown limits, on a worker thread; errors name `field`. */
+/** `parsePageFile(text, { title })` with offsets for positions, within the markdown limits, on a worker thread; errors name `field`. */
 export async function parsePageFileOffThread(text: string, field: string, title?: string | null): Promise<PageFile> {
   checkMarkdownLimits(text, field);
   const worker = await acquire();
@@ -31,6 +31,12 @@ export async function parsePageFileOffThread(text: string, field: string, title?
     release(worker, outcome);
   }
 }
+
+/** Positions come back as `[start, end]` offsets (page-file-worker.ts): enough for the write-back, which reads no lines. */
+const withOffsets = (key: string, value: unknown) =>
+  key === 'position' && Array.isArray(value)
+    ? { start: { line: 0, column: 0, offset: value[0] as number }, end: { line: 0, column: 0, offset: value[1] as number } }
+    : value;
 
 const idle: Worker[] = [];
 interface Waiter {
@@ -121,7 +127,7 @@ function run(worker: Worker, job: { text: string; title: string | null | undefin
     const timer = setTimeout(() => finish(new DomainError(400, `${field}: the markdown took more than ${seconds} s to parse; split the page or simplify its nesting and emphasis`)), MARKDOWN_LIMITS.parseTimeMs);
     const onMessage = (message: { id: number; page?: Omit<PageFile, 'body'>; body?: string; error?: string }) => {
       if (message.id !== id) return;
-      if (message.page && message.body !== undefined) finish(null, { ...message.page, body: JSON.parse(message.body) as PageFile['body'] });
+      if (message.page && message.body !== undefined) finish(null, { ...message.page, body: JSON.parse(message.body, withOffsets) as PageFile['body'] });
       else finish(new DomainError(400, `${field}: the markdown could not be parsed (${message.error ?? 'unknown error'})`));
     };
     const onError = (error: Error & { code?: string }) =>

@@ -5,7 +5,7 @@ import { escapeBlock, ESCAPE_TYPE, isEscape, unescapeBlock } from './escape.js';
 import { deriveKey, KeyMaker } from './keys.js';
 import { fromRef, toRef } from './refs.js';
 import { mappingForDocument, mappingsForMdast } from './registry.js';
-import { sameNode } from './same.js';
+import { sameContent } from '../markdown/same-content.js';
 import { phrasingFromDocument, phrasingToDocument } from './text.js';
 import { TOP_LEVEL } from './nesting.js';
 import type { DocBlock, DocNode, DocRoot, DocumentOptions } from './types.js';
@@ -55,7 +55,7 @@ export function rootToDocument(root: Root, options: ConvertOptions): DocRoot {
 
   function roundTrips(block: DocBlock, node: RootContent): boolean {
     const back = verifier.block(block);
-    return back.length === 1 && sameNode(back[0], node);
+    return back.length === 1 && sameContent(back[0]!, node);
   }
 
   const nodes = ctx.blocks(root.children, deriveKey('root', 'document'), TOP_LEVEL) ?? [];
@@ -74,7 +74,7 @@ function fromContext(shift: number, options: DocumentOptions, originals: WeakMap
     original: (doc) => originals?.get(doc),
     phrasing: (nodes) => phrasingFromDocument(nodes, ctx) as PhrasingContent[],
     block(block) {
-      if (isEscape(block)) return [unescapeBlock(block, ctx)];
+      if (isEscape(block)) return unescapeBlock(block, ctx);
       const mapping = mappingForDocument(block.type);
       // A block type with no markdown form (integration, openapi-webhook…) keeps at least the blocks it holds.
       if (!mapping) return ctx.blocks([...(block.nodes ?? []), ...(block.fragments ?? []).flatMap((f) => f.nodes)]);

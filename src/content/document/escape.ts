@@ -6,7 +6,9 @@
  */
 import type { Html, RootContent } from 'mdast';
 import type { FromContext, ToContext } from './context.js';
-import type { DocBlock } from './types.js';
+import type { DocBlock, DocNode } from './types.js';
+import { markdownLimitProblem } from '../limits.js';
+import { parseMarkdown } from '../markdown/parse.js';
 
 export const ESCAPE_TYPE = 'code';
 
@@ -37,8 +39,32 @@ export function isEscape(block: DocBlock): boolean {
   return block.type === ESCAPE_TYPE && typeof block.data?.markdown === 'string';
 }
 
-export function unescapeBlock(block: DocBlock, ctx: FromContext): RootContent {
+/**
+ * The nodes an escape stands for. Its markdown is shown twice, in `data.markdown` and as the code lines a
+ * document editor shows and edits: edited lines win, so an edit made through the lines is never dropped.
+ */
+export function unescapeBlock(block: DocBlock, ctx: FromContext): RootContent[] {
   const original = ctx.original(block);
-  if (original) return original as RootContent;
-  return { type: 'html', value: block.data?.markdown as string } satisfies Html;
+  if (original) return [original as RootContent];
+  const markdown = block.data?.markdown as string;
+  const lines = (block.nodes ?? []).map(lineText).join('\n');
+  if (lines === markdown) return [{ type: 'html', value: markdown } satisfies Html];
+  const problem = markdownLimitProblem(lines);
+  if (problem) throw new DocumentError(block.key, `its lines hold markdown that ${problem.message}`);
+  return parseMarkdown(lines).children;
+}
+
+function lineText(line: DocNode): string {
+  if (line.object !== 'block') return '';
+  return (line.nodes ?? []).map((text) => (text.object === 'text' ? text.leaves.map((leaf) => leaf.text).join('') : '')).join('');
+}
+
+/** A document that cannot be written as markdown; the message names the block. */
+export class DocumentError extends Error {
+  constructor(
+    readonly key: string,
+    problem: string,
+  ) {
+    super(`block ${key}: ${problem}`);
+  }
 }

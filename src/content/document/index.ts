@@ -1,9 +1,10 @@
 /**
  * mdast (with GitBook's block nodes) <-> GitBook document JSON (`format=document`). Pure functions.
  *
- * toDocument maps every node it can to the spec's blocks, checks each mapping by reading it back, and
- * keeps anything without an exact document form as an escape block (`code` with `data.markdown`), so
- * that fromDocument gives back an mdast tree that writes the same markdown.
+ * toDocument maps every node it can to the spec's blocks, checks each mapping by reading it back (a soft and a
+ * hard line break read the same: the document has one kind), and keeps anything without a document form as an
+ * escape block (`code` with `data.markdown`, its lines showing the same markdown; edited lines are applied).
+ * Writing the markdown again against the page's file keeps the bytes of whatever did not change.
  */
 import type { JSONDocument } from '@gitbook/api';
 import type { Root, RootContent } from 'mdast';
@@ -36,13 +37,14 @@ export function fromDocument(doc: JSONDocument, options: DocumentOptions = {}): 
 
 /**
  * A page file through the document and back: frontmatter and the `# Title` line are page metadata and
- * stay as they are; the body goes mdast -> document -> mdast before the file is written again.
+ * stay as they are; the body goes mdast -> document -> mdast before the file is written again, against the
+ * file (what reads the same keeps its bytes) or, with `serializerOnly`, by the markdown writer alone.
  */
-export function documentRoundTrip(text: string, options: DocumentOptions = {}): string {
+export function documentRoundTrip(text: string, options: DocumentOptions = {}, serializerOnly = false): string {
   const page = parsePageFile(text);
   const doc = toDocument(page.body, options);
   const body = fromDocument(doc, options);
   const title = page.body.data?.titleHeading;
   if (title) body.data = { ...body.data, titleHeading: title };
-  return serializePageFile({ ...page, body });
+  return serializePageFile({ ...page, body }, serializerOnly ? undefined : page);
 }

@@ -4,6 +4,7 @@
  * GitBook writes it is converted, so writing the typed node back gives the same text; the rest stays `html`.
  */
 import type { Heading, Html, Nodes, Parent, PhrasingContent, RootContent } from 'mdast';
+import type { Position } from 'unist';
 import { figureFromHtml } from '../blocks/images.js';
 import { CARDS_TABLE } from '../blocks/cards.js';
 import { DETAILS_CLOSE, DETAILS_OPEN, SUMMARY, type Expandable } from '../blocks/expandable.js';
@@ -47,14 +48,15 @@ function blockSiblings(children: RootContent[]): RootContent[] {
         summary: summary[1] as string,
         children: blockSiblings(children.slice(index + 2, close)) as BlockContent[],
       };
+      const position = spanning(child, children[close]);
+      if (position) node.position = position;
       out.push(node);
       index = close;
       continue;
     }
-    const figure = figureFromHtml(child);
-    if (figure) out.push(figure);
-    else if (CARDS_TABLE.test(child.value)) out.push({ type: 'cards', value: child.value });
-    else out.push(child);
+    const built: RootContent | undefined = figureFromHtml(child) ?? (CARDS_TABLE.test(child.value) ? { type: 'cards', value: child.value } : undefined);
+    if (built && child.position) built.position = child.position;
+    out.push(built ?? child);
   }
   return out;
 }
@@ -89,10 +91,17 @@ function inlineSiblings(children: PhrasingContent[]): PhrasingContent[] {
       out.push(child);
       continue;
     }
+    const position = spanning(child, children[close]);
+    if (position) built.position = position;
     out.push(built);
     index = close;
   }
   return out;
+}
+
+/** The source span from the start of `from` to the end of `to`. */
+function spanning(from: Nodes, to: Nodes | undefined): Position | undefined {
+  return from.position && to?.position ? { start: from.position.start, end: to.position.end } : undefined;
 }
 
 function anchorHeading(heading: Heading): void {

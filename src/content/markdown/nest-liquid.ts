@@ -31,8 +31,21 @@ function findEnd(children: RootContent[], start: number, name: string): number {
 
 const TAG_LINE = /^\{%.*%\}$/;
 
-/** A position covering whole source lines (only lines are read, to count blank lines between blocks). */
-const linesAt = (start: number, end: number): Position => ({ start: { line: start, column: 1 }, end: { line: end, column: 1 } });
+/** The offset where 1-based `line` of `source` starts. */
+function lineStart(source: string, line: number): number {
+  let offset = 0;
+  for (let l = 1; l < line && offset >= 0; l++) offset = source.indexOf('\n', offset) + 1 || -1;
+  return offset < 0 ? source.length : offset;
+}
+
+/** Source lines `start` to `end`, from `column` on the first line to the end of the last. */
+function linesAt(source: string, start: number, end: number, column: number): Position {
+  const from = lineStart(source, start) + column - 1;
+  const lastStart = lineStart(source, end);
+  const lineEnd = source.indexOf('\n', lastStart);
+  const to = lineEnd < 0 ? source.length : lineEnd;
+  return { start: { line: start, column, offset: from }, end: { line: end, column: to - lastStart + 1, offset: to } };
+}
 
 function spanning(from: RootContent, to: RootContent): Position | undefined {
   return from.position && to.position ? { start: from.position.start, end: to.position.end } : undefined;
@@ -42,21 +55,22 @@ function spanning(from: RootContent, to: RootContent): Position | undefined {
  * An HTML block runs until a blank line, so a tag right under HTML (`<figure>…</figure>` then
  * `{% endstep %}`) is read as part of it: give such lines back as tags.
  */
-function splitHtml(children: RootContent[]): RootContent[] {
+function splitHtml(children: RootContent[], source: string): RootContent[] {
   if (!children.some((child) => child.type === 'html' && child.value.includes('{%'))) return children;
   return children.flatMap((child): RootContent[] => {
     if (child.type !== 'html' || !child.value.includes('{%')) return [child];
     const out: RootContent[] = [];
     const first = child.position?.start.line ?? 0;
+    const column = child.position?.start.column ?? 1;
     let run: string[] = [];
     const flush = (next: number) => {
-      if (run.length > 0) out.push({ type: 'html', value: run.join('\n'), position: linesAt(first + next - run.length, first + next - 1) });
+      if (run.length > 0) out.push({ type: 'html', value: run.join('\n'), position: linesAt(source, first + next - run.length, first + next - 1, run.length === next ? column : 1) });
       run = [];
     };
     child.value.split('\n').forEach((line, index) => {
       if (TAG_LINE.test(line.trimEnd()) && parseTag(line.trimEnd().slice(2, -2))) {
         flush(index);
-        out.push({ type: 'liquidTag', value: line.trimEnd(), position: linesAt(first + index, first + index) });
+        out.push({ type: 'liquidTag', value: line.trimEnd(), position: linesAt(source, first + index, first + index, index === 0 ? column : 1) });
       } else run.push(line);
     });
     flush(child.value.split('\n').length);
@@ -65,8 +79,8 @@ function splitHtml(children: RootContent[]): RootContent[] {
 }
 
 /** Nest the Liquid blocks among one parent's children. */
-function nestSiblings(input: RootContent[]): RootContent[] {
-  const children = splitHtml(input);
+function nestSiblings(input: RootContent[], source: string): RootContent[] {
+  const children = splitHtml(input, source);
   if (!children.some((child) => child.type === 'liquidTag')) return children;
   const out: RootContent[] = [];
   for (let index = 0; index < children.length; index++) {
@@ -81,7 +95,7 @@ function nestSiblings(input: RootContent[]): RootContent[] {
     let built: RootContent | undefined;
     if (end >= 0) {
       const close = children[end] as RootContent;
-      const inner = withEmptyParagraphsInside(child, nestSiblings(children.slice(index + 1, end)), close);
+      const inner = withEmptyParagraphsInside(child, nestSiblings(children.slice(index + 1, end), source), close);
       for (const spec of specs) if (spec.end !== 'none') built ??= spec.build(tag, inner);
       if (built && inner.length === 0 && specs.some((spec) => spec.end === 'optional')) {
         (built as OptionalEndTag).emptyWithEndTag = true;
@@ -123,5 +137,5 @@ export function nestLiquid(node: Nodes, source: string): void {
     else if (child.type === 'table') restoreCellSpaces(child, source);
     else nestLiquid(child as Nodes, source);
   }
-  parent.children = withEmptyParagraphs(nestSiblings(parent.children as RootContent[]));
+  parent.children = withEmptyParagraphs(nestSiblings(parent.children as RootContent[], source));
 }

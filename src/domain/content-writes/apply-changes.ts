@@ -6,7 +6,8 @@
 import type { ContentRef, JSONDocument } from '@gitbook/api';
 import type { Root } from 'mdast';
 import { fromDocument } from '../../content/document/index.js';
-import { basename, dirname, extname, isCleanPath, joinPath, relativeTo } from '../../content/paths.js';
+import type { PageFile } from '../../content/page-file.js';
+import { basename, dirname, extname, isAbsoluteUrl, isCleanPath, joinPath, relativeTo, resolveRelative, splitAnchor } from '../../content/paths.js';
 import { firstFree, NoFreeNameError, pageSlug, safeSlug, slugProblem, uniqueSlug } from '../../content/slug.js';
 import { pageMetadata } from '../page-metadata.js';
 import { type DocumentPage, gitBlobOid, type RevisionContent, type RevisionFile, type RevisionPage } from '../../store/index.js';
@@ -271,7 +272,7 @@ class Batch {
     return draft;
   }
 
-  private stored(page: DocumentPage): PageFileParts {
+  private stored(page: DocumentPage): PageFileParts & { original: PageFile } {
     const bytes = page.blob ? this.ctx.readBlob(page.blob) : undefined;
     return readPageFile(bytes ? new TextDecoder('utf-8').decode(bytes) : '');
   }
@@ -293,9 +294,11 @@ class Batch {
       const draft = this.drafts.get(page.id);
       if (!draft || page.kind !== 'document') continue;
       const path = page.git!.path;
-      const body = draft.body ? bodyRoot(draft.body, path, targets) : this.stored(page).body;
+      const stored = page.blob ? this.stored(page) : undefined;
+      const body = draft.body ? bodyRoot(draft.body, path, targets, stored?.body) : (stored?.body ?? { type: 'root', children: [] });
       if (draft.body) rewriteReferences(body, (url) => resolveReference(url, path, targets));
-      const bytes = new TextEncoder().encode(writePageFile(page, { frontmatter: draft.frontmatter ?? this.stored(page).frontmatter, body }));
+      const frontmatter = draft.frontmatter ?? stored?.frontmatter ?? { data: {}, raw: null };
+      const bytes = new TextEncoder().encode(writePageFile(page, { frontmatter, body }, stored?.original));
       const oid = gitBlobOid(bytes);
       this.blobs.set(oid, bytes);
       page.blob = oid;
@@ -382,10 +385,18 @@ function readDocument(input: DocumentInput): { body: Body; title?: string; data:
 
 type Targets = Parameters<typeof resolveReference>[2];
 
-function bodyRoot(body: Body, fromPath: string, targets: Targets): Root {
+/**
+ * The markdown tree of a body. A document's page and file references become relative paths: the destination the
+ * stored file wrote for the same target when it has one (so an unchanged link reads the same and keeps its bytes),
+ * else the path from this page to the target.
+ */
+function bodyRoot(body: Body, fromPath: string, targets: Targets, stored?: Root): Root {
   if ('root' in body) return body.root;
+  const written = stored ? writtenDestinations(stored, fromPath) : new Map<string, string>();
   const rel = (target: string | undefined, anchor?: string) =>
-    target === undefined ? undefined : (relativeTo(fromPath, target) || './') + (anchor ? `#${anchor}` : '');
+    target === undefined
+      ? undefined
+      : (written.get(destinationKey(target, anchor)) ?? (relativeTo(fromPath, target) || './') + (anchor ? `#${anchor}` : ''));
   const refToUrl = (ref: ContentRef): string | undefined => {
     switch (ref.kind) {
       case 'page':
@@ -400,3 +411,21 @@ function bodyRoot(body: Body, fromPath: string, targets: Targets): Root {
   };
   return fromDocument(body.document, { refToUrl });
 }
+
+/** The relative destinations a stored page wrote, by the file they resolve to (a folder link as its README). */
+function writtenDestinations(stored: Root, fromPath: string): Map<string, string> {
+  const written = new Map<string, string>();
+  rewriteReferences(structuredClone(stored), (url) => {
+    if (isAbsoluteUrl(url)) return undefined;
+    const { path, anchor } = splitAnchor(url);
+    const target = path === '' ? null : resolveRelative(fromPath, path);
+    if (target === null) return undefined;
+    for (const file of [target, /\/$|^$/.test(target) ? `${target}README.md` : `${target}/README.md`]) {
+      if (!written.has(destinationKey(file, anchor))) written.set(destinationKey(file, anchor), url);
+    }
+    return undefined;
+  });
+  return written;
+}
+
+const destinationKey = (target: string, anchor: string | undefined) => `${target.replace(/^\/+/, '')}#${anchor ?? ''}`;

@@ -13,11 +13,14 @@ export interface PageFileParts {
   body: Root;
 }
 
-/** A page file split into its frontmatter, `# Title` (page metadata, null when absent) and body. */
-export function readPageFile(text: string): PageFileParts & { title: string | null } {
+/**
+ * A page file split into its frontmatter, `# Title` (page metadata, null when absent) and body, with the file as
+ * parsed (`original`): writing the page against it keeps the bytes of every block that did not change.
+ */
+export function readPageFile(text: string): PageFileParts & { title: string | null; original: PageFile } {
   const page = parsed?.get(text) ?? parseChecked(text);
   const { titleHeading: _title, ...data } = page.body.data ?? {};
-  return { frontmatter: page.frontmatter, title: page.title, body: { ...page.body, data } };
+  return { frontmatter: page.frontmatter, title: page.title, body: { ...page.body, data }, original: page };
 }
 
 /** A stored page file parsed here: only within the markdown limits. */
@@ -50,12 +53,12 @@ export function usingParsedPages<T>(pages: ReadonlyMap<string, PageFile>, apply:
  * The text of the page file: known keys follow the page record (written only when set, as GitBook does);
  * other keys (`if`, the adaptive-content condition, among them) stay in their place.
  */
-export function writePageFile(page: DocumentPage, parts: PageFileParts): string {
+export function writePageFile(page: DocumentPage, parts: PageFileParts, original?: PageFile): string {
   const data: Record<string, unknown> = { ...parts.frontmatter.data };
   setKey(data, 'description', page.description || undefined);
   setKey(data, 'icon', page.icon || undefined);
   for (const flag of FLAGS) setKey(data, flag, page[flag] ? true : undefined);
-  return serializePageFile({ frontmatter: { data, raw: parts.frontmatter.raw }, title: page.title, body: parts.body, warnings: [] });
+  return serializePageFile({ frontmatter: { data, raw: parts.frontmatter.raw }, title: page.title, body: parts.body, warnings: [] }, original);
 }
 
 export function setKey(data: Record<string, unknown>, key: string, value: unknown): void {

@@ -3,8 +3,8 @@ import type { Root } from 'mdast';
 import { toDocument } from '../../content/document/index.js';
 import { splitFrontmatter } from '../../content/frontmatter.js';
 import { markdownLimitProblem } from '../../content/limits.js';
-import { markdownOf } from '../../content/markdown/index.js';
-import { bodyUnderTitle, parsePageFile } from '../../content/page-file.js';
+import { markdownOf, type Original, writeBack } from '../../content/markdown/index.js';
+import { asParsed, bodyUnderTitle, type PageFile, parsePageFile } from '../../content/page-file.js';
 import { isAbsoluteUrl, resolveRelative, splitAnchor } from '../../content/paths.js';
 import type { BlobStore } from '../../store/index.js';
 import { DomainError, notFound } from '../errors.js';
@@ -35,7 +35,7 @@ const CACHED_DOCUMENTS = 256;
  * page blob and cached, most recently used first: a blob is parsed once however often it is read.
  */
 export class Documents {
-  private readonly bodies = new Map<string, Root>();
+  private readonly bodies = new Map<string, Body>();
   private readonly derived = new Map<string, PageBody>();
 
   constructor(private readonly blobs: BlobStore) {}
@@ -46,9 +46,11 @@ export class Documents {
     if (cached) return cached;
     const unparsed = format === 'markdown' ? this.overLimits(source.blob) : null;
     if (unparsed !== null) return { markdown: unparsed };
-    let root = this.root(source.blob, source.title);
-    if (source.variables) root = evaluate(root, source.variables);
-    const body: PageBody = format === 'markdown' ? { markdown: markdownOf(root) } : { document: this.toDocument(root, source) };
+    const parsed = this.root(source.blob, source.title);
+    const root = source.variables ? evaluate(parsed.root, source.variables) : parsed.root;
+    // Markdown is the file's own bytes for every block that reads the same (all of them, unless evaluated).
+    const markdown = () => (parsed.original ? writeBack(root, parsed.original) : markdownOf(root));
+    const body: PageBody = format === 'markdown' ? { markdown: markdown() } : { document: this.toDocument(root, source) };
     remember(this.derived, key, body);
     return body;
   }
@@ -79,7 +81,7 @@ export class Documents {
     const bytes = this.blobs.get(oid);
     if (!bytes || this.overLimits(oid) !== null) return; // `root` says why
     const page = await parsePageFileOffThread(new TextDecoder('utf-8').decode(bytes), 'format');
-    remember(this.bodies, key, bodyRoot(page.body, title));
+    remember(this.bodies, key, parsedBody(page, title));
   }
 
   /** The body of a page file over the markdown limits (kept as written, never parsed): its text after the frontmatter. */
@@ -90,7 +92,7 @@ export class Documents {
   }
 
   /** The page's body tree: parsed from its blob once per title, and never changed afterwards (evaluation copies it). */
-  private root(oid: string, title: string | undefined): Root {
+  private root(oid: string, title: string | undefined): Body {
     const key = `${oid}\n${title ?? ''}`;
     const cached = touch(this.bodies, key);
     if (cached) return cached;
@@ -99,10 +101,21 @@ export class Documents {
     const text = new TextDecoder('utf-8').decode(bytes);
     const problem = markdownLimitProblem(text);
     if (problem) throw new DomainError(problem.status, `format: the page's markdown ${problem.message}, so it has no document form; read it with format=markdown`);
-    const root = bodyRoot(parsePageFile(text).body, title);
-    remember(this.bodies, key, root);
-    return root;
+    const body = parsedBody(parsePageFile(text), title);
+    remember(this.bodies, key, body);
+    return body;
   }
+}
+
+/** A page's body, and the file it was parsed from for the write-back. */
+interface Body {
+  root: Root;
+  original?: Original;
+}
+
+function parsedBody(page: PageFile, title: string | undefined): Body {
+  const original = asParsed(page);
+  return { root: bodyRoot(page.body, title), ...(original ? { original } : {}) };
 }
 
 /** The body under its title, starting at its first block: the title and the blank lines after it belong to the page file. */

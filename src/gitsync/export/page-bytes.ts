@@ -1,5 +1,6 @@
-// The bytes a page file is exported as: its stored bytes, or re-serialised when its metadata changed without its
-// file, when it or a page it links to moved, or when an export is forced (gitsync-format §3.2, §5.3).
+// The bytes a page file is exported as: its stored bytes, or written again when its metadata changed without its
+// file or when it or a page it links to moved (only what changed: the write-back), or in GitBook's style throughout
+// when an export is forced (gitsync-format §3.2, §5.3).
 import type { Root } from 'mdast';
 import { isAbsoluteUrl, relativeTo, resolveRelative } from '../../content/paths.js';
 import { parsePageFile, serializePageFile } from '../../content/page-file.js';
@@ -35,9 +36,13 @@ export function pageBytes(input: PageExport): Uint8Array | null {
   const relink = input.source !== input.path || input.linksMoved;
   if (!input.force && !metadata && !relink) return null;
 
-  const parsed = parsePageFile(new TextDecoder().decode(input.bytes));
+  const original = parsePageFile(new TextDecoder().decode(input.bytes));
+  // Edited on a copy: the original's tree is what the write-back compares against.
+  const parsed = { ...original, body: structuredClone(original.body), frontmatter: structuredClone(original.frontmatter) };
   if (relink) relinkPage(parsed.body, parsed.frontmatter.data, input);
-  const text = metadata ? writePageFile(page, parsed) : serializePageFile(parsed);
+  // A forced export writes every page in GitBook's style; otherwise what did not change keeps its bytes.
+  const base = input.force ? undefined : original;
+  const text = metadata ? writePageFile(page, parsed, base) : serializePageFile(parsed, base);
   return new TextEncoder().encode(text);
 }
 
