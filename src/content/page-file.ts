@@ -3,6 +3,7 @@ import type { Heading, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { frontmatterText, frontmatterUnchanged, splitFrontmatter, type Frontmatter } from './frontmatter.js';
 import { markdownOf } from './markdown/stringify.js';
+import { sameContent } from './markdown/same-content.js';
 import { type Original, writeBack } from './markdown/write-back.js';
 import { parseMarkdown } from './markdown/parse.js';
 
@@ -71,7 +72,13 @@ export function serializePageFile(page: PageFile, original?: PageFile): string {
   const stored = body.data?.titleHeading;
   const { titleHeading: _stored, ...data } = body.data ?? {};
   const children = [...body.children];
-  if (title !== null) {
+  // A file keeps the title its way: a leading H1 read as content (it differs from the title) stays its only H1,
+  // and a file whose title lives elsewhere (SUMMARY.md, frontmatter) gains none unless the new text brings one.
+  const leading = original?.body.data?.titleHeading;
+  const first = children[0];
+  const kept = leading !== undefined && first?.type === 'heading' && first.depth === 1 && sameContent(first, leading);
+  const untitled = original?.source !== undefined && leading === undefined && stored === undefined;
+  if (title !== null && !kept && !untitled) {
     const heading: Heading =
       stored && toString(stored) === title ? stored : { type: 'heading', depth: 1, children: [{ type: 'text', value: title }] };
     children.unshift(heading);

@@ -43,9 +43,39 @@ const rewritten = new WeakMap<OpenApiDocument, unknown>();
 /** The document's components with refs pointed at the registered spec, rewritten once per document. */
 function specComponents(document: OpenApiDocument): unknown {
   let components = rewritten.get(document);
-  if (components === undefined) rewritten.set(document, (components = refsToSpec(document.components)));
+  if (components === undefined) rewritten.set(document, (components = withoutContentDefaults(refsToSpec(document.components))));
   return components;
 }
+
+/**
+ * Two repairs to the schemas of document content (blocks, inlines, marks):
+ * - They lose their `default`s. A default says how a missing field reads; written into a document a client sent
+ *   (and, by Ajv, into every block a `oneOf` branch was tried on), it would change the content: a code block
+ *   would gain `overflow: "scroll"`, and its page file a `{% code %}` tag.
+ * - An `allOf` member loses `additionalProperties: false`, which cannot see the properties its siblings declare:
+ *   0.202's button (`{label, kind}` and `{ref}` with no other property) would accept no button at all.
+ */
+function withoutContentDefaults<T>(components: T): T {
+  const schemas = (components as { schemas?: Record<string, unknown> }).schemas ?? {};
+  const open = (member: unknown): unknown => {
+    if (!member || typeof member !== 'object' || Array.isArray(member)) return member;
+    const { additionalProperties, ...rest } = member as Record<string, unknown>;
+    const out: Record<string, unknown> = additionalProperties === false ? rest : { ...rest, additionalProperties };
+    for (const key of ['oneOf', 'anyOf'] as const) if (Array.isArray(out[key])) out[key] = (out[key] as unknown[]).map(open);
+    return out;
+  };
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (!value || typeof value !== 'object') return value;
+    const { default: _default, ...rest } = value as Record<string, unknown>;
+    if (Array.isArray(rest.allOf)) rest.allOf = rest.allOf.map(open);
+    return Object.fromEntries(Object.entries(rest).map(([key, child]) => [key, strip(child)]));
+  };
+  for (const name of Object.keys(schemas)) if (CONTENT_SCHEMA.test(name)) schemas[name] = strip(schemas[name]);
+  return components;
+}
+
+const CONTENT_SCHEMA = /^(Document|JSONDocument|OpenAPISchemasPointer)/;
 
 /**
  * Points local `#/components/...` refs at the spec registered in Ajv, and turns OpenAPI's

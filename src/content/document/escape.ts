@@ -9,6 +9,7 @@ import type { FromContext, ToContext } from './context.js';
 import type { DocBlock, DocNode } from './types.js';
 import { markdownLimitProblem } from '../limits.js';
 import { parseMarkdown } from '../markdown/parse.js';
+import { markdownOf } from '../markdown/stringify.js';
 
 export const ESCAPE_TYPE = 'code';
 
@@ -48,10 +49,12 @@ export function unescapeBlock(block: DocBlock, ctx: FromContext): RootContent[] 
   if (original) return [original as RootContent];
   const markdown = block.data?.markdown as string;
   const lines = (block.nodes ?? []).map(lineText).join('\n');
-  if (lines === markdown) return [{ type: 'html', value: markdown } satisfies Html];
   const problem = markdownLimitProblem(lines);
   if (problem) throw new DocumentError(block.key, `its lines hold markdown that ${problem.message}`);
-  return parseMarkdown(lines).children;
+  // Read again, the markdown is the nodes it was written from (a figure stays a figure, with its references).
+  const nodes = parseMarkdown(lines).children;
+  if (lines !== markdown || markdownOf({ type: 'root', children: nodes }).replace(/\n$/, '') === markdown) return nodes;
+  return [{ type: 'html', value: markdown } satisfies Html];
 }
 
 function lineText(line: DocNode): string {

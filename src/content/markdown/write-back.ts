@@ -60,12 +60,15 @@ class Writer {
     const partners = align(next.children, before);
     const first = partners[0];
     const last = partners[partners.length - 1];
+    // Blank lines after the content are the new tree's to say; those before it (after the frontmatter) are the
+    // file's unless the new tree counts them.
+    const leading = next.data?.leadingBlankLines;
     const lead =
-      first?.index === 0 && next.data?.leadingBlankLines === this.original.root.data?.leadingBlankLines
+      first?.index === 0 && (leading === undefined || leading === this.original.root.data?.leadingBlankLines)
         ? this.original.text.slice(0, spans[0]!.start)
-        : '\n'.repeat(next.data?.leadingBlankLines ?? 0);
+        : '\n'.repeat(leading ?? 0);
     const tail =
-      last?.index === before.length - 1 && next.data?.trailingBlankLines === this.original.root.data?.trailingBlankLines
+      last?.index === before.length - 1 && (next.data?.trailingBlankLines ?? 0) === (this.original.root.data?.trailingBlankLines ?? 0)
         ? this.original.text.slice(spans[before.length - 1]!.end)
         : '\n'.repeat(1 + (next.data?.trailingBlankLines ?? 0));
     return lead + body + tail;
@@ -152,10 +155,13 @@ class Writer {
     return this.original.text.slice(spans[index - 1]!.end, spans[index]!.start);
   }
 
-  /** Between nodes that were not neighbours: the gap the container's first two children had, else a blank line. */
+  /** Between nodes that were not neighbours: a gap the container's children had (the first one), else a blank line. */
   private join(spans: readonly Span[], prefix: string): string {
-    const gap = spans.length > 1 ? this.gap(spans, 1) : '';
-    return /^\n[ \t>]*(\n[ \t>]*)*$/.test(gap) && gap.includes('\n') ? gap : `\n${prefix.trimEnd()}\n${prefix}`;
+    for (let index = 1; index < spans.length; index++) {
+      const gap = this.gap(spans, index);
+      if (/^\n[ \t>]*(\n[ \t>]*)*$/.test(gap)) return gap;
+    }
+    return `\n${prefix.trimEnd()}\n${prefix}`;
   }
 
   /**

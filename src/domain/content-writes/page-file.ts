@@ -14,13 +14,13 @@ export interface PageFileParts {
 }
 
 /**
- * A page file split into its frontmatter, `# Title` (page metadata, null when absent) and body, with the file as
- * parsed (`original`): writing the page against it keeps the bytes of every block that did not change.
+ * A page file split into its frontmatter, `# Title` (page metadata, null when absent; its heading stays in the body's
+ * data) and body, with the file as parsed (`original`): writing the page against it keeps the bytes of every block
+ * that did not change.
  */
 export function readPageFile(text: string): PageFileParts & { title: string | null; original: PageFile } {
   const page = parsed?.get(text) ?? parseChecked(text);
-  const { titleHeading: _title, ...data } = page.body.data ?? {};
-  return { frontmatter: page.frontmatter, title: page.title, body: { ...page.body, data }, original: page };
+  return { frontmatter: page.frontmatter, title: page.title, body: page.body, original: page };
 }
 
 /** A stored page file parsed here: only within the markdown limits. */
