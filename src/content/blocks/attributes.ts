@@ -28,9 +28,19 @@ export function parseAttributes(text: string): Array<[string, string]> {
     const start = ATTRIBUTE.lastIndex;
     const match = ATTRIBUTE.exec(text);
     if (!match || match.index !== start) break;
-    out.push([match[1] as string, match[2] ?? match[3] ?? match[4] ?? '']);
+    out.push([match[1] as string, unescape(match[2] ?? match[3] ?? match[4] ?? '')]);
   }
   return out;
+}
+
+/** GitBook escapes markdown in attribute values (`title="A \\(B\\)"`): a value reads as the text it stands for. */
+const unescape = (value: string): string => (value.includes('\\') ? value.replace(/\\([!-/:-@[-`{-~])/g, '$1') : value);
+
+/** Whether two tags say the same: one name, the same attributes in the same order. */
+export function sameTag(a: string, b: string): boolean {
+  const x = parseTag(a.replace(/^\{%-?|-?%\}$/g, ''));
+  const y = parseTag(b.replace(/^\{%-?|-?%\}$/g, ''));
+  return x !== null && y !== null && x.name === y.name && JSON.stringify(x.attributes) === JSON.stringify(y.attributes);
 }
 
 /** The value of `key`, or undefined. */

@@ -1,7 +1,7 @@
 /** What every GitBook block file provides: recognition of its Liquid tags and its markdown writers. */
 import type { Literal, Parent, RootContent } from 'mdast';
 import type { Handle, Info, Join, State } from 'mdast-util-to-markdown';
-import type { ParsedTag } from './attributes.js';
+import { type ParsedTag, sameTag } from './attributes.js';
 
 /**
  * A `{% ... %}` line that is not (yet) part of a typed block: an unknown tag, or a tag whose
@@ -43,10 +43,15 @@ export interface BlockModule {
   join?: Join[];
 }
 
-/** `open`, the children as flow content, `close`, one per line. */
-export function wrapFlow(open: string, close: string, node: Parent, state: State, info: Info): string {
+/**
+ * `open`, the children as flow content, `close`, one per line; a blank line before `close` after a quote, as GitBook
+ * writes it (a CommonMark reader would continue the quote's paragraph into the tag).
+ */
+export function wrapFlow(written: string, close: string, node: Parent, state: State, info: Info): string {
+  const open = openTag(written, node);
   if (node.children.length === 0) return `${open}\n${close}`;
-  return `${open}\n${state.containerFlow(node as never, info)}\n${close}`;
+  const gap = node.children[node.children.length - 1]?.type === 'blockquote' ? '\n\n' : '\n';
+  return `${open}\n${state.containerFlow(node as never, info)}${gap}${close}`;
 }
 
 /** Nodes of blocks whose end tag is optional (`{% embed %}`, `{% file %}`, …). */
@@ -57,7 +62,20 @@ export interface OptionalEndTag {
 
 /** A void block: the tag alone, or tag, caption and end tag when it has a caption (or was written closed). */
 export function wrapOptional(open: string, close: string, node: Parent & OptionalEndTag, state: State, info: Info): string {
-  return node.children.length > 0 || node.emptyWithEndTag ? wrapFlow(open, close, node, state, info) : open;
+  return node.children.length > 0 || node.emptyWithEndTag ? wrapFlow(open, close, node, state, info) : openTag(open, node);
+}
+
+declare module 'mdast' {
+  interface Data {
+    /** The opening tag as written, kept while it says what the node says (`title="A \\(B\\)"` for `A (B)`). */
+    sourceTag?: string;
+  }
+}
+
+/** The tag as it was written when it still says the same as the `written` one, else the written one. */
+function openTag(written: string, node: Parent): string {
+  const source = node.data?.sourceTag;
+  return source !== undefined && source !== written && sameTag(source, written) ? source : written;
 }
 
 /** Unrecognised tags are written exactly as they were read. */

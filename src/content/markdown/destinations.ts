@@ -51,10 +51,19 @@ export function verbatimDestination(url: string): boolean {
   return !url.startsWith('<') && !url.endsWith('\\') && balancedParentheses(url);
 }
 
+/**
+ * The destination as written, where the writer puts it in `(…)` as it is. One it writes in `<…>` (it holds a space
+ * or a control character) is escaped by the writer: from the URL, or a `\_` would come back as `\\_`, one more
+ * backslash on every write.
+ */
 function withSourceDestination<T extends Link | Image>(node: T): T {
   const source = node.data?.sourceDestination;
-  return source && source.url === node.url && verbatimDestination(source.text) ? { ...node, url: source.text } : node;
+  const raw = source && source.url === node.url && !LITERAL.test(source.text) && verbatimDestination(source.text);
+  return raw ? { ...node, url: source.text } : node;
 }
+
+/** What makes mdast-util-to-markdown write a destination in `<…>`. */
+const LITERAL = /[\0- \u007F]/;
 
 export const link: Handle = (node: Link, parent, state, info) => defaultHandlers.link(withSourceDestination(node), parent, state, info);
 export const image: Handle = (node: Image, parent, state, info) => defaultHandlers.image(withSourceDestination(node), parent, state, info);

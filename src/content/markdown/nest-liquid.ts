@@ -103,6 +103,7 @@ function nestSiblings(input: RootContent[], source: string): RootContent[] {
       if (built) {
         const position = spanning(child, close);
         if (position) built.position = position;
+        keepSourceTag(built, child);
         out.push(built);
         index = end;
         continue;
@@ -110,9 +111,15 @@ function nestSiblings(input: RootContent[], source: string): RootContent[] {
     }
     for (const spec of specs) if (spec.end !== 'required') built ??= spec.build(tag, null);
     if (built && child.position) built.position = child.position;
+    if (built) keepSourceTag(built, child);
     out.push(built ?? child);
   }
   return out;
+}
+
+/** The opening tag as written, for the writer to keep when it formats to the same tag with other bytes. */
+function keepSourceTag(built: RootContent, tag: RootContent): void {
+  if (tag.type === 'liquidTag') built.data = { ...built.data, sourceTag: tag.value };
 }
 
 const FLOW_PARENTS = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);

@@ -6,7 +6,8 @@
 import type { Node } from 'unist';
 
 const NOT_CONTENT = new Set(['position', 'children', 'data']);
-const NOT_CONTENT_DATA = new Set(['key', 'hName', 'hProperties', 'hChildren']);
+/** Document keys, renderer hints, and how a node was written (a destination or a tag, as long as it says the same). */
+const NOT_CONTENT_DATA = new Set(['key', 'hName', 'hProperties', 'hChildren', 'sourceDestination', 'sourceTag']);
 
 const memo = new WeakMap<object, string>();
 

@@ -165,19 +165,18 @@ class Writer {
   }
 
   /**
-   * The spans of sibling nodes, or undefined when one cannot be placed. A node with no source of its own (an
-   * empty paragraph GitBook writes as blank lines) is an empty span where the blank lines begin.
+   * The spans of sibling nodes, or undefined when one cannot be placed. A node with no source of its own (an empty
+   * paragraph GitBook writes as two more blank lines) is an empty span after its share of the blank lines.
    */
   private spans(siblings: readonly RootContent[]): Span[] | undefined {
     let spans = this.siblingSpans.get(siblings);
     if (spans === undefined) {
       const own = siblings.map((node) => this.span(node));
-      const anchor = own.find(Boolean);
+      spans = own.some(Boolean) ? [] : null;
       let previous: Span | undefined;
-      spans = anchor ? [] : null;
-      for (const span of own) {
+      for (const [index, span] of own.entries()) {
         if (!spans) break;
-        const at = span ?? (previous ? { start: previous.end, end: previous.end } : { start: anchor!.start, end: anchor!.start });
+        const at = span ?? this.ghost(previous, own.slice(index + 1).find(Boolean));
         if (previous && at.start < previous.end) spans = null;
         else spans.push(at);
         previous = at;
@@ -185,6 +184,16 @@ class Writer {
       this.siblingSpans.set(siblings, spans);
     }
     return spans ?? undefined;
+  }
+
+  /** Where a node without a source after `previous` stands: two line ends on, and not past `next`. */
+  private ghost(previous: Span | undefined, next: Span | undefined): Span {
+    const limit = next?.start ?? previous!.end;
+    if (!previous) return { start: limit, end: limit };
+    let at = previous.end;
+    for (let ends = 0; ends < 2 && at < limit; at++) if (this.original.text[at] === '\n') ends++;
+    const offset = Math.min(at, limit);
+    return { start: offset, end: offset };
   }
 
   private span(node: Nodes): Span | undefined {
@@ -209,20 +218,33 @@ function indent(text: string, prefix: string): string {
   return text.replace(/\n([^\n]*)/g, (_m, line: string) => `\n${line === '' ? blank : prefix + line}`);
 }
 
-/** For each new child, its partner among the old: the longest run of unchanged children, then changed ones in place. */
+/**
+ * For each new child, its partner among the old: the longest run of unchanged children in order, then unchanged
+ * ones that moved, then changed ones in place (in each gap between unchanged pairs, by type, in order).
+ */
 export function align(now: readonly RootContent[], was: readonly RootContent[]): (Partner | undefined)[] {
   const a = now.map(fingerprint);
   const b = was.map(fingerprint);
   const partners: (Partner | undefined)[] = new Array(now.length).fill(undefined);
   const pairs = a.length * b.length <= LCS_LIMIT ? lcs(a, b) : greedy(a, b);
-  for (const [i, j] of pairs) partners[i] = { index: j, same: true };
-  // In each gap between unchanged pairs, changed children pair with old ones of the same type, in order.
+  const used = new Set<number>();
+  for (const [i, j] of pairs) {
+    partners[i] = { index: j, same: true };
+    used.add(j);
+  }
+  const unused = new Map<string, number[]>();
+  b.forEach((print, j) => used.has(j) || unused.set(print, [...(unused.get(print) ?? []), j]));
+  a.forEach((print, i) => {
+    const j = partners[i] ? undefined : unused.get(print)?.shift();
+    if (j !== undefined) (partners[i] = { index: j, same: true }), used.add(j);
+  });
   let i = 0;
   let j = 0;
   for (const [pi, pj] of [...pairs, [now.length, was.length] as const]) {
     let k = j;
     for (; i < pi; i++) {
-      while (k < pj && was[k]!.type !== now[i]!.type) k++;
+      if (partners[i]) continue;
+      while (k < pj && (used.has(k) || was[k]!.type !== now[i]!.type)) k++;
       if (k < pj) partners[i] = { index: k++, same: false };
     }
     i = pi + 1;

@@ -12,7 +12,7 @@ export interface CorpusPage {
   text: string;
 }
 
-export function corpusPages(): CorpusPage[] {
+export function corpusPages(corpora: readonly string[] = EXPORTED_CORPORA): CorpusPage[] {
   const pages: CorpusPage[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -21,6 +21,6 @@ export function corpusPages(): CorpusPage[] {
       else if (entry.name.endsWith('.md')) pages.push({ name: relative(CORPORA_DIR, path), text: readFileSync(path, 'utf8') });
     }
   };
-  for (const corpus of EXPORTED_CORPORA) if (existsSync(join(CORPORA_DIR, corpus))) walk(join(CORPORA_DIR, corpus));
+  for (const corpus of corpora) if (existsSync(join(CORPORA_DIR, corpus))) walk(join(CORPORA_DIR, corpus));
   return pages;
 }
