@@ -3,7 +3,8 @@
 // built there (kept between runs by commit). Each round runs the script once per side, in a fresh process, in
 // alternating order (A B, B A, ...), so a slow period of the machine falls on both.
 //
-// Usage: node bench/ab.mjs [--base <commit>] [--rounds 6] [--script build.mjs] [-- <script args>]
+// Usage: node bench/ab.mjs [--base <commit>] [--rounds 6] [--script build.mjs] [--shared] [-- <script args>]
+// `--shared`: both sides run this checkout's script, given `--root <checkout>` (for a script the earlier commit lacks).
 // Run `npm run build` first. Prints, per figure the script emits, one JSON line with both medians, their ratio, and
 // the median of the per-round ratios (`paired_ratio`).
 import { spawnSync } from 'node:child_process';
@@ -19,6 +20,7 @@ const { values: opt, positionals } = parseArgs({
     base: { type: 'string', default: 'HEAD~1' },
     rounds: { type: 'string', default: '6' },
     script: { type: 'string', default: 'build.mjs' },
+    shared: { type: 'boolean', default: false },
   },
   allowPositionals: true,
 });
@@ -43,7 +45,8 @@ function checkoutOf(commit) {
 }
 
 function runOnce(dir) {
-  const result = spawnSync(process.execPath, [join(dir, 'bench', opt.script), ...positionals], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const args = opt.shared ? [join(root, 'bench', opt.script), ...positionals, '--root', dir] : [join(dir, 'bench', opt.script), ...positionals];
+  const result = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (result.status !== 0) throw new Error(`${opt.script} failed in ${dir} (exit ${result.status})`);
   return result.stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
 }

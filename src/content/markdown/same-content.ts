@@ -47,4 +47,54 @@ function childPrints(children: readonly Node[]): string[] {
   return out;
 }
 
-export const sameContent = (a: Node, b: Node): boolean => a === b || fingerprint(a) === fingerprint(b);
+/** Whether two nodes hold the same content (what `fingerprint` compares), walking both at once and stopping early. */
+export function sameContent(a: Node, b: Node): boolean {
+  if (a === b) return true;
+  const x = a as unknown as Record<string, unknown>;
+  const y = b as unknown as Record<string, unknown>;
+  for (const key of Object.keys(x)) if (!NOT_CONTENT.has(key) && !sameValue(x[key], y[key])) return false;
+  for (const key of Object.keys(y)) if (!NOT_CONTENT.has(key) && x[key] === undefined && y[key] !== undefined) return false;
+  if (!sameData(x.data as Record<string, unknown> | undefined, y.data as Record<string, unknown> | undefined)) return false;
+  const left = x.children as Node[] | undefined;
+  const right = y.children as Node[] | undefined;
+  if (!left || !right) return left === right;
+  if (left.length === right.length && !left.some((c) => c.type === 'text' || c.type === 'break')) {
+    return left.every((child, i) => sameContent(child, right[i]!));
+  }
+  return sameRuns(left, right);
+}
+
+/** Children compared with runs of text and breaks as one string each. */
+function sameRuns(left: readonly Node[], right: readonly Node[]): boolean {
+  const a = runs(left);
+  const b = runs(right);
+  return a.length === b.length && a.every((item, i) => (typeof item === 'string' ? item === b[i] : typeof b[i] !== 'string' && sameContent(item, b[i] as Node)));
+}
+
+function runs(children: readonly Node[]): Array<string | Node> {
+  const out: Array<string | Node> = [];
+  for (const child of children) {
+    const value = child.type === 'text' ? (child as unknown as { value: string }).value : child.type === 'break' ? '\n' : undefined;
+    if (value === undefined) out.push(child);
+    else if (typeof out[out.length - 1] === 'string') out[out.length - 1] += value;
+    else out.push(value);
+  }
+  return out;
+}
+
+function sameData(a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined): boolean {
+  const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})]);
+  for (const key of keys) if (!NOT_CONTENT_DATA.has(key) && !sameValue(a?.[key], b?.[key])) return false;
+  return true;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  return keys.every((key) => sameValue(x[key], y[key]));
+}

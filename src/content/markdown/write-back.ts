@@ -7,7 +7,7 @@
  */
 import type { List, ListItem, Nodes, Parent, Root, RootContent } from 'mdast';
 import type { Point } from 'unist';
-import { fingerprint } from './same-content.js';
+import { fingerprint, sameContent } from './same-content.js';
 import { markdownWith } from './stringify.js';
 
 export interface Original {
@@ -223,20 +223,30 @@ function indent(text: string, prefix: string): string {
  * ones that moved, then changed ones in place (in each gap between unchanged pairs, by type, in order).
  */
 export function align(now: readonly RootContent[], was: readonly RootContent[]): (Partner | undefined)[] {
-  const a = now.map(fingerprint);
-  const b = was.map(fingerprint);
+  // The unchanged children before and after the changes are found walking both lists; only the rest is hashed.
+  let head = 0;
+  while (head < now.length && head < was.length && sameContent(now[head]!, was[head]!)) head++;
+  let tail = 0;
+  while (tail < now.length - head && tail < was.length - head && sameContent(now[now.length - 1 - tail]!, was[was.length - 1 - tail]!)) tail++;
+  const a = now.slice(head, now.length - tail).map(fingerprint);
+  const b = was.slice(head, was.length - tail).map(fingerprint);
+  const middle = a.length * b.length <= LCS_LIMIT ? lcs(a, b) : greedy(a, b);
+  const pairs: Array<readonly [number, number]> = [
+    ...Array.from({ length: head }, (_, k) => [k, k] as const),
+    ...middle.map(([i, j]) => [i + head, j + head] as const),
+    ...Array.from({ length: tail }, (_, k) => [now.length - tail + k, was.length - tail + k] as const),
+  ];
   const partners: (Partner | undefined)[] = new Array(now.length).fill(undefined);
-  const pairs = a.length * b.length <= LCS_LIMIT ? lcs(a, b) : greedy(a, b);
   const used = new Set<number>();
   for (const [i, j] of pairs) {
     partners[i] = { index: j, same: true };
     used.add(j);
   }
   const unused = new Map<string, number[]>();
-  b.forEach((print, j) => used.has(j) || unused.set(print, [...(unused.get(print) ?? []), j]));
+  b.forEach((print, j) => used.has(j + head) || unused.set(print, [...(unused.get(print) ?? []), j + head]));
   a.forEach((print, i) => {
-    const j = partners[i] ? undefined : unused.get(print)?.shift();
-    if (j !== undefined) (partners[i] = { index: j, same: true }), used.add(j);
+    const j = partners[i + head] ? undefined : unused.get(print)?.shift();
+    if (j !== undefined) (partners[i + head] = { index: j, same: true }), used.add(j);
   });
   let i = 0;
   let j = 0;
