@@ -38,6 +38,9 @@ function checkoutOf(commit) {
   mkdirSync(tmpdir(), { recursive: true });
   if (!existsSync(dir)) git('worktree', 'add', '--detach', dir, commit);
   if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  // Scripts read the corpora beside the checkout (`../shared`): the earlier one finds the same.
+  const shared = join(dir, '..', 'shared');
+  if (!existsSync(shared) && existsSync(join(root, '..', 'shared'))) symlinkSync(join(root, '..', 'shared'), shared);
   log(`building ${commit.slice(0, 12)} in ${dir}`);
   const build = spawnSync('npm', ['run', 'build'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
   if (build.status !== 0) throw new Error(`npm run build failed in ${dir}`);

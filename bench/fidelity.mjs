@@ -51,6 +51,11 @@ function fidelityMdDocMd(pages) {
   return fidelity('fidelity_md_doc_md', pages, (text) => documentRoundTrip(text) === text);
 }
 
+/** The same with the markdown writer alone: no original to keep the bytes of unchanged blocks from. */
+function fidelityMdDocMdWriterAlone(pages) {
+  return fidelity('fidelity_md_doc_md_writer_alone', pages, (text) => documentRoundTrip(text, {}, true) === text);
+}
+
 /** What an escaped block is, from the markdown it keeps (escape.ts stores it in a `code` block's `data.markdown`). */
 function escapeKind(markdown) {
   if (markdown.startsWith('<table data-view="cards"')) return 'cards-table';
@@ -135,7 +140,7 @@ function readSameTree(pages) {
   });
 }
 
-const FIGURES = [fidelityMdRoundtrip, fidelityGitbookPages, fidelityMdDocMd, documentEscapeRate, readSameTree, parsePagesPerSecond, readPagesPerSecond];
+const FIGURES = [fidelityMdRoundtrip, fidelityGitbookPages, fidelityMdDocMd, fidelityMdDocMdWriterAlone, documentEscapeRate, readSameTree, parsePagesPerSecond, readPagesPerSecond];
 
 const pages = CORPORA.flatMap((corpus) => markdownFiles(join(CORPORA_DIR, corpus))).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
 for (const figure of FIGURES) console.log(JSON.stringify(figure(pages)));

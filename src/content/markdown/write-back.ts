@@ -55,9 +55,9 @@ class Writer {
   root(next: Root): string {
     const before = this.original.root.children;
     const spans = this.spans(before);
-    const body = spans ? this.children(next, before, '') : undefined;
-    if (!spans || body === undefined || body === '') return markdownWith(next);
     const partners = align(next.children, before);
+    const body = spans ? this.children(next, before, '', partners) : undefined;
+    if (!spans || body === undefined || body === '') return markdownWith(next);
     const first = partners[0];
     const last = partners[partners.length - 1];
     // Blank lines after the content are the new tree's to say; those before it (after the frontmatter) are the
@@ -78,18 +78,17 @@ class Writer {
    * The children of `parent`, each as its original bytes or written again, joined by the blank lines they had;
    * `prefix` begins every line a written child adds. Undefined when the old children cannot be placed.
    */
-  private children(parent: Parent, before: readonly RootContent[], prefix: string): string | undefined {
+  private children(parent: Parent, before: readonly RootContent[], prefix: string, partners = align(parent.children as RootContent[], before)): string | undefined {
     const spans = this.spans(before);
     if (!spans) return undefined;
     const children = parent.children as RootContent[];
-    const partners = align(children, before);
     let out = '';
     for (const [i, child] of children.entries()) {
       const partner = partners[i];
       const previous = i > 0 ? partners[i - 1] : undefined;
       if (i > 0) out += previous && partner && partner.index === previous.index + 1 ? this.gap(spans, partner.index) : this.join(spans, prefix);
       if (!partner) {
-        out += indent(this.write(child, undefined, parent), prefix);
+        out += indent(this.write(child, undefined, parent, before[0]), prefix);
         continue;
       }
       const old = before[partner.index]!;
@@ -119,14 +118,18 @@ class Writer {
     return this.original.text.slice(span.start, spans[0]!.start) + inner + this.original.text.slice(spans[spans.length - 1]!.end, span.end);
   }
 
-  /** A new or changed node through the writer (its first line unindented); a list item as an item of its list. */
-  private write(child: RootContent, old: RootContent | undefined, parent: Parent): string {
+  /**
+   * A new or changed node through the writer (its first line unindented). A list item is written as an item of its
+   * list: with the marker it had, or a new one's with its first sibling's bullet, numbered by its place.
+   */
+  private write(child: RootContent, old: RootContent | undefined, parent: Parent, sibling?: RootContent): string {
     const node = old ? keepLineBreaks(child, old) : child;
     if (node.type !== 'listItem') return markdownWith({ type: 'root', children: [node] }).replace(/\n$/, '');
     const list = parent as List;
-    const marker = old ? this.marker(old) : undefined;
+    const from = old ?? sibling;
+    const marker = from ? this.marker(from) : undefined;
     const index = parent.children.indexOf(child);
-    const start = marker?.number ?? (list.start ?? 1) + Math.max(0, index);
+    const start = (old && marker?.number) ?? (list.start ?? 1) + Math.max(0, index);
     const single: List = { type: 'list', ordered: list.ordered, start, spread: false, children: [node as ListItem] };
     const options = marker ? (list.ordered ? { bulletOrdered: marker.bullet as '.' | ')' } : { bullet: marker.bullet as '*' | '+' | '-' }) : {};
     return markdownWith({ type: 'root', children: [single] }, options).replace(/\n$/, '');

@@ -37,6 +37,10 @@ describe('write-back by hand', () => {
     const text = '- one  \n- two\n- three\n';
     expect(edited(text, (r) => (at(r, 0, 1, 0, 0).value = 'TWO'))).toBe('- one  \n- TWO\n- three\n');
     expect(edited('1) a\n2) b\n3) c\n', (r) => (at(r, 0, 2, 0, 0).value = 'C'))).toBe('1) a\n2) b\n3) C\n');
+    // A new item joins the list with its siblings' bullet, numbered by its place.
+    const item = (value: string) => ({ type: 'listItem' as const, spread: false, children: [{ type: 'paragraph' as const, children: [{ type: 'text' as const, value }] }] });
+    expect(edited(text, (r) => at(r, 0).children.splice(1, 0, item('new')))).toBe('- one  \n- new\n- two\n- three\n');
+    expect(edited('1) a\n2) b\n', (r) => at(r, 0).children.push(item('c')))).toBe('1) a\n2) b\n3) c\n');
   });
 
   it('edits inside a quote, a hint and an indented list keep their prefixes', () => {

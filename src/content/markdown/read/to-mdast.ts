@@ -161,8 +161,10 @@ function gapBetween(nodes: readonly Nodes[]): boolean {
  * the header's count, so the row is split again from its line, and each cell's position is given for
  * `restoreCellSpaces`.
  */
-function finishRow(row: Parent, source: Source, line: number, parseCell: (text: string) => PhrasingContent[]): void {
-  const cells = splitRow(lineAt(source, line), source.lineStarts[line] ?? 0);
+function finishRow(row: Parent, source: Source, line: number, parseCell: (text: string) => PhrasingContent[], containers: readonly Parent[]): void {
+  const text = lineAt(source, line);
+  const prefix = containerPrefix(text, containers);
+  const cells = splitRow(text.slice(prefix), (source.lineStarts[line] ?? 0) + prefix);
   const built = row.children as TableCell[];
   row.children = cells.map((cell, index) => {
     const node: TableCell = built[index] ?? { type: 'tableCell', children: parseCell(cell.text) };
@@ -173,6 +175,21 @@ function finishRow(row: Parent, source: Source, line: number, parseCell: (text: 
     if (last) last.position = { start: (last.position ?? first!.position!).start, end: { line: line + 1, column: 1, offset: cell.end } };
     return node;
   });
+}
+
+/**
+ * The length of what the quotes and list items around a table put before its row on `line`: `> `, a list marker
+ * on an item's first line, the item's indent on the others.
+ */
+function containerPrefix(line: string, containers: readonly Parent[]): number {
+  let at = 0;
+  for (const container of containers) {
+    const rest = line.slice(at);
+    const match =
+      container.type === 'blockquote' ? /^[ \t]{0,3}>[ \t]?/.exec(rest) : container.type === 'listItem' ? /^[ \t]*(?:(?:[*+-]|\d{1,9}[.)])(?:[ \t]+|$))?/.exec(rest) : null;
+    at += match?.[0].length ?? 0;
+  }
+  return at;
 }
 
 /** Block tokens -> a root. */
@@ -235,7 +252,7 @@ export function toMdast(tokens: readonly Token[], source: Source, parseCell: (te
         break;
       case 'tr_close':
         stack.pop();
-        if (row >= 0) finishRow(top().children[top().children.length - 1] as Parent, source, row, parseCell);
+        if (row >= 0) finishRow(top().children[top().children.length - 1] as Parent, source, row, parseCell, stack);
         break;
       case 'list_item_close': {
         const item = stack.pop()!;
