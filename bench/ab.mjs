@@ -63,8 +63,9 @@ for (let i = 0; i < rounds; i++) {
   for (const side of order) {
     for (const line of runOnce(sides[side])) {
       const name = line.figure ?? line.name;
-      if (typeof line.value !== 'number') continue;
-      samples[side].set(name, [...(samples[side].get(name) ?? []), line.value]);
+      const value = typeof line.value === 'number' ? line.value : line.median;
+      if (typeof value !== 'number') continue;
+      samples[side].set(name, [...(samples[side].get(name) ?? []), value]);
     }
   }
   log(`round ${i + 1}/${rounds} done`);
