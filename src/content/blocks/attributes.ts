@@ -33,14 +33,21 @@ export function parseAttributes(text: string): Array<[string, string]> {
   return out;
 }
 
-/** GitBook escapes markdown in attribute values (`title="A \\(B\\)"`): a value reads as the text it stands for. */
-const unescape = (value: string): string => (value.includes('\\') ? value.replace(/\\([!-/:-@[-`{-~])/g, '$1') : value);
+/**
+ * GitBook escapes markdown punctuation in attribute values (`title="A \\(B\\)"`, `url="…/\\#/"`): a value reads as the
+ * text it stands for, and a backslash before one of those characters is written doubled. A backslash before
+ * anything else (`C:\\Users\\me\\.ssh`) is the value's own.
+ */
+const ESCAPED = /\\([\\`*_{}[\]()#+\-!|~<>'])/g;
+const unescape = (value: string): string => (value.includes('\\') ? value.replace(ESCAPED, '$1') : value);
+export const escapeAttribute = (value: string): string => (value.includes('\\') ? value.replace(/\\(?=[\\`*_{}[\]()#+\-!|~<>'])/g, '\\\\') : value);
 
-/** Whether two tags say the same: one name, the same attributes in the same order. */
+/** Whether two tags say the same: one name, the same attributes in the same order, nothing else different. */
 export function sameTag(a: string, b: string): boolean {
   const x = parseTag(a.replace(/^\{%-?|-?%\}$/g, ''));
   const y = parseTag(b.replace(/^\{%-?|-?%\}$/g, ''));
-  return x !== null && y !== null && x.name === y.name && JSON.stringify(x.attributes) === JSON.stringify(y.attributes);
+  const rest = (tag: ParsedTag) => unescape(tag.args).replace(/\s+/g, ' ');
+  return x !== null && y !== null && x.name === y.name && JSON.stringify(x.attributes) === JSON.stringify(y.attributes) && rest(x) === rest(y);
 }
 
 /** The value of `key`, or undefined. */
@@ -71,7 +78,7 @@ export function formatTag(
   const parts = [name];
   for (const [key, value] of [...attributes, ...(extra ?? [])]) {
     if (value === undefined || value === null) continue;
-    parts.push(`${key}="${String(value)}"`);
+    parts.push(`${key}="${escapeAttribute(String(value))}"`);
   }
   return `{% ${parts.join(' ')} %}`;
 }

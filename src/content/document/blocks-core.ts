@@ -60,6 +60,8 @@ export const list = mapping<List>({
   mdast: ['list'],
   document: ['list-ordered', 'list-unordered', 'list-tasks'],
   toDocument(node, ctx, key) {
+    // A loose list (blank lines between items) has no document form: a list block's data holds no more than `start`.
+    if (node.spread) return undefined;
     const tasks = !node.ordered && node.children.some((item) => typeof item.checked === 'boolean');
     const type = node.ordered ? 'list-ordered' : tasks ? 'list-tasks' : 'list-unordered';
     const nodes: DocBlock[] = [];
@@ -74,8 +76,6 @@ export const list = mapping<List>({
     }
     const data: Record<string, unknown> = {};
     if (node.ordered) data.start = node.start ?? 1;
-    // A loose list (blank lines between its items) says so, as its items do when they differ from GitBook's default.
-    if (node.spread) data.spread = true;
     return { object: 'block', type, key, isVoid: false, data, nodes };
   },
   fromDocument(block, ctx) {
@@ -87,7 +87,7 @@ export const list = mapping<List>({
       const spread = typeof item.data?.spread === 'boolean' ? item.data.spread : derivedSpread(content);
       return [{ type: 'listItem', spread, checked: typeof checked === 'boolean' ? checked : null, children: content }];
     });
-    return { type: 'list', ordered, start: ordered ? (num(block.data?.start) ?? 1) : null, spread: block.data?.spread === true, children };
+    return { type: 'list', ordered, start: ordered ? (num(block.data?.start) ?? 1) : null, spread: false, children };
   },
 });
 

@@ -5,6 +5,8 @@
  */
 import type { Html, PhrasingContent, Text } from 'mdast';
 import type { FromContext, ToContext } from './context.js';
+import { markdownLimitProblem } from '../limits.js';
+import { readMarkdown } from '../markdown/read/index.js';
 import { inlineMappingFor, inlineMappingOfDoc } from './inlines.js';
 import { colorMark, hasMark, HTML_MARKS, MARK_HTML, sameMark, simpleMark } from './marks.js';
 import type { DocInline, DocLeaf, DocMark, DocNode, DocText } from './types.js';
@@ -181,7 +183,7 @@ function content(item: Item, applied: readonly DocMark[], ctx: FromContext): Phr
   const leaf = item.leaf;
   if (leaf.markdown) {
     const original = ctx.original(leaf);
-    return [original ? (original as PhrasingContent) : ({ type: 'html', value: leaf.text } satisfies Html)];
+    return original ? [original as PhrasingContent] : inlineMarkdown(leaf.text);
   }
   if (leaf.marks.some((m) => m.type === 'code' && !applied.some((a) => sameMark(a, m)))) return [{ type: 'inlineCode', value: leaf.text }];
   const out: PhrasingContent[] = [];
@@ -190,6 +192,25 @@ function content(item: Item, applied: readonly DocMark[], ctx: FromContext): Phr
     if (part !== '') out.push({ type: 'text', value: part });
   });
   return out;
+}
+
+/**
+ * The nodes an inline escape's markdown reads as (a `<button>` is a button again), so an unchanged paragraph
+ * compares equal to its file's; what is not one paragraph's content stays HTML, written as it is.
+ */
+function inlineMarkdown(markdown: string): PhrasingContent[] {
+  const html: PhrasingContent[] = [{ type: 'html', value: markdown } satisfies Html];
+  if (markdownLimitProblem(markdown)) return html;
+  const [only, ...rest] = readMarkdown(markdown).children;
+  return only?.type === 'paragraph' && rest.length === 0 && only.children.length > 0 ? stripPositions(only.children) : html;
+}
+
+function stripPositions<T>(nodes: T[]): T[] {
+  for (const node of nodes as Array<{ position?: unknown; children?: unknown[] }>) {
+    delete node.position;
+    if (node.children) stripPositions(node.children);
+  }
+  return nodes;
 }
 
 /** Adjacent text nodes become one, as a parser would produce them. */

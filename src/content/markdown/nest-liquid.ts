@@ -38,7 +38,7 @@ function lineStart(source: string, line: number): number {
   return offset < 0 ? source.length : offset;
 }
 
-/** Source lines `start` to `end`, from `column` on the first line to the end of the last. */
+/** Source lines `start` to `end`, from `column` (the container's content column: after `> ` or an item's indent) to the end of the last. */
 function linesAt(source: string, start: number, end: number, column: number): Position {
   const from = lineStart(source, start) + column - 1;
   const lastStart = lineStart(source, end);
@@ -64,13 +64,13 @@ function splitHtml(children: RootContent[], source: string): RootContent[] {
     const column = child.position?.start.column ?? 1;
     let run: string[] = [];
     const flush = (next: number) => {
-      if (run.length > 0) out.push({ type: 'html', value: run.join('\n'), position: linesAt(source, first + next - run.length, first + next - 1, run.length === next ? column : 1) });
+      if (run.length > 0) out.push({ type: 'html', value: run.join('\n'), position: linesAt(source, first + next - run.length, first + next - 1, column) });
       run = [];
     };
     child.value.split('\n').forEach((line, index) => {
       if (TAG_LINE.test(line.trimEnd()) && parseTag(line.trimEnd().slice(2, -2))) {
         flush(index);
-        out.push({ type: 'liquidTag', value: line.trimEnd(), position: linesAt(source, first + index, first + index, index === 0 ? column : 1) });
+        out.push({ type: 'liquidTag', value: line.trimEnd(), position: linesAt(source, first + index, first + index, column) });
       } else run.push(line);
     });
     flush(child.value.split('\n').length);

@@ -1,6 +1,6 @@
 /**
  * What a node says, as a string: two nodes with the same fingerprint hold the same content. Positions, document
- * keys and renderer hints are not content; a soft line break and a hard one are the same line break (the document
+ * keys and renderer hints are not content, nor is a field set to null rather than left out; a soft line break and a hard one are the same line break (the document
  * has one kind), so runs of text and breaks compare as one string.
  */
 import type { Node } from 'unist';
@@ -16,7 +16,7 @@ export function fingerprint(node: Node): string {
   if (cached !== undefined) return cached;
   const record = node as unknown as Record<string, unknown>;
   const fields = Object.keys(record)
-    .filter((key) => !NOT_CONTENT.has(key) && record[key] !== undefined)
+    .filter((key) => !NOT_CONTENT.has(key) && record[key] !== undefined && record[key] !== null)
     .sort()
     .map((key) => `${key}=${JSON.stringify(record[key])}`);
   const data = record.data as Record<string, unknown> | undefined;
@@ -52,8 +52,8 @@ export function sameContent(a: Node, b: Node): boolean {
   if (a === b) return true;
   const x = a as unknown as Record<string, unknown>;
   const y = b as unknown as Record<string, unknown>;
-  for (const key of Object.keys(x)) if (!NOT_CONTENT.has(key) && !sameValue(x[key], y[key])) return false;
-  for (const key of Object.keys(y)) if (!NOT_CONTENT.has(key) && x[key] === undefined && y[key] !== undefined) return false;
+  for (const key of Object.keys(x)) if (!NOT_CONTENT.has(key) && !sameValue(x[key] ?? undefined, y[key] ?? undefined)) return false;
+  for (const key of Object.keys(y)) if (!NOT_CONTENT.has(key) && (x[key] ?? undefined) === undefined && (y[key] ?? undefined) !== undefined) return false;
   if (!sameData(x.data as Record<string, unknown> | undefined, y.data as Record<string, unknown> | undefined)) return false;
   const left = x.children as Node[] | undefined;
   const right = y.children as Node[] | undefined;

@@ -5,6 +5,7 @@
  */
 import type { ContentRef, JSONDocument } from '@gitbook/api';
 import type { Root } from 'mdast';
+import { DocumentError } from '../../content/document/escape.js';
 import { fromDocument } from '../../content/document/index.js';
 import type { PageFile } from '../../content/page-file.js';
 import { basename, dirname, extname, isAbsoluteUrl, isCleanPath, joinPath, relativeTo, resolveRelative, splitAnchor } from '../../content/paths.js';
@@ -51,6 +52,8 @@ export interface ApplyResult {
 /** A page whose file is to be written again: a new body, or only new metadata over the stored body. */
 interface Draft {
   body?: { root: Root } | { document: JSONDocument };
+  /** The change that gave the body, for errors found when it is written. */
+  field?: string;
   frontmatter?: PageFileParts['frontmatter'];
 }
 
@@ -134,7 +137,7 @@ class Batch {
     const frontmatter = { data: {} as Record<string, unknown>, raw: null };
     this.applyFrontmatter(page, frontmatter, input.data, change.condition);
     this.tree.insert(page, change.at);
-    this.drafts.set(id, { body: input.body, frontmatter });
+    this.drafts.set(id, { body: input.body, frontmatter, field });
     if (change.ref !== undefined) this.pageRefs.set(change.ref, id);
     this.touch({ object: 'created_page', page: id, ...(change.ref !== undefined ? { ref: change.ref } : {}) });
   }
@@ -159,6 +162,7 @@ class Batch {
     const input = change.document ? readDocument(change.document) : undefined;
     if (input) {
       draft.body = input.body;
+      draft.field = field;
       if (input.title !== undefined) page.title = input.title;
     }
     this.applyFrontmatter(page, draft.frontmatter!, input?.data ?? {}, change.condition);
@@ -295,7 +299,7 @@ class Batch {
       if (!draft || page.kind !== 'document') continue;
       const path = page.git!.path;
       const stored = page.blob ? this.stored(page) : undefined;
-      const body = draft.body ? bodyRoot(draft.body, path, targets, stored?.body) : (stored?.body ?? { type: 'root', children: [] });
+      const body = draft.body ? documentRoot(draft, path, targets, stored?.body) : (stored?.body ?? { type: 'root', children: [] });
       if (draft.body) rewriteReferences(body, (url) => resolveReference(url, path, targets));
       const frontmatter = draft.frontmatter ?? stored?.frontmatter ?? { data: {}, raw: null };
       const bytes = new TextEncoder().encode(writePageFile(page, { frontmatter, body }, stored?.original));
@@ -384,6 +388,16 @@ function readDocument(input: DocumentInput): { body: Body; title?: string; data:
 }
 
 type Targets = Parameters<typeof resolveReference>[2];
+
+/** A draft's body as a tree; a document that cannot be written as markdown is the change's 400. */
+function documentRoot(draft: Draft, fromPath: string, targets: Targets, stored?: Root): Root {
+  try {
+    return bodyRoot(draft.body!, fromPath, targets, stored);
+  } catch (error) {
+    if (error instanceof DocumentError) throw badRequest(`${draft.field ?? 'changes'}.document: ${error.message}`);
+    throw error;
+  }
+}
 
 /**
  * The markdown tree of a body. A document's page and file references become relative paths: the destination the

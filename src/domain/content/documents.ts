@@ -49,7 +49,7 @@ export class Documents {
     const parsed = this.root(source.blob, source.title);
     const root = source.variables ? evaluate(parsed.root, source.variables) : parsed.root;
     // Markdown is the file's own bytes for every block that reads the same (all of them, unless evaluated).
-    const markdown = () => (parsed.original ? writeBack(root, parsed.original) : markdownOf(root));
+    const markdown = () => (parsed.original ? writeBack(root, parsed.original).replace(/^\n+/, '') : markdownOf(root));
     const body: PageBody = format === 'markdown' ? { markdown: markdown() } : { document: this.toDocument(root, source) };
     remember(this.derived, key, body);
     return body;

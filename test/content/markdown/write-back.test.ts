@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Nodes, Root } from 'mdast';
 import { describe, expect, it } from 'vitest';
+import { splitFrontmatter } from '../../../src/content/frontmatter.js';
 import { parseMarkdown, writeBack } from '../../../src/content/markdown/index.js';
 import { fingerprint } from '../../../src/content/markdown/same-content.js';
 import { CORPORA_DIR } from '../document/corpus.js';
@@ -74,7 +75,8 @@ function corpusFiles(): Array<{ name: string; text: string }> {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.md')) out.push({ name: relative(CORPORA_DIR, path), text: readFileSync(path, 'utf8') });
+      // The body after the frontmatter: what a page's tree is parsed from and written back to.
+      else if (entry.name.endsWith('.md')) out.push({ name: relative(CORPORA_DIR, path), text: splitFrontmatter(readFileSync(path, 'utf8')).body });
     }
   };
   for (const corpus of ['git-sync-normalization', 'public-docs', 'beefree-sdk-docs', 'metalbear-docs']) {
