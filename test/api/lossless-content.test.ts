@@ -204,4 +204,29 @@ describe('edits are never lost', () => {
     const { data: after } = await api.spaces.getPageById(space.id, page!.id, { format: 'markdown' });
     expect((after as { markdown: string }).markdown).toBe('Before.\n\n{% custom-widget size="3" %}\n\nAfter.\n');
   });
+
+  it('refuses an edit through an escape block that no block could hold, naming the change and the block, and changes nothing', async () => {
+    const api = s.client();
+    const { data: space } = await api.orgs.createSpace(s.org, { title: 'Escape limits' });
+    const { data: cr } = await api.spaces.createChangeRequest(space.id, { subject: 'Page' });
+    await writeContent(space.id, cr.id, [{ operation: 'insert_page', title: 'Page', document: { markdown: '# Page\n\n{% custom-widget %}\n' } }]);
+    await api.spaces.mergeChangeRequest(space.id, cr.id);
+    const [page] = await documentPages(space.id);
+    const { data } = await api.spaces.getPageById(space.id, page!.id, { format: 'document' });
+    const doc = (data as { document: Doc }).document;
+    const escape = doc.nodes!.find((n) => n.type === 'code')!;
+    escape.nodes![0]!.nodes![0]!.leaves![0]!.text = 'x'.repeat(70 * 1024);
+    const { data: edit } = await api.spaces.createChangeRequest(space.id, { subject: 'Too big' });
+    const response = await fetch(`${s.url}/v1/spaces/${space.id}/change-requests/${edit.id}/content?compat=false`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${s.ownerToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ changes: [{ operation: 'update_page', page: page!.id, document: { document: doc } }] }),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { code: number; message: string } };
+    expect(body.error.code).toBe(400);
+    expect(body.error.message).toMatch(/^changes\[0\]\.document: block \S+: its lines hold 71680 characters/);
+    const { data: after } = await api.spaces.getPageById(space.id, page!.id, { format: 'markdown' });
+    expect((after as { markdown: string }).markdown).toBe('{% custom-widget %}\n');
+  });
 });

@@ -96,6 +96,14 @@ describe('the corpora through the document', () => {
     expect(invalid).toEqual([]);
   });
 
+  it('produces a schema-valid document for every page of the hand-edited corpus too', () => {
+    const invalid = corpusPages(['metalbear-docs']).flatMap((page) => {
+      const errors = documentErrors(toDocument(parsePageFile(page.text).body));
+      return errors.length ? [`${page.name}: ${errors.slice(0, 3).join('; ')}`] : [];
+    });
+    expect(invalid).toEqual([]);
+  }, CORPUS_TIMEOUT_MS);
+
   it('round-trips markdown -> document -> markdown byte for byte, every page', () => {
     expect(corpusResults().filter((r) => !r.exactThroughDocument).map((r) => r.name)).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RootContent } from 'mdast';
 import { markdownOf, parseMarkdown } from '../../../src/content/markdown/index.js';
 import { isGitBookNode } from '../../../src/content/nodes.js';
+import type { Tabs } from '../../../src/content/blocks/index.js';
 
 /** Parse `text`, expect the first node to have `type`, and expect writing it back to give `text`. */
 function roundTrip(text: string, type: string): RootContent {
@@ -156,5 +157,20 @@ describe('GitBook normalisation', () => {
   it('keeps bare URLs as text and escapes underscores like GitBook', () => {
     const text = 'See https://x.test/a and [https://y.test](https://y.test) for client\\_id.\n';
     expect(markdownOf(parseMarkdown(text))).toBe(text);
+  });
+});
+
+describe('attribute values', () => {
+  it('read GitBook\'s markdown escapes as the text they stand for, keep the tag as written, and escape what needs it', () => {
+    const tabs = '{% tabs %}\n{% tab title="A \\(B\\)" %}\nx\n{% endtab %}\n{% endtabs %}\n';
+    const root = parseMarkdown(tabs);
+    expect((root.children[0] as Tabs).children[0]!.title).toBe('A (B)');
+    expect(markdownOf(root)).toBe(tabs);
+    const windows = parseMarkdown('{% tab title="C:\\Users\\me\\.ssh" %}\nx\n{% endtab %}\n');
+    expect(JSON.stringify(windows)).toContain('C:\\\\Users\\\\me\\\\.ssh');
+    const tab = (root.children[0] as Tabs).children[0]!;
+    tab.title = 'a\\*';
+    tab.data = {};
+    expect(parseMarkdown(markdownOf(root)).children[0]).toMatchObject({ children: [{ title: 'a\\*' }] });
   });
 });

@@ -63,6 +63,20 @@ describe('write-back by hand', () => {
     expect(edited('A *x*\n\nB __y__\n', (r) => r.children.reverse())).toBe('B __y__\n\nA *x*\n');
   });
 
+  it('fills empty paragraphs in place, inside a block\'s tags and behind a quote\'s prefix', () => {
+    const hint = '{% hint style="info" %}\n\n\na\n\n\n{% endhint %}\n';
+    const fill = (r: Root, ...path: number[]) => (at(r, ...path).children = [{ type: 'text', value: 'new' }]);
+    expect(edited(hint, (r) => fill(r, 0, 0))).toBe('{% hint style="info" %}\nnew\n\na\n\n\n{% endhint %}\n');
+    expect(edited(hint, (r) => fill(r, 0, 2))).toBe('{% hint style="info" %}\n\n\na\n\nnew\n{% endhint %}\n');
+    expect(edited('> a\n>\n>\n>\n> b\n', (r) => fill(r, 0, 1))).toBe('> a\n>\n>new\n>\n> b\n');
+  });
+
+  it('renumbers ordered items that no longer fit their place, and keeps two lists apart', () => {
+    expect(edited('1. a\n2. b\n3. c\n', (r) => at(r, 0).children.shift())).toBe('1. b\n2. c\n');
+    const list = { type: 'list' as const, ordered: false, spread: false, children: [{ type: 'listItem' as const, spread: false, children: [{ type: 'paragraph' as const, children: [{ type: 'text' as const, value: 'x' }] }] }] };
+    expect(edited('* a\n\npara\n', (r) => r.children.splice(1, 0, list))).toBe('* a\n\n- x\n\npara\n');
+  });
+
   it('writes a whole new tree in GitBook style when there is nothing to keep', () => {
     expect(writeBack(parseMarkdown('- a\n- b\n'), { text: '', root: { type: 'root', children: [] } })).toBe('* a\n* b\n');
   });
