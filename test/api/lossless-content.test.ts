@@ -58,6 +58,24 @@ async function documentPages(spaceId: string): Promise<ApiPage[]> {
   return flatten(data.pages).filter((p) => p.type === 'document');
 }
 
+/** A new space holding one page written from `markdown`: the space, the page, and the page as a document. */
+async function onePage(markdown: string): Promise<{ spaceId: string; pageId: string; doc: Doc }> {
+  const api = s.client();
+  const { data: space } = await api.orgs.createSpace(s.org, { title: 'One page' });
+  const { data: cr } = await api.spaces.createChangeRequest(space.id, { subject: 'Page' });
+  await writeContent(space.id, cr.id, [{ operation: 'insert_page', title: 'Page', document: { markdown } }]);
+  await api.spaces.mergeChangeRequest(space.id, cr.id);
+  const [page] = await documentPages(space.id);
+  const { data } = await api.spaces.getPageById(space.id, page!.id, { format: 'document' });
+  return { spaceId: space.id, pageId: page!.id, doc: (data as { document: Doc }).document };
+}
+
+/** A page's body as markdown, through the client. */
+async function markdownOfPage(spaceId: string, pageId: string): Promise<string> {
+  const { data } = await s.client().spaces.getPageById(spaceId, pageId, { format: 'markdown' });
+  return (data as { markdown: string }).markdown;
+}
+
 /** The first text leaf of `doc` holding a word of 4+ letters, under a paragraph. */
 function paragraphLeaf(doc: Doc): { text: string } | undefined {
   for (const node of doc.nodes ?? []) {
@@ -165,68 +183,39 @@ describe('an edit of one text leaf changes the lines of its block and nothing el
 
 describe('edits are never lost', () => {
   it('a paragraph with a soft line break is a paragraph; an edit of its text is exported, keeping the line break', async () => {
-    const api = s.client();
-    const { data: space } = await api.orgs.createSpace(s.org, { title: 'Soft breaks' });
-    const { data: cr } = await api.spaces.createChangeRequest(space.id, { subject: 'Page' });
-    await writeContent(space.id, cr.id, [{ operation: 'insert_page', title: 'Page', document: { markdown: '# Page\n\nLine one.\nLine two.\n' } }]);
-    await api.spaces.mergeChangeRequest(space.id, cr.id);
-    const [page] = await documentPages(space.id);
-
-    const { data } = await api.spaces.getPageById(space.id, page!.id, { format: 'document' });
-    const doc = (data as { document: Doc }).document;
+    const { spaceId, pageId, doc } = await onePage('# Page\n\nLine one.\nLine two.\n');
     expect(JSON.stringify(doc)).not.toContain('"syntax":"markdown"');
     const paragraph = doc.nodes![0]!;
     expect(paragraph.type).toBe('paragraph');
     const leaf = paragraph.nodes![0]!.leaves![0]!;
     expect(leaf.text).toBe('Line one.\nLine two.');
     leaf.text = 'Line one, edited.\nLine two.';
-    await merge(space.id, [{ operation: 'update_page', page: page!.id, document: { document: doc } }]);
-
-    const { data: after } = await api.spaces.getPageById(space.id, page!.id, { format: 'markdown' });
-    expect((after as { markdown: string }).markdown).toBe('Line one, edited.\nLine two.\n');
+    await merge(spaceId, [{ operation: 'update_page', page: pageId, document: { document: doc } }]);
+    expect(await markdownOfPage(spaceId, pageId)).toBe('Line one, edited.\nLine two.\n');
   });
 
   it('a block with no document form (an unknown Liquid tag) takes an edit made through its lines', async () => {
-    const api = s.client();
-    const { data: space } = await api.orgs.createSpace(s.org, { title: 'Escapes' });
-    const { data: cr } = await api.spaces.createChangeRequest(space.id, { subject: 'Page' });
-    const markdown = '# Page\n\nBefore.\n\n{% custom-widget size="2" %}\n\nAfter.\n';
-    await writeContent(space.id, cr.id, [{ operation: 'insert_page', title: 'Page', document: { markdown } }]);
-    await api.spaces.mergeChangeRequest(space.id, cr.id);
-    const [page] = await documentPages(space.id);
-
-    const { data } = await api.spaces.getPageById(space.id, page!.id, { format: 'document' });
-    const doc = (data as { document: Doc }).document;
+    const { spaceId, pageId, doc } = await onePage('# Page\n\nBefore.\n\n{% custom-widget size="2" %}\n\nAfter.\n');
     const escape = doc.nodes!.find((n) => n.type === 'code')!;
     escape.nodes![0]!.nodes![0]!.leaves![0]!.text = '{% custom-widget size="3" %}';
-    await merge(space.id, [{ operation: 'update_page', page: page!.id, document: { document: doc } }]);
-
-    const { data: after } = await api.spaces.getPageById(space.id, page!.id, { format: 'markdown' });
-    expect((after as { markdown: string }).markdown).toBe('Before.\n\n{% custom-widget size="3" %}\n\nAfter.\n');
+    await merge(spaceId, [{ operation: 'update_page', page: pageId, document: { document: doc } }]);
+    expect(await markdownOfPage(spaceId, pageId)).toBe('Before.\n\n{% custom-widget size="3" %}\n\nAfter.\n');
   });
 
   it('refuses an edit through an escape block that no block could hold, naming the change and the block, and changes nothing', async () => {
-    const api = s.client();
-    const { data: space } = await api.orgs.createSpace(s.org, { title: 'Escape limits' });
-    const { data: cr } = await api.spaces.createChangeRequest(space.id, { subject: 'Page' });
-    await writeContent(space.id, cr.id, [{ operation: 'insert_page', title: 'Page', document: { markdown: '# Page\n\n{% custom-widget %}\n' } }]);
-    await api.spaces.mergeChangeRequest(space.id, cr.id);
-    const [page] = await documentPages(space.id);
-    const { data } = await api.spaces.getPageById(space.id, page!.id, { format: 'document' });
-    const doc = (data as { document: Doc }).document;
+    const { spaceId, pageId, doc } = await onePage('# Page\n\n{% custom-widget %}\n');
     const escape = doc.nodes!.find((n) => n.type === 'code')!;
     escape.nodes![0]!.nodes![0]!.leaves![0]!.text = 'x'.repeat(70 * 1024);
-    const { data: edit } = await api.spaces.createChangeRequest(space.id, { subject: 'Too big' });
-    const response = await fetch(`${s.url}/v1/spaces/${space.id}/change-requests/${edit.id}/content?compat=false`, {
+    const { data: edit } = await s.client().spaces.createChangeRequest(spaceId, { subject: 'Too big' });
+    const response = await fetch(`${s.url}/v1/spaces/${spaceId}/change-requests/${edit.id}/content?compat=false`, {
       method: 'POST',
       headers: { authorization: `Bearer ${s.ownerToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ changes: [{ operation: 'update_page', page: page!.id, document: { document: doc } }] }),
+      body: JSON.stringify({ changes: [{ operation: 'update_page', page: pageId, document: { document: doc } }] }),
     });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { code: number; message: string } };
     expect(body.error.code).toBe(400);
     expect(body.error.message).toMatch(/^changes\[0\]\.document: block \S+: its lines hold 71680 characters/);
-    const { data: after } = await api.spaces.getPageById(space.id, page!.id, { format: 'markdown' });
-    expect((after as { markdown: string }).markdown).toBe('{% custom-widget %}\n');
+    expect(await markdownOfPage(spaceId, pageId)).toBe('{% custom-widget %}\n');
   });
 });

@@ -7,6 +7,7 @@ import type { Html, PhrasingContent, Text } from 'mdast';
 import type { FromContext, ToContext } from './context.js';
 import { markdownLimitProblem } from '../limits.js';
 import { readMarkdown } from '../markdown/read/index.js';
+import { markdownOf } from '../markdown/stringify.js';
 import { inlineMappingFor, inlineMappingOfDoc } from './inlines.js';
 import { colorMark, hasMark, HTML_MARKS, MARK_HTML, sameMark, simpleMark } from './marks.js';
 import type { DocInline, DocLeaf, DocMark, DocNode, DocText } from './types.js';
@@ -202,7 +203,9 @@ function inlineMarkdown(markdown: string): PhrasingContent[] {
   const html: PhrasingContent[] = [{ type: 'html', value: markdown } satisfies Html];
   if (markdownLimitProblem(markdown)) return html;
   const [only, ...rest] = readMarkdown(markdown).children;
-  return only?.type === 'paragraph' && rest.length === 0 && only.children.length > 0 ? stripPositions(only.children) : html;
+  if (only?.type !== 'paragraph' || rest.length > 0 || only.children.length === 0) return html;
+  // Read alone it may say something else (a footnote reference without its definition is text): then it stays HTML.
+  return markdownOf({ type: 'root', children: [only] }) === `${markdown}\n` ? stripPositions(only.children) : html;
 }
 
 function stripPositions<T>(nodes: T[]): T[] {
