@@ -9,9 +9,11 @@ const NOT_CONTENT = new Set(['position', 'children', 'data']);
 /** Document keys, renderer hints, and how a node was written (a destination or a tag, as long as it says the same). */
 const NOT_CONTENT_DATA = new Set(['key', 'hName', 'hProperties', 'hChildren', 'sourceDestination', 'sourceTag']);
 
-const memo = new WeakMap<object, string>();
-
-export function fingerprint(node: Node): string {
+/**
+ * `memo` holds the fingerprints computed so far by one comparison (a node's is part of its parent's); it lives no
+ * longer than that, so a tree edited afterwards is never read from a stale fingerprint.
+ */
+export function fingerprint(node: Node, memo = new WeakMap<object, string>()): string {
   const cached = memo.get(node);
   if (cached !== undefined) return cached;
   const record = node as unknown as Record<string, unknown>;
@@ -25,12 +27,12 @@ export function fingerprint(node: Node): string {
     if (kept.length) fields.push(`data=${JSON.stringify(kept.map((key) => [key, data[key]]))}`);
   }
   const children = record.children as Node[] | undefined;
-  const out = children ? `${fields.join(',')}[${childPrints(children).join(',')}]` : fields.join(',');
+  const out = children ? `${fields.join(',')}[${childPrints(children, memo).join(',')}]` : fields.join(',');
   memo.set(node, out);
   return out;
 }
 
-function childPrints(children: readonly Node[]): string[] {
+function childPrints(children: readonly Node[], memo: WeakMap<object, string>): string[] {
   const out: string[] = [];
   let text: string | undefined;
   for (const child of children) {
@@ -41,7 +43,7 @@ function childPrints(children: readonly Node[]): string[] {
     }
     if (text !== undefined) out.push(`"text"${JSON.stringify(text)}`);
     text = undefined;
-    out.push(fingerprint(child));
+    out.push(fingerprint(child, memo));
   }
   if (text !== undefined) out.push(`"text"${JSON.stringify(text)}`);
   return out;

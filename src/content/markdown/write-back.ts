@@ -349,8 +349,9 @@ export function align(now: readonly RootContent[], was: readonly RootContent[]):
   while (head < now.length && head < was.length && sameContent(now[head]!, was[head]!)) head++;
   let tail = 0;
   while (tail < now.length - head && tail < was.length - head && sameContent(now[now.length - 1 - tail]!, was[was.length - 1 - tail]!)) tail++;
-  const a = now.slice(head, now.length - tail).map(fingerprint);
-  const b = was.slice(head, was.length - tail).map(fingerprint);
+  const memo = new WeakMap<object, string>();
+  const a = now.slice(head, now.length - tail).map((node) => fingerprint(node, memo));
+  const b = was.slice(head, was.length - tail).map((node) => fingerprint(node, memo));
   const middle = a.length * b.length <= LCS_LIMIT ? lcs(a, b) : greedy(a, b);
   const pairs: Array<readonly [number, number]> = [
     ...Array.from({ length: head }, (_, k) => [k, k] as const),
