@@ -48,12 +48,14 @@ function specComponents(document: OpenApiDocument): unknown {
 }
 
 /**
- * Two repairs to the schemas of document content (blocks, inlines, marks):
+ * Three repairs to the schemas of document content (blocks, inlines, marks):
  * - They lose their `default`s. A default says how a missing field reads; written into a document a client sent
  *   (and, by Ajv, into every block a `oneOf` branch was tried on), it would change the content: a code block
  *   would gain `overflow: "scroll"`, and its page file a `{% code %}` tag.
  * - An `allOf` member loses `additionalProperties: false`, which cannot see the properties its siblings declare:
  *   0.202's button (`{label, kind}` and `{ref}` with no other property) would accept no button at all.
+ * - A table record's value is a `oneOf` of shapes that overlap (a URL or file reference is both a `ContentRef` and a
+ *   `DocumentTableImageRecord`), so no reference would be a valid value: it becomes an `anyOf`.
  */
 function withoutContentDefaults<T>(components: T): T {
   const schemas = (components as { schemas?: Record<string, unknown> }).schemas ?? {};
@@ -72,6 +74,9 @@ function withoutContentDefaults<T>(components: T): T {
     return Object.fromEntries(Object.entries(rest).map(([key, child]) => [key, strip(child)]));
   };
   for (const name of Object.keys(schemas)) if (CONTENT_SCHEMA.test(name)) schemas[name] = strip(schemas[name]);
+  const values = (schemas.DocumentTableRecord as { properties?: { values?: { additionalProperties?: Record<string, unknown> } } } | undefined)?.properties?.values;
+  const value = values?.additionalProperties;
+  if (value && Array.isArray(value.oneOf)) values.additionalProperties = { anyOf: value.oneOf };
   return components;
 }
 

@@ -11,7 +11,15 @@ import { useServer } from '../helpers/server.js';
 const s = useServer();
 afterAll(cleanTemps);
 
-type Doc = { object: string; type?: string; nodes?: Doc[]; leaves?: Array<{ text: string }> };
+type Doc = {
+  object: string;
+  type?: string;
+  key?: string;
+  data?: Record<string, any>;
+  nodes?: Doc[];
+  fragments?: Doc[];
+  leaves?: Array<{ text: string }>;
+};
 
 function flatten(pages: ApiPage[]): ApiPage[] {
   return pages.flatMap((p) => [p, ...('pages' in p ? flatten(p.pages as ApiPage[]) : [])]);
@@ -217,5 +225,41 @@ describe('edits are never lost', () => {
     expect(body.error.code).toBe(400);
     expect(body.error.message).toMatch(/^changes\[0\]\.document: block \S+: its lines hold 71680 characters/);
     expect(await markdownOfPage(spaceId, pageId)).toBe('{% custom-widget %}\n');
+  });
+
+  it('an HTML cards table is a table block; an edit of one cell is exported in that cell, references and labels kept', async () => {
+    const table =
+      '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody>' +
+      '<tr><td><strong>Guides</strong> for teams</td><td><a href="https://app.gitbook.com/s/abc/guides">Team guides</a></td></tr>' +
+      '<tr><td>Reference</td><td><a href="https://example.com/ref">https://example.com/ref</a></td></tr></tbody></table>';
+    const { spaceId, pageId, doc } = await onePage(`# Page\n\nIntro.\n\n${table}\n`);
+    expect(JSON.stringify(doc)).not.toContain('"syntax":"markdown"');
+    const block = doc.nodes!.find((n) => n.type === 'table')!;
+    expect(block.data).toMatchObject({ view: { type: 'cards', cardSize: 'medium' }, linkLabels: { 'https://app.gitbook.com/s/abc/guides': 'Team guides' } });
+    const cell = block.fragments!.find((f) => JSON.stringify(f).includes('Reference'))!;
+    cell.nodes![0]!.nodes![0]!.leaves![0]!.text = 'API reference';
+    await merge(spaceId, [{ operation: 'update_page', page: pageId, document: { document: doc } }]);
+    expect(await markdownOfPage(spaceId, pageId)).toBe(`Intro.\n\n${table.replace('<td>Reference</td>', '<td>API reference</td>')}\n`);
+  });
+
+  it('aligned paragraphs and headings carry their alignment; a block an HTML table cell cannot hold is refused with 400', async () => {
+    const { spaceId, pageId, doc } = await onePage('# Page\n\n<h3 align="center">Build</h3>\n\n<p align="center">Choose a <strong>path</strong>.</p>\n');
+    expect(doc.nodes!.map((n) => [n.type, n.data?.align])).toEqual([['heading-2', 'center'], ['paragraph', 'center']]);
+    doc.nodes![1]!.data!.align = 'end';
+    await merge(spaceId, [{ operation: 'update_page', page: pageId, document: { document: doc } }]);
+    expect(await markdownOfPage(spaceId, pageId)).toBe('<h3 align="center">Build</h3>\n\n<p align="right">Choose a <strong>path</strong>.</p>\n');
+
+    const grid = await onePage('# Grid\n\n<table><thead><tr><th width="100">A</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>\n');
+    const cell = grid.doc.nodes![0]!.fragments![0]!;
+    cell.nodes!.push({ object: 'block', type: 'divider', key: 'rule', isVoid: true, data: {} } as Doc);
+    const { data: edit } = await s.client().spaces.createChangeRequest(grid.spaceId, { subject: 'Rule in a cell' });
+    const response = await fetch(`${s.url}/v1/spaces/${grid.spaceId}/change-requests/${edit.id}/content?compat=false`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${s.ownerToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ changes: [{ operation: 'update_page', page: grid.pageId, document: { document: grid.doc } }] }),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { message: string } };
+    expect(body.error.message).toContain(`block ${grid.doc.nodes![0]!.key}: a thematicBreak cannot be written in a cell of an HTML table`);
   });
 });

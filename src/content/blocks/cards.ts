@@ -39,7 +39,7 @@ export interface CardsTable {
   rows: Array<{ cells: string[]; target?: string; cover?: string; coverDark?: string }>;
 }
 
-export const CARDS_TABLE = /^<table data-view="cards"[^>]*>[\s\S]*<\/table>$/;
+export const CARDS_TABLE = /^<table\b[^>]*\sdata-view="cards"[^>]*>[\s\S]*<\/table>$/;
 
 export function parseCards(value: string): CardsTable {
   const open = htmlAttributes(/^<table([^>]*)>/.exec(value)?.[1] ?? '');

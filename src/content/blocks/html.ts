@@ -30,7 +30,7 @@ export function decodeEntities(text: string): string {
   });
 }
 
-/** Encode text for an attribute the way GitBook does: `&` and `<` as hex references, `"` as `&quot;`. */
+/** Encode text for an attribute the way GitBook does: `&`, `<` and `'` as hex references, `"` as `&quot;`. */
 export function encodeAttribute(text: string): string {
-  return text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;').replace(/"/g, '&quot;');
+  return text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 }

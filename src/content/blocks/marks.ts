@@ -21,7 +21,7 @@ declare module 'mdast' {
   }
 }
 
-function openTag(node: Mark): string {
+export function markOpenTag(node: Mark): string {
   const color = node.color !== undefined ? `color:${node.color};` : '';
   const background = node.background !== undefined ? `background-color:${node.background};` : '';
   return `<mark style="${color}${background}">`;
@@ -38,13 +38,13 @@ export const markSpecs: InlineHtmlSpec[] = [
       if (match[2] !== undefined) node.background = match[2];
       return node;
     },
-    openTag: (node) => openTag(node as Mark),
+    openTag: (node) => markOpenTag(node as Mark),
   },
 ];
 
 export const marks: BlockModule = {
   specs: [],
   handlers: {
-    mark: (node: Mark, _p, state, info) => `${openTag(node)}${state.containerPhrasing(node, info)}</mark>`,
+    mark: (node: Mark, _p, state, info) => `${markOpenTag(node)}${state.containerPhrasing(node, info)}</mark>`,
   },
 };

@@ -1,8 +1,10 @@
 /** CommonMark/GFM/math blocks: paragraph, heading, lists, blockquote, code, divider, math. */
-import type { Blockquote, Code, Heading, List, ListItem, Paragraph, ThematicBreak } from 'mdast';
+import type { Blockquote, Code, Heading, Html, List, ListItem, Paragraph, ThematicBreak } from 'mdast';
+import { alignedHtml, readAligned, type AlignedText, type Alignment } from '../blocks/aligned.js';
+import { HtmlContentError } from '../blocks/html-phrasing.js';
 import type { Math as MathNode } from 'mdast-util-math';
 import { mapping, type BlockMapping, type ToContext } from './context.js';
-import { codeLines } from './escape.js';
+import { codeLines, DocumentError } from './escape.js';
 import { IN_LIST_ITEM, IN_QUOTE } from './nesting.js';
 import { phrasingFromDocument } from './text.js';
 import type { DocBlock, DocText } from './types.js';
@@ -16,24 +18,50 @@ export function emptyText(key: string): DocText {
   return { object: 'text', key, leaves: [{ object: 'leaf', text: '', marks: [] }] };
 }
 
-export const paragraph = mapping<Paragraph>({
-  mdast: ['paragraph'],
+/** Paragraphs, and `<p align>` ones (an `html` node) with their alignment. */
+export const paragraph = mapping<Paragraph | Html>({
+  mdast: ['paragraph', 'html'],
   document: ['paragraph'],
   toDocument(node, ctx, key) {
-    const nodes = ctx.phrasing(node.children, key);
-    return { object: 'block', type: 'paragraph', key, isVoid: false, data: {}, nodes: nodes.length ? nodes : [emptyText(ctx.key(key, 'empty'))] };
+    const aligned = node.type === 'html' ? readAligned(node.value) : undefined;
+    if (node.type === 'html' && aligned?.depth !== 0) return undefined;
+    const nodes = ctx.phrasing(aligned?.children ?? (node as Paragraph).children, key);
+    const data = aligned ? { align: aligned.align } : {};
+    return { object: 'block', type: 'paragraph', key, isVoid: false, data, nodes: nodes.length ? nodes : [emptyText(ctx.key(key, 'empty'))] };
   },
-  fromDocument: (block, ctx) => ({ type: 'paragraph', children: phrasingFromDocument(block.nodes, ctx) }),
+  fromDocument(block, ctx) {
+    const children = phrasingFromDocument(block.nodes, ctx);
+    const align = alignment(block);
+    return align ? alignedNode(block, { depth: 0, align, children }) : { type: 'paragraph', children };
+  },
 });
 
-export const heading = mapping<Heading>({
-  mdast: ['heading'],
+const ALIGNMENTS = new Set(['start', 'center', 'end']);
+const alignment = (block: DocBlock) => (ALIGNMENTS.has(block.data?.align as string) ? (block.data?.align as Alignment) : undefined);
+
+/** An aligned paragraph or heading, as the one line of HTML GitBook writes. */
+function alignedNode(block: DocBlock, text: AlignedText): Html {
+  try {
+    return { type: 'html', value: alignedHtml(text) };
+  } catch (error) {
+    if (error instanceof HtmlContentError) throw new DocumentError(block.key, `an aligned ${block.type} is written as HTML, where ${error.message}`);
+    throw error;
+  }
+}
+
+/** Headings, and `<hN align>` ones (an `html` node) with their alignment. */
+export const heading = mapping<Heading | Html>({
+  mdast: ['heading', 'html'],
   document: ['heading-1', 'heading-2', 'heading-3'],
-  toDocument(node, ctx, key) {
+  toDocument(input, ctx, key) {
+    const aligned = input.type === 'html' ? readAligned(input.value) : undefined;
+    if (input.type === 'html' && !aligned?.depth) return undefined;
+    const node: Heading = aligned ? { type: 'heading', depth: aligned.depth as Heading['depth'], children: aligned.children } : (input as Heading);
     const level = node.depth - ctx.shift;
     const clamped = Math.min(3, Math.max(1, level));
     const data: Record<string, unknown> = {};
     if (clamped !== level) data.depth = node.depth;
+    if (aligned) data.align = aligned.align;
     const block: DocBlock = { object: 'block', type: `heading-${clamped}`, key, isVoid: false, data, nodes: ctx.phrasing(node.children, key) };
     if (node.id !== undefined) {
       if (HEADING_ID.test(node.id)) data.id = node.id;
@@ -45,6 +73,8 @@ export const heading = mapping<Heading>({
     const level = Number(block.type.slice('heading-'.length));
     const depth = num(block.data?.depth) ?? level + ctx.shift;
     const node: Heading = { type: 'heading', depth: Math.min(6, Math.max(1, depth)) as Heading['depth'], children: phrasingFromDocument(block.nodes, ctx) };
+    const align = alignment(block);
+    if (align) return alignedNode(block, { depth: node.depth, align, children: node.children });
     const id = str(block.data?.id) ?? block.meta?.id;
     if (id !== undefined) node.id = id;
     return node;

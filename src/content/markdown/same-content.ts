@@ -4,6 +4,7 @@
  * has one kind), so runs of text and breaks compare as one string.
  */
 import type { Node } from 'unist';
+import { canonicalHtmlTable } from '../blocks/table/html.js';
 
 const NOT_CONTENT = new Set(['position', 'children', 'data']);
 /** Document keys, renderer hints, and how a node was written (a destination or a tag, as long as it says the same). */
@@ -20,7 +21,7 @@ export function fingerprint(node: Node, memo = new WeakMap<object, string>()): s
   const fields = Object.keys(record)
     .filter((key) => !NOT_CONTENT.has(key) && record[key] !== undefined && record[key] !== null)
     .sort()
-    .map((key) => `${key}=${JSON.stringify(record[key])}`);
+    .map((key) => `${key}=${JSON.stringify(key === 'value' ? contentValue(record) : record[key])}`);
   const data = record.data as Record<string, unknown> | undefined;
   if (data) {
     const kept = Object.keys(data).filter((key) => !NOT_CONTENT_DATA.has(key) && data[key] !== undefined).sort();
@@ -54,7 +55,10 @@ export function sameContent(a: Node, b: Node): boolean {
   if (a === b) return true;
   const x = a as unknown as Record<string, unknown>;
   const y = b as unknown as Record<string, unknown>;
-  for (const key of Object.keys(x)) if (!NOT_CONTENT.has(key) && !sameValue(x[key] ?? undefined, y[key] ?? undefined)) return false;
+  for (const key of Object.keys(x)) {
+    if (NOT_CONTENT.has(key) || sameValue(x[key] ?? undefined, y[key] ?? undefined)) continue;
+    if (key !== 'value' || x.type !== y.type || contentValue(x) !== contentValue(y)) return false;
+  }
   for (const key of Object.keys(y)) if (!NOT_CONTENT.has(key) && (x[key] ?? undefined) === undefined && (y[key] ?? undefined) !== undefined) return false;
   if (!sameData(x.data as Record<string, unknown> | undefined, y.data as Record<string, unknown> | undefined)) return false;
   const left = x.children as Node[] | undefined;
@@ -64,6 +68,13 @@ export function sameContent(a: Node, b: Node): boolean {
     return left.every((child, i) => sameContent(child, right[i]!));
   }
   return sameRuns(left, right);
+}
+
+/** A node's `value` as content: an HTML table as GitBook writes it, however it was written (blocks/table/html.ts). */
+function contentValue(record: Record<string, unknown>): unknown {
+  const value = record.value;
+  if ((record.type !== 'html' && record.type !== 'cards') || typeof value !== 'string' || !value.startsWith('<table')) return value;
+  return canonicalHtmlTable(value) ?? value;
 }
 
 /** Children compared with runs of text and breaks as one string each. */

@@ -5,6 +5,7 @@
  */
 import type { ContentRef, JSONDocument } from '@gitbook/api';
 import type { Root } from 'mdast';
+import { htmlTableDestinations } from '../../content/blocks/table/html.js';
 import { DocumentError } from '../../content/document/escape.js';
 import { fromDocument } from '../../content/document/index.js';
 import type { PageFile } from '../../content/page-file.js';
@@ -429,7 +430,7 @@ function bodyRoot(body: Body, fromPath: string, targets: Targets, stored?: Root)
 /** The relative destinations a stored page wrote, by the file they resolve to (a folder link as its README). */
 function writtenDestinations(stored: Root, fromPath: string): Map<string, string> {
   const written = new Map<string, string>();
-  rewriteReferences(structuredClone(stored), (url) => {
+  const record = (url: string) => {
     if (isAbsoluteUrl(url)) return undefined;
     const { path, anchor } = splitAnchor(url);
     const target = path === '' ? null : resolveRelative(fromPath, path);
@@ -438,7 +439,14 @@ function writtenDestinations(stored: Root, fromPath: string): Map<string, string
       if (!written.has(destinationKey(file, anchor))) written.set(destinationKey(file, anchor), url);
     }
     return undefined;
-  });
+  };
+  rewriteReferences(structuredClone(stored), record);
+  // HTML tables hold their destinations in their HTML.
+  const tables = (node: { type: string; value?: unknown; children?: unknown[] }) => {
+    if ((node.type === 'html' || node.type === 'cards') && typeof node.value === 'string') for (const url of htmlTableDestinations(node.value)) record(url);
+    for (const child of node.children ?? []) tables(child as typeof node);
+  };
+  tables(stored);
   return written;
 }
 
