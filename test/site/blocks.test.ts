@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { siteAssets } from '../../src/site/assets.js';
-import { videoPlayer } from '../../src/site/render/blocks/embed.js';
+import { videoPlayer } from '../../src/content/blocks/embed/render.js';
 import { texToMathml } from '../../src/site/render/blocks/math.js';
 import { markdownSpace, syncedSpace, tempDir } from './helpers.js';
 

@@ -7,7 +7,8 @@ import type { Html, PhrasingContent } from 'mdast';
 import type { DefaultTreeAdapterTypes as P } from 'parse5';
 import { encodeAttribute } from './html.js';
 import { inlineHtmlSpecs } from './index.js';
-import { markOpenTag } from './marks.js';
+import type { InlineHtmlSpec } from './inline-spec.js';
+import { markOpenTag } from './inline/marks.js';
 import { markdownOf } from '../markdown/stringify.js';
 
 export type HtmlNode = P.ChildNode;
@@ -17,8 +18,16 @@ const SIMPLE_MARKS: Record<string, 'strong' | 'emphasis' | 'delete'> = { strong:
 const HTML_MARKS = new Set(['kbd', 'sup', 'sub']);
 /** mdast nodes of GitBook's inline elements, written as the HTML their markdown writer gives. */
 const HTML_INLINES = new Set(['emoji', 'icon', 'button', 'expression']);
-const SPECS = new Map<string, typeof inlineHtmlSpecs>();
-for (const spec of inlineHtmlSpecs) SPECS.set(spec.element, [...(SPECS.get(spec.element) ?? []), spec]);
+let specs: Map<string, InlineHtmlSpec[]> | undefined;
+
+/** GitBook's inline elements by element name (from the registry, on first use). */
+function specsFor(element: string): readonly InlineHtmlSpec[] {
+  if (!specs) {
+    specs = new Map();
+    for (const spec of inlineHtmlSpecs()) specs.set(spec.element, [...(specs.get(spec.element) ?? []), spec]);
+  }
+  return specs.get(element) ?? [];
+}
 
 export const isElement = (node: HtmlNode): node is HtmlElement => 'tagName' in node;
 export const isText = (node: HtmlNode): node is P.TextNode => node.nodeName === '#text';
@@ -64,7 +73,7 @@ function inline(element: HtmlElement): PhrasingContent[] | undefined {
   if (HTML_MARKS.has(tag)) return attrs.length ? undefined : [{ type: 'html', value: `<${tag}>` }, ...children, { type: 'html', value: `</${tag}>` }];
   if (tag === 'a') return link(element, children);
   const attributes = attrs.map((attr): [string, string] => [attr.name, encodeAttribute(attr.value)]);
-  for (const spec of SPECS.get(tag) ?? []) {
+  for (const spec of specsFor(tag)) {
     const node = spec.build(attributes, children);
     if (node && spec.openTag(node) === openTag(element)) return [node];
   }

@@ -8,7 +8,7 @@ import type { FromContext, ToContext } from './context.js';
 import { markdownLimitProblem } from '../limits.js';
 import { readMarkdown } from '../markdown/read/index.js';
 import { markdownOf } from '../markdown/stringify.js';
-import { inlineMappingFor, inlineMappingOfDoc } from './inlines.js';
+import { inlineMappingFor, inlineMappingOfDoc } from '../blocks/inline/document.js';
 import { colorMark, hasMark, HTML_MARKS, MARK_HTML, sameMark, simpleMark } from './marks.js';
 import type { DocInline, DocLeaf, DocMark, DocNode, DocText } from './types.js';
 

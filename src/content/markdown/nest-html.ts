@@ -5,9 +5,9 @@
  */
 import type { Heading, Html, Nodes, Parent, PhrasingContent, RootContent } from 'mdast';
 import type { Position } from 'unist';
-import { figureFromHtml } from '../blocks/images.js';
-import { CARDS_TABLE } from '../blocks/cards.js';
-import { DETAILS_CLOSE, DETAILS_OPEN, SUMMARY, type Expandable } from '../blocks/expandable.js';
+import { figureFromHtml } from '../blocks/images/syntax.js';
+import { CARDS_TABLE } from '../blocks/table/cards.js';
+import { DETAILS_CLOSE, DETAILS_OPEN, SUMMARY, type Expandable } from '../blocks/expandable/syntax.js';
 import { HEADING_ANCHOR } from '../blocks/heading-anchor.js';
 import { htmlAttributes } from '../blocks/html.js';
 import { inlineHtmlSpecs } from '../blocks/index.js';
@@ -70,7 +70,7 @@ function inlineSiblings(children: PhrasingContent[]): PhrasingContent[] {
     const child = children[index] as PhrasingContent;
     const match = child.type === 'html' ? INLINE_OPEN.exec(child.value) : null;
     const element = match?.[1];
-    const specs = element ? inlineHtmlSpecs.filter((spec) => spec.element === element) : [];
+    const specs = element ? inlineHtmlSpecs().filter((spec) => spec.element === element) : [];
     if (!match || specs.length === 0) {
       out.push(child);
       continue;

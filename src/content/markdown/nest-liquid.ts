@@ -86,7 +86,7 @@ function nestSiblings(input: RootContent[], source: string): RootContent[] {
   for (let index = 0; index < children.length; index++) {
     const child = children[index] as RootContent;
     const tag = tagOf(child);
-    const specs = tag ? liquidSpecs.get(tag.name) : undefined;
+    const specs = tag ? liquidSpecs().get(tag.name) : undefined;
     if (!tag || !specs) {
       out.push(child);
       continue;

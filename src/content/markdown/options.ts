@@ -31,8 +31,11 @@ export const fromMarkdownOptions: FromMarkdownOptions = {
   ],
 };
 
-/** GitBook's normalisation (gitsync-format.md §5.3). */
-export const toMarkdownOptions: ToMarkdownOptions = {
+let writerOptions: ToMarkdownOptions | undefined;
+
+/** GitBook's normalisation (gitsync-format.md §5.3), with every block's writers: built on first use (blocks/block.ts). */
+export function toMarkdownOptions(): ToMarkdownOptions {
+  return (writerOptions ??= {
   bullet: '*',
   listItemIndent: 'mixed',
   emphasis: '_',
@@ -50,6 +53,7 @@ export const toMarkdownOptions: ToMarkdownOptions = {
     gfmTableToMarkdown({ tablePipeAlign: true }),
     gfmTaskListItemToMarkdown(),
     mathToMarkdown({ singleDollarTextMath: false }),
-    { handlers: { ...blockHandlers, ...gitbookHandlers }, join: [...blockJoin, ...gitbookJoin], unsafe: gitbookUnsafe },
+    { handlers: { ...blockHandlers(), ...gitbookHandlers }, join: [...blockJoin(), ...gitbookJoin], unsafe: gitbookUnsafe },
   ],
-};
+  });
+}

@@ -6,6 +6,8 @@ import { safeUrl } from '../html.js';
 import type { SpaceUrls } from '../urls.js';
 import { type CodeBlock, codeMarker, highlight } from './highlight.js';
 import type { OpenAPISpecSource } from './openapi/source.js';
+import { openapiRendering } from './openapi/blocks.js';
+import type { BlockRenderContext } from '../../content/blocks/render.js';
 
 /** One internal reference of a page, kept so links can be checked once every page's anchors are known. */
 export interface PageLink {
@@ -25,7 +27,7 @@ export interface ResolvedRef {
   file?: RevisionFile;
 }
 
-export class RenderContext {
+export class RenderContext implements BlockRenderContext {
   readonly links: PageLink[] = [];
   private hlCount = 0;
   /** Highlighted code by placeholder key: inserted after sanitising (Shiki output is trusted, markdown is not). */
@@ -39,6 +41,11 @@ export class RenderContext {
     readonly urls: SpaceUrls,
     readonly options: { spaceRoot: string; externalTarget: 'self' | 'blank'; variables: Record<string, unknown>; nonce: string; claims?: Record<string, unknown>; openapi?: OpenAPISpecSource; deferCode?: boolean },
   ) {}
+
+  /** OpenAPI blocks, when the build was given specs to render them from. */
+  get openapi(): ReturnType<typeof openapiRendering> | undefined {
+    return this.options.openapi ? openapiRendering(this, this.options.openapi) : undefined;
+  }
 
   get gitPath(): string {
     return this.page.git?.path ?? 'README.md';

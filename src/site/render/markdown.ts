@@ -12,7 +12,7 @@ import { toString } from 'mdast-util-to-string';
 import { HeadingSlugger, searchSections, type Section } from '../../content/index.js';
 import { blockRendering } from './blocks/index.js';
 import type { CodeBlock } from './highlight.js';
-import { el } from './blocks/h.js';
+import { el } from '../../content/blocks/render.js';
 import type { PageLink, RenderContext } from './context.js';
 import { nestRawHtml } from './raw-html.js';
 import { allowedFrame, pageSchema } from './sanitize-schema.js';

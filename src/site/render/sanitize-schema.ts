@@ -3,6 +3,7 @@
  * GitBook block renderers emit. No script, style, event handler or `style` attribute ever passes, URLs must be
  * relative or http(s)/mailto/tel, and the only frames are video players from the hosts in `EMBED_FRAMES`.
  */
+import { FRAME_ALLOW, FRAME_REFERRER, FRAME_SANDBOX } from '../../content/blocks/embed/render.js';
 import type { Element } from 'hast';
 import { defaultSchema, type Schema } from 'hast-util-sanitize';
 
@@ -18,10 +19,6 @@ const EXTRA_TAGS = ['figure', 'figcaption', 'mark', 'picture', 'source', 'sectio
 
 /** Video players a page may frame: the `src` must start with one of these. */
 export const EMBED_FRAMES = ['https://www.youtube-nocookie.com/embed/', 'https://player.vimeo.com/video/', 'https://www.loom.com/embed/'];
-/** The only values a frame's `sandbox`, `allow` and `referrerpolicy` may have (the player needs scripts; the page keeps its origin). */
-export const FRAME_SANDBOX = ['allow-scripts', 'allow-same-origin', 'allow-presentation', 'allow-popups'];
-export const FRAME_ALLOW = 'accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen';
-export const FRAME_REFERRER = 'strict-origin-when-cross-origin';
 
 export const pageSchema: Schema = {
   ...defaultSchema,

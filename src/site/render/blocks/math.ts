@@ -6,7 +6,7 @@ import type { InlineMath, Math } from 'mdast-util-math';
 import { escapeHtml } from '../../html.js';
 import { nestRawHtml } from '../raw-html.js';
 import { mathSchema } from '../sanitize-schema.js';
-import { el, text, type BlockRenderer } from './h.js';
+import { el, text, type BlockRenderer } from '../../../content/blocks/render.js';
 
 const CACHE_LIMIT = 5_000;
 const cache = new Map<string, string>();

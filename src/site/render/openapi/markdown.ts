@@ -7,7 +7,7 @@ import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
 import { toHast } from 'mdast-util-to-hast';
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
-import { el, text } from '../blocks/h.js';
+import { el, text } from '../../../content/blocks/render.js';
 
 const options = { extensions: [gfmTable(), gfmStrikethrough()], mdastExtensions: [gfmTableFromMarkdown(), gfmStrikethroughFromMarkdown()] };
 const cache = new Map<string, ElementContent[]>();

@@ -1,6 +1,6 @@
 /** `{% openapi-schemas %}` and the generated Models page: each named schema with its properties. */
 import type { Element, ElementContent } from 'hast';
-import { el, text } from '../blocks/h.js';
+import { el, text } from '../../../content/blocks/render.js';
 import type { OpenAPIDocument } from './document.js';
 import { SchemaRenderer } from './schema.js';
 

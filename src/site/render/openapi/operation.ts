@@ -3,7 +3,7 @@
  * responses (each a disclosure, the first success open) and examples (a curl request and a response body).
  */
 import type { Element, ElementContent } from 'hast';
-import { el, text } from '../blocks/h.js';
+import { el, text } from '../../../content/blocks/render.js';
 import type { RenderContext } from '../context.js';
 import { highlight } from '../highlight.js';
 import type { MediaContent, OpenAPIDocument, Operation, Parameter } from './document.js';

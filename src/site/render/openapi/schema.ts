@@ -3,7 +3,7 @@
  * disclosure. Recursive schemas stop where they repeat, and a budget keeps a huge schema's HTML bounded.
  */
 import type { Element, ElementContent } from 'hast';
-import { el, text } from '../blocks/h.js';
+import { el, text } from '../../../content/blocks/render.js';
 import type { Json, OpenAPIDocument } from './document.js';
 import { type Direction, mergeAllOf, typeOf } from './example.js';
 import { markdownBlock } from './markdown.js';
