@@ -54,8 +54,9 @@ function specComponents(document: OpenApiDocument): unknown {
  *   would gain `overflow: "scroll"`, and its page file a `{% code %}` tag.
  * - An `allOf` member loses `additionalProperties: false`, which cannot see the properties its siblings declare:
  *   0.202's button (`{label, kind}` and `{ref}` with no other property) would accept no button at all.
- * - A table record's value is a `oneOf` of shapes that overlap (a URL or file reference is both a `ContentRef` and a
- *   `DocumentTableImageRecord`), so no reference would be a valid value: it becomes an `anyOf`.
+ * - Two `oneOf`s of shapes that overlap become `anyOf`s, or no value would pass: a table record's value (a URL or file
+ *   reference is both a `ContentRef` and a `DocumentTableImageRecord`) and a `PlainObject`'s values (a `PlainObject`
+ *   has no type, so a string is one too: no integration block's props would be valid).
  */
 function withoutContentDefaults<T>(components: T): T {
   const schemas = (components as { schemas?: Record<string, unknown> }).schemas ?? {};
@@ -74,13 +75,17 @@ function withoutContentDefaults<T>(components: T): T {
     return Object.fromEntries(Object.entries(rest).map(([key, child]) => [key, strip(child)]));
   };
   for (const name of Object.keys(schemas)) if (CONTENT_SCHEMA.test(name)) schemas[name] = strip(schemas[name]);
-  const values = (schemas.DocumentTableRecord as { properties?: { values?: { additionalProperties?: Record<string, unknown> } } } | undefined)?.properties?.values;
-  const value = values?.additionalProperties;
-  if (value && Array.isArray(value.oneOf)) values.additionalProperties = { anyOf: value.oneOf };
+  const tableValues = (schemas.DocumentTableRecord as { properties?: { values?: Overlapping } } | undefined)?.properties?.values;
+  for (const holder of [tableValues, schemas.PlainObject as Overlapping | undefined]) {
+    const value = holder?.additionalProperties;
+    if (holder && value && Array.isArray(value.oneOf)) holder.additionalProperties = { anyOf: value.oneOf };
+  }
   return components;
 }
 
 const CONTENT_SCHEMA = /^(Document|JSONDocument|OpenAPISchemasPointer)/;
+
+type Overlapping = { additionalProperties?: Record<string, unknown> };
 
 /**
  * Points local `#/components/...` refs at the spec registered in Ajv, and turns OpenAPI's

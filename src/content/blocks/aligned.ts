@@ -4,7 +4,7 @@
  */
 import type { PhrasingContent } from 'mdast';
 import { parseFragment } from 'parse5';
-import { isElement, phrasingFromHtml, phrasingToHtml } from './html-phrasing.js';
+import { HtmlContentError, htmlTooDeep, isElement, oneHtmlBlock, phrasingFromHtml, phrasingToHtml } from './html-phrasing.js';
 
 export type Alignment = 'start' | 'center' | 'end';
 
@@ -25,15 +25,21 @@ export function readAligned(html: string): AlignedText | undefined {
   if (!match) return undefined;
   const nodes = parseFragment(html).childNodes;
   const [element] = nodes;
-  if (nodes.length !== 1 || !element || !isElement(element) || element.attrs.length !== 1) return undefined;
+  if (nodes.length !== 1 || !element || !isElement(element) || element.attrs.length !== 1 || htmlTooDeep(nodes)) return undefined;
   const children = phrasingFromHtml(element.childNodes);
   if (!children) return undefined;
   const tag = match[1] as string;
   const text: AlignedText = { depth: tag === 'p' ? 0 : (Number(tag.slice(1)) as AlignedText['depth']), align: FROM_HTML[match[2] as string] as Alignment, children };
-  return alignedHtml(text) === html ? text : undefined;
+  try {
+    return alignedHtml(text) === html ? text : undefined;
+  } catch (error) {
+    if (error instanceof HtmlContentError) return undefined;
+    throw error;
+  }
 }
 
+/** The one line of HTML for aligned text; throws `HtmlContentError` for what inline HTML cannot say. */
 export function alignedHtml(text: AlignedText): string {
   const tag = text.depth === 0 ? 'p' : `h${text.depth}`;
-  return `<${tag} align="${TO_HTML[text.align]}">${phrasingToHtml(text.children)}</${tag}>`;
+  return oneHtmlBlock(`<${tag} align="${TO_HTML[text.align]}">${phrasingToHtml(text.children)}</${tag}>`);
 }

@@ -14,7 +14,7 @@ import { markdownOf } from '../markdown/stringify.js';
 export type HtmlNode = P.ChildNode;
 export type HtmlElement = P.Element;
 
-const SIMPLE_MARKS: Record<string, 'strong' | 'emphasis' | 'delete'> = { strong: 'strong', b: 'strong', em: 'emphasis', s: 'delete', del: 'delete' };
+const SIMPLE_MARKS = new Map<string, 'strong' | 'emphasis' | 'delete'>([['strong', 'strong'], ['b', 'strong'], ['em', 'emphasis'], ['s', 'delete'], ['del', 'delete']]);
 const HTML_MARKS = new Set(['kbd', 'sup', 'sub']);
 /** mdast nodes of GitBook's inline elements, written as the HTML their markdown writer gives. */
 const HTML_INLINES = new Set(['emoji', 'icon', 'button', 'expression']);
@@ -31,6 +31,20 @@ function specsFor(element: string): readonly InlineHtmlSpec[] {
 
 export const isElement = (node: HtmlNode): node is HtmlElement => 'tagName' in node;
 export const isText = (node: HtmlNode): node is P.TextNode => node.nodeName === '#text';
+
+/** Elements inside one another that a block of GitBook's HTML may hold (its readers recurse). */
+const MAX_HTML_DEPTH = 64;
+
+/** Whether parsed HTML nests elements deeper than its readers go (counted without recursion). */
+export function htmlTooDeep(nodes: readonly HtmlNode[]): boolean {
+  const stack: Array<[HtmlNode, number]> = nodes.map((node) => [node, 1]);
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (depth > MAX_HTML_DEPTH) return true;
+    if (isElement(node)) for (const child of node.childNodes) stack.push([child, depth + 1]);
+  }
+  return false;
+}
 
 /** The text of nodes that are all text, else undefined. */
 export function textOnly(children: readonly HtmlNode[]): string | undefined {
@@ -62,21 +76,22 @@ function inline(element: HtmlElement): PhrasingContent[] | undefined {
   const tag = element.tagName;
   const attrs = element.attrs;
   if (tag === 'br') return attrs.length ? undefined : [{ type: 'break' }];
-  if (tag === 'code') {
-    const value = attrs.length ? undefined : textOnly(element.childNodes);
+  if (tag === 'code' && !attrs.length) {
+    const value = textOnly(element.childNodes);
     return value === undefined ? undefined : [{ type: 'inlineCode', value }];
   }
   const children = phrasingFromHtml(element.childNodes);
   if (!children) return undefined;
-  const mark = SIMPLE_MARKS[tag];
-  if (mark) return attrs.length ? undefined : [{ type: mark, children } as PhrasingContent];
-  if (HTML_MARKS.has(tag)) return attrs.length ? undefined : [{ type: 'html', value: `<${tag}>` }, ...children, { type: 'html', value: `</${tag}>` }];
-  if (tag === 'a') return link(element, children);
+  // GitBook's own elements first: `<code class="expression">`, `<a class="button …">`.
   const attributes = attrs.map((attr): [string, string] => [attr.name, encodeAttribute(attr.value)]);
   for (const spec of specsFor(tag)) {
     const node = spec.build(attributes, children);
     if (node && spec.openTag(node) === openTag(element)) return [node];
   }
+  const mark = SIMPLE_MARKS.get(tag);
+  if (mark) return attrs.length ? undefined : [{ type: mark, children } as PhrasingContent];
+  if (HTML_MARKS.has(tag)) return attrs.length ? undefined : [{ type: 'html', value: `<${tag}>` }, ...children, { type: 'html', value: `</${tag}>` }];
+  if (tag === 'a') return link(element, children);
   return undefined;
 }
 
@@ -87,8 +102,10 @@ function link(element: HtmlElement, children: PhrasingContent[]): PhrasingConten
   return [{ type: 'link', url, title: names === 'href' ? null : 'mention', children }];
 }
 
-/** An attribute value as GitBook's HTML writer escapes it. */
-export const attributeValue = encodeAttribute;
+/** An attribute value as GitBook's HTML writer escapes it; a line break as a reference, so the tag stays on its line. */
+export function attributeValue(value: string): string {
+  return encodeAttribute(value).replace(/\r/g, '&#xD;').replace(/\n/g, '&#xA;');
+}
 
 /** The start tag as GitBook writes it: attributes in order, bare when empty. */
 export function openTag(element: HtmlElement): string {
@@ -97,11 +114,17 @@ export function openTag(element: HtmlElement): string {
 }
 
 /**
- * Text as GitBook writes it in HTML: `&` and `<` as hex references. A line break before a blank line is a reference
- * too, or the blank line would end the HTML block in markdown.
+ * Text as GitBook writes it in HTML: `&` and `<` as hex references. A carriage return, and a line break before a
+ * blank line, are references too: either would end the HTML block in markdown.
  */
 export function escapeText(text: string): string {
-  return text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;').replace(/\n(?=[ \t]*(?:\n|$))/g, '&#xA;');
+  return text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;').replace(/\r/g, '&#xD;').replace(/\n(?=[ \t]*(?:\n|$))/g, '&#xA;');
+}
+
+/** HTML written into markdown as one block: refused when a blank line or a carriage return would end it early. */
+export function oneHtmlBlock(html: string): string {
+  if (/\r|\n[ \t]*(?:\n|$)/.test(html)) throw new HtmlContentError('a blank line cannot be written inside an HTML block');
+  return html;
 }
 
 /** A node HTML cannot hold was given to a writer of GitBook's HTML. */

@@ -34,3 +34,11 @@ export function decodeEntities(text: string): string {
 export function encodeAttribute(text: string): string {
   return text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 }
+
+/**
+ * Whether HTML this code writes is the HTML read: the same, or written before apostrophes were escaped (`it's` where
+ * GitBook, and now Quire, write `it&#x27;s`).
+ */
+export function sameHtml(written: string, read: string): boolean {
+  return written === read || (read.includes("'") && written.replaceAll('&#x27;', "'") === read.replaceAll('&#x27;', "'"));
+}

@@ -17,6 +17,7 @@ import { hint } from './hint/index.js';
 import { images } from './images/index.js';
 import { include } from './include/index.js';
 import { inline } from './inline/index.js';
+import { integration } from './integration/index.js';
 import type { InlineHtmlSpec } from './inline-spec.js';
 import { openapi } from './openapi/index.js';
 import { prompt } from './prompt/index.js';
@@ -29,7 +30,7 @@ import { updates } from './updates/index.js';
 
 export const BLOCKS: readonly Block[] = [
   hint, tabs, code, embed, contentRef, file, openapi, stepper, columns, updates, conditional, prompt, include, expandable,
-  images, table, inline,
+  images, table, inline, integration,
 ];
 
 /** A value computed from the registry once, on first use. */

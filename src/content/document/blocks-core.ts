@@ -74,8 +74,9 @@ export const heading = mapping<Heading | Html>({
     const depth = num(block.data?.depth) ?? level + ctx.shift;
     const node: Heading = { type: 'heading', depth: Math.min(6, Math.max(1, depth)) as Heading['depth'], children: phrasingFromDocument(block.nodes, ctx) };
     const align = alignment(block);
-    if (align) return alignedNode(block, { depth: node.depth, align, children: node.children });
     const id = str(block.data?.id) ?? block.meta?.id;
+    if (align && id !== undefined) throw new DocumentError(block.key, `an aligned heading is written as HTML, which has no place for its id (${id})`);
+    if (align) return alignedNode(block, { depth: node.depth, align, children: node.children });
     if (id !== undefined) node.id = id;
     return node;
   },

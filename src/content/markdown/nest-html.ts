@@ -9,7 +9,7 @@ import { figureFromHtml } from '../blocks/images/syntax.js';
 import { CARDS_TABLE } from '../blocks/table/cards.js';
 import { DETAILS_CLOSE, DETAILS_OPEN, SUMMARY, type Expandable } from '../blocks/expandable/syntax.js';
 import { HEADING_ANCHOR } from '../blocks/heading-anchor.js';
-import { htmlAttributes } from '../blocks/html.js';
+import { htmlAttributes, sameHtml } from '../blocks/html.js';
 import { inlineHtmlSpecs } from '../blocks/index.js';
 import type { BlockContent } from 'mdast';
 
@@ -85,7 +85,7 @@ function inlineSiblings(children: PhrasingContent[]): PhrasingContent[] {
     let built: PhrasingContent | undefined;
     for (const spec of specs) {
       const node = built ? undefined : spec.build(attributes, inner);
-      if (node && spec.openTag(node) === (child as Html).value) built = node;
+      if (node && sameHtml(spec.openTag(node), (child as Html).value)) built = node;
     }
     if (!built) {
       out.push(child);

@@ -70,11 +70,15 @@ export function sameContent(a: Node, b: Node): boolean {
   return sameRuns(left, right);
 }
 
-/** A node's `value` as content: an HTML table as GitBook writes it, however it was written (blocks/table/html.ts). */
+/**
+ * A node's `value` as content. HTML says the same with an apostrophe as `'` or `&#x27;` (GitBook writes the latter),
+ * and an HTML table is the table GitBook would write, however it was written (blocks/table/html.ts).
+ */
 function contentValue(record: Record<string, unknown>): unknown {
   const value = record.value;
-  if ((record.type !== 'html' && record.type !== 'cards') || typeof value !== 'string' || !value.startsWith('<table')) return value;
-  return canonicalHtmlTable(value) ?? value;
+  if ((record.type !== 'html' && record.type !== 'cards') || typeof value !== 'string') return value;
+  const table = value.startsWith('<table') ? canonicalHtmlTable(value) : undefined;
+  return (table ?? value).replaceAll('&#x27;', "'");
 }
 
 /** Children compared with runs of text and breaks as one string each. */

@@ -24,11 +24,12 @@ const WRITER_NORMALISES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Pages where some block is still an escape (a `code` block holding raw markdown, its lines editable): figures in list
- * items and tables in steps (no such node in GitBook's model), `<p align>` paragraphs, prompts, conditional and
- * updates blocks (see bench/fidelity.mjs).
+ * Pages where some block is still an escape (a `code` block holding raw markdown, its lines editable), each a
+ * construct with no node in the 0.143 model: figures in list items, tables and steppers in steps and tabs, prompts,
+ * updates, columns and conditional blocks, swagger blocks, HTML comments; and hand-written HTML (`<p align>` around
+ * images, a summary with a `<picture>`). See bench/fidelity.mjs.
  */
-const ESCAPED_PAGES_CEILING = 50;
+const ESCAPED_PAGES_CEILING = 42;
 
 /** Building every page's document takes a while on a shared 2-core machine. */
 const CORPUS_TIMEOUT_MS = 180_000;

@@ -42,16 +42,16 @@ const DOC = {
 } as unknown as JSONDocument;
 
 describe('fromDocument on documents written elsewhere', () => {
-  it('writes GitBook markdown, marks nested in GitBook order, unknown blocks dropped, unknown inlines kept as text', () => {
+  it('writes GitBook markdown, marks nested in GitBook order, an integration block as its tag, unknown inlines kept as text', () => {
     expect(documentErrors(DOC)).toEqual([]);
     expect(markdownOf(fromDocument(DOC))).toBe(
-      '## Intro <a href="#intro" id="intro"></a>\n\nPlain, _**both**_ and [**a link**](#intro) kept\n\n* item\n\n{% hint style="success" %}\nDone\n{% endhint %}\n',
+      '## Intro <a href="#intro" id="intro"></a>\n\nPlain, _**both**_ and [**a link**](#intro) kept\n\n* item\n\n{% hint style="success" %}\nDone\n{% endhint %}\n\n{% @x/y %}\n',
     );
   });
 
   it('maps the markdown it writes back to the same kinds of blocks', () => {
     const again = toDocument(fromDocument(DOC));
-    expect(again.nodes.map((node) => node.type)).toEqual(['heading-1', 'paragraph', 'list-unordered', 'hint']);
+    expect(again.nodes.map((node) => node.type)).toEqual(['heading-1', 'paragraph', 'list-unordered', 'hint', 'integration']);
     expect(documentErrors(again)).toEqual([]);
   });
 });

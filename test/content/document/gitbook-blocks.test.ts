@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { documentRoundTrip } from '../../../src/content/document/index.js';
 import { blocksOf, isEscaped, leavesOf, throughDocument, throughMarkdown } from './helpers.js';
 
 const same = (markdown: string) => expect(throughDocument(markdown)).toBe(markdown);
@@ -129,5 +130,17 @@ describe('the escape hatch inside containers', () => {
     expect(isEscaped(escaped)).toBe(true);
     expect(escaped.data.markdown).toBe('<figure><img src="a.png" alt=""><figcaption></figcaption></figure>');
     expect(throughDocument(markdown)).toBe(throughMarkdown(markdown));
+  });
+
+  it('reads an apostrophe in an attribute as written or escaped as GitBook escapes it, and writes back what was read', () => {
+    for (const markdown of [
+      'Text <img src="a.png" alt="it\'s" data-size="line"> more\n',
+      'Text <img src="a.png" alt="it&#x27;s" data-size="line"> more\n',
+      '<figure><img src="a.png" alt="it\'s"><figcaption><p>Cap</p></figcaption></figure>\n',
+    ]) {
+      const blocks = blocksOf(markdown);
+      expect(blocks.some(isEscaped), markdown).toBe(false);
+      expect(documentRoundTrip(markdown), markdown).toBe(markdown);
+    }
   });
 });

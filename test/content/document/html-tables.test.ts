@@ -136,4 +136,66 @@ describe('HTML tables', () => {
     }
     expect(escaped).toEqual([]);
   });
+
+  it('refuses what GitBook\'s HTML tables cannot say, naming the table, the column and the row', () => {
+    const cases: Array<[string, (table: Record<string, any>, column: string, row: string) => void, RegExp]> = [
+      ['a number column', (t, c) => (t.data.definition[c].type = 'number'), /column \S+: GitBook's HTML tables have no form for a number column/],
+      ['a reference that is a string', (t, c, r) => ((t.data.definition[c].type = 'content-ref'), (t.data.records[r].values[c] = 'page.md')), /row \S+, column \S+: a content-ref cell holds a reference/],
+      ['an option that is not the column\'s', (t, c, r) => (Object.assign(t.data.definition[c], { type: 'select', multiple: false, options: [] }), (t.data.records[r].values[c] = ['zzz'])), /zzz is not one of the column's options/],
+      ['a negative width', (t, c) => (t.data.view.columnWidths = { [c]: -5 }), /a width is a number of pixels, not -5/],
+      ['merged cells', (t) => (t.data.cellMerges = [{}]), /no form for merged cells/],
+    ];
+    for (const [name, change, message] of cases) {
+      const doc = docOf(GRID);
+      const table = doc.nodes[0] as unknown as Record<string, any>;
+      change(table, Object.keys(table.data.definition)[0]!, Object.keys(table.data.records)[0]!);
+      expect(() => fromDocument(doc), name).toThrow(DocumentError);
+      expect(() => fromDocument(doc), name).toThrow(message);
+    }
+  });
+
+  it('keeps a table one HTML block whatever its cells and labels hold: carriage returns, blank lines', () => {
+    const doc = docOf(CARDS);
+    const table = doc.nodes[0] as unknown as Record<string, any>;
+    table.fragments[0].nodes[0].nodes[0].leaves = [{ object: 'leaf', text: 'a\r\rb\n\n# not a heading', marks: [] }];
+    table.data.linkLabels['guide/sections.md'] = 'two\n\nparagraphs';
+    const markdown = markdownOf(fromDocument(doc));
+    expect(markdown.trimEnd()).not.toMatch(/\r|\n\s*\n/);
+    const [again] = blocksOf(markdown);
+    expect(again!.type).toBe('table');
+    expect(again!.data.linkLabels['guide/sections.md']).toBe('two\n\nparagraphs');
+    expect(leavesOf(again!.fragments[0]).map(([text]) => text).join('')).toBe('a\r\rb\n\n# not a heading');
+  });
+
+  it('reads no element by a name Object.prototype has, nor HTML nested deeper than its readers go: the table stays as written', () => {
+    const deep = `<table><thead><tr><th width="9">A</th></tr></thead><tbody><tr><td>${'<strong>'.repeat(3000)}x${'</strong>'.repeat(3000)}</td></tr></tbody></table>\n`;
+    for (const html of [
+      '<table><thead><tr><th width="9">A</th></tr></thead><tbody><tr><td>a<constructor>b</constructor></td></tr></tbody></table>\n',
+      '<table><thead><tr><th width="9">A</th></tr></thead><tbody><tr><td><p>a</p><constructor>b</constructor></td></tr></tbody></table>\n',
+      '<p align="center">x<constructor>y</constructor></p>\n',
+      deep,
+    ]) {
+      const [block] = blocksOf(html);
+      expect(isEscaped(block), html.slice(0, 80)).toBe(true);
+      expect(throughDocument(html)).toBe(html);
+    }
+  });
+
+  it('orders rows by GitBook\'s fractional indexes, code unit by code unit; a hidden column keeps its place', () => {
+    const html = '<table><thead><tr><th width="9">A</th><th data-hidden>B</th><th>C</th></tr></thead><tbody><tr><td>1</td><td>2</td><td>3</td></tr><tr><td>4</td><td>5</td><td>6</td></tr></tbody></table>\n';
+    expect(throughDocument(html)).toBe(html);
+    const doc = docOf(html);
+    const records = Object.values((doc.nodes[0] as unknown as Record<string, any>).data.records) as Array<{ orderIndex: string }>;
+    records[1]!.orderIndex = 'Zz'; // before `a0000`: GitBook inserted it above
+    expect(markdownOf(fromDocument(doc))).toBe(html.replace('<tr><td>1</td><td>2</td><td>3</td></tr><tr><td>4</td><td>5</td><td>6</td></tr>', '<tr><td>4</td><td>5</td><td>6</td></tr><tr><td>1</td><td>2</td><td>3</td></tr>'));
+  });
+
+  it('reads GitBook\'s inline elements in cells: buttons, expressions, icons, marks, emoji', () => {
+    const html =
+      '<table><thead><tr><th width="9">A</th></tr></thead><tbody><tr><td><a href="https://x.dev" class="button primary">Go</a> <code class="expression">space.vars.x</code> <i class="fa-check">:check:</i></td></tr></tbody></table>\n';
+    const [table] = blocksOf(html);
+    expect(table!.type).toBe('table');
+    expect(JSON.stringify(table!.fragments[0])).toContain('"type":"button"');
+    expect(throughDocument(html)).toBe(html);
+  });
 });

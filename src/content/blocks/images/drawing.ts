@@ -1,6 +1,6 @@
 /** `<img src="….drawing.svg" alt="…" class="gitbook-drawing">` <-> `drawing {ref: file}`. */
 import type { Html } from 'mdast';
-import { decodeEntities, encodeAttribute } from '../html.js';
+import { decodeEntities, encodeAttribute, sameHtml } from '../html.js';
 import { mapping } from '../../document/context.js';
 import type { ContentRef } from '../../document/types.js';
 
@@ -15,7 +15,7 @@ export const drawing = mapping<Html>({
     const match = DRAWING.exec(node.value);
     if (!match) return undefined;
     const [src, alt] = [decodeEntities(match[1] ?? ''), decodeEntities(match[2] ?? '')];
-    if (drawingHtml(src, alt) !== node.value) return undefined;
+    if (!sameHtml(drawingHtml(src, alt), node.value)) return undefined;
     const resolved = ctx.ref(src, 'file');
     const ref: ContentRef = resolved.kind === 'file' ? resolved : { kind: 'file', file: src };
     return { object: 'block', type: 'drawing', key, isVoid: true, data: { ref, alt } };

@@ -7,7 +7,7 @@
  */
 import type { Html, Node } from 'mdast';
 import type { BlockModule } from '../spec.js';
-import { decodeEntities, encodeAttribute, htmlAttr, htmlAttributes } from '../html.js';
+import { decodeEntities, encodeAttribute, htmlAttr, htmlAttributes, sameHtml } from '../html.js';
 
 export interface Figure extends Node {
   type: 'figure';
@@ -47,7 +47,7 @@ export function figureFromHtml(node: Html): Figure | undefined {
   if (wrapper[1] !== undefined) figure.align = wrapper[1] as Figure['align'];
   if (wrapper[2] !== undefined) figure.fullWidth = wrapper[2] === 'true';
   if (wrapper[3] !== undefined) figure.withFrame = wrapper[3] === 'true';
-  return figureHtml(figure) === node.value ? figure : undefined;
+  return sameHtml(figureHtml(figure), node.value) ? figure : undefined;
 }
 
 function bareFigure(html: string): Figure | undefined {
@@ -66,7 +66,7 @@ function bareFigure(html: string): Figure | undefined {
   if (width !== undefined) figure.width = width;
   if (match[1] !== undefined) figure.srcDark = decodeEntities(match[1]);
   if (figure.caption?.includes('</p>')) return undefined;
-  return figureHtml(figure) === html ? figure : undefined;
+  return sameHtml(figureHtml(figure), html) ? figure : undefined;
 }
 
 export function figureHtml(node: Figure): string {

@@ -2,7 +2,7 @@
 import type { Html, Image, Link, PhrasingContent } from 'mdast';
 import type { InlineMath } from 'mdast-util-math';
 import type { Button, Emoji, Expression, Icon } from '../../nodes.js';
-import { decodeEntities, encodeAttribute } from '../html.js';
+import { decodeEntities, encodeAttribute, sameHtml } from '../html.js';
 import type { FromContext, ToContext } from '../../document/context.js';
 import { isMediaRef } from '../../document/refs.js';
 import { phrasingFromDocument, phrasingToDocument } from '../../document/text.js';
@@ -93,7 +93,7 @@ const inlineImage = inline<Html>({
     const match = IMG.exec(node.value);
     if (!match) return undefined;
     const [src, alt, size] = [decodeEntities(match[1] ?? ''), decodeEntities(match[2] ?? ''), match[3]];
-    if (imgHtml(src, alt, size) !== node.value) return undefined;
+    if (!sameHtml(imgHtml(src, alt, size), node.value)) return undefined;
     const ref = ctx.ref(src, 'image');
     if (!isMediaRef(ref)) return undefined;
     // Without data-size this is the html form; a markdown image has a `caption` key or none.

@@ -1,7 +1,8 @@
 /**
  * Cards: `<table data-view="cards" [data-card-size] [data-card-wrap]>` with hidden role columns
  * (`data-card-target`, `data-card-cover`, `data-card-cover-dark`). The table is kept as written (`value`)
- * so it is reproduced byte for byte; `parseCards` reads its columns and cells for the document mapping.
+ * so it is reproduced byte for byte; `parseCards` reads its columns and cells for the site (the document reads it
+ * with html.ts).
  */
 import type { Literal } from 'mdast';
 import type { BlockModule } from '../spec.js';

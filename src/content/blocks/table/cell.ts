@@ -9,12 +9,15 @@ import { attributeValue, escapeText, HtmlContentError, isElement, isText, phrasi
 type ChildNode = HtmlNode;
 type Element = HtmlElement;
 
-const HEADINGS: Record<string, 1 | 2 | 3 | 4 | 5 | 6> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
-const BLOCK_ELEMENTS = new Set([...Object.keys(HEADINGS), 'p', 'ul', 'ol', 'pre']);
+const HEADINGS = new Map<string, Heading['depth']>([['h1', 1], ['h2', 2], ['h3', 3], ['h4', 4], ['h5', 5], ['h6', 6]]);
+const BLOCK_ELEMENTS = new Set([...HEADINGS.keys(), 'p', 'ul', 'ol', 'pre']);
 const blank = (node: ChildNode) => isText(node) && node.value.trim() === '';
 
-/** A table inside a cell, as the HTML its table module writes (undefined: not one it reads). */
-export type NestedTable = (table: Element) => string | undefined;
+/** Tables inside a cell: the HTML its table module writes for one (undefined: not one it reads), and whether HTML is one. */
+export interface NestedTable {
+  read(table: Element): string | undefined;
+  is(html: string): boolean;
+}
 
 /** The blocks of a cell, or undefined when it holds something this reader does not know. */
 export function cellFromHtml(children: readonly ChildNode[], table: NestedTable): BlockContent[] | undefined {
@@ -36,12 +39,12 @@ export function cellFromHtml(children: readonly ChildNode[], table: NestedTable)
 function block(element: Element, table: NestedTable): BlockContent | undefined {
   const tag = element.tagName;
   if (tag === 'table') {
-    const value = table(element);
+    const value = table.read(element);
     return value === undefined ? undefined : { type: 'html', value };
   }
   if (tag === 'pre') return preCode(element);
   if (element.attrs.length > (tag === 'ol' ? 1 : 0)) return undefined;
-  const depth = HEADINGS[tag];
+  const depth = HEADINGS.get(tag);
   if (depth) {
     const children = phrasingFromHtml(element.childNodes);
     return children && ({ type: 'heading', depth, children } satisfies Heading);
@@ -83,30 +86,38 @@ function preCode(element: Element): Code | undefined {
 /** Blocks a cell can hold (`cellToHtml` writes nothing else). */
 export const CELL_BLOCKS: ReadonlySet<string> = new Set(['paragraph', 'heading', 'list', 'code', 'html']);
 
-/** A cell's blocks as GitBook writes them: one paragraph bare, several blocks each in its element. */
-export function cellToHtml(nodes: readonly RootContent[]): string {
+/**
+ * A cell's blocks as GitBook writes them: one paragraph bare, several blocks each in its element. Throws
+ * `HtmlContentError` for what a cell cannot say (a task list, a heading's id, code's meta, HTML that is not a table).
+ */
+export function cellToHtml(nodes: readonly RootContent[], table: NestedTable): string {
   const [only] = nodes;
   if (nodes.length === 1 && only?.type === 'paragraph') return phrasingToHtml(only.children);
-  return nodes.map(blockHtml).join('');
+  return nodes.map((node) => blockHtml(node, table)).join('');
 }
 
-function blockHtml(node: RootContent): string {
+function blockHtml(node: RootContent, table: NestedTable): string {
+  const refuse = (what: string) => new HtmlContentError(`${what} cannot be written in a cell of an HTML table`);
   switch (node.type) {
     case 'paragraph':
       return `<p>${phrasingToHtml(node.children)}</p>`;
     case 'heading':
+      if (node.id !== undefined) throw refuse(`a heading's id (${node.id})`);
       return `<h${node.depth}>${phrasingToHtml(node.children)}</h${node.depth}>`;
     case 'list': {
+      if (node.children.some((item) => typeof item.checked === 'boolean')) throw refuse('a task list');
       const tag = node.ordered ? 'ol' : 'ul';
       const start = node.ordered && node.start != null && node.start !== 1 ? ` start="${node.start}"` : '';
-      return `<${tag}${start}>${node.children.map((item) => `<li>${cellToHtml(item.children)}</li>`).join('')}</${tag}>`;
+      return `<${tag}${start}>${node.children.map((item) => `<li>${cellToHtml(item.children, table)}</li>`).join('')}</${tag}>`;
     }
     case 'html':
+      if (!table.is(node.value)) throw refuse('HTML other than a table');
       return node.value;
     case 'code':
+      if (node.meta) throw refuse(`a code block's options (${node.meta})`);
       return `<pre><code${node.lang ? ` class="language-${attributeValue(node.lang)}"` : ''}>${escapeText(node.value)}\n</code></pre>`;
     default:
-      throw new HtmlContentError(`a ${node.type} cannot be written in a cell of an HTML table`);
+      throw refuse(`a ${node.type}`);
   }
 }
 

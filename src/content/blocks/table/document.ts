@@ -1,12 +1,12 @@
 /**
  * Tables <-> `table` blocks. GFM tables are the grid view: one text definition per column, one record per row, and
  * each cell's content in a fragment whose id is the record value; cells written `<p>a</p><p>b</p>` hold several
- * paragraphs. GitBook's HTML tables (cards, widths, hidden columns, blocks in cells) are read in table-html.ts.
+ * paragraphs. GitBook's HTML tables (cards, widths, hidden columns, blocks in cells) are html-document.ts's.
  */
 import type { AlignType, Html, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast';
 import type { Cards } from './cards.js';
 import { readHtmlTable } from './html.js';
-import { htmlTableFromDocument, htmlTableToDocument, needsHtml, orderIndex } from './html-document.js';
+import { byOrderIndex, htmlTableFromDocument, htmlTableToDocument, needsHtml, orderIndex } from './html-document.js';
 import { toString } from 'mdast-util-to-string';
 import { emptyText } from '../../document/blocks-core.js';
 import { mapping, type FromContext, type ToContext } from '../../document/context.js';
@@ -103,9 +103,7 @@ function gfmFromDocument(block: DocBlock, ctx: FromContext): RootContent {
     const a = definition[id]?.textAlignment;
     return a === 'center' || a === 'right' ? a : null;
   });
-  const records = Object.values((data.records ?? {}) as Record<string, { orderIndex?: string; values?: Record<string, unknown> }>).sort((a, b) =>
-    String(a.orderIndex).localeCompare(String(b.orderIndex)),
-  );
+  const records = Object.values((data.records ?? {}) as Record<string, { orderIndex?: string; values?: Record<string, unknown> }>).sort(byOrderIndex);
   const rows: TableRow[] = records.map((record) => ({
     type: 'tableRow',
     children: columns.map((id): TableCell => {

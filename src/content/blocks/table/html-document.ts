@@ -34,6 +34,7 @@ type View = {
   type: 'grid' | 'cards';
   columns: string[];
   hideHeader?: boolean;
+  hideColumnTitle?: boolean;
   columnWidths?: Record<string, number>;
   cardSize?: 'medium' | 'large';
   wrap?: boolean;
@@ -135,62 +136,104 @@ const fileId = (ref: ContentRef, href: string) => (ref.kind === 'file' ? ref.fil
 export function needsHtml(block: DocBlock): boolean {
   const data = block.data ?? {};
   const view = (data.view ?? {}) as View;
-  const definitions = Object.values((data.definition ?? {}) as Record<string, Definition>);
+  const definition = (data.definition ?? {}) as Record<string, Definition>;
   if (view.type === 'cards' || view.columnWidths || data.fullWidth !== undefined || data.search !== undefined) return true;
-  if (definitions.some((d) => d.type !== 'text' || d.verticalAlignment || !view.columns?.includes(d.id))) return true;
-  return (block.fragments ?? []).some((fragment) => fragment.nodes.some((node) => node.type !== 'paragraph'));
+  if (Object.entries(definition).some(([id, d]) => d?.type !== 'text' || d.verticalAlignment || !view.columns?.includes(id))) return true;
+  return (block.fragments ?? []).some((fragment) => fragment.nodes.some((node) => node.type !== 'paragraph' || node.data?.align !== undefined));
 }
 
+/** GitBook's fractional indexes order records by code unit, not by locale. */
+export const byOrderIndex = (a: { orderIndex?: unknown }, b: { orderIndex?: unknown }): number => {
+  const x = String(a.orderIndex);
+  const y = String(b.orderIndex);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/**
+ * The HTML table of a block. What GitBook's HTML tables cannot say (a number column, a value of the wrong shape, an
+ * option that is not one of its column's) is refused with a `DocumentError` naming the table, the column and the row.
+ */
 export function htmlTableFromDocument(block: DocBlock, ctx: FromContext): RootContent {
   const data = block.data ?? {};
-  const view = (data.view ?? { type: 'grid', columns: [] }) as View;
-  const definition = (data.definition ?? {}) as Record<string, Definition>;
-  const ids = [...(view.columns ?? []).filter((id) => definition[id]), ...Object.keys(definition).filter((id) => !view.columns?.includes(id))];
-  const roles = new Map<string, HtmlTableColumn['role']>(
-    Object.entries(ROLE_FIELDS).flatMap(([role, field]) => (view[field] ? [[view[field] as string, role as HtmlTableColumn['role']]] : [])),
-  );
-  const columns = ids.map((id) => htmlColumn(definition[id] as Definition, view, roles.get(id)));
+  const view = (isObject(data.view) ? data.view : { type: 'grid', columns: [] }) as View;
+  const definition = (isObject(data.definition) ? data.definition : {}) as Record<string, Definition>;
+  const refuse = (problem: string) => new DocumentError(block.key ?? 'table', problem);
+  const visible = Array.isArray(view.columns) ? view.columns.filter((id) => Object.hasOwn(definition, id)) : [];
+  if (view.type === 'cards' && view.columnWidths) throw refuse('a cards view has no column widths');
+  if (view.hideColumnTitle) throw refuse('GitBook\'s HTML tables have no form for hidden column titles');
+  if (Array.isArray(data.cellMerges) && data.cellMerges.length) throw refuse('GitBook\'s HTML tables have no form for merged cells');
+  // Visible columns in the view's order; a hidden one keeps its place among them.
+  const queue = [...visible];
+  const ids = Object.keys(definition).map((id) => (visible.includes(id) ? (queue.shift() as string) : id));
+  const roles = columnRoles(view, refuse);
+  const columns = ids.map((id) => htmlColumn(id, definition[id] as Definition, view, roles.get(id), visible.includes(id), refuse));
   const fragments = new Map((block.fragments ?? []).map((f) => [f.fragment, f]));
-  const records = Object.values((data.records ?? {}) as Record<string, Record_>).sort((a, b) => String(a.orderIndex).localeCompare(String(b.orderIndex)));
-  const labels = (data.linkLabels ?? {}) as Record<string, unknown>;
+  const records = Object.entries(isObject(data.records) ? (data.records as Record<string, Record_>) : {}).sort(([, a], [, b]) => byOrderIndex(a, b));
+  const labels = (isObject(data.linkLabels) ? data.linkLabels : {}) as Record<string, unknown>;
   const link = (href: string) => ({ href, label: typeof labels[href] === 'string' ? (labels[href] as string) : linkLabel(href) });
   const table: HtmlTable = {
     columns,
-    rows: records.map((record) => ids.map((id, index) => htmlCell(record.values?.[id], columns[index] as HtmlTableColumn, { fragments, ctx, link, key: block.key }))),
+    rows: records.map(([recordId, record]) =>
+      ids.map((id, index) => {
+        const cell = { fragments, ctx, link, refuse: (problem: string) => refuse(`row ${recordId}, column ${id}: ${problem}`) };
+        return htmlCell(isObject(record?.values) ? record.values[id] : undefined, columns[index] as HtmlTableColumn, cell);
+      }),
+    ),
   };
   if (view.type === 'cards') {
     table.cards = {};
-    if (view.cardSize && view.cardSize !== 'medium') table.cards.size = view.cardSize;
-    if (view.wrap !== undefined) table.cards.wrap = view.wrap;
-  }
-  if (view.type !== 'cards' && view.hideHeader) table.headerHidden = true;
+    if (view.cardSize === 'large') table.cards.size = 'large';
+    if (typeof view.wrap === 'boolean') table.cards.wrap = view.wrap;
+  } else if (view.hideHeader) table.headerHidden = true;
   if (typeof data.fullWidth === 'boolean') table.fullWidth = data.fullWidth;
   if (typeof data.search === 'boolean') table.search = data.search;
-  const value = written(table, block.key);
+  const value = written(table, refuse);
   return CARDS_TABLE.test(value) ? { type: 'cards', value } : { type: 'html', value };
 }
 
-function written(table: HtmlTable, key: string | undefined): string {
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The card roles by column: a column plays one role at most (its `<th>` has one such attribute). */
+function columnRoles(view: View, refuse: (problem: string) => Error): Map<string, HtmlTableColumn['role']> {
+  const roles = new Map<string, HtmlTableColumn['role']>();
+  for (const [role, field] of Object.entries(ROLE_FIELDS)) {
+    const id = view[field];
+    if (typeof id !== 'string') continue;
+    if (roles.has(id)) throw refuse(`column ${id} is both the cards' ${roles.get(id)} and their ${role}`);
+    roles.set(id, role as HtmlTableColumn['role']);
+  }
+  return roles;
+}
+
+function written(table: HtmlTable, refuse: (problem: string) => Error): string {
   try {
     return writeHtmlTable(table);
   } catch (error) {
-    if (error instanceof HtmlContentError) throw new DocumentError(key ?? 'table', error.message);
+    if (error instanceof HtmlContentError) throw refuse(error.message);
     throw error;
   }
 }
 
-function htmlColumn(definition: Definition, view: View, role: HtmlTableColumn['role']): HtmlTableColumn {
-  const type = (['content-ref', 'files', 'image', 'select'].includes(definition.type) ? definition.type : 'text') as HtmlTableColumn['type'];
-  const column: HtmlTableColumn = { title: definition.title ?? '', type, hidden: !view.columns?.includes(definition.id) };
+const COLUMN_TYPES = new Set(['text', 'content-ref', 'files', 'image', 'select']);
+
+function htmlColumn(id: string, definition: Definition, view: View, role: HtmlTableColumn['role'], visible: boolean, refuse: (problem: string) => Error): HtmlTableColumn {
+  if (!isObject(definition) || !COLUMN_TYPES.has(definition.type)) throw refuse(`column ${id}: GitBook's HTML tables have no form for a ${String(isObject(definition) ? definition.type : definition)} column`);
+  const type = definition.type as HtmlTableColumn['type'];
+  const column: HtmlTableColumn = { title: typeof definition.title === 'string' ? definition.title : '', type, hidden: !visible };
   if (role) column.role = role;
-  const width = view.columnWidths?.[definition.id];
-  if (typeof width === 'number') column.width = width;
+  const width = view.columnWidths?.[id];
+  if (width !== undefined) {
+    if (typeof width !== 'number' || !(width >= 0) || !/^\d+(\.\d+)?$/.test(String(width))) throw refuse(`column ${id}: a width is a number of pixels, not ${JSON.stringify(width)}`);
+    column.width = width;
+  }
   const align = definition.textAlignment;
   if (align === 'center' || align === 'right') column.align = align;
   const valign = definition.verticalAlignment;
   if (valign === 'top' || valign === 'middle' || valign === 'bottom') column.valign = valign;
   if (type === 'select') {
-    column.options = definition.options ?? [];
+    const options = Array.isArray(definition.options) ? definition.options : [];
+    if (!options.every((o) => isObject(o) && typeof o.value === 'string' && typeof o.label === 'string' && typeof o.color === 'string')) throw refuse(`column ${id}: an option has a value, a label and a color`);
+    column.options = options;
     if (definition.multiple) column.multiple = true;
   }
   return column;
@@ -200,27 +243,42 @@ interface CellContext {
   fragments: Map<string | undefined, DocFragment>;
   ctx: FromContext;
   link: (href: string) => { href: string; label: string };
-  key: string | undefined;
+  refuse: (problem: string) => Error;
 }
 
-function htmlCell(value: unknown, column: HtmlTableColumn, { fragments, ctx, link, key: tableKey }: CellContext): HtmlTableCell {
+const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+
+function htmlCell(value: unknown, column: HtmlTableColumn, { fragments, ctx, link, refuse }: CellContext): HtmlTableCell {
   switch (column.type) {
     case 'text': {
-      const nodes = typeof value === 'string' ? fragments.get(value)?.nodes ?? [] : [];
-      const blocks = nodes.flatMap((node) => (node.object !== 'block' ? [] : node.type === 'table' ? [asHtml(htmlTableFromDocument(node, ctx))] : ctx.block(node)));
+      if (value !== undefined && value !== null && typeof value !== 'string') throw refuse('a text cell holds the id of its fragment');
+      const fragment = typeof value === 'string' ? fragments.get(value) : undefined;
+      // A value that names no fragment is the cell's text, as GitBook reads it.
+      if (!fragment) return { kind: 'blocks', blocks: value ? [{ type: 'paragraph', children: [{ type: 'text', value }] }] : [] };
+      const blocks = fragment.nodes.flatMap((node) => (node.object !== 'block' ? [] : node.type === 'table' ? [asHtml(htmlTableFromDocument(node, ctx))] : ctx.block(node)));
       const outside = blocks.find((node) => !CELL_BLOCKS.has(node.type));
-      if (outside) throw new DocumentError(tableKey ?? 'table', `a ${outside.type} cannot be written in a cell of an HTML table`);
+      if (outside) throw refuse(`a ${outside.type} cannot be written in a cell of an HTML table`);
       return { kind: 'blocks', blocks: blocks as Extract<HtmlTableCell, { kind: 'blocks' }>['blocks'] };
     }
-    case 'select':
-      return { kind: 'options', values: Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [] };
+    case 'select': {
+      const values = value === undefined || value === null ? [] : value;
+      if (!strings(values)) throw refuse('a select cell holds a list of option values');
+      const unknown = values.find((v) => !column.options?.some((option) => option.value === v));
+      if (unknown !== undefined) throw refuse(`${unknown} is not one of the column's options`);
+      if (values.length > 1 && !column.multiple) throw refuse('the column takes one option');
+      return { kind: 'options', values };
+    }
     case 'files': {
-      const files = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+      const files = value === undefined || value === null ? [] : value;
+      if (!strings(files)) throw refuse('a files cell holds a list of file ids');
       return { kind: 'links', links: files.map((file) => link(ctx.url({ kind: 'file', file }, 'file'))) };
     }
     default: {
-      if (!value || typeof value !== 'object') return { kind: 'links', links: [] };
-      const ref = ('ref' in value ? (value as { ref: ContentRef }).ref : value) as ContentRef;
+      if (value === undefined || value === null) return { kind: 'links', links: [] };
+      if (!isObject(value)) throw refuse(`a ${column.type} cell holds a reference`);
+      if (column.type === 'image' && 'ref' in value && Object.keys(value).some((key) => key !== 'ref')) throw refuse('an image\'s fit and alt text have no form in GitBook\'s HTML tables');
+      const ref = ('ref' in value ? value.ref : value) as ContentRef;
+      if (!isObject(ref) || typeof ref.kind !== 'string') throw refuse(`a ${column.type} cell holds a reference`);
       return { kind: 'links', links: [link(ctx.url(ref, column.type === 'image' ? 'image' : 'content-ref'))] };
     }
   }

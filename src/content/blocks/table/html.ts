@@ -7,8 +7,8 @@
 import type { BlockContent } from 'mdast';
 import { LRUCache } from 'lru-cache';
 import { parseFragment, type DefaultTreeAdapterTypes as P } from 'parse5';
-import { attributeValue, escapeText, isElement, openTag } from '../html-phrasing.js';
-import { cellFromHtml, cellToHtml } from './cell.js';
+import { attributeValue, escapeText, HtmlContentError, htmlTooDeep, isElement, oneHtmlBlock, openTag } from '../html-phrasing.js';
+import { cellFromHtml, cellToHtml, type NestedTable } from './cell.js';
 
 export type ColumnType = 'text' | 'content-ref' | 'files' | 'image' | 'select';
 export type ColumnRole = 'target' | 'cover' | 'cover-dark';
@@ -53,7 +53,7 @@ type Element = P.Element;
 
 const TABLE_ATTRIBUTES = new Set(['data-view', 'data-card-size', 'data-card-wrap', 'data-full-width', 'data-header-hidden', 'data-search']);
 const COLUMN_TYPES = new Set<ColumnType>(['content-ref', 'files', 'image']);
-const ROLES: Record<string, ColumnRole> = { 'data-card-target': 'target', 'data-card-cover': 'cover', 'data-card-cover-dark': 'cover-dark' };
+const ROLES = new Map<string, ColumnRole>([['data-card-target', 'target'], ['data-card-cover', 'cover'], ['data-card-cover-dark', 'cover-dark']]);
 
 /** Whether `value` looks like one HTML table (cheap; `readHtmlTable` decides). */
 export const HTML_TABLE = /^<table[\s>][\s\S]*<\/table>$/;
@@ -63,13 +63,22 @@ export function readHtmlTable(html: string): HtmlTable | undefined {
   if (!HTML_TABLE.test(html)) return undefined;
   const nodes = parseFragment(html).childNodes;
   const [table] = nodes;
-  if (nodes.length !== 1 || !table || !isElement(table) || table.tagName !== 'table') return undefined;
-  return readTable(table);
+  if (nodes.length !== 1 || !table || !isElement(table) || table.tagName !== 'table' || htmlTooDeep(nodes)) return undefined;
+  try {
+    const out = readTable(table);
+    return out && written(out) !== false ? out : undefined;
+  } catch (error) {
+    if (error instanceof HtmlContentError) return undefined;
+    throw error;
+  }
 }
 
-const nestedTable = (element: Element) => {
-  const table = readTable(element);
-  return table && writeHtmlTable(table);
+const nestedTable: NestedTable = {
+  read(element) {
+    const table = readTable(element);
+    return table && writeHtmlTable(table);
+  },
+  is: (html) => canonicalHtmlTable(html) === html,
 };
 
 function readTable(table: Element): HtmlTable | undefined {
@@ -160,7 +169,7 @@ function readColumn(th: Element): HtmlTableColumn | undefined {
     if (!COLUMN_TYPES.has(type as ColumnType)) return undefined;
     column.type = type as ColumnType;
   }
-  const role = th.attrs.map((a) => ROLES[a.name]).find(Boolean);
+  const role = th.attrs.map((a) => ROLES.get(a.name)).find(Boolean);
   if (role) column.role = role;
   const width = attr('width');
   if (width !== undefined) {
@@ -178,7 +187,8 @@ function readColumn(th: Element): HtmlTableColumn | undefined {
     column.valign = valign;
   }
   for (const node of th.childNodes) {
-    if (node.nodeName === '#text') column.title += (node as P.TextNode).value;
+    // The title, then (a select column) its options: nothing after them.
+    if (node.nodeName === '#text' && !column.options) column.title += (node as P.TextNode).value;
     else if (isElement(node) && node.tagName === 'select' && ['<select>', '<select multiple>'].includes(openTag(node)) && !column.options && type === undefined) {
       const options = readOptions(node);
       if (!options) return undefined;
@@ -270,7 +280,10 @@ function tdTag(column: HtmlTableColumn): string {
   return `<td${column.align ? ` align="${column.align}"` : ''}${column.valign ? ` valign="${column.valign}"` : ''}>`;
 }
 
-/** The table as GitBook writes it: one line, attributes in GitBook's order, text escaped as GitBook escapes it. */
+/**
+ * The table as GitBook writes it: one line, attributes in GitBook's order, text escaped as GitBook escapes it. Throws
+ * `HtmlContentError` for what its cells cannot say.
+ */
 export function writeHtmlTable(table: HtmlTable): string {
   const attributes: string[] = [];
   if (table.cards?.size) attributes.push(` data-card-size="${table.cards.size}"`);
@@ -281,7 +294,7 @@ export function writeHtmlTable(table: HtmlTable): string {
   if (table.cards) attributes.push(' data-view="cards"');
   const head = table.columns.map((column) => `${thTag(column)}${escapeText(column.title)}${selectHtml(column)}</th>`).join('');
   const rows = table.rows.map((row) => `<tr>${row.map((cell, index) => `${tdTag(table.columns[index] as HtmlTableColumn)}${cellHtml(cell, table.columns[index] as HtmlTableColumn)}</td>`).join('')}</tr>`);
-  return `<table${attributes.join('')}><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return oneHtmlBlock(`<table${attributes.join('')}><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`);
 }
 
 function selectHtml(column: HtmlTableColumn): string {
@@ -294,7 +307,7 @@ function selectHtml(column: HtmlTableColumn): string {
 function cellHtml(cell: HtmlTableCell, column: HtmlTableColumn): string {
   switch (cell.kind) {
     case 'blocks':
-      return cellToHtml(cell.blocks);
+      return cellToHtml(cell.blocks, nestedTable);
     case 'links':
       return cell.links.map((link) => `<a href="${attributeValue(link.href)}">${escapeText(link.label)}</a>`).join('');
     case 'options':
@@ -304,7 +317,12 @@ function cellHtml(cell: HtmlTableCell, column: HtmlTableColumn): string {
   }
 }
 
-const canonical = new LRUCache<string, string | false>({ max: 512 });
+/** Canonical forms by table HTML, held to 32 MiB of text. */
+const canonical = new LRUCache<string, string | false>({
+  max: 512,
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (value, key) => key.length + (value === false ? 1 : value.length),
+});
 
 /**
  * How GitBook labels a reference in a table cell: a page or file by the last segment of its path, an anchor by
@@ -328,10 +346,20 @@ export function canonicalHtmlTable(html: string): string | undefined {
   let out = canonical.get(html);
   if (out === undefined) {
     const table = readHtmlTable(html);
-    out = table ? writeHtmlTable(table) : false;
+    out = table ? written(table) : false;
     canonical.set(html, out);
   }
   return out === false ? undefined : out;
+}
+
+/** A table as written, or false when a cell holds what it cannot write back. */
+function written(table: HtmlTable): string | false {
+  try {
+    return writeHtmlTable(table);
+  } catch (error) {
+    if (error instanceof HtmlContentError) return false;
+    throw error;
+  }
 }
 
 /** Every destination a table's cells hold (its references and the links in its text), in order. */
