@@ -1,8 +1,29 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** Test files that say they read ../shared/corpora (a `// corpora:` line). */
+function corporaTests(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return corporaTests(path);
+    return entry.name.endsWith('.test.ts') && /^\/\/ corpora: /m.test(readFileSync(path, 'utf8')) ? [relative(root, path)] : [];
+  });
+}
+
+// On a clone with nothing beside it, the tests that read the GitBook repositories of ../shared/corpora are left out.
+const withoutCorpora = existsSync(join(root, '../shared/corpora')) ? [] : corporaTests(join(root, 'test')).sort();
+if (withoutCorpora.length) {
+  console.warn(`Note: ../shared/corpora is not beside this clone, so the ${withoutCorpora.length} test files that read it are skipped:\n  ${withoutCorpora.join('\n  ')}`);
+}
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...withoutCorpora],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

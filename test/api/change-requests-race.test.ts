@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 // Writers racing on one space, over HTTP: conflicting merges in either order, concurrent merges, concurrent
 // content writes on one change request. No accepted write may be lost; losers get `conflicts` or 409.
 import { beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 // Change requests through the official client: life cycle, reviews, merge rules, merges with and without conflicts.
 import { ChangeRequestReviewStatus, ChangeRequestStatus, type ContentLocation, type ContentLocationPage } from '@gitbook/api';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SeededSpace, seedNormalizationSpace } from '../helpers/content.js';
 import { statusOf, useServer } from '../helpers/server.js';

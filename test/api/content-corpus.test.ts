@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 import type { RevisionPage as ApiPage } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
 import { syncDirectory } from '../../src/gitsync/import.js';

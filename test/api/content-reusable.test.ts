@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 /**
  * Reusable content and computed pages through the official client, over public-docs: its `developers` space
  * (which has a `builtin:openapi` SUMMARY item) with the repository's `.gitbook/includes` placed at the space root,

@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 import { type ContentLocationPage, ImportContentSource } from '@gitbook/api';
 import type { ValidateFunction } from 'ajv';
 import { mkdtempSync, writeFileSync } from 'node:fs';

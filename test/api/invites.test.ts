@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 import { MemberRole } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
 import { seedNormalizationSpace } from '../helpers/content.js';

@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 // Lossless content through the API, on every shared corpus: a document read and sent back unchanged exports the
 // repository byte for byte; an edit of one text leaf (as a document or as markdown) changes the lines of its block
 // and nothing else; an edit made through the lines a document shows is never dropped.

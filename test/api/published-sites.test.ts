@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 import { request as httpRequest } from 'node:http';
 import { SiteVisibility } from '@gitbook/api';
 import { SignJWT } from 'jose';

@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 import { ImportContentSource, type Translation } from '@gitbook/api';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 import { SiteVisibility } from '@gitbook/api';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';

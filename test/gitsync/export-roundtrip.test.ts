@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 import { afterAll, describe, expect, it } from 'vitest';
 import { dirname, joinPath } from '../../src/content/paths.js';
 import { exportRevision } from '../../src/gitsync/export/export.js';

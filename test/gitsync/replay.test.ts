@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 // Replays the history of a real GitBook repository: each commit is imported in order, and the edits of the next commit
 // are made again through the space, as the API makes them (new pages without a git path; each edited page's file
 // parsed and written again by the content writer) and exported into a scratch branch; its tree must be the real next

@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';

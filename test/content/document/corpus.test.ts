@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 /**
  * Every page of the corpora through the document: its document is valid against the spec; markdown -> document ->
  * markdown gives the file back byte for byte (the write-back keeps what did not change), and the writer alone

@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 /**
  * GitBook's HTML tables (grid and cards) are `table` blocks: columns, records and cell fragments, written back as
  * GitBook writes them; an edit of one cell changes that cell; what a cell cannot say is refused, never dropped.

@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 /**
  * The format-preserving write-back: what did not change keeps its bytes, an edit changes the lines of its block.
  * Small cases by hand, then every page of every corpus (the hand-edited one too) with edits spread over its text.

@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 import { describe, expect, it } from 'vitest';
 import { parseDocsYaml, parseGitBookYaml, resolveSpacePaths } from '../../../src/content/gitbook-config.js';
 import { readCorpus } from './corpus.js';

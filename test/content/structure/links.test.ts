@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 import { existsSync } from 'node:fs';
 import type { Root } from 'mdast';
 import { describe, expect, it } from 'vitest';

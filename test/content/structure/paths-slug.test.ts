@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 import { describe, expect, it } from 'vitest';
 import { decodePath, extname, joinPath, normalizePath, relativeTo, resolveRelative, splitAnchor } from '../../../src/content/paths.js';
 import { HeadingSlugger, pageSlug, slugify, uniqueSlug } from '../../../src/content/slug.js';

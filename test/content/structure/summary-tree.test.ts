@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 import { describe, expect, it } from 'vitest';
 import { parseSummary } from '../../../src/content/summary.js';
 import { parseSummaryCommonMark } from '../../../src/content/summary/parse.js';

@@ -1,3 +1,4 @@
+// corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 import { describe, expect, it } from 'vitest';
 import { parseSummary, serializeSummary, type SummaryEntry, type SummaryItem } from '../../../src/content/summary.js';
 import { ALL_CORPORA, GITBOOK_EXPORTS, corpusPath, listFiles, omittedFiles, readCorpus } from './corpus.js';
