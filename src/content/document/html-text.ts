@@ -1,11 +1,10 @@
 /** Plain text inside the HTML GitBook writes (summaries, captions): escaped as GitBook escapes it. */
 import { decodeEntities } from '../blocks/html.js';
+import { escapeText } from '../blocks/html-phrasing.js';
 import type { DocLeaf, DocMark } from './types.js';
 
-/** Text as GitBook writes it inside an element: `&` and `<` as hex references. */
-export function htmlText(text: string): string {
-  return text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
-}
+/** Text as GitBook writes it inside an element. */
+export const htmlText = escapeText;
 
 /** The text of HTML that holds no element, when writing it back gives the same HTML; else undefined. */
 export function textOfHtml(html: string): string | undefined {

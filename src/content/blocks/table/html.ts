@@ -7,7 +7,7 @@
 import type { BlockContent } from 'mdast';
 import { LRUCache } from 'lru-cache';
 import { parseFragment, type DefaultTreeAdapterTypes as P } from 'parse5';
-import { attributeValue, escapeText, HtmlContentError, htmlTooDeep, isElement, oneHtmlBlock, openTag } from '../html-phrasing.js';
+import { attributeValue, escapeText, HtmlContentError, htmlTooDeep, isElement, oneHtmlBlock, openTag, textOnly } from '../html-phrasing.js';
 import { cellFromHtml, cellToHtml, type NestedTable } from './cell.js';
 
 export type ColumnType = 'text' | 'content-ref' | 'files' | 'image' | 'select';
@@ -249,15 +249,7 @@ function readCell(td: Element, column: HtmlTableColumn): HtmlTableCell | undefin
   return { kind: 'links', links };
 }
 
-function textOf(element: P.ChildNode): string | undefined {
-  if (!isElement(element)) return undefined;
-  let out = '';
-  for (const node of element.childNodes) {
-    if (node.nodeName !== '#text') return undefined;
-    out += (node as P.TextNode).value;
-  }
-  return out;
-}
+const textOf = (element: P.ChildNode): string | undefined => (isElement(element) ? textOnly(element.childNodes) : undefined);
 
 /** An option's text in a cell: its label, and a comma when `after` more options follow. */
 function optionText(column: HtmlTableColumn, value: string, after: number): string | undefined {
