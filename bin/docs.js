@@ -1,6 +1,11 @@
 #!/usr/bin/env node
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 // The bundle (`npm run build`) starts faster; the compiled modules are the same code, file by file.
-const bundle = new URL('../dist/bundle/main.js', import.meta.url);
-import(existsSync(bundle) ? bundle.href : '../dist/cli/main.js').then((cli) => cli.main(process.argv));
+const entry = ['../dist/bundle/main.js', '../dist/cli/main.js'].map((path) => new URL(path, import.meta.url)).find((url) => existsSync(fileURLToPath(url)));
+if (entry) import(entry.href).then((cli) => cli.main(process.argv));
+else {
+  process.stderr.write(`docs: Quire is not built: run \`npm run build\` in ${fileURLToPath(new URL('..', import.meta.url))}\n`);
+  process.exitCode = 1;
+}

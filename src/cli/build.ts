@@ -1,10 +1,8 @@
 import { resolve } from 'node:path';
-import { type Command, CommanderError } from 'commander';
-import { SingleBar } from 'cli-progress';
-import { Caller } from '../domain/index.js';
+import type { Command } from 'commander';
 import type { BuildReport, SiteInput } from '../site/build.js';
-import { openRuntime, type Runtime } from './runtime.js';
-import { type GlobalOptions, UsageError } from './util.js';
+import type { Runtime } from './runtime.js';
+import { CommandFailure, type GlobalOptions, UsageError, warn } from './util.js';
 
 interface BuildFlags {
   site?: string;
@@ -23,10 +21,7 @@ export function registerBuild(program: Command): void {
     .option('--base <path>', 'URL path the site is served under', '/')
     .option('--site-url <url>', 'public origin of the site, for sitemap.xml and canonical links')
     .option('--no-strict-links', 'report broken internal links and anchors as warnings instead of failing')
-    .option('--json', 'print the build report as one JSON object')
-    .exitOverride((error) => {
-      throw error.exitCode === 0 ? error : new CommanderError(2, error.code, error.message);
-    });
+    .option('--json', 'print the build report as one JSON object');
 
   common(program
     .command('build')
@@ -66,11 +61,13 @@ function checkFlags<T extends BuildFlags>(flags: T): T {
 
 /** Opens the store, runs the build and prints its report; broken links exit 1 with the report. */
 async function withReport(flags: GlobalOptions & BuildFlags, run: (runtime: Runtime, progress: boolean) => Promise<BuildReport>): Promise<void> {
-  const runtime = openRuntime(flags);
+  const { openRuntime } = await import('./runtime.js');
+  const runtime = openRuntime({ ...flags, create: false });
   try {
-    const report = await run(runtime, !flags.json && process.stdout.isTTY === true);
+    const report = await run(runtime, !flags.json && process.stderr.isTTY === true);
     if (flags.json) process.stdout.write(`${JSON.stringify(report)}\n`);
     else process.stdout.write(describe(report));
+    if (!flags.json) for (const warning of report.warnings) warn(warning);
   } catch (error) {
     const { BrokenLinksError } = await import('../site/build.js');
     if (!(error instanceof BrokenLinksError)) throw error;
@@ -90,7 +87,8 @@ function findSite(runtime: Runtime, name: string | undefined) {
   const sites = sitesOf(runtime);
   if (name === undefined) {
     if (sites.length === 1) return sites[0]!;
-    throw new UsageError(sites.length === 0 ? 'no site to build: create one through the API, or build a space with --space' : `several sites (${sites.map((s) => `"${s.title}"`).join(', ')}): pick one with --site`);
+    if (sites.length === 0) throw new CommandFailure('no site to build: create one through the API or in docs.config.yaml (sites:), or build a space with --space');
+    throw new UsageError(`several sites (${sites.map((s) => `"${s.title}"`).join(', ')}): pick one with --site`);
   }
   const site = sites.find((s) => s.id === name) ?? sites.find((s) => s.basename === name) ?? sites.find((s) => s.title === name);
   if (!site) throw new UsageError(`--site ${name}: no site with that id, basename or title`);
@@ -101,7 +99,7 @@ function findSite(runtime: Runtime, name: string | undefined) {
 export async function buildApiSite(runtime: Runtime, siteId: string, out: string, flags: Omit<BuildFlags, 'site' | 'out' | 'json'> = {}, progress = false): Promise<BuildReport> {
   const { apiSite } = await import('../site/api-site.js');
   const site = apiSite(runtime.domain, siteId, { basePath: flags.base ?? '/', ...(flags.siteUrl ? { siteUrl: flags.siteUrl } : {}) });
-  if (!site.spaces.length) throw new UsageError(`--site ${siteId}: the site publishes no space yet; add a site space through the API`);
+  if (!site.spaces.length) throw new CommandFailure(`--site ${siteId}: the site publishes no space yet; add a site space through the API`);
   return runBuild(runtime, site, out, flags, progress);
 }
 
@@ -115,7 +113,7 @@ export async function buildSpaceSite(
 ): Promise<BuildReport> {
   // The site builder (Shiki, MiniSearch, hast) loads only when a site is built.
   const { findSpace, gitbookRedirects, spaceSite } = await import('../site/space-site.js');
-  const { domain, boot, store } = runtime;
+  const { domain, boot, store, caller } = runtime;
   const organizations = boot.organizations.map((o) => o.id);
   let space;
   if (spaceName !== undefined) {
@@ -124,11 +122,11 @@ export async function buildSpaceSite(
   } else {
     const all = organizations.flatMap((id) => store.content.spacesIn(id).filter((s) => !s.deletedAt));
     if (all.length !== 1) {
-      throw new UsageError(all.length === 0 ? 'no space to build: run `docs sync <dir>` first' : `several spaces (${all.map((s) => `"${s.title}"`).join(', ')}): pick one with --space`);
+      if (all.length === 0) throw new CommandFailure('no space to build: run `docs sync` first');
+      throw new UsageError(`several spaces (${all.map((s) => `"${s.title}"`).join(', ')}): pick one with --space`);
     }
     space = all[0]!;
   }
-  const caller = new Caller(store, boot.admin);
   const site = spaceSite(domain, caller, space.id, {
     basePath: flags.base ?? '/',
     ...(flags.siteUrl ? { siteUrl: flags.siteUrl } : {}),
@@ -139,8 +137,8 @@ export async function buildSpaceSite(
 }
 
 async function runBuild(runtime: Runtime, site: SiteInput, out: string, flags: Pick<BuildFlags, 'strictLinks'>, progress: boolean): Promise<BuildReport> {
-  const [{ buildSite }, { siteSources }] = await Promise.all([import('../site/build.js'), import('../site/space-site.js')]);
-  const bar = progress ? new SingleBar({ format: 'Building {space} [{bar}] {value}/{total}', hideCursor: true, clearOnComplete: true }) : null;
+  const [{ buildSite }, { siteSources }, { SingleBar }] = await Promise.all([import('../site/build.js'), import('../site/space-site.js'), import('cli-progress')]);
+  const bar = progress ? new SingleBar({ format: 'Building {space} [{bar}] {value}/{total}', hideCursor: true, clearOnComplete: true, stream: process.stderr }) : null;
   let started = false;
   try {
     return await buildSite(site, siteSources(runtime.domain), {
@@ -162,14 +160,12 @@ async function runBuild(runtime: Runtime, site: SiteInput, out: string, flags: P
 }
 
 /** The output folder cannot be written (a file in the way, no permission, a full disk): a message, not a trace. */
-function outputError(error: unknown, out: string): UsageError | null {
+function outputError(error: unknown, out: string): CommandFailure | null {
   const { code, path } = error as NodeJS.ErrnoException;
-  if (!code || !path || !['EACCES', 'EPERM', 'EEXIST', 'ENOTDIR', 'EISDIR', 'EROFS', 'ENOSPC', 'EDQUOT'].includes(code)) return null;
-  return new UsageError(`--out ${out}: cannot write ${path} (${code})`);
+  if (!code || !path || !['EACCES', 'EPERM', 'EEXIST', 'ENOENT', 'ENOTDIR', 'EISDIR', 'EROFS', 'ENOSPC', 'EDQUOT'].includes(code)) return null;
+  return new CommandFailure(`--out ${out}: cannot write ${path} (${code})`);
 }
 
 function describe(report: BuildReport): string {
-  const lines = [`Built ${report.pages} pages (${report.rendered} rendered, ${report.pages - report.rendered} unchanged) and ${report.files} files into ${report.out} in ${report.ms} ms`];
-  for (const warning of report.warnings) lines.push(`warning: ${warning}`);
-  return `${lines.join('\n')}\n`;
+  return `Built ${report.pages} pages (${report.rendered} rendered, ${report.pages - report.rendered} unchanged) and ${report.files} files into ${report.out} in ${report.ms} ms\n`;
 }

@@ -1,15 +1,26 @@
-import { resolve } from 'node:path';
+// What every command that touches the store opens: the config, the store, the domain over it, and the admin caller.
+import { existsSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { type Config, loadConfig } from '../config/index.js';
-import { Domain } from '../domain/index.js';
+import { Caller, Domain } from '../domain/index.js';
+import { PARSED_PAGE_VERSION } from '../domain/parsed-page.js';
 import { type Bootstrap, bootstrap } from '../domain/setup.js';
 import { Store } from '../store/index.js';
+import { CommandFailure } from './util.js';
+import { makeDirectory } from '../store/make-directory.js';
 
 export interface Runtime {
   config: Config;
   configFile: string | null;
+  /** The folder relative paths of the config are read from (the config file's, else the working directory). */
+  root: string;
+  /** The store's folder (`storage.dir`), absolute. */
+  storeDir: string;
   store: Store;
   domain: Domain;
   boot: Bootstrap;
+  /** The admin user, for what the CLI does on its own behalf. */
+  caller: Caller;
   close(): void;
 }
 
@@ -17,17 +28,65 @@ export interface Runtime {
 const importOptions = ({ config, root }: { config: Config; root: string }) =>
   config.imports.folder === undefined ? config.imports : { ...config.imports, folder: resolve(root, config.imports.folder) };
 
-/** Loads the config, opens the store and makes sure the organizations and admin exist. */
-export function openRuntime(options: { config?: string; env?: NodeJS.ProcessEnv }): Runtime {
+/**
+ * Loads the config, opens the store and makes sure the organizations and admin exist. `firstToken`: the admin's first
+ * token is issued now if it has none (for the commands that print it); other commands leave that to them.
+ */
+export function openRuntime(options: { config?: string; env?: NodeJS.ProcessEnv; firstToken?: boolean; create?: boolean }): Runtime {
   const env = options.env ?? process.env;
   const loaded = loadConfig(options.config ? { file: options.config } : {});
-  const store = Store.open(resolve(loaded.root, loaded.config.storage.dir));
+  const storeDir = resolve(loaded.root, loaded.config.storage.dir);
+  if (existsSync(join(storeDir, STORE_DB))) {
+    // A store made before stores ignored themselves.
+    if (!existsSync(join(storeDir, '.gitignore'))) writeFileSync(join(storeDir, '.gitignore'), IGNORE_ALL);
+  } else if (options.create === false) {
+    throw new CommandFailure(`nothing synced yet: no store in ${shown(storeDir)}/; run \`docs sync\` first`);
+  } else if (!existsSync(storeDir)) createStoreDir(storeDir);
+  const store = Store.open(storeDir);
   try {
     const domain = new Domain(store, { allowHosts: loaded.config.network.allowHosts, translation: loaded.config.translation, imports: importOptions(loaded) });
-    const boot = bootstrap(domain, loaded.config, env.DOCS_TOKEN ? { DOCS_TOKEN: env.DOCS_TOKEN } : {});
-    return { config: loaded.config, configFile: loaded.file, store, domain, boot, close: () => store.close() };
+    const boot = bootstrap(domain, loaded.config, env.DOCS_TOKEN ? { DOCS_TOKEN: env.DOCS_TOKEN } : {}, { issueToken: options.firstToken === true });
+    const caller = new Caller(store, boot.admin);
+    return { config: loaded.config, configFile: loaded.file, root: loaded.root, storeDir, store, domain, boot, caller, close: () => store.close() };
   } catch (error) {
     store.close();
     throw error;
   }
+}
+
+/**
+ * A new store ignores itself (a `.gitignore` of `*` inside it, as Python's virtual environments do), so that `git add -A`
+ * in the author's repository never commits it, and says once where it is.
+ */
+function createStoreDir(dir: string): void {
+  try {
+    makeDirectory(dir);
+  } catch (error) {
+    throw new CommandFailure(`storage.dir: cannot create ${dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  writeFileSync(join(dir, '.gitignore'), IGNORE_ALL);
+  process.stderr.write(`docs: created the store in ${shown(dir)}/ (its database and files; ignored by git; storage.dir in docs.config.yaml moves it)\n`);
+}
+
+const STORE_DB = 'quire.db';
+const IGNORE_ALL = "# Quire's store: a database and files, never committed.\n*\n";
+
+function shown(dir: string): string {
+  const path = relative(process.cwd(), dir) || '.';
+  return path.startsWith('..') ? dir : path;
+}
+
+/**
+ * The config's organizations and admin in an in-memory store (`docs watch` without --sync): the project store is left
+ * untouched, but its parse records are copied in, so that pages it has already parsed are not parsed again.
+ */
+export function openScratchRuntime(options: { config?: string }): Runtime {
+  const loaded = loadConfig(options.config ? { file: options.config } : {});
+  const storeDir = resolve(loaded.root, loaded.config.storage.dir);
+  const store = Store.memory();
+  store.seedDerived(storeDir, PARSED_PAGE_VERSION);
+  const domain = new Domain(store, { allowHosts: loaded.config.network.allowHosts });
+  const boot = bootstrap(domain, loaded.config, {}, { issueToken: false });
+  const caller = new Caller(store, boot.admin);
+  return { config: loaded.config, configFile: loaded.file, root: loaded.root, storeDir, store, domain, boot, caller, close: () => store.close() };
 }

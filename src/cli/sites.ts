@@ -1,14 +1,12 @@
 /** `sites:` of docs.config.yaml, reconciled with the store after a config sync. */
 import type { SiteConfig } from '../config/index.js';
-import { Caller } from '../domain/index.js';
 import { mergeSettings, reconcileSite, type ReconcileReport, type SiteDeclaration, type SiteSpaceDeclaration } from '../domain/sites/reconcile.js';
 import { DEFAULT_CUSTOMIZATION } from '../domain/sites.js';
 import type { Runtime } from './runtime.js';
 import { UsageError } from './util.js';
 
 export async function reconcileSites(runtime: Runtime): Promise<ReconcileReport[]> {
-  const { domain, boot, store, config } = runtime;
-  const caller = new Caller(store, boot.admin);
+  const { domain, boot, store, config, caller } = runtime;
   // Ajv and the spec load only when a site declares a customization to check.
   const check = config.sites.some((site) => site.customization) ? await customizationChecker() : () => undefined;
   return config.sites.map((site, i) => {

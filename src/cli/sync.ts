@@ -1,14 +1,12 @@
-import { dirname, resolve } from 'node:path';
-import { SingleBar } from 'cli-progress';
-import { type Command, CommanderError } from 'commander';
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
 import type { SpaceSyncConfig } from '../config/index.js';
-import { Caller } from '../domain/index.js';
-import { describeTwoWay, type TwoWayReport } from '../gitsync/two-way/report.js';
+import type { TwoWayReport } from '../gitsync/two-way/report.js';
 import { CONFLICT_POLICIES, type ConflictPolicy, isConflictPolicy } from '../gitsync/two-way/policy.js';
 import type { TwoWayOptions } from '../gitsync/two-way/sync.js';
-import { openRuntime, type Runtime } from './runtime.js';
-import { describeSites, reconcileSites } from './sites.js';
-import { type GlobalOptions, UsageError } from './util.js';
+import type { Runtime } from './runtime.js';
+import { type GlobalOptions, UsageError, warn } from './util.js';
 
 interface SyncFlags {
   space?: string;
@@ -30,32 +28,41 @@ export function registerSync(program: Command): void {
     .option('--json', 'print one JSON object with a report per space')
     .option('--allow-mass-removal', 'land a sync that removes more than half of a space\'s pages, or all of them (by default it stops and names SUMMARY.md or the folder)')
     .option('--conflict <policy>', `who wins a true conflict when both sides changed (${CONFLICT_POLICIES.join('|')}; default: the config, else git)`)
-    // Mistakes in how the command is called exit with 2, like every other usage error.
-    .exitOverride((error) => {
-      throw error.exitCode === 0 ? error : new CommanderError(2, error.code, error.message);
-    })
     .action(async (dir: string | undefined, _flags: SyncFlags, command: Command) => {
       const flags = command.optsWithGlobals<GlobalOptions & SyncFlags>();
       if (flags.space !== undefined && dir === undefined) throw new UsageError('--space needs a <dir> to import');
       if (flags.ref !== undefined && dir === undefined) throw new UsageError('--ref needs a <dir> to import');
       if (flags.space !== undefined && flags.space.trim() === '') throw new UsageError('--space: expected a space title or id');
       if (flags.conflict !== undefined && !isConflictPolicy(flags.conflict)) throw new UsageError(`--conflict ${flags.conflict}: expected one of ${CONFLICT_POLICIES.join(', ')}`);
+      if (dir !== undefined) checkDirectory(dir);
+      const [{ loadConfig }, { openRuntime }, { describeSites, reconcileSites }, { describeTwoWay }] = await Promise.all([
+        import('../config/index.js'),
+        import('./runtime.js'),
+        import('./sites.js'),
+        import('../gitsync/two-way/report.js'),
+      ]);
+      // Checked before the store is opened: a mistake creates nothing.
+      const { config } = loadConfig(flags.config ? { file: flags.config } : {});
+      if (dir === undefined && config.spaces.length === 0 && !config.sites.length) {
+        throw new UsageError('nothing to sync: give a <dir>, or list spaces in docs.config.yaml (spaces: [{title, directory}]; `docs init` writes one)');
+      }
       const runtime = openRuntime(flags);
       try {
         const targets: SpaceSyncConfig[] = dir !== undefined
           ? [{ directory: resolve(dir), workTree: flags.workTree ?? false, ...(flags.space ? { title: flags.space } : {}), ...(flags.ref ? { ref: flags.ref } : {}) }]
           : runtime.config.spaces;
-        if (targets.length === 0 && !runtime.config.sites.length) throw new UsageError('nothing to sync: give a <dir>, or list spaces in docs.config.yaml (spaces: [{title, directory}])');
         const conflict = flags.conflict as ConflictPolicy | undefined;
         const reports = await syncTargets(runtime, targets, {
-          progress: !flags.json && process.stdout.isTTY === true,
+          progress: !flags.json && process.stderr.isTTY === true,
           ...(conflict ? { conflict } : {}),
           ...(flags.allowMassRemoval ? { allowMassRemoval: true } : {}),
         });
         // The config's sites follow its spaces: reconciled on a config sync, not on a one-directory sync.
         const sites = dir === undefined && !reports.some((r) => r.failed) ? await reconcileSites(runtime) : [];
         if (flags.json) process.stdout.write(`${JSON.stringify({ spaces: reports, ...(sites.length ? { sites } : {}) })}\n`);
-        else process.stdout.write(reports.map(describeTwoWay).join('') + describeSites(sites));
+        else process.stdout.write(reports.map((r) => describeTwoWay(r, { warnings: false })).join('') + describeSites(sites));
+        // With --json the warnings are in the report.
+        if (!flags.json) for (const r of reports) for (const w of r.warnings) warn(`${r.space.title}: ${w}`);
         // Conflicts under `fail` changed nothing; the exit code tells CI.
         if (reports.some((r) => r.failed)) process.exitCode = 1;
       } finally {
@@ -70,14 +77,13 @@ export async function syncTargets(
   targets: readonly SpaceSyncConfig[],
   output: { progress: boolean; conflict?: ConflictPolicy; allowMassRemoval?: boolean },
 ): Promise<TwoWayReport[]> {
-  const { domain, boot, store } = runtime;
-  const caller = new Caller(store, boot.admin);
-  const root = runtime.configFile ? dirname(runtime.configFile) : process.cwd();
+  const { domain, boot, caller, root } = runtime;
+  const { SingleBar } = await import('cli-progress');
   const reports: TwoWayReport[] = [];
   for (const target of targets) {
     const org = target.organization ? boot.organizations.find((o) => o.title === target.organization || o.id === target.organization) : boot.organizations[0];
     if (!org) throw new UsageError(`spaces: no organization "${target.organization}" in the config`);
-    const bar = output.progress ? new SingleBar({ format: '{space} {phase} [{bar}] {value}/{total}', hideCursor: true, clearOnComplete: true }) : null;
+    const bar = output.progress ? new SingleBar({ format: '{space} {phase} [{bar}] {value}/{total}', hideCursor: true, clearOnComplete: true, stream: process.stderr }) : null;
     let started = false;
     const conflict = output.conflict ?? target.conflict;
     const options: TwoWayOptions = {
@@ -109,4 +115,10 @@ export async function syncTargets(
     }
   }
   return reports;
+}
+
+/** The <dir> argument: a folder that exists (a mistake in how the command was called, else). */
+function checkDirectory(dir: string): void {
+  if (!existsSync(dir)) throw new UsageError(`${dir}: no such directory`);
+  if (!statSync(dir).isDirectory()) throw new UsageError(`${dir}: not a directory; give the folder that holds the pages (the one with README.md or SUMMARY.md)`);
 }

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { isRole, type RoleName } from '../domain/roles.js';
-import { openRuntime } from './runtime.js';
 import { type GlobalOptions, UsageError } from './util.js';
 
 interface TokenOptions {
@@ -23,12 +22,13 @@ export function registerToken(program: Command): void {
     .option('--org <title|id>', 'organization the member joins (default: the first one in the config)')
     .option('--label <label>', 'a note to recognise the token by')
     .option('--json', 'print {token, user, organization, role} as JSON')
-    .action((options: TokenOptions, command: Command) => {
+    .action(async (options: TokenOptions, command: Command) => {
       const opts = command.optsWithGlobals<GlobalOptions & TokenOptions>();
       if (opts.role !== undefined && !isRole(opts.role)) {
         throw new UsageError(`--role ${opts.role}: expected one of admin, create, review, edit, comment, read`);
       }
       if (opts.email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(opts.email)) throw new UsageError(`--email ${opts.email}: not an email address`);
+      const { openRuntime } = await import('./runtime.js');
       const runtime = openRuntime(opts);
       try {
         const { domain, boot, store } = runtime;

@@ -1,12 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { type Command, CommanderError } from 'commander';
-import { loadConfig, type SpaceSyncConfig } from '../config/index.js';
-import { Caller, Domain } from '../domain/index.js';
-import { PARSED_PAGE_VERSION } from '../domain/parsed-page.js';
-import { bootstrap } from '../domain/setup.js';
-import { Store } from '../store/index.js';
-import { openRuntime, type Runtime } from './runtime.js';
+import { join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { SpaceSyncConfig } from '../config/index.js';
+import type { Runtime } from './runtime.js';
 import { type GlobalOptions, parsePort, UsageError } from './util.js';
 
 interface WatchFlags {
@@ -25,20 +21,19 @@ export function registerWatch(program: Command): void {
     .option('--port <port>', 'port of the preview server (0: any free port)', '4001')
     .option('--sync', "also move the space's current revision in the project store on every change (default: a scratch store)")
     .option('--allow-mass-removal', "with --sync: land a change that removes more than half of a space's pages, or all of them (by default it is refused)")
-    .exitOverride((error) => {
-      throw error.exitCode === 0 ? error : new CommanderError(2, error.code, error.message);
-    })
     .action(async (dir: string | undefined, _flags: WatchFlags, command: Command) => {
       const flags = command.optsWithGlobals<GlobalOptions & WatchFlags>();
       const port = parsePort(flags.port);
       if (flags.space !== undefined && dir === undefined) throw new UsageError('--space needs a <dir> to watch');
       if (flags.space !== undefined && flags.space.trim() === '') throw new UsageError('--space: expected a space title or id');
       if (dir !== undefined) {
-        if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${dir}: no such directory`);
+        if (!existsSync(dir)) throw new UsageError(`${dir}: no such directory`);
+        if (!statSync(dir).isDirectory()) throw new UsageError(`${dir}: not a directory; give the folder that holds the pages`);
         const multi = ['docs.yaml', 'gitbook-docs.yaml'].some((f) => existsSync(join(dir, f)));
         if (flags.space === undefined && !multi) throw new UsageError(`--space is required: name the space ${dir} holds (docs watch ${dir} --space <title|id>)`);
       }
-      const runtime = flags.sync ? openRuntime(flags) : scratchRuntime(flags);
+      const { openRuntime, openScratchRuntime } = await import('./runtime.js');
+      const runtime = flags.sync ? openRuntime(flags) : openScratchRuntime(flags);
       const targets: SpaceSyncConfig[] = dir !== undefined ? [{ directory: resolve(dir), workTree: true, ...(flags.space ? { title: flags.space } : {}) }] : runtime.config.spaces;
       if (targets.length === 0) {
         runtime.close();
@@ -49,28 +44,13 @@ export function registerWatch(program: Command): void {
     });
 }
 
-/**
- * The config's organizations and admin in an in-memory store: the project store is left untouched, but its parse
- * records are copied in, so that pages it has already parsed are not parsed again.
- */
-function scratchRuntime(flags: GlobalOptions): Runtime {
-  const loaded = loadConfig(flags.config ? { file: flags.config } : {});
-  const store = Store.memory();
-  store.seedDerived(resolve(loaded.root, loaded.config.storage.dir), PARSED_PAGE_VERSION);
-  const domain = new Domain(store, { allowHosts: loaded.config.network.allowHosts });
-  const boot = bootstrap(domain, loaded.config);
-  return { config: loaded.config, configFile: loaded.file, store, domain, boot, close: () => store.close() };
-}
-
 async function watchTargets(runtime: Runtime, targets: readonly SpaceSyncConfig[], port: number, allowMassRemoval: boolean): Promise<void> {
   const [{ DirectoryWatcher }, { Preview, watchSite }, { siteSources }] = await Promise.all([
     import('../gitsync/watch.js'),
     import('../site/preview.js'),
     import('../site/space-site.js'),
   ]);
-  const { domain, boot, store } = runtime;
-  const caller = new Caller(store, boot.admin);
-  const root = runtime.configFile ? dirname(runtime.configFile) : process.cwd();
+  const { domain, boot, caller, root } = runtime;
   const watchTargets = targets.map((target) => {
     const org = target.organization ? boot.organizations.find((o) => o.title === target.organization || o.id === target.organization) : boot.organizations[0];
     if (!org) throw new UsageError(`spaces: no organization "${target.organization}" in the config`);

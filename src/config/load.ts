@@ -2,13 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument, type Node } from 'yaml';
 import type { z } from 'zod';
+import { CONFIG_FILE } from './constants.js';
+import { ConfigError } from './errors.js';
 import { configSchema, type Config } from './schema.js';
+import { didYouMean, knownKeys } from './suggest.js';
 
-export const CONFIG_FILE = 'docs.config.yaml';
+export { ConfigError } from './errors.js';
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { CONFIG_FILE } from './constants.js';
 
 export interface LoadedConfig {
   config: Config;
@@ -57,23 +58,66 @@ export function parseConfig(text: string, file = CONFIG_FILE): Config {
   const result = configSchema.safeParse(data);
   if (result.success) return result.data;
 
-  const messages = result.error.issues.slice(0, 5).map((issue) => describe(issue, doc.contents, where));
+  const messages = result.error.issues.slice(0, 5).map((issue) => describe(issue, data, doc.contents, where));
   throw new ConfigError(messages.join('\n'));
 }
 
-function describe(issue: z.core.$ZodIssue, root: unknown, where: (offset?: number) => string): string {
+function describe(issue: z.core.$ZodIssue, data: unknown, root: unknown, where: (offset?: number) => string): string {
   const path = issue.path.map(String);
+  // A value that fits none of a union's forms: the errors of the form of its own kind (a mapping's, for a mapping).
+  const branch = issue.code === 'invalid_union' ? issue.errors.find((errors) => !errors.some((e) => e.code === 'invalid_type' && e.path.length === 0)) : undefined;
+  if (branch?.length) {
+    return branch.map((inner) => describe({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, data, root, where)).join('\n');
+  }
   if (issue.code === 'unrecognized_keys') {
+    const known = knownKeys(configSchema, path);
     return issue.keys
       .map((key) => {
         const keyNode = findKey(root, path, key);
-        return `${where(keyNode?.range?.[0])}: unknown key "${[...path, key].join('.')}"`;
+        const guess = didYouMean(key, known);
+        const hint = guess ? `; did you mean "${guess}"?` : known.length ? `; expected one of ${known.filter((k) => k !== '$schema').join(', ')}` : '';
+        return `${where(keyNode?.range?.[0])}: unknown key "${[...path, key].join('.')}"${hint}`;
       })
       .join('\n');
   }
   const node = findNode(root, path);
   const name = path.length ? path.join('.') : '(root)';
-  return `${where(node?.range?.[0])}: ${name}: ${issue.message}`;
+  return `${where(node?.range?.[0])}: ${name}: ${plainMessage(issue, valueAt(data, path))}`;
+}
+
+/** Zod's wording, said plainly: what was expected, and what was there. */
+function plainMessage(issue: z.core.$ZodIssue, value: unknown): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return value === undefined ? `missing; expected ${kind(issue.expected)}` : `expected ${kind(issue.expected)}, got ${got(value)}`;
+    case 'invalid_union': {
+      const kinds = issue.errors.flatMap((errors) => errors.filter((e) => e.code === 'invalid_type' && e.path.length === 0).map((e) => kind((e as { expected: string }).expected)));
+      return kinds.length ? `expected ${[...new Set(kinds)].join(' or ')}, got ${got(value)}` : issue.message;
+    }
+    case 'too_small':
+    case 'too_big': {
+      const bound = issue.code === 'too_small' ? `at least ${issue.minimum}` : `at most ${issue.maximum}`;
+      if (issue.origin === 'string') return `${issue.code === 'too_small' ? 'too short' : 'too long'}: ${bound} characters`;
+      if (issue.origin === 'array') return `${issue.code === 'too_small' ? 'too few items' : 'too many items'}: ${bound}`;
+      return `expected a number ${bound}${issue.inclusive === false ? ' (excluded)' : ''}, got ${got(value)}`;
+    }
+    default:
+      return issue.message;
+  }
+}
+
+const kind = (expected: string) => (expected === 'array' ? 'a list' : expected === 'object' ? 'a mapping of keys to values' : `a ${expected}`);
+
+const got = (value: unknown) =>
+  value === null ? 'nothing (null)' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'a mapping' : `the ${typeof value} ${JSON.stringify(value)}`;
+
+function valueAt(data: unknown, path: readonly string[]): unknown {
+  let value = data;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
 }
 
 /** The deepest node that exists along `path`, so a missing key points at its parent. */

@@ -11,9 +11,10 @@ export interface Bootstrap {
 
 /**
  * Makes the store match the config: its organizations exist and the admin user is an admin of
- * each. Runs on every start; only creates what is missing, so API edits are kept.
+ * each. Runs on every start; only creates what is missing, so API edits are kept. `issueToken`: the
+ * admin's first token is made here (only where it is shown: `docs serve` and `docs start`).
  */
-export function bootstrap(domain: Domain, config: Config, env: { DOCS_TOKEN?: string } = {}): Bootstrap {
+export function bootstrap(domain: Domain, config: Config, env: { DOCS_TOKEN?: string } = {}, { issueToken = true } = {}): Bootstrap {
   const { store } = domain.deps;
   const result = store.tx(() => {
     const admin = domain.users.ensure(config.admin.email, config.admin.displayName);
@@ -26,7 +27,7 @@ export function bootstrap(domain: Domain, config: Config, env: { DOCS_TOKEN?: st
       domain.organizations.ensureMember(org.id, admin.id, 'admin');
       return org;
     });
-    const needsToken = store.users.tokensOf(admin.id).length === 0;
+    const needsToken = issueToken && store.users.tokensOf(admin.id).length === 0;
     const newAdminToken = needsToken ? domain.users.createToken(admin.id, 'admin (first start)').token : undefined;
     return { admin, organizations, ...(newAdminToken ? { newAdminToken } : {}) };
   });

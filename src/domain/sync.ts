@@ -14,6 +14,15 @@ import { conflict } from './errors.js';
 import { parsePage } from './page-parse.js';
 import { PARSED_PAGE_VERSION, type ParsedPageData } from './parsed-page.js';
 
+/** Bump when the git dates would come out differently for the same commit. */
+export const GIT_DATES_VERSION = 1;
+
+export interface CommitDates {
+  get(commit: string): Record<string, number> | undefined;
+  put(commit: string, dates: Record<string, number>): void;
+  commits(): string[];
+}
+
 export interface ImportedRevision {
   spaceId: string;
   /** The space's revision the import was built on: the space moves only if it is still there (compare-and-set). */
@@ -62,6 +71,16 @@ export class GitSync {
 
   content(revisionId: string): RevisionContent {
     return this.deps.store.revisions.content(revisionId);
+  }
+
+  /** The git-date cache: per commit, repository path -> seconds of the last commit that touched the file. */
+  get commitDates(): CommitDates {
+    const { gitDates } = this.deps.store;
+    return {
+      get: (commit) => gitDates.get(commit, GIT_DATES_VERSION),
+      put: (commit, dates) => gitDates.put(commit, GIT_DATES_VERSION, dates),
+      commits: () => gitDates.commits(GIT_DATES_VERSION),
+    };
   }
 
   parsed(oids: readonly string[]): Map<string, ParsedPageData> {

@@ -3,7 +3,9 @@ import { parse as parseYaml } from 'yaml';
 import { basename, dirname, joinPath } from '../content/paths.js';
 import { safeSlug, slugify } from '../content/slug.js';
 import type { ParsedPageData } from '../domain/parsed-page.js';
-import type { RevisionContent, RevisionFile, RevisionPage, RevisionReusableContent } from '../store/index.js';
+import type { DocumentPage, PageGitRef, RevisionContent, RevisionFile, RevisionPage, RevisionReusableContent } from '../store/index.js';
+import { pageUpdatedAt } from '../domain/page-dates.js';
+import type { PageDate } from './dates/files.js';
 import { pageMetadata } from '../domain/page-metadata.js';
 import { assignIds } from './ids.js';
 import { humanize, type Outline, type OutlineNode } from './outline.js';
@@ -22,6 +24,8 @@ export interface BuildInput {
   /** The text of `.gitbook/vars.yaml`, if present. */
   vars: string | null;
   previous: RevisionContent;
+  /** "Last updated" of the page files, by repository path (none: pages keep the dates they had). */
+  dates?: ReadonlyMap<string, PageDate>;
 }
 
 interface Draft {
@@ -70,6 +74,7 @@ export function buildRevision(input: BuildInput): { content: RevisionContent; wa
     ),
   );
 
+  const gitOf = pageGit(input);
   const fileIds = new Map(input.files.map((f) => [f.git?.path, f.id]));
   const fileId = (path: string) => fileIds.get(path) ?? null;
   const pages = drafts.map((draft, i): RevisionPage => {
@@ -81,7 +86,7 @@ export function buildRevision(input: BuildInput): { content: RevisionContent; wa
         const title = node.title ?? data.h1 ?? stringField(data.frontmatter, 'title') ?? humanize(basename(titleName(node.path)));
         const meta = pageMetadata(data.frontmatter, node.path, fileId, warn);
         const oid = oidOf(node.path);
-        const page: RevisionPage = { ...base, kind: 'document', title, blob: oid, git: { oid, path: node.path }, ...meta, hidden: meta.hidden ?? false };
+        const page: RevisionPage = { ...base, kind: 'document', title, blob: oid, git: gitOf(base.id, node.path, oid), ...meta, hidden: meta.hidden ?? false };
         if (node.linkTitle) page.linkTitle = node.linkTitle;
         return page;
       }
@@ -120,6 +125,21 @@ export function buildRevision(input: BuildInput): { content: RevisionContent; wa
       variables: variables(input.vars, joinPath(layout.root, '.gitbook/vars.yaml') ?? '', warn),
     },
     warnings,
+  };
+}
+
+/**
+ * A page's git side with its date: an exact one (from history) wins; else a page whose file is as it was keeps its
+ * date; else the file's modification time, or a shallow history's oldest commit.
+ */
+function pageGit(input: BuildInput): (id: string, path: string, oid: string) => PageGitRef {
+  const before = new Map(input.previous.pages.flatMap((p) => (p.kind === 'document' ? [[p.id, p] as const] : [])));
+  const kept = (page: DocumentPage | undefined, path: string, oid: string) =>
+    page && page.git?.path === path && page.blob === oid ? pageUpdatedAt(page) : undefined;
+  return (id, path, oid) => {
+    const date = input.dates?.get(path);
+    const updatedAt = date?.exact ? date.at : kept(before.get(id), path, oid) ?? date?.at;
+    return updatedAt === undefined ? { oid, path } : { oid, path, updatedAt };
   };
 }
 

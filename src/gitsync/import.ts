@@ -7,6 +7,7 @@ import { GitSync, type ParsedBlobResult } from '../domain/sync.js';
 import { dirname, joinPath } from '../content/paths.js';
 import type { RevisionContent, RevisionPage, SpaceRecord } from '../store/index.js';
 import { buildRevision } from './build-revision.js';
+import { fileDates, type PageDate } from './dates/files.js';
 import { buildFiles, type FilesResult } from './files.js';
 import { type Outline, pageFiles, planOutline, prune } from './outline.js';
 import { type ParseJob, type ParsedBlob, parsePage } from '../domain/page-parse.js';
@@ -18,7 +19,7 @@ import { findRepository, readGitTree, readWorkTree, type RepoTree, subtree, tree
 const SAVE_BATCH = 64;
 
 /** Bump when the import's output changes for the same input, so unchanged trees are imported again once. */
-export const IMPORT_VERSION = 1;
+export const IMPORT_VERSION = 2;
 
 /** Larger page files are left out with a warning: nobody reads a 50 MB page, and parsing it would stall the sync. */
 export const PAGE_MAX_BYTES = 8 * 1024 * 1024;
@@ -37,13 +38,15 @@ export interface SyncOptions {
   organizationId: string;
   /** Who creates missing spaces. */
   caller: Caller;
-  /** Worker threads for parsing (default 2; 0 parses on the calling thread). */
+  /** Worker threads for parsing (default 2; 0 parses, and walks the history for the pages' dates, on the calling thread). */
   parseWorkers?: number;
   onProgress?: (event: { space: string; phase: SyncPhase; done: number; total: number }) => void;
   /** The files of `dir`, already read (`docs watch` leaves editor temp files out); default: read `dir`. */
   tree?: RepoTree;
   /** Land a sync that removes most (or all) of a space's pages; without it such a sync stops (`massRemoval`). */
   allowMassRemoval?: boolean;
+  /** false: no walk of the git history for the pages' "last updated" dates (they then have none). */
+  gitDates?: boolean;
 }
 
 export interface SyncReport {
@@ -61,10 +64,14 @@ export interface SyncReport {
 
 export async function syncDirectory(domain: Domain, options: SyncOptions): Promise<SyncReport[]> {
   const dir = resolve(options.dir);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw badRequest(`${options.dir}: no such directory`);
+  if (!existsSync(dir)) throw badRequest(`${options.dir}: no such directory`);
+  if (!statSync(dir).isDirectory()) throw badRequest(`${options.dir}: not a directory; give the folder that holds the pages (the one with README.md or SUMMARY.md)`);
   const sync = domain.sync;
   const tree = options.tree ?? (await readSource(dir, options));
   const layout = await discoverLayout(tree);
+  // Nothing to make a new space of (a space synced before goes on to the mass-removal check instead).
+  const empty = ![...tree.files.keys()].some(isMarkdown);
+  if (empty && !options.allowMassRemoval && layout.spaces.every((space) => !existingSpace(sync, dir, space, options))) throw badRequest(noPages(options.dir, tree));
   if (layout.siteConfig && options.space) {
     throw badRequest(`--space: ${options.dir} holds several spaces (${layout.siteConfig}); they are named by their keys`);
   }
@@ -74,6 +81,8 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
   if (changed.length === 0) return works.map((w) => w.report);
 
   const pool = new ParsePool(options.parseWorkers === undefined ? {} : { workers: options.parseWorkers });
+  // The pages' dates: a walk of history on a worker thread while this one reads and parses the pages.
+  const dating = options.gitDates === false ? Promise.resolve(new Map<string, PageDate>()) : datePages(sync, tree, dir, changed, options.parseWorkers !== 0);
   try {
     // Every markdown file of the changed spaces is parsed in one batch, started before the summaries are read: nearly
     // all of them are pages, and a parse record of one that is not is only an unused cache entry.
@@ -108,8 +117,9 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
     save(late, true);
     progress('save', 0, changed.length);
     // Every space is checked before any lands: a stopped sync changes nothing.
+    const dates = await dating;
     const built = [];
-    for (const work of changed) built.push(await buildSpace(tree, work, results));
+    for (const work of changed) built.push(await buildSpace(tree, work, results, dates));
     if (!options.allowMassRemoval) for (const [i, work] of changed.entries()) refuseMassRemoval(work, built[i]!, options.dir);
     for (const [i, work] of changed.entries()) {
       landSpace(sync, tree, work, built[i]!);
@@ -119,6 +129,15 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
     await pool.close();
   }
   return works.map((w) => w.report);
+}
+
+const isMarkdown = (path: string) => /\.md$/i.test(path);
+
+/** Nothing to import: said before a space is created for it. */
+function noPages(dir: string, tree: RepoTree): string {
+  const where = tree.commit ? `the last commit of ${dir} (${tree.commit.oid.slice(0, 7)})` : dir;
+  const hint = tree.commit ? '; commit the pages first, or pass --work-tree to read the files on disk' : '';
+  return `${where} holds no markdown page: expected GitBook's Git Sync format (README.md, SUMMARY.md, .gitbook.yaml) or a folder of .md files${hint}`;
 }
 
 async function readSource(dir: string, options: SyncOptions): Promise<RepoTree> {
@@ -135,11 +154,14 @@ async function readSource(dir: string, options: SyncOptions): Promise<RepoTree> 
 }
 
 function targetSpace(domain: Domain, sync: GitSync, source: string, layout: SpaceLayout, options: SyncOptions): SpaceRecord {
-  // A single space without a name is named after its folder.
-  const title = layout.title ?? options.space ?? (basename(source) || 'Docs');
-  const existing = layout.key !== null ? sync.spaceForKey(source, layout.key) : sync.findSpace(options.organizationId, options.space ?? title);
-  if (existing) return existing;
-  return domain.spaces.create(options.caller, options.organizationId, { title }).space;
+  return existingSpace(sync, source, layout, options) ?? domain.spaces.create(options.caller, options.organizationId, { title: spaceTitle(source, layout, options) }).space;
+}
+
+/** A single space without a name is named after its folder. */
+const spaceTitle = (source: string, layout: SpaceLayout, options: SyncOptions) => layout.title ?? options.space ?? (basename(source) || 'Docs');
+
+function existingSpace(sync: GitSync, source: string, layout: SpaceLayout, options: SyncOptions): SpaceRecord | undefined {
+  return (layout.key !== null ? sync.spaceForKey(source, layout.key) : sync.findSpace(options.organizationId, options.space ?? spaceTitle(source, layout, options))) ?? undefined;
 }
 
 /** One space on its way through the sync; `plan` is made only when its tree changed. */
@@ -180,6 +202,27 @@ function startSpace(sync: GitSync, tree: RepoTree, layout: SpaceLayout, space: S
   return { layout, space, source, report, hash, previous, changed: !same };
 }
 
+/**
+ * The "last updated" dates of the changed spaces' markdown files, found while the pages parse. A history that cannot
+ * be read gives no dates, with a warning: the sync goes on.
+ */
+async function datePages(sync: GitSync, tree: RepoTree, dir: string, works: SpaceWork[], worker: boolean): Promise<Map<string, PageDate>> {
+  const paths = [...new Set(works.flatMap((w) => markdownFiles(tree, w.layout)))];
+  try {
+    const { dates, shallow } = await fileDates(tree, dir, paths, sync.commitDates, worker);
+    if (shallow > 0) works[0]!.report.warnings.push(shallowWarning(shallow));
+    return dates;
+  } catch (error) {
+    works[0]!.report.warnings.push(`cannot read the git history for the pages' dates (${(error as Error).message}); they show none`);
+    return new Map();
+  }
+}
+
+function shallowWarning(files: number): string {
+  return `${files} ${files === 1 ? 'page' : 'pages'} could not be dated past the oldest commit of this shallow clone: ` +
+    'they show its date (or the date they had). Fetch the whole history for exact dates (fetch-depth: 0 in GitHub Actions, git fetch --unshallow)';
+}
+
 /** The markdown files under a space's root but its summary (`.gitbook/` left out but for its includes). */
 function markdownFiles(tree: RepoTree, layout: SpaceLayout): string[] {
   const under = layout.root === '' ? '' : `${layout.root}/`;
@@ -208,7 +251,7 @@ async function planSpace(sync: GitSync, tree: RepoTree, work: SpaceWork): Promis
 }
 
 /** Builds the space's revision from the parse results (and fills in its report). */
-async function buildSpace(tree: RepoTree, work: SpaceWork, results: readonly ParsedBlobResult[]): Promise<RevisionContent> {
+async function buildSpace(tree: RepoTree, work: SpaceWork, results: readonly ParsedBlobResult[], dates: ReadonlyMap<string, PageDate>): Promise<RevisionContent> {
   const { layout, report, plan, previous } = work;
   const outline = work.outline!;
   const files = work.files!;
@@ -227,6 +270,7 @@ async function buildSpace(tree: RepoTree, work: SpaceWork, results: readonly Par
     includes: work.includes!.filter((p) => !plan!.rejected.has(p)),
     vars,
     previous,
+    dates,
   });
   report.warnings.push(...built.warnings);
   Object.assign(report, diffPages(previous, built.content), { files: built.content.files.length });

@@ -1,7 +1,7 @@
 // A repository snapshot as a flat map of files: either a commit read with isomorphic-git, or a plain directory on disk.
 // Paths are posix and relative to the snapshot's directory; nothing outside that directory is ever read.
 import { createHash } from 'node:crypto';
-import { type Dirent, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import git from 'isomorphic-git';
 import { gitBlobOid } from '../store/index.js';
@@ -12,6 +12,8 @@ export interface TreeEntry {
   oid: string;
   /** Reads the bytes (from the object database or the disk). */
   read(): Promise<Uint8Array>;
+  /** A file on disk: its modification time (ms since the epoch). */
+  mtime?(): number;
 }
 
 export interface CommitInfo {
@@ -24,6 +26,8 @@ export interface RepoTree {
   files: Map<string, TreeEntry>;
   /** The commit read, or null for a plain directory. */
   commit: CommitInfo | null;
+  /** Where the commit was read: the repository, and the folder of it the paths are relative to ('' = its root). */
+  repo?: { dir: string; prefix: string };
   warnings: string[];
 }
 
@@ -57,7 +61,7 @@ export function readWorkTree(dir: string): RepoTree {
           warnings.push(`${path}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
           continue;
         }
-        files.set(path, { oid: gitBlobOid(bytes), read: async () => readFileSync(full) });
+        files.set(path, { oid: gitBlobOid(bytes), read: async () => readFileSync(full), mtime: () => statSync(full).mtimeMs });
       } else warnings.push(`${path}: not a regular file; skipped`);
     }
   };
@@ -110,7 +114,7 @@ export async function readGitTree(repoDir: string, ref: string, prefix = ''): Pr
   const start = prefix ? await subtreeOid(repoDir, commit.tree, prefix, cache) : commit.tree;
   if (start) await walk(start, '');
   else warnings.push(`${prefix}: no such directory at ${ref}`);
-  return { files, commit: { oid, message: commit.message.trim(), ref }, warnings };
+  return { files, commit: { oid, message: commit.message.trim(), ref }, repo: { dir: repoDir, prefix }, warnings };
 }
 
 /** The commit oid `ref` names: a full or abbreviated oid, or a ref name. */

@@ -6,7 +6,11 @@ import { newerOperations } from './handlers/content-writes.js';
 import { downloadFile, FILE_CONTENT_ROUTE } from './handlers/files.js';
 import { handlers as defaultHandlers } from './handlers/index.js';
 import { loadSpec, type Operation } from './openapi.js';
-import { type PublishedSites, registerPublishedSites } from './published-sites.js';
+import { type AccessEntry, registerAccessLog } from './http/access-log.js';
+import { PRIVATE } from './http/caching.js';
+import { registerCompression } from './http/compression.js';
+import { registerHealth } from './http/health.js';
+import { type OwnSite, type PublishedSites, registerPublishedSites } from './published-sites.js';
 import { type CachedResponse, ResponseCache } from './response-cache.js';
 import { unavailable } from './unavailable.js';
 import { Urls } from './present.js';
@@ -33,9 +37,11 @@ export interface ServerOptions {
   handlers?: Handlers;
   logger?: boolean;
   /** A built static site served at `/` next to the API (its `404.html` answers unknown pages). */
-  siteDir?: string;
+  siteDir?: OwnSite;
   /** Published sites of the sites API, served at `/<basename>/`. */
   sites?: PublishedSites;
+  /** Hears of every response, for the access log. */
+  accessLog?: (entry: AccessEntry) => void;
 }
 
 /** Path parameters that may hold slashes: routed as a trailing wildcard. */
@@ -52,9 +58,6 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const { domain } = options;
   const handlers = options.handlers ?? defaultHandlers;
   const urls = new Urls(options.publicUrl);
-  const { document, operations } = loadSpec();
-  const paramsAjv = lazyAjv(document, { coerceTypes: 'array', useDefaults: true });
-  const bodyAjv = lazyAjv(document, { useDefaults: true });
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -68,11 +71,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   app.addHook('onRequest', (request, _reply, done) => {
     done(request.url.length > MAX_URL_LENGTH ? new HttpError(414, urlTooLong()) : undefined);
   });
-  const methods = new MethodTable();
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/v1')) return;
-    for (const method of [route.method].flat()) methods.add(method, route.url);
-  });
+  const methods = lazyMethodTable(app);
 
   // JSON is the only body the API reads: anything else is a 415.
   app.removeContentTypeParser('text/plain');
@@ -97,13 +96,27 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
-    const allowed = methods.allowed(path);
+    const allowed = methods().allowed(path);
     if (!allowed.length) return sendError(reply, 404, `No route for ${request.method} ${path}`);
     reply.header('allow', allowed.join(', '));
     return sendError(reply, 405, `method: ${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`);
   });
-  registerPublishedSites(app, { domain, ...(options.sites ? { sites: options.sites } : {}), ...(options.siteDir ? { siteDir: options.siteDir } : {}) });
+  if (options.accessLog) registerAccessLog(app.server, options.accessLog);
+  registerCompression(app);
+  // Routes come in a plugin of their own, loaded after compression: its hooks apply to routes declared after it.
+  app.register(async (scope) => {
+    registerHealth(scope, domain.deps.store);
+    registerPublishedSites(scope, { domain, ...(options.sites ? { sites: options.sites } : {}), ...(options.siteDir ? { siteDir: options.siteDir } : {}) });
+    registerOperations(scope, domain, handlers, urls);
+  });
+  return app;
+}
 
+/** Every operation of the spec (and the newer one), routed by operationId, and file downloads. */
+function registerOperations(app: FastifyInstance, domain: Domain, handlers: Handlers, urls: Urls): void {
+  const { document, operations } = loadSpec();
+  const paramsAjv = lazyAjv(document, { coerceTypes: 'array', useDefaults: true });
+  const bodyAjv = lazyAjv(document, { useDefaults: true });
   // updateChangeRequestContent is only in the newer spec: validated against that document.
   const newer = newerOperations();
   const newerParamsAjv = lazyAjv(newer.document, { coerceTypes: 'array', useDefaults: true });
@@ -118,11 +131,15 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     app.route({
       method: operation.method.toUpperCase() as 'GET',
       url: routeOf(operation),
+      // The contract has no HEAD operations: a HEAD twin of each GET would only double the route table (and its start-up).
+      exposeHeadRoute: false,
       onRequest: operation.public ? undefined : (request, _reply, done) => {
         request.caller = authenticate(domain, request);
         done();
       },
       handler: async (request, reply) => {
+        // What a caller reads with their token is theirs alone (a handler may say otherwise in its headers).
+        if (request.caller) reply.header('cache-control', PRIVATE);
         const cacheKey = operation.method === 'get' && handler ? `${request.caller?.user.id ?? ''} ${request.url}` : undefined;
         const cached = cacheKey === undefined ? undefined : responses.get(cacheKey);
         if (cached) return sendText(reply, cached);
@@ -149,7 +166,23 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     handler: async (request, reply) =>
       send(reply, downloadFile({ caller: request.caller!, domain, params: request.params as Record<string, string> })),
   });
-  return app;
+}
+
+/** The API's routes by method, for 405s: the table is made on the first unknown route, not at start. */
+function lazyMethodTable(app: FastifyInstance): () => MethodTable {
+  const routes: Array<[string, string]> = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/v1')) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push([method, route.url]);
+  });
+  let table: MethodTable | undefined;
+  return () => {
+    if (!table) {
+      table = new MethodTable();
+      for (const [method, url] of routes) table.add(method, url);
+    }
+    return table;
+  };
 }
 
 function authenticate(domain: Domain, request: FastifyRequest): Caller {

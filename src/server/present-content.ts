@@ -1,5 +1,6 @@
 import type * as api from '@gitbook/api';
 import type { LinkTarget, LinkUsage, PageBody, PageHit, RevisionView } from '../domain/content.js';
+import { pageUpdatedAt } from '../domain/page-dates.js';
 import type {
   ComputedPage,
   DocumentPage,
@@ -99,11 +100,13 @@ function documentPage(
   body: PageBody | undefined,
   children: api.RevisionPage[],
 ): api.RevisionPageDocument {
+  const updatedAt = pageUpdatedAt(p);
   return {
     id: p.id,
     title: p.title,
     ...(p.emoji ? { emoji: p.emoji } : {}),
     ...(p.icon ? { icon: p.icon } : {}),
+    ...(updatedAt ? { updatedAt } : {}),
     kind: 'sheet',
     type: 'document',
     urls: { app: pageUrl(urls, view, p) },

@@ -7,6 +7,7 @@ import type { Root } from 'mdast';
 import { withoutFrontmatter } from '../content/frontmatter.js';
 import { hasDotSegment } from '../content/paths.js';
 import { type Section, underTitle } from '../content/search-text.js';
+import { pageUpdatedAt } from '../domain/page-dates.js';
 import { takeBody } from '../domain/page-parse.js';
 import type { BlobStore, DocumentPage } from '../store/index.js';
 import { siteAssets } from './assets.js';
@@ -124,7 +125,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
       reusable,
     };
     const plans = documents.map((page) => {
-      const meta = { title: page.title, description: page.description, emoji: page.emoji, path: page.path, layout: page.layout, noIndex: page.noIndex, noRobotsIndex: page.noRobotsIndex, git: page.git?.path };
+      const meta = { title: page.title, description: page.description, emoji: page.emoji, path: page.path, layout: page.layout, noIndex: page.noIndex, noRobotsIndex: page.noRobotsIndex, git: page.git?.path, updatedAt: pageUpdatedAt(page) };
       const old = previous.pages[entryKeyOf(page)];
       const key = hash(`${page.blob}|${spaceKey}|${stableJson(meta)}`);
       const skip = options.only !== undefined && !options.only.has(page.id);
@@ -153,7 +154,9 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
       if (reuse) {
         entry = old!;
       } else {
-        const updatedAt = old && old.blob === page.blob ? old.updatedAt : view.revision.createdAt;
+        // The last commit that touched the page's file; a page without one (edited through the API) keeps the date of
+        // the revision that changed it, as well as the build cache knows it.
+        const updatedAt = pageUpdatedAt(page) ?? (old && old.blob === page.blob ? old.updatedAt : view.revision.createdAt);
         const body = await ahead.render(page, site.openapi);
         const at = position.get(page.id);
         const neighbour = (i: number | undefined) => {

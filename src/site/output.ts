@@ -3,10 +3,11 @@
  * and a path that would land outside it (`..`, also percent-decoded, an absolute path, a NUL) is refused: stored
  * content (page slugs, redirect sources) never decides where a file goes outside the folder.
  */
-import { closeSync, existsSync, mkdirSync, openSync, writeFileSync, writevSync } from 'node:fs';
+import { closeSync, existsSync, openSync, writeFileSync, writevSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve, sep } from 'node:path';
 import { hasDotSegment } from '../content/paths.js';
+import { makeDirectory } from '../store/make-directory.js';
 
 /** The absolute file of `path` under `root`, or null when `path` is not a plain path inside it. */
 export function outputFile(root: string, path: string): string | null {
@@ -58,7 +59,7 @@ export class OutputWriter {
 
   private makeDir(dir: string): void {
     if (this.dirs.has(dir)) return;
-    mkdirSync(dir, { recursive: true });
+    makeDirectory(dir);
     this.dirs.add(dir);
   }
 }

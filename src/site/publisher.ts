@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Domain } from '../domain/index.js';
 import type { SiteRecord } from '../store/index.js';
 import { apiSite, visibleSiteSpaces } from './api-site.js';
+import { siteAssets } from './assets.js';
 import { buildSite } from './build.js';
 import { stableJson } from './customization.js';
 import { siteSources } from './space-site.js';
@@ -24,6 +25,11 @@ export class SitePublisher {
     private readonly domain: Domain,
     private readonly cacheDir: string,
   ) {}
+
+  /** The version in the URLs of the site assets: at this version their bytes never change. */
+  async assetVersion(): Promise<string> {
+    return siteAssets().version;
+  }
 
   /** The directory holding the site as this visitor sees it, built or brought up to date first. */
   async directory(site: SiteRecord, claims: Record<string, unknown>): Promise<string> {

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrations } from './migrations.js';
+import { makeDirectory } from './make-directory.js';
 
 export type Row = Record<string, unknown>;
 
@@ -34,7 +34,7 @@ export class Db {
   }
 
   static open(dir: string): Db {
-    mkdirSync(dir, { recursive: true });
+    makeDirectory(dir);
     return new Db(join(dir, 'quire.db'));
   }
 

@@ -98,8 +98,9 @@ export class SearchRepo {
 }
 
 /**
- * Copies the parse records and search sections of version `version` from the SQLite file `file` into `db`, where
- * none are yet: a scratch store seeded this way parses again none of the blobs the other store already had.
+ * Copies the parse records and search sections of version `version` (and the git-date cache) from the SQLite file
+ * `file` into `db`, where none are yet: a scratch store seeded this way parses again none of the blobs the other store
+ * already had.
  */
 export function copyDerived(db: Db, file: string, version: number): void {
   db.raw.prepare('ATTACH DATABASE ? AS seed').run(file);
@@ -114,6 +115,9 @@ export function copyDerived(db: Db, file: string, version: number): void {
         )
         .run(version);
       db.raw.prepare('INSERT OR IGNORE INTO search_indexed (oid, version) SELECT oid, version FROM seed.search_indexed WHERE version = ?').run(version);
+      if (db.raw.prepare("SELECT 1 FROM seed.sqlite_master WHERE type = 'table' AND name = 'git_dates'").get() !== undefined) {
+        db.raw.prepare('INSERT OR IGNORE INTO git_dates (commit_oid, version, data, seq) SELECT commit_oid, version, data, seq FROM seed.git_dates').run();
+      }
     });
   } finally {
     db.raw.prepare('DETACH DATABASE seed').run();

@@ -7,6 +7,7 @@ import { ContentRepo } from './content.js';
 import { Db } from './db.js';
 import { copyDerived, ParsedBlobRepo, SearchRepo } from './derived.js';
 import { EventRepo } from './events.js';
+import { GitDatesRepo } from './git-dates.js';
 import { GrantRepo } from './grants.js';
 import { IntegrationRepo } from './integrations.js';
 import { InviteRepo } from './invites.js';
@@ -47,6 +48,7 @@ export class Store {
   readonly jobs: JobRepo;
   readonly parsed: ParsedBlobRepo;
   readonly search: SearchRepo;
+  readonly gitDates: GitDatesRepo;
   readonly comments: CommentRepo;
   readonly changeRequests: ChangeRequestRepo;
   readonly sites: SiteRepo;
@@ -71,6 +73,7 @@ export class Store {
     this.jobs = new JobRepo(db);
     this.parsed = new ParsedBlobRepo(db);
     this.search = new SearchRepo(db);
+    this.gitDates = new GitDatesRepo(db);
     this.comments = new CommentRepo(db);
     this.changeRequests = new ChangeRequestRepo(db);
     this.sites = new SiteRepo(db);

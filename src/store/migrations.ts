@@ -12,6 +12,7 @@ import { integrationsMigration } from './schema/integrations.js';
 import { organizationResourcesMigration } from './schema/organization-resources.js';
 import { invitesMigration } from './schema/invites.js';
 import { siteMcpServersMigration } from './schema/site-mcp-servers.js';
+import { gitDatesMigration } from './schema/git-dates.js';
 
 export const migrations: readonly string[] = [
   /* 1: organizations, users, content tree, permissions, revisions, jobs */ `
@@ -196,4 +197,5 @@ export const migrations: readonly string[] = [
   /* 11 */ organizationResourcesMigration,
   /* 12 */ invitesMigration,
   /* 13 */ siteMcpServersMigration,
+  /* 14 */ gitDatesMigration,
 ];

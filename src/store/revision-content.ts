@@ -17,6 +17,12 @@ export interface GitRef {
   path: string;
 }
 
+/** A page's git side; `updatedAt` is the date of the last commit that touched the file, valid while `oid` is the page's blob. */
+export interface PageGitRef extends GitRef {
+  /** ISO 8601; a work-tree file that differs from HEAD (or a plain folder's) has its modification time. */
+  updatedAt?: string;
+}
+
 export type PageKind = 'document' | 'group' | 'link' | 'computed';
 
 interface PageBase {
@@ -58,7 +64,7 @@ export interface DocumentPage extends PageBase {
   kind: 'document';
   /** The git blob oid of the page file's bytes (frontmatter and all); the blob store holds the bytes. */
   blob: string;
-  git: GitRef | null;
+  git: PageGitRef | null;
   description?: string;
   icon?: string;
   emoji?: string;

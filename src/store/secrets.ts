@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { makeDirectory } from './make-directory.js';
 
 /**
  * Secrets kept at rest (remote credentials of git jobs) are sealed with AES-256-GCM under a key that lives beside the
@@ -41,7 +42,7 @@ export class SecretBox {
     if (this.key) return this.key;
     if (this.keyFile === null) return (this.key = randomBytes(32));
     if (!existsSync(this.keyFile)) {
-      mkdirSync(dirname(this.keyFile), { recursive: true });
+      makeDirectory(dirname(this.keyFile));
       writeFileSync(this.keyFile, randomBytes(32), { mode: 0o600, flag: 'wx' });
     }
     return (this.key = readFileSync(this.keyFile));

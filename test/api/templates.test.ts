@@ -35,9 +35,10 @@ const owner = () => new Caller(s.store, s.store.users.get(s.ownerId)!);
 const content = (spaceId: string): RevisionContent => s.store.revisions.content(s.store.content.space(spaceId)!.revisionId);
 
 /** Content with page and file ids replaced by their position, to compare two spaces' trees. */
+/** The content with its ids numbered in order, and without the dates of the files it was read from. */
 function shape(c: RevisionContent): unknown {
   const ids = new Map<string, string>([...c.pages.map((p, i) => [p.id, `page${i}`] as const), ...c.files.map((f, i) => [f.id, `file${i}`] as const)]);
-  return JSON.parse(JSON.stringify({ pages: c.pages, files: c.files }, (_, v) => (typeof v === 'string' && ids.has(v) ? ids.get(v) : v)));
+  return JSON.parse(JSON.stringify({ pages: c.pages, files: c.files }, (k, v) => (k === 'updatedAt' ? undefined : typeof v === 'string' && ids.has(v) ? ids.get(v) : v)));
 }
 
 /** The message of a failed call, without the client's prefix. */

@@ -27,8 +27,21 @@ describe('docs.config.yaml', () => {
     expect(config.organizations[0]?.title).toBe('Quire');
   });
 
-  it('names the line and key of an unknown key', () => {
-    expect(error('server:\n  port: 4000\n  prot: 5\n')).toBe('docs.config.yaml:3:3: unknown key "server.prot"');
+  it('names the line and key of an unknown key, and the key it most likely meant', () => {
+    expect(error('server:\n  port: 4000\n  prot: 5\n')).toBe('docs.config.yaml:3:3: unknown key "server.prot"; did you mean "port"?');
+    expect(error('server:\n  hots: 0.0.0.0\n')).toBe('docs.config.yaml:2:3: unknown key "server.hots"; did you mean "host"?');
+    expect(error('sotrage:\n  dir: x\n')).toMatch(/unknown key "sotrage"; did you mean "storage"\?$/);
+    // Inside lists, unions and defaults: the keys of the schema at that place.
+    expect(error('sites:\n  - title: Handbook\n    basname: hb\n')).toMatch(/^docs\.config\.yaml:3:5: unknown key "sites\.0\.basname"; did you mean "basename"\?$/);
+    expect(error('sites:\n  - title: Handbook\n    spaces:\n      - spcae: A\n')).toMatch(/did you mean "space"\?$/);
+    // Nothing close: the keys that are accepted there.
+    expect(error('server:\n  colour: blue\n')).toBe('docs.config.yaml:2:3: unknown key "server.colour"; expected one of host, port, publicUrl, bodyLimit');
+  });
+
+  it('says a required key is missing in plain words', () => {
+    expect(error('spaces:\n  - title: Guides\n')).toBe('docs.config.yaml:2:5: spaces.0.directory: missing; expected a string');
+    expect(error('server:\n  port: "high"\n')).toBe('docs.config.yaml:2:9: server.port: expected a number, got the string "high"');
+    expect(error('organizations:\n  - title: null\n')).toMatch(/organizations\.0\.title: expected a string, got nothing \(null\)$/);
   });
 
   it('names the line and key of a wrong type', () => {
@@ -41,7 +54,7 @@ describe('docs.config.yaml', () => {
     expect(parseConfig('imports:\n  folder: ./imports\n  crawlDelayMs: 0\n', 'docs.config.yaml').imports).toMatchObject({ folder: './imports', crawlDelayMs: 0, maxPages: 200 });
     expect(error('imports:\n  crawlDelayMs: -5\n')).toMatch(/^docs\.config\.yaml:2:17: imports\.crawlDelayMs: /);
     expect(error('imports:\n  maxPages: many\n')).toMatch(/^docs\.config\.yaml:2:13: imports\.maxPages: /);
-    expect(error('imports:\n  folder: ./in\n  depth: 3\n')).toBe('docs.config.yaml:3:3: unknown key "imports.depth"');
+    expect(error('imports:\n  folder: ./in\n  depth: 3\n')).toBe('docs.config.yaml:3:3: unknown key "imports.depth"; expected one of folder, crawlDelayMs, maxPages, maxDepth, timeoutMs');
   });
 
   it('reports YAML syntax errors with their line', () => {
@@ -73,7 +86,7 @@ describe('docs.config.yaml', () => {
     expect(error('gitSync:\n  mergeMessage: Merged a change request\n')).toMatch(/gitSync\.mergeMessage: must contain \{number\} or \{subject\}/);
     expect(error('gitSync:\n  mergeMessage: "{title} (#{number})"\n')).toMatch(/gitSync\.mergeMessage: the only placeholders are \{number\} and \{subject\}/);
     expect(error('gitSync:\n  mergeMessage: 5\n')).toMatch(/^docs\.config\.yaml:2:17: gitSync\.mergeMessage: .*string/);
-    expect(error('gitSync:\n  message: "{number}"\n')).toBe('docs.config.yaml:2:3: unknown key "gitSync.message"');
+    expect(error('gitSync:\n  message: "{number}"\n')).toBe('docs.config.yaml:2:3: unknown key "gitSync.message"; expected one of mergeMessage');
   });
 
   it('ships an up-to-date JSON Schema for editors', () => {

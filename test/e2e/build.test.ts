@@ -41,7 +41,8 @@ describe('docs build --space', () => {
     expect(strict.stderr).toContain('#nowhere  (no anchor #nowhere in the target page)');
     const lenient = await docs(cwd, 'build', '--space', 'Broken', '--out', 'site', '--no-strict-links');
     expect(lenient.code).toBe(0);
-    expect(lenient.stdout).toContain('warning: 2 broken internal links');
+    expect(lenient.stdout).toMatch(/^Built 1 pages/);
+    expect(lenient.stderr).toContain('docs: warning: 2 broken internal links');
   });
 
   it('names the output that cannot be written, with no trace, and leaves the file in the way alone', async () => {
@@ -49,14 +50,19 @@ describe('docs build --space', () => {
     expect((await docs(cwd, 'sync', join(CORPORA, 'git-sync-normalization'), '--space', 'GSN')).code).toBe(0);
     writeFileSync(join(cwd, 'taken'), 'a file, not a folder\n');
     const result = await docs(cwd, 'build', '--space', 'GSN', '--out', 'taken');
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^docs: --out .*taken: cannot write .*taken \(E[A-Z]+\)\n$/);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^docs: --out .*taken: cannot write .*taken(\/\S+)? \(E[A-Z]+\)\n$/);
     expect(result.stderr).not.toContain('    at ');
     expect(readFileSync(join(cwd, 'taken'), 'utf8')).toBe('a file, not a folder\n');
   });
 
-  it('names the missing space', async () => {
-    const result = await docs(project(), 'build', '--space', 'Nope');
+  it('names the missing space, and says when nothing was synced yet', async () => {
+    const cwd = project();
+    const before = await docs(cwd, 'build', '--space', 'Nope');
+    expect(before.code).toBe(1);
+    expect(before.stderr).toContain('nothing synced yet');
+    expect((await docs(cwd, 'sync', join(CORPORA, 'git-sync-normalization'), '--space', 'GSN')).code).toBe(0);
+    const result = await docs(cwd, 'build', '--space', 'Nope');
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--space Nope: no such space');
   });

@@ -1,8 +1,9 @@
 import { GitBookAPI } from '@gitbook/api';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildProgram } from '../../src/cli/main.js';
 import { statusOf } from '../helpers/server.js';
 import { docs, serve } from '../helpers/cli.js';
 
@@ -41,7 +42,7 @@ describe('the docs command', () => {
   it('explains a broken config with its file and line, and exits non-zero', async () => {
     const dir = project('server:\n  port: 4000\n  colour: blue\n');
     const result = await docs(dir, 'serve');
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/docs\.config\.yaml:3:3: unknown key "server\.colour"/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
@@ -55,12 +56,74 @@ describe('the docs command', () => {
     expect(unknown.stderr).toMatch(/unknown option '--colour'/);
   });
 
-  it('has --help on every command', async () => {
+  it('has --help with examples on every command', async () => {
     const dir = project('');
-    for (const args of [['--help'], ['serve', '--help'], ['start', '--help'], ['token', 'create', '--help']]) {
-      const result = await docs(dir, ...args);
-      expect(result.code).toBe(0);
+    const commands = [[], ...buildProgram().commands.flatMap((c) => [[c.name()], ...c.commands.map((s) => [c.name(), s.name()])])];
+    expect(commands.length).toBeGreaterThan(8);
+    for (const args of commands) {
+      const result = await docs(dir, ...args, '--help');
+      expect(result.code, args.join(' ')).toBe(0);
       expect(result.stdout).toMatch(/Usage: docs/);
+      expect(result.stdout, `docs ${args.join(' ')} --help`).toMatch(/\nExamples:\n  \$ (docs|npm) /);
     }
+  });
+
+  it('exits 2 for every mistake in how it is called, 1 for a failure, and suggests what was meant', async () => {
+    const dir = project('');
+    const usage = [
+      ['snyc'],
+      ['sync', '--colour'],
+      ['build', '--colour'],
+      ['watch', '--colour'],
+      ['serve', '--colour'],
+      ['init', '--colour'],
+      ['token', 'create', '--colour'],
+      ['build', '--site-url', 'ftp://x'],
+      ['sync', '--conflict', 'maybe', '.'],
+      [],
+    ];
+    for (const args of usage) expect((await docs(dir, ...args)).code, `docs ${args.join(' ')}`).toBe(2);
+    expect((await docs(dir, 'snyc')).stderr).toMatch(/unknown command 'snyc'\s+\(Did you mean sync\?\)/);
+    expect((await docs(dir, 'sync', '--spcae', 'x')).stderr).toMatch(/\(Did you mean --space\?\)/);
+    const hots = project('server:\n  hots: 0.0.0.0\n');
+    const config = await docs(hots, 'sync');
+    expect(config.code).toBe(2);
+    expect(config.stderr).toMatch(/docs\.config\.yaml:2:3: unknown key "server\.hots"; did you mean "host"\?/);
+    const missing = await docs(dir, 'sync', 'nowhere', '--space', 'Docs');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/nowhere: no such directory/);
+    writeFileSync(join(dir, 'notes.md'), '# Notes\n');
+    expect((await docs(dir, 'sync', 'notes.md', '--space', 'Docs')).stderr).toMatch(/notes\.md: not a directory/);
+    // Called right, but nothing to work on: a failure, not a usage error; and no store is made for it.
+    const failure = await docs(dir, 'build', '--out', join(dir, 'out'));
+    expect(failure.code).toBe(1);
+    expect(failure.stderr).toMatch(/nothing synced yet: no store in \.docs\/; run `docs sync` first/);
+    expect((await docs(dir, 'sync')).stderr).toMatch(/nothing to sync/);
+    expect(existsSync(join(dir, '.docs'))).toBe(false);
+    // Folders that cannot be made (under /proc, Node's own recursive mkdir never returns): a message, at once.
+    const proc = project('storage:\n  dir: /proc/quire-nope/store\n');
+    mkdirSync(join(proc, 'pages'));
+    writeFileSync(join(proc, 'pages/README.md'), '# Home\n');
+    const store = await docs(proc, 'sync', 'pages', '--space', 'Docs');
+    expect(store.code).toBe(1);
+    expect(store.stderr).toMatch(/^docs: storage\.dir: cannot create \/proc\/quire-nope\/store \(ENOENT\)$/m);
+    expect((await docs(dir, 'sync', '.', '--space', 'Docs')).code).toBe(0);
+    const out = await docs(dir, 'build', '--out', '/proc/quire-nope/out');
+    expect(out.code).toBe(1);
+    expect(out.stderr).toMatch(/--out \/proc\/quire-nope\/out: cannot write \/proc\/quire-nope \(ENOENT\)/);
+  });
+
+  it('prints results on stdout and warnings on stderr', async () => {
+    const dir = project('');
+    mkdirSync(join(dir, 'pages'));
+    writeFileSync(join(dir, 'pages/README.md'), '# Home\n\nSee [the guide](missing.md).\n');
+    const sync = await docs(dir, 'sync', 'pages', '--space', 'Docs');
+    expect(sync.stdout).toMatch(/^Synced Docs: 1 page added/);
+    const build = await docs(dir, 'build', '--out', join(dir, 'out'), '--no-strict-links');
+    expect(build.code).toBe(0);
+    expect(build.stdout).toMatch(/^Built 1 pages [^\n]*\n$/);
+    expect(build.stderr).toMatch(/docs: warning: 1 broken internal links[\s\S]*missing\.md/);
+    const json = await docs(dir, 'build', '--out', join(dir, 'out'), '--no-strict-links', '--json');
+    expect(JSON.parse(json.stdout).pages).toBe(1);
   });
 });

@@ -200,7 +200,7 @@ describe('docs watch and the project store', () => {
     writeFileSync(join(scratchDocs, 'hints.md'), `${readFileSync(join(scratchDocs, 'hints.md'), 'utf8')}\nScratch only.\n`);
     await settled(plain, 2);
     await stop(scratch);
-    expect((await buildOf(scratch)).stderr).toMatch(/--space Watched: no such space/);
+    expect((await buildOf(scratch)).stderr).toMatch(/nothing synced yet: no store in \.docs\//);
 
     const synced = project();
     const syncedDocs = corpusCopy(synced);

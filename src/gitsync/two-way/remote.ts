@@ -1,10 +1,11 @@
 // Remotes for the git API: a local path is used in place; an http(s) URL (credentials in it) is cloned into a cache
 // folder, fetched before each operation and pushed to after an export.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import git from 'isomorphic-git';
 import http from 'isomorphic-git/http/node';
 import { syncFs } from '../fs-shim.js';
+import { makeDirectory } from '../../store/make-directory.js';
 
 export interface Checkout {
   /** The repository folder to read and write. */
@@ -29,7 +30,7 @@ export async function checkout(url: string, ref: string, cacheDir: string, key: 
   const dir = join(cacheDir, key);
   const base = { fs: syncFs, http, dir, url };
   if (!existsSync(join(dir, '.git'))) {
-    mkdirSync(dir, { recursive: true });
+    makeDirectory(dir);
     await git.init({ fs: syncFs, dir, defaultBranch: ref });
     await git.addRemote({ fs: syncFs, dir, remote: 'origin', url, force: true });
   }

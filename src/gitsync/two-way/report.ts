@@ -100,7 +100,8 @@ function textOf(c: MergeConflict, content: RevisionContent, blobs: Pick<BlobStor
   return bytes ? Buffer.from(bytes).toString('utf8') : null;
 }
 
-export function describeTwoWay(report: TwoWayReport): string {
+/** The report for people; its warnings are left to `describeWarnings` when `warnings` is false (they go to stderr). */
+export function describeTwoWay(report: TwoWayReport, { warnings = true } = {}): string {
   const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
   const head =
     `Synced ${report.space.title}: ${n(report.pagesAdded, 'page')} added, ${report.pagesChanged} changed, ${report.pagesRemoved} removed; ` +
@@ -119,5 +120,9 @@ export function describeTwoWay(report: TwoWayReport): string {
     text += `  conflict: ${what}: ${c.reason}; ${outcome}\n`;
   }
   if (report.failed) text += `  stopped: ${n(report.conflicts.length, 'conflict')} under --conflict fail; nothing changed\n`;
-  return text + report.warnings.map((w) => `  warning: ${w}\n`).join('');
+  return warnings ? text + describeWarnings(report) : text;
+}
+
+export function describeWarnings(report: TwoWayReport): string {
+  return report.warnings.map((w) => `  warning: ${w}\n`).join('');
 }

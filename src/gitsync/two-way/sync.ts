@@ -8,6 +8,7 @@ import type { ImportedRevision } from '../../domain/sync.js';
 import type { SpaceRecord, SyncStateRecord } from '../../store/index.js';
 import { syncFs } from '../fs-shim.js';
 import { type SyncOptions, type SyncReport, syncDirectory } from '../import.js';
+import { uncommittedChanges, uncommittedWarning } from '../uncommitted.js';
 import { findRepository, repoDirs, resolveCommit } from '../tree.js';
 import { syncBranch } from './branches.js';
 import { captureImport } from './capture.js';
@@ -48,8 +49,13 @@ export async function twoWaySync(domain: Domain, options: TwoWayOptions): Promis
   const policy = options.conflict ?? DEFAULT_POLICY;
   const dir = resolve(options.dir);
   const repo = options.workTree ? null : await findRepository(dir);
+  if (repo === null) return syncRepository(domain, options, policy, dir, null);
+  // Read before an export moves the work tree: what the author has not committed is not synced, and is said so.
+  const uncommitted = options.ref === undefined ? await uncommittedChanges(repo, dir) : [];
   // One writer per repository from here on: the sync state read, the commit written and their pairing are one step.
-  return repo === null ? syncRepository(domain, options, policy, dir, null) : withRepositoryLock(repo, () => syncRepository(domain, options, policy, dir, repo));
+  const reports = await withRepositoryLock(repo, () => syncRepository(domain, options, policy, dir, repo));
+  if (uncommitted.length) reports[0]?.warnings.unshift(uncommittedWarning(uncommitted, options.dir));
+  return reports;
 }
 
 async function syncRepository(domain: Domain, options: TwoWayOptions, policy: ConflictPolicy, dir: string, repo: string | null): Promise<TwoWayReport[]> {

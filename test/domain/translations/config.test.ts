@@ -26,7 +26,7 @@ describe('docs.config.yaml translation', () => {
     expect(error('translation:\n  provider: libretranslate\n')).toMatch(/^docs\.config\.yaml:\d+:\d+: translation\.url: url is required/);
     expect(error('translation:\n  provider: deepl\n')).toMatch(/^docs\.config\.yaml:2:13: translation\.provider/);
     expect(error('translation:\n  url: not a url\n')).toMatch(/translation\.url/);
-    expect(error('translation:\n  timeout: 5\n')).toBe('docs.config.yaml:2:3: unknown key "translation.timeout"');
+    expect(error('translation:\n  timeout: 5\n')).toBe('docs.config.yaml:2:3: unknown key "translation.timeout"; did you mean "timeoutMs"?');
   });
 
   it('reaches the domain through the runtime the commands open', () => {

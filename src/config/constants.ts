@@ -1,0 +1,1 @@
+export const CONFIG_FILE = 'docs.config.yaml';

@@ -1,0 +1,86 @@
+// The date of the last commit that touched each of a set of files: from the cache for the commit, else one walk of
+// history (walker.ts); on a worker thread when asked, stopping at the cached commits it meets (dated here).
+import { startWorker } from '../../domain/worker-threads.js';
+import { repoDirs } from '../tree.js';
+import { type FileDate, type KnownDates, type WalkInput, type WalkOutput, walkHistory } from './walker.js';
+
+export type { FileDate } from './walker.js';
+
+/** Exact dates by commit: what a walk found at a commit stays true of it. */
+export interface DateCache {
+  get(commit: string): Record<string, number> | undefined;
+  put(commit: string, dates: Record<string, number>): void;
+  /** The commits it holds dates for. */
+  commits(): string[];
+}
+
+export interface WalkOptions {
+  /** The repository (as findRepository gives it). */
+  repo: string;
+  commit: string;
+  /** Repository paths of files present at `commit`. */
+  paths: readonly string[];
+  cache?: DateCache;
+  /** Commits looked at before the walk gives up on the files still undated (default MAX_WALK_COMMITS). */
+  maxCommits?: number;
+  /** Walk on a worker thread, so this thread goes on meanwhile (here, if no worker can start). */
+  worker?: boolean;
+}
+
+export interface WalkResult {
+  dates: Map<string, FileDate>;
+  /** Commits looked at (0: all from the cache). */
+  commits: number;
+  /** The walk ran on a worker thread. */
+  worker: boolean;
+}
+
+export const MAX_WALK_COMMITS = 100_000;
+
+export async function lastCommitDates(options: WalkOptions): Promise<WalkResult> {
+  const { cache } = options;
+  const atHead = cache?.get(options.commit) ?? {};
+  const dates = new Map<string, FileDate>();
+  for (const path of options.paths) if (atHead[path] !== undefined) dates.set(path, { time: atHead[path], exact: true });
+  const pending = options.paths.filter((path) => !dates.has(path));
+  if (pending.length === 0) return { dates, commits: 0, worker: false };
+  const input: WalkInput = { ...repoDirs(options.repo), commit: options.commit, paths: pending, maxCommits: options.maxCommits ?? MAX_WALK_COMMITS };
+  const walked = await walk(input, options);
+  for (const [path, date] of walked.dates) dates.set(path, date);
+  if (cache && walked.commits > 0) {
+    const exact = Object.fromEntries([...dates].flatMap(([path, date]) => (date.exact ? [[path, date.time]] : [])));
+    cache.put(options.commit, { ...atHead, ...exact });
+  }
+  return { dates, commits: walked.commits, worker: walked.worker === true };
+}
+
+/** Walks here with the cache at hand, or on a worker that stops at the cached commits (whose files are dated here). */
+async function walk(input: WalkInput, options: WalkOptions): Promise<WalkOutput & { worker?: boolean }> {
+  const { cache } = options;
+  const known: KnownDates | undefined = cache && ((commit) => cache.get(commit));
+  if (!options.worker) return walkHistory(input, known);
+  let walked: WalkOutput;
+  try {
+    walked = await inWorker({ ...input, stops: cache?.commits().filter((c) => c !== input.commit) ?? [] });
+  } catch {
+    return walkHistory(input, known);
+  }
+  for (const { commit, paths } of walked.stopped) {
+    const rest = await walkHistory({ ...input, commit, paths }, known);
+    for (const [path, date] of rest.dates) walked.dates.set(path, date);
+    walked.commits += rest.commits;
+  }
+  return { ...walked, worker: true };
+}
+
+function inWorker(input: WalkInput): Promise<WalkOutput> {
+  const worker = startWorker('gitsync/dates/walk-worker', { workerData: input });
+  type Reply = { error: string } | { dates: Array<[string, FileDate]>; commits: number; stopped: WalkOutput['stopped'] };
+  return new Promise<WalkOutput>((resolve, reject) => {
+    worker.once('message', (reply: Reply) =>
+      'error' in reply ? reject(new Error(reply.error)) : resolve({ dates: new Map(reply.dates), commits: reply.commits, stopped: reply.stopped }),
+    );
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the history walk's worker exited (${code})`)));
+  }).finally(() => void worker.terminate());
+}

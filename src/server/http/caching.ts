@@ -1,0 +1,29 @@
+/**
+ * Cache-Control for what the sites serve. Site assets (`_quire/<file>?v=<version>`) change URL whenever their bytes
+ * change: cached for a year, never revalidated. Everything else (pages, search index, files) follows the content and
+ * is revalidated on every use, which the ETag makes a 304 when nothing changed.
+ */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+export const PRIVATE = 'private, no-store';
+/** A redirect may be undone: browsers keep a 301 without an expiry for good. */
+export const REDIRECT = 'public, max-age=300';
+
+/** True for a site asset requested at its current version. */
+export function isHashedAsset(relative: string, version: unknown, current: string | undefined): boolean {
+  return relative.startsWith('_quire/') && typeof version === 'string' && version === current;
+}
+
+export function siteFileCacheControl(hashed: boolean, privately: boolean): string {
+  if (!privately) return hashed ? IMMUTABLE : REVALIDATE;
+  return hashed ? PRIVATE_IMMUTABLE : PRIVATE;
+}
+
+/** A Location header for a site path or URL and the request's query: non-ASCII %-encoded, the fragment kept last. */
+export function location(to: string, query: string): string {
+  const at = to.indexOf('#');
+  const [path, fragment] = at < 0 ? [to, ''] : [to.slice(0, at), to.slice(at)];
+  const joined = query ? `${path}${path.includes('?') ? '&' : '?'}${query}${fragment}` : to;
+  return joined.replace(/[^\x21-\x7e]/gu, (c) => (c.length === 1 && /[\ud800-\udfff]/.test(c) ? '' : encodeURIComponent(c)));
+}

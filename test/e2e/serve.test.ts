@@ -1,0 +1,129 @@
+import { get, type IncomingMessage } from 'node:http';
+import { createServer, type Server } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { docs } from '../helpers/cli.js';
+import { BIG_FILE_BYTES, servedProject, startDocs } from '../helpers/serve-project.js';
+
+/** A port something else holds, released by `close`. */
+async function busyPort(): Promise<{ port: number; close(): void }> {
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as { port: number }).port, close: () => server.close() };
+}
+
+/** A GET on a connection of its own (never a kept-alive one): resolves with the response as soon as it starts. */
+const request = (url: string) =>
+  new Promise<IncomingMessage>((resolve, reject) => get(url, { agent: false, headers: { connection: 'close' } }, resolve).on('error', reject));
+
+/** Resolves once the server no longer takes new connections (refused, or reset while it closes). */
+async function refused(url: string): Promise<void> {
+  for (;;) {
+    try {
+      (await request(url)).resume();
+    } catch (error) {
+      if (['ECONNREFUSED', 'ECONNRESET'].includes((error as NodeJS.ErrnoException).code ?? '')) return;
+      throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('docs serve in production', () => {
+  it('prints the URL of every site, serves an index at / and /healthz, and logs each request as JSON', async () => {
+    const dir = await servedProject();
+    const server = await startDocs(dir, ['serve', '--port', '0', '--log-format', 'json']);
+    const lines = server.stdout().split('\n');
+    expect(lines).toContain(`The index of the sites is at ${server.url}/`);
+    expect(lines).toContain(`The site Acme Docs is at ${server.url}/acme/`);
+
+    const index = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'identity' } });
+    expect(index.status).toBe(200);
+    const html = await index.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<a href="/acme/">Acme Docs</a>');
+    expect(html).toContain('href="/v1/"');
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    expect((await fetch(`${server.url}/acme/setup/`)).status).toBe(200);
+    expect((await fetch(`${server.url}/acme/no-such-page/`)).status).toBe(404);
+
+    await expect.poll(() => server.stdout().split('\n').filter((line) => line.startsWith('{')).length).toBeGreaterThanOrEqual(3);
+    const entries = server.stdout().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+    expect(entries).toEqual(expect.arrayContaining([
+      expect.objectContaining({ method: 'GET', path: '/', status: 200, bytes: html.length }),
+      expect.objectContaining({ method: 'GET', path: '/acme/setup/', status: 200 }),
+      expect.objectContaining({ method: 'GET', path: '/acme/no-such-page/', status: 404 }),
+    ]));
+    for (const entry of entries) expect(Object.keys(entry).sort()).toEqual(['bytes', 'method', 'ms', 'path', 'status', 'time']);
+    expect(entries.map((e) => e.path)).not.toContain('/healthz');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('says which admin token to use, once, what it is for and whether it outlives the run', async () => {
+    const dir = await servedProject();
+    const tokenLines = (out: string) => out.split('\n').filter((line) => /token/i.test(line) && !line.startsWith('Try:'));
+    const orgs = (url: string, token: string) => fetch(`${url}/v1/orgs`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+
+    const first = await startDocs(dir, ['start', '--port', '0', '--log-format', 'none']);
+    expect(first.stdout()).toContain(`The documentation site is at ${first.url}/\n`);
+    expect(first.stdout()).toContain(`The site Acme Docs is at ${first.url}/acme/\n`);
+    expect(tokenLines(first.stdout())).toEqual([expect.stringMatching(/^Admin token \(shown once; keep it\): \S+ \(calls the API as the admin; it stays valid after this run\)$/)]);
+    const kept = /: (\S+)/.exec(tokenLines(first.stdout())[0]!)![1]!;
+    expect(await orgs(first.url, kept)).toBe(200);
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+
+    const second = await startDocs(dir, ['start', '--port', '0', '--log-format', 'none']);
+    expect(tokenLines(second.stdout())).toEqual([expect.stringMatching(/^Admin token for this run: \S+ \(calls the API as the admin; it stops working when this run ends\)$/)]);
+    const forThisRun = /: (\S+)/.exec(tokenLines(second.stdout())[0]!)![1]!;
+    expect(await orgs(second.url, forThisRun)).toBe(200);
+    expect(await orgs(second.url, kept)).toBe(200);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('fails fast on a busy port, before syncing anything', async () => {
+    const dir = await servedProject();
+    const busy = await busyPort();
+    try {
+      const result = await docs(dir, 'start', '--port', String(busy.port));
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(`docs: port ${busy.port} on 127.0.0.1 is already in use; pick another with --port\n`);
+      expect(result.stdout).not.toMatch(/Synced|Built/);
+    } finally {
+      busy.close();
+    }
+  });
+
+  it('refuses an unknown log format as a usage error', async () => {
+    const result = await docs(await servedProject(), 'serve', '--log-format', 'yaml');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('docs: --log-format yaml: expected text, json or none\n');
+  });
+
+  it('on SIGTERM stops accepting, finishes the request in flight, and exits 0', async () => {
+    const dir = await servedProject({ big: true });
+    const server = await startDocs(dir, ['serve', '--port', '0']);
+    const home = await (await fetch(`${server.url}/acme/`)).text();
+    const file = /href="(\/acme\/_files\/[^"]+\/big\.bin)"/.exec(home)?.[1];
+    expect(file).toBeDefined();
+
+    const response = await request(`${server.url}${file}`);
+    expect(response.statusCode).toBe(200);
+    let received = 0;
+    response.on('data', (chunk: Buffer) => (received += chunk.length));
+    // The download stalls while nobody reads it: the server cannot finish sending it.
+    await new Promise((resolve) => response.once('data', resolve));
+    response.pause();
+    server.child.kill('SIGTERM');
+    await refused(`${server.url}/healthz`);
+    expect(server.stdout()).not.toMatch(/big\.bin/);
+    response.resume();
+    await new Promise((resolve) => response.once('end', resolve));
+    expect(received).toBe(BIG_FILE_BYTES);
+    expect(await server.exited).toBe(0);
+    expect(server.stdout()).toMatch(/ GET \/acme\/_files\/\S+\/big\.bin 200 25165824 /);
+  }, 60_000);
+});
