@@ -131,8 +131,6 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
     app.route({
       method: operation.method.toUpperCase() as 'GET',
       url: routeOf(operation),
-      // The contract has no HEAD operations: a HEAD twin of each GET would only double the route table (and its start-up).
-      exposeHeadRoute: false,
       onRequest: operation.public ? undefined : (request, _reply, done) => {
         request.caller = authenticate(domain, request);
         done();

@@ -4,7 +4,7 @@
  * key for `share-link` sites, a token signed with the site's key for `visitor-auth` sites. The key or token comes once
  * in the query and is kept in a cookie scoped to the site, so links inside the site keep working.
  */
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -122,12 +122,13 @@ export function registerPublishedSites(app: FastifyInstance, options: PublishedS
     const moved = await redirects.find(file.root, file.path, file.relative);
     if (moved !== undefined) {
       reply.header('cache-control', file.privately ? PRIVATE : REDIRECT);
-      return reply.redirect(location(moved, queryOf(request)), readable(request) ? 301 : 308);
+      return reply.redirect(location(moved, forwardedQuery(request, moved)), readable(request) ? 301 : 308);
     }
     if (!readable(request)) return htmlAnswer(reply.header('allow', 'GET, HEAD'), 405, messagePage(405, `${request.method} is not allowed here; use GET or HEAD.`));
     const name = file.relative === '' || file.relative.endsWith('/') ? `${file.relative}index.html` : file.relative;
     const info = await stat(join(file.root, name)).catch(() => null);
-    if (info?.isDirectory()) return reply.redirect(location(`${request.url.split('?')[0]}/`, queryOf(request)));
+    // From the path as resolved, never the raw URL: `//evil.com/..%2f/site/dir` must not become `//evil.com/…/`.
+    if (info?.isDirectory()) return reply.redirect(location(`${file.path.split('/').map(encodeURIComponent).join('/')}/`, queryOf(request)));
     if (!info) return missing(reply, file.root);
     const version = file.relative.startsWith('_quire/') ? await sites?.assetVersion?.() : undefined;
     const hashed = isHashedAsset(file.relative, (request.query as Record<string, unknown>).v, version);
@@ -140,7 +141,9 @@ export function registerPublishedSites(app: FastifyInstance, options: PublishedS
 async function missing(reply: FastifyReply, root: string) {
   reply.header('cache-control', 'no-store');
   const page = await stat(join(root, '404.html')).catch(() => null);
-  return page ? reply.code(404).sendFile('404.html', root) : notFound(reply);
+  // Not a resource: no validators and no ranges (a Range or If-None-Match must not turn it into a partial or empty 404).
+  if (!page) return notFound(reply);
+  return reply.code(404).type('text/html; charset=utf-8').send(await readFile(join(root, '404.html')));
 }
 
 /** Published sites anyone may open, for the index. */
@@ -154,6 +157,15 @@ function publicSites(store: Store) {
 const isApi = (url: string) => /^\/v1(\/|\?|$)/.test(url);
 const readable = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
 const queryOf = (request: FastifyRequest) => request.url.split('?').slice(1).join('?');
+
+/** The query a redirect carries on: all of it to a path of this server; none of a site's secrets to another host. */
+function forwardedQuery(request: FastifyRequest, to: string): string {
+  const query = queryOf(request);
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(to)) return query;
+  const params = new URLSearchParams(query);
+  for (const secret of [SHARE_KEY_PARAM, VISITOR_TOKEN_PARAM, PREVIEW_PARAM]) params.delete(secret);
+  return params.toString();
+}
 
 /** The URL path decoded and normalized, or null when it tries to leave the root. */
 function decodePath(raw: string): string | null {

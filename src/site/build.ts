@@ -388,6 +388,10 @@ function spaceRedirects(space: SiteSpaceInput, urls: SpaceUrls, warnings: string
       warnings.push(`.gitbook.yaml redirect "${from}": has a "." or ".." segment; skipped`);
       continue;
     }
+    if (/[\x00-\x1f\x7f]/.test(from)) {
+      warnings.push(`.gitbook.yaml redirect ${JSON.stringify(from)}: has a line break or another control character; skipped`);
+      continue;
+    }
     if (!source || space.view.index.pageAtPath(source)) continue;
     const [path, anchor] = to.replace(/^\.?\/+/, '').split('#');
     const target = space.view.index.pageAtGitPath(path ?? '') ?? space.view.index.pageAtGitPath(`${path}.md`);

@@ -164,6 +164,27 @@ describe('redirects', () => {
 });
 
 describe('bad input', () => {
+  it('never redirects to another host: a folder\'s missing slash is added to the resolved path, not to the raw URL', async () => {
+    for (const url of ['//evil.example/..%2f/setup', '//evil.example/..%2f/setup?x=1', '/%2fevil.example/..%2f..%2fsetup']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBeLessThan(500);
+      if (response.headers.location) expect(String(response.headers.location), url).toMatch(/^\/(?![/\\])/);
+    }
+    const folder = await app.inject({ url: '/setup?x=1' });
+    expect(folder.statusCode).toBe(302);
+    expect(folder.headers.location).toBe('/setup/?x=1');
+    expect(location('//evil.example/x', '')).toBe('/evil.example/x');
+    expect(location('/\\evil.example/x', '')).toBe('/evil.example/x');
+  });
+
+  it('gives the 404 page no validators or ranges', async () => {
+    const ranged = await app.inject({ url: '/nope/', headers: { range: 'bytes=0-5', 'if-none-match': '*' } });
+    expect(ranged.statusCode).toBe(404);
+    expect(ranged.body).toContain('Page not found');
+    expect(ranged.headers['content-range']).toBeUndefined();
+    expect(ranged.headers.etag).toBeUndefined();
+  });
+
   it('never answers a 500 for a malformed or escaping path', async () => {
     for (const url of ['/%E0%A4%A', '/..%2f..%2fetc/passwd', '/%00', '/old/%2e%2e/%2e%2e/x']) {
       const response = await app.inject({ url });

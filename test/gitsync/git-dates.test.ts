@@ -28,7 +28,24 @@ function memoryCache(): DateCache & { rows: Map<string, Record<string, number>> 
   return { rows, get: (commit) => rows.get(commit), put: (commit, dates) => void rows.set(commit, dates), commits: () => [...rows.keys()] };
 }
 
+/** A commit object written by hand (git itself refuses such dates): `treeOf`'s tree on top of `parent`. */
+function handMadeCommit(dir: string, parent: string, treeOf: string, author: string, committer: string): string {
+  const git = (args: string[], input?: string) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', ...(input ? { input } : {}) }).trim();
+  const tree = git(['rev-parse', `${treeOf}^{tree}`]);
+  return git(['hash-object', '-t', 'commit', '-w', '--literally', '--stdin'], `tree ${tree}\nparent ${parent}\nauthor A <a@example.com> ${author}\ncommitter C <c@example.com> ${committer}\n\nodd\n`);
+}
+
 describe('lastCommitDates', () => {
+  it('reads an author date with an odd time zone as git does, and falls back to the committer date past year 9999', async () => {
+    const repo = await datedRepo();
+    const first = await repo.commit(T1, { 'a.md': 'a\n' });
+    const changed = await repo.commit(T2, { 'a.md': 'a, again\n' });
+    const odd = handMadeCommit(repo.dir, first, changed, `${T3} +05300`, `${T4} +0000`);
+    const huge = handMadeCommit(repo.dir, first, changed, '99999999999999999 +0000', `${T4} +0000`);
+    expect(timesOf((await lastCommitDates({ repo: repo.dir, commit: odd, paths: ['a.md'] })).dates)).toEqual({ 'a.md': T3 });
+    expect(timesOf((await lastCommitDates({ repo: repo.dir, commit: huge, paths: ['a.md'] })).dates)).toEqual({ 'a.md': T4 });
+  });
+
   it('dates each file by the last commit that touched it', async () => {
     const { dir, head } = await threeCommits();
     const { dates } = await lastCommitDates({ repo: dir, commit: head, paths: ['a.md', 'b.md', 'c.md', 'guide/x.md', 'guide/y.md'] });

@@ -1,3 +1,6 @@
+/** As MAX_OBJECT_BYTES of objects.ts: the walk applies deltas to commits and trees only. */
+const MAX_DELTA_RESULT = 64 * 1024 * 1024;
+
 /** A git delta applied to its base: the copy and insert instructions of a packed object that is stored as a delta. */
 export function applyDelta(base: Buffer, delta: Buffer): Buffer {
   let p = 0;
@@ -13,7 +16,9 @@ export function applyDelta(base: Buffer, delta: Buffer): Buffer {
     return value;
   };
   if (size() !== base.length) throw new Error('a delta does not fit its base');
-  const out = Buffer.allocUnsafe(size());
+  const length = size();
+  if (length > MAX_DELTA_RESULT) throw new Error(`a delta claims a result of ${length} bytes`);
+  const out = Buffer.allocUnsafe(length);
   let o = 0;
   while (p < delta.length) {
     const op = delta[p++]!;

@@ -30,7 +30,7 @@ export async function fileDates(tree: RepoTree, dir: string, paths: readonly str
     const walked = await lastCommitDates({ repo: source.dir, commit: source.commit, paths: source.paths.map(full), worker, ...(cache ? { cache } : {}) });
     for (const path of source.paths) {
       const date = walked.dates.get(full(path));
-      if (!date) continue;
+      if (!date || !Number.isFinite(date.time)) continue;
       out.dates.set(path, { at: new Date(date.time * 1000).toISOString(), exact: date.exact });
       if (!date.exact) out.shallow++;
     }

@@ -101,10 +101,19 @@ function parseCommit(body: Buffer): CommitNode {
     else if (line.startsWith('author ')) node.authored = stamp(line);
     else if (line.startsWith('committer ')) node.committed = stamp(line);
   }
+  // An author date git could not read either: the committer's, as `git log` falls back to.
+  if (Number.isNaN(node.authored)) node.authored = node.committed;
   return node;
 }
 
-const stamp = (line: string) => Number(/> (-?\d+) [+-]\d{4}$/.exec(line)?.[1] ?? 0);
+/** Seconds since the epoch after the identity's `>` (git reads the time zone loosely, or not at all); NaN when unusable. */
+function stamp(line: string): number {
+  const seconds = Number(/>\s*(-?\d{1,15})(?:\s+[+-]?\d+)?\s*$/.exec(line)?.[1] ?? Number.NaN);
+  return Math.abs(seconds) <= MAX_SECONDS ? seconds : Number.NaN;
+}
+
+/** The last second a JavaScript Date (and an ISO string) can hold a year of four digits for. */
+const MAX_SECONDS = 253_402_300_799;
 
 function readShallow(gitdir: string): Set<string> {
   try {

@@ -28,6 +28,8 @@ const REF_DELTA = 7;
 const CACHE_BYTES = 32 * 1024 * 1024;
 /** Larger packs are read object by object. */
 const HOLD_PACK_BYTES = 64 * 1024 * 1024;
+/** The walk reads commits and trees only: an object larger than this is damaged or hostile, not read. */
+export const MAX_OBJECT_BYTES = 64 * 1024 * 1024;
 
 export class ObjectReader {
   private packs: Pack[] | null = null;
@@ -74,6 +76,7 @@ export class ObjectReader {
       p += 20;
       if (!base) throw new Error(`the delta base of the object at ${offset} is missing`);
     }
+    if (size > MAX_OBJECT_BYTES) throw new Error(`the object at ${offset} claims ${size} bytes; commits and trees are never that large`);
     // A deflated stream is never much longer than its data; inflate stops at its end. The output is made its size.
     const data = inflateSync(slice(pack, offset + p, size + (size >> 9) + 64), { chunkSize: Math.max(64, size) });
     if (data.length !== size) throw new Error(`the object at ${offset} has ${data.length} bytes, not ${size}`);
@@ -89,7 +92,7 @@ export class ObjectReader {
     } catch {
       return null;
     }
-    const data = inflateSync(raw);
+    const data = inflateSync(raw, { maxOutputLength: MAX_OBJECT_BYTES });
     const nul = data.indexOf(0);
     return { type: data.toString('latin1', 0, data.indexOf(32)), body: data.subarray(nul + 1) };
   }

@@ -59,12 +59,15 @@ async function walk(input: WalkInput, options: WalkOptions): Promise<WalkOutput 
   const { cache } = options;
   const known: KnownDates | undefined = cache && ((commit) => cache.get(commit));
   if (!options.worker) return walkHistory(input, known);
-  let walked: WalkOutput;
+  let started: Promise<WalkOutput>;
   try {
-    walked = await inWorker({ ...input, stops: cache?.commits().filter((c) => c !== input.commit) ?? [] });
+    started = inWorker({ ...input, stops: cache?.commits().filter((c) => c !== input.commit) ?? [] });
   } catch {
+    // No worker here (no built worker module): the walk runs on this thread.
     return walkHistory(input, known);
   }
+  // A walk that failed on the worker (a damaged repository, memory) is not tried again on the calling thread.
+  const walked = await started;
   for (const { commit, paths } of walked.stopped) {
     const rest = await walkHistory({ ...input, commit, paths }, known);
     for (const [path, date] of rest.dates) walked.dates.set(path, date);

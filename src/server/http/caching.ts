@@ -25,5 +25,7 @@ export function location(to: string, query: string): string {
   const at = to.indexOf('#');
   const [path, fragment] = at < 0 ? [to, ''] : [to.slice(0, at), to.slice(at)];
   const joined = query ? `${path}${path.includes('?') ? '&' : '?'}${query}${fragment}` : to;
-  return joined.replace(/[^\x21-\x7e]/gu, (c) => (c.length === 1 && /[\ud800-\udfff]/.test(c) ? '' : encodeURIComponent(c)));
+  const encoded = joined.replace(/[^\x21-\x7e]/gu, (c) => (c.length === 1 && /[\ud800-\udfff]/.test(c) ? '' : encodeURIComponent(c)));
+  // `//host` and `/\host` are other hosts to a browser: a path of this server starts with one slash.
+  return encoded.replace(/^\/[/\\]+/, '/');
 }

@@ -16,6 +16,8 @@ export function redirectPage(to: string): string {
 `.value;
 }
 
+/** One line a redirect; one whose paths hold a control character or a space in the target could write other lines. */
 export function redirectsMap(base: string, redirects: readonly Redirect[]): string {
-  return redirects.map((r) => `${base}${r.from} ${r.to} 301`).join('\n') + (redirects.length ? '\n' : '');
+  const safe = redirects.filter((r) => !/[\x00-\x1f\x7f]/.test(`${r.from}${r.to}`) && !/\s/.test(r.to));
+  return safe.map((r) => `${base}${r.from} ${r.to} 301`).join('\n') + (safe.length ? '\n' : '');
 }
