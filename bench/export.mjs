@@ -5,13 +5,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateCorpus } from './gen-corpus.mjs';
-import { emit, median, removeDir, round } from './lib.mjs';
+import { emit, median, removeDir, round, openStoreOf } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const dist = new URL(process.env.QUIRE_DIST ? `file://${process.env.QUIRE_DIST}/` : '../dist/', import.meta.url);
 const load = (path) => import(new URL(path, dist).href);
 
-const { Store, newId } = await load('store/index.js');
+const stores = await load('store/index.js');
+const newId = stores.newId ?? (await load('model/ids.js')).newId;
 const { Domain, Caller } = await load('domain/index.js');
 const { bootstrap } = await load('domain/setup.js');
 const { configSchema } = await load('config/index.js');
@@ -27,7 +28,7 @@ git('add', '-A');
 git('commit', '-q', '-m', 'corpus');
 
 const storeDir = mkdtempSync(join(tmpdir(), 'quire-bench-store-'));
-const store = Store.open(storeDir);
+const store = openStoreOf(stores, storeDir);
 const domain = new Domain(store);
 const boot = bootstrap(domain, configSchema.parse({}));
 const caller = new Caller(store, boot.admin);

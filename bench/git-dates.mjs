@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateCorpus } from './gen-corpus.mjs';
-import { emit, median, removeDir, round } from './lib.mjs';
+import { emit, median, removeDir, round, openStoreOf } from './lib.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -54,13 +54,13 @@ function listFiles(dir) {
 }
 
 async function openSync() {
-  const { Store } = await import(new URL('store/index.js', dist).href);
+  const stores = await import(new URL('store/index.js', dist).href);
   const { Domain, Caller } = await import(new URL('domain/index.js', dist).href);
   const { bootstrap } = await import(new URL('domain/setup.js', dist).href);
   const { configSchema } = await import(new URL('config/index.js', dist).href);
   const { syncDirectory } = await import(new URL('gitsync/import.js', dist).href);
   const storeDir = mkdtempSync(join(tmpdir(), 'quire-bench-store-'));
-  const store = Store.open(storeDir);
+  const store = openStoreOf(stores, storeDir);
   const domain = new Domain(store);
   const boot = bootstrap(domain, configSchema.parse({}));
   const caller = new Caller(store, boot.admin);

@@ -93,13 +93,16 @@ export function stop(child) {
 /** A module of Quire's compiled code (run `npm run build` first), or of its sources with QUIRE_SRC=1 (under tsx). */
 export const fromDist = (path) => import(new URL(`${process.env.QUIRE_SRC ? '../src' : '../dist'}/${path}`, import.meta.url).href);
 
+/** Opens the store under `dir` through `stores`, a build's store/index.js: `openStore` now, `Store.open` before it. */
+export const openStoreOf = (stores, dir) => (stores.openStore ? stores.openStore(dir) : stores.Store.open(dir));
+
 /** A domain over a file store in `dir`, bootstrapped from `config` (docs.config.yaml's shape), with the admin as caller. */
 export async function openDomain(dir, config = {}, options = {}) {
-  const { Store } = await fromDist('store/index.js');
+  const stores = await fromDist('store/index.js');
   const { Domain, Caller } = await fromDist('domain/index.js');
   const { bootstrap } = await fromDist('domain/setup.js');
   const { configSchema } = await fromDist('config/index.js');
-  const store = Store.open(dir);
+  const store = openStoreOf(stores, dir);
   const domain = new Domain(store, options);
   const boot = bootstrap(domain, configSchema.parse(config));
   return { store, domain, boot, caller: new Caller(store, boot.admin) };

@@ -6,13 +6,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateCorpus } from './gen-corpus.mjs';
-import { emit, median, removeDir, round } from './lib.mjs';
+import { emit, median, removeDir, round, openStoreOf } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ROOT = new URL(process.env.BENCH_SRC ? '../src/' : '../dist/', import.meta.url);
 const load = (path) => import(new URL(path, ROOT).href);
 
-const { Store } = await load('store/index.js');
+const stores = await load('store/index.js');
 const { Domain, Caller } = await load('domain/index.js');
 const { bootstrap } = await load('domain/setup.js');
 const { configSchema } = await load('config/index.js');
@@ -28,7 +28,7 @@ git('commit', '-q', '-m', 'corpus');
 const times = [];
 for (let run = 0; run < RUNS; run++) {
   const storeDir = mkdtempSync(join(tmpdir(), 'quire-bench-store-'));
-  const store = Store.open(storeDir);
+  const store = openStoreOf(stores, storeDir);
   const domain = new Domain(store);
   const boot = bootstrap(domain, configSchema.parse({}));
   const options = { dir: repo, space: 'Generated', caller: new Caller(store, boot.admin), organizationId: boot.organizations[0].id };

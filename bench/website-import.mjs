@@ -7,10 +7,10 @@ import { createServer } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { emit, median, removeDir, round } from './lib.mjs';
+import { emit, median, removeDir, round, openStoreOf } from './lib.mjs';
 
 const from = process.env.QUIRE_SRC ? '../src' : '../dist';
-const { Store } = await import(`${from}/store/index.js`);
+const stores = await import(`${from}/store/index.js`);
 const { Domain } = await import(`${from}/domain/index.js`);
 const { bootstrap } = await import(`${from}/domain/setup.js`);
 const { configSchema } = await import(`${from}/config/index.js`);
@@ -69,7 +69,7 @@ let last;
 try {
   for (let run = 0; run < RUNS; run++) {
     const dir = mkdtempSync(join(tmpdir(), 'quire-bench-website-'));
-    const store = Store.open(join(dir, '.docs'));
+    const store = openStoreOf(stores, join(dir, '.docs'));
     const domain = new Domain(store, { allowHosts: [host], imports: { crawlDelayMs: 0, maxPages: 500 } });
     const boot = bootstrap(domain, configSchema.parse({ organizations: [{ title: 'Bench' }] }));
     const owner = domain.users.authenticate(boot.newAdminToken);

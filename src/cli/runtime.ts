@@ -5,9 +5,9 @@ import { type Config, loadConfig } from '../config/index.js';
 import { Caller, Domain } from '../domain/index.js';
 import { PARSED_PAGE_VERSION } from '../domain/parsed-page.js';
 import { type Bootstrap, bootstrap } from '../domain/setup.js';
-import { Store } from '../store/index.js';
+import { type Store, memoryStore, openStore } from '../store/index.js';
 import { CommandFailure } from './util.js';
-import { makeDirectory } from '../store/make-directory.js';
+import { makeDirectory } from '../platform/make-directory.js';
 
 export interface Runtime {
   config: Config;
@@ -42,7 +42,7 @@ export function openRuntime(options: { config?: string; env?: NodeJS.ProcessEnv;
   } else if (options.create === false) {
     throw new CommandFailure(`nothing synced yet: no store in ${shown(storeDir)}/; run \`docs sync\` first`);
   } else if (!existsSync(storeDir)) createStoreDir(storeDir);
-  const store = Store.open(storeDir);
+  const store = openStore(storeDir);
   try {
     const domain = new Domain(store, { allowHosts: loaded.config.network.allowHosts, translation: loaded.config.translation, imports: importOptions(loaded) });
     const boot = bootstrap(domain, loaded.config, env.DOCS_TOKEN ? { DOCS_TOKEN: env.DOCS_TOKEN } : {}, { issueToken: options.firstToken === true });
@@ -83,7 +83,7 @@ function shown(dir: string): string {
 export function openScratchRuntime(options: { config?: string }): Runtime {
   const loaded = loadConfig(options.config ? { file: options.config } : {});
   const storeDir = resolve(loaded.root, loaded.config.storage.dir);
-  const store = Store.memory();
+  const store = memoryStore();
   store.seedDerived(storeDir, PARSED_PAGE_VERSION);
   const domain = new Domain(store, { allowHosts: loaded.config.network.allowHosts });
   const boot = bootstrap(domain, loaded.config, {}, { issueToken: false });

@@ -1,4 +1,5 @@
-import type { CollectionRecord, DefaultLevel, MemberRecord, OrganizationRecord, SpaceRecord, Store, UserRecord } from '../store/index.js';
+import type { CollectionRecord, DefaultLevel, MemberRecord, OrganizationRecord, SpaceRecord, UserRecord } from '../model/index.js';
+import type { Store } from '../store/index.js';
 import { forbidden } from './errors.js';
 import { atLeast, maxRole, type RoleName } from './roles.js';
 

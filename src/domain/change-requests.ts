@@ -1,13 +1,5 @@
 // Change requests: a space's content edited on the side, in its own revisions, then merged back.
-import {
-  type ChangeRequestRecord,
-  type ChangeRequestStatus,
-  newId,
-  type RevisionContent,
-  type RevisionRecord,
-  type SpaceRecord,
-  type UserRecord,
-} from '../store/index.js';
+import { type ChangeRequestRecord, type ChangeRequestStatus, newId, type RevisionContent, type RevisionRecord, type SpaceRecord, type UserRecord } from '../model/index.js';
 import { type SemanticChange, semanticChanges } from './change-requests/semantic-changes.js';
 import { effectiveRules, unmetRules } from './change-requests/merge-rules.js';
 import { Reviews } from './change-requests/reviews.js';

@@ -1,4 +1,4 @@
-import { type CollectionRecord, type DefaultLevel, newId, type SpaceRecord } from '../store/index.js';
+import { type CollectionRecord, type DefaultLevel, newId, type SpaceRecord } from '../model/index.js';
 import type { Caller, Deps } from './context.js';
 import { nowIso } from './context.js';
 import { badRequest, conflict, notFound, preconditionFailed } from './errors.js';

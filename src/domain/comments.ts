@@ -1,5 +1,5 @@
-import type { CommentRecord, CommentReplyRecord, CommentStatus, ReactionRecord, SpaceRecord, UserRecord } from '../store/index.js';
-import { newId } from '../store/index.js';
+import type { CommentRecord, CommentReplyRecord, CommentStatus, ReactionRecord, SpaceRecord, UserRecord } from '../model/index.js';
+import { newId } from '../model/index.js';
 import { type BodyFormat, type BodyInput, CommentBodies, type CommentBody } from './comments/body.js';
 import { commenterViews } from './comments/commenters.js';
 import { decodeCursor, encodeCursor, limitOf } from './comments/cursor.js';

@@ -1,7 +1,7 @@
 // A revision's content for another space (duplicateSpace): the same tree, pages and files under new ids. Page files
 // point at pages and files by path, so their bytes (and blobs, parse records, search sections) are shared as they are.
 // Reusable contents keep their ids: page files may include them as `/reusable-content/<id>`.
-import type { DocumentPage, PageCover, RevisionContent, RevisionPage } from '../store/index.js';
+import type { DocumentPage, PageCover, RevisionContent, RevisionPage } from '../model/index.js';
 
 export function withNewIds(content: RevisionContent, newId: () => string): RevisionContent {
   const pageIds = new Map(content.pages.map((p) => [p.id, newId()]));

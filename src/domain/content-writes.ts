@@ -1,6 +1,6 @@
 // Writing content: batches of page and file changes on a change request (updateChangeRequestContent), and
 // imports (websites, markdown, html, zip, docx) into a space, a change request, or a page of either.
-import { newId, type RevisionFile, type RevisionRecord, type SpaceRecord } from '../store/index.js';
+import { newId, type RevisionFile, type RevisionRecord, type SpaceRecord } from '../model/index.js';
 import type { ChangeRequests } from './change-requests.js';
 import { type ApplyContext, applyChanges, type ApplyResult, type PageOutcome } from './content-writes/apply-changes.js';
 import { type ContentChange, MAX_CHANGES } from './content-writes/changes.js';

@@ -1,14 +1,4 @@
-import type {
-  DocumentPage,
-  GroupPage,
-  OrganizationRecord,
-  RevisionContent,
-  RevisionFile,
-  RevisionPage,
-  RevisionRecord,
-  RevisionReusableContent,
-  SpaceRecord,
-} from '../store/index.js';
+import type { DocumentPage, GroupPage, OrganizationRecord, RevisionContent, RevisionFile, RevisionPage, RevisionRecord, RevisionReusableContent, SpaceRecord } from '../model/index.js';
 import { type BodyFormat, type DocumentSource, Documents, type JsonDocument, type PageBody } from './content/documents.js';
 import { collectLinks, type LinkStats, type LinkStatus, type LinkUsage, statsOf } from './content/links.js';
 import { RevisionIndex } from './content/revision-index.js';

@@ -1,4 +1,5 @@
-import type { Store, UserRecord } from '../store/index.js';
+import type { UserRecord } from '../model/index.js';
+import type { Store } from '../store/index.js';
 import { Access, type InstallationGrant } from './access.js';
 import type { Clock } from './clock.js';
 

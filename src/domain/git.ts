@@ -1,6 +1,6 @@
 // Git Sync on the domain side, beyond import: landing a two-way merge, branch change requests, the git import and
 // export operations as jobs, and the space_gitsync_* events they record.
-import { type ChangeRequestRecord, newId, type RevisionContent, type RevisionGit, type RevisionRecord, type SyncStateRecord } from '../store/index.js';
+import { type ChangeRequestRecord, newId, type RevisionContent, type RevisionGit, type RevisionRecord, type SyncStateRecord } from '../model/index.js';
 import type { Caller, Deps } from './context.js';
 import { nowIso } from './context.js';
 import { badRequest, conflict, notFound } from './errors.js';

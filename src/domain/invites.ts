@@ -1,6 +1,6 @@
 // Joining an organization: by invitation of an admin (emails), by an invite link (to the organization, or as a guest to
 // one space or collection), or by an email domain the organization accepts.
-import { type CollectionRecord, type InviteLinkRecord, type MemberRecord, newId, type OrganizationRecord, type SpaceRecord } from '../store/index.js';
+import { type CollectionRecord, type InviteLinkRecord, type MemberRecord, newId, type OrganizationRecord, type SpaceRecord } from '../model/index.js';
 import type { Collections } from './collections.js';
 import type { Caller, Deps } from './context.js';
 import { nowIso } from './context.js';

@@ -1,4 +1,4 @@
-import { newId } from '../store/index.js';
+import { newId } from '../model/index.js';
 import type { Deps } from './context.js';
 import { nowIso } from './context.js';
 

@@ -1,7 +1,8 @@
 // Three-way merge of revision content, page by page against a common base. Pure but for the blob store,
 // which it reads page bodies from and writes merged bodies to (blobs are content-addressed: a write never
 // changes anything that exists).
-import type { BlobStore, GitRef, RevisionContent, RevisionPage } from '../store/index.js';
+import type { GitRef, RevisionContent, RevisionPage } from '../model/index.js';
+import type { BlobStore } from '../store/index.js';
 import { diff3Merge } from './change-requests/diff3.js';
 import { same } from './change-requests/same.js';
 

@@ -1,5 +1,5 @@
-import type { MemberRecord, MergeRules, OrganizationRecord, RoleName, UserRecord } from '../store/index.js';
-import { newId } from '../store/index.js';
+import type { MemberRecord, MergeRules, OrganizationRecord, RoleName, UserRecord } from '../model/index.js';
+import { newId } from '../model/index.js';
 import type { Caller, Deps } from './context.js';
 import { nowIso } from './context.js';
 import { badRequest, conflict, forbidden, notFound } from './errors.js';

@@ -1,5 +1,5 @@
 // When a page was last updated, as far as its git side knows.
-import type { DocumentPage } from '../store/index.js';
+import type { DocumentPage } from '../model/index.js';
 
 /**
  * The date of the last commit that touched the page's file; undefined when it is unknown or stale (the page was

@@ -1,6 +1,6 @@
 // Page frontmatter -> page metadata (gitsync-format §3.3). Unknown keys stay in the page file and the parse record.
 import { isAbsoluteUrl, resolveRelative } from '../content/paths.js';
-import type { PageCover, PageLayout } from '../store/index.js';
+import type { PageCover, PageLayout } from '../model/index.js';
 
 export interface PageMetadata {
   description?: string;

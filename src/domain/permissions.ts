@@ -1,4 +1,4 @@
-import type { CollectionRecord, ResourceKind, SpaceRecord, TeamRecord, UserRecord } from '../store/index.js';
+import type { CollectionRecord, ResourceKind, SpaceRecord, TeamRecord, UserRecord } from '../model/index.js';
 import type { Collections } from './collections.js';
 import { Caller, type Deps, nowIso } from './context.js';
 import { badRequest, notFound } from './errors.js';

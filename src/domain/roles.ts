@@ -1,4 +1,4 @@
-import type { RoleName } from '../store/index.js';
+import type { RoleName } from '../model/index.js';
 
 export type { RoleName };
 

@@ -1,5 +1,5 @@
 import type { Config } from '../config/index.js';
-import type { OrganizationRecord, UserRecord } from '../store/index.js';
+import type { OrganizationRecord, UserRecord } from '../model/index.js';
 import type { Domain } from './index.js';
 
 export interface Bootstrap {

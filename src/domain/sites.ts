@@ -1,4 +1,4 @@
-import { newId, type SiteRecord, type SiteType, type SiteVisibility } from '../store/index.js';
+import { newId, type SiteRecord, type SiteType, type SiteVisibility } from '../model/index.js';
 import { type Caller, type Deps, nowIso } from './context.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import type { Organizations } from './organizations.js';

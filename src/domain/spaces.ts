@@ -1,5 +1,5 @@
 import { type GitInfo, gitInfoOf } from './git.js';
-import { type DefaultLevel, type EditMode, type MergeRules, newId, type SpaceRecord } from '../store/index.js';
+import { type DefaultLevel, type EditMode, type MergeRules, newId, type SpaceRecord } from '../model/index.js';
 import { DAY } from './clock.js';
 import type { Collections } from './collections.js';
 import type { Caller, Deps } from './context.js';

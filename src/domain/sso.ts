@@ -1,4 +1,4 @@
-import { newId, type OrganizationRecord, type SamlProviderRecord } from '../store/index.js';
+import { newId, type OrganizationRecord, type SamlProviderRecord } from '../model/index.js';
 import type { Caller, Deps } from './context.js';
 import { nowIso } from './context.js';
 import { badRequest, notFound } from './errors.js';

@@ -1,4 +1,4 @@
-import type { OrganizationRecord } from '../store/index.js';
+import type { OrganizationRecord } from '../model/index.js';
 import type { Deps } from './context.js';
 import { notFound } from './errors.js';
 

@@ -1,13 +1,6 @@
 // Git Sync on the domain side: what a synced space remembers, and landing an imported revision atomically.
-import {
-  type BlobStore,
-  newId,
-  type RevisionContent,
-  type RevisionGit,
-  type SearchSectionInput,
-  type SpaceRecord,
-  type SyncStateRecord,
-} from '../store/index.js';
+import { newId, type RevisionContent, type RevisionGit, type SpaceRecord, type SyncStateRecord } from '../model/index.js';
+import type { BlobStore, SearchSectionInput } from '../store/index.js';
 import type { Deps } from './context.js';
 import { nowIso } from './context.js';
 import { conflict } from './errors.js';

@@ -1,4 +1,4 @@
-import { newId, type OrganizationRecord, type TeamRecord } from '../store/index.js';
+import { newId, type OrganizationRecord, type TeamRecord } from '../model/index.js';
 import type { Caller, Deps } from './context.js';
 import { nowIso } from './context.js';
 import { badRequest, conflict, forbidden, notFound } from './errors.js';

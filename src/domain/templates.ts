@@ -2,7 +2,7 @@
 // filled with the caller's files, becomes the space's next revision.
 import { fileURLToPath } from 'node:url';
 import { basename, dirname } from '../content/paths.js';
-import { gitBlobOid, newId, type RevisionContent, type RevisionFile, type SpaceRecord } from '../store/index.js';
+import { gitBlobOid, newId, type RevisionContent, type RevisionFile, type SpaceRecord } from '../model/index.js';
 import type { Caller, Deps } from './context.js';
 import { nowIso } from './context.js';
 import { badRequest, conflict } from './errors.js';

@@ -1,4 +1,5 @@
-import type { ResourceKind, SpaceRecord, Store } from '../store/index.js';
+import type { ResourceKind, SpaceRecord } from '../model/index.js';
+import type { Store } from '../store/index.js';
 import { preconditionFailed } from './errors.js';
 
 /** After a transfer, roles held by people and teams outside the new organization no longer apply. */

@@ -1,4 +1,5 @@
-import type { CollectionRecord, SpaceRecord, Store } from '../store/index.js';
+import type { CollectionRecord, SpaceRecord } from '../model/index.js';
+import type { Store } from '../store/index.js';
 import { badRequest, conflict } from './errors.js';
 
 /** A pointer to a sibling, as the API's `position.before` / `position.after` give it. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { newId, type TokenRecord, type UserRecord } from '../store/index.js';
+import { newId, type TokenRecord, type UserRecord } from '../model/index.js';
 import { Caller, type Deps, nowIso } from './context.js';
 import { forbidden, notFound } from './errors.js';
 

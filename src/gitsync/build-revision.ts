@@ -3,7 +3,7 @@ import { parse as parseYaml } from 'yaml';
 import { basename, dirname, joinPath } from '../content/paths.js';
 import { safeSlug, slugify } from '../content/slug.js';
 import type { ParsedPageData } from '../domain/parsed-page.js';
-import type { DocumentPage, PageGitRef, RevisionContent, RevisionFile, RevisionPage, RevisionReusableContent } from '../store/index.js';
+import type { DocumentPage, PageGitRef, RevisionContent, RevisionFile, RevisionPage, RevisionReusableContent } from '../model/index.js';
 import { pageUpdatedAt } from '../domain/page-dates.js';
 import type { PageDate } from './dates/files.js';
 import { pageMetadata } from '../domain/page-metadata.js';

@@ -2,7 +2,8 @@
 import mime from 'mime-types';
 import { basename, joinPath } from '../content/paths.js';
 import { imageDimensions } from '../domain/file-kind.js';
-import type { BlobStore, RevisionFile } from '../store/index.js';
+import type { RevisionFile } from '../model/index.js';
+import type { BlobStore } from '../store/index.js';
 import { assignIds } from './ids.js';
 import type { RepoTree } from './tree.js';
 

@@ -1,5 +1,5 @@
 // Stable ids across revisions: an item keeps its id when it keeps its git path, or (a rename) its blob oid, or its key.
-import { newId } from '../store/index.js';
+import { newId } from '../model/index.js';
 
 export interface Identified {
   id: string;

@@ -5,7 +5,7 @@ import { badRequest, type Caller, type Domain } from '../domain/index.js';
 import { PARSED_PAGE_VERSION, type ParsedPageData } from '../domain/parsed-page.js';
 import { GitSync, type ParsedBlobResult } from '../domain/sync.js';
 import { dirname, joinPath } from '../content/paths.js';
-import type { RevisionContent, RevisionPage, SpaceRecord } from '../store/index.js';
+import type { RevisionContent, RevisionPage, SpaceRecord } from '../model/index.js';
 import { buildRevision } from './build-revision.js';
 import { fileDates, type PageDate } from './dates/files.js';
 import { buildFiles, type FilesResult } from './files.js';

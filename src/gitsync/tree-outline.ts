@@ -2,7 +2,7 @@
 // folder outline as a repository import, as the domain's `TreeOutliner`.
 import { badRequest } from '../domain/errors.js';
 import type { TreeNode, TreeOutline } from '../domain/imports/tree.js';
-import { gitBlobOid } from '../store/index.js';
+import { gitBlobOid } from '../model/index.js';
 import { type OutlineNode, planOutline } from './outline.js';
 import { discoverLayout } from './space-layout.js';
 import type { RepoTree } from './tree.js';

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { type Dirent, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import git from 'isomorphic-git';
-import { gitBlobOid } from '../store/index.js';
+import { gitBlobOid } from '../model/index.js';
 import { syncFs } from './fs-shim.js';
 
 export interface TreeEntry {

@@ -4,7 +4,7 @@
 import { type Dirent, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import git from 'isomorphic-git';
-import { gitBlobOid } from '../store/index.js';
+import { gitBlobOid } from '../model/index.js';
 import { syncFs } from './fs-shim.js';
 import { isBare, readGitTree, repoDirs } from './tree.js';
 

@@ -10,7 +10,7 @@ import { basename, relative, resolve, sep } from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import type { Caller, Domain } from '../domain/index.js';
 import { parsePage, rememberBody } from '../domain/page-parse.js';
-import { gitBlobOid } from '../store/index.js';
+import { gitBlobOid } from '../model/index.js';
 import { type SyncReport, syncDirectory } from './import.js';
 import { readWorkTree, type RepoTree } from './tree.js';
 

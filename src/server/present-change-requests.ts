@@ -8,7 +8,7 @@ import type {
   ReviewView,
   SemanticChange,
 } from '../domain/change-requests.js';
-import type { LinkTarget, PageCover, PageLayout, RevisionFile, RevisionPage, RevisionRecord } from '../store/index.js';
+import type { LinkTarget, PageCover, PageLayout, RevisionFile, RevisionPage, RevisionRecord } from '../model/index.js';
 import { user, type Urls } from './present.js';
 
 export function changeRequest(urls: Urls, view: ChangeRequestView): api.ChangeRequest {

@@ -1,16 +1,7 @@
 import type * as api from '@gitbook/api';
 import type { LinkTarget, LinkUsage, PageBody, PageHit, RevisionView } from '../domain/content.js';
 import { pageUpdatedAt } from '../domain/page-dates.js';
-import type {
-  ComputedPage,
-  DocumentPage,
-  GroupPage,
-  LinkPage,
-  PageLayout,
-  RevisionFile,
-  RevisionPage,
-  RevisionReusableContent,
-} from '../store/index.js';
+import type { ComputedPage, DocumentPage, GroupPage, LinkPage, PageLayout, RevisionFile, RevisionPage, RevisionReusableContent } from '../model/index.js';
 import { organization, space, type Urls } from './present.js';
 
 /** Query options shared by the content reads. */

@@ -1,6 +1,6 @@
 import type * as api from '@gitbook/api';
 import type { ContentInstallationView, InstallationView, IntegrationView, SiteScriptView } from '../domain/integrations/index.js';
-import type { IntegrationEventRecord } from '../store/index.js';
+import type { IntegrationEventRecord } from '../model/index.js';
 import { organization, space, type Urls } from './present.js';
 import { site } from './present-sites.js';
 

@@ -1,7 +1,7 @@
 import type * as api from '@gitbook/api';
 import type { SpecView, VersionContent, VersionView } from '../domain/openapi/index.js';
 import { atLeast } from '../domain/roles.js';
-import type { OpenAPISpecRecord } from '../store/index.js';
+import type { OpenAPISpecRecord } from '../model/index.js';
 import type { Urls } from './present.js';
 
 const specPath = (s: OpenAPISpecRecord) => `/orgs/${s.organizationId}/openapi/${s.slug}`;

@@ -12,7 +12,7 @@ import {
   type SiteView,
 } from '../domain/sites.js';
 import type { PublishingAuthView } from '../domain/sites/publishing.js';
-import type { SiteAdaptiveSchemaRecord, SiteRecord, SiteRedirectRecord } from '../store/index.js';
+import type { SiteAdaptiveSchemaRecord, SiteRecord, SiteRedirectRecord } from '../model/index.js';
 import { space, user, type Urls } from './present.js';
 
 /** How published URLs are written for one request: a share key is added for `share-link` sites when the caller gave a valid one. */

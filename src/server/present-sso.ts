@@ -1,6 +1,6 @@
 import type * as api from '@gitbook/api';
 import type { SamlProviderView } from '../domain/sso.js';
-import type { SamlProviderRecord } from '../store/index.js';
+import type { SamlProviderRecord } from '../model/index.js';
 import { team, type Urls } from './present.js';
 
 /** What the identity provider is configured with: this server's endpoints for the provider. */

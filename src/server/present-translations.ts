@@ -1,7 +1,7 @@
 import type * as api from '@gitbook/api';
 import type { TranslationView } from '../domain/translations/index.js';
 import { atLeast } from '../domain/roles.js';
-import type { GlossaryEntryRecord } from '../store/index.js';
+import type { GlossaryEntryRecord } from '../model/index.js';
 import type { Urls } from './present.js';
 
 export const translationLocation = (urls: Urls, organizationId: string, id: string) => urls.api(`/orgs/${organizationId}/translations/${id}`);

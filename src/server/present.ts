@@ -5,7 +5,7 @@ import type { Page } from '../domain/pagination.js';
 import { atLeast, type RoleName } from '../domain/roles.js';
 import type { SpaceView } from '../domain/spaces.js';
 import type { TeamView } from '../domain/teams.js';
-import type { OrganizationRecord, UserRecord } from '../store/index.js';
+import type { OrganizationRecord, UserRecord } from '../model/index.js';
 
 /** Builds the absolute URLs that API objects carry. */
 export class Urls {

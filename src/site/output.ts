@@ -7,7 +7,7 @@ import { closeSync, existsSync, openSync, writeFileSync, writevSync } from 'node
 import { rm } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve, sep } from 'node:path';
 import { hasDotSegment } from '../content/paths.js';
-import { makeDirectory } from '../store/make-directory.js';
+import { makeDirectory } from '../platform/make-directory.js';
 
 /** The absolute file of `path` under `root`, or null when `path` is not a plain path inside it. */
 export function outputFile(root: string, path: string): string | null {

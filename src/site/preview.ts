@@ -13,7 +13,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { lookup } from 'mime-types';
 import type { Caller, Domain } from '../domain/index.js';
 import { slugify } from '../content/index.js';
-import type { DocumentPage } from '../store/index.js';
+import type { DocumentPage } from '../model/index.js';
 import { buildSite, type BuildReport, type SiteInput, type SiteSources } from './build.js';
 import { type Manifest, readManifest } from './manifest.js';
 import { gitbookRedirects, spaceSite } from './space-site.js';

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Domain } from '../domain/index.js';
-import type { SiteRecord } from '../store/index.js';
+import type { SiteRecord } from '../model/index.js';
 import { apiSite, visibleSiteSpaces } from './api-site.js';
 import { siteAssets } from './assets.js';
 import { buildSite } from './build.js';

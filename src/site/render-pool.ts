@@ -1,13 +1,5 @@
-/**
- * Renders page bodies on a worker thread while the build's thread writes the pages already rendered: for cold builds
- * of big sites, where rendering is most of the time. The results are the same as rendering on the build's thread (a
- * test compares them); pages that may hold OpenAPI blocks stay there, with the site's specs. The first big build of
- * a process starts the pool; it stays, warm and unreferenced, for the next builds (`docs watch` rebuilds one page
- * at a time), so they need no highlighter of their own. One worker: this thread and the highlight worker keep the
- * other core busy; a second render worker only made them wait on each other.
- */
-import type { RevisionContent } from '../store/index.js';
-import type { DocumentPage } from '../store/index.js';
+import type { RevisionContent } from '../model/index.js';
+import type { DocumentPage } from '../model/index.js';
 import type { RenderedBody } from './render/markdown.js';
 import type { PageSource, SpaceRender } from './render/page-body.js';
 import { WorkerClient } from './worker-client.js';

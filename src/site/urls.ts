@@ -1,7 +1,7 @@
 /** Where a site space's pages and files live: URLs (under the site's base path) and output file paths. */
 import { safeSlug } from '../content/slug.js';
 import { withSafeSlugs } from '../domain/content-writes/page-tree.js';
-import type { RevisionFile, RevisionPage } from '../store/index.js';
+import type { RevisionFile, RevisionPage } from '../model/index.js';
 
 const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 

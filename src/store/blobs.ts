@@ -1,11 +1,6 @@
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-/** The oid git gives a blob: sha1 of `blob <length>\0<bytes>`. */
-export function gitBlobOid(bytes: Uint8Array): string {
-  return createHash('sha1').update(`blob ${bytes.byteLength}\0`).update(bytes).digest('hex');
-}
+import { gitBlobOid } from '../model/oid.js';
 
 export interface BlobStore {
   put(bytes: Uint8Array): string;

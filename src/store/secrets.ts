@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { makeDirectory } from './make-directory.js';
+import { makeDirectory } from '../platform/make-directory.js';
 
 /**
  * Secrets kept at rest (remote credentials of git jobs) are sealed with AES-256-GCM under a key that lives beside the

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { diff3Merge } from '../../src/domain/change-requests/diff3.js';
 import { mergeContents } from '../../src/domain/merge.js';
 import { MemoryBlobStore } from '../../src/store/blobs.js';
-import type { DocumentPage, RevisionContent, RevisionPage } from '../../src/store/index.js';
+import type { DocumentPage, RevisionContent, RevisionPage } from '../../src/model/index.js';
 
 describe('diff3Merge', () => {
   const base = 'a\nb\nc\nd\ne\n';

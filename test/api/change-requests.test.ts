@@ -3,7 +3,7 @@
 import { ChangeRequestReviewStatus, ChangeRequestStatus, type ContentLocation, type ContentLocationPage } from '@gitbook/api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../src/domain/index.js';
-import { type DocumentPage, newId, type RevisionContent } from '../../src/store/index.js';
+import { type DocumentPage, newId, type RevisionContent } from '../../src/model/index.js';
 import { type SeededSpace, seedNormalizationSpace } from '../helpers/content.js';
 import { statusOf, useServer } from '../helpers/server.js';
 

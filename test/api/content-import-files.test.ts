@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DocumentPage, RevisionContent } from '../../src/store/index.js';
+import type { DocumentPage, RevisionContent } from '../../src/model/index.js';
 import { docx, png, zip } from '../domain/imports/zip-writer.js';
 import { statusOf } from '../helpers/server.js';
 import { bytes, html, useImportServer, useSite } from '../helpers/import-server.js';

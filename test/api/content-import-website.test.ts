@@ -1,6 +1,6 @@
 import { ImportContentSource } from '@gitbook/api';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DocumentPage, RevisionContent } from '../../src/store/index.js';
+import type { DocumentPage, RevisionContent } from '../../src/model/index.js';
 import { twoWaySync } from '../../src/gitsync/two-way/sync.js';
 import { cleanTemps, repository, SAMPLE } from '../gitsync/two-way-helpers.js';
 import { png } from '../domain/imports/zip-writer.js';

@@ -12,7 +12,8 @@ import { gitEvents, gitSpaces } from '../../src/domain/git.js';
 import { bootstrap } from '../../src/domain/setup.js';
 import { exportRevision } from '../../src/gitsync/export/export.js';
 import { GIT_MERGED_JOB, installGitSync } from '../../src/gitsync/two-way/install.js';
-import { newId, Store } from '../../src/store/index.js';
+import { newId } from '../../src/model/index.js';
+import { memoryStore } from '../../src/store/index.js';
 import { cleanTemps, lines, repository, SAMPLE } from '../gitsync/two-way-helpers.js';
 
 // A git smart-HTTP remote (git http-backend behind Basic auth): the credentials travel in the URL.
@@ -78,7 +79,7 @@ describe('git operations against an http remote', () => {
   it('imports over http with credentials in the URL, and pushes an export back', async () => {
     const source = repository(SAMPLE);
     execFileSync('git', ['clone', '-q', '--bare', source.dir, join(root, 'docs.git')]);
-    const store = Store.memory();
+    const store = memoryStore();
     const domain = new Domain(store);
     const boot = bootstrap(domain, configSchema.parse({}));
     const caller = new Caller(store, boot.admin);
@@ -162,7 +163,7 @@ async function exportedOverHttp(name: string) {
   const source = repository(SAMPLE);
   execFileSync('git', ['clone', '-q', '--bare', source.dir, join(root, `${name}.git`)]);
   const clock = new ManualClock(new Date());
-  const store = Store.memory();
+  const store = memoryStore();
   const domain = new Domain(store, { clock });
   const boot = bootstrap(domain, configSchema.parse({}));
   const caller = new Caller(store, boot.admin);

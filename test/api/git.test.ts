@@ -8,12 +8,13 @@ import { installGitSync } from '../../src/gitsync/two-way/install.js';
 import { buildServer } from '../../src/server/app.js';
 import { handlers } from '../../src/server/handlers/index.js';
 import { gitHandlers } from '../../src/server/handlers/git.js';
-import { newId, Store } from '../../src/store/index.js';
+import { newId } from '../../src/model/index.js';
+import { memoryStore } from '../../src/store/index.js';
 import { checkResponse } from '../helpers/contract.js';
 import { cleanTemps, lines, repository, SAMPLE } from '../gitsync/two-way-helpers.js';
 
 // The git operations through HTTP, on a server whose handlers include them (and Git Sync installed, as `docs serve` would).
-const store = Store.memory();
+const store = memoryStore();
 const domain = new Domain(store);
 const boot = bootstrap(domain, configSchema.parse({ organizations: [{ title: 'Main' }] }));
 const app = buildServer({ domain, publicUrl: () => base, handlers: { ...handlers, ...gitHandlers } });

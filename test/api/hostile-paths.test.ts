@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { safeSlug } from '../../src/content/slug.js';
-import { type DocumentPage, newId } from '../../src/store/index.js';
+import { type DocumentPage, newId } from '../../src/model/index.js';
 import { errorOf, useServer } from '../helpers/server.js';
 
 // Slugs and redirect sources that would climb out of their folder are refused with 400 naming the field. The exact

@@ -14,7 +14,7 @@ import type { AccessEntry } from '../../src/server/http/access-log.js';
 import { formatEntry } from '../../src/server/http/access-log.js';
 import { location } from '../../src/server/http/caching.js';
 import { parseRedirects } from '../../src/server/http/redirects.js';
-import { Store } from '../../src/store/index.js';
+import { memoryStore } from '../../src/store/index.js';
 
 const VERSION = 'abc123';
 const page = (title: string) => `<!doctype html><html lang="en"><head><title>${title}</title></head><body><h1>${title}</h1>${'<p>Some text.</p>'.repeat(200)}</body></html>`;
@@ -40,7 +40,7 @@ function siteFolder(): string {
   return root;
 }
 
-const store = Store.memory();
+const store = memoryStore();
 const domain = new Domain(store);
 const boot = bootstrap(domain, configSchema.parse({ organizations: [{ title: 'Main' }] }));
 const root = siteFolder();

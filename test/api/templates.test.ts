@@ -15,7 +15,7 @@ import { parsePageFile, serializePageFile } from '../../src/content/page-file.js
 import { parseSummary, serializeSummary } from '../../src/content/summary.js';
 import { buildSite } from '../../src/site/build.js';
 import { siteSources, spaceSite } from '../../src/site/space-site.js';
-import type { RevisionContent } from '../../src/store/index.js';
+import type { RevisionContent } from '../../src/model/index.js';
 import { cleanTemps, repository } from '../gitsync/two-way-helpers.js';
 import { tempDir } from '../site/helpers.js';
 import { errorOf, statusOf, useServer } from '../helpers/server.js';

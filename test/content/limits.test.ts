@@ -5,7 +5,7 @@ import { parsePage } from '../../src/domain/page-parse.js';
 import { checkMarkdownLimits } from '../../src/domain/page-file-parse.js';
 import { DomainError } from '../../src/domain/errors.js';
 import { pageRoot } from '../../src/site/render/page-body.js';
-import type { DocumentPage } from '../../src/store/index.js';
+import type { DocumentPage } from '../../src/model/index.js';
 
 const { maxPageBytes, maxNestingDepth } = MARKDOWN_LIMITS;
 

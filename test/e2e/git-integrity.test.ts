@@ -3,7 +3,8 @@
 import { join } from 'node:path';
 import { GitBookAPI } from '@gitbook/api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newId, Store } from '../../src/store/index.js';
+import { newId } from '../../src/model/index.js';
+import { openStore } from '../../src/store/index.js';
 import { cleanTemps, lines, repository, SAMPLE } from '../gitsync/two-way-helpers.js';
 import { docs, project as newProject, serve } from '../helpers/cli.js';
 
@@ -14,7 +15,7 @@ afterAll(cleanTemps);
 
 /** Edits api.md in the space the way the API does (a new revision of the space); the CLI is not running meanwhile. */
 function editApiInSpace(projectDir: string, text: string): string {
-  const store = Store.open(join(projectDir, '.docs'));
+  const store = openStore(join(projectDir, '.docs'));
   try {
     const space = store.content.spacesIn(store.organizations.all()[0]!.id).find((s) => s.title === 'Docs')!;
     const content = store.revisions.content(space.revisionId);

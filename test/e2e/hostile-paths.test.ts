@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newId, type RevisionPage, Store } from '../../src/store/index.js';
+import { newId, type RevisionPage } from '../../src/model/index.js';
+import { openStore } from '../../src/store/index.js';
 import { cleanTemps, lines, repository, SAMPLE } from '../gitsync/two-way-helpers.js';
 import { docs, project as newProject, serve } from '../helpers/cli.js';
 
@@ -24,7 +25,7 @@ const files = (dir: string): string[] =>
 
 /** Adds pages straight to the store, below the API's checks: bad data written before slugs were validated. */
 function addBadPages(projectDir: string, make: (blob: string) => RevisionPage[]): void {
-  const store = Store.open(join(projectDir, '.docs'));
+  const store = openStore(join(projectDir, '.docs'));
   try {
     const space = store.content.spacesIn(store.organizations.all()[0]!.id).find((s) => s.title === 'Docs')!;
     const content = store.revisions.content(space.revisionId);
@@ -138,7 +139,7 @@ describe('hostile slugs and paths, end to end', () => {
     const report = JSON.parse(again.stdout).spaces[0];
     expect(report).toMatchObject({ action: 'nothing', pagesAdded: 0, pagesChanged: 0, pagesRemoved: 0, warnings: [] });
     expect(repo.git('ls-tree', '-r', '--name-only', 'main').split('\n').sort()).toEqual(tree);
-    const store = Store.open(join(dir, '.docs'));
+    const store = openStore(join(dir, '.docs'));
     try {
       const space = store.content.spacesIn(store.organizations.all()[0]!.id).find((s) => s.title === 'Docs')!;
       const pages = store.revisions.content(space.revisionId).pages.map((p) => [p.title, p.path]);

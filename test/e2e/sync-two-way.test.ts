@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Caller, Domain } from '../../src/domain/index.js';
-import { newId, type RevisionPage, Store } from '../../src/store/index.js';
+import { newId, type RevisionPage } from '../../src/model/index.js';
+import { openStore } from '../../src/store/index.js';
 import { cleanTemps, lines, repository, SAMPLE } from '../gitsync/two-way-helpers.js';
 import { docs } from '../helpers/cli.js';
 
@@ -23,7 +24,7 @@ function project(repoDir: string, conflict: string): string {
 
 /** Changes the space's pages the way the API does: a new revision of the space (the CLI is not running meanwhile). */
 function changeSpace(projectDir: string, change: (pages: RevisionPage[]) => RevisionPage[]): string {
-  const store = Store.open(join(projectDir, '.docs'));
+  const store = openStore(join(projectDir, '.docs'));
   try {
     const space = store.content.spacesIn(store.organizations.all()[0]!.id).find((s) => s.title === 'Docs')!;
     const content = store.revisions.content(space.revisionId);
@@ -41,7 +42,7 @@ function changeSpace(projectDir: string, change: (pages: RevisionPage[]) => Revi
 
 /** The space's current pages, and the body of one by title. */
 function spacePages(projectDir: string): { pages: RevisionPage[]; body: (title: string) => string | undefined; revisionId: string } {
-  const store = Store.open(join(projectDir, '.docs'));
+  const store = openStore(join(projectDir, '.docs'));
   try {
     const space = store.content.spacesIn(store.organizations.all()[0]!.id).find((s) => s.title === 'Docs')!;
     const { pages } = store.revisions.content(space.revisionId);
@@ -56,7 +57,7 @@ const byPath = (path: string) => (p: RevisionPage) => p.kind === 'document' && p
 
 /** Edits api.md in the space. */
 function editInSpace(projectDir: string, text: string): string {
-  const store = Store.open(join(projectDir, '.docs'));
+  const store = openStore(join(projectDir, '.docs'));
   const blob = store.blobs.put(Buffer.from(text, 'utf8'));
   store.close();
   return changeSpace(projectDir, (pages) => pages.map((p) => (byPath('api.md')(p) ? { ...p, blob } : p)));
@@ -95,7 +96,7 @@ describe('docs sync, both ways', () => {
     // Git renames guide.md and edits api.md; the space edits guide and moves api under FAQ.
     repo.git('mv', 'guide.md', 'guides.md');
     repo.commit({ 'SUMMARY.md': SAMPLE['SUMMARY.md'].replace('(guide.md)', '(guides.md)'), 'api.md': lines('# API', '', 'The API, edited in git.') });
-    const store = Store.open(join(dir, '.docs'));
+    const store = openStore(join(dir, '.docs'));
     const edited = store.blobs.put(Buffer.from(SAMPLE['guide.md'].replace('First line.', 'First line, edited in the space.')));
     store.close();
     changeSpace(dir, (pages) => {
@@ -127,7 +128,7 @@ describe('docs sync, both ways', () => {
     expect((await docs(dir, 'sync')).code).toBe(0);
     // Git deletes guide.md and edits faq.md; the space deletes FAQ and edits Guide.
     const gitTip = repo.commit({ 'guide.md': null, 'SUMMARY.md': SAMPLE['SUMMARY.md'].replace('* [Guide](guide.md)\n', ''), 'faq.md': lines('# FAQ', '', 'Questions, edited in git.') });
-    const store = Store.open(join(dir, '.docs'));
+    const store = openStore(join(dir, '.docs'));
     const edited = store.blobs.put(Buffer.from(lines('# Guide', '', 'Guide, edited in the space.')));
     store.close();
     const spaceRevision = changeSpace(dir, (pages) => pages.filter((p) => !byPath('faq.md')(p)).map((p) => (byPath('guide.md')(p) ? { ...p, blob: edited } : p)));
@@ -161,7 +162,7 @@ describe('docs sync, both ways', () => {
       expect(kept).toMatchObject({ side: 'git', commit: gitTip });
     }
     // The losing edit is in the revision the report names.
-    const reopened = Store.open(join(dir, '.docs'));
+    const reopened = openStore(join(dir, '.docs'));
     try {
       const losing = reopened.revisions.content(kept!.revisionId);
       const page = losing.pages.find((p) => p.title === (policy === 'git' ? 'Guide' : 'FAQ'));
@@ -178,7 +179,7 @@ describe('docs sync, both ways', () => {
     writeFileSync(join(dir, 'docs.config.yaml'), `${readFileSync(join(dir, 'docs.config.yaml'), 'utf8')}gitSync:\n  mergeMessage: "docs: {subject} (!{number})"\n`);
     expect((await docs(dir, 'sync')).code).toBe(0);
     // A change request merged through the domain while no server ran to export it.
-    const store = Store.open(join(dir, '.docs'));
+    const store = openStore(join(dir, '.docs'));
     try {
       const domain = new Domain(store);
       const caller = new Caller(store, store.users.byEmail('admin@quire.local')!);

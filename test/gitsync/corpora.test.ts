@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RevisionContent } from '../../src/store/index.js';
+import type { RevisionContent } from '../../src/model/index.js';
 import { CORPORA, setup } from './helpers.js';
 import { countSummary } from './summary-count.js';
 

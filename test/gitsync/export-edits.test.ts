@@ -7,7 +7,7 @@ import type { ContentChange } from '../../src/domain/content-writes/changes.js';
 import type { PreparedFile } from '../../src/domain/content-writes/files.js';
 import { exportRevision } from '../../src/gitsync/export/export.js';
 import { SERVICE_AUTHOR } from '../../src/gitsync/export/write.js';
-import { newId, type RevisionPage } from '../../src/store/index.js';
+import { newId, type RevisionPage } from '../../src/model/index.js';
 import { changedFiles, cleanTemps, git, lsTree, tempRepo } from './export-helpers.js';
 import { setup } from './helpers.js';
 

@@ -12,7 +12,8 @@ import { configSchema } from '../../src/config/index.js';
 import { Caller, Domain } from '../../src/domain/index.js';
 import { bootstrap } from '../../src/domain/setup.js';
 import { twoWaySync } from '../../src/gitsync/two-way/sync.js';
-import { type DocumentPage, gitBlobOid, newId, type RevisionContent, Store } from '../../src/store/index.js';
+import { type DocumentPage, gitBlobOid, newId, type RevisionContent } from '../../src/model/index.js';
+import { openStore } from '../../src/store/index.js';
 import { lines, repository } from './two-way-helpers.js';
 import { lsTree } from './export-helpers.js';
 
@@ -68,7 +69,7 @@ describe('an export killed at random moments', () => {
     const repo = repository(files);
     const storeDir = join(root, 'store');
     mkdirSync(storeDir);
-    const store = Store.open(storeDir);
+    const store = openStore(storeDir);
     const domain = new Domain(store);
     const boot = bootstrap(domain, configSchema.parse({}));
     const caller = new Caller(store, boot.admin);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportPaths } from '../../src/gitsync/export/paths.js';
 import { summaryText } from '../../src/gitsync/export/summary.js';
-import type { DocumentPage, RevisionContent, RevisionPage } from '../../src/store/index.js';
+import type { DocumentPage, RevisionContent, RevisionPage } from '../../src/model/index.js';
 
 const doc = (id: string, title: string, slug: string, parentId: string | null, gitPath: string | null, path = slug): DocumentPage => ({
   id, kind: 'document', title, slug, path, parentId, hidden: false, blob: `blob-${id}`, git: gitPath ? { oid: `blob-${id}`, path: gitPath } : null,

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageUpdatedAt } from '../../src/domain/page-dates.js';
 import { GIT_DATES_VERSION } from '../../src/domain/sync.js';
-import type { DocumentPage, Store } from '../../src/store/index.js';
+import type { DocumentPage } from '../../src/model/index.js';
+import type { Store } from '../../src/store/index.js';
 import { datedRepo, day, iso } from './dates-helpers.js';
 import { setup } from './helpers.js';
 

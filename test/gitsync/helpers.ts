@@ -2,13 +2,13 @@ import { configSchema } from '../../src/config/index.js';
 import { Caller, Domain } from '../../src/domain/index.js';
 import { bootstrap } from '../../src/domain/setup.js';
 import { type SyncOptions, syncDirectory } from '../../src/gitsync/import.js';
-import { Store } from '../../src/store/index.js';
+import { memoryStore } from '../../src/store/index.js';
 
 export const CORPORA = new URL('../../../shared/corpora/', import.meta.url).pathname;
 
 /** A fresh in-memory store with the default organization and admin, and a `sync` bound to them. */
 export function setup() {
-  const store = Store.memory();
+  const store = memoryStore();
   const domain = new Domain(store);
   const boot = bootstrap(domain, configSchema.parse({}));
   const caller = new Caller(store, boot.admin);

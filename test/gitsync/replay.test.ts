@@ -13,7 +13,7 @@ import { MAX_CHANGES } from '../../src/domain/content-writes/changes.js';
 import { gitSpaces } from '../../src/domain/git.js';
 import type { Caller, Domain } from '../../src/domain/index.js';
 import { exportRevision } from '../../src/gitsync/export/export.js';
-import { type DocumentPage, newId, type RevisionContent, type RevisionPage, type SyncStateRecord } from '../../src/store/index.js';
+import { type DocumentPage, newId, type RevisionContent, type RevisionPage, type SyncStateRecord } from '../../src/model/index.js';
 import { changedFiles, cleanTemps, git } from './export-helpers.js';
 import { CORPORA, setup } from './helpers.js';
 

@@ -4,7 +4,7 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkS
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DocumentPage } from '../../src/store/index.js';
+import type { DocumentPage } from '../../src/model/index.js';
 import { CORPORA, setup } from './helpers.js';
 
 const temps: string[] = [];

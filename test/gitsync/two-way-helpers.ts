@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { twoWaySync, type TwoWayOptions } from '../../src/gitsync/two-way/sync.js';
-import { type DocumentPage, newId, type RevisionContent, type RevisionPage } from '../../src/store/index.js';
+import { type DocumentPage, newId, type RevisionContent, type RevisionPage } from '../../src/model/index.js';
 import { setup } from './helpers.js';
 
 const temps: string[] = [];

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { decide } from '../../src/gitsync/two-way/decide.js';
 import { mergeSides } from '../../src/gitsync/two-way/merge.js';
 import type { ConflictPolicy } from '../../src/gitsync/two-way/policy.js';
-import { type DocumentPage, type RevisionContent, type RevisionPage, Store } from '../../src/store/index.js';
+import type { DocumentPage, RevisionContent, RevisionPage } from '../../src/model/index.js';
+import { memoryStore } from '../../src/store/index.js';
 
-const blobs = Store.memory().blobs;
+const blobs = memoryStore().blobs;
 const text = (oid: string) => blobs.get(oid)!.toString('utf8');
 
 function page(id: string, body: string, extra: Partial<DocumentPage> = {}): DocumentPage {

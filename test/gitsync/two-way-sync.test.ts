@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DocumentPage } from '../../src/store/index.js';
+import type { DocumentPage } from '../../src/model/index.js';
 import { cleanTemps, lines, SAMPLE, synced } from './two-way-helpers.js';
 
 afterAll(cleanTemps);

@@ -5,7 +5,7 @@ import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { syncDirectory } from '../../src/gitsync/import.js';
-import type { RevisionPage } from '../../src/store/index.js';
+import type { RevisionPage } from '../../src/model/index.js';
 import type { TestServer } from './server.js';
 
 import { CORPORA } from './corpora.js';

@@ -10,7 +10,7 @@ import type { ImportOptions } from '../../src/domain/imports/settings.js';
 import { bootstrap } from '../../src/domain/setup.js';
 import { installGitSync } from '../../src/gitsync/two-way/install.js';
 import { buildServer } from '../../src/server/app.js';
-import { Store } from '../../src/store/index.js';
+import { type Store, memoryStore } from '../../src/store/index.js';
 import { checkResponse } from './contract.js';
 
 export interface ImportServer {
@@ -34,7 +34,7 @@ export function useImportServer(options: ImportOptions, allowHosts: () => string
   const violations: string[] = [];
   let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const store = Store.memory();
+    const store = memoryStore();
     const domain = new Domain(store, { allowHosts: allowHosts(), imports: options });
     installGitSync(domain);
     const boot = bootstrap(domain, configSchema.parse({ organizations: [{ title: 'Main' }] }));

@@ -10,7 +10,7 @@ import type { RoleName } from '../../src/domain/roles.js';
 import { bootstrap } from '../../src/domain/setup.js';
 import { buildServer } from '../../src/server/app.js';
 import { SitePublisher } from '../../src/site/publisher.js';
-import { Store } from '../../src/store/index.js';
+import { type Store, memoryStore } from '../../src/store/index.js';
 import { checkResponse } from './contract.js';
 
 export interface TestServer {
@@ -35,7 +35,7 @@ export interface TestServer {
 let counter = 0;
 
 export async function startServer(options: { clock?: Clock; sites?: boolean; bodyLimit?: number } = {}): Promise<TestServer> {
-  const store = Store.memory();
+  const store = memoryStore();
   const domain = new Domain(store, options.clock ? { clock: options.clock } : {});
   const config = configSchema.parse({ organizations: [{ title: 'Main' }, { title: 'Other' }] });
   const boot = bootstrap(domain, config);

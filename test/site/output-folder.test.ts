@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { outputFile } from '../../src/site/output.js';
 import { buildSite } from '../../src/site/build.js';
 import { siteSources, spaceSite } from '../../src/site/space-site.js';
-import { newId, type DocumentPage } from '../../src/store/index.js';
+import { newId, type DocumentPage } from '../../src/model/index.js';
 import { markdownSpace, syncedSpace, tempDir } from './helpers.js';
 
 /** Every file under `dir`, relative to it. */

@@ -1,12 +1,12 @@
 // The git-date cache: dates by commit, replaced when saved again, the latest rows kept.
 import { describe, expect, it } from 'vitest';
-import { Store } from '../../src/store/index.js';
+import { memoryStore } from '../../src/store/index.js';
 
 const oid = (n: number) => n.toString(16).padStart(40, '0');
 
 describe('GitDatesRepo', () => {
   it('saves, replaces and reads the dates of a commit, by version', () => {
-    const store = Store.memory();
+    const store = memoryStore();
     store.gitDates.put(oid(1), 1, { 'a.md': 100 });
     store.gitDates.put(oid(1), 1, { 'a.md': 100, 'b.md': 200 });
     expect(store.gitDates.get(oid(1), 1)).toEqual({ 'a.md': 100, 'b.md': 200 });
@@ -15,7 +15,7 @@ describe('GitDatesRepo', () => {
   });
 
   it('keeps the 64 commits saved last', () => {
-    const store = Store.memory();
+    const store = memoryStore();
     for (let n = 1; n <= 70; n++) store.gitDates.put(oid(n), 1, { 'a.md': n });
     store.gitDates.put(oid(3), 1, { 'a.md': 3 }); // saved again: among the latest now
     const kept = store.gitDates.commits(1);

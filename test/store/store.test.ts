@@ -3,8 +3,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrations } from '../../src/store/migrations.js';
-import { gitBlobOid, newId, Store } from '../../src/store/index.js';
+import { migrations } from '../../src/store/sqlite/migrations.js';
+import { gitBlobOid, newId } from '../../src/model/index.js';
+import { memoryStore, openStore } from '../../src/store/index.js';
 
 const org = (id: string) => ({
   id, title: `Org ${id}`, hostname: null, emailDomains: [], defaultRole: 'read' as const, useCase: null, inviteLinks: true,
@@ -14,11 +15,11 @@ const org = (id: string) => ({
 describe('store', () => {
   it('migrates a new database and reopens it without migrating again', () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-store-'));
-    const first = Store.open(dir);
+    const first = openStore(dir);
     expect(first.schemaVersion).toBe(migrations.length);
     first.organizations.insert(org('o1'));
     first.close();
-    const again = Store.open(dir);
+    const again = openStore(dir);
     expect(again.schemaVersion).toBe(migrations.length);
     expect(again.organizations.get('o1')?.title).toBe('Org o1');
     again.close();
@@ -26,8 +27,8 @@ describe('store', () => {
 
   it('sees another connection\'s commit within a millisecond, and its own writes at once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-store-'));
-    const reader = Store.open(dir);
-    const writer = Store.open(dir);
+    const reader = openStore(dir);
+    const writer = openStore(dir);
     writer.organizations.insert(org('o1'));
     await new Promise((resolve) => setTimeout(resolve, 2));
     expect(reader.organizations.get('o1')?.title).toBe('Org o1');
@@ -52,7 +53,7 @@ describe('store', () => {
     writeFileSync(join(dir, 'page.md'), bytes);
     const gitOid = execFileSync('git', ['hash-object', join(dir, 'page.md')]).toString().trim();
     expect(gitBlobOid(bytes)).toBe(gitOid);
-    const store = Store.open(dir);
+    const store = openStore(dir);
     expect(store.blobs.put(bytes)).toBe(gitOid);
     expect(store.blobs.get(gitOid)?.equals(bytes)).toBe(true);
     expect(store.blobs.get('../../etc/passwd')).toBeUndefined();
@@ -60,7 +61,7 @@ describe('store', () => {
   });
 
   it('rolls a transaction back whole when it throws', () => {
-    const store = Store.memory();
+    const store = memoryStore();
     const before = store.snapshot();
     expect(() =>
       store.tx(() => {
@@ -72,7 +73,7 @@ describe('store', () => {
   });
 
   it('moves a space revision only by compare-and-set', () => {
-    const store = Store.memory();
+    const store = memoryStore();
     store.organizations.insert(org('o'));
     store.content.insertSpace({
       id: 's', organizationId: 'o', parentId: null, title: 'S', emoji: null, icon: null, visibility: 'private', editMode: 'live',
@@ -85,14 +86,14 @@ describe('store', () => {
 
   it('seeds a scratch store with the parse records and search sections of a project store, and nothing else', () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-store-'));
-    const project = Store.open(dir);
+    const project = openStore(dir);
     project.organizations.insert(org('o1'));
     project.parsed.put('a'.repeat(40), 1, { h1: 'Alpha' });
     project.parsed.put('b'.repeat(40), 0, { h1: 'Old parser' });
     project.search.index('a'.repeat(40), 1, [{ anchor: null, heading: 'Alpha', text: 'seeded words' }]);
     project.close();
 
-    const scratch = Store.memory();
+    const scratch = memoryStore();
     scratch.search.index('c'.repeat(40), 1, [{ anchor: null, heading: 'Own', text: 'seeded words too' }]);
     expect(scratch.seedDerived(dir, 1)).toBe(true);
     expect(scratch.seedDerived(dir, 1)).toBe(true); // again: nothing doubled

@@ -1,5 +1,5 @@
 // Merge rules (`mergeRules` of a space, or of its organization when the space inherits): what must hold before merging.
-import type { ChangeRequestRecord, ChangeRequestReviewRecord, MergeRules, RequestedReviewerRecord } from '../../store/index.js';
+import type { ChangeRequestRecord, ChangeRequestReviewRecord, MergeRules, RequestedReviewerRecord } from '../../model/index.js';
 
 interface MergeRule {
   rule: string;

@@ -1,5 +1,5 @@
 // Reviews of a change request, and the reviewers asked for one.
-import { type ChangeRequestReviewRecord, newId, type ReviewStatus } from '../../store/index.js';
+import { type ChangeRequestReviewRecord, newId, type ReviewStatus } from '../../model/index.js';
 import type { ChangeRequests } from '../change-requests.js';
 import type { Caller, Deps } from '../context.js';
 import { nowIso } from '../context.js';

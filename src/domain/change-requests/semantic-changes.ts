@@ -1,7 +1,7 @@
 // What changed between two revisions, as the API's semantic changes: pages created, edited, deleted and moved
 // (to another parent, or to another place among the same siblings);
 // files and reusable contents created, edited and deleted; variables edited.
-import type { RevisionContent, RevisionFile, RevisionPage, RevisionReusableContent } from '../../store/index.js';
+import type { RevisionContent, RevisionFile, RevisionPage, RevisionReusableContent } from '../../model/index.js';
 import { same } from './same.js';
 
 export interface AttributeChange {

@@ -1,12 +1,4 @@
-import type {
-  ChangeRequestRecord,
-  ChangeRequestReviewRecord,
-  ContributorRecord,
-  RequestedReviewerRecord,
-  RevisionRecord,
-  SpaceRecord,
-  UserRecord,
-} from '../../store/index.js';
+import type { ChangeRequestRecord, ChangeRequestReviewRecord, ContributorRecord, RequestedReviewerRecord, RevisionRecord, SpaceRecord, UserRecord } from '../../model/index.js';
 import type { MergeConflict } from '../merge.js';
 import type { RoleName } from '../roles.js';
 import type { SemanticChange } from './semantic-changes.js';

@@ -2,7 +2,7 @@ import type { JSONDocument } from '@gitbook/api';
 import { fromDocument, toDocument } from '../../content/document/index.js';
 import { markdownLimitProblem } from '../../content/limits.js';
 import { markdownOf, parseMarkdown } from '../../content/markdown/index.js';
-import { gitBlobOid } from '../../store/index.js';
+import { gitBlobOid } from '../../model/index.js';
 import { badRequest } from '../errors.js';
 
 export type BodyFormat = 'markdown' | 'document';

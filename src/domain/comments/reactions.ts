@@ -1,4 +1,4 @@
-import type { ReactionRecord } from '../../store/index.js';
+import type { ReactionRecord } from '../../model/index.js';
 import { badRequest } from '../errors.js';
 
 /** One fully-qualified emoji (skin tones, flags and ZWJ sequences included), nothing else; compiled on first use (it is slow to build). */

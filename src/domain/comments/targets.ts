@@ -1,4 +1,4 @@
-import type { CommentTarget, DocumentPage } from '../../store/index.js';
+import type { CommentTarget, DocumentPage } from '../../model/index.js';
 import type { Contents, JsonDocument, RevisionView } from '../content.js';
 import { badRequest } from '../errors.js';
 

@@ -12,7 +12,7 @@ import type { PageFile } from '../../content/page-file.js';
 import { basename, dirname, extname, isAbsoluteUrl, isCleanPath, joinPath, relativeTo, resolveRelative, splitAnchor } from '../../content/paths.js';
 import { firstFree, NoFreeNameError, pageSlug, safeSlug, slugProblem, uniqueSlug } from '../../content/slug.js';
 import { pageMetadata } from '../page-metadata.js';
-import { type DocumentPage, gitBlobOid, type RevisionContent, type RevisionFile, type RevisionPage } from '../../store/index.js';
+import { type DocumentPage, gitBlobOid, type RevisionContent, type RevisionFile, type RevisionPage } from '../../model/index.js';
 import { badRequest, conflict } from '../errors.js';
 import type { ContentChange, DocumentInput, InsertPage, PageFields, RevertPage, UpdatePage } from './changes.js';
 import type { PreparedFile } from './files.js';

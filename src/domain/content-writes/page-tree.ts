@@ -2,7 +2,7 @@
 // with every page's URL path recomputed from the slugs.
 import { joinPath } from '../../content/paths.js';
 import { safeSlug, uniqueSlug } from '../../content/slug.js';
-import type { RevisionPage } from '../../store/index.js';
+import type { RevisionPage } from '../../model/index.js';
 
 export class PageTree {
   readonly pages = new Map<string, RevisionPage>();

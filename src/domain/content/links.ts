@@ -1,4 +1,4 @@
-import type { DocumentPage, RevisionFile, RevisionPage, RevisionReusableContent } from '../../store/index.js';
+import type { DocumentPage, RevisionFile, RevisionPage, RevisionReusableContent } from '../../model/index.js';
 import type { ParsedLink } from '../parsed-page.js';
 import type { RevisionIndex } from './revision-index.js';
 

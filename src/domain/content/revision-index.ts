@@ -1,4 +1,4 @@
-import type { DocumentPage, RevisionContent, RevisionFile, RevisionPage, RevisionReusableContent } from '../../store/index.js';
+import type { DocumentPage, RevisionContent, RevisionFile, RevisionPage, RevisionReusableContent } from '../../model/index.js';
 
 /** Lookups over one revision's content, built once per revision (revisions never change). */
 export class RevisionIndex {

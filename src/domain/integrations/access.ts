@@ -1,4 +1,4 @@
-import type { InstallationRecord, IntegrationRecord, OrganizationRecord } from '../../store/index.js';
+import type { InstallationRecord, IntegrationRecord, OrganizationRecord } from '../../model/index.js';
 import type { Caller, Deps } from '../context.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Organizations } from '../organizations.js';

@@ -1,5 +1,5 @@
-import type { IntegrationRecord, IntegrationTarget, OrganizationRecord } from '../../store/index.js';
-import { newId } from '../../store/index.js';
+import type { IntegrationRecord, IntegrationTarget, OrganizationRecord } from '../../model/index.js';
+import { newId } from '../../model/index.js';
 import type { Caller } from '../context.js';
 import { nowIso } from '../context.js';
 import { badRequest, conflict, notFound } from '../errors.js';

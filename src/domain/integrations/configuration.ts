@@ -1,4 +1,4 @@
-import type { InstallationStatus } from '../../store/index.js';
+import type { InstallationStatus } from '../../model/index.js';
 import { badRequest } from '../errors.js';
 
 /** One property of a configuration schema (`IntegrationConfigurationSchema.properties`). */

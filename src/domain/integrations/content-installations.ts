@@ -1,11 +1,4 @@
-import type {
-  ContentInstallationRecord,
-  ContentKind,
-  InstallationRecord,
-  IntegrationRecord,
-  SiteRecord,
-  SpaceRecord,
-} from '../../store/index.js';
+import type { ContentInstallationRecord, ContentKind, InstallationRecord, IntegrationRecord, SiteRecord, SpaceRecord } from '../../model/index.js';
 import type { Caller } from '../context.js';
 import { nowIso } from '../context.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';

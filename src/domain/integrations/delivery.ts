@@ -1,4 +1,4 @@
-import type { IntegrationEventLog, IntegrationEventRecord } from '../../store/index.js';
+import type { IntegrationEventLog, IntegrationEventRecord } from '../../model/index.js';
 import type { Deps } from '../context.js';
 import { nowIso } from '../context.js';
 import { type FetchPolicy, postJson } from '../fetch.js';

@@ -1,4 +1,4 @@
-import type { ContentKind, InstallationRecord, IntegrationRecord } from '../../store/index.js';
+import type { ContentKind, InstallationRecord, IntegrationRecord } from '../../model/index.js';
 import type { Caller } from '../context.js';
 import { MAX_LIMIT, paginate, type Page } from '../pagination.js';
 import type { Sites } from '../sites.js';

@@ -1,5 +1,5 @@
-import type { InstallationRecord, IntegrationEventLog, IntegrationEventRecord, IntegrationRecord } from '../../store/index.js';
-import { newId } from '../../store/index.js';
+import type { InstallationRecord, IntegrationEventLog, IntegrationEventRecord, IntegrationRecord } from '../../model/index.js';
+import { newId } from '../../model/index.js';
 import type { Caller } from '../context.js';
 import { nowIso } from '../context.js';
 import { notFound } from '../errors.js';

@@ -1,11 +1,5 @@
-import type {
-  InstallationRecord,
-  InstallationSelection,
-  InstallationStatus,
-  IntegrationEventRecord,
-  IntegrationRecord,
-} from '../../store/index.js';
-import { newId } from '../../store/index.js';
+import type { InstallationRecord, InstallationSelection, InstallationStatus, IntegrationEventRecord, IntegrationRecord } from '../../model/index.js';
+import { newId } from '../../model/index.js';
 import type { Caller } from '../context.js';
 import { nowIso } from '../context.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';

@@ -1,4 +1,4 @@
-import type { IntegrationManifest, IntegrationTarget, IntegrationVisibility } from '../../store/index.js';
+import type { IntegrationManifest, IntegrationTarget, IntegrationVisibility } from '../../model/index.js';
 import { badRequest } from '../errors.js';
 import { checkSchema } from './configuration.js';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { newId, type InstallationRecord, type UserRecord } from '../../store/index.js';
+import { newId, type InstallationRecord, type UserRecord } from '../../model/index.js';
 import type { InstallationGrant } from '../access.js';
 import { Caller, nowIso } from '../context.js';
 import { forbidden } from '../errors.js';

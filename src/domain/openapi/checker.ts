@@ -2,7 +2,7 @@
 // a spec is processed. One worker serves every check and stops after a while without work; it never keeps the process
 // alive on its own. When no worker can be started, the check runs on this thread.
 import { Worker } from 'node:worker_threads';
-import type { OpenAPIError } from '../../store/index.js';
+import type { OpenAPIError } from '../../model/index.js';
 import type { SpecFormat } from './text.js';
 import { checkSpec } from './validate.js';
 import { startWorker } from '../worker-threads.js';

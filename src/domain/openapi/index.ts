@@ -1,4 +1,4 @@
-import { newId, type OpenAPISpecRecord, type OpenAPIVersionRecord, type OpenAPIVisibility } from '../../store/index.js';
+import { newId, type OpenAPISpecRecord, type OpenAPIVersionRecord, type OpenAPIVisibility } from '../../model/index.js';
 import { type Caller, type Deps, nowIso } from '../context.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import type { FetchPolicy } from '../fetch.js';

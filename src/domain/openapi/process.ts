@@ -1,7 +1,8 @@
 // Processing a spec, as a job: `pending` -> `progress` -> `complete`. The source is read (a URL through the guarded
 // fetch, with its timeout), checked, and on success becomes a new version. A fetch that fails is retried with the
 // job's backoff, the spec back to `pending` with the error showing, until the last attempt; a bad document is final.
-import { newId, type OpenAPIErrorCode, type OpenAPIOutcome, type OpenAPISpecRecord } from '../../store/index.js';
+import { newId, type OpenAPIErrorCode, type OpenAPISpecRecord } from '../../model/index.js';
+import type { OpenAPIOutcome } from '../../store/index.js';
 import { type Deps, nowIso } from '../context.js';
 import { DomainError } from '../errors.js';
 import { fetchUrl, type FetchPolicy } from '../fetch.js';

@@ -1,7 +1,7 @@
 // Checks a spec's text: syntax, then @readme/openapi-parser (the OpenAPI 3.0/3.1 and Swagger 2.0 schemas, references and
 // the rules the schemas cannot state). Problems come back with where they are: a JSON pointer and a line of the text.
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import type { OpenAPIError } from '../../store/index.js';
+import type { OpenAPIError } from '../../model/index.js';
 import { escapePointer, locatePointers, parseSpecText, type SpecFormat } from './text.js';
 
 export type Checked =

@@ -1,4 +1,4 @@
-import type { SiteRecord } from '../../store/index.js';
+import type { SiteRecord } from '../../model/index.js';
 import type { Caller, Deps } from '../context.js';
 import { nowIso } from '../context.js';
 import { forbidden, notFound } from '../errors.js';

@@ -1,4 +1,4 @@
-import type { SiteRecord, SiteSpaceRecord } from '../../store/index.js';
+import type { SiteRecord, SiteSpaceRecord } from '../../model/index.js';
 
 /**
  * A site's customization settings, as `SiteCustomizationSettings` in the API: every member present.

@@ -1,4 +1,4 @@
-import { newId, type SiteSectionGroupRecord } from '../../store/index.js';
+import { newId, type SiteSectionGroupRecord } from '../../model/index.js';
 import type { Caller } from '../context.js';
 import { nowIso } from '../context.js';
 import { badRequest, notFound } from '../errors.js';

@@ -1,4 +1,4 @@
-import { newId, type SiteMcpServerRecord, type SiteRecord } from '../../store/index.js';
+import { newId, type SiteMcpServerRecord, type SiteRecord } from '../../model/index.js';
 import type { Caller } from '../context.js';
 import { nowIso } from '../context.js';
 import { badRequest, notFound } from '../errors.js';

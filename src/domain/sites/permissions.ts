@@ -1,4 +1,4 @@
-import type { UserRecord } from '../../store/index.js';
+import type { UserRecord } from '../../model/index.js';
 import { Caller } from '../context.js';
 import { paginate, type Page, type PageRequest } from '../pagination.js';
 import { maxRole, type RoleName } from '../roles.js';

@@ -3,7 +3,7 @@
 // (not even a site's visitor-auth backend) can make one.
 import { createRequire } from 'node:module';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { SiteRecord } from '../../store/index.js';
+import type { SiteRecord } from '../../model/index.js';
 import type { Caller } from '../context.js';
 import { badRequest } from '../errors.js';
 import type { SiteAccess } from './access.js';

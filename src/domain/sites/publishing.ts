@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import { evaluateCondition, visitorContext } from '../../content/expression.js';
-import { newId, type SiteAdaptiveSchemaRecord, type SitePublishingAuthRecord, type SiteRecord } from '../../store/index.js';
+import { newId, type SiteAdaptiveSchemaRecord, type SitePublishingAuthRecord, type SiteRecord } from '../../model/index.js';
 import { type Caller, nowIso } from '../context.js';
 import { DomainError, notFound } from '../errors.js';
 import type { SiteAccess } from './access.js';

@@ -1,9 +1,4 @@
-/**
- * Sites declared in docs.config.yaml, made real: `docs sync` creates what is missing and brings the rest in line
- * (visibility, publication, customization, sections, site spaces, paths, conditions). A declared site is owned by
- * the config: its sections and site spaces that the config does not name are removed.
- */
-import type { SiteVisibility } from '../../store/index.js';
+import type { SiteVisibility } from '../../model/index.js';
 import type { Caller } from '../context.js';
 import { badRequest } from '../errors.js';
 import type { Sites, SiteSpaceView } from '../sites.js';

@@ -1,5 +1,5 @@
 import { hasDotSegment } from '../../content/paths.js';
-import { newId, type SiteRecord, type SiteRedirectDestination, type SiteRedirectRecord } from '../../store/index.js';
+import { newId, type SiteRecord, type SiteRedirectDestination, type SiteRedirectRecord } from '../../model/index.js';
 import type { Caller } from '../context.js';
 import { nowIso } from '../context.js';
 import { badRequest, conflict, notFound } from '../errors.js';

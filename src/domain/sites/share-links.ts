@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { newId, type SiteRecord, type SiteShareLinkRecord } from '../../store/index.js';
+import { newId, type SiteRecord, type SiteShareLinkRecord } from '../../model/index.js';
 import type { Caller } from '../context.js';
 import { nowIso } from '../context.js';
 import { notFound } from '../errors.js';

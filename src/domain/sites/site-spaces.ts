@@ -1,4 +1,4 @@
-import { newId, type SiteRecord, type SiteSpaceRecord, type SpaceRecord } from '../../store/index.js';
+import { newId, type SiteRecord, type SiteSpaceRecord, type SpaceRecord } from '../../model/index.js';
 import type { Caller } from '../context.js';
 import { nowIso } from '../context.js';
 import { badRequest, notFound } from '../errors.js';

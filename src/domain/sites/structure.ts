@@ -1,4 +1,4 @@
-import type { SiteRecord, SiteSectionGroupRecord, SiteSectionRecord, SiteSpaceRecord } from '../../store/index.js';
+import type { SiteRecord, SiteSectionGroupRecord, SiteSectionRecord, SiteSpaceRecord } from '../../model/index.js';
 import { type CustomizationSettings, effectiveCustomization } from './customization.js';
 
 /**

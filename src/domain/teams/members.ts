@@ -1,4 +1,4 @@
-import type { TeamMemberRecord } from '../../store/index.js';
+import type { TeamMemberRecord } from '../../model/index.js';
 import type { Caller, Deps } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import type { MemberView, Organizations } from '../organizations.js';

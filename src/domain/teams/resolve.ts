@@ -1,4 +1,5 @@
-import type { MemberRecord, Store } from '../../store/index.js';
+import type { MemberRecord } from '../../model/index.js';
+import type { Store } from '../../store/index.js';
 import { badRequest } from '../errors.js';
 
 /** A member of the organization named by user id or email; 400 naming `field` otherwise. */

@@ -5,7 +5,7 @@ import mime from 'mime-types';
 import { basename, dirname, joinPath } from '../../content/paths.js';
 import { safeSlug, slugify } from '../../content/slug.js';
 import { parseSummary, type SummaryItem } from '../../content/summary.js';
-import { gitBlobOid, type LinkTarget, type RevisionFile, type RevisionPage } from '../../store/index.js';
+import { gitBlobOid, type LinkTarget, type RevisionFile, type RevisionPage } from '../../model/index.js';
 import { imageDimensions } from '../file-kind.js';
 import { pageMetadata } from '../page-metadata.js';
 import { type ParsedBlob, parsePage } from '../page-parse.js';

@@ -1,4 +1,4 @@
-import { type GlossaryEntryRecord, newId } from '../../store/index.js';
+import { type GlossaryEntryRecord, newId } from '../../model/index.js';
 import { type Caller, type Deps, nowIso } from '../context.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import type { Organizations } from '../organizations.js';

@@ -1,4 +1,4 @@
-import { newId, type OrganizationRecord, type SpaceRecord, type TranslationRecord, type TranslationStats } from '../../store/index.js';
+import { newId, type OrganizationRecord, type SpaceRecord, type TranslationRecord, type TranslationStats } from '../../model/index.js';
 import { type Caller, type Deps, nowIso } from '../context.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { DEFAULT_FETCH_POLICY, type FetchPolicy } from '../fetch.js';

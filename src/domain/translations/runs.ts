@@ -1,6 +1,6 @@
 // A translation run as a durable job: pending -> running -> completed. The target's new revision is written the way
 // every API content write is: blobs, parse records and search sections, then the revision and a compare-and-set move.
-import { newId, type RevisionRecord, type TranslationRecord } from '../../store/index.js';
+import { newId, type RevisionRecord, type TranslationRecord } from '../../model/index.js';
 import { type Deps, nowIso } from '../context.js';
 import { conflict } from '../errors.js';
 import type { Jobs } from '../jobs.js';

@@ -2,13 +2,7 @@
 // runs go to the translator; code, URLs, block syntax and attributes stay as written). Pure apart from the translator.
 import { createHash } from 'node:crypto';
 import { frontmatterText, parsePageFile, serializePageFile, splitFrontmatter } from '../../content/index.js';
-import {
-  gitBlobOid,
-  type RevisionContent,
-  type RevisionPage,
-  type RevisionReusableContent,
-  type TranslationItemRecord,
-} from '../../store/index.js';
+import { gitBlobOid, type RevisionContent, type RevisionPage, type RevisionReusableContent, type TranslationItemRecord } from '../../model/index.js';
 import { type GlossaryTerm, TextPlan } from './text-plan.js';
 import { keepHeadingAnchors, textRuns } from './text-runs.js';
 import type { Translator } from './translators.js';

@@ -1,4 +1,4 @@
-import type { DocumentPage, GroupPage } from '../../store/index.js';
+import type { DocumentPage, GroupPage } from '../../model/index.js';
 import type { ChangeRequests, ChangeRequestView } from '../change-requests.js';
 import type { CollectionView, Collections } from '../collections.js';
 import type { Contents, RevisionView } from '../content.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SiteRecord } from '../../store/index.js';
+import type { SiteRecord } from '../../model/index.js';
 import type { ChangeRequests } from '../change-requests.js';
 import type { Contents } from '../content.js';
 import type { Caller, Deps } from '../context.js';

@@ -1,8 +1,5 @@
-/**
- * Where a published site URL points: the site (by `/<basename>/` on this server, or by its proxy origin), then
- * the site space whose URL path is the longest prefix of the rest, then the path left over inside that space.
- */
-import type { SiteRecord, Store } from '../../store/index.js';
+import type { SiteRecord } from '../../model/index.js';
+import type { Store } from '../../store/index.js';
 import { badRequest } from '../errors.js';
 import type { SiteSpaceNode } from '../sites/structure.js';
 

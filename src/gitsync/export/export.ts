@@ -4,7 +4,7 @@ import { relative, resolve, sep } from 'node:path';
 import git from 'isomorphic-git';
 import { badRequest, type Domain, notFound } from '../../domain/index.js';
 import { PARSED_PAGE_VERSION } from '../../domain/parsed-page.js';
-import type { RevisionContent, SyncStateRecord } from '../../store/index.js';
+import type { RevisionContent, SyncStateRecord } from '../../model/index.js';
 import { syncFs } from '../fs-shim.js';
 import { IMPORT_VERSION } from '../import.js';
 import { discoverLayout, type SpaceLayout } from '../space-layout.js';

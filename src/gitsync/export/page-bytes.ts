@@ -6,7 +6,7 @@ import { isAbsoluteUrl, relativeTo, resolveRelative } from '../../content/paths.
 import { parsePageFile, serializePageFile } from '../../content/page-file.js';
 import { writePageFile } from '../../domain/content-writes/page-file.js';
 import { rewriteReferences } from '../../domain/content-writes/links.js';
-import type { DocumentPage } from '../../store/index.js';
+import type { DocumentPage } from '../../model/index.js';
 
 export interface PageExport {
   page: DocumentPage;

@@ -2,7 +2,7 @@
 // A page keeps the path it was synced at unless it moved; new and moved pages get GitBook's paths.
 import { basename, dirname, extname, isCleanPath, joinPath } from '../../content/paths.js';
 import { firstFree, pageSlug, safeSlug, slugify } from '../../content/slug.js';
-import type { RevisionContent, RevisionPage } from '../../store/index.js';
+import type { RevisionContent, RevisionPage } from '../../model/index.js';
 
 export interface PathLayout {
   /** The space's content root, relative to the synced directory ('' for itself). */

@@ -6,7 +6,7 @@ import { parsePageFile } from '../../content/page-file.js';
 import { extractLinks } from '../../content/links.js';
 import { dirname, joinPath } from '../../content/paths.js';
 import type { ParsedPageData } from '../../domain/parsed-page.js';
-import { type DocumentPage, gitBlobOid, type RevisionContent, type RevisionPage } from '../../store/index.js';
+import { type DocumentPage, gitBlobOid, type RevisionContent, type RevisionPage } from '../../model/index.js';
 import { type ExportPaths, exportPaths } from './paths.js';
 import { pageBytes } from './page-bytes.js';
 import { summaryText } from './summary.js';

@@ -1,7 +1,7 @@
 // After an export, the revision as the commit holds it: every page, file and include at the path and blob it was
 // exported as, so `blob !== git.oid` again means "changed since the last sync".
 import { withSafeSlugs } from '../../domain/content-writes/page-tree.js';
-import type { RevisionContent, RevisionPage } from '../../store/index.js';
+import type { RevisionContent, RevisionPage } from '../../model/index.js';
 import type { ExportPlan } from './plan.js';
 
 /** The exported revision with its git refs brought up to date; null when they already are. */

@@ -3,7 +3,7 @@ import { type SummaryEntry, type SummaryItem, serializeSummary } from '../../con
 import { relativeFromDir } from '../../content/paths.js';
 import { safeSlug, slugify } from '../../content/slug.js';
 import { humanize } from '../outline.js';
-import type { LinkTarget, RevisionPage } from '../../store/index.js';
+import type { LinkTarget, RevisionPage } from '../../model/index.js';
 
 /**
  * The SUMMARY.md text of `pages` (tree order). `pathOf` gives a document page's git path (relative to the synced

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync } fro
 import { dirname, join } from 'node:path';
 import git from 'isomorphic-git';
 import { joinPath } from '../../content/paths.js';
-import { gitBlobOid } from '../../store/index.js';
+import { gitBlobOid } from '../../model/index.js';
 import { syncFs } from '../fs-shim.js';
 import { atomicFs, writeFileAtomic } from './atomic-fs.js';
 

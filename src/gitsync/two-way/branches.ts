@@ -3,7 +3,7 @@ import git from 'isomorphic-git';
 import type { Caller, Domain } from '../../domain/index.js';
 import { gitSpaces } from '../../domain/git.js';
 import type { ImportedRevision } from '../../domain/sync.js';
-import { newId, type SpaceRecord, type SyncStateRecord } from '../../store/index.js';
+import { newId, type SpaceRecord, type SyncStateRecord } from '../../model/index.js';
 import { syncFs } from '../fs-shim.js';
 import { repoDirs } from '../tree.js';
 import { pageCounts, type TwoWayReport } from './report.js';

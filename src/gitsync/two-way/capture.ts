@@ -2,7 +2,7 @@
 // are kept against the merge base), and what the importer would land is captured for the two-way sync to decide on.
 import type { Domain } from '../../domain/index.js';
 import { GitSync, type ImportedRevision } from '../../domain/sync.js';
-import type { SpaceRecord } from '../../store/index.js';
+import type { SpaceRecord } from '../../model/index.js';
 import { type SyncOptions, type SyncReport, syncDirectory } from '../import.js';
 
 export interface CapturedImport {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Caller, type Domain, DomainError } from '../../domain/index.js';
 import { GIT_EXPORT_JOB, GIT_IMPORT_JOB, type GitJobPayload, gitSpaces } from '../../domain/git.js';
-import type { SyncStateRecord } from '../../store/index.js';
+import type { SyncStateRecord } from '../../model/index.js';
 import { syncDirectory } from '../import.js';
 import { findRepository } from '../tree.js';
 import { outlineTree } from '../tree-outline.js';

@@ -1,6 +1,7 @@
 // Both sides moved: merge the space's and the repository's content page by page against the last synced revision.
 import { type MergeConflict, mergeContents } from '../../domain/merge.js';
-import type { BlobStore, RevisionContent } from '../../store/index.js';
+import type { RevisionContent } from '../../model/index.js';
+import type { BlobStore } from '../../store/index.js';
 import { type ConflictPolicy, type Side, yieldTo } from './policy.js';
 
 export interface SidesMerge {

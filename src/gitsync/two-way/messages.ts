@@ -1,6 +1,6 @@
 // The messages of the commits Quire writes.
 import { DEFAULT_MERGE_MESSAGE } from '../../config/schema.js';
-import type { ChangeRequestRecord } from '../../store/index.js';
+import type { ChangeRequestRecord } from '../../model/index.js';
 
 export { DEFAULT_MERGE_MESSAGE };
 

@@ -1,6 +1,6 @@
 // Who wins a true conflict between the repository and the space, and how the loser gives way.
 import type { MergeConflict } from '../../domain/merge.js';
-import type { RevisionContent, RevisionPage } from '../../store/index.js';
+import type { RevisionContent, RevisionPage } from '../../model/index.js';
 
 export const CONFLICT_POLICIES = ['git', 'space', 'fail'] as const;
 export type ConflictPolicy = (typeof CONFLICT_POLICIES)[number];

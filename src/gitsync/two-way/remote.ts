@@ -5,7 +5,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import git from 'isomorphic-git';
 import http from 'isomorphic-git/http/node';
 import { syncFs } from '../fs-shim.js';
-import { makeDirectory } from '../../store/make-directory.js';
+import { makeDirectory } from '../../platform/make-directory.js';
 
 export interface Checkout {
   /** The repository folder to read and write. */

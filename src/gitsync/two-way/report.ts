@@ -1,6 +1,7 @@
 // What a two-way sync did, for people (text) and scripts (--json).
 import type { MergeConflict } from '../../domain/merge.js';
-import type { BlobStore, RevisionContent } from '../../store/index.js';
+import type { RevisionContent } from '../../model/index.js';
+import type { BlobStore } from '../../store/index.js';
 import type { SyncReport } from '../import.js';
 import type { SyncAction } from './decide.js';
 import type { ConflictPolicy, Side } from './policy.js';

@@ -5,7 +5,7 @@ import type { Domain } from '../../domain/index.js';
 import { badRequest } from '../../domain/errors.js';
 import { type GitSyncConflict, gitSpaces } from '../../domain/git.js';
 import type { ImportedRevision } from '../../domain/sync.js';
-import type { SpaceRecord, SyncStateRecord } from '../../store/index.js';
+import type { SpaceRecord, SyncStateRecord } from '../../model/index.js';
 import { syncFs } from '../fs-shim.js';
 import { type SyncOptions, type SyncReport, syncDirectory } from '../import.js';
 import { uncommittedChanges, uncommittedWarning } from '../uncommitted.js';

@@ -7,7 +7,7 @@ import type {
   IntegrationQuery,
   PublishInput,
 } from '../../domain/integrations/index.js';
-import type { ContentKind } from '../../store/index.js';
+import type { ContentKind } from '../../model/index.js';
 import { type Context, created, deleted, type Handler, type Handlers, noContent, ok, pageOf } from '../handler.js';
 import { list } from '../present.js';
 import * as present from '../present-integrations.js';

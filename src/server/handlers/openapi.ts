@@ -1,4 +1,4 @@
-import type { OpenAPIVisibility } from '../../store/index.js';
+import type { OpenAPIVisibility } from '../../model/index.js';
 import type { SpecSource } from '../../domain/openapi/index.js';
 import { type Context, created, deleted, ok, pageOf, type Handlers } from '../handler.js';
 import { list } from '../present.js';

@@ -9,7 +9,8 @@
 import { formatTag } from '../../content/blocks/attributes.js';
 import { slugify, uniqueSlug } from '../../content/index.js';
 import { RevisionIndex } from '../../domain/content/revision-index.js';
-import { type BlobStore, type ComputedPage, type DocumentPage, gitBlobOid, type RevisionPage } from '../../store/index.js';
+import { type ComputedPage, type DocumentPage, gitBlobOid, type RevisionPage } from '../../model/index.js';
+import type { BlobStore } from '../../store/index.js';
 import type { OpenAPIDocument, Operation, Tag } from '../render/openapi/index.js';
 import type { OpenAPISpecSource } from '../render/openapi/source.js';
 import type { SiteInput } from '../types.js';

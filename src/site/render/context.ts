@@ -1,7 +1,7 @@
 /** What rendering one page needs to know: where it is, how to resolve its references, and what it found. */
 import { classifyLink, decodePath, type LinkNode } from '../../content/index.js';
 import type { RevisionIndex } from '../../domain/content.js';
-import type { DocumentPage, RevisionFile } from '../../store/index.js';
+import type { DocumentPage, RevisionFile } from '../../model/index.js';
 import { safeUrl } from '../html.js';
 import type { SpaceUrls } from '../urls.js';
 import { type CodeBlock, codeMarker, highlight } from './highlight.js';

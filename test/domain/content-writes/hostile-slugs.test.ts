@@ -6,15 +6,16 @@ import { hasDotSegment } from '../../../src/content/paths.js';
 import { firstFree, NoFreeNameError, safeSlug, slugProblem } from '../../../src/content/slug.js';
 
 const run = promisify(execFile);
-const DIST = new URL('../../../dist/', import.meta.url).href;
+const SRC = new URL('../../../src/', import.meta.url).href;
 
 /**
- * Runs `body` (an ES module reading `DIST`) in a child node from dist/ (compiled by the global setup), killed after a
+ * Runs `body` (an ES module reading `SRC`) in a child node on the TypeScript sources (through tsx), killed after a
  * deadline: a path-walk loop that spins would block this process forever, so it fails there instead.
  */
 async function inChild(body: string): Promise<unknown> {
-  const source = `const DIST = ${JSON.stringify(DIST)};\n${body}`;
-  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', source], { timeout: 20_000, killSignal: 'SIGKILL' });
+  const source = `const SRC = ${JSON.stringify(SRC)};\n${body}`;
+  const args = ['--import', import.meta.resolve('tsx/esm'), '--input-type=module', '-e', source];
+  const { stdout } = await run(process.execPath, args, { timeout: 20_000, killSignal: 'SIGKILL' });
   return JSON.parse(stdout);
 }
 
@@ -59,7 +60,7 @@ describe('.gitbook.yaml redirects', () => {
 describe('path-walk loops on hostile stored slugs (bounded: run in a child process)', () => {
   it('applyChanges places a page restored from a revision with hostile slugs and no git path, and terminates', async () => {
     const result = await inChild(`
-      const { applyChanges } = await import(DIST + 'domain/content-writes/apply-changes.js');
+      const { applyChanges } = await import(SRC + 'domain/content-writes/apply-changes.ts');
       const page = (id, slug) => ({ id, kind: 'document', title: id, slug, path: slug, parentId: null, hidden: false, blob: '', git: { oid: '', path: null } });
       const base = { pages: [page('home', 'readme'), page('a', '../../../x')], files: [], reusableContents: [], variables: {} };
       base.pages[0].path = '';
@@ -84,7 +85,7 @@ describe('path-walk loops on hostile stored slugs (bounded: run in a child proce
 
   it('exportPaths places hostile stored pages under safe paths inside the repository, with a warning each', async () => {
     const result = (await inChild(`
-      const { exportPaths } = await import(DIST + 'gitsync/export/paths.js');
+      const { exportPaths } = await import(SRC + 'gitsync/export/paths.ts');
       const page = (id, slug, parentId = null) => ({ id, kind: 'document', title: id, slug, path: slug, parentId, hidden: false, blob: 'b', git: { oid: 'b', path: null } });
       const group = { id: 'g', kind: 'group', title: 'G', slug: '../..', path: '../..', parentId: null, hidden: false };
       const next = { pages: [page('p1', '../../../x'), page('p2', '../../../x-again'), page('p3', '..'), group, page('p4', '..', 'g')], files: [], reusableContents: [], variables: {} };

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { migrations } from './migrations.js';
-import { makeDirectory } from './make-directory.js';
+import { makeDirectory } from '../../platform/make-directory.js';
 
 export type Row = Record<string, unknown>;
 

@@ -1,0 +1,7 @@
+export interface EventRecord<T = unknown> {
+  id: string;
+  spaceId: string | null;
+  type: string;
+  payload: T;
+  createdAt: string;
+}

@@ -1,0 +1,9 @@
+export interface SiteMcpServerRecord {
+  id: string;
+  siteId: string;
+  name: string;
+  url: string;
+  /** The headers as JSON, sealed with the store's secret box. */
+  sealedHeaders: string;
+  createdAt: string;
+}

@@ -1,0 +1,189 @@
+import { CommentRecord, CommentTarget, CommentStatus, CommentReplyRecord, ReplierRecord, ReactionRecord } from '../../model/comments.js';
+import { CommentRepo, CommentFilter, KeysetPage } from '../comments.js';
+import { optStr, json, str } from './codec.js';
+import type { Db, Row } from './db.js';
+const toComment = (r: Row): CommentRecord => ({
+  id: str(r.id),
+  spaceId: str(r.space_id),
+  changeRequestId: r.change_request_id === '' ? null : str(r.change_request_id),
+  revisionId: str(r.revision_id),
+  target: json<CommentTarget>(r.target),
+  postedBy: str(r.posted_by),
+  postedAt: str(r.posted_at),
+  editedAt: optStr(r.edited_at),
+  markdown: str(r.markdown),
+  bodyOid: str(r.body_oid),
+  status: r.status as CommentStatus,
+  resolvedAt: optStr(r.resolved_at),
+  resolvedBy: optStr(r.resolved_by),
+});
+
+const toReply = (r: Row): CommentReplyRecord => ({
+  id: str(r.id),
+  commentId: str(r.comment_id),
+  postedBy: str(r.posted_by),
+  postedAt: str(r.posted_at),
+  editedAt: optStr(r.edited_at),
+  markdown: str(r.markdown),
+  bodyOid: str(r.body_oid),
+});
+
+const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
+const thread = (changeRequestId: string | null): string => changeRequestId ?? '';
+
+/** Comments, replies and reactions. Lists are paged in SQL by (posted_at, id), never in memory. */
+export class SqliteCommentRepo implements CommentRepo {
+  constructor(private readonly db: Db) {}
+
+  get(spaceId: string, changeRequestId: string | null, id: string): CommentRecord | undefined {
+    const row = this.db.get('SELECT * FROM comments WHERE id = ? AND space_id = ? AND change_request_id = ?', id, spaceId, thread(changeRequestId));
+    return row && toComment(row);
+  }
+
+  /** One page of the comments matching `filter`, plus the total count of matches. */
+  list(filter: CommentFilter, page: KeysetPage): { items: CommentRecord[]; count: number; more: boolean } {
+    const where = ['space_id = ?', 'change_request_id = ?'];
+    const params: unknown[] = [filter.spaceId, thread(filter.changeRequestId)];
+    if (filter.status) {
+      where.push('status = ?');
+      params.push(filter.status);
+    }
+    if (filter.pageId !== undefined) {
+      where.push('page_id = ?');
+      params.push(filter.pageId);
+    }
+    if (filter.authors?.length) {
+      where.push(filter.authors.length === 1 ? 'posted_by = ?' : `posted_by IN (${placeholders(filter.authors.length)})`);
+      params.push(...filter.authors);
+    }
+    const count = this.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM comments WHERE ${where.join(' AND ')}`, ...params)?.n ?? 0;
+    const dir = page.order === 'asc' ? 'ASC' : 'DESC';
+    if (page.after) {
+      where.push(`(posted_at, id) ${page.order === 'asc' ? '>' : '<'} (?, ?)`);
+      params.push(...page.after);
+    }
+    const rows = this.db.all(
+      `SELECT * FROM comments WHERE ${where.join(' AND ')} ORDER BY posted_at ${dir}, id ${dir} LIMIT ?`,
+      ...params, page.limit + 1,
+    );
+    return { items: rows.slice(0, page.limit).map(toComment), count, more: rows.length > page.limit };
+  }
+
+  insert(c: CommentRecord): void {
+    this.db.run(
+      `INSERT INTO comments (id, space_id, change_request_id, revision_id, page_id, target, posted_by, posted_at, edited_at,
+         markdown, body_oid, status, resolved_at, resolved_by)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      c.id, c.spaceId, thread(c.changeRequestId), c.revisionId, c.target.page?.id ?? null, JSON.stringify(c.target), c.postedBy,
+      c.postedAt, c.editedAt, c.markdown, c.bodyOid, c.status, c.resolvedAt, c.resolvedBy,
+    );
+  }
+
+  update(c: CommentRecord): void {
+    this.db.run(
+      'UPDATE comments SET edited_at = ?, markdown = ?, body_oid = ?, status = ?, resolved_at = ?, resolved_by = ? WHERE id = ?',
+      c.editedAt, c.markdown, c.bodyOid, c.status, c.resolvedAt, c.resolvedBy, c.id,
+    );
+  }
+
+  /** Removes the comment with its replies and every reaction to them. */
+  delete(id: string): boolean {
+    return this.db.run('DELETE FROM comments WHERE id = ?', id) > 0;
+  }
+
+  countOpen(spaceId: string, changeRequestId: string | null): number {
+    return (
+      this.db.get<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM comments WHERE space_id = ? AND change_request_id = ? AND status = 'open'",
+        spaceId, thread(changeRequestId),
+      )?.n ?? 0
+    );
+  }
+
+  /** Everyone who posted a comment or a reply in the thread, first poster first. */
+  commenters(spaceId: string, changeRequestId: string | null): { userId: string; firstAt: string }[] {
+    return this.db
+      .all<{ user_id: string; first_at: string }>(
+        `SELECT user_id, MIN(posted_at) AS first_at FROM (
+           SELECT posted_by AS user_id, posted_at FROM comments WHERE space_id = ? AND change_request_id = ?
+           UNION ALL
+           SELECT r.posted_by AS user_id, r.posted_at FROM comment_replies r JOIN comments c ON c.id = r.comment_id
+            WHERE c.space_id = ? AND c.change_request_id = ?
+         ) AS posts GROUP BY user_id ORDER BY first_at, user_id`,
+        spaceId, thread(changeRequestId), spaceId, thread(changeRequestId),
+      )
+      .map((r) => ({ userId: r.user_id, firstAt: r.first_at }));
+  }
+
+  // Replies
+
+  reply(commentId: string, id: string): CommentReplyRecord | undefined {
+    const row = this.db.get('SELECT * FROM comment_replies WHERE id = ? AND comment_id = ?', id, commentId);
+    return row && toReply(row);
+  }
+
+  replies(commentId: string, page: KeysetPage): { items: CommentReplyRecord[]; count: number; more: boolean } {
+    const count = this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM comment_replies WHERE comment_id = ?', commentId)?.n ?? 0;
+    const dir = page.order === 'asc' ? 'ASC' : 'DESC';
+    const after = page.after ? ` AND (posted_at, id) ${page.order === 'asc' ? '>' : '<'} (?, ?)` : '';
+    const rows = this.db.all(
+      `SELECT * FROM comment_replies WHERE comment_id = ?${after} ORDER BY posted_at ${dir}, id ${dir} LIMIT ?`,
+      commentId, ...(page.after ?? []), page.limit + 1,
+    );
+    return { items: rows.slice(0, page.limit).map(toReply), count, more: rows.length > page.limit };
+  }
+
+  insertReply(r: CommentReplyRecord): void {
+    this.db.run(
+      'INSERT INTO comment_replies (id, comment_id, posted_by, posted_at, edited_at, markdown, body_oid) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      r.id, r.commentId, r.postedBy, r.postedAt, r.editedAt, r.markdown, r.bodyOid,
+    );
+  }
+
+  updateReply(r: CommentReplyRecord): void {
+    this.db.run('UPDATE comment_replies SET edited_at = ?, markdown = ?, body_oid = ? WHERE id = ?', r.editedAt, r.markdown, r.bodyOid, r.id);
+  }
+
+  deleteReply(id: string): boolean {
+    this.db.run('DELETE FROM comment_reactions WHERE subject_id = ?', id);
+    return this.db.run('DELETE FROM comment_replies WHERE id = ?', id) > 0;
+  }
+
+  /** Reply counts and latest activity per comment and replier. */
+  repliers(commentIds: string[]): ReplierRecord[] {
+    if (commentIds.length === 0) return [];
+    return this.db
+      .all<{ comment_id: string; posted_by: string; n: number; updated_at: string }>(
+        `SELECT comment_id, posted_by, COUNT(*) AS n, MAX(COALESCE(edited_at, posted_at)) AS updated_at FROM comment_replies
+          WHERE comment_id IN (${placeholders(commentIds.length)}) GROUP BY comment_id, posted_by ORDER BY comment_id, MIN(posted_at)`,
+        ...commentIds,
+      )
+      .map((r) => ({ commentId: r.comment_id, userId: r.posted_by, count: r.n, updatedAt: r.updated_at }));
+  }
+
+  // Reactions
+
+  reactions(subjectIds: string[]): ReactionRecord[] {
+    if (subjectIds.length === 0) return [];
+    return this.db
+      .all<{ subject_id: string; emoji: string; user_id: string; reacted_at: string }>(
+        `SELECT subject_id, emoji, user_id, reacted_at FROM comment_reactions WHERE subject_id IN (${placeholders(subjectIds.length)})
+          ORDER BY reacted_at, user_id`,
+        ...subjectIds,
+      )
+      .map((r) => ({ subjectId: r.subject_id, emoji: r.emoji, userId: r.user_id, reactedAt: r.reacted_at }));
+  }
+
+  /** Adding a reaction the user already gave keeps the first one. */
+  react(commentId: string, reaction: ReactionRecord): void {
+    this.db.run(
+      `INSERT INTO comment_reactions (subject_id, comment_id, emoji, user_id, reacted_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (subject_id, emoji, user_id) DO NOTHING`,
+      reaction.subjectId, commentId, reaction.emoji, reaction.userId, reaction.reactedAt,
+    );
+  }
+
+  unreact(subjectId: string, emoji: string, userId: string): void {
+    this.db.run('DELETE FROM comment_reactions WHERE subject_id = ? AND emoji = ? AND user_id = ?', subjectId, emoji, userId);
+  }
+}

@@ -1,0 +1,60 @@
+import type { BlobStore } from './blobs.js';
+import type { ChangeRequestRepo } from './change-requests.js';
+import type { CommentRepo } from './comments.js';
+import type { ContentRepo } from './content.js';
+import type { ParsedBlobRepo, SearchRepo } from './derived.js';
+import type { EventRepo } from './events.js';
+import type { GitDatesRepo } from './git-dates.js';
+import type { GrantRepo } from './grants.js';
+import type { IntegrationRepo } from './integrations.js';
+import type { InviteRepo } from './invites.js';
+import type { JobRepo } from './jobs.js';
+import type { OpenAPIRepo } from './openapi.js';
+import type { OrganizationRepo } from './organizations.js';
+import type { RevisionRepo } from './revisions.js';
+import type { SecretBox } from './secrets.js';
+import type { SiteMcpServerRepo } from './site-mcp-servers.js';
+import type { SiteRepo } from './sites.js';
+import type { SsoRepo } from './sso.js';
+import type { TranslationRepo } from './translations.js';
+import type { UserRepo } from './users.js';
+
+/** The one entry to persistence: a repository per resource over one database, the blob store and the secret box. */
+export interface Store {
+  readonly organizations: OrganizationRepo;
+  readonly users: UserRepo;
+  readonly content: ContentRepo;
+  readonly grants: GrantRepo;
+  readonly revisions: RevisionRepo;
+  readonly jobs: JobRepo;
+  readonly parsed: ParsedBlobRepo;
+  readonly search: SearchRepo;
+  readonly gitDates: GitDatesRepo;
+  readonly comments: CommentRepo;
+  readonly changeRequests: ChangeRequestRepo;
+  readonly sites: SiteRepo;
+  readonly events: EventRepo;
+  readonly integrations: IntegrationRepo;
+  readonly invites: InviteRepo;
+  readonly mcpServers: SiteMcpServerRepo;
+  readonly openapi: OpenAPIRepo;
+  readonly translations: TranslationRepo;
+  readonly sso: SsoRepo;
+  readonly blobs: BlobStore;
+  readonly secrets: SecretBox;
+  readonly schemaVersion: number;
+
+  /**
+   * Copies the parse records (and their search sections) of the store under `dir`, if there is one, into this
+   * store: a scratch store then re-parses none of the pages that store had. False when there was nothing to copy
+   * or it could not be read (an older or broken store): the copy is a shortcut, never needed.
+   */
+  seedDerived(dir: string, version: number): boolean;
+  /** Runs `fn` as one transaction: all its writes land, or none do. */
+  tx<T>(fn: () => T): T;
+  /** Changes whenever the stored data may have: equal versions mean equal reads. */
+  stateVersion(): string;
+  /** Every row of every table: two equal snapshots mean nothing changed. */
+  snapshot(): Record<string, unknown[]>;
+  close(): void;
+}
