@@ -14,7 +14,7 @@ const load = (path) => import(new URL(path, ROOT).href);
 
 const stores = await load('store/index.js');
 const { Domain, Caller } = await load('domain/index.js');
-const { bootstrap } = await load('domain/setup.js');
+const { bootstrap } = await load('domain/core/setup.js').catch(() => load('domain/setup.js'));
 const { configSchema } = await load('config/index.js');
 const { twoWaySync } = await load('gitsync/two-way/sync.js');
 

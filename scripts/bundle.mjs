@@ -18,7 +18,7 @@ await build({
     'render-worker': 'dist/site/render-worker.js',
     'highlight-worker': 'dist/site/highlight-worker.js',
     'check-worker': 'dist/domain/openapi/check-worker.js',
-    'page-file-worker': 'dist/domain/page-file-worker.js',
+    'page-file-worker': 'dist/domain/content-writes/page-file-worker.js',
     'walk-worker': 'dist/gitsync/dates/walk-worker.js',
   },
   outdir: next,

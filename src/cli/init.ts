@@ -4,7 +4,7 @@ import { cpSync, existsSync, lstatSync, readdirSync, readFileSync, writeFileSync
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CONFIG_FILE } from '../config/constants.js';
-import { TEMPLATES_DIR } from './paths.js';
+import { TEMPLATES_DIR } from '../platform/templates-dir.js';
 import { type GlobalOptions, UsageError } from './util.js';
 
 interface InitFlags {

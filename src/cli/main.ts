@@ -2,7 +2,7 @@
 // so `docs --help` answers at once.
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/errors.js';
-import { DomainError } from '../domain/errors.js';
+import { DomainError } from '../domain/core/errors.js';
 import { BUILD } from '../version.js';
 import { registerBuild } from './build.js';
 import { addExamples } from './examples.js';
@@ -38,6 +38,7 @@ export function buildProgram(): Command {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  quietWhenOutputCloses(process.stdout);
   try {
     await buildProgram().parseAsync(argv);
   } catch (error) {
@@ -69,4 +70,12 @@ function exitCodeFor(error: unknown): number {
   }
   process.stderr.write(`docs: unexpected error (a bug in Quire; please report it with this output): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   return EXIT.failure;
+}
+
+/** `docs ... | head`: the reader went away, so there is nobody left to tell; stop without a stack trace. */
+function quietWhenOutputCloses(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? EXIT.ok);
+  });
 }

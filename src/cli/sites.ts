@@ -1,7 +1,7 @@
 /** `sites:` of docs.config.yaml, reconciled with the store after a config sync. */
 import type { SiteConfig } from '../config/index.js';
 import { mergeSettings, reconcileSite, type ReconcileReport, type SiteDeclaration, type SiteSpaceDeclaration } from '../domain/sites/reconcile.js';
-import { DEFAULT_CUSTOMIZATION } from '../domain/sites.js';
+import { DEFAULT_CUSTOMIZATION } from '../domain/sites/sites.js';
 import type { Runtime } from './runtime.js';
 import { UsageError } from './util.js';
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { isRole, type RoleName } from '../domain/roles.js';
+import { isRole, type RoleName } from '../domain/core/roles.js';
 import { type GlobalOptions, UsageError } from './util.js';
 
 interface TokenOptions {

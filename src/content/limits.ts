@@ -16,8 +16,8 @@ export const MARKDOWN_LIMITS = {
 } as const;
 
 export interface MarkdownLimitProblem {
-  /** The HTTP status that fits: 413 for size, 400 for shape. */
-  status: 400 | 413;
+  /** Too many bytes, or a shape past the bounds. */
+  kind: 'too-large' | 'invalid';
   message: string;
 }
 
@@ -27,11 +27,11 @@ export function markdownLimitProblem(text: string): MarkdownLimitProblem | null 
   // A UTF-16 unit is at most 3 UTF-8 bytes: only count bytes when it could matter.
   if (text.length * 3 > maxPageBytes) {
     const bytes = utf8Length(text);
-    if (bytes > maxPageBytes) return { status: 413, message: `is ${bytes} bytes; a page may have at most ${maxPageBytes} bytes (${maxPageBytes / 1024 / 1024} MiB)` };
+    if (bytes > maxPageBytes) return { kind: 'too-large', message: `is ${bytes} bytes; a page may have at most ${maxPageBytes} bytes (${maxPageBytes / 1024 / 1024} MiB)` };
   }
   const deep = firstDeepLine(text, maxNestingDepth);
   if (deep) {
-    return { status: 400, message: `line ${deep.line} nests lists or block quotes ${deep.depth} deep; at most ${maxNestingDepth} levels are allowed` };
+    return { kind: 'invalid', message: `line ${deep.line} nests lists or block quotes ${deep.depth} deep; at most ${maxNestingDepth} levels are allowed` };
   }
   return null;
 }

@@ -2,11 +2,11 @@
 import { parse as parseYaml } from 'yaml';
 import { basename, dirname, joinPath } from '../content/paths.js';
 import { safeSlug, slugify } from '../content/slug.js';
-import type { ParsedPageData } from '../domain/parsed-page.js';
+import type { ParsedPageData } from '../content/parsed-page.js';
 import type { DocumentPage, PageGitRef, RevisionContent, RevisionFile, RevisionPage, RevisionReusableContent } from '../model/index.js';
-import { pageUpdatedAt } from '../domain/page-dates.js';
+import { pageUpdatedAt } from '../domain/content/page-dates.js';
 import type { PageDate } from './dates/files.js';
-import { pageMetadata } from '../domain/page-metadata.js';
+import { pageMetadata } from '../content/page-metadata.js';
 import { assignIds } from './ids.js';
 import { humanize, type Outline, type OutlineNode } from './outline.js';
 import type { SpaceLayout } from './space-layout.js';

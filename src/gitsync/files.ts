@@ -1,7 +1,7 @@
 // `.gitbook/assets/**` -> revision files: content type, size, image dimensions, bytes in the blob store.
 import mime from 'mime-types';
 import { basename, joinPath } from '../content/paths.js';
-import { imageDimensions } from '../domain/file-kind.js';
+import { imageDimensions } from '../content/file-kind.js';
 import type { RevisionFile } from '../model/index.js';
 import type { BlobStore } from '../store/index.js';
 import { assignIds } from './ids.js';

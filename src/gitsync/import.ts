@@ -1,16 +1,16 @@
 // Repository -> space revisions: read the tree, find the spaces, parse what is new, build and land each revision.
 import { existsSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
-import { badRequest, type Caller, type Domain } from '../domain/index.js';
-import { PARSED_PAGE_VERSION, type ParsedPageData } from '../domain/parsed-page.js';
-import { GitSync, type ParsedBlobResult } from '../domain/sync.js';
+import { invalidInput, type Caller, type Domain } from '../domain/index.js';
+import { PARSED_PAGE_VERSION, type ParsedPageData } from '../content/parsed-page.js';
+import { GitSync, type ParsedBlobResult } from '../domain/git-sync/git-sync.js';
 import { dirname, joinPath } from '../content/paths.js';
 import type { RevisionContent, RevisionPage, SpaceRecord } from '../model/index.js';
 import { buildRevision } from './build-revision.js';
 import { fileDates, type PageDate } from './dates/files.js';
 import { buildFiles, type FilesResult } from './files.js';
 import { type Outline, pageFiles, planOutline, prune } from './outline.js';
-import { type ParseJob, type ParsedBlob, parsePage } from '../domain/page-parse.js';
+import { type ParseJob, type ParsedBlob, parsePage } from '../content/page-parse.js';
 import { ParsePool } from './parse-pool.js';
 import { discoverLayout, type SpaceLayout } from './space-layout.js';
 import { findRepository, readGitTree, readWorkTree, type RepoTree, subtree, treeHash } from './tree.js';
@@ -64,16 +64,16 @@ export interface SyncReport {
 
 export async function syncDirectory(domain: Domain, options: SyncOptions): Promise<SyncReport[]> {
   const dir = resolve(options.dir);
-  if (!existsSync(dir)) throw badRequest(`${options.dir}: no such directory`);
-  if (!statSync(dir).isDirectory()) throw badRequest(`${options.dir}: not a directory; give the folder that holds the pages (the one with README.md or SUMMARY.md)`);
+  if (!existsSync(dir)) throw invalidInput(`${options.dir}: no such directory`);
+  if (!statSync(dir).isDirectory()) throw invalidInput(`${options.dir}: not a directory; give the folder that holds the pages (the one with README.md or SUMMARY.md)`);
   const sync = domain.sync;
   const tree = options.tree ?? (await readSource(dir, options));
   const layout = await discoverLayout(tree);
   // Nothing to make a new space of (a space synced before goes on to the mass-removal check instead).
   const empty = ![...tree.files.keys()].some(isMarkdown);
-  if (empty && !options.allowMassRemoval && layout.spaces.every((space) => !existingSpace(sync, dir, space, options))) throw badRequest(noPages(options.dir, tree));
+  if (empty && !options.allowMassRemoval && layout.spaces.every((space) => !existingSpace(sync, dir, space, options))) throw invalidInput(noPages(options.dir, tree));
   if (layout.siteConfig && options.space) {
-    throw badRequest(`--space: ${options.dir} holds several spaces (${layout.siteConfig}); they are named by their keys`);
+    throw invalidInput(`--space: ${options.dir} holds several spaces (${layout.siteConfig}); they are named by their keys`);
   }
   const works = layout.spaces.map((space) => startSpace(sync, tree, space, targetSpace(domain, sync, dir, space, options), dir));
   works[0]?.report.warnings.unshift(...tree.warnings, ...layout.warnings);
@@ -142,13 +142,13 @@ function noPages(dir: string, tree: RepoTree): string {
 
 async function readSource(dir: string, options: SyncOptions): Promise<RepoTree> {
   const repo = options.workTree ? null : await findRepository(dir);
-  if (options.ref !== undefined && repo === null) throw badRequest(`--ref: ${options.dir} is not in a git repository`);
+  if (options.ref !== undefined && repo === null) throw invalidInput(`--ref: ${options.dir} is not in a git repository`);
   if (repo === null) return readWorkTree(dir);
   const prefix = relative(repo, dir).split(sep).join('/');
   try {
     return await readGitTree(repo, options.ref ?? 'HEAD', prefix);
   } catch (error) {
-    if (options.ref !== undefined) throw badRequest(`--ref ${options.ref}: ${(error as Error).message}`);
+    if (options.ref !== undefined) throw invalidInput(`--ref ${options.ref}: ${(error as Error).message}`);
     return readWorkTree(dir); // a repository without commits yet
   }
 }
@@ -291,7 +291,7 @@ function refuseMassRemoval(work: Pick<SpaceWork, 'layout' | 'report' | 'previous
   const source = summary ?? (layout.root || '.');
   const where = summary !== null ? `${summary} lists` : `the folder ${source} holds`;
   const warnings = work.outline?.warnings.length ? `\n${work.outline.warnings.map((w) => `  warning: ${w}`).join('\n')}` : '';
-  throw badRequest(
+  throw invalidInput(
     `${join(dir, source)}: this sync would remove ${removed} of the ${before} pages of "${work.report.space.title}" ` +
       `(${where} ${content.pages.length} ${content.pages.length === 1 ? 'page' : 'pages'}); nothing was changed. Check ${summary !== null ? 'SUMMARY.md' : 'the folder'}, ` +
       `or sync again with --allow-mass-removal if the pages are meant to go${warnings}`,

@@ -1,8 +1,8 @@
 // Parses page blobs on worker threads (2 on this class of machine), or inline when there are only a few.
 // One pool serves a whole sync: its workers start on the first large batch and stay until `close()`.
 import { Worker } from 'node:worker_threads';
-import { type ParsedBlob, type ParseJob, parsePage, rememberBody } from '../domain/page-parse.js';
-import { startWorker as startThread } from '../domain/worker-threads.js';
+import { type ParsedBlob, type ParseJob, parsePage, rememberBody } from '../content/page-parse.js';
+import { startWorker as startThread } from '../platform/worker-threads.js';
 
 export interface ParsePoolOptions {
   /** Worker threads to use (default 2; 0 parses on the calling thread). */

@@ -1,6 +1,6 @@
 // The Git Sync outline of a tree of files held in memory (a zip import): the same layout discovery and SUMMARY or
 // folder outline as a repository import, as the domain's `TreeOutliner`.
-import { badRequest } from '../domain/errors.js';
+import { invalidInput } from '../domain/core/errors.js';
 import type { TreeNode, TreeOutline } from '../domain/imports/tree.js';
 import { gitBlobOid } from '../model/index.js';
 import { type OutlineNode, planOutline } from './outline.js';
@@ -12,7 +12,7 @@ export async function outlineTree(files: ReadonlyMap<string, Uint8Array>): Promi
   for (const [path, bytes] of files) tree.files.set(path, { oid: gitBlobOid(bytes), read: async () => bytes });
   const layout = await discoverLayout(tree);
   if (layout.spaces.length !== 1) {
-    throw badRequest(`url: the archive's ${layout.siteConfig ?? 'docs.yaml'} declares ${layout.spaces.length} spaces; import one space's folder at a time`);
+    throw invalidInput(`url: the archive's ${layout.siteConfig ?? 'docs.yaml'} declares ${layout.spaces.length} spaces; import one space's folder at a time`);
   }
   const space = layout.spaces[0]!;
   const outline = await planOutline(tree, space);

@@ -9,7 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename, relative, resolve, sep } from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import type { Caller, Domain } from '../domain/index.js';
-import { parsePage, rememberBody } from '../domain/page-parse.js';
+import { parsePage, rememberBody } from '../content/page-parse.js';
 import { gitBlobOid } from '../model/index.js';
 import { type SyncReport, syncDirectory } from './import.js';
 import { readWorkTree, type RepoTree } from './tree.js';

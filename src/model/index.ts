@@ -9,6 +9,7 @@ export * from './oid.js';
 export * from './openapi.js';
 export * from './records.js';
 export * from './revision.js';
+export * from './search.js';
 export * from './site-mcp-servers.js';
 export * from './sites.js';
 export * from './sso.js';

@@ -27,6 +27,7 @@ import {
   MethodTable,
   sendError,
   urlTooLong,
+  statusOf,
 } from './http-errors.js';
 
 export interface ServerOptions {
@@ -79,13 +80,14 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '' || body === undefined) return done(null, undefined);
     parseJson(request, String(body), (error, value) => {
-      if (error) return done(new DomainError(400, `body: not valid JSON (${error.message})`));
+      if (error) return done(new HttpError(400, `body: not valid JSON (${error.message})`));
       done(null, value);
     });
   });
 
   app.setErrorHandler((error: FastifyError | DomainError | HttpError, request, reply) => {
-    if (error instanceof DomainError || error instanceof HttpError) return sendError(reply, error.status, error.message);
+    if (error instanceof DomainError) return sendError(reply, statusOf(error.kind), error.message);
+    if (error instanceof HttpError) return sendError(reply, error.status, error.message);
     if (error instanceof NoFreeNameError) return sendError(reply, 409, error.message);
     const described = describeFastifyError(error, request);
     if (described) return sendError(reply, described.status, described.message);
@@ -145,7 +147,7 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
         const ctx = validate(operation, validator, request);
         if (!handler) {
           const answer = unavailable(operation.operationId);
-          throw answer ? new DomainError(answer.status, answer.message) : new DomainError(501, `${operation.operationId} is not implemented yet`);
+          throw answer ? new HttpError(answer.status, answer.message) : new HttpError(501, `${operation.operationId} is not implemented yet`);
         }
         const result = await handler({ ...ctx, caller: request.caller!, domain, urls });
         if (result.status === 204 || result.status === 205 || result.body === undefined) return send(reply, result);
@@ -185,11 +187,11 @@ function lazyMethodTable(app: FastifyInstance): () => MethodTable {
 
 function authenticate(domain: Domain, request: FastifyRequest): Caller {
   const header = request.headers.authorization;
-  if (!header) throw new DomainError(401, 'Missing authentication: send "Authorization: Bearer <token>"');
+  if (!header) throw new HttpError(401, 'Missing authentication: send "Authorization: Bearer <token>"');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (!match) throw new DomainError(401, 'Malformed Authorization header: expected "Bearer <token>"');
+  if (!match) throw new HttpError(401, 'Malformed Authorization header: expected "Bearer <token>"');
   const caller = domain.users.authenticate(match[1]!);
-  if (!caller) throw new DomainError(401, 'Invalid or revoked API token');
+  if (!caller) throw new HttpError(401, 'Invalid or revoked API token');
   return caller;
 }
 
@@ -206,16 +208,16 @@ function validate(operation: Operation, validator: OperationValidator, request: 
       throw new HttpError(414, `${name}: longer than ${MAX_PARAM_LENGTH} characters`);
     }
   }
-  if (!validators.params(params)) throw new DomainError(400, describeErrors('path', validators.params.errors));
+  if (!validators.params(params)) throw new HttpError(400, describeErrors('path', validators.params.errors));
   const query = { ...(request.query as Record<string, unknown>) };
-  if (!validators.query(query)) throw new DomainError(400, describeErrors('query', validators.query.errors));
+  if (!validators.query(query)) throw new HttpError(400, describeErrors('query', validators.query.errors));
   let body = request.body;
   if (operation.body) {
     if (body === undefined || body === null) {
-      if (operation.body.required) throw new DomainError(400, 'body: a JSON request body is required');
+      if (operation.body.required) throw new HttpError(400, 'body: a JSON request body is required');
       body = undefined;
     } else if (!validators.body!(body)) {
-      throw new DomainError(400, describeErrors('body', validators.body!.errors));
+      throw new HttpError(400, describeErrors('body', validators.body!.errors));
     }
   }
   return { params, query, body };

@@ -1,5 +1,5 @@
 import type { Caller, Domain } from '../domain/index.js';
-import type { PageRequest } from '../domain/pagination.js';
+import type { PageRequest } from '../domain/core/pagination.js';
 import type { Urls } from './present.js';
 
 /** What a handler gets: the validated request, the caller, and the domain. */

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { DomainErrorKind } from '../domain/index.js';
 
 /** The longest URL the API reads; a longer one is refused with 414 before routing or authentication. */
 export const MAX_URL_LENGTH = 16 * 1024;
@@ -13,12 +14,27 @@ export const MAX_PARAM_LENGTH = 1000;
 export class HttpError extends Error {
   override name = 'HttpError';
   constructor(
-    readonly status: 400 | 405 | 408 | 413 | 414 | 415 | 431,
+    readonly status: 400 | 401 | 404 | 405 | 408 | 413 | 414 | 415 | 431 | 501,
     message: string,
   ) {
     super(message);
   }
 }
+
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'precondition-failed': 412,
+  'too-large': 413,
+  'not-supported': 501,
+  unavailable: 503,
+};
+
+/** The HTTP status that answers a domain error of this kind. */
+export const statusOf = (kind: DomainErrorKind): number => STATUS_OF[kind];
 
 /** The API's error body: `{"error": {"code", "message"}}`, whatever refused the request. */
 export function sendError(reply: FastifyReply, code: number, message: string): FastifyReply {

@@ -7,7 +7,7 @@ import type {
   RequestedReviewerView,
   ReviewView,
   SemanticChange,
-} from '../domain/change-requests.js';
+} from '../domain/change-requests/change-requests.js';
 import type { LinkTarget, PageCover, PageLayout, RevisionFile, RevisionPage, RevisionRecord } from '../model/index.js';
 import { user, type Urls } from './present.js';
 

@@ -1,5 +1,5 @@
 import type * as api from '@gitbook/api';
-import type { CommentView, ReactionView, ReplyView, Thread } from '../domain/comments.js';
+import type { CommentView, ReactionView, ReplyView, Thread } from '../domain/comments/comments.js';
 import { user, type Urls } from './present.js';
 
 /** The API path of a discussion: the space's, or a change request's. */

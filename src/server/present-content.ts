@@ -1,6 +1,6 @@
 import type * as api from '@gitbook/api';
-import type { LinkTarget, LinkUsage, PageBody, PageHit, RevisionView } from '../domain/content.js';
-import { pageUpdatedAt } from '../domain/page-dates.js';
+import type { LinkTarget, LinkUsage, PageBody, PageHit, RevisionView } from '../domain/content/content.js';
+import { pageUpdatedAt } from '../domain/content/page-dates.js';
 import type { ComputedPage, DocumentPage, GroupPage, LinkPage, PageLayout, RevisionFile, RevisionPage, RevisionReusableContent } from '../model/index.js';
 import { organization, space, type Urls } from './present.js';
 

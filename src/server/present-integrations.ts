@@ -1,5 +1,5 @@
 import type * as api from '@gitbook/api';
-import type { ContentInstallationView, InstallationView, IntegrationView, SiteScriptView } from '../domain/integrations/index.js';
+import type { ContentInstallationView, InstallationView, IntegrationView, SiteScriptView } from '../domain/integrations/integrations.js';
 import type { IntegrationEventRecord } from '../model/index.js';
 import { organization, space, type Urls } from './present.js';
 import { site } from './present-sites.js';

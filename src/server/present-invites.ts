@@ -1,6 +1,6 @@
 import type * as api from '@gitbook/api';
 import type { Domain } from '../domain/index.js';
-import type { InviteLinkView } from '../domain/invites.js';
+import type { InviteLinkView } from '../domain/invites/invites.js';
 import { collection, space, type Urls } from './present.js';
 
 export function inviteLink(urls: Urls, domain: Domain, view: InviteLinkView): api.OrganizationInviteLink {

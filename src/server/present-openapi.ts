@@ -1,6 +1,6 @@
 import type * as api from '@gitbook/api';
-import type { SpecView, VersionContent, VersionView } from '../domain/openapi/index.js';
-import { atLeast } from '../domain/roles.js';
+import type { SpecView, VersionContent, VersionView } from '../domain/openapi/openapi.js';
+import { atLeast } from '../domain/core/roles.js';
 import type { OpenAPISpecRecord } from '../model/index.js';
 import type { Urls } from './present.js';
 

@@ -10,7 +10,7 @@ import {
   type SiteStructureItemView,
   type SiteStructureView,
   type SiteView,
-} from '../domain/sites.js';
+} from '../domain/sites/sites.js';
 import type { PublishingAuthView } from '../domain/sites/publishing.js';
 import type { SiteAdaptiveSchemaRecord, SiteRecord, SiteRedirectRecord } from '../model/index.js';
 import { space, user, type Urls } from './present.js';

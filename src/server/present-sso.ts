@@ -1,5 +1,5 @@
 import type * as api from '@gitbook/api';
-import type { SamlProviderView } from '../domain/sso.js';
+import type { SamlProviderView } from '../domain/sso/sso.js';
 import type { SamlProviderRecord } from '../model/index.js';
 import { team, type Urls } from './present.js';
 

@@ -1,6 +1,6 @@
 import type * as api from '@gitbook/api';
-import type { MemberSpaceView } from '../domain/member-spaces.js';
-import type { MemberTeamView, TeamMemberView } from '../domain/teams.js';
+import type { MemberSpaceView } from '../domain/spaces/member-spaces.js';
+import type { MemberTeamView, TeamMemberView } from '../domain/teams/teams.js';
 import { member, space, team, type Urls } from './present.js';
 
 export { team };

@@ -1,6 +1,6 @@
 import type * as api from '@gitbook/api';
-import type { TranslationView } from '../domain/translations/index.js';
-import { atLeast } from '../domain/roles.js';
+import type { TranslationView } from '../domain/translations/translations.js';
+import { atLeast } from '../domain/core/roles.js';
 import type { GlossaryEntryRecord } from '../model/index.js';
 import type { Urls } from './present.js';
 

@@ -1,5 +1,5 @@
 import type * as api from '@gitbook/api';
-import type { AppContent, PublishedLookup } from '../domain/url-resolvers.js';
+import type { AppContent, PublishedLookup } from '../domain/urls/url-resolvers.js';
 import { changeRequest } from './present-change-requests.js';
 import { page } from './present-content.js';
 import { collection, space, type Urls } from './present.js';

@@ -1,10 +1,10 @@
 import type * as api from '@gitbook/api';
-import type { CollectionView } from '../domain/collections.js';
-import type { MemberView } from '../domain/organizations.js';
-import type { Page } from '../domain/pagination.js';
-import { atLeast, type RoleName } from '../domain/roles.js';
-import type { SpaceView } from '../domain/spaces.js';
-import type { TeamView } from '../domain/teams.js';
+import type { CollectionView } from '../domain/collections/collections.js';
+import type { MemberView } from '../domain/organizations/organizations.js';
+import type { Page } from '../domain/core/pagination.js';
+import { atLeast, type RoleName } from '../domain/core/roles.js';
+import type { SpaceView } from '../domain/spaces/spaces.js';
+import type { TeamView } from '../domain/teams/teams.js';
 import type { OrganizationRecord, UserRecord } from '../model/index.js';
 
 /** Builds the absolute URLs that API objects carry. */

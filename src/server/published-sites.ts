@@ -9,12 +9,13 @@ import { join, normalize } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Domain } from '../domain/index.js';
-import { PREVIEW_PARAM, SHARE_KEY_PARAM, VISITOR_TOKEN_PARAM, VisitorDenied } from '../domain/sites.js';
+import { PREVIEW_PARAM, SHARE_KEY_PARAM, VISITOR_TOKEN_PARAM, VisitorDenied } from '../domain/sites/sites.js';
 import type { SiteRecord } from '../model/index.js';
 import type { Store } from '../store/index.js';
 import { isHashedAsset, location, PRIVATE, REDIRECT, siteFileCacheControl } from './http/caching.js';
 import { buildingPage, indexPage, messagePage, sendPage } from './http/pages.js';
 import { SiteRedirects } from './http/redirects.js';
+import { statusOf } from './http-errors.js';
 
 /** Where a published site's files are, for a visitor with these claims (built on demand). */
 export interface PublishedSites {
@@ -104,7 +105,8 @@ export function registerPublishedSites(app: FastifyInstance, options: PublishedS
     } catch (error) {
       if (!(error instanceof VisitorDenied)) throw error;
       if (error.fallbackURL) return reply.redirect(location(`${error.fallbackURL}${error.fallbackURL.includes('?') ? '&' : '?'}location=${encodeURIComponent(request.url)}`, ''));
-      return htmlAnswer(reply, error.status, messagePage(error.status, error.message));
+      const status = statusOf(error.kind);
+      return htmlAnswer(reply, status, messagePage(status, error.message));
     }
     if (typeof fromQuery === 'string') {
       reply.header('set-cookie', `${cookie}=${encodeURIComponent(fromQuery)}; Path=/${site.basename}/; HttpOnly; SameSite=Lax`);

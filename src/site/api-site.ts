@@ -4,8 +4,8 @@
  * the customization resolved to site URLs, and the site's redirects.
  */
 import type { Domain } from '../domain/index.js';
-import type { RevisionView } from '../domain/content.js';
-import type { SiteStructureView, SiteSpaceView } from '../domain/sites.js';
+import type { RevisionView } from '../domain/content/content.js';
+import type { SiteStructureView, SiteSpaceView } from '../domain/sites/sites.js';
 import type { HeaderLink, SiteCustomization } from './customization.js';
 import { siteOpenAPI } from './openapi/specs.js';
 import { gitbookRedirects } from './space-site.js';

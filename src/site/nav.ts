@@ -1,7 +1,7 @@
 /** The sidebar: the page tree as links (groups, nesting, hidden pages left out), rendered once per site space. */
 import { createHash } from 'node:crypto';
 import type { DocumentPage, RevisionPage } from '../model/index.js';
-import type { RevisionIndex } from '../domain/content.js';
+import type { RevisionIndex } from '../domain/content/content.js';
 import { html, raw, safeUrl, type Raw } from './html.js';
 import type { SpaceUrls } from './urls.js';
 

@@ -6,7 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { SearchIndexBuilder, type SearchDoc } from './search-index.js';
-import { startWorker } from '../domain/worker-threads.js';
+import { startWorker } from '../platform/worker-threads.js';
 
 export interface SearchIndexes {
   /** Appends documents to index `index` (one per site space). */

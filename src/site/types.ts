@@ -1,5 +1,5 @@
 /** What the builder is given: a site as a list of site spaces, each a URL prefix, a revision and a customization. */
-import type { RevisionView } from '../domain/content.js';
+import type { RevisionView } from '../domain/content/content.js';
 import type { SiteCustomization } from './customization.js';
 import type { OpenAPISpecSource } from './render/openapi/source.js';
 

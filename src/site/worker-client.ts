@@ -4,7 +4,7 @@
  * is pending, so the process waits for it; unreferenced when idle, so a warm worker never keeps the process alive.
  */
 import type { Worker, WorkerOptions } from 'node:worker_threads';
-import { startWorker } from '../domain/worker-threads.js';
+import { startWorker } from '../platform/worker-threads.js';
 
 export type WorkerReply = { id: number; result: unknown } | { id: number; error: string };
 

@@ -1,18 +1,4 @@
-export interface SearchSectionInput {
-  anchor: string | null;
-  heading: string;
-  text: string;
-}
-
-export interface SearchHit {
-  oid: string;
-  anchor: string | null;
-  heading: string;
-  /** The matching text with the matched terms wrapped in <mark></mark>. */
-  snippet: string;
-  /** bm25: lower is better. */
-  rank: number;
-}
+import type { SearchHit, SearchSectionInput } from '../model/index.js';
 
 /**
  * What is derived from one blob (a parsed page: title, frontmatter, links, sections...), keyed by its git oid and the

@@ -1,7 +1,7 @@
 import { MemberRole } from '@gitbook/api';
 import type { GitBookAPI } from '@gitbook/api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROLES, atLeast, type RoleName } from '../../src/domain/roles.js';
+import { ROLES, atLeast, type RoleName } from '../../src/domain/core/roles.js';
 import { useServer, statusOf } from '../helpers/server.js';
 
 const s = useServer();

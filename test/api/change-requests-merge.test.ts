@@ -1,7 +1,7 @@
 // The merge under change requests, on its own: line-based diff3 and the page-level three-way merge of revision content.
 import { describe, expect, it } from 'vitest';
-import { diff3Merge } from '../../src/domain/change-requests/diff3.js';
-import { mergeContents } from '../../src/domain/merge.js';
+import { diff3Merge } from '../../src/content/merge/diff3.js';
+import { mergeContents } from '../../src/content/merge/merge.js';
 import { MemoryBlobStore } from '../../src/store/blobs.js';
 import type { DocumentPage, RevisionContent, RevisionPage } from '../../src/model/index.js';
 

@@ -3,7 +3,7 @@
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Caller } from '../../src/domain/index.js';
-import { gitEvents } from '../../src/domain/git.js';
+import { gitEvents } from '../../src/domain/git-sync/git.js';
 import { installGitSync } from '../../src/gitsync/two-way/install.js';
 import { twoWaySync } from '../../src/gitsync/two-way/sync.js';
 import { useServer } from '../helpers/server.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import git from 'isomorphic-git';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Caller } from '../../src/domain/index.js';
-import { type GitInfoDetails, gitEvents } from '../../src/domain/git.js';
+import { type GitInfoDetails, gitEvents } from '../../src/domain/git-sync/git.js';
 import { installGitSync } from '../../src/gitsync/two-way/install.js';
 import { twoWaySync } from '../../src/gitsync/two-way/sync.js';
 import { useServer } from '../helpers/server.js';

@@ -8,7 +8,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/config/index.js';
 import { Domain } from '../../src/domain/index.js';
-import { bootstrap } from '../../src/domain/setup.js';
+import { bootstrap } from '../../src/domain/core/setup.js';
 import { buildServer } from '../../src/server/app.js';
 import type { AccessEntry } from '../../src/server/http/access-log.js';
 import { formatEntry } from '../../src/server/http/access-log.js';

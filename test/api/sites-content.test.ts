@@ -1,7 +1,7 @@
 // corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 import { CustomizationThemeMode } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
-import { effectiveCustomization } from '../../src/domain/sites.js';
+import { effectiveCustomization } from '../../src/domain/sites/sites.js';
 import { seedNormalizationSpace } from '../helpers/content.js';
 import { statusOf, useServer } from '../helpers/server.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY } from '../../src/domain/clock.js';
+import { DAY } from '../../src/domain/core/clock.js';
 import { ManualClock } from '../../src/domain/index.js';
 import { statusOf, useServer } from '../helpers/server.js';
 

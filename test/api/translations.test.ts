@@ -3,7 +3,7 @@ import { ImportContentSource, type Translation } from '@gitbook/api';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNTRANSLATED_MARK } from '../../src/domain/translations/index.js';
+import { UNTRANSLATED_MARK } from '../../src/domain/translations/translations.js';
 import { type SeededSpace, seedNormalizationSpace } from '../helpers/content.js';
 import { statusOf, useServer } from '../helpers/server.js';
 

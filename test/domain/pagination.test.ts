@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../src/domain/errors.js';
-import { paginate } from '../../src/domain/pagination.js';
+import { DomainError } from '../../src/domain/core/errors.js';
+import { paginate } from '../../src/domain/core/pagination.js';
 
 describe('paginate', () => {
   it('walks every item exactly once, in order, for any page size', () => {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../helpers/wait-for.js';
 import { slugProblem } from '../../src/content/slug.js';
 import { checkResponse } from '../helpers/contract.js';
 import { docs, serve } from '../helpers/cli.js';
@@ -174,13 +175,12 @@ class World {
   /** Waits until the merges have reached git: every expected title in a file of main's tree, and main still. */
   async settle(): Promise<void> {
     let last = '';
-    for (let i = 0; i < 200; i++) {
+    await waitFor(() => {
       const head = this.git('rev-parse', 'main');
-      if (head === last && this.missingInGit().length === 0) return;
+      const settled = head === last && this.missingInGit().length === 0;
       last = head;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`the merges never reached git: missing ${this.missingInGit().join(', ')}`);
+      return settled;
+    }, { timeout: 60_000, interval: 250, message: () => `the merges to reach git: missing ${this.missingInGit().join(', ')}` });
   }
 
   /** How many markdown files of main's tree have `# <title>` as their heading, by title. */

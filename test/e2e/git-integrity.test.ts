@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { GitBookAPI } from '@gitbook/api';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../helpers/wait-for.js';
 import { newId } from '../../src/model/index.js';
 import { openStore } from '../../src/store/index.js';
 import { cleanTemps, lines, repository, SAMPLE } from '../gitsync/two-way-helpers.js';
@@ -63,8 +64,7 @@ describe('git sync integrity, from the command line', () => {
     const notARepository = project('');
     expect((await api.spaces.exportToGitRepository(space.id, { url: notARepository, ref: 'main', commitMessage: 'Never' })).status).toBe(204);
 
-    const deadline = Date.now() + 30_000;
-    while (!stderr.includes(space.id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => stderr.includes(space.id), { timeout: 30_000, interval: 50, message: () => `the failed export in the log:\n${stderr}` });
     expect(stderr).toMatch(new RegExp(`git export of space "Handbook" \\(${space.id}\\) failed: .*not in a git repository`));
     expect(stderr).not.toMatch(/\n\s+at /);
     const { data: info } = await api.spaces.getSpaceGitInfo(space.id);

@@ -1,6 +1,7 @@
 import { get, type IncomingMessage } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../helpers/wait-for.js';
 import { docs } from '../helpers/cli.js';
 import { BIG_FILE_BYTES, servedProject, startDocs } from '../helpers/serve-project.js';
 
@@ -17,15 +18,15 @@ const request = (url: string) =>
 
 /** Resolves once the server no longer takes new connections (refused, or reset while it closes). */
 async function refused(url: string): Promise<void> {
-  for (;;) {
+  await waitFor(async () => {
     try {
       (await request(url)).resume();
+      return false;
     } catch (error) {
-      if (['ECONNREFUSED', 'ECONNRESET'].includes((error as NodeJS.ErrnoException).code ?? '')) return;
+      if (['ECONNREFUSED', 'ECONNRESET'].includes((error as NodeJS.ErrnoException).code ?? '')) return true;
       throw error;
     }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  }, { timeout: 20_000, message: `${url} to refuse connections` });
 }
 
 describe('docs serve in production', () => {

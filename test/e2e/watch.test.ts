@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../helpers/wait-for.js';
 import { launchBrowser } from '../browser/helpers.js';
 import { docs } from '../helpers/cli.js';
 
@@ -61,19 +62,17 @@ function startWatch(cwd: string, ...args: string[]): Promise<Watching> {
 
 /** Waits until the watcher finished `builds` full builds and nothing more happened for a second. */
 async function settled(watch: Watching, builds: number, timeoutMs = 90_000): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
   let last = -1;
   let stableSince = Date.now();
-  for (;;) {
+  await waitFor(async () => {
     const status = await watch.status();
     if (status.builds !== last || status.building) {
       last = status.building ? -1 : status.builds;
       stableSince = Date.now();
     }
-    if (last >= builds && Date.now() - stableSince > 1500) return last;
-    if (Date.now() > deadline) throw new Error(`not settled after ${timeoutMs} ms:\n${watch.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    return last >= builds && Date.now() - stableSince > 1500;
+  }, { timeout: timeoutMs, interval: 100, message: () => `${builds} builds and 1.5 s without one:\n${watch.output()}` });
+  return last;
 }
 
 afterAll(() => {
@@ -185,8 +184,9 @@ describe('docs watch and git', () => {
 
 describe('docs watch and the project store', () => {
   const stop = async (cwd: string) => {
-    for (const child of running) child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    const children = [...running];
+    for (const child of children) child.kill('SIGTERM');
+    await waitFor(() => children.every((child) => child.exitCode !== null || child.signalCode !== null), { timeout: 15_000, message: 'docs watch to exit' });
     running.clear();
     return cwd;
   };

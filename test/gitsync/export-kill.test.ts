@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/config/index.js';
 import { Caller, Domain } from '../../src/domain/index.js';
-import { bootstrap } from '../../src/domain/setup.js';
+import { bootstrap } from '../../src/domain/core/setup.js';
 import { twoWaySync } from '../../src/gitsync/two-way/sync.js';
 import { type DocumentPage, gitBlobOid, newId, type RevisionContent } from '../../src/model/index.js';
 import { openStore } from '../../src/store/index.js';

@@ -1,6 +1,6 @@
 import { configSchema } from '../../src/config/index.js';
 import { Caller, Domain } from '../../src/domain/index.js';
-import { bootstrap } from '../../src/domain/setup.js';
+import { bootstrap } from '../../src/domain/core/setup.js';
 import { type SyncOptions, syncDirectory } from '../../src/gitsync/import.js';
 import { memoryStore } from '../../src/store/index.js';
 

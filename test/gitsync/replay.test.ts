@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseSummary, serializeSummary } from '../../src/content/summary.js';
 import { MAX_CHANGES } from '../../src/domain/content-writes/changes.js';
-import { gitSpaces } from '../../src/domain/git.js';
+import { gitSpaces } from '../../src/domain/git-sync/git.js';
 import type { Caller, Domain } from '../../src/domain/index.js';
 import { exportRevision } from '../../src/gitsync/export/export.js';
 import { type DocumentPage, newId, type RevisionContent, type RevisionPage, type SyncStateRecord } from '../../src/model/index.js';

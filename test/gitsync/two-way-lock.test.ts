@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../helpers/wait-for.js';
 import { takeOver, tryLock, withRepositoryLock } from '../../src/gitsync/export/lock.js';
 import { cleanTemps, lines, synced } from './two-way-helpers.js';
 
@@ -39,11 +40,7 @@ describe('two-way syncs of one repository', () => {
         // As if the work had run for two minutes: a lock untouched that long is stale.
         const old = new Date(Date.now() - 120_000);
         utimesSync(lock, old, old);
-        const deadline = Date.now() + 10_000;
-        while (Date.now() - statSync(lock).mtimeMs > 60_000) {
-          if (Date.now() > deadline) throw new Error('the lock was never refreshed');
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
+        await waitFor(() => Date.now() - statSync(lock).mtimeMs <= 60_000, { timeout: 10_000, interval: 10, message: 'the lock to be refreshed' });
         const second = withRepositoryLock(s.repo.dir, async () => void (secondRan = true), { waitMs: 200 });
         await expect(second).rejects.toMatchObject({ status: 409 });
       },

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { configSchema } from '../../src/config/index.js';
 import { Caller, Domain } from '../../src/domain/index.js';
 import type { ImportOptions } from '../../src/domain/imports/settings.js';
-import { bootstrap } from '../../src/domain/setup.js';
+import { bootstrap } from '../../src/domain/core/setup.js';
 import { installGitSync } from '../../src/gitsync/two-way/install.js';
 import { buildServer } from '../../src/server/app.js';
 import { type Store, memoryStore } from '../../src/store/index.js';

@@ -2,7 +2,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { takeBody } from '../../src/domain/page-parse.js';
+import { takeBody } from '../../src/content/page-parse.js';
 import { type SearchDoc, searchIn, searchIndexJson } from '../../src/site/search-index.js';
 import { searchIndexes, WORKER_FROM_PAGES } from '../../src/site/search-pool.js';
 import { RENDER_WORKERS_FROM } from '../../src/site/render-pool.js';

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../helpers/wait-for.js';
 import { migrations } from '../../src/store/sqlite/migrations.js';
 import { gitBlobOid, newId } from '../../src/model/index.js';
 import { memoryStore, openStore } from '../../src/store/index.js';
@@ -29,12 +30,12 @@ describe('store', () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-store-'));
     const reader = openStore(dir);
     const writer = openStore(dir);
+    // The reader's row cache checks for other connections' commits at most once a millisecond.
+    const seen = (title: string) => waitFor(() => reader.organizations.get('o1')?.title === title, { timeout: 1_000, interval: 1, message: `the reader to see "${title}"` });
     writer.organizations.insert(org('o1'));
-    await new Promise((resolve) => setTimeout(resolve, 2));
-    expect(reader.organizations.get('o1')?.title).toBe('Org o1');
+    await seen('Org o1');
     writer.organizations.update({ ...org('o1'), title: 'Renamed' });
-    await new Promise((resolve) => setTimeout(resolve, 2));
-    expect(reader.organizations.get('o1')?.title).toBe('Renamed');
+    await seen('Renamed');
     reader.organizations.update({ ...org('o1'), title: 'Mine' });
     expect(reader.organizations.get('o1')?.title).toBe('Mine');
     reader.close();

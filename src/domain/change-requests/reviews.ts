@@ -1,11 +1,11 @@
 // Reviews of a change request, and the reviewers asked for one.
 import { type ChangeRequestReviewRecord, newId, type ReviewStatus } from '../../model/index.js';
-import type { ChangeRequests } from '../change-requests.js';
-import type { Caller, Deps } from '../context.js';
-import { nowIso } from '../context.js';
-import { badRequest, forbidden } from '../errors.js';
-import { paginate, type Page, type PageRequest } from '../pagination.js';
-import { atLeast } from '../roles.js';
+import type { ChangeRequests } from './change-requests.js';
+import type { Caller, Deps } from '../core/context.js';
+import { nowIso } from '../core/context.js';
+import { invalidInput, forbidden } from '../core/errors.js';
+import { paginate, type Page, type PageRequest } from '../core/pagination.js';
+import { atLeast } from '../core/roles.js';
 import { isOutdated } from './merge-rules.js';
 import type { ChangeRequestView, RequestedReviewerView, ReviewView } from './views.js';
 
@@ -70,12 +70,12 @@ export class Reviews {
     const found = this.changeRequests.find(caller, spaceId, changeRequestId, 'edit');
     const { changeRequest: cr, space } = found;
     this.changeRequests.requireActive(cr, 'reviewed');
-    if (input.users.length === 0) throw badRequest('users: give at least one user id');
+    if (input.users.length === 0) throw invalidInput('users: give at least one user id');
     const { store } = this.deps;
     const users = [...new Set(input.users)].map((id, i) => {
       const user = store.users.get(id);
       const member = store.organizations.member(space.organizationId, id);
-      if (!user || !member || member.disabled) throw badRequest(`users.${i}: ${id} is not a member of the organization ${space.organizationId}`);
+      if (!user || !member || member.disabled) throw invalidInput(`users.${i}: ${id} is not a member of the organization ${space.organizationId}`);
       return user;
     });
     const now = nowIso(this.deps);

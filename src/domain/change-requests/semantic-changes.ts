@@ -2,7 +2,7 @@
 // (to another parent, or to another place among the same siblings);
 // files and reusable contents created, edited and deleted; variables edited.
 import type { RevisionContent, RevisionFile, RevisionPage, RevisionReusableContent } from '../../model/index.js';
-import { same } from './same.js';
+import { same } from '../../content/merge/same.js';
 
 export interface AttributeChange {
   before?: unknown;

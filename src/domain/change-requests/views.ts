@@ -1,6 +1,6 @@
 import type { ChangeRequestRecord, ChangeRequestReviewRecord, ContributorRecord, RequestedReviewerRecord, RevisionRecord, SpaceRecord, UserRecord } from '../../model/index.js';
-import type { MergeConflict } from '../merge.js';
-import type { RoleName } from '../roles.js';
+import type { MergeConflict } from '../../content/merge/merge.js';
+import type { RoleName } from '../core/roles.js';
 import type { SemanticChange } from './semantic-changes.js';
 
 /** A change request as the caller may read it. */

@@ -3,7 +3,7 @@ import { fromDocument, toDocument } from '../../content/document/index.js';
 import { markdownLimitProblem } from '../../content/limits.js';
 import { markdownOf, parseMarkdown } from '../../content/markdown/index.js';
 import { gitBlobOid } from '../../model/index.js';
-import { badRequest } from '../errors.js';
+import { invalidInput } from '../core/errors.js';
 
 export type BodyFormat = 'markdown' | 'document';
 export type CommentBody = { markdown: string } | { document: JSONDocument };
@@ -28,14 +28,14 @@ export class CommentBodies {
     let markdown: string;
     if (typeof input.markdown === 'string') {
       markdown = input.markdown;
-      if (markdown.length > MAX_BODY_CHARS) throw badRequest(`${field}.markdown: must be at most ${MAX_BODY_CHARS} characters (got ${markdown.length})`);
-      if (markdown.trim() === '') throw badRequest(`${field}.markdown: must not be empty`);
+      if (markdown.length > MAX_BODY_CHARS) throw invalidInput(`${field}.markdown: must be at most ${MAX_BODY_CHARS} characters (got ${markdown.length})`);
+      if (markdown.trim() === '') throw invalidInput(`${field}.markdown: must not be empty`);
       const problem = markdownLimitProblem(markdown);
-      if (problem) throw badRequest(`${field}.markdown: ${problem.message}`);
+      if (problem) throw invalidInput(`${field}.markdown: ${problem.message}`);
     } else if (input.document !== undefined) {
       markdown = this.markdownOfDocument(input.document, `${field}.document`);
     } else {
-      throw badRequest(`${field}: must hold {markdown} or {document}; an empty comment says nothing`);
+      throw invalidInput(`${field}: must hold {markdown} or {document}; an empty comment says nothing`);
     }
     return { markdown, oid: gitBlobOid(new TextEncoder().encode(markdown)) };
   }
@@ -56,15 +56,15 @@ export class CommentBodies {
 
   private markdownOfDocument(document: unknown, field: string): string {
     const size = JSON.stringify(document).length;
-    if (size > MAX_DOCUMENT_CHARS) throw badRequest(`${field}: must be at most ${MAX_DOCUMENT_CHARS} characters of JSON (got ${size})`);
+    if (size > MAX_DOCUMENT_CHARS) throw invalidInput(`${field}: must be at most ${MAX_DOCUMENT_CHARS} characters of JSON (got ${size})`);
     let markdown: string;
     try {
       markdown = markdownOf(fromDocument(document as JSONDocument));
     } catch (error) {
-      throw badRequest(`${field}: not a document this server can read (${(error as Error).message})`);
+      throw invalidInput(`${field}: not a document this server can read (${(error as Error).message})`);
     }
-    if (markdown.length > MAX_BODY_CHARS) throw badRequest(`${field}: its markdown must be at most ${MAX_BODY_CHARS} characters (got ${markdown.length})`);
-    if (markdown.trim() === '') throw badRequest(`${field}: must not be empty`);
+    if (markdown.length > MAX_BODY_CHARS) throw invalidInput(`${field}: its markdown must be at most ${MAX_BODY_CHARS} characters (got ${markdown.length})`);
+    if (markdown.trim() === '') throw invalidInput(`${field}: must not be empty`);
     return markdown;
   }
 }

@@ -1,5 +1,5 @@
 import type { Store } from '../../store/index.js';
-import type { MemberView } from '../organizations.js';
+import type { MemberView } from '../organizations/organizations.js';
 
 /** The organization members among `userIds`, in that order, as the member list shows them. */
 export function commenterViews(store: Store, organizationId: string, userIds: readonly string[]): MemberView[] {

@@ -1,5 +1,5 @@
 import type { ReactionRecord } from '../../model/index.js';
-import { badRequest } from '../errors.js';
+import { invalidInput } from '../core/errors.js';
 
 /** One fully-qualified emoji (skin tones, flags and ZWJ sequences included), nothing else; compiled on first use (it is slow to build). */
 let emoji: RegExp | undefined;
@@ -14,9 +14,9 @@ export interface ReactionGroup {
 /** The emoji of `addedReactions` / `removedReactions`, each checked and listed once. */
 export function emojiList(values: readonly string[] | undefined, field: string): string[] {
   if (!values) return [];
-  if (values.length > MAX_PER_REQUEST) throw badRequest(`${field}: at most ${MAX_PER_REQUEST} reactions per request`);
+  if (values.length > MAX_PER_REQUEST) throw invalidInput(`${field}: at most ${MAX_PER_REQUEST} reactions per request`);
   values.forEach((value, i) => {
-    if (!EMOJI().test(value)) throw badRequest(`${field}[${i}]: ${JSON.stringify(value.slice(0, 40))} is not an emoji`);
+    if (!EMOJI().test(value)) throw invalidInput(`${field}[${i}]: ${JSON.stringify(value.slice(0, 40))} is not an emoji`);
   });
   return [...new Set(values)];
 }

@@ -1,6 +1,6 @@
 import type { CommentTarget, DocumentPage } from '../../model/index.js';
-import type { Contents, JsonDocument, RevisionView } from '../content.js';
-import { badRequest } from '../errors.js';
+import type { Contents, JsonDocument, RevisionView } from '../content/content.js';
+import { invalidInput } from '../core/errors.js';
 
 /** Where a new comment is posted, as the API names it. */
 export interface TargetInput {
@@ -15,12 +15,12 @@ export interface TargetInput {
  */
 export function resolveTarget(contents: Contents, view: RevisionView, input: TargetInput): CommentTarget {
   if (input.page === undefined) {
-    if (input.node !== undefined) throw badRequest('node: give the page the block is in as `page`');
-    if (input.tableCell !== undefined) throw badRequest('tableCell: give the page the table is in as `page`');
+    if (input.node !== undefined) throw invalidInput('node: give the page the block is in as `page`');
+    if (input.tableCell !== undefined) throw invalidInput('tableCell: give the page the table is in as `page`');
     return {};
   }
   const page = view.index.pages.get(input.page);
-  if (!page) throw badRequest(`page: no page ${input.page} in the revision ${view.revision.id} of the space ${view.space.id}`);
+  if (!page) throw invalidInput(`page: no page ${input.page} in the revision ${view.revision.id} of the space ${view.space.id}`);
   const target: CommentTarget = {
     page: {
       id: page.id,
@@ -31,16 +31,16 @@ export function resolveTarget(contents: Contents, view: RevisionView, input: Tar
     },
   };
   if (input.node === undefined && input.tableCell === undefined) return target;
-  if (page.kind !== 'document') throw badRequest(`${input.node !== undefined ? 'node' : 'tableCell'}: the page ${page.id} is a ${page.kind} page, without content`);
+  if (page.kind !== 'document') throw invalidInput(`${input.node !== undefined ? 'node' : 'tableCell'}: the page ${page.id} is a ${page.kind} page, without content`);
   const document = contents.pageDocument(view, page as DocumentPage, false);
   if (input.node !== undefined) {
-    if (!findNode(document, (n) => n.key === input.node)) throw badRequest(`node: no block ${input.node} in the page ${page.id}`);
+    if (!findNode(document, (n) => n.key === input.node)) throw invalidInput(`node: no block ${input.node} in the page ${page.id}`);
     target.node = { id: input.node };
   }
   if (input.tableCell !== undefined) {
     const { record, definition } = input.tableCell;
     const table = findNode(document, (n) => n.type === 'table' && hasKey(n.data?.records, record) && hasKey(n.data?.definition, definition));
-    if (!table) throw badRequest(`tableCell: no table in the page ${page.id} has the record ${record} and the column ${definition}`);
+    if (!table) throw invalidInput(`tableCell: no table in the page ${page.id} has the record ${record} and the column ${definition}`);
     target.tableCell = { record, definition };
   }
   return target;

@@ -11,9 +11,9 @@ import { fromDocument } from '../../content/document/index.js';
 import type { PageFile } from '../../content/page-file.js';
 import { basename, dirname, extname, isAbsoluteUrl, isCleanPath, joinPath, relativeTo, resolveRelative, splitAnchor } from '../../content/paths.js';
 import { firstFree, NoFreeNameError, pageSlug, safeSlug, slugProblem, uniqueSlug } from '../../content/slug.js';
-import { pageMetadata } from '../page-metadata.js';
+import { pageMetadata } from '../../content/page-metadata.js';
 import { type DocumentPage, gitBlobOid, type RevisionContent, type RevisionFile, type RevisionPage } from '../../model/index.js';
-import { badRequest, conflict } from '../errors.js';
+import { invalidInput, conflict } from '../core/errors.js';
 import type { ContentChange, DocumentInput, InsertPage, PageFields, RevertPage, UpdatePage } from './changes.js';
 import type { PreparedFile } from './files.js';
 import { resolveReference, rewriteReferences } from './links.js';
@@ -153,7 +153,7 @@ class Batch {
     }
     if (page.kind !== 'document') {
       const docOnly = (['document', 'emoji', 'icon', 'description', 'noIndex', 'noRobotsIndex', 'condition'] as const).find((k) => change[k] !== undefined);
-      if (docOnly) throw badRequest(`${field}.${docOnly}: the page ${page.id} is a ${page.kind} page, which has no document or page options`);
+      if (docOnly) throw invalidInput(`${field}.${docOnly}: the page ${page.id} is a ${page.kind} page, which has no document or page options`);
       if (change.hidden !== undefined) page.hidden = change.hidden;
       this.touch({ object: 'updated_page', page: page.id });
       return;
@@ -174,7 +174,7 @@ class Batch {
     const parentId = change.into === undefined ? page.parentId : change.into;
     if (parentId !== null) {
       this.parent(parentId, `${field}.into`);
-      if (this.tree.isInside(parentId, page.id)) throw badRequest(`${field}.into: a page cannot be moved under itself or one of its descendants`);
+      if (this.tree.isInside(parentId, page.id)) throw invalidInput(`${field}.into: a page cannot be moved under itself or one of its descendants`);
     }
     if (parentId === page.parentId && change.at === undefined) return;
     if (parentId !== page.parentId) page.slug = uniqueSlug(safeSlug(page.slug), this.tree.slugsUnder(parentId));
@@ -191,14 +191,14 @@ class Batch {
   }
 
   private revertPage(change: RevertPage, field: string): void {
-    if (change.block !== undefined) throw badRequest(`${field}.block: reverting single blocks is not supported; revert the whole page`);
+    if (change.block !== undefined) throw invalidInput(`${field}.block: reverting single blocks is not supported; revert the whole page`);
     const revisionId = change.revision ?? this.ctx.baseRevisionId;
     const from = this.ctx.revisionContent(revisionId);
-    if (!from) throw badRequest(`${field}.revision: no revision ${revisionId} in this space`);
+    if (!from) throw invalidInput(`${field}.revision: no revision ${revisionId} in this space`);
     const index = from.pages.findIndex((p) => p.id === change.page);
     const old = from.pages[index];
     const current = this.tree.pages.get(change.page);
-    if (!old && !current) throw badRequest(`${field}.page: no page ${change.page} in the change request or the revision ${revisionId}`);
+    if (!old && !current) throw invalidInput(`${field}.page: no page ${change.page} in the change request or the revision ${revisionId}`);
     if (!old) return this.deletePage(change.page);
     this.drafts.delete(old.id);
     if (current) {
@@ -315,27 +315,27 @@ class Batch {
 
   private existing(id: string, field: string): RevisionPage {
     const page = this.tree.pages.get(id);
-    if (!page) throw badRequest(`${field}: no page ${id} in the change request`);
+    if (!page) throw invalidInput(`${field}: no page ${id} in the change request`);
     return page;
   }
 
   private parent(id: string, field: string): RevisionPage {
     const page = this.existing(id, field);
-    if (page.kind !== 'document' && page.kind !== 'group') throw badRequest(`${field}: the page ${id} is a ${page.kind} page, which cannot hold pages`);
+    if (page.kind !== 'document' && page.kind !== 'group') throw invalidInput(`${field}: the page ${id} is a ${page.kind} page, which cannot hold pages`);
     return page;
   }
 
   private claimRef(ref: string, field: string): void {
-    if (this.pageRefs.has(ref) || this.fileRefs.has(ref)) throw badRequest(`${field}: the ref "${ref}" is used twice in the batch`);
+    if (this.pageRefs.has(ref) || this.fileRefs.has(ref)) throw invalidInput(`${field}: the ref "${ref}" is used twice in the batch`);
     if ([...this.tree.pages.values()].some((p) => p.path === ref.replace(/\.md$/i, ''))) {
-      throw badRequest(`${field}: the ref "${ref}" is the path of an existing page`);
+      throw invalidInput(`${field}: the ref "${ref}" is the path of an existing page`);
     }
   }
 
   private freeSlug(slug: string, siblings: Set<string>, field: string): string {
     const problem = slugProblem(slug);
-    if (problem !== null) throw badRequest(`${field}: "${slug}" is not a valid slug: a slug ${problem}`);
-    if (siblings.has(slug)) throw badRequest(`${field}: a sibling page already has the slug "${slug}"`);
+    if (problem !== null) throw invalidInput(`${field}: "${slug}" is not a valid slug: a slug ${problem}`);
+    if (siblings.has(slug)) throw invalidInput(`${field}: a sibling page already has the slug "${slug}"`);
     return slug;
   }
 
@@ -395,7 +395,7 @@ function documentRoot(draft: Draft, fromPath: string, targets: Targets, stored?:
   try {
     return bodyRoot(draft.body!, fromPath, targets, stored);
   } catch (error) {
-    if (error instanceof DocumentError) throw badRequest(`${draft.field ?? 'changes'}.document: ${error.message}`);
+    if (error instanceof DocumentError) throw invalidInput(`${draft.field ?? 'changes'}.document: ${error.message}`);
     throw error;
   }
 }

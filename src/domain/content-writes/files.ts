@@ -1,8 +1,8 @@
 // Files uploaded with `insert_files`: their bytes (inline base64 or fetched), content type and image dimensions.
 import mime from 'mime-types';
-import { badRequest, DomainError } from '../errors.js';
-import { imageDimensions } from '../file-kind.js';
-import type { FetchPolicy, Fetched } from '../fetch.js';
+import { invalidInput, DomainError } from '../core/errors.js';
+import { imageDimensions } from '../../content/file-kind.js';
+import type { FetchPolicy, Fetched } from '../core/fetch.js';
 import type { FileInput } from './changes.js';
 
 /** The spec's cap on inline base64 bytes. */
@@ -24,20 +24,20 @@ export async function prepareFile(input: FileInput, field: string, fetch: Fetche
   let bytes: Uint8Array;
   let served: string | null = null;
   if ('base64' in input) {
-    if (!input.contentType) throw badRequest(`${field}.contentType: is required with base64`);
+    if (!input.contentType) throw invalidInput(`${field}.contentType: is required with base64`);
     const text = input.base64.replace(/\s+/g, '');
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 === 1) throw badRequest(`${field}.base64: is not valid base64`);
-    if (Math.floor((text.length * 3) / 4) > BASE64_MAX_BYTES + 2) throw new DomainError(413, `${field}.base64: inline files are limited to 1 MB; use url`);
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 === 1) throw invalidInput(`${field}.base64: is not valid base64`);
+    if (Math.floor((text.length * 3) / 4) > BASE64_MAX_BYTES + 2) throw new DomainError('too-large', `${field}.base64: inline files are limited to 1 MB; use url`);
     bytes = Buffer.from(text, 'base64');
-    if (bytes.byteLength > BASE64_MAX_BYTES) throw new DomainError(413, `${field}.base64: inline files are limited to 1 MB; use url`);
+    if (bytes.byteLength > BASE64_MAX_BYTES) throw new DomainError('too-large', `${field}.base64: inline files are limited to 1 MB; use url`);
   } else {
     const fetched = await fetch(input.url, `${field}.url`);
-    if (fetched.bytes.byteLength > FILE_MAX_BYTES) throw new DomainError(413, `${field}.url: files are limited to 100 MB`);
+    if (fetched.bytes.byteLength > FILE_MAX_BYTES) throw new DomainError('too-large', `${field}.url: files are limited to 100 MB`);
     bytes = fetched.bytes;
     served = fetched.contentType;
   }
   const name = input.name.trim();
-  if (name === '' || /[/\\]|^\.\.?$/.test(name)) throw badRequest(`${field}.name: "${input.name}" is not a file name`);
+  if (name === '' || /[/\\]|^\.\.?$/.test(name)) throw invalidInput(`${field}.name: "${input.name}" is not a file name`);
   const contentType = input.contentType?.toLowerCase() || sniff(bytes) || usable(served) || mime.lookup(name) || 'application/octet-stream';
   const file: PreparedFile = { name, contentType, bytes, ...(input.ref !== undefined ? { ref: input.ref } : {}) };
   const dimensions = imageDimensions(bytes, contentType);

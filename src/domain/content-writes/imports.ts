@@ -4,11 +4,11 @@
 import type { Root } from 'mdast';
 import { serializePageFile } from '../../content/page-file.js';
 import { isAbsoluteUrl } from '../../content/paths.js';
-import { badRequest, notImplemented } from '../errors.js';
-import { parsePageFileOffThread } from '../page-file-parse.js';
+import { invalidInput, notSupported } from '../core/errors.js';
+import { parsePageFileOffThread } from './page-file-parse.js';
 import { crawlWebsite } from '../imports/crawler.js';
 import { planDocx } from '../imports/docx.js';
-import { HtmlLimitError, pageMarkdown, parseHtml } from '../imports/html-to-markdown.js';
+import { HtmlLimitError, pageMarkdown, parseHtml } from '../../content/html-to-markdown.js';
 import { downloadImages } from '../imports/images.js';
 import { type ImportPlan, splitHash } from '../imports/plan.js';
 import { type ImportSettings, LIMITS } from '../imports/settings.js';
@@ -46,7 +46,7 @@ const EXTENSIONS: Partial<Record<ImportSource, RegExp>> = {
 export async function readImport(input: ImportInput, options: ReadOptions): Promise<ImportPlan> {
   const cloud = CLOUD[input.source];
   if (cloud) {
-    throw badRequest(`source: "${input.source}" imports read ${cloud} through GitBook's cloud, which this server has no account for; export the content as markdown, HTML, a zip or a docx file and import that`);
+    throw invalidInput(`source: "${input.source}" imports read ${cloud} through GitBook's cloud, which this server has no account for; export the content as markdown, HTML, a zip or a docx file and import that`);
   }
   switch (input.source) {
     case 'website':
@@ -57,7 +57,7 @@ export async function readImport(input: ImportInput, options: ReadOptions): Prom
       return input.source === 'html' ? planHtml(read, options) : planMarkdown(read, options);
     }
     case 'zip': {
-      if (!options.outliner) throw notImplemented('source: "zip" imports need Git Sync, which `docs serve` installs');
+      if (!options.outliner) throw notSupported('source: "zip" imports need Git Sync, which `docs serve` installs');
       const read = await readResource(input.url, 'url', pageAccess(options), LIMITS.archiveBytes, EXTENSIONS.zip);
       return planTree(await readZip(read.bytes, 'url'), options.outliner, 'url');
     }
@@ -66,7 +66,7 @@ export async function readImport(input: ImportInput, options: ReadOptions): Prom
       return planDocx(read.bytes, titleOf(read.url), 'url');
     }
     default:
-      throw badRequest(`source: "${String(input.source)}" is not an import source`);
+      throw invalidInput(`source: "${String(input.source)}" is not an import source`);
   }
 }
 
@@ -79,7 +79,7 @@ async function planHtml(read: Read, options: ReadOptions): Promise<ImportPlan> {
   try {
     page = parseHtml(decodeText(read.bytes), base);
   } catch (error) {
-    if (error instanceof HtmlLimitError) throw badRequest(`url: ${error.message}`);
+    if (error instanceof HtmlLimitError) throw invalidInput(`url: ${error.message}`);
     throw error;
   }
   const images = await downloadImages(page.images.filter((url) => readable(url, read.url)), pageAccess(options));
@@ -154,7 +154,7 @@ function decodeText(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
-    throw badRequest('url: the content is not UTF-8 text');
+    throw invalidInput('url: the content is not UTF-8 text');
   }
 }
 

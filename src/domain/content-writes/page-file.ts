@@ -3,7 +3,7 @@ import type { Root } from 'mdast';
 import type { Frontmatter } from '../../content/frontmatter.js';
 import { type PageFile, parsePageFile, serializePageFile } from '../../content/page-file.js';
 import type { DocumentPage } from '../../model/index.js';
-import { checkMarkdownLimits, parsePageFileOffThread } from '../page-file-parse.js';
+import { checkMarkdownLimits, parsePageFileOffThread } from './page-file-parse.js';
 
 /** The frontmatter keys page metadata owns; every other key of a page file is kept as it is. */
 const FLAGS = ['hidden', 'noIndex', 'noRobotsIndex'] as const;

@@ -7,8 +7,8 @@ import { markdownOf, type Original, writeBack } from '../../content/markdown/ind
 import { asParsed, bodyUnderTitle, type PageFile, parsePageFile } from '../../content/page-file.js';
 import { isAbsoluteUrl, resolveRelative, splitAnchor } from '../../content/paths.js';
 import type { BlobStore } from '../../store/index.js';
-import { DomainError, notFound } from '../errors.js';
-import { parsePageFileOffThread } from '../page-file-parse.js';
+import { DomainError, notFound } from '../core/errors.js';
+import { parsePageFileOffThread } from '../content-writes/page-file-parse.js';
 import type { RevisionIndex } from './revision-index.js';
 
 export type BodyFormat = 'markdown' | 'document';
@@ -100,7 +100,7 @@ export class Documents {
     if (!bytes) throw notFound(`The document ${oid} is not stored on this server`);
     const text = new TextDecoder('utf-8').decode(bytes);
     const problem = markdownLimitProblem(text);
-    if (problem) throw new DomainError(problem.status, `format: the page's markdown ${problem.message}, so it has no document form; read it with format=markdown`);
+    if (problem) throw new DomainError(problem.kind, `format: the page's markdown ${problem.message}, so it has no document form; read it with format=markdown`);
     const body = parsedBody(parsePageFile(text), title);
     remember(this.bodies, key, body);
     return body;

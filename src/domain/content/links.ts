@@ -1,5 +1,5 @@
 import type { DocumentPage, RevisionFile, RevisionPage, RevisionReusableContent } from '../../model/index.js';
-import type { ParsedLink } from '../parsed-page.js';
+import type { ParsedLink } from '../../content/parsed-page.js';
 import type { RevisionIndex } from './revision-index.js';
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app';

@@ -1,5 +1,5 @@
 import type { DocumentPage } from '../../model/index.js';
-import type { SearchHit } from '../../store/index.js';
+import type { SearchHit } from '../../model/index.js';
 import type { RevisionIndex } from './revision-index.js';
 
 /** At most this many query terms are used; the rest of a very long query is ignored. */

@@ -1,7 +1,7 @@
 // An import plan -> one batch of content changes on a revision: the files first, then the pages in tree order,
 // each under its parent, with the ids chosen up front so pages link to `/pages/<id>` and `/files/<id>` of the
 // batch. Resources that could not be imported are listed on a hidden "Import report" page under the first one.
-import { imageDimensions } from '../file-kind.js';
+import { imageDimensions } from '../../content/file-kind.js';
 import { type ApplyContext, type ApplyResult, applyChanges } from '../content-writes/apply-changes.js';
 import type { ContentChange } from '../content-writes/changes.js';
 import type { PreparedFile } from '../content-writes/files.js';

@@ -1,8 +1,8 @@
 // `source: website`: the start page and the same-origin pages it links to, breadth first (bounded in depth and
 // count, robots.txt respected, paced by the politeness delay). A page's parent is the page that first linked to
 // it, so the site's link structure becomes the page tree; images become files.
-import { badRequest, DomainError } from '../errors.js';
-import { HtmlLimitError, type HtmlPage, pageMarkdown, parseHtml } from './html-to-markdown.js';
+import { invalidInput, DomainError } from '../core/errors.js';
+import { HtmlLimitError, type HtmlPage, pageMarkdown, parseHtml } from '../../content/html-to-markdown.js';
 import { downloadImages, reason, short } from './images.js';
 import { type ImportPlan, type PlannedPage, splitHash } from './plan.js';
 import { loadRobots } from './robots.js';
@@ -31,12 +31,12 @@ export async function crawlWebsite(start: string, access: SourceAccess, settings
   try {
     startUrl = new URL(start);
   } catch {
-    throw badRequest(`url: "${short(start)}" is not a valid URL`);
+    throw invalidInput(`url: "${short(start)}" is not a valid URL`);
   }
-  if (startUrl.protocol !== 'http:' && startUrl.protocol !== 'https:') throw badRequest('url: a website import reads an http(s) URL');
+  if (startUrl.protocol !== 'http:' && startUrl.protocol !== 'https:') throw invalidInput('url: a website import reads an http(s) URL');
   const policy = { ...access.policy, timeoutMs: settings.timeoutMs, maxBytes: Math.min(access.policy.maxBytes, LIMITS.pageBytes) };
   let robots = await loadRobots(startUrl.origin, access.fetch, policy);
-  if (!robots.allowed(startUrl.href)) throw badRequest(`url: the robots.txt of ${startUrl.origin} does not allow reading ${startUrl.href}`);
+  if (!robots.allowed(startUrl.href)) throw invalidInput(`url: the robots.txt of ${startUrl.origin} does not allow reading ${startUrl.href}`);
   const throttle = new Throttle(Math.max(settings.crawlDelayMs, robots.delayMs));
 
   const plan: ImportPlan = { pages: [], files: [], failures: [], skipped: [] };
@@ -77,12 +77,12 @@ export async function crawlWebsite(start: string, access: SourceAccess, settings
         continue;
       }
       if ('failure' in outcome) {
-        if (visit.parent === null) throw badRequest(`url: ${visit.url}: ${outcome.failure}`);
+        if (visit.parent === null) throw invalidInput(`url: ${visit.url}: ${outcome.failure}`);
         plan.failures.push({ resource: visit.url, reason: outcome.failure });
         continue;
       }
       if ('skipped' in outcome) {
-        if (visit.parent === null) throw badRequest(`url: ${outcome.skipped.replace(/; left as a link$/, '')}`);
+        if (visit.parent === null) throw invalidInput(`url: ${outcome.skipped.replace(/; left as a link$/, '')}`);
         plan.skipped.push(outcome.skipped);
         continue;
       }

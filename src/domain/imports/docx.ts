@@ -1,8 +1,8 @@
 // `source: docx`: a Word document -> HTML (mammoth, pure JS) -> one page, its images as files. The document is a
 // zip: it is checked against the archive bounds before mammoth opens it.
 import { sniff } from '../content-writes/files.js';
-import { badRequest } from '../errors.js';
-import { HtmlLimitError, pageMarkdown, parseHtml } from './html-to-markdown.js';
+import { invalidInput } from '../core/errors.js';
+import { HtmlLimitError, pageMarkdown, parseHtml } from '../../content/html-to-markdown.js';
 import type { ImportPlan, PlannedFile } from './plan.js';
 import { LIMITS } from './settings.js';
 import { readZip } from './zip.js';
@@ -24,13 +24,13 @@ export async function planDocx(bytes: Uint8Array, title: string, field: string):
   try {
     html = (await mammoth.convertToHtml({ buffer: Buffer.from(bytes) }, { convertImage, externalFileAccess: false })).value;
   } catch (error) {
-    throw badRequest(`${field}: not a readable Word document (${(error as Error).message})`);
+    throw invalidInput(`${field}: not a readable Word document (${(error as Error).message})`);
   }
   let page;
   try {
     page = parseHtml(html);
   } catch (error) {
-    if (error instanceof HtmlLimitError) throw badRequest(`${field}: ${error.message}`);
+    if (error instanceof HtmlLimitError) throw invalidInput(`${field}: ${error.message}`);
     throw error;
   }
   const pageTitle = page.title ?? title;

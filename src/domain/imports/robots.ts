@@ -1,6 +1,6 @@
 // robots.txt for a website import (RFC 9309): fetched once per origin; an absent or unreadable file allows everything.
 import robotsParser from 'robots-parser';
-import type { FetchPolicy } from '../fetch.js';
+import type { FetchPolicy } from '../core/fetch.js';
 import type { Fetcher } from './source.js';
 
 export const USER_AGENT = 'QuireBot';

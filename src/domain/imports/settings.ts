@@ -1,3 +1,4 @@
+import { HTML_LIMITS } from '../../content/html-to-markdown.js';
 // How content imports may read and crawl: `imports:` of docs.config.yaml, with the limits that bound every source.
 
 export interface ImportOptions {
@@ -32,12 +33,7 @@ export const LIMITS = {
   archiveBytes: 50 * 1024 * 1024,
   /** One image or asset. */
   fileBytes: 20 * 1024 * 1024,
-  /** HTML elements kept from one page (after scripts, styles and navigation are dropped). */
-  htmlElements: 40_000,
-  /** Deeper HTML elements are flattened into their text. */
-  htmlNesting: 64,
-  /** Start tags deeper than this (as a scan of the tags estimates) are not even parsed. */
-  htmlParseNesting: 256,
+  ...HTML_LIMITS,
   zipEntries: 5_000,
   /** Uncompressed bytes of all the entries of an archive together. */
   zipBytes: 200 * 1024 * 1024,

@@ -7,8 +7,8 @@ import { type PageFile, serializePageFile } from '../../content/page-file.js';
 import { basename, extname, isAbsoluteUrl, resolveRelative, splitAnchor } from '../../content/paths.js';
 import { rewriteReferences } from '../content-writes/links.js';
 import { sniff } from '../content-writes/files.js';
-import { badRequest, DomainError } from '../errors.js';
-import { parsePageFileOffThread } from '../page-file-parse.js';
+import { invalidInput, DomainError } from '../core/errors.js';
+import { parsePageFileOffThread } from '../content-writes/page-file-parse.js';
 import type { ImportPlan, PlannedPage } from './plan.js';
 import { LIMITS } from './settings.js';
 
@@ -67,7 +67,7 @@ export async function planTree(input: ReadonlyMap<string, Uint8Array>, outliner:
     }
   };
   await visit(outline.nodes, null);
-  if (!plan.pages.some((p) => !p.group)) throw badRequest(`${field}: the archive holds no markdown page`);
+  if (!plan.pages.some((p) => !p.group)) throw invalidInput(`${field}: the archive holds no markdown page`);
 
   for (const path of [...wantedFiles].sort()) {
     const bytes = files.get(path)!;

@@ -2,7 +2,7 @@
 // uncompressed size, the compression ratio of each entry (sizes are checked as the bytes come, not only as
 // declared), and no entry may point outside the archive.
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { badRequest, DomainError } from '../errors.js';
+import { invalidInput, DomainError } from '../core/errors.js';
 import { LIMITS } from './settings.js';
 
 export interface ZipLimits {
@@ -23,7 +23,7 @@ export async function readZip(bytes: Uint8Array, field: string, wanted: (path: s
   const zip = await open(bytes, field);
   if (zip.entryCount > limits.entries) {
     zip.close();
-    throw badRequest(`${field}: the archive has ${zip.entryCount} entries; at most ${limits.entries} are read`);
+    throw invalidInput(`${field}: the archive has ${zip.entryCount} entries; at most ${limits.entries} are read`);
   }
   const files = new Map<string, Uint8Array>();
   let total = 0;
@@ -33,7 +33,7 @@ export async function readZip(bytes: Uint8Array, field: string, wanted: (path: s
       if (done) return;
       done = true;
       zip.close();
-      reject(error instanceof DomainError ? error : badRequest(`${field}: ${describe(error)}`));
+      reject(error instanceof DomainError ? error : invalidInput(`${field}: ${describe(error)}`));
     };
     zip.on('error', fail);
     zip.on('end', () => {
@@ -44,9 +44,9 @@ export async function readZip(bytes: Uint8Array, field: string, wanted: (path: s
       const path = entry.fileName;
       const mode = (entry.externalFileAttributes >>> 16) & 0o170000;
       if (path.endsWith('/') || mode === 0o120000 || !wanted(path)) return zip.readEntry();
-      if (entry.isEncrypted()) return fail(badRequest(`${field}: the archive entry ${path} is encrypted`));
+      if (entry.isEncrypted()) return fail(invalidInput(`${field}: the archive entry ${path} is encrypted`));
       if (entry.uncompressedSize > RATIO_FLOOR && entry.uncompressedSize > limits.ratio * Math.max(1, entry.compressedSize)) {
-        return fail(badRequest(`${field}: the archive entry ${path} expands ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))} times; refused as a zip bomb`));
+        return fail(invalidInput(`${field}: the archive entry ${path} expands ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))} times; refused as a zip bomb`));
       }
       if (total + entry.uncompressedSize > limits.bytes) return fail(tooLarge(field, limits));
       zip.openReadStream(entry, (error, stream) => {
@@ -77,14 +77,14 @@ export async function readZip(bytes: Uint8Array, field: string, wanted: (path: s
 function open(bytes: Uint8Array, field: string): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (error, zip) => {
-      if (error || !zip) reject(badRequest(`${field}: not a readable zip archive (${describe(error)})`));
+      if (error || !zip) reject(invalidInput(`${field}: not a readable zip archive (${describe(error)})`));
       else resolve(zip);
     });
   });
 }
 
 const tooLarge = (field: string, limits: ZipLimits) =>
-  badRequest(`${field}: the archive expands to more than ${Math.round(limits.bytes / 1048576)} MB; refused as a zip bomb`);
+  invalidInput(`${field}: the archive expands to more than ${Math.round(limits.bytes / 1048576)} MB; refused as a zip bomb`);
 
 function describe(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error ?? 'unknown error');

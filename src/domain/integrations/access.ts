@@ -1,8 +1,8 @@
 import type { InstallationRecord, IntegrationRecord, OrganizationRecord } from '../../model/index.js';
-import type { Caller, Deps } from '../context.js';
-import { forbidden, notFound } from '../errors.js';
-import type { Organizations } from '../organizations.js';
-import type { RoleName } from '../roles.js';
+import type { Caller, Deps } from '../core/context.js';
+import { forbidden, notFound } from '../core/errors.js';
+import type { Organizations } from '../organizations/organizations.js';
+import type { RoleName } from '../core/roles.js';
 
 export interface IntegrationView {
   integration: IntegrationRecord;

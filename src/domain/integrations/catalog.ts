@@ -1,9 +1,9 @@
 import type { IntegrationRecord, IntegrationTarget, OrganizationRecord } from '../../model/index.js';
 import { newId } from '../../model/index.js';
-import type { Caller } from '../context.js';
-import { nowIso } from '../context.js';
-import { badRequest, conflict, notFound } from '../errors.js';
-import { paginate, type Page, type PageRequest } from '../pagination.js';
+import type { Caller } from '../core/context.js';
+import { nowIso } from '../core/context.js';
+import { invalidInput, conflict, notFound } from '../core/errors.js';
+import { paginate, type Page, type PageRequest } from '../core/pagination.js';
 import type { IntegrationAccess, IntegrationView } from './access.js';
 import { blockDomains, manifestOf, type PublishInput } from './manifest.js';
 
@@ -134,9 +134,9 @@ function tunnelUrl(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw badRequest(`tunnelUrl: "${raw}" is not a valid URL`);
+    throw invalidInput(`tunnelUrl: "${raw}" is not a valid URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`tunnelUrl: must be an http or https URL, not ${url.protocol}`);
-  if (url.username || url.password) throw badRequest('tunnelUrl: must not carry credentials');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidInput(`tunnelUrl: must be an http or https URL, not ${url.protocol}`);
+  if (url.username || url.password) throw invalidInput('tunnelUrl: must not carry credentials');
   return url.href;
 }

@@ -1,5 +1,5 @@
 import type { InstallationStatus } from '../../model/index.js';
-import { badRequest } from '../errors.js';
+import { invalidInput } from '../core/errors.js';
 
 /** One property of a configuration schema (`IntegrationConfigurationSchema.properties`). */
 interface Property {
@@ -28,14 +28,14 @@ export function checkConfiguration(declared: unknown, value: Record<string, unkn
   for (const [key, v] of Object.entries(value)) {
     const property = schema.properties[key];
     const at = `${field}.${key}`;
-    if (!property) throw badRequest(`${at}: not a property of the ${level} configuration (${Object.keys(schema.properties).join(', ') || 'none declared'})`);
+    if (!property) throw invalidInput(`${at}: not a property of the ${level} configuration (${Object.keys(schema.properties).join(', ') || 'none declared'})`);
     if (v === null) continue;
-    if (property.type === 'button') throw badRequest(`${at}: a button takes no value`);
-    if (property.type === 'number' && (typeof v !== 'number' || !Number.isFinite(v))) throw badRequest(`${at}: must be a number`);
-    if (property.type === 'boolean' && typeof v !== 'boolean') throw badRequest(`${at}: must be a boolean`);
+    if (property.type === 'button') throw invalidInput(`${at}: a button takes no value`);
+    if (property.type === 'number' && (typeof v !== 'number' || !Number.isFinite(v))) throw invalidInput(`${at}: must be a number`);
+    if (property.type === 'boolean' && typeof v !== 'boolean') throw invalidInput(`${at}: must be a boolean`);
     if (property.type === 'string') {
-      if (typeof v !== 'string') throw badRequest(`${at}: must be a string`);
-      if (property.enum && !property.enum.includes(v)) throw badRequest(`${at}: must be one of ${property.enum.join(', ')}`);
+      if (typeof v !== 'string') throw invalidInput(`${at}: must be a string`);
+      if (property.enum && !property.enum.includes(v)) throw invalidInput(`${at}: must be one of ${property.enum.join(', ')}`);
     }
   }
 }
@@ -50,6 +50,6 @@ export function statusFor(declared: unknown, value: Record<string, unknown>): In
 export function checkSchema(declared: unknown, field: string): void {
   const schema = schemaOf(declared);
   for (const key of schema?.required ?? []) {
-    if (!schema!.properties[key]) throw badRequest(`${field}.required: "${key}" is not one of the declared properties`);
+    if (!schema!.properties[key]) throw invalidInput(`${field}.required: "${key}" is not one of the declared properties`);
   }
 }

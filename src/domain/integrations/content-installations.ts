@@ -1,11 +1,11 @@
 import type { ContentInstallationRecord, ContentKind, InstallationRecord, IntegrationRecord, SiteRecord, SpaceRecord } from '../../model/index.js';
-import type { Caller } from '../context.js';
-import { nowIso } from '../context.js';
-import { badRequest, conflict, forbidden, notFound } from '../errors.js';
-import { paginate, type Page, type PageRequest } from '../pagination.js';
-import { atLeast } from '../roles.js';
-import type { Sites, SiteView } from '../sites.js';
-import type { Spaces, SpaceView } from '../spaces.js';
+import type { Caller } from '../core/context.js';
+import { nowIso } from '../core/context.js';
+import { invalidInput, conflict, forbidden, notFound } from '../core/errors.js';
+import { paginate, type Page, type PageRequest } from '../core/pagination.js';
+import { atLeast } from '../core/roles.js';
+import type { Sites, SiteView } from '../sites/sites.js';
+import type { Spaces, SpaceView } from '../spaces/spaces.js';
 import type { IntegrationAccess } from './access.js';
 import { checkConfiguration, statusFor } from './configuration.js';
 import type { IntegrationEvents } from './events.js';
@@ -51,7 +51,7 @@ export class ContentInstallations {
     const installation = this.access.installation(integration, installationId);
     const field = kind === 'space' ? 'space' : 'siteId';
     if (integration.target !== 'all' && integration.target !== kind) {
-      throw badRequest(`${field}: ${name} can only be installed on ${integration.target === 'organization' ? 'an organization' : `${integration.target}s`}`);
+      throw invalidInput(`${field}: ${name} can only be installed on ${integration.target === 'organization' ? 'an organization' : `${integration.target}s`}`);
     }
     const target = this.target(kind, installation, targetId, field);
     this.requireTargetAdmin(caller, target);

@@ -1,7 +1,7 @@
 import type { IntegrationEventLog, IntegrationEventRecord } from '../../model/index.js';
-import type { Deps } from '../context.js';
-import { nowIso } from '../context.js';
-import { type FetchPolicy, postJson } from '../fetch.js';
+import type { Deps } from '../core/context.js';
+import { nowIso } from '../core/context.js';
+import { type FetchPolicy, postJson } from '../core/fetch.js';
 import { DELIVERY_ATTEMPTS, tunnelFor } from './events.js';
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;

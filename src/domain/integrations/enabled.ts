@@ -1,8 +1,8 @@
 import type { ContentKind, InstallationRecord, IntegrationRecord } from '../../model/index.js';
-import type { Caller } from '../context.js';
-import { MAX_LIMIT, paginate, type Page } from '../pagination.js';
-import type { Sites } from '../sites.js';
-import type { Spaces } from '../spaces.js';
+import type { Caller } from '../core/context.js';
+import { MAX_LIMIT, paginate, type Page } from '../core/pagination.js';
+import type { Sites } from '../sites/sites.js';
+import type { Spaces } from '../spaces/spaces.js';
 import type { IntegrationAccess, IntegrationView } from './access.js';
 import { matches } from './catalog.js';
 import { policyText } from './manifest.js';

@@ -1,10 +1,10 @@
 import type { InstallationRecord, IntegrationEventLog, IntegrationEventRecord, IntegrationRecord } from '../../model/index.js';
 import { newId } from '../../model/index.js';
-import type { Caller } from '../context.js';
-import { nowIso } from '../context.js';
-import { notFound } from '../errors.js';
-import type { Jobs } from '../jobs.js';
-import { paginate, type Page, type PageRequest } from '../pagination.js';
+import type { Caller } from '../core/context.js';
+import { nowIso } from '../core/context.js';
+import { notFound } from '../core/errors.js';
+import type { Jobs } from '../core/jobs.js';
+import { paginate, type Page, type PageRequest } from '../core/pagination.js';
 import type { IntegrationAccess } from './access.js';
 
 export const DELIVERY_JOB = 'integration-event-delivery';

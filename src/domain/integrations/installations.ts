@@ -1,9 +1,9 @@
 import type { InstallationRecord, InstallationSelection, InstallationStatus, IntegrationEventRecord, IntegrationRecord } from '../../model/index.js';
 import { newId } from '../../model/index.js';
-import type { Caller } from '../context.js';
-import { nowIso } from '../context.js';
-import { badRequest, conflict, forbidden, notFound } from '../errors.js';
-import { paginate, type Page, type PageRequest } from '../pagination.js';
+import type { Caller } from '../core/context.js';
+import { nowIso } from '../core/context.js';
+import { invalidInput, conflict, forbidden, notFound } from '../core/errors.js';
+import { paginate, type Page, type PageRequest } from '../core/pagination.js';
 import type { IntegrationAccess, IntegrationView } from './access.js';
 import { matches } from './catalog.js';
 import { checkConfiguration, statusFor } from './configuration.js';
@@ -40,7 +40,7 @@ const MAX_EXTERNAL_IDS = 5;
 /** `externalIds` with duplicates removed; 400 beyond five. */
 export function externalIdsOf(ids: string[], field = 'externalIds'): string[] {
   const unique = [...new Set(ids)];
-  if (unique.length > MAX_EXTERNAL_IDS) throw badRequest(`${field}: at most ${MAX_EXTERNAL_IDS} external IDs`);
+  if (unique.length > MAX_EXTERNAL_IDS) throw invalidInput(`${field}: at most ${MAX_EXTERNAL_IDS} external IDs`);
   return unique;
 }
 

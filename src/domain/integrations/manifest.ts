@@ -1,5 +1,5 @@
 import type { IntegrationManifest, IntegrationTarget, IntegrationVisibility } from '../../model/index.js';
-import { badRequest } from '../errors.js';
+import { invalidInput } from '../core/errors.js';
 import { checkSchema } from './configuration.js';
 
 /** The body of `publishIntegration`, already checked against the spec's schema. */
@@ -29,13 +29,13 @@ const unique = <T>(values: T[]): T[] => [...new Set(values)];
 function checkIds(items: Record<string, unknown>[], field: string): void {
   const seen = new Set<unknown>();
   items.forEach((item, i) => {
-    if (seen.has(item.id)) throw badRequest(`${field}[${i}].id: "${String(item.id)}" is used twice`);
+    if (seen.has(item.id)) throw invalidInput(`${field}[${i}].id: "${String(item.id)}" is used twice`);
     seen.add(item.id);
   });
 }
 
 function checkBase64(value: string, field: string): void {
-  if (value.length === 0 || Buffer.from(value, 'base64').byteLength === 0) throw badRequest(`${field}: must be non-empty base64 content`);
+  if (value.length === 0 || Buffer.from(value, 'base64').byteLength === 0) throw invalidInput(`${field}: must be non-empty base64 content`);
 }
 
 /** What the API stores of a publish request, after the checks the spec's schema cannot make. */

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { newId, type InstallationRecord, type UserRecord } from '../../model/index.js';
-import type { InstallationGrant } from '../access.js';
-import { Caller, nowIso } from '../context.js';
-import { forbidden } from '../errors.js';
-import type { RoleName } from '../roles.js';
+import type { InstallationGrant } from '../core/access.js';
+import { Caller, nowIso } from '../core/context.js';
+import { forbidden } from '../core/errors.js';
+import type { RoleName } from '../core/roles.js';
 import type { IntegrationAccess } from './access.js';
 
 const PREFIX = 'docs_inst_';

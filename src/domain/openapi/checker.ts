@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { OpenAPIError } from '../../model/index.js';
 import type { SpecFormat } from './text.js';
 import { checkSpec } from './validate.js';
-import { startWorker } from '../worker-threads.js';
+import { startWorker } from '../../platform/worker-threads.js';
 
 export type CheckResult = { ok: true; format: SpecFormat; openapiVersion: string } | { ok: false; errors: OpenAPIError[] };
 

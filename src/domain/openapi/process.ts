@@ -3,9 +3,9 @@
 // job's backoff, the spec back to `pending` with the error showing, until the last attempt; a bad document is final.
 import { newId, type OpenAPIErrorCode, type OpenAPISpecRecord } from '../../model/index.js';
 import type { OpenAPIOutcome } from '../../store/index.js';
-import { type Deps, nowIso } from '../context.js';
-import { DomainError } from '../errors.js';
-import { fetchUrl, type FetchPolicy } from '../fetch.js';
+import { type Deps, nowIso } from '../core/context.js';
+import { DomainError } from '../core/errors.js';
+import { fetchUrl, type FetchPolicy } from '../core/fetch.js';
 import { type CheckResult, checkOffThread } from './checker.js';
 
 export const PROCESS_JOB = 'openapi.process';

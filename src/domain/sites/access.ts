@@ -1,10 +1,10 @@
 import type { SiteRecord } from '../../model/index.js';
-import type { Caller, Deps } from '../context.js';
-import { nowIso } from '../context.js';
-import { forbidden, notFound } from '../errors.js';
-import type { Organizations } from '../organizations.js';
-import { atLeast, type RoleName } from '../roles.js';
-import type { Spaces, SpaceView } from '../spaces.js';
+import type { Caller, Deps } from '../core/context.js';
+import { nowIso } from '../core/context.js';
+import { forbidden, notFound } from '../core/errors.js';
+import type { Organizations } from '../organizations/organizations.js';
+import { atLeast, type RoleName } from '../core/roles.js';
+import type { Spaces, SpaceView } from '../spaces/spaces.js';
 import { buildTree, type SiteRecords, type SiteTree } from './structure.js';
 
 /**

@@ -1,5 +1,5 @@
 import { ExpressionError, parseExpression } from '../../content/expression.js';
-import { badRequest } from '../errors.js';
+import { invalidInput } from '../core/errors.js';
 
 /** A condition as stored: null to remove it, else an expression that parses (400 naming what is wrong otherwise). */
 export function checkCondition(condition: string | null): string | null {
@@ -7,7 +7,7 @@ export function checkCondition(condition: string | null): string | null {
   try {
     parseExpression(condition);
   } catch (error) {
-    if (error instanceof ExpressionError) throw badRequest(`condition: not a valid expression (${error.message})`);
+    if (error instanceof ExpressionError) throw invalidInput(`condition: not a valid expression (${error.message})`);
     throw error;
   }
   return condition;

@@ -1,4 +1,4 @@
-import type { Caller } from '../context.js';
+import type { Caller } from '../core/context.js';
 import type { SiteAccess } from './access.js';
 import { type CustomizationSettings, effectiveCustomization, patchOverride, siteCustomization } from './customization.js';
 import type { SiteSpaces } from './site-spaces.js';

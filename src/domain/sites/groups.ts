@@ -1,8 +1,8 @@
 import { newId, type SiteSectionGroupRecord } from '../../model/index.js';
-import type { Caller } from '../context.js';
-import { nowIso } from '../context.js';
-import { badRequest, notFound } from '../errors.js';
-import type { SpaceView } from '../spaces.js';
+import type { Caller } from '../core/context.js';
+import { nowIso } from '../core/context.js';
+import { invalidInput, notFound } from '../core/errors.js';
+import type { SpaceView } from '../spaces/spaces.js';
 import type { SiteAccess } from './access.js';
 import { siblingsIn } from './sections.js';
 import { type GroupNode, positionAmong, type SiteTree } from './structure.js';
@@ -28,11 +28,11 @@ export class SiteSectionGroups {
     const { store } = this.access.deps;
     const id = store.tx(() => {
       const tree = this.access.tree(caller, site);
-      if (tree.type !== 'sections') throw badRequest(`The site ${site.id} has no sections yet: add a section before grouping sections`);
+      if (tree.type !== 'sections') throw invalidInput(`The site ${site.id} has no sections yet: add a section before grouping sections`);
       const parentId = input.parent ?? null;
-      if (parentId !== null && !tree.groups.some((g) => g.record.id === parentId)) throw badRequest(`parent: no section group ${parentId} in the site ${site.id}`);
+      if (parentId !== null && !tree.groups.some((g) => g.record.id === parentId)) throw invalidInput(`parent: no section group ${parentId} in the site ${site.id}`);
       for (const sectionId of input.sections ?? []) {
-        if (!tree.sections.some((s) => s.record.id === sectionId)) throw badRequest(`sections: no section ${sectionId} in the site ${site.id}`);
+        if (!tree.sections.some((s) => s.record.id === sectionId)) throw invalidInput(`sections: no section ${sectionId} in the site ${site.id}`);
       }
       const group: SiteSectionGroupRecord = {
         id: newId(),
@@ -94,7 +94,7 @@ export class SiteSectionGroups {
       const tree = this.access.tree(caller, site);
       this.find(tree, groupId);
       const section = tree.sections.find((s) => s.record.id === sectionId);
-      if (!section) throw badRequest(`sectionId: no section ${sectionId} in the site ${site.id}`);
+      if (!section) throw invalidInput(`sectionId: no section ${sectionId} in the site ${site.id}`);
       const siblings = siblingsIn(tree, groupId).filter((s) => s.id !== sectionId);
       store.sites.putSection({ ...section.record, groupId, position: positionAmong(siblings) });
       this.access.save(site);

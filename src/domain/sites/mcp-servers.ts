@@ -1,8 +1,8 @@
 import { newId, type SiteMcpServerRecord, type SiteRecord } from '../../model/index.js';
-import type { Caller } from '../context.js';
-import { nowIso } from '../context.js';
-import { badRequest, notFound } from '../errors.js';
-import { paginate, type Page, type PageRequest } from '../pagination.js';
+import type { Caller } from '../core/context.js';
+import { nowIso } from '../core/context.js';
+import { invalidInput, notFound } from '../core/errors.js';
+import { paginate, type Page, type PageRequest } from '../core/pagination.js';
 import type { SiteAccess } from './access.js';
 
 export interface McpServerInput {
@@ -71,7 +71,7 @@ export class SiteMcpServers {
 
   private seal(headers: Record<string, string>): string {
     for (const name of Object.keys(headers)) {
-      if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw badRequest(`headers: "${name}" is not a valid HTTP header name`);
+      if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw invalidInput(`headers: "${name}" is not a valid HTTP header name`);
     }
     return this.store.secrets.seal(JSON.stringify(headers));
   }
@@ -87,8 +87,8 @@ function checkUrl(url: string): string {
   try {
     parsed = new URL(url);
   } catch {
-    throw badRequest(`url: "${url}" is not a URL`);
+    throw invalidInput(`url: "${url}" is not a URL`);
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw badRequest(`url: an MCP server is reached over http(s), not ${parsed.protocol}`);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw invalidInput(`url: an MCP server is reached over http(s), not ${parsed.protocol}`);
   return parsed.href;
 }

@@ -1,5 +1,5 @@
 import { slugify, uniqueSlug } from '../../content/slug.js';
-import { badRequest, conflict } from '../errors.js';
+import { invalidInput, conflict } from '../core/errors.js';
 
 /** One URL segment: what a basename, a section path or a site-space path may be. */
 const SEGMENT = /^[A-Za-z0-9](?:[A-Za-z0-9._~-]*[A-Za-z0-9_~-])?$/;
@@ -10,7 +10,7 @@ export const RESERVED_BASENAMES = new Set(['v1', 'app', 'api', 'assets', 'static
 /** Throws 400 naming `field` unless `value` is one URL segment. */
 export function checkSegment(field: string, value: string): string {
   if (!SEGMENT.test(value)) {
-    throw badRequest(`${field}: "${value}" is not a URL path segment (letters, digits, ".", "_", "~" and "-", no "/")`);
+    throw invalidInput(`${field}: "${value}" is not a URL path segment (letters, digits, ".", "_", "~" and "-", no "/")`);
   }
   return value;
 }

@@ -1,7 +1,7 @@
 import type { UserRecord } from '../../model/index.js';
-import { Caller } from '../context.js';
-import { paginate, type Page, type PageRequest } from '../pagination.js';
-import { maxRole, type RoleName } from '../roles.js';
+import { Caller } from '../core/context.js';
+import { paginate, type Page, type PageRequest } from '../core/pagination.js';
+import { maxRole, type RoleName } from '../core/roles.js';
 import type { SiteAccess } from './access.js';
 
 export interface SitePermission {

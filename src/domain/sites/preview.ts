@@ -4,8 +4,8 @@
 import { createRequire } from 'node:module';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { SiteRecord } from '../../model/index.js';
-import type { Caller } from '../context.js';
-import { badRequest } from '../errors.js';
+import type { Caller } from '../core/context.js';
+import { invalidInput } from '../core/errors.js';
 import type { SiteAccess } from './access.js';
 
 /** The query parameter that carries a preview token: `/<basename>/...?preview=<token>`. */
@@ -32,7 +32,7 @@ export class SitePreviews {
     let urlPath = '';
     if (request.siteSpace !== undefined) {
       const node = tree.siteSpaces.find((n) => n.record.id === request.siteSpace);
-      if (!node) throw badRequest(`siteSpace: no site space ${request.siteSpace} in the site ${site.id}`);
+      if (!node) throw invalidInput(`siteSpace: no site space ${request.siteSpace} in the site ${site.id}`);
       urlPath = node.urlPath;
     }
     const token = await new SignJWT({ claims })
@@ -66,8 +66,8 @@ function parseClaims(text: string | undefined): Record<string, unknown> {
   try {
     value = rison.decode(text);
   } catch (error) {
-    throw badRequest(`claims: not valid Rison (${(error as Error).message.replace(/^rison decoder error: /, '')})`);
+    throw invalidInput(`claims: not valid Rison (${(error as Error).message.replace(/^rison decoder error: /, '')})`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('claims: expected a Rison object, such as (plan:pro,beta:!t)');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidInput('claims: expected a Rison object, such as (plan:pro,beta:!t)');
   return value as Record<string, unknown>;
 }

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import { evaluateCondition, visitorContext } from '../../content/expression.js';
 import { newId, type SiteAdaptiveSchemaRecord, type SitePublishingAuthRecord, type SiteRecord } from '../../model/index.js';
-import { type Caller, nowIso } from '../context.js';
-import { DomainError, notFound } from '../errors.js';
+import { type Caller, nowIso } from '../core/context.js';
+import { DomainError, notFound } from '../core/errors.js';
 import type { SiteAccess } from './access.js';
 import { SitePreviews } from './preview.js';
 import { SHARE_KEY_PARAM } from './share-links.js';
@@ -39,8 +39,8 @@ export interface Visitor {
 
 /** A visitor the site turns away; `fallbackURL` is where a `visitor-auth` site sends them to sign in. */
 export class VisitorDenied extends DomainError {
-  constructor(status: 401 | 404, message: string, readonly fallbackURL?: string) {
-    super(status, message);
+  constructor(kind: 'unauthenticated' | 'not-found', message: string, readonly fallbackURL?: string) {
+    super(kind, message);
   }
 }
 
@@ -123,15 +123,15 @@ export class SitePublishing {
     const unsigned = credentials.unsigned ?? {};
     if (credentials.preview !== undefined) {
       const opened = await this.previews.open(site, credentials.preview);
-      if ('refused' in opened) throw new VisitorDenied(401, opened.refused);
+      if ('refused' in opened) throw new VisitorDenied('unauthenticated', opened.refused);
       return { site, claims: { ...opened.claims, unsigned } };
     }
-    if (!site.published) throw new VisitorDenied(404, `The site ${site.basename} is not published`);
+    if (!site.published) throw new VisitorDenied('not-found', `The site ${site.basename} is not published`);
     switch (site.visibility) {
       case 'share-link': {
         const opens = credentials.shareKey !== undefined && this.access.deps.store.sites.shareLinkByKey(credentials.shareKey);
         if (!opens || !opens.active || opens.siteId !== site.id) {
-          throw new VisitorDenied(401, `This site is shared by link only: open it with its share link (?${SHARE_KEY_PARAM}=<key>)`);
+          throw new VisitorDenied('unauthenticated', `This site is shared by link only: open it with its share link (?${SHARE_KEY_PARAM}=<key>)`);
         }
         return { site, claims: { unsigned } };
       }
@@ -151,15 +151,15 @@ export class SitePublishing {
     const record = this.access.deps.store.sites.publishingAuth(site.id);
     const fallback = record?.settings.fallbackURL;
     const key = record && this.access.deps.store.secrets.open(record.sealedKey);
-    if (!token) throw new VisitorDenied(401, `This site needs a visitor token (?${VISITOR_TOKEN_PARAM}=<jwt>) signed with its key`, fallback);
-    if (!key) throw new VisitorDenied(401, 'This site has no visitor authentication key yet: nobody can sign in', fallback);
+    if (!token) throw new VisitorDenied('unauthenticated', `This site needs a visitor token (?${VISITOR_TOKEN_PARAM}=<jwt>) signed with its key`, fallback);
+    if (!key) throw new VisitorDenied('unauthenticated', 'This site has no visitor authentication key yet: nobody can sign in', fallback);
     try {
       const { payload } = await jwtVerify(token, new TextEncoder().encode(key), { algorithms: ['HS256', 'HS384', 'HS512'] });
       const { iat: _iat, exp: _exp, nbf: _nbf, ...claims } = payload;
       return claims;
     } catch (error) {
       const reason = error instanceof joseErrors.JWTExpired ? 'the visitor token has expired' : 'the visitor token is not valid for this site';
-      throw new VisitorDenied(401, reason, fallback);
+      throw new VisitorDenied('unauthenticated', reason, fallback);
     }
   }
 
@@ -178,7 +178,7 @@ export class SitePublishing {
 
   private present(site: SiteRecord, record: SitePublishingAuthRecord): PublishingAuthView {
     const privateKey = this.access.deps.store.secrets.open(record.sealedKey);
-    if (privateKey === undefined) throw new DomainError(409, `The publishing key of the site ${site.id} was sealed under another key file: regenerate it`);
+    if (privateKey === undefined) throw new DomainError('conflict', `The publishing key of the site ${site.id} was sealed under another key file: regenerate it`);
     return { site, privateKey, settings: record.settings };
   }
 }

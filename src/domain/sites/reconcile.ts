@@ -1,7 +1,7 @@
 import type { SiteVisibility } from '../../model/index.js';
-import type { Caller } from '../context.js';
-import { badRequest } from '../errors.js';
-import type { Sites, SiteSpaceView } from '../sites.js';
+import type { Caller } from '../core/context.js';
+import { invalidInput } from '../core/errors.js';
+import type { Sites, SiteSpaceView } from './sites.js';
 import { DEFAULT_CUSTOMIZATION } from './customization.js';
 
 export interface SiteSpaceDeclaration {
@@ -51,7 +51,7 @@ export function reconcileSite(
   const changes: string[] = [];
   const spaceId = (ref: SiteSpaceDeclaration, where: string) => {
     const id = spaceIdOf(ref.space);
-    if (!id) throw badRequest(`${where}: no space "${ref.space}" in the organization; sync it first or fix the title`);
+    if (!id) throw invalidInput(`${where}: no space "${ref.space}" in the organization; sync it first or fix the title`);
     return id;
   };
   const { store } = sites.access.deps;
@@ -101,7 +101,7 @@ export function reconcileSite(
 
     if (declared.sections?.length) {
       declared.sections.forEach((section, i) => {
-        if (!section.spaces.length) throw badRequest(`sites.${declared.title}.sections[${i}].spaces: a section needs at least one space`);
+        if (!section.spaces.length) throw invalidInput(`sites.${declared.title}.sections[${i}].spaces: a section needs at least one space`);
         let node = tree().sections.find((s) => s.record.title === section.title);
         if (!node) {
           node = sites.sections.add(caller, organizationId, siteId, { spaceId: spaceId(section.spaces[0]!, `sections[${i}].spaces[0]`), title: section.title });

@@ -1,9 +1,9 @@
 import { hasDotSegment } from '../../content/paths.js';
 import { newId, type SiteRecord, type SiteRedirectDestination, type SiteRedirectRecord } from '../../model/index.js';
-import type { Caller } from '../context.js';
-import { nowIso } from '../context.js';
-import { badRequest, conflict, notFound } from '../errors.js';
-import { paginate, type Page, type PageRequest } from '../pagination.js';
+import type { Caller } from '../core/context.js';
+import { nowIso } from '../core/context.js';
+import { invalidInput, conflict, notFound } from '../core/errors.js';
+import { paginate, type Page, type PageRequest } from '../core/pagination.js';
 import type { SiteAccess } from './access.js';
 import type { SiteTree } from './structure.js';
 
@@ -99,7 +99,7 @@ export class SiteRedirects {
   }
 
   private checkSource(site: SiteRecord, source: string, exceptId?: string): string {
-    if (hasDotSegment(source)) throw badRequest(`source: "${source}" has a "." or ".." segment (also when percent-decoded); a redirect source is a path on the site`);
+    if (hasDotSegment(source)) throw invalidInput(`source: "${source}" has a "." or ".." segment (also when percent-decoded); a redirect source is a path on the site`);
     const wanted = normalizeSource(source);
     const clash = this.access.deps.store.sites.redirects(site.id).find((r) => r.id !== exceptId && normalizeSource(r.source) === wanted);
     if (clash) throw conflict(`source: the site ${site.id} already redirects ${clash.source}`);
@@ -110,15 +110,15 @@ export class SiteRedirects {
   private targetPath(tree: SiteTree<unknown>, destination: SiteRedirectDestination): string {
     if (destination.kind === 'site-section') {
       const section = tree.sections.find((s) => s.record.id === destination.siteSectionId);
-      if (!section) throw badRequest(`destination.siteSectionId: no section ${destination.siteSectionId} in the site ${tree.site.id}`);
+      if (!section) throw invalidInput(`destination.siteSectionId: no section ${destination.siteSectionId} in the site ${tree.site.id}`);
       return section.urlPath;
     }
     const node = tree.siteSpaces.find((n) => n.record.id === destination.siteSpaceId);
-    if (!node) throw badRequest(`destination.siteSpaceId: no site space ${destination.siteSpaceId} in the site ${tree.site.id}`);
+    if (!node) throw invalidInput(`destination.siteSpaceId: no site space ${destination.siteSpaceId} in the site ${tree.site.id}`);
     if (destination.kind === 'site-space') return node.urlPath;
     const space = this.access.deps.store.content.space(node.spaceId)!;
     const page = this.access.deps.store.revisions.content(space.revisionId).pages.find((p) => p.id === destination.pageId);
-    if (!page) throw badRequest(`destination.pageId: no page ${destination.pageId} in the space ${space.id}`);
+    if (!page) throw invalidInput(`destination.pageId: no page ${destination.pageId} in the space ${space.id}`);
     return [node.urlPath, page.path].filter(Boolean).join('/');
   }
 }

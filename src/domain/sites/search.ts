@@ -1,7 +1,7 @@
-import type { Caller } from '../context.js';
-import type { Contents, PageHit, RevisionView } from '../content.js';
-import { badRequest, DomainError } from '../errors.js';
-import { paginate, type Page, type PageRequest } from '../pagination.js';
+import type { Caller } from '../core/context.js';
+import type { Contents, PageHit, RevisionView } from '../content/content.js';
+import { invalidInput, DomainError } from '../core/errors.js';
+import { paginate, type Page, type PageRequest } from '../core/pagination.js';
 import type { SiteSpaceNode, SiteTree } from './structure.js';
 import type { SiteAccess } from './access.js';
 
@@ -35,7 +35,7 @@ export class SiteSearch {
         return found.page.items.length ? [{ view: found.view, hits: found.page.items }] : [];
       } catch (error) {
         // A space the caller may not read is left out of the results, not an error for the whole site.
-        if (error instanceof DomainError && (error.status === 403 || error.status === 404)) return [];
+        if (error instanceof DomainError && (error.kind === 'forbidden' || error.kind === 'not-found')) return [];
         throw error;
       }
     });
@@ -46,7 +46,7 @@ export class SiteSearch {
     const byId = new Map(tree.siteSpaces.map((node) => [node.record.id, node]));
     const pick = (ids: string[], field: string) => ids.map((id) => {
       const node = byId.get(id);
-      if (!node) throw badRequest(`${field}: no site space ${id} in the site ${tree.site.id}`);
+      if (!node) throw invalidInput(`${field}: no site space ${id} in the site ${tree.site.id}`);
       return node;
     });
     const defaults = tree.siteSpaces.filter((node) => node.default);

@@ -1,8 +1,8 @@
 import { newId, type SiteRecord, type SiteSectionRecord } from '../../model/index.js';
-import type { Caller } from '../context.js';
-import { nowIso } from '../context.js';
-import { badRequest, notFound } from '../errors.js';
-import type { SpaceView } from '../spaces.js';
+import type { Caller } from '../core/context.js';
+import { nowIso } from '../core/context.js';
+import { invalidInput, notFound } from '../core/errors.js';
+import type { SpaceView } from '../spaces/spaces.js';
 import type { SiteAccess } from './access.js';
 import { checkSegment, checkUnique, freePath } from './paths.js';
 import type { SiteSpaces } from './site-spaces.js';
@@ -104,7 +104,7 @@ export class SiteSections {
       }
       if (patch.defaultSiteSpace !== undefined) {
         if (!node.siteSpaces.some((n) => n.record.id === patch.defaultSiteSpace)) {
-          throw badRequest(`defaultSiteSpace: no site space ${patch.defaultSiteSpace} in the section ${sectionId}`);
+          throw invalidInput(`defaultSiteSpace: no site space ${patch.defaultSiteSpace} in the section ${sectionId}`);
         }
         next.defaultSiteSpaceId = patch.defaultSiteSpace;
       }

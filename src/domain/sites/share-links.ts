@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { newId, type SiteRecord, type SiteShareLinkRecord } from '../../model/index.js';
-import type { Caller } from '../context.js';
-import { nowIso } from '../context.js';
-import { notFound } from '../errors.js';
-import { paginate, type Page, type PageRequest } from '../pagination.js';
+import type { Caller } from '../core/context.js';
+import { nowIso } from '../core/context.js';
+import { notFound } from '../core/errors.js';
+import { paginate, type Page, type PageRequest } from '../core/pagination.js';
 import type { SiteAccess } from './access.js';
 
 /** The query parameter that carries a share key in a published URL: `/<basename>/...?share=<key>`. */

@@ -1,8 +1,8 @@
 import { newId, type SiteRecord, type SiteSpaceRecord, type SpaceRecord } from '../../model/index.js';
-import type { Caller } from '../context.js';
-import { nowIso } from '../context.js';
-import { badRequest, notFound } from '../errors.js';
-import type { SpaceView } from '../spaces.js';
+import type { Caller } from '../core/context.js';
+import { nowIso } from '../core/context.js';
+import { invalidInput, notFound } from '../core/errors.js';
+import type { SpaceView } from '../spaces/spaces.js';
 import type { SiteAccess } from './access.js';
 import { checkSegment, checkUnique, freePath } from './paths.js';
 import { positionAmong, type SiteSpaceNode, type SiteTree } from './structure.js';
@@ -35,7 +35,7 @@ export class SiteSpaces {
   space(caller: Caller, site: SiteRecord, spaceId: string, field: string): SpaceRecord {
     const space = this.access.deps.store.content.space(spaceId);
     if (!space || space.deletedAt || space.organizationId !== site.organizationId) {
-      throw badRequest(`${field}: no space ${spaceId} in the organization ${site.organizationId}`);
+      throw invalidInput(`${field}: no space ${spaceId} in the organization ${site.organizationId}`);
     }
     caller.access.requireSpace(space, 'read');
     return space;
@@ -49,7 +49,7 @@ export class SiteSpaces {
       const tree = this.access.tree(caller, site);
       let sectionId: string | null = null;
       if (input.sectionId !== undefined) {
-        if (!tree.sections.some((s) => s.record.id === input.sectionId)) throw badRequest(`sectionId: no section ${input.sectionId} in the site ${site.id}`);
+        if (!tree.sections.some((s) => s.record.id === input.sectionId)) throw invalidInput(`sectionId: no section ${input.sectionId} in the site ${site.id}`);
         sectionId = input.sectionId;
       } else if (tree.type === 'sections') {
         sectionId = tree.sections.find((s) => s.default)?.record.id ?? null;

@@ -1,6 +1,6 @@
-import type { Caller } from '../context.js';
-import { badRequest, notFound } from '../errors.js';
-import type { SpaceView } from '../spaces.js';
+import type { Caller } from '../core/context.js';
+import { invalidInput, notFound } from '../core/errors.js';
+import type { SpaceView } from '../spaces/spaces.js';
 import type { SiteAccess } from './access.js';
 import { freePath } from './paths.js';
 import { siblingsIn } from './sections.js';
@@ -38,21 +38,21 @@ export class SiteStructureSort {
       if (!moving) throw notFound(`No matching item found: no ${item.type} ${item.id} in the site ${site.id}`);
       const anchor = position.before ?? position.after;
       const target = anchor ? lookup(tree, anchor) : undefined;
-      if (anchor && !target) throw badRequest(`${INVALID}: no ${anchor.type} ${anchor.id} in the site ${site.id}`);
+      if (anchor && !target) throw invalidInput(`${INVALID}: no ${anchor.type} ${anchor.id} in the site ${site.id}`);
       if (target && target.record.id === moving.record.id) return;
       const placement = position.before ? { before: position.before.id } : position.after ? { after: position.after.id } : {};
 
       if (moving.kind === 'site-space') {
-        if (target && target.kind !== 'site-space') throw badRequest(`${INVALID}: a site space moves next to another site space`);
+        if (target && target.kind !== 'site-space') throw invalidInput(`${INVALID}: a site space moves next to another site space`);
         const sectionId = target ? target.record.sectionId : moving.record.sectionId;
         const siblings = tree.siteSpaces.filter((n) => n.record.sectionId === sectionId && n.record.id !== moving.record.id).map((n) => n.record);
         const path = sectionId === moving.record.sectionId ? moving.record.path : freePath(moving.record.path, takenPaths(tree, sectionId), 'space');
         store.sites.putSiteSpace({ ...moving.record, sectionId, path, position: positionAmong(siblings, placement) });
       } else {
-        if (target && target.kind === 'site-space') throw badRequest(`${INVALID}: sections and section groups move among sections and section groups`);
+        if (target && target.kind === 'site-space') throw invalidInput(`${INVALID}: sections and section groups move among sections and section groups`);
         const parentId = target ? parentOf(target) : parentOf(moving);
         if (moving.kind === 'group' && parentId !== null && containsGroup(moving, parentId)) {
-          throw badRequest(`${INVALID}: a section group cannot move into itself`);
+          throw invalidInput(`${INVALID}: a section group cannot move into itself`);
         }
         const siblings = siblingsIn(tree, parentId).filter((s) => s.id !== moving.record.id);
         const at = positionAmong(siblings, placement);

@@ -1,9 +1,9 @@
 import type { TeamMemberRecord } from '../../model/index.js';
-import type { Caller, Deps } from '../context.js';
-import { badRequest, notFound } from '../errors.js';
-import type { MemberView, Organizations } from '../organizations.js';
-import { paginate, type Page, type PageRequest } from '../pagination.js';
-import type { Teams, TeamView } from '../teams.js';
+import type { Caller, Deps } from '../core/context.js';
+import { invalidInput, notFound } from '../core/errors.js';
+import type { MemberView, Organizations } from '../organizations/organizations.js';
+import { paginate, type Page, type PageRequest } from '../core/pagination.js';
+import type { Teams, TeamView } from './teams.js';
 import { memberOf } from './resolve.js';
 
 type TeamRole = TeamMemberRecord['role'];
@@ -80,7 +80,7 @@ export class TeamMembers {
     const removed = new Set(
       (change.remove ?? []).map((who, i) => {
         const user = store.users.get(who) ?? (who.includes('@') ? store.users.byEmail(who) : undefined);
-        if (!user) throw badRequest(`remove[${i}]: no user ${who}`);
+        if (!user) throw invalidInput(`remove[${i}]: no user ${who}`);
         return user.id;
       }),
     );

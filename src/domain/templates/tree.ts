@@ -6,9 +6,9 @@ import { basename, dirname, joinPath } from '../../content/paths.js';
 import { safeSlug, slugify } from '../../content/slug.js';
 import { parseSummary, type SummaryItem } from '../../content/summary.js';
 import { gitBlobOid, type LinkTarget, type RevisionFile, type RevisionPage } from '../../model/index.js';
-import { imageDimensions } from '../file-kind.js';
-import { pageMetadata } from '../page-metadata.js';
-import { type ParsedBlob, parsePage } from '../page-parse.js';
+import { imageDimensions } from '../../content/file-kind.js';
+import { pageMetadata } from '../../content/page-metadata.js';
+import { type ParsedBlob, parsePage } from '../../content/page-parse.js';
 
 /** Repository path -> bytes. */
 export type TemplateTree = ReadonlyMap<string, Uint8Array>;

@@ -1,8 +1,8 @@
 import { type GlossaryEntryRecord, newId } from '../../model/index.js';
-import { type Caller, type Deps, nowIso } from '../context.js';
-import { badRequest, conflict, notFound } from '../errors.js';
-import type { Organizations } from '../organizations.js';
-import { paginate, type Page, type PageRequest } from '../pagination.js';
+import { type Caller, type Deps, nowIso } from '../core/context.js';
+import { invalidInput, conflict, notFound } from '../core/errors.js';
+import type { Organizations } from '../organizations/organizations.js';
+import { paginate, type Page, type PageRequest } from '../core/pagination.js';
 import { isLanguage } from './languages.js';
 import type { GlossaryTerm } from './text-plan.js';
 
@@ -42,7 +42,7 @@ export class Glossary {
     const org = this.organizations.find(organizationId);
     caller.access.requireOrganization(org, 'create');
     if (operations.length > MAX_GLOSSARY_OPERATIONS) {
-      throw badRequest(`operations: at most ${MAX_GLOSSARY_OPERATIONS} operations in one request, got ${operations.length}`);
+      throw invalidInput(`operations: at most ${MAX_GLOSSARY_OPERATIONS} operations in one request, got ${operations.length}`);
     }
     const { store } = this.deps;
     store.tx(() => {
@@ -57,7 +57,7 @@ export class Glossary {
         }
         checkTranslations(op.translations, `${field}.translations`);
         const before = op.type === 'update' ? entries.get(op.id) : undefined;
-        if (op.type === 'update' && !before) throw badRequest(`${field}.id: no glossary entry ${op.id} in the organization ${org.id}`);
+        if (op.type === 'update' && !before) throw invalidInput(`${field}.id: no glossary entry ${op.id} in the organization ${org.id}`);
         const entry: GlossaryEntryRecord = before
           ? { ...before, translations: { ...op.translations }, updatedAt: now }
           : { id: newId(), organizationId: org.id, translations: { ...op.translations }, createdAt: now, updatedAt: now };
@@ -78,10 +78,10 @@ export class Glossary {
 
 function checkTranslations(translations: Record<string, string>, field: string): void {
   const languages = Object.keys(translations);
-  if (languages.length === 0) throw badRequest(`${field}: give the term in at least one language`);
+  if (languages.length === 0) throw invalidInput(`${field}: give the term in at least one language`);
   for (const language of languages) {
-    if (!isLanguage(language)) throw badRequest(`${field}.${language}: not a translation language`);
-    if (translations[language]!.trim() === '') throw badRequest(`${field}.${language}: must not be blank`);
+    if (!isLanguage(language)) throw invalidInput(`${field}.${language}: not a translation language`);
+    if (translations[language]!.trim() === '') throw invalidInput(`${field}.${language}: must not be blank`);
   }
 }
 

@@ -1,10 +1,10 @@
 // A translation run as a durable job: pending -> running -> completed. The target's new revision is written the way
 // every API content write is: blobs, parse records and search sections, then the revision and a compare-and-set move.
 import { newId, type RevisionRecord, type TranslationRecord } from '../../model/index.js';
-import { type Deps, nowIso } from '../context.js';
-import { conflict } from '../errors.js';
-import type { Jobs } from '../jobs.js';
-import type { GitSync } from '../sync.js';
+import { type Deps, nowIso } from '../core/context.js';
+import { conflict } from '../core/errors.js';
+import type { Jobs } from '../core/jobs.js';
+import type { GitSync } from '../git-sync/git-sync.js';
 import type { Glossary } from './glossary.js';
 import { translateContent } from './translate-content.js';
 import type { Translator } from './translators.js';

@@ -1,6 +1,6 @@
 // Pluggable translators: `copy` (the default: the source is copied, marked untranslated) and a LibreTranslate-compatible
 // HTTP service, reached through the guarded fetch helper.
-import { DEFAULT_FETCH_POLICY, type FetchPolicy, postJson } from '../fetch.js';
+import { DEFAULT_FETCH_POLICY, type FetchPolicy, postJson } from '../core/fetch.js';
 
 export interface TranslationConfig {
   provider: 'copy' | 'libretranslate';

@@ -1,11 +1,11 @@
 import type { DocumentPage, GroupPage } from '../../model/index.js';
-import type { ChangeRequests, ChangeRequestView } from '../change-requests.js';
-import type { CollectionView, Collections } from '../collections.js';
-import type { Contents, RevisionView } from '../content.js';
-import type { Caller, Deps } from '../context.js';
-import { notFound } from '../errors.js';
-import type { Sites } from '../sites.js';
-import type { Spaces, SpaceView } from '../spaces.js';
+import type { ChangeRequests, ChangeRequestView } from '../change-requests/change-requests.js';
+import type { CollectionView, Collections } from '../collections/collections.js';
+import type { Contents, RevisionView } from '../content/content.js';
+import type { Caller, Deps } from '../core/context.js';
+import { notFound } from '../core/errors.js';
+import type { Sites } from '../sites/sites.js';
+import type { Spaces, SpaceView } from '../spaces/spaces.js';
 import { locateSite, matchSiteSpace, parseUrl, segmentsOf } from './site-urls.js';
 
 export type AppContent =

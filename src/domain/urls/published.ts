@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { SiteRecord } from '../../model/index.js';
-import type { ChangeRequests } from '../change-requests.js';
-import type { Contents } from '../content.js';
-import type { Caller, Deps } from '../context.js';
-import { notFound } from '../errors.js';
-import { SHARE_KEY_PARAM, type Sites, VISITOR_TOKEN_PARAM, VisitorDenied } from '../sites.js';
+import type { ChangeRequests } from '../change-requests/change-requests.js';
+import type { Contents } from '../content/content.js';
+import type { Caller, Deps } from '../core/context.js';
+import { notFound } from '../core/errors.js';
+import { SHARE_KEY_PARAM, type Sites, VISITOR_TOKEN_PARAM, VisitorDenied } from '../sites/sites.js';
 import { normalizeSource } from '../sites/redirects.js';
 import { hasDeeperSiteSpaces, locateSite, matchSiteSpace, parseUrl } from './site-urls.js';
 

@@ -1,6 +1,6 @@
 import type { SiteRecord } from '../../model/index.js';
 import type { Store } from '../../store/index.js';
-import { badRequest } from '../errors.js';
+import { invalidInput } from '../core/errors.js';
 import type { SiteSpaceNode } from '../sites/structure.js';
 
 export interface SiteLocation {
@@ -25,9 +25,9 @@ export function parseUrl(value: string, field = 'url'): URL {
   try {
     url = new URL(value);
   } catch {
-    throw badRequest(`${field}: not an absolute URL`);
+    throw invalidInput(`${field}: not an absolute URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`${field}: must be an http or https URL`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidInput(`${field}: must be an http or https URL`);
   return url;
 }
 
@@ -36,7 +36,7 @@ export function segmentsOf(path: string, field = 'url'): string[] {
   try {
     return path.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
   } catch {
-    throw badRequest(`${field}: the path is not validly percent-encoded`);
+    throw invalidInput(`${field}: the path is not validly percent-encoded`);
   }
 }
 

@@ -1,6 +1,6 @@
 // The date of the last commit that touched each of a set of files: from the cache for the commit, else one walk of
 // history (walker.ts); on a worker thread when asked, stopping at the cached commits it meets (dated here).
-import { startWorker } from '../../domain/worker-threads.js';
+import { startWorker } from '../../platform/worker-threads.js';
 import { repoDirs } from '../tree.js';
 import { type FileDate, type KnownDates, type WalkInput, type WalkOutput, walkHistory } from './walker.js';
 

@@ -2,8 +2,8 @@
 // (commit, revision) pair so the next sync starts from it.
 import { relative, resolve, sep } from 'node:path';
 import git from 'isomorphic-git';
-import { badRequest, type Domain, notFound } from '../../domain/index.js';
-import { PARSED_PAGE_VERSION } from '../../domain/parsed-page.js';
+import { invalidInput, type Domain, notFound } from '../../domain/index.js';
+import { PARSED_PAGE_VERSION } from '../../content/parsed-page.js';
 import type { RevisionContent, SyncStateRecord } from '../../model/index.js';
 import { syncFs } from '../fs-shim.js';
 import { IMPORT_VERSION } from '../import.js';
@@ -40,7 +40,7 @@ export interface ExportResult {
 export async function exportRevision(domain: Domain, options: ExportOptions): Promise<ExportResult> {
   const dir = resolve(options.dir);
   const repo = await findRepository(dir);
-  if (repo === null) throw badRequest(`${options.dir}: not in a git repository`);
+  if (repo === null) throw invalidInput(`${options.dir}: not in a git repository`);
   const prefix = relative(repo, dir).split(sep).join('/');
   await recoverFollow(repo);
   const { sync } = domain;
@@ -57,7 +57,7 @@ export async function exportRevision(domain: Domain, options: ExportOptions): Pr
 
   const next = sync.content(options.revisionId);
   const base = synced ? sync.content(synced.revisionId) : emptyContent();
-  if (next.pages.length === 0 && base.pages.length > 0) throw badRequest(`revision ${options.revisionId}: no pages; nothing to export`);
+  if (next.pages.length === 0 && base.pages.length > 0) throw invalidInput(`revision ${options.revisionId}: no pages; nothing to export`);
   const oids = new Map([...tree.files].map(([path, entry]) => [path, entry.oid]));
   const plan = planExport({
     next,
@@ -137,7 +137,7 @@ async function fullRef(repo: string, ref: string): Promise<string> {
   const base = { fs: syncFs, ...repoDirs(repo) };
   if (ref === 'HEAD') {
     const branch = await git.currentBranch({ ...base, fullname: true });
-    if (!branch) throw badRequest('HEAD is detached: name the branch to export to');
+    if (!branch) throw invalidInput('HEAD is detached: name the branch to export to');
     return branch;
   }
   if (ref.startsWith('refs/')) return ref;
@@ -148,6 +148,6 @@ async function fullRef(repo: string, ref: string): Promise<string> {
 async function spaceLayout(tree: RepoTree, state: SyncStateRecord | undefined): Promise<SpaceLayout> {
   const { spaces } = await discoverLayout(tree);
   const found = state ? spaces.find((s) => (state.key ? s.key === state.key : s.directory === state.directory)) : spaces.length === 1 ? spaces[0] : undefined;
-  if (!found) throw badRequest(state ? `the space's directory (${state.key ?? state.directory}) is no longer in the repository` : 'the repository holds several spaces: sync it once first, so the space is mapped to its directory');
+  if (!found) throw invalidInput(state ? `the space's directory (${state.key ?? state.directory}) is no longer in the repository` : 'the repository holds several spaces: sync it once first, so the space is mapped to its directory');
   return found;
 }

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { conflict } from '../../domain/errors.js';
+import { conflict } from '../../domain/core/errors.js';
 import { repoDirs } from '../tree.js';
 
 const LOCK = 'quire-sync.lock';

@@ -5,7 +5,7 @@ import { stringify as stringifyYaml } from 'yaml';
 import { parsePageFile } from '../../content/page-file.js';
 import { extractLinks } from '../../content/links.js';
 import { dirname, joinPath } from '../../content/paths.js';
-import type { ParsedPageData } from '../../domain/parsed-page.js';
+import type { ParsedPageData } from '../../content/parsed-page.js';
 import { type DocumentPage, gitBlobOid, type RevisionContent, type RevisionPage } from '../../model/index.js';
 import { type ExportPaths, exportPaths } from './paths.js';
 import { pageBytes } from './page-bytes.js';

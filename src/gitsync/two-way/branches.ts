@@ -1,8 +1,8 @@
 // A branch other than the space's main one syncs into a change request whose revision is that branch.
 import git from 'isomorphic-git';
 import type { Caller, Domain } from '../../domain/index.js';
-import { gitSpaces } from '../../domain/git.js';
-import type { ImportedRevision } from '../../domain/sync.js';
+import { gitSpaces } from '../../domain/git-sync/git.js';
+import type { ImportedRevision } from '../../domain/git-sync/git-sync.js';
 import { newId, type SpaceRecord, type SyncStateRecord } from '../../model/index.js';
 import { syncFs } from '../fs-shim.js';
 import { repoDirs } from '../tree.js';

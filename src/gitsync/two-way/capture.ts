@@ -1,7 +1,7 @@
 // Runs the importer without landing anything: each space is seen at a chosen revision (the last synced one, so ids
 // are kept against the merge base), and what the importer would land is captured for the two-way sync to decide on.
 import type { Domain } from '../../domain/index.js';
-import { GitSync, type ImportedRevision } from '../../domain/sync.js';
+import { GitSync, type ImportedRevision } from '../../domain/git-sync/git-sync.js';
 import type { SpaceRecord } from '../../model/index.js';
 import { type SyncOptions, type SyncReport, syncDirectory } from '../import.js';
 

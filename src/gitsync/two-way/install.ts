@@ -2,7 +2,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Caller, type Domain, DomainError } from '../../domain/index.js';
-import { GIT_EXPORT_JOB, GIT_IMPORT_JOB, type GitJobPayload, gitSpaces } from '../../domain/git.js';
+import { GIT_EXPORT_JOB, GIT_IMPORT_JOB, type GitJobPayload, gitSpaces } from '../../domain/git-sync/git.js';
 import type { SyncStateRecord } from '../../model/index.js';
 import { syncDirectory } from '../import.js';
 import { findRepository } from '../tree.js';
@@ -43,7 +43,7 @@ export function installGitSync(domain: Domain, setup: GitSyncSetup = {}): void {
     if (error instanceof Error) error.message = withoutCredentials(error.message);
     setup.onFailure?.(`git ${operation} of space "${space?.title ?? spaceId}" (${spaceId}) failed: ${(error as Error).message}`);
     // Bad input (not a repository, no such ref): trying again cannot help. A conflict (409) may pass on a retry.
-    if (error instanceof DomainError && error.status !== 409) Object.assign(error, { retry: false });
+    if (error instanceof DomainError && error.kind !== 'conflict') Object.assign(error, { retry: false });
     throw error;
   };
   const run = (payload: GitJobPayload) => oneAtATime(payload.spaceId, () => runGitJob(domain, payload, cacheDir)).catch(report(payload.spaceId, payload.operation));

@@ -1,5 +1,5 @@
 // Both sides moved: merge the space's and the repository's content page by page against the last synced revision.
-import { type MergeConflict, mergeContents } from '../../domain/merge.js';
+import { type MergeConflict, mergeContents } from '../../content/merge/merge.js';
 import type { RevisionContent } from '../../model/index.js';
 import type { BlobStore } from '../../store/index.js';
 import { type ConflictPolicy, type Side, yieldTo } from './policy.js';

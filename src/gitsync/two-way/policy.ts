@@ -1,5 +1,5 @@
 // Who wins a true conflict between the repository and the space, and how the loser gives way.
-import type { MergeConflict } from '../../domain/merge.js';
+import type { MergeConflict } from '../../content/merge/merge.js';
 import type { RevisionContent, RevisionPage } from '../../model/index.js';
 
 export const CONFLICT_POLICIES = ['git', 'space', 'fail'] as const;

@@ -1,5 +1,5 @@
 // What a two-way sync did, for people (text) and scripts (--json).
-import type { MergeConflict } from '../../domain/merge.js';
+import type { MergeConflict } from '../../content/merge/merge.js';
 import type { RevisionContent } from '../../model/index.js';
 import type { BlobStore } from '../../store/index.js';
 import type { SyncReport } from '../import.js';

@@ -2,9 +2,9 @@
 import { resolve } from 'node:path';
 import git from 'isomorphic-git';
 import type { Domain } from '../../domain/index.js';
-import { badRequest } from '../../domain/errors.js';
-import { type GitSyncConflict, gitSpaces } from '../../domain/git.js';
-import type { ImportedRevision } from '../../domain/sync.js';
+import { invalidInput } from '../../domain/core/errors.js';
+import { type GitSyncConflict, gitSpaces } from '../../domain/git-sync/git.js';
+import type { ImportedRevision } from '../../domain/git-sync/git-sync.js';
 import type { SpaceRecord, SyncStateRecord } from '../../model/index.js';
 import { syncFs } from '../fs-shim.js';
 import { type SyncOptions, type SyncReport, syncDirectory } from '../import.js';
@@ -64,7 +64,7 @@ async function syncRepository(domain: Domain, options: TwoWayOptions, policy: Co
   const ref = repo === null ? null : (options.ref ?? (await git.currentBranch({ fs: syncFs, ...repoDirs(repo) })) ?? 'HEAD');
   const head = repo === null || ref === null ? null : await resolveCommit(repo, ref).catch(() => null);
   if (head === null || ref === null || !(await isBranch(repo!, ref))) {
-    if (options.ref !== undefined && repo !== null && head === null) throw badRequest(`--ref ${options.ref}: no such branch, tag or commit`);
+    if (options.ref !== undefined && repo !== null && head === null) throw invalidInput(`--ref ${options.ref}: no such branch, tag or commit`);
     // A plain folder, a work tree, a repository without commits, a tag, a commit or a detached HEAD: there is no
     // branch to export to, so this only imports.
     return (await syncDirectory(domain, options)).map((r) => twoWayReport(r, r.revisionId ? 'import' : 'nothing', policy));

@@ -1,6 +1,6 @@
-import type { ChangeRequestPatch, ChangeRequestQuery } from '../../domain/change-requests.js';
+import type { ChangeRequestPatch, ChangeRequestQuery } from '../../domain/change-requests/change-requests.js';
 import type { ReviewersInput, ReviewInput } from '../../domain/change-requests/reviews.js';
-import type { LinkStatus } from '../../domain/content.js';
+import type { LinkStatus } from '../../domain/content/content.js';
 import { type Context, created, deleted, type Handlers, ok, pageOf } from '../handler.js';
 import { list } from '../present.js';
 import * as cr from '../present-change-requests.js';

@@ -1,5 +1,5 @@
-import type { CollectionPatch } from '../../domain/collections.js';
-import type { MoveRequest } from '../../domain/tree.js';
+import type { CollectionPatch } from '../../domain/collections/collections.js';
+import type { MoveRequest } from '../../domain/core/tree.js';
 import { created, deleted, ok, pageOf, type Handlers } from '../handler.js';
 import { collection, list, space } from '../present.js';
 

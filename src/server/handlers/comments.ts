@@ -1,4 +1,4 @@
-import type { BodyFormat, BodyInput, CommentInput, CommentPatch, CommentQuery, ThreadRef } from '../../domain/comments.js';
+import type { BodyFormat, BodyInput, CommentInput, CommentPatch, CommentQuery, ThreadRef } from '../../domain/comments/comments.js';
 import { type Context, deleted, ok, pageOf, type Handlers } from '../handler.js';
 import { comment, reply } from '../present-comments.js';
 import { list, member } from '../present.js';

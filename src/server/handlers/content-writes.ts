@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { type ContentChange, type ImportInput, type ImportResult } from '../../domain/content-writes.js';
+import { type ContentChange, type ImportInput, type ImportResult } from '../../domain/content-writes/content-writes.js';
 import { type Context, created, type Handler, type Handlers, ok } from '../handler.js';
 import type { OpenApiDocument, Operation } from '../openapi.js';
 import * as present from '../present-content.js';

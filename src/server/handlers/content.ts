@@ -1,4 +1,4 @@
-import { type BodyFormat, type LinkStatus, type RevisionView } from '../../domain/content.js';
+import { type BodyFormat, type LinkStatus, type RevisionView } from '../../domain/content/content.js';
 import { type Context, type Handlers, ok, pageOf } from '../handler.js';
 import { list, type Urls } from '../present.js';
 import { changeRequest } from '../present-change-requests.js';

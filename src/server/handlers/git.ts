@@ -1,4 +1,4 @@
-import { type GitRequest, gitSpaces } from '../../domain/git.js';
+import { type GitRequest, gitSpaces } from '../../domain/git-sync/git.js';
 import { noContent, ok, type Handlers } from '../handler.js';
 
 /** Git Sync through the API: import and export run as jobs (204: started); the info is the last sync's remote. */

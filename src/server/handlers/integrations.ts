@@ -6,7 +6,7 @@ import type {
   InstallationTarget,
   IntegrationQuery,
   PublishInput,
-} from '../../domain/integrations/index.js';
+} from '../../domain/integrations/integrations.js';
 import type { ContentKind } from '../../model/index.js';
 import { type Context, created, deleted, type Handler, type Handlers, noContent, ok, pageOf } from '../handler.js';
 import { list } from '../present.js';

@@ -1,5 +1,5 @@
-import type { EmailInvite, InviteLinkInput } from '../../domain/invites.js';
-import type { RoleName } from '../../domain/roles.js';
+import type { EmailInvite, InviteLinkInput } from '../../domain/invites/invites.js';
+import type { RoleName } from '../../domain/core/roles.js';
 import { searchResult } from '../present-content.js';
 import { inviteLink } from '../present-invites.js';
 import { list, member } from '../present.js';

@@ -1,5 +1,5 @@
 import type { OpenAPIVisibility } from '../../model/index.js';
-import type { SpecSource } from '../../domain/openapi/index.js';
+import type { SpecSource } from '../../domain/openapi/openapi.js';
 import { type Context, created, deleted, ok, pageOf, type Handlers } from '../handler.js';
 import { list } from '../present.js';
 import * as present from '../present-openapi.js';

@@ -1,5 +1,5 @@
-import type { MemberQuery, OrganizationPatch } from '../../domain/organizations.js';
-import type { RoleName } from '../../domain/roles.js';
+import type { MemberQuery, OrganizationPatch } from '../../domain/organizations/organizations.js';
+import type { RoleName } from '../../domain/core/roles.js';
 import { deleted, ok, pageOf, type Handlers } from '../handler.js';
 import { list, member, organization } from '../present.js';
 

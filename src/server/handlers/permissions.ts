@@ -1,5 +1,5 @@
-import type { Invitation, ResourceRef } from '../../domain/permissions.js';
-import type { RoleName } from '../../domain/roles.js';
+import type { Invitation, ResourceRef } from '../../domain/permissions/permissions.js';
+import type { RoleName } from '../../domain/core/roles.js';
 import { deleted, noContent, ok, pageOf, type Context, type Handlers } from '../handler.js';
 import { list, team, user } from '../present.js';
 

@@ -1,4 +1,4 @@
-import type { McpServerInput } from '../../domain/sites.js';
+import type { McpServerInput } from '../../domain/sites/sites.js';
 import { mcpServer } from '../present-sites.js';
 import { list } from '../present.js';
 import { created, deleted, ok, pageOf, type Context, type Handlers } from '../handler.js';

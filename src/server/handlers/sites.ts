@@ -4,7 +4,7 @@ import type {
   SiteQuery,
   StructurePointer,
   StructurePosition,
-} from '../../domain/sites.js';
+} from '../../domain/sites/sites.js';
 import type { GroupInput, GroupPatch } from '../../domain/sites/groups.js';
 import type { RedirectInput } from '../../domain/sites/redirects.js';
 import type { SectionInput, SectionPatch } from '../../domain/sites/sections.js';

@@ -1,5 +1,5 @@
-import type { SpaceInput, SpacePatch } from '../../domain/spaces.js';
-import type { MoveRequest } from '../../domain/tree.js';
+import type { SpaceInput, SpacePatch } from '../../domain/spaces/spaces.js';
+import type { MoveRequest } from '../../domain/core/tree.js';
 import { created, deleted, ok, pageOf, type Handlers } from '../handler.js';
 import { list, space } from '../present.js';
 

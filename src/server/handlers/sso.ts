@@ -1,4 +1,4 @@
-import type { SamlProviderInput } from '../../domain/sso.js';
+import type { SamlProviderInput } from '../../domain/sso/sso.js';
 import { created, deleted, ok, pageOf, type Context, type Handlers } from '../handler.js';
 import { list } from '../present.js';
 import { samlProvider, ssoLogin } from '../present-sso.js';

@@ -1,4 +1,4 @@
-import type { TeamMembersUpdate, TeamQuery } from '../../domain/teams.js';
+import type { TeamMembersUpdate, TeamQuery } from '../../domain/teams/teams.js';
 import { created, deleted, noContent, ok, pageOf, type Context, type Handlers } from '../handler.js';
 import { list } from '../present.js';
 import { memberSpace, memberTeam, team, teamMember } from '../present-teams.js';

@@ -1,4 +1,4 @@
-import type { GlossaryOperation, TranslationInput } from '../../domain/translations/index.js';
+import type { GlossaryOperation, TranslationInput } from '../../domain/translations/translations.js';
 import { type Context, created, deleted, noContent, ok, pageOf, type Handlers } from '../handler.js';
 import { list } from '../present.js';
 import * as present from '../present-translations.js';

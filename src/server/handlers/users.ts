@@ -1,4 +1,4 @@
-import type { UserPatch } from '../../domain/users.js';
+import type { UserPatch } from '../../domain/users/users.js';
 import { ok, type Handlers } from '../handler.js';
 import { user } from '../present.js';
 

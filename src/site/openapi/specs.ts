@@ -7,10 +7,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { Root } from 'mdast';
-import type { RevisionView } from '../../domain/content.js';
-import { fetchUrl } from '../../domain/fetch.js';
+import type { RevisionView } from '../../domain/content/content.js';
+import { fetchUrl } from '../../platform/fetch.js';
 import type { Domain } from '../../domain/index.js';
-import { parseSpecText } from '../../domain/openapi/index.js';
+import { parseSpecText } from '../../domain/openapi/openapi.js';
 import type { RenderContext } from '../render/context.js';
 import { useHighlighter } from '../render/highlight.js';
 import { OpenAPIDocument } from '../render/openapi/document.js';

@@ -1,6 +1,6 @@
 /** What rendering one page needs to know: where it is, how to resolve its references, and what it found. */
 import { classifyLink, decodePath, type LinkNode } from '../../content/index.js';
-import type { RevisionIndex } from '../../domain/content.js';
+import type { RevisionIndex } from '../../domain/content/content.js';
 import type { DocumentPage, RevisionFile } from '../../model/index.js';
 import { safeUrl } from '../html.js';
 import type { SpaceUrls } from '../urls.js';

@@ -2,7 +2,7 @@
 import type { Code, Root } from 'mdast';
 import { markdownLimitProblem } from '../../content/limits.js';
 import { bodyUnderTitle, parsePageFile, readMarkdown, type Section, underTitle } from '../../content/index.js';
-import type { RevisionIndex } from '../../domain/content.js';
+import type { RevisionIndex } from '../../domain/content/content.js';
 import type { DocumentPage } from '../../model/index.js';
 import type { SpaceUrls } from '../urls.js';
 import { RenderContext } from './context.js';

@@ -1,6 +1,6 @@
 import { ParsedBlobRepo, SearchRepo } from '../derived.js';
 import type { Db, Row } from './db.js';
-import { SearchSectionInput, SearchHit } from '../index.js';
+import type { SearchHit, SearchSectionInput } from '../../model/index.js';
 
 /**
  * What is derived from one blob (a parsed page: title, frontmatter, links, sections...), keyed by its git oid and the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ApplyContext, applyChanges } from '../../../src/domain/content-writes/apply-changes.js';
 import type { ContentChange } from '../../../src/domain/content-writes/changes.js';
-import { DomainError } from '../../../src/domain/errors.js';
+import { DomainError } from '../../../src/domain/core/errors.js';
 import { gitBlobOid, type DocumentPage, type RevisionContent } from '../../../src/model/index.js';
 
 const text = (s: string) => new TextEncoder().encode(s);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { NoFreeNameError } from '../../../src/content/slug.js';
 import { applyChanges } from '../../../src/domain/content-writes/apply-changes.js';
-import { DomainError } from '../../../src/domain/errors.js';
+import { DomainError } from '../../../src/domain/core/errors.js';
 
 // A million siblings named `untitled`, `untitled-1`... are too many to build here: the name search runs out instead.
 vi.mock('../../../src/content/slug.js', async (original) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { badRequest } from '../../../src/domain/errors.js';
-import { DEFAULT_FETCH_POLICY } from '../../../src/domain/fetch.js';
+import { invalidInput } from '../../../src/domain/core/errors.js';
+import { DEFAULT_FETCH_POLICY } from '../../../src/platform/fetch.js';
 import { loadRobots } from '../../../src/domain/imports/robots.js';
 import { importSettings } from '../../../src/domain/imports/settings.js';
 import { Throttle } from '../../../src/domain/imports/throttle.js';
@@ -20,7 +20,7 @@ describe('robots.txt', () => {
 
   it('allows everything when there is no robots.txt or it cannot be read', async () => {
     const robots = await loadRobots('https://docs.example', async () => {
-      throw badRequest('url: fetching https://docs.example/robots.txt failed with HTTP 404');
+      throw invalidInput('url: fetching https://docs.example/robots.txt failed with HTTP 404');
     }, DEFAULT_FETCH_POLICY);
     expect(robots.allowed('https://docs.example/anything')).toBe(true);
     expect(robots.delayMs).toBe(0);

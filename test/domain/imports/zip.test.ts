@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../../src/domain/errors.js';
+import { DomainError } from '../../../src/domain/core/errors.js';
 import { planDocx } from '../../../src/domain/imports/docx.js';
 import { readZip } from '../../../src/domain/imports/zip.js';
 import { docx, png, zip } from './zip-writer.js';
@@ -10,7 +10,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
     await promise;
   } catch (error) {
     expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).status).toBe(400);
+    expect((error as DomainError).kind).toBe('invalid');
     return (error as Error).message;
   }
   throw new Error('the archive was accepted');

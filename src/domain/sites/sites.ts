@@ -1,0 +1,298 @@
+import { newId, type SiteRecord, type SiteType, type SiteVisibility } from '../../model/index.js';
+import { type Caller, type Deps, nowIso } from '../core/context.js';
+import { invalidInput, conflict, notFound } from '../core/errors.js';
+import type { Organizations } from '../organizations/organizations.js';
+import { paginate, type Page, type PageRequest } from '../core/pagination.js';
+import type { RoleName } from '../core/roles.js';
+import { SiteAccess } from './access.js';
+import { type CustomizationSettings, siteCustomization } from './customization.js';
+import { SiteCustomizations } from './customizations.js';
+import { SiteSectionGroups } from './groups.js';
+import { checkSegment, freePath, RESERVED_BASENAMES } from './paths.js';
+import { SitePermissions } from './permissions.js';
+import { SitePublishing } from './publishing.js';
+import { SiteSearch } from './search.js';
+import { SiteRedirects } from './redirects.js';
+import { SiteSections } from './sections.js';
+import { SiteShareLinks } from './share-links.js';
+import { SiteMcpServers } from './mcp-servers.js';
+import { SiteSpaces } from './site-spaces.js';
+import { SiteStructureSort } from './sort.js';
+import { buildTree, type GroupNode, type SectionNode, type SiteSpaceNode, type SiteTree, type StructureNode } from './structure.js';
+import type { Contents } from '../content/content.js';
+import type { Spaces, SpaceView } from '../spaces/spaces.js';
+
+export { DEFAULT_CUSTOMIZATION, effectiveCustomization, type CustomizationSettings } from './customization.js';
+export { SHARE_KEY_PARAM } from './share-links.js';
+export { PREVIEW_PARAM } from './preview.js';
+export type { ShareLinkView } from './share-links.js';
+export type { McpServerInput, McpServerView } from './mcp-servers.js';
+export type { RedirectTarget } from './redirects.js';
+export type { SitePermission } from './permissions.js';
+export type { SiteSearchRequest, SiteSearchResult } from './search.js';
+export { VISITOR_TOKEN_PARAM, VisitorDenied, type Visitor, type VisitorCredentials } from './publishing.js';
+export type { StructurePointer, StructurePosition } from './sort.js';
+
+/** What the API and the builder read: a site's tree, each site space carrying its space as the caller sees it. */
+export type SiteStructureView = SiteTree<SpaceView>;
+export type SiteSpaceView = SiteSpaceNode<SpaceView>;
+export type SiteSectionView = SectionNode<SpaceView>;
+export type SiteSectionGroupView = GroupNode<SpaceView>;
+export type SiteStructureItemView = StructureNode<SpaceView>;
+
+export interface SiteView {
+  site: SiteRecord;
+  /** The caller's role on the site (their organization role). */
+  role: RoleName | null;
+  siteSpaces: number;
+}
+
+export interface SiteInput {
+  type?: SiteType;
+  title?: string;
+  visibility?: SiteVisibility;
+  spaces?: string[];
+}
+
+export interface SitePatch {
+  title?: string;
+  visibility?: SiteVisibility;
+  basename?: string;
+  adaptiveContent?: { enabled: boolean };
+  agentsContext?: SiteRecord['agentsContext'];
+  defaultSiteSpace?: string;
+  defaultSiteSection?: string;
+  proxy?: string | null;
+}
+
+export interface SiteQuery extends PageRequest {
+  space?: string;
+  title?: string;
+  published?: boolean;
+  type?: SiteType[];
+}
+
+/** The site's tree and customizations, as visitors get them (`getPublishedContentSite`). */
+export interface PublishedSiteView {
+  site: SiteView;
+  structure: SiteStructureView;
+  customization: CustomizationSettings;
+  siteSpaceCustomizations: Record<string, CustomizationSettings>;
+}
+
+/**
+ * Docs sites: a site publishes spaces (site spaces), at its root or in sections, which section groups
+ * may gather. URLs: `/<basename>/<section path>/<site-space path>/<page path>`, with the default section
+ * and default site spaces collapsing to shorter URLs.
+ */
+export class Sites {
+  readonly access: SiteAccess;
+  readonly siteSpaces: SiteSpaces;
+  readonly sections: SiteSections;
+  readonly groups: SiteSectionGroups;
+  readonly sort: SiteStructureSort;
+  readonly shareLinks: SiteShareLinks;
+  readonly redirects: SiteRedirects;
+  readonly customizations: SiteCustomizations;
+  readonly permissions: SitePermissions;
+  readonly publishing: SitePublishing;
+  readonly search: SiteSearch;
+  readonly mcpServers: SiteMcpServers;
+
+  constructor(
+    private readonly deps: Deps,
+    organizations: Organizations,
+    spaces: Spaces,
+    content: Contents,
+  ) {
+    this.access = new SiteAccess(deps, organizations, spaces);
+    this.siteSpaces = new SiteSpaces(this.access);
+    this.sections = new SiteSections(this.access, this.siteSpaces);
+    this.groups = new SiteSectionGroups(this.access);
+    this.sort = new SiteStructureSort(this.access);
+    this.shareLinks = new SiteShareLinks(this.access);
+    this.redirects = new SiteRedirects(this.access);
+    this.customizations = new SiteCustomizations(this.access, this.siteSpaces);
+    this.permissions = new SitePermissions(this.access);
+    this.publishing = new SitePublishing(this.access);
+    this.search = new SiteSearch(this.access, content);
+    this.mcpServers = new SiteMcpServers(this.access);
+  }
+
+  list(caller: Caller, organizationId: string, query: SiteQuery): Page<SiteView> {
+    const org = this.access.organizations.find(organizationId);
+    const role = caller.access.requireOrganization(org, 'read');
+    const { sites } = this.deps.store;
+    const showing = query.space !== undefined ? new Set(sites.sitesShowing(query.space)) : undefined;
+    const title = query.title?.toLowerCase();
+    const items = sites
+      .in(org.id)
+      .filter((s) => !showing || showing.has(s.id))
+      .filter((s) => !title || s.title.toLowerCase().includes(title))
+      .filter((s) => query.published === undefined || s.published === query.published)
+      .filter((s) => !query.type?.length || query.type.includes(s.type))
+      .map((site) => this.view(site, role));
+    return paginate(items, query, (v) => [v.site.createdAt, v.site.id]);
+  }
+
+  get(caller: Caller, organizationId: string, siteId: string): SiteView {
+    const { site, role } = this.access.require(caller, organizationId, siteId, 'read');
+    return this.view(site, role);
+  }
+
+  create(caller: Caller, organizationId: string, input: SiteInput): SiteView {
+    const org = this.access.organizations.find(organizationId);
+    const role = caller.access.requireOrganization(org, 'create');
+    const { store } = this.deps;
+    const title = input.title ?? 'Docs';
+    const site = store.tx(() => {
+      const now = nowIso(this.deps);
+      const record: SiteRecord = {
+        id: newId(),
+        organizationId: org.id,
+        type: input.type ?? 'basic',
+        title,
+        visibility: input.visibility ?? 'public',
+        basename: this.freeBasename(title),
+        proxy: null,
+        published: false,
+        adaptiveContent: false,
+        agentsContext: 'included',
+        defaultSectionId: null,
+        defaultSiteSpaceId: null,
+        customization: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      store.sites.put(record);
+      for (const spaceId of input.spaces ?? []) {
+        const space = this.siteSpaces.space(caller, record, spaceId, 'spaces');
+        this.siteSpaces.insert(record, this.access.tree(caller, record), space, null);
+      }
+      return store.sites.get(record.id)!;
+    });
+    return this.view(site, role);
+  }
+
+  update(caller: Caller, organizationId: string, siteId: string, patch: SitePatch): SiteView {
+    const { site, role } = this.access.require(caller, organizationId, siteId, 'create');
+    const next = this.deps.store.tx(() => {
+      const tree = this.access.tree(caller, site);
+      const out: SiteRecord = { ...site };
+      if (patch.title !== undefined) out.title = patch.title;
+      if (patch.visibility !== undefined) out.visibility = patch.visibility;
+      if (patch.basename !== undefined) out.basename = this.checkBasename(patch.basename, site.id);
+      if (patch.adaptiveContent !== undefined) out.adaptiveContent = patch.adaptiveContent.enabled;
+      if (patch.agentsContext !== undefined) out.agentsContext = patch.agentsContext;
+      if (patch.proxy !== undefined) out.proxy = patch.proxy;
+      if (patch.defaultSiteSection !== undefined) {
+        if (!tree.sections.some((s) => s.record.id === patch.defaultSiteSection)) {
+          throw invalidInput(`defaultSiteSection: no section ${patch.defaultSiteSection} in the site ${site.id}`);
+        }
+        out.defaultSectionId = patch.defaultSiteSection;
+      }
+      if (patch.defaultSiteSpace !== undefined) this.setDefaultSiteSpace(out, patch.defaultSiteSpace);
+      return this.access.save(out);
+    });
+    return this.view(next, role);
+  }
+
+  /** At the root, or in the default section when the site has sections. */
+  private setDefaultSiteSpace(site: SiteRecord, siteSpaceId: string): void {
+    const { store } = this.deps;
+    const tree = this.access.tree(null, site);
+    const node = tree.siteSpaces.find((n) => n.record.id === siteSpaceId);
+    if (!node) throw invalidInput(`defaultSiteSpace: no site space ${siteSpaceId} in the site ${site.id}`);
+    if (tree.type === 'siteSpaces') {
+      site.defaultSiteSpaceId = siteSpaceId;
+      return;
+    }
+    const section = tree.sections.find((s) => s.default)!;
+    if (node.record.sectionId !== section.record.id) {
+      throw invalidInput(`defaultSiteSpace: the site space ${siteSpaceId} is not in the default section ${section.record.id}`);
+    }
+    store.sites.putSection({ ...section.record, defaultSiteSpaceId: siteSpaceId });
+  }
+
+  delete(caller: Caller, organizationId: string, siteId: string): boolean {
+    // Deleting needs the organization's admin role, checked before looking for the site.
+    caller.access.requireOrganization(this.access.organizations.find(organizationId), 'admin');
+    const site = this.deps.store.sites.get(siteId);
+    if (!site || site.organizationId !== organizationId) return false;
+    return this.deps.store.sites.delete(site.id);
+  }
+
+  publish(caller: Caller, organizationId: string, siteId: string, published: boolean): SiteView {
+    const { site, role } = this.access.require(caller, organizationId, siteId, 'create');
+    return this.view(site.published === published ? site : this.access.save({ ...site, published }), role);
+  }
+
+  /** The site's tree as the caller sees it: what the API lists and the builder walks. */
+  structure(caller: Caller | null, siteId: string): SiteStructureView {
+    const site = this.deps.store.sites.get(siteId);
+    if (!site) throw notFound(`No matching site found for the ID ${siteId}`);
+    if (caller) this.access.require(caller, site.organizationId, siteId, 'read');
+    return this.access.tree(caller, site);
+  }
+
+  /** `getSiteStructure` and the lists of sections, groups and site spaces. */
+  tree(caller: Caller, organizationId: string, siteId: string): SiteStructureView {
+    const { site } = this.access.require(caller, organizationId, siteId, 'read');
+    return this.access.tree(caller, site);
+  }
+
+  /** Sections in display order (groups expanded in place). */
+  listSections(caller: Caller, organizationId: string, siteId: string, request: PageRequest): Page<SiteSectionView> {
+    return inOrder(this.tree(caller, organizationId, siteId).sections, request);
+  }
+
+  listGroups(caller: Caller, organizationId: string, siteId: string, request: PageRequest): Page<SiteSectionGroupView> {
+    return inOrder(this.tree(caller, organizationId, siteId).groups, request);
+  }
+
+  /** `isDefault`: only the default site space of each section (or of the root), or only the others. */
+  listSiteSpaces(caller: Caller, organizationId: string, siteId: string, request: PageRequest & { isDefault?: boolean }): Page<SiteSpaceView> {
+    const nodes = this.tree(caller, organizationId, siteId).siteSpaces;
+    return inOrder(request.isDefault === undefined ? nodes : nodes.filter((n) => n.default === request.isDefault), request);
+  }
+
+  published(caller: Caller, organizationId: string, siteId: string): PublishedSiteView {
+    const { site, role } = this.access.require(caller, organizationId, siteId, 'read');
+    if (!site.published) throw notFound(`No matching site found: the site ${site.id} is not published`);
+    const structure = this.access.tree(caller, site);
+    return {
+      site: this.view(site, role),
+      structure,
+      customization: siteCustomization(site),
+      siteSpaceCustomizations: Object.fromEntries(structure.siteSpaces.map((n) => [n.record.id, n.customization])),
+    };
+  }
+
+  view(site: SiteRecord, role: RoleName | null): SiteView {
+    const { content } = this.deps.store;
+    const live = (spaceId: string) => (content.space(spaceId)?.deletedAt === null ? true : undefined);
+    return { site, role, siteSpaces: buildTree(this.access.records(site), live).siteSpaces.length };
+  }
+
+  private freeBasename(title: string): string {
+    const taken = new Set<string>(RESERVED_BASENAMES);
+    const base = freePath(title, [], 'site');
+    let candidate = base;
+    for (let n = 1; taken.has(candidate) || this.deps.store.sites.byBasename(candidate); n++) candidate = `${base}-${n}`;
+    return candidate;
+  }
+
+  private checkBasename(basename: string, siteId: string): string {
+    checkSegment('basename', basename);
+    if (RESERVED_BASENAMES.has(basename.toLowerCase())) throw invalidInput(`basename: "${basename}" is reserved for the server's own routes`);
+    const other = this.deps.store.sites.byBasename(basename);
+    if (other && other.id !== siteId) throw conflict(`basename: "${basename}" is already the basename of another site`);
+    return basename;
+  }
+}
+
+/** Pages through structure items in display order. */
+function inOrder<T extends { record: { id: string } }>(items: T[], request: PageRequest): Page<T> {
+  const order = new Map(items.map((item, index) => [item.record.id, index]));
+  return paginate(items, request, (item) => [order.get(item.record.id)!, item.record.id]);
+}

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { newId, type TokenRecord, type UserRecord } from '../../model/index.js';
+import { Caller, type Deps, nowIso } from '../core/context.js';
+import { forbidden, notFound } from '../core/errors.js';
+
+export interface UserPatch {
+  displayName?: string;
+  photoURL?: string;
+}
+
+export class Users {
+  /** Secrets that authenticate as a given user without being stored (DOCS_TOKEN). */
+  private readonly fixedTokens = new Map<string, string>();
+  /** Other kinds of token (installation tokens), tried when no user token matches. */
+  private readonly tokenKinds: ((secret: string) => Caller | undefined)[] = [];
+
+  constructor(private readonly deps: Deps) {}
+
+  authenticate(secret: string): Caller | undefined {
+    const userId = this.fixedTokens.get(secret) ?? this.deps.store.users.userIdForToken(secret);
+    const user = userId === undefined ? undefined : this.deps.store.users.get(userId);
+    if (user) return new Caller(this.deps.store, user);
+    for (const authenticate of this.tokenKinds) {
+      const caller = authenticate(secret);
+      if (caller) return caller;
+    }
+    return undefined;
+  }
+
+  acceptTokenKind(authenticate: (secret: string) => Caller | undefined): void {
+    this.tokenKinds.push(authenticate);
+  }
+
+  acceptFixedToken(secret: string, userId: string): void {
+    this.fixedTokens.set(secret, userId);
+  }
+
+  /** Issues a new token for the user; the secret is returned once and stored only as a hash. */
+  createToken(userId: string, label: string): { token: string; record: TokenRecord } {
+    const token = `docs_${randomBytes(32).toString('base64url')}`;
+    const record: TokenRecord = { id: newId(), userId, label, createdAt: nowIso(this.deps) };
+    this.deps.store.users.insertToken(record, token);
+    return { token, record };
+  }
+
+  /** A user is visible to themselves and to anyone sharing an organization with them. */
+  get(caller: Caller, userId: string): UserRecord {
+    const user = this.deps.store.users.get(userId);
+    if (!user || !this.visible(caller, user)) throw notFound(`No matching user found for the ID ${userId}`);
+    return user;
+  }
+
+  update(caller: Caller, userId: string, patch: UserPatch): UserRecord {
+    const user = this.get(caller, userId);
+    if (user.id !== caller.user.id) throw forbidden('You can only update your own user');
+    const next: UserRecord = {
+      ...user,
+      displayName: patch.displayName ?? user.displayName,
+      photoURL: patch.photoURL ?? user.photoURL,
+    };
+    this.deps.store.users.update(next);
+    return next;
+  }
+
+  /** Finds or creates the user with this email. */
+  ensure(email: string, displayName: string): UserRecord {
+    const existing = this.deps.store.users.byEmail(email);
+    if (existing) return existing;
+    const user: UserRecord = { id: newId(), displayName, email: email.toLowerCase(), photoURL: null, createdAt: nowIso(this.deps) };
+    this.deps.store.users.insert(user);
+    return user;
+  }
+
+  /**
+   * Whose email the caller may see: their own, and that of users sharing an organization with them.
+   * One function per request, so each user is looked up once.
+   */
+  emailVisibility(caller: Caller): (userId: string) => boolean {
+    const known = new Map<string, boolean>([[caller.user.id, true]]);
+    return (userId) => {
+      let visible = known.get(userId);
+      if (visible === undefined) {
+        const theirs = this.deps.store.organizations.membershipsOf(userId);
+        visible = theirs.some((m) => caller.access.organizationRole(m.organizationId) !== undefined);
+        known.set(userId, visible);
+      }
+      return visible;
+    };
+  }
+
+  private visible(caller: Caller, user: UserRecord): boolean {
+    return this.emailVisibility(caller)(user.id);
+  }
+}
