@@ -1,6 +1,11 @@
-/** What the builder is given: a site as a list of site spaces, each a URL prefix, a revision and a customization. */
+/**
+ * What the builder is given (a site as a list of site spaces, each a URL prefix, a revision and a customization, and
+ * where to read their bytes) and what it reports.
+ */
 import type { RevisionView } from '../domain/content/content.js';
+import type { BlobStore } from '../store/index.js';
 import type { SiteCustomization } from './customization.js';
+import type { BrokenLink } from './link-check.js';
 import type { OpenAPISpecSource } from './render/openapi/source.js';
 
 export interface SiteSpaceInput {
@@ -44,4 +49,24 @@ export interface BuildOptions {
   only?: ReadonlySet<string>;
   /** Render page bodies on a worker thread when there are many to render (default); false renders them all here. */
   renderWorkers?: boolean;
+}
+
+/** What the builder reads from the store: page and file bytes by blob oid, and each page's parse record. */
+export interface SiteSources {
+  blobs: BlobStore;
+  /** The space's content root in its repository (links starting with `/` resolve against it). */
+  spaceRoot(view: SiteSpaceInput['view']): string;
+}
+
+export interface BuildReport {
+  out: string;
+  pages: number;
+  /** Pages rendered by this build; the others were unchanged and kept. */
+  rendered: number;
+  /** Of those, the pages whose body a render worker rendered. */
+  renderedOnWorkers: number;
+  files: number;
+  brokenLinks: BrokenLink[];
+  warnings: string[];
+  ms: number;
 }

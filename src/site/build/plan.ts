@@ -1,0 +1,164 @@
+/**
+ * The first stage of a build: from the site, the manifest of the previous build and the options, what the build
+ * makes of each site space (its URLs, sidebar and chrome, which pages render and which are kept, the files to copy,
+ * the redirects) and of the site. Renders no page and writes nothing; it looks at the output folder only to see
+ * that a kept page's file is still there.
+ */
+import { randomBytes } from 'node:crypto';
+import { hasDotSegment } from '../../content/paths.js';
+import type { DocumentPage } from '../../model/index.js';
+import { type SiteAssets, siteAssets } from '../assets.js';
+import { type ResolvedCustomization, resolveCustomization } from '../customization.js';
+import { type Manifest, type PageEntry, readManifest } from '../manifest.js';
+import { buildNav, type Nav, renderSidebar } from '../nav.js';
+import type { Redirect } from '../outputs/redirects.js';
+import { type Chrome, renderChrome } from '../page.js';
+import type { BuildOptions, SiteInput, SiteSpaceInput } from '../types.js';
+import { normalizeBase, SpaceUrls } from '../urls.js';
+import { pageKey, spaceKey, type Tab } from './cache-key.js';
+
+/** What every site space of the build shares. */
+export interface SitePlan {
+  site: SiteInput;
+  base: string;
+  assets: SiteAssets;
+  /** The manifest of the previous build (empty with `only`). */
+  previous: Manifest;
+  /** Marks the code blocks a render leaves for the highlight worker (`codeMarker`). */
+  nonce: string;
+}
+
+export interface PagePlan {
+  page: DocumentPage;
+  /** The page's entry in the manifest. */
+  entryKey: string;
+  key: string;
+  /** Its entry in the previous build's manifest. */
+  old: PageEntry | undefined;
+  /** `keep`: unchanged and its file still there; `skip`: not part of this build (`only`). */
+  action: 'render' | 'keep' | 'skip';
+}
+
+export interface SpacePlan {
+  /** The site space's position in the site (its search index, its key on the render worker). */
+  index: number;
+  space: SiteSpaceInput;
+  /** The site space in progress events and link reports. */
+  label: string;
+  urls: SpaceUrls;
+  nav: Nav;
+  customization: ResolvedCustomization;
+  chrome: Chrome;
+  /** Every document page of the space, in order. */
+  pages: PagePlan[];
+  /** The files to copy, by output path (none with `only`). */
+  files: Array<{ path: string; blob: string }>;
+  /** `.gitbook.yaml` redirects whose old path has no page of its own (none with `only`). */
+  redirects: Redirect[];
+  /** About the redirects skipped. */
+  warnings: string[];
+}
+
+export async function planSite(site: SiteInput, options: BuildOptions): Promise<SitePlan> {
+  const previous = options.only ? { format: 0, pages: {}, files: {} } : await readManifest(options.out);
+  return { site, base: normalizeBase(site.basePath), assets: siteAssets(), previous, nonce: randomBytes(6).toString('hex') };
+}
+
+/** `exists` tells whether the output folder has a file (from an earlier build, or written by this one). */
+export function planSpace(plan: SitePlan, index: number, options: BuildOptions, exists: (path: string) => boolean): SpacePlan {
+  const space = plan.site.spaces[index]!;
+  const urls = new SpaceUrls(plan.base, space.prefix, space.view.content.pages);
+  const nav = buildNav(space.view.index, urls);
+  const customization = resolveCustomization(space.customization);
+  const { chrome, key } = spaceChrome(plan, space, urls, nav, customization);
+  const context: PageContext = { previous: plan.previous, prefix: space.prefix, urls, spaceKey: key, only: options.only, exists };
+  const pages = space.view.index.documents().map((page) => planPage(page, context));
+  const outputs = options.only ? { files: [], redirects: [], warnings: [] } : spaceOutputs(space, urls);
+  return { index, space, label: space.prefix || space.title, urls, nav, customization, chrome, pages, ...outputs };
+}
+
+/** The chrome of the space's pages (header, tabs, sidebar...), and the part of their cache key they share. */
+function spaceChrome(plan: SitePlan, space: SiteSpaceInput, urls: SpaceUrls, nav: Nav, customization: ResolvedCustomization): { chrome: Chrome; key: string } {
+  const { site, base, assets } = plan;
+  const sections = sectionTabs(site, space, base);
+  const variants = variantTabs(site, space, base);
+  const siteTitle = customization.title ?? site.title;
+  const sidebar = renderSidebar(nav, customization.externalTarget);
+  const chrome = renderChrome({ siteTitle, base, home: urls.root(), customization, sidebar, sections, variants, assetVersion: assets.version });
+  const key = spaceKey({
+    navHash: nav.hash, customization, assetVersion: assets.version, siteTitle, sections, variants, base, prefix: space.prefix, editUrl: space.editUrl,
+    siteUrl: site.siteUrl, claims: site.claims, content: space.view.content, openapiStamp: site.openapi?.stamp,
+  });
+  return { chrome, key };
+}
+
+interface PageContext {
+  previous: Manifest;
+  prefix: string;
+  urls: SpaceUrls;
+  spaceKey: string;
+  only: ReadonlySet<string> | undefined;
+  exists: (path: string) => boolean;
+}
+
+function planPage(page: DocumentPage, context: PageContext): PagePlan {
+  const entryKey = `${context.prefix}/${page.id}`;
+  const old = context.previous.pages[entryKey];
+  const key = pageKey(context.spaceKey, page);
+  const skip = context.only !== undefined && !context.only.has(page.id);
+  const keep = !skip && old !== undefined && old.key === key && context.exists(context.urls.pageFile(page));
+  return { page, entryKey, key, old, action: skip ? 'skip' : keep ? 'keep' : 'render' };
+}
+
+function sectionTabs(site: SiteInput, space: SiteSpaceInput, base: string): Tab[] {
+  const seen = new Map<string, Tab>();
+  for (const s of site.spaces) {
+    if (s.section === undefined || seen.has(s.section)) continue;
+    seen.set(s.section, { title: s.sectionTitle ?? s.section, url: new SpaceUrls(base, s.prefix).root(), current: s.section === space.section });
+  }
+  return [...seen.values()];
+}
+
+function variantTabs(site: SiteInput, space: SiteSpaceInput, base: string): Tab[] {
+  return site.spaces.filter((s) => s.section === space.section && space.section !== undefined && (!s.hidden || s === space))
+    .map((s) => ({ title: s.title, url: new SpaceUrls(base, s.prefix).root(), current: s === space }));
+}
+
+function spaceOutputs(space: SiteSpaceInput, urls: SpaceUrls): Pick<SpacePlan, 'files' | 'redirects' | 'warnings'> {
+  const files = space.view.content.files.flatMap((file) => (file.blob ? [{ path: urls.fileFile(file), blob: file.blob }] : []));
+  const warnings: string[] = [];
+  return { files, redirects: spaceRedirects(space, urls, warnings), warnings };
+}
+
+/** `.gitbook.yaml` redirects whose old path has no page of its own. */
+function spaceRedirects(space: SiteSpaceInput, urls: SpaceUrls, warnings: string[]): Redirect[] {
+  const out: Redirect[] = [];
+  for (const [from, to] of Object.entries(space.redirects ?? {})) {
+    const source = from.replace(/^(\.?\/)+|\/+$/g, '').replace(/\.md$/, '').split('#')[0]!;
+    if (hasDotSegment(source)) {
+      warnings.push(`.gitbook.yaml redirect "${from}": has a "." or ".." segment; skipped`);
+      continue;
+    }
+    if (/[\x00-\x1f\x7f]/.test(from)) {
+      warnings.push(`.gitbook.yaml redirect ${JSON.stringify(from)}: has a line break or another control character; skipped`);
+      continue;
+    }
+    if (!source || space.view.index.pageAtPath(source)) continue;
+    const [path, anchor] = to.replace(/^\.?\/+/, '').split('#');
+    const target = space.view.index.pageAtGitPath(path ?? '') ?? space.view.index.pageAtGitPath(`${path}.md`);
+    if (target) out.push({ from: `${urls.dir}${source}`, to: urls.page(target, anchor) });
+  }
+  return out;
+}
+
+/** The site's redirects: its spaces' (in order), then the site's own whose path none of them has. */
+export function planRedirects(site: SiteInput, spaceRedirects: readonly Redirect[]): { redirects: Redirect[]; warnings: string[] } {
+  const redirects = [...spaceRedirects];
+  const warnings: string[] = [];
+  for (const r of site.redirects ?? []) {
+    if (!r.from || redirects.some((o) => o.from === r.from)) continue;
+    if (hasDotSegment(r.from)) warnings.push(`site redirect /${r.from}: has a "." or ".." segment; skipped`);
+    else redirects.push(r);
+  }
+  return { redirects, warnings };
+}

@@ -1,0 +1,259 @@
+/**
+ * The second stage of a build: renders the pages a space's plan says must render (their bodies on the render worker
+ * when there are many, see render-pool.ts), into their HTML, their markdown copy and their manifest entry (anchors,
+ * links, search documents). Kept pages come out with their entry of the previous build. Writes nothing; hands the
+ * search documents of every page to the search index, in page order.
+ */
+import { withoutFrontmatter } from '../../content/frontmatter.js';
+import { type Section, underTitle } from '../../content/search-text.js';
+import { pageUpdatedAt } from '../../domain/content/page-dates.js';
+import { takeBody } from '../../content/page-parse.js';
+import type { DocumentPage } from '../../model/index.js';
+import type { BlobStore } from '../../store/index.js';
+import { CodeHighlights } from '../highlight-pool.js';
+import type { PageEntry } from '../manifest.js';
+import { type PageView, renderPageBytes } from '../page.js';
+import type { RenderedBody } from '../render/markdown.js';
+import { mayUseOpenAPI, type PageSource, pageRoot, renderPageBody, reusableFrom, type SpaceRender } from '../render/page-body.js';
+import { RENDER_WORKERS_FROM, type RenderPool, renderPool } from '../render-pool.js';
+import { excerptOf, type SearchDoc } from '../search-index.js';
+import type { BuildOptions, SiteInput, SiteSources, SiteSpaceInput } from '../types.js';
+import type { SpaceUrls } from '../urls.js';
+import type { PagePlan, SitePlan, SpacePlan } from './plan.js';
+
+export interface RenderedSpace {
+  /** The markdown copies of the pages to render, by output file, ready before the bodies. */
+  markdownCopies: Array<{ file: string; markdown: string }>;
+  /** Every page of the plan but the skipped ones, in order, as each is ready. */
+  pages: AsyncIterable<RenderedPage>;
+}
+
+export interface RenderedPage {
+  plan: PagePlan;
+  /** Its position in the space's pages. */
+  index: number;
+  entry: PageEntry;
+  markdown: string;
+  /** Null when the page was kept. */
+  html: Uint8Array[] | null;
+  /** Its body came from a render worker. */
+  onWorker: boolean;
+}
+
+/** One site space's render: the plans and what every page renders against. */
+interface SpaceRun {
+  site: SiteInput;
+  plan: SpacePlan;
+  blobs: BlobStore;
+  space: SpaceRender;
+  /** Each page's position in the reading order (previous/next). */
+  position: Map<string, number>;
+  /** Adds search documents to the space's index. */
+  index: (docs: SearchDoc[]) => void;
+}
+
+/** Starts rendering: the first bodies are on their way when this returns. */
+export function renderSpace(site: SitePlan, plan: SpacePlan, sources: SiteSources, options: BuildOptions, index: (docs: SearchDoc[]) => void): RenderedSpace {
+  const position = new Map(plan.nav.order.map((p, i) => [p.id, i]));
+  const run: SpaceRun = { site: site.site, plan, blobs: sources.blobs, space: spaceRender(site, plan, sources), position, index };
+  const toRender = plan.pages.filter((p) => p.action === 'render');
+  // A warm pool (from an earlier build of this process) renders any number of pages; a cold one starts for many.
+  const pool = options.renderWorkers === false ? undefined : renderPool(toRender.length >= RENDER_WORKERS_FROM);
+  const bodies = new Bodies(pool ?? null, `${site.nonce}/${plan.index}`, run, toRender.map((p) => p.page));
+  // While the workers start on the first pages, this thread indexes the pages it can and reads the markdown copies.
+  const indexedAhead = pool ? indexAhead(run, bodies) : 0;
+  const markdowns = new Map(toRender.map(({ page }) => [page.id, pageMarkdown(page, sources.blobs.get(page.blob))]));
+  const markdownCopies = toRender.map(({ page }) => ({ file: plan.urls.markdownFile(page), markdown: markdowns.get(page.id)! }));
+  return { markdownCopies, pages: renderedPages(run, bodies, markdowns, indexedAhead) };
+}
+
+function spaceRender(site: SitePlan, plan: SpacePlan, sources: SiteSources): SpaceRender {
+  const { view } = plan.space;
+  const { claims } = site.site;
+  return {
+    index: view.index,
+    urls: plan.urls,
+    options: { spaceRoot: sources.spaceRoot(view), externalTarget: plan.customization.externalTarget, variables: view.content.variables, nonce: site.nonce, ...(claims ? { claims } : {}) },
+    reusable: reusableFrom((gitPath) => reusableText(sources.blobs, view, gitPath)),
+  };
+}
+
+async function* renderedPages(run: SpaceRun, bodies: Bodies, markdowns: Map<string, string>, indexedAhead: number): AsyncGenerator<RenderedPage> {
+  for (const [index, plan] of run.plan.pages.entries()) {
+    if (plan.action === 'skip') continue;
+    const { page } = plan;
+    const markdown = markdowns.get(page.id) ?? pageMarkdown(page, run.blobs.get(page.blob));
+    markdowns.delete(page.id);
+    const rendered = plan.action === 'keep' ? { entry: plan.old!, html: null, onWorker: false } : await renderPage(run, bodies, plan);
+    if (index >= indexedAhead) run.index(rendered.entry.search);
+    yield { plan, index, markdown, ...rendered };
+  }
+}
+
+async function renderPage(run: SpaceRun, bodies: Bodies, plan: PagePlan): Promise<Pick<RenderedPage, 'entry' | 'html' | 'onWorker'>> {
+  const { page, key, old, entryKey } = plan;
+  const { urls } = run.plan;
+  // The last commit that touched the page's file; a page without one (edited through the API) keeps the date of
+  // the revision that changed it, as well as the build cache knows it.
+  const updatedAt = pageUpdatedAt(page) ?? (old && old.blob === page.blob ? old.updatedAt : run.plan.space.view.revision.createdAt);
+  const { body, onWorker } = await bodies.render(page, run.site.openapi);
+  const html = renderPageBytes(run.plan.chrome, pageView(run, page, body, updatedAt));
+  const entry: PageEntry = {
+    key, blob: page.blob, updatedAt, files: [urls.pageFile(page), urls.markdownFile(page)], anchors: body.anchors, links: body.links,
+    search: searchDocs(page, body.sections, entryKey, urls),
+  };
+  return { entry, html, onWorker };
+}
+
+function pageView(run: SpaceRun, page: DocumentPage, body: RenderedBody, updatedAt: string): PageView {
+  const { urls, space } = run.plan;
+  const at = run.position.get(page.id);
+  const neighbour = (i: number | undefined) => {
+    const p = i === undefined ? undefined : run.plan.nav.order[i];
+    return p ? { title: p.linkTitle ?? p.title, url: urls.page(p) } : undefined;
+  };
+  const layout = page.layout ?? {};
+  const pageUrl = urls.page(page);
+  return {
+    id: page.id, title: page.title, url: pageUrl, markdownUrl: urls.markdownUrl(page), body: body.html, outline: body.outline,
+    ...(page.description ? { description: page.description } : {}),
+    ...(page.emoji ? { emoji: page.emoji } : {}),
+    ...(at !== undefined && at > 0 ? { previous: neighbour(at - 1)! } : {}),
+    ...(at !== undefined && neighbour(at + 1) ? { next: neighbour(at + 1)! } : {}),
+    ...(space.editUrl && page.git ? { editUrl: `${space.editUrl}${page.git.path}` } : {}),
+    ...(run.site.siteUrl ? { canonical: `${run.site.siteUrl}${pageUrl}` } : {}),
+    updatedAt,
+    noIndex: page.noRobotsIndex === true,
+    layout: { outline: layout.outline ?? true, pagination: layout.pagination ?? true, title: layout.title ?? true, description: layout.description ?? true, wide: layout.width === 'wide' },
+  };
+}
+
+/** The markdown copy of a page: its title as `# H1` and its body, without frontmatter. */
+function pageMarkdown(page: DocumentPage, bytes: Buffer | undefined): string {
+  const text = bytes ? bytes.toString('utf8') : '';
+  const body = withoutFrontmatter(text).replace(/^\s+/, '');
+  return /^#\s/.test(body) ? body : `# ${page.title}\n\n${body}`;
+}
+
+function reusableText(blobs: BlobStore, view: SiteSpaceInput['view'], gitPath: string): string | null {
+  const rc = view.index.reusableByGitPath.get(gitPath);
+  const bytes = rc ? blobs.get(rc.blob) : undefined;
+  return bytes ? bytes.toString('utf8') : null;
+}
+
+function searchDocs(page: DocumentPage, sections: readonly Section[], entryKey: string, urls: SpaceUrls): SearchDoc[] {
+  if (page.noIndex) return [];
+  return sections.map((s, i) => ({
+    id: `${entryKey}#${i}`, title: page.title, heading: s.heading, text: s.text, excerpt: excerptOf(s.text), url: urls.page(page, s.anchor ?? undefined),
+  }));
+}
+
+/**
+ * Indexes pages for search before they render, while the render worker starts, from the sections the sync found
+ * (when the render gives the same). Goes through the pages in order and stops at the first that must wait for its
+ * render, so the index gets its documents in page order either way. Returns how many pages (from the first) it did.
+ */
+function indexAhead(run: SpaceRun, bodies: Bodies): number {
+  let n = 0;
+  for (const { page, old, action, entryKey } of run.plan.pages) {
+    if (action === 'keep') run.index(old!.search);
+    else if (action === 'render') {
+      const source = bodies.source(page);
+      if (source === null || !('sections' in source) || !source.sections) break;
+      run.index(searchDocs(page, underTitle(source.sections, page.title), entryKey, run.plan.urls));
+    }
+    n++;
+  }
+  return n;
+}
+
+/** A window of pages in flight on the render workers. */
+const RENDER_WINDOW = 32;
+
+/**
+ * Renders the bodies of a site space's pages, in page order: ahead on the render worker when there is a pool (a
+ * window of pages in flight from the start, while this thread writes), with their code highlighted beside it on the
+ * highlight worker; else here. Pages that may hold OpenAPI blocks render here.
+ */
+class Bodies {
+  private readonly inFlight = new Map<string, { source: PageSource; rendering: Promise<RenderedBody> }>();
+  /** Sources read and not yet rendered: a page's is read once (a sync's parsed body can be taken once). */
+  private readonly read = new Map<string, PageSource>();
+  private cursor = 0;
+  private readonly highlights: CodeHighlights | null;
+
+  constructor(
+    private readonly pool: RenderPool | null,
+    private readonly key: string,
+    private readonly run: SpaceRun,
+    private readonly pages: readonly DocumentPage[],
+  ) {
+    this.highlights = pool ? new CodeHighlights() : null;
+    if (pool) pool.space({ key, content: run.plan.space.view.content, base: run.space.urls.base, prefix: run.space.urls.prefix, options: run.space.options, includes: this.includes() });
+    this.topUp();
+    this.prefetchCode();
+  }
+
+  /** The page's source, for a look before its render. */
+  source(page: DocumentPage): PageSource {
+    return this.inFlight.get(page.id)?.source ?? this.sourceOf(page);
+  }
+
+  async render(page: DocumentPage, openapi: SiteInput['openapi']): Promise<{ body: RenderedBody; onWorker: boolean }> {
+    this.topUp();
+    const posted = this.inFlight.get(page.id);
+    if (posted) {
+      this.inFlight.delete(page.id);
+      const body = await posted.rendering;
+      this.topUp();
+      return { body, onWorker: true };
+    }
+    const source = this.sourceOf(page);
+    this.read.delete(page.id);
+    const body = await renderPageBody(this.run.space, page, pageRoot(page, source), { ...(openapi ? { openapi } : {}), sections: source && 'sections' in source ? source.sections : null });
+    return { body, onWorker: false };
+  }
+
+  /** The reusable contents' markdown by repository path, for the render worker. */
+  private includes(): Array<[string, string]> {
+    const { view } = this.run.plan.space;
+    return [...view.index.reusableByGitPath.keys()].flatMap((path): Array<[string, string]> => {
+      const text = reusableText(this.run.blobs, view, path);
+      return text === null ? [] : [[path, text]];
+    });
+  }
+
+  private sourceOf(page: DocumentPage): PageSource {
+    if (this.read.has(page.id)) return this.read.get(page.id)!;
+    const bytes = this.run.blobs.get(page.blob);
+    const kept = bytes ? takeBody(page.blob) : undefined;
+    const source = !bytes ? null : kept ? { body: kept.json, sections: kept.sections, code: kept.code } : { text: bytes.toString('utf8') };
+    this.read.set(page.id, source);
+    return source;
+  }
+
+  private topUp(): void {
+    const { pool, highlights } = this;
+    if (!pool || !highlights) return;
+    while (this.inFlight.size < RENDER_WINDOW && this.cursor < this.pages.length) {
+      const page = this.pages[this.cursor++]!;
+      const source = this.sourceOf(page);
+      if (source === null || mayUseOpenAPI('body' in source ? source.body : source.text)) continue;
+      this.read.delete(page.id);
+      const rendering = pool.render(this.key, page, source, true)
+        .then(async (body) => ({ ...body, html: await highlights.fill(body.html, this.run.space.options.nonce, body.code) }));
+      rendering.catch(() => {}); // awaited in page order; a failure is thrown there
+      this.inFlight.set(page.id, { source, rendering });
+    }
+  }
+
+  /** The code of the pages the sync parsed goes to the highlight worker now, so it runs beside the render worker. */
+  private prefetchCode(): void {
+    for (let from = 0; this.highlights && from < this.pages.length; from += 64) {
+      this.highlights.prefetch(this.pages.slice(from, from + 64).flatMap((page) => {
+        const source = this.inFlight.get(page.id)?.source ?? this.sourceOf(page);
+        return source && 'code' in source ? source.code : [];
+      }));
+    }
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The last stage of a build: writes each site space's pages as they render and its files, then the site's own
+ * files (redirects, sitemap, robots, llms, 404, assets, the search indexes once complete), removes what the previous build wrote and
+ * this one no longer does, and writes the manifest. Keeps the build's report.
+ */
+import type { BlobStore } from '../../store/index.js';
+import { escapeHtml } from '../html.js';
+import { checkLinks } from '../link-check.js';
+import { type Manifest, type PageEntry, writeManifest } from '../manifest.js';
+import { OutputWriter } from '../output.js';
+import { llmsFullTxt, llmsTxt, type LlmsSpace } from '../outputs/llms.js';
+import { type Redirect, redirectPage, redirectsMap } from '../outputs/redirects.js';
+import { robotsTxt } from '../outputs/robots.js';
+import { sitemapXml } from '../outputs/sitemap.js';
+import { type Chrome, renderPage } from '../page.js';
+import type { SearchIndexes } from '../search-pool.js';
+import type { BuildOptions, BuildReport } from '../types.js';
+import type { SitePlan, SpacePlan } from './plan.js';
+import type { RenderedPage, RenderedSpace } from './render.js';
+
+/** What a site space's pages leave for its link check and its part of llms.txt. */
+interface SpacePages {
+  checked: Array<{ id: string; gitPath: string; links: PageEntry['links'] }>;
+  anchors: Map<string, Set<string>>;
+  llms: LlmsSpace['pages'][number][];
+}
+
+export class SiteOutput {
+  readonly report: BuildReport;
+  private readonly writer: OutputWriter;
+  private readonly manifest: Manifest;
+  private readonly sitemap: Array<{ loc: string; lastmod?: string }> = [];
+  private readonly disallowed: string[] = [];
+  private readonly llms: LlmsSpace[] = [];
+  private readonly searchFiles: Array<Promise<[string, string]>> = [];
+  private firstChrome: Chrome | null = null;
+
+  constructor(
+    private readonly plan: SitePlan,
+    private readonly blobs: BlobStore,
+    private readonly indexes: SearchIndexes,
+    private readonly options: BuildOptions,
+  ) {
+    this.report = { out: options.out, pages: 0, rendered: 0, renderedOnWorkers: 0, files: 0, brokenLinks: [], warnings: [], ms: 0 };
+    this.writer = new OutputWriter(options.out, (path) => this.report.warnings.push(`${path}: leaves the output folder; not written`));
+    this.manifest = { format: plan.previous.format, pages: {}, files: {} };
+  }
+
+  /** Whether the output folder has `path`, from an earlier build or written by this one. */
+  readonly exists = (path: string): boolean => this.writer.exists(path);
+
+  async writeSpace(space: SpacePlan, rendered: RenderedSpace): Promise<void> {
+    this.firstChrome ??= space.chrome;
+    for (const { file, markdown } of rendered.markdownCopies) this.writer.write(file, markdown);
+    const pages: SpacePages = { checked: [], anchors: new Map(), llms: [] };
+    for await (const page of rendered.pages) this.writePage(space, page, pages);
+    if (this.options.only) return;
+    this.report.brokenLinks.push(...checkLinks(space.label, pages.checked, (id) => pages.anchors.get(id)));
+    this.searchFiles.push(this.indexes.finish(space.index).then((json) => [`${space.urls.dir}search-index.json`, json]));
+    this.llms.push({ title: space.space.title, pages: pages.llms });
+    this.copyFiles(space);
+    this.report.warnings.push(...space.warnings);
+  }
+
+  /** After every site space: the site's own files, then the stale files go and the manifest is written. */
+  async writeSite(redirects: { redirects: Redirect[]; warnings: string[] }): Promise<void> {
+    const { site, base, assets } = this.plan;
+    this.report.warnings.push(...redirects.warnings);
+    this.writeRedirects(redirects.redirects);
+    this.writer.write('sitemap.xml', sitemapXml(this.sitemap));
+    this.writer.write('robots.txt', robotsTxt(this.disallowed, site.siteUrl ? `${site.siteUrl}${base}sitemap.xml` : null));
+    this.writer.write('llms.txt', llmsTxt(site.title, this.llms));
+    this.writer.write('llms-full.txt', llmsFullTxt(this.llms));
+    if (this.firstChrome) this.writer.write('404.html', notFoundPage(this.firstChrome, base));
+    for (const asset of assets.files) this.writer.write(asset.path, asset.bytes);
+    for (const [file, json] of await Promise.all(this.searchFiles)) this.writer.write(file, json);
+    await this.removeStale();
+    await writeManifest(this.options.out, this.manifest);
+    if (!site.siteUrl) this.report.warnings.push('no site URL given (--site-url): sitemap.xml lists site-relative URLs and robots.txt names no sitemap');
+  }
+
+  private writePage(space: SpacePlan, rendered: RenderedPage, pages: SpacePages): void {
+    const { page, entryKey } = rendered.plan;
+    const { entry } = rendered;
+    if (rendered.html) {
+      this.writer.write(space.urls.pageFile(page), rendered.html);
+      this.report.rendered++;
+      if (rendered.onWorker) this.report.renderedOnWorkers++;
+    }
+    this.manifest.pages[entryKey] = entry;
+    pages.anchors.set(page.id, new Set(entry.anchors));
+    pages.checked.push({ id: page.id, gitPath: page.git?.path ?? page.path, links: entry.links });
+    this.listPage(space, rendered, pages);
+    this.report.pages++;
+    this.options.onProgress?.({ space: space.label, done: rendered.index + 1, total: space.pages.length });
+  }
+
+  /** The page in the sitemap (or disallowed in robots.txt) and in llms.txt. */
+  private listPage(space: SpacePlan, { plan: { page }, entry, markdown }: RenderedPage, pages: SpacePages): void {
+    const siteUrl = this.plan.site.siteUrl ?? '';
+    if (!page.noRobotsIndex) this.sitemap.push({ loc: `${siteUrl}${space.urls.page(page)}`, lastmod: entry.updatedAt });
+    else this.disallowed.push(space.urls.page(page));
+    if (page.hidden || page.noIndex) return;
+    pages.llms.push({ title: page.title, markdownUrl: `${siteUrl}${space.urls.markdownUrl(page)}`, markdown, ...(page.description ? { description: page.description } : {}) });
+  }
+
+  /** Copies the space's files, but those the previous build copied, unchanged, and still there. */
+  private copyFiles(space: SpacePlan): void {
+    for (const { path, blob } of space.files) {
+      this.manifest.files[path] = blob;
+      this.report.files++;
+      if (this.plan.previous.files[path] === blob && this.writer.exists(path)) continue;
+      const bytes = this.blobs.get(blob);
+      if (bytes) this.writer.write(path, bytes);
+    }
+  }
+
+  /** A page at each old path (unless a file is there) and the `_redirects` map. */
+  private writeRedirects(redirects: readonly Redirect[]): void {
+    for (const redirect of redirects) {
+      const file = `${redirect.from.replace(/\/+$/, '')}/index.html`;
+      if (!this.writer.exists(file)) this.writer.write(file, redirectPage(redirect.to));
+    }
+    this.writer.write('_redirects', redirectsMap(this.plan.base, redirects));
+  }
+
+  private async removeStale(): Promise<void> {
+    const { previous } = this.plan;
+    const kept = new Set(Object.values(this.manifest.pages).flatMap((p) => p.files));
+    for (const entry of Object.values(previous.pages)) {
+      for (const file of entry.files) if (!kept.has(file)) await this.writer.remove(file);
+    }
+    for (const file of Object.keys(previous.files)) if (!(file in this.manifest.files)) await this.writer.remove(file);
+  }
+}
+
+function notFoundPage(chrome: Chrome, base: string): string {
+  const body = `<p>There is no page at this address. It may have moved: try the search, or start from the <a href="${escapeHtml(base)}">home page</a>.</p>`;
+  return renderPage(chrome, {
+    id: '', title: 'Page not found', url: `${base}404.html`, markdownUrl: `${base}llms.txt`, body, outline: [], noIndex: true,
+    layout: { outline: false, pagination: false, title: true, description: false, wide: false },
+  });
+}
