@@ -107,7 +107,7 @@ describe('builtin:openapi computed pages', () => {
     expect(text).toContain("curl -X POST 'https://api.petstore.test/v1/pets'");
     expect(text).toContain("-H 'X-Api-Key: <api key>'");
     expect(text).toMatch(/-d '\{ "name": "Rex", "kind": "dog" \}'/);
-    expect(text).toMatch(/Response 200 \[ \{ "name": "Rex", "kind": "dog", "id": "3fa85f64-5717-4562-b3fc-2c963f66afa6"/);
+    expect(text).toMatch(/Response 200 \[ \{ "name": "Rex", "kind": "dog", "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08", "friends": \[\], "owner": "string" \} \]/);
   });
 
   it('generated pages are searched, copied as markdown and linked from the previous page', () => {

@@ -1,49 +1,86 @@
-/** Example values for schemas without one: the document's own examples first, else a value of the right shape. */
+/** Example values for schemas without one: the document's own examples first, else openapi-sampler's. */
+import { sample } from 'openapi-sampler';
 import type { Json, OpenAPIDocument } from './document.js';
 
-const MAX_DEPTH = 4;
+/** Object and array levels sampled; deeper ones come out empty. */
+const MAX_DEPTH = 5;
+// What a hostile spec could make huge: properties, `allOf` members and tuple items per schema, array and string
+// lengths, the `$ref`s followed for one example (the sampler expands every use of one), and nesting (the copy
+// below recurses).
 const MAX_PROPERTIES = 40;
+const MAX_ITEMS = 3;
+const MAX_LENGTH = 100;
+const MAX_REFS = 2_000;
+const MAX_NESTING = 200;
+/** Values the sampler shows as they are. */
+const VALUES = new Set(['example', 'examples', 'default', 'const', 'enum']);
 
 export type Direction = 'request' | 'response';
 
-export function exampleOf(doc: OpenAPIDocument, schema: unknown, direction: Direction, depth = 0, seen = new Set<Json>()): unknown {
+const specs = new WeakMap<OpenAPIDocument, Json>();
+const copies = new WeakMap<object, unknown>();
+
+export function exampleOf(doc: OpenAPIDocument, schema: unknown, direction: Direction): unknown {
   const s = doc.resolve(schema);
-  if (!s || seen.has(s) || depth > MAX_DEPTH) return undefined;
-  if (s.example !== undefined) return s.example;
-  if (Array.isArray(s.examples) && s.examples.length) return s.examples[0];
-  if (s.const !== undefined) return s.const;
-  if (s.default !== undefined) return s.default;
-  if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
-  seen.add(s);
+  if (!s) return undefined;
+  let spec = specs.get(doc);
+  if (!spec) specs.set(doc, (spec = bounded(doc, doc.raw, 0) as Json));
+  let refs = 0;
+  // The sampler reads the document's root once per `$ref` it follows.
+  const counted = new Proxy(spec, {
+    get: (target, key, receiver) => {
+      if (++refs > MAX_REFS) throw new RangeError('too many $refs');
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  const options = { skipReadOnly: direction === 'request', skipWriteOnly: direction === 'response', maxSampleDepth: MAX_DEPTH, quiet: true };
+  let value: unknown;
   try {
-    const variants = (Array.isArray(s.oneOf) && s.oneOf) || (Array.isArray(s.anyOf) && s.anyOf);
-    if (variants && variants.length) return exampleOf(doc, variants[0], direction, depth + 1, seen);
-    const merged = mergeAllOf(doc, s);
-    const type = typeOf(merged);
-    if (type === 'object') {
-      const out: Record<string, unknown> = {};
-      const properties = (merged.properties ?? {}) as Json;
-      for (const [name, property] of Object.entries(properties).slice(0, MAX_PROPERTIES)) {
-        const p = doc.resolve(property);
-        if (!p || (direction === 'request' && p.readOnly === true) || (direction === 'response' && p.writeOnly === true)) continue;
-        const value = exampleOf(doc, property, direction, depth + 1, seen);
-        if (value !== undefined) out[name] = value;
-      }
-      const extra = merged.additionalProperties;
-      if (!Object.keys(properties).length && extra && typeof extra === 'object') {
-        const value = exampleOf(doc, extra, direction, depth + 1, seen);
-        if (value !== undefined) out.key = value;
-      }
-      return out;
-    }
-    if (type === 'array') {
-      const item = exampleOf(doc, merged.items, direction, depth + 1, seen);
-      return item === undefined ? [] : [item];
-    }
-    return scalar(type, merged);
-  } finally {
-    seen.delete(s);
+    value = sample(bounded(doc, schema, 0) as Parameters<typeof sample>[0], options, counted);
+  } catch {
+    return undefined; // too many $refs, too deep, or a `$ref` the sampler cannot read
   }
+  // A schema that says nothing of its values samples as null: no example then.
+  if (value === null && typeOf(s) === undefined && ![...VALUES].some((key) => key in s)) return undefined;
+  return withoutHoles(value, 0);
+}
+
+/** The sampler leaves `undefined` in an array for an item it stopped at (a cycle, the depth limit): left out. */
+function withoutHoles(value: unknown, depth: number): unknown {
+  if (depth > MAX_DEPTH + 1 || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.filter((item) => item !== undefined).map((item) => withoutHoles(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutHoles(item, depth + 1)]));
+}
+
+/** A copy of a schema or document with the sizes above capped and the `$ref`s that lead nowhere left out. */
+function bounded(doc: OpenAPIDocument, value: unknown, depth: number): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const done = copies.get(value);
+  if (done !== undefined) return done;
+  if (depth > MAX_NESTING) return {};
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    copies.set(value, out);
+    for (const item of value) {
+      const copy = bounded(doc, item, depth + 1);
+      if (copy !== undefined) out.push(copy);
+    }
+    return out;
+  }
+  const node = value as Json;
+  if (typeof node.$ref === 'string' && !doc.resolve(node)) return undefined;
+  const out: Json = {};
+  copies.set(value, out);
+  for (const [key, item] of Object.entries(node)) {
+    const copy = VALUES.has(key) ? item : bounded(doc, item, depth + 1);
+    if (copy !== undefined) out[key] = copy;
+  }
+  const { properties, minItems, minLength } = out;
+  if (properties && typeof properties === 'object' && !Array.isArray(properties)) out.properties = Object.fromEntries(Object.entries(properties).slice(0, MAX_PROPERTIES));
+  for (const key of ['allOf', 'items', 'prefixItems']) if (Array.isArray(out[key])) out[key] = out[key].slice(0, MAX_PROPERTIES);
+  if (typeof minItems === 'number') out.minItems = Math.min(minItems, MAX_ITEMS);
+  if (typeof minLength === 'number') out.minLength = Math.min(minLength, MAX_LENGTH);
+  return out;
 }
 
 /** `allOf` members folded into one object schema (properties and required lists joined). */
@@ -80,47 +117,4 @@ function enumType(value: unknown): string | undefined {
   if (typeof value === 'string' || typeof value === 'boolean') return typeof value;
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
   return undefined;
-}
-
-function scalar(type: string | undefined, s: Json): unknown {
-  switch (type) {
-    case 'integer':
-      return typeof s.minimum === 'number' ? Math.ceil(s.minimum) : 1;
-    case 'number':
-      return typeof s.minimum === 'number' ? s.minimum : 1.5;
-    case 'boolean':
-      return true;
-    case 'null':
-      return null;
-    case 'string':
-      return stringExample(s.format);
-    default:
-      return undefined;
-  }
-}
-
-function stringExample(format: unknown): string {
-  switch (format) {
-    case 'date-time':
-      return '2024-01-15T09:30:00Z';
-    case 'date':
-      return '2024-01-15';
-    case 'time':
-      return '09:30:00';
-    case 'email':
-      return 'name@example.com';
-    case 'uri':
-    case 'url':
-      return 'https://example.com';
-    case 'uuid':
-      return '3fa85f64-5717-4562-b3fc-2c963f66afa6';
-    case 'ipv4':
-      return '192.0.2.1';
-    case 'binary':
-      return '<binary>';
-    case 'byte':
-      return 'aGVsbG8=';
-    default:
-      return 'text';
-  }
 }
