@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -25,13 +25,32 @@ if (withoutCorpora.length) {
   console.warn(`Note: ../shared/corpora is not beside this clone: the ${withoutCorpora.length} test files marked "// corpora:" that read it are skipped.`);
 }
 
+/** A project of the test files under `include`; `build`: they run dist/, built once per run by its global setup. */
+function project(name: string, include: string[], options: { exclude?: string[]; build?: boolean } = {}): TestProjectInlineConfiguration {
+  return {
+    test: {
+      name,
+      include,
+      exclude: ['**/node_modules/**', ...withoutCorpora, ...(options.exclude ?? [])],
+      globalSetup: options.build ? ['test/build-setup.ts'] : [],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      pool: 'forks',
+    },
+  };
+}
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', ...withoutCorpora],
+    // The scratch TMPDIR of every project: the root config's global setup runs whichever projects run.
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
+    projects: [
+      // The TypeScript sources only: no build.
+      project('unit', ['test/**/*.test.ts'], { exclude: ['test/{api,e2e,browser}/**'] }),
+      // The server in process, through the official client: the sources too.
+      project('api', ['test/api/**/*.test.ts']),
+      project('e2e', ['test/e2e/**/*.test.ts'], { build: true }),
+      project('browser', ['test/browser/**/*.test.ts'], { build: true }),
+    ],
   },
 });

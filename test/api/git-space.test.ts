@@ -2,6 +2,7 @@
 // git operation (import or export), never a failed one and never the credentials.
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../helpers/wait-for.js';
 import { Caller } from '../../src/domain/index.js';
 import { gitEvents } from '../../src/domain/git-sync/git.js';
 import { installGitSync } from '../../src/gitsync/two-way/install.js';
@@ -17,14 +18,12 @@ afterAll(async () => {
 });
 
 /** Runs the space's git jobs until `count` operations have completed; returns the last one. */
-async function completed(spaceId: string, count: number) {
-  for (let i = 0; i < 300; i++) {
+function completed(spaceId: string, count: number) {
+  return waitFor(async () => {
     await s.domain.jobs.runDue();
     const done = gitEvents(s.domain.deps, spaceId).filter((e) => e.type === 'space_gitsync_completed');
-    if (done.length >= count) return done.at(-1)!;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('the git job did not complete');
+    return done.length >= count && done.at(-1);
+  }, { timeout: 20_000, interval: 10, message: `${count} git operations of space ${spaceId} to complete` });
 }
 
 const isoAfter = (earlier: string) => (value: string) => !Number.isNaN(Date.parse(value)) && value >= earlier;
@@ -49,7 +48,7 @@ describe('Space.gitSync', () => {
 
     // Exported to another repository: that one is now the space's remote, and the time moved on.
     const mirror = repository({ 'README.md': lines('# Mirror') });
-    await new Promise((r) => setTimeout(r, 5));
+    await waitFor(() => new Date().toISOString() > imported.updatedAt!, { message: 'the clock to pass the import' });
     expect((await api.spaces.exportToGitRepository(space.id, { url: mirror.dir, ref: 'docs', commitMessage: 'Mirror' })).status).toBe(204);
     expect(await completed(space.id, 2)).toMatchObject({ state: 'success', operation: 'export' });
     const exported = (await api.spaces.getSpaceById(space.id)).data.gitSync!;

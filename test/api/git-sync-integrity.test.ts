@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import git from 'isomorphic-git';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../helpers/wait-for.js';
 import { Caller } from '../../src/domain/index.js';
 import { type GitInfoDetails, gitEvents } from '../../src/domain/git-sync/git.js';
 import { installGitSync } from '../../src/gitsync/two-way/install.js';
@@ -66,14 +67,11 @@ async function writeContent(spaceId: string, crId: string, changes: unknown[]) {
 
 /** Polls until no git job is pending or running (they run in the background after each merge). */
 async function gitJobsSettled(deadlineMs = 60_000) {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
+  const busy = () => [...s.store.jobs.list('pending'), ...s.store.jobs.list('running')].filter((j) => j.kind.startsWith('gitsync'));
+  await waitFor(async () => {
     await s.domain.jobs.runDue();
-    const busy = [...s.store.jobs.list('pending'), ...s.store.jobs.list('running')].filter((j) => j.kind.startsWith('gitsync'));
-    if (busy.length === 0) return;
-    if (Date.now() > end) throw new Error(`git jobs still busy: ${JSON.stringify(busy.map((j) => [j.kind, j.state, j.lastError]))}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+    return busy().length === 0;
+  }, { timeout: deadlineMs, message: () => `the git jobs to finish: ${JSON.stringify(busy().map((j) => [j.kind, j.state, j.lastError]))}` });
 }
 
 /** A space synced with a fresh repository the way `docs sync` sets it up. */

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../helpers/wait-for.js';
 import { configSchema } from '../../src/config/index.js';
 import { Caller, Domain } from '../../src/domain/index.js';
 import { gitEvents } from '../../src/domain/git-sync/git.js';
@@ -62,14 +63,12 @@ function editFaq(spaceId: string, text: string) {
 }
 
 /** Waits for the space's git operation to complete (the job runs after the 204). */
-async function completed(spaceId: string, count = 1) {
-  for (let i = 0; i < 200; i++) {
+function completed(spaceId: string, count = 1) {
+  return waitFor(async () => {
     await domain.jobs.runDue();
     const done = gitEvents(domain.deps, spaceId).filter((e) => e.type === 'space_gitsync_completed');
-    if (done.length >= count) return done.at(-1)!;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('the git job did not complete');
+    return done.length >= count && done.at(-1);
+  }, { timeout: 20_000, interval: 10, message: `${count} git operations of space ${spaceId} to complete` });
 }
 
 describe('importGitRepository / exportToGitRepository / getSpaceGitInfo', () => {

@@ -5,6 +5,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../helpers/wait-for.js';
 import { Caller } from '../../src/domain/index.js';
 import { gitEvents } from '../../src/domain/git-sync/git.js';
 import { TEMPLATES_DIR } from '../../src/domain/templates/templates.js';
@@ -74,14 +75,12 @@ async function home(spaceId: string) {
 }
 
 /** Runs the space's git jobs until `count` operations have completed; returns the last one. */
-async function completed(spaceId: string, count: number) {
-  for (let i = 0; i < 500; i++) {
+function completed(spaceId: string, count: number) {
+  return waitFor(async () => {
     await s.domain.jobs.runDue();
     const done = gitEvents(s.domain.deps, spaceId).filter((e) => e.type === 'space_gitsync_completed');
-    if (done.length >= count) return done.at(-1)!;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('the git job did not complete');
+    return done.length >= count && done.at(-1);
+  }, { timeout: 20_000, interval: 10, message: `${count} git operations of space ${spaceId} to complete` });
 }
 
 describe('the built-in templates', () => {

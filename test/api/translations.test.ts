@@ -3,6 +3,7 @@ import { ImportContentSource, type Translation } from '@gitbook/api';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../helpers/wait-for.js';
 import { UNTRANSLATED_MARK } from '../../src/domain/translations/translations.js';
 import { type SeededSpace, seedNormalizationSpace } from '../helpers/content.js';
 import { statusOf, useServer } from '../helpers/server.js';
@@ -53,14 +54,12 @@ const libre = () => s.domain.translations.configure({ provider: 'libretranslate'
 const copy = () => s.domain.translations.configure({ provider: 'copy' });
 
 /** Polls until the translation's run is over (the server started it already). */
-async function completed(id: string): Promise<Translation> {
-  for (let i = 0; i < 200; i++) {
+function completed(id: string): Promise<Translation> {
+  return waitFor(async () => {
     await s.domain.jobs.runDue();
     const { data } = await s.client().orgs.getTranslation(s.org, id);
-    if (data.status === 'completed') return data;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`the translation ${id} did not complete`);
+    return data.status === 'completed' && data;
+  }, { timeout: 20_000, interval: 25, message: `the translation ${id} to complete` });
 }
 
 /** The page file the target revision holds for a source page, as stored (frontmatter and all). */
@@ -303,10 +302,10 @@ describe('failures', () => {
       const { data } = await s.client().orgs.createTranslation(s.org, { source: { space: source.spaceId, language: 'en' as never }, language: 'pt-br' as never });
       const record = () => s.store.translations.get(data.id)!;
       // Three attempts; the job waits 1 s and 2 s between them.
-      for (let i = 0; i < 200 && record().status !== 'completed'; i++) {
+      await waitFor(async () => {
         await s.domain.jobs.runDue();
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+        return record().status === 'completed';
+      }, { timeout: 20_000, interval: 50, message: () => `the translation to give up (${record().status}, ${record().lastError})` });
       const { data: failed } = await s.client().orgs.getTranslation(s.org, data.id);
       expect(failed.status).toBe('completed');
       expect(failed.result).toBeUndefined();

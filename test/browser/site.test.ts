@@ -1,9 +1,10 @@
 // corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe, CORPORA, launchBrowser, screenshot, type Served, serveDir, syncedSpace, syncedSpaces, tempDir, watchErrors } from './helpers.js';
+import { contrast, countNear, decodePng, dominant, type Rgb } from './png.js';
 
 let browser: Browser;
 let site: Served;
@@ -165,16 +166,36 @@ describe('a built site in Chromium', () => {
     expect(found.join('\n')).toBe('');
   }, 90_000);
 
-  it('saves screenshots of three representative pages', async () => {
-    for (const [name, path] of Object.entries(PAGES)) {
+  it('screenshots three representative pages and the code block page dark, each painted in its theme', async () => {
+    // --bg, --fg and --code-block-bg of templates/site.css.
+    const THEMES: Record<'light' | 'dark', { bg: Rgb; fg: Rgb; code: Rgb }> = {
+      light: { bg: [255, 255, 255], fg: [27, 31, 36], code: [255, 255, 255] },
+      dark: { bg: [17, 20, 24], fg: [230, 232, 235], code: [22, 27, 34] },
+    };
+    const rgb = (css: string) => css.match(/\d+/g)!.slice(0, 3).map(Number) as Rgb;
+    const shots = [...Object.entries(PAGES).map(([name, path]) => [name, path, 'light'] as const), ['code-block-dark', '/code-block/', 'dark'] as const];
+    for (const [name, path, scheme] of shots) {
       const page = await open(path);
-      await screenshot(page, `site-${name}`);
+      await page.emulateMedia({ colorScheme: scheme });
+      const image = decodePng(readFileSync(await screenshot(page, `site-${name}`)));
+      const theme = THEMES[scheme];
+      expect([image.width, image.height], name).toEqual([1280, 800]);
+      expect(dominant(image), `${name}: the background`).toEqual(theme.bg);
+      const title = (await page.locator('main h1').boundingBox())!;
+      expect(countNear(image, title, theme.fg, 8), `${name}: the title's ink`).toBeGreaterThan(100);
+      if (path === '/code-block/') {
+        const code = page.locator('.code-block pre').first();
+        const box = (await code.boundingBox())!;
+        expect(dominant(image, box), `${name}: the code block's background`).toEqual(theme.code);
+        // Highlighted: three colours of its tokens at least are painted (antialiased: near them).
+        const colours = await code.locator('span').evaluateAll((spans) => [...new Set(spans.map((span) => getComputedStyle(span).color))]);
+        const painted = colours.map(rgb).filter((colour) => countNear(image, box, colour, 24) > 10);
+        expect(painted.length, `${name}: token colours painted, of ${colours.join(' ')}`).toBeGreaterThanOrEqual(3);
+        // In the theme's colours: legible on its background (light tokens on a dark block are not).
+        expect(painted.filter((colour) => contrast(colour, theme.code) < 3), `${name}: faint token colours`).toEqual([]);
+      }
       await page.close();
     }
-    const dark = await open('/code-block/');
-    await dark.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(dark, 'site-code-block-dark');
-    await dark.close();
   }, 60_000);
 
   it('ran without script errors', () => {

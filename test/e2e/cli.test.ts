@@ -1,11 +1,12 @@
 import { GitBookAPI } from '@gitbook/api';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/main.js';
 import { statusOf } from '../helpers/server.js';
-import { docs, serve } from '../helpers/cli.js';
+import { BIN, docs, serve } from '../helpers/cli.js';
 
 function project(config: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'quire-e2e-'));
@@ -54,6 +55,17 @@ describe('the docs command', () => {
     const unknown = await docs(dir, 'serve', '--colour');
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toMatch(/unknown option '--colour'/);
+  });
+
+  it('stops quietly when its reader goes away (docs --help | head -1)', async () => {
+    const child = spawn(process.execPath, [BIN, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    // The reader is gone before the first line is written, as `head` is once it has its lines.
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect(stderr).not.toMatch(/EPIPE|Error|at /);
+    expect(code).toBe(0);
   });
 
   it('has --help with examples on every command', async () => {
