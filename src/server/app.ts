@@ -1,7 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { NoFreeNameError } from '../content/slug.js';
 import { type Caller, type Domain, DomainError } from '../domain/index.js';
-import type { Context, Handlers, Result } from './handler.js';
+import { handlerOf, type Handlers, type Result, type UntypedRequest } from './handler.js';
 import { newerOperations } from './handlers/content-writes.js';
 import { downloadFile, FILE_CONTENT_ROUTE } from './handlers/files.js';
 import { handlers as defaultHandlers } from './handlers/index.js';
@@ -129,7 +129,7 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
     ...newer.operations.map((operation) => ({ operation, validator: new OperationValidator(operation, newerParamsAjv, newerBodyAjv) })),
   ];
   for (const { operation, validator } of routes) {
-    const handler = handlers[operation.operationId];
+    const handler = handlerOf(handlers, operation.operationId);
     app.route({
       method: operation.method.toUpperCase() as 'GET',
       url: routeOf(operation),
@@ -158,13 +158,12 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
       },
     });
   }
-  app.get(FILE_CONTENT_ROUTE, {
+  app.get<{ Params: { spaceId: string; revisionId: string; fileId: string } }>(FILE_CONTENT_ROUTE, {
     onRequest: (request, _reply, done) => {
       request.caller = authenticate(domain, request);
       done();
     },
-    handler: async (request, reply) =>
-      send(reply, downloadFile({ caller: request.caller!, domain, params: request.params as Record<string, string> })),
+    handler: async (request, reply) => send(reply, downloadFile({ caller: request.caller!, domain, params: request.params })),
   });
 }
 
@@ -195,7 +194,7 @@ function authenticate(domain: Domain, request: FastifyRequest): Caller {
   return caller;
 }
 
-function validate(operation: Operation, validator: OperationValidator, request: FastifyRequest): Pick<Context, 'params' | 'query' | 'body'> {
+function validate(operation: Operation, validator: OperationValidator, request: FastifyRequest): UntypedRequest {
   const { validators } = validator;
   const params = { ...(request.params as Record<string, string>) };
   if ('*' in params) {

@@ -1,8 +1,10 @@
 // The content changes of updateChangeRequestContent (@gitbook/api 0.202.0, ChangeRequestContentChange), as validated.
-import type { JSONDocument } from '@gitbook/api';
 
-/** A page body: markdown (frontmatter and a leading `# Title` read as metadata), a document, or nothing (`{}`). */
-export type DocumentInput = { markdown: string } | { document: JSONDocument } | Record<string, never>;
+/**
+ * A page body: markdown (frontmatter and a leading `# Title` read as metadata), a document (0.202's JSONDocument, read
+ * as the pinned package's by apply-changes.ts), or nothing (`{}`).
+ */
+export type DocumentInput = { markdown: string } | { document: object } | Record<string, never>;
 
 /** RevisionPageUpdate: metadata set on insert or update. Empty emoji, icon or condition remove them. */
 export interface PageFields {

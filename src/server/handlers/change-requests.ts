@@ -1,82 +1,79 @@
-import type { ChangeRequestPatch, ChangeRequestQuery } from '../../domain/change-requests/change-requests.js';
-import type { ReviewersInput, ReviewInput } from '../../domain/change-requests/reviews.js';
-import type { LinkStatus } from '../../domain/content/content.js';
-import { type Context, created, deleted, type Handlers, ok, pageOf } from '../handler.js';
+import type { ChangeRequestQuery } from '../../domain/change-requests/change-requests.js';
+import { created, deleted, type Handlers, ok, pageOf, type WithParams } from '../handler.js';
 import { list } from '../present.js';
 import * as cr from '../present-change-requests.js';
 import * as present from '../present-content.js';
-import { appPrefixes, optionsOf, pageReply, revisionReply } from './content.js';
+import { appPrefixes, linksOf, optionsOf, pageReply, revisionReply } from './content.js';
 
-const filterOf = (query: Context['query']): ChangeRequestQuery => ({
+const filterOf = (query: ChangeRequestQuery): ChangeRequestQuery => ({
   ...pageOf(query),
-  ...(query.status !== undefined ? { status: query.status as ChangeRequestQuery['status'] } : {}),
-  ...(query.creator !== undefined ? { creator: String(query.creator) } : {}),
-  ...(query.contributor !== undefined ? { contributor: String(query.contributor) } : {}),
+  ...(query.status !== undefined ? { status: query.status } : {}),
+  ...(query.creator !== undefined ? { creator: query.creator } : {}),
+  ...(query.contributor !== undefined ? { contributor: query.contributor } : {}),
 });
 
-const limitOf = (query: Context['query']): number | undefined => (query.limit === undefined ? undefined : Number(query.limit));
-
 /** The change request's current revision, read like any revision. */
-const contentOf = ({ caller, domain, params }: Context) => domain.changeRequests.content(caller, params.spaceId!, params.changeRequestId!);
+const contentOf = ({ caller, domain, params }: WithParams<'spaceId' | 'changeRequestId'>) =>
+  domain.changeRequests.content(caller, params.spaceId, params.changeRequestId);
 
 export const changeRequestHandlers: Handlers = {
   createChangeRequest: ({ caller, domain, params, body, urls }) => {
-    const view = domain.changeRequests.create(caller, params.spaceId!, (body ?? {}) as { subject?: string });
+    const view = domain.changeRequests.create(caller, params.spaceId, body ?? {});
     return created(cr.changeRequest(urls, view), urls.api(`/spaces/${view.space.id}/change-requests/${view.changeRequest.id}`));
   },
 
   listChangeRequestsForSpace: ({ caller, domain, params, query, urls }) =>
-    ok(list(domain.changeRequests.list(caller, params.spaceId!, filterOf(query)), (v) => cr.changeRequest(urls, v))),
+    ok(list(domain.changeRequests.list(caller, params.spaceId, filterOf(query)), (v) => cr.changeRequest(urls, v))),
 
   listChangeRequestsForOrganization: ({ caller, domain, params, query, urls }) =>
-    ok(list(domain.changeRequests.listForOrganization(caller, params.organizationId!, filterOf(query)), (v) => cr.changeRequest(urls, v))),
+    ok(list(domain.changeRequests.listForOrganization(caller, params.organizationId, filterOf(query)), (v) => cr.changeRequest(urls, v))),
 
   getChangeRequestById: ({ caller, domain, params, urls }) =>
-    ok(cr.changeRequest(urls, domain.changeRequests.get(caller, params.spaceId!, params.changeRequestId!))),
+    ok(cr.changeRequest(urls, domain.changeRequests.get(caller, params.spaceId, params.changeRequestId))),
 
   updateChangeRequestById: ({ caller, domain, params, body, urls }) =>
-    ok(cr.changeRequest(urls, domain.changeRequests.update(caller, params.spaceId!, params.changeRequestId!, body as ChangeRequestPatch))),
+    ok(cr.changeRequest(urls, domain.changeRequests.update(caller, params.spaceId, params.changeRequestId, body))),
 
   mergeChangeRequest: ({ caller, domain, params }) => {
-    const { revisionId, result } = domain.changeRequests.merge(caller, params.spaceId!, params.changeRequestId!);
+    const { revisionId, result } = domain.changeRequests.merge(caller, params.spaceId, params.changeRequestId);
     return ok({ revision: revisionId, result });
   },
 
   updateChangeRequest: ({ caller, domain, params }) => {
-    const { revisionId, result } = domain.changeRequests.updateFromSpace(caller, params.spaceId!, params.changeRequestId!);
+    const { revisionId, result } = domain.changeRequests.updateFromSpace(caller, params.spaceId, params.changeRequestId);
     return ok({ revision: revisionId, result });
   },
 
   getReviewsByChangeRequestId: ({ caller, domain, params, query, urls }) => {
-    const request = { ...pageOf(query), ...(typeof query.outdated === 'boolean' ? { outdated: query.outdated } : {}) };
-    return ok(list(domain.changeRequests.reviews.list(caller, params.spaceId!, params.changeRequestId!, request), (v) => cr.review(urls, v)));
+    const request = { ...pageOf(query), ...(query.outdated !== undefined ? { outdated: query.outdated } : {}) };
+    return ok(list(domain.changeRequests.reviews.list(caller, params.spaceId, params.changeRequestId, request), (v) => cr.review(urls, v)));
   },
 
   submitChangeRequestReview: ({ caller, domain, params, body, urls }) => {
-    const view = domain.changeRequests.reviews.submit(caller, params.spaceId!, params.changeRequestId!, body as ReviewInput);
+    const view = domain.changeRequests.reviews.submit(caller, params.spaceId, params.changeRequestId, body);
     const location = urls.api(`/spaces/${params.spaceId}/change-requests/${view.review.changeRequestId}/reviews/${view.review.id}`);
     return created(cr.review(urls, view), location);
   },
 
   getRequestedReviewersByChangeRequestId: ({ caller, domain, params, query, urls }) =>
-    ok(list(domain.changeRequests.reviews.reviewers(caller, params.spaceId!, params.changeRequestId!, pageOf(query)), (v) => cr.requestedReviewer(urls, v))),
+    ok(list(domain.changeRequests.reviews.reviewers(caller, params.spaceId, params.changeRequestId, pageOf(query)), (v) => cr.requestedReviewer(urls, v))),
 
   requestReviewersForChangeRequest: ({ caller, domain, params, body, urls }) => {
-    const { requested } = domain.changeRequests.reviews.request(caller, params.spaceId!, params.changeRequestId!, body as ReviewersInput);
+    const { requested } = domain.changeRequests.reviews.request(caller, params.spaceId, params.changeRequestId, body);
     return ok({ users: requested.map((v) => cr.requestedReviewer(urls, v)) });
   },
 
   removeRequestedReviewerFromChangeRequest: ({ caller, domain, params }) =>
-    deleted(domain.changeRequests.reviews.removeReviewer(caller, params.spaceId!, params.changeRequestId!, params.userId!)),
+    deleted(domain.changeRequests.reviews.removeReviewer(caller, params.spaceId, params.changeRequestId, params.userId)),
 
   getContributorsByChangeRequestId: ({ caller, domain, params, urls }) =>
-    ok(list(domain.changeRequests.contributors(caller, params.spaceId!, params.changeRequestId!), (v) => cr.contributor(urls, v))),
+    ok(list(domain.changeRequests.contributors(caller, params.spaceId, params.changeRequestId), (v) => cr.contributor(urls, v))),
 
   getChangeRequestChanges: ({ caller, domain, params, query, urls }) =>
-    ok(cr.changes(urls, domain.changeRequests.changes(caller, params.spaceId!, params.changeRequestId!, limitOf(query)))),
+    ok(cr.changes(urls, domain.changeRequests.changes(caller, params.spaceId, params.changeRequestId, query.limit))),
 
   getRevisionSemanticChanges: ({ caller, domain, params, query, urls }) =>
-    ok(cr.changes(urls, domain.changeRequests.revisionChanges(caller, params.spaceId!, params.revisionId!, limitOf(query)))),
+    ok(cr.changes(urls, domain.changeRequests.revisionChanges(caller, params.spaceId, params.revisionId, query.limit))),
 
   // Content of the change request: the same reads as a space's current content.
 
@@ -91,40 +88,38 @@ export const changeRequestHandlers: Handlers = {
 
   getFileInChangeRequestById: (ctx) => {
     const view = contentOf(ctx);
-    return ok(present.file(ctx.urls, view, ctx.domain.content.file(view, ctx.params.fileId!), optionsOf(ctx.query)));
+    return ok(present.file(ctx.urls, view, ctx.domain.content.file(view, ctx.params.fileId), optionsOf(ctx.query)));
   },
 
-  getPageInChangeRequestById: (ctx) => pageReply(ctx, contentOf(ctx), ctx.params.pageId),
+  getPageInChangeRequestById: (ctx) => pageReply(ctx, contentOf(ctx), ctx.params),
 
-  getPageInChangeRequestByPath: (ctx) => pageReply(ctx, contentOf(ctx), undefined, ctx.params.pagePath!),
+  getPageInChangeRequestByPath: (ctx) => pageReply(ctx, contentOf(ctx), ctx.params),
 
   listChangeRequestLinks: (ctx) => {
     const view = contentOf(ctx);
-    const linkQuery = { ...pageOf(ctx.query), ...(ctx.query.status ? { status: ctx.query.status as LinkStatus } : {}) };
-    const { page, stats } = ctx.domain.content.listLinks(view, linkQuery, appPrefixes(ctx.urls));
+    const { page, stats } = ctx.domain.content.listLinks(view, linksOf(ctx.query), appPrefixes(ctx.urls));
     return ok({ ...list(page, (u) => present.linkUsage(ctx.urls, view, u)), stats: present.linkStats(stats) });
   },
 
   listPageLinksInChangeRequest: (ctx) => {
     const view = contentOf(ctx);
-    const linkQuery = { ...pageOf(ctx.query), ...(ctx.query.status ? { status: ctx.query.status as LinkStatus } : {}) };
-    const { page, stats } = ctx.domain.content.listLinks(view, linkQuery, appPrefixes(ctx.urls), ctx.params.pageId!);
+    const { page, stats } = ctx.domain.content.listLinks(view, linksOf(ctx.query), appPrefixes(ctx.urls), ctx.params.pageId);
     return ok({ ...list(page, (u) => present.linkUsage(ctx.urls, view, u)), stats: present.linkStats(stats) });
   },
 
   listChangeRequestPageBacklinks: (ctx) => {
     const view = contentOf(ctx);
-    return ok(list(ctx.domain.content.backlinks(view, { page: ctx.params.pageId! }, pageOf(ctx.query)), (p) => present.pageLocation(ctx.urls, view, p)));
+    return ok(list(ctx.domain.content.backlinks(view, { page: ctx.params.pageId }, pageOf(ctx.query)), (p) => present.pageLocation(ctx.urls, view, p)));
   },
 
   listChangeRequestFileBacklinks: (ctx) => {
     const view = contentOf(ctx);
-    return ok(list(ctx.domain.content.backlinks(view, { file: ctx.params.fileId! }, pageOf(ctx.query)), (p) => present.pageLocation(ctx.urls, view, p)));
+    return ok(list(ctx.domain.content.backlinks(view, { file: ctx.params.fileId }, pageOf(ctx.query)), (p) => present.pageLocation(ctx.urls, view, p)));
   },
 
   getReusableContentInChangeRequestById: (ctx) => {
     const view = contentOf(ctx);
-    const rc = ctx.domain.content.reusableContent(view, ctx.params.reusableContentId!);
+    const rc = ctx.domain.content.reusableContent(view, ctx.params.reusableContentId);
     return ok(present.reusableContent(rc, optionsOf(ctx.query)));
   },
 };

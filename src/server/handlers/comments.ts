@@ -1,56 +1,75 @@
-import type { BodyFormat, BodyInput, CommentInput, CommentPatch, CommentQuery, ThreadRef } from '../../domain/comments/comments.js';
-import { type Context, deleted, ok, pageOf, type Handlers } from '../handler.js';
+import type { BodyFormat, ThreadRef } from '../../domain/comments/comments.js';
+import { deleted, type Handler, type Handlers, ok, type OperationId, pageOf } from '../handler.js';
 import { comment, reply } from '../present-comments.js';
 import { list, member } from '../present.js';
 
-const threadOf = ({ params }: Context): ThreadRef => ({
-  spaceId: params.spaceId!,
+/** One handler for an operation on a space's comments and the same on a change request's (`…InSpace`, `…InChangeRequest`). */
+type InBoth<N extends string> = Handler<Extract<OperationId, `${N}InSpace` | `${N}InChangeRequest`>>;
+
+const threadOf = ({ params }: { params: { spaceId: string; changeRequestId?: string } }): ThreadRef => ({
+  spaceId: params.spaceId,
   ...(params.changeRequestId !== undefined ? { changeRequest: params.changeRequestId } : {}),
 });
-const formatOf = ({ query }: Context) => query.format as BodyFormat | undefined;
+/** `format`, checked here, as postCommentReply's spec does not declare it. */
+const formatOf = ({ query }: { query: { format?: unknown } }): BodyFormat | undefined =>
+  query.format === 'markdown' || query.format === 'document' ? query.format : undefined;
 
-/** The comment operations, the same for a space and for a change request (`…InSpace` and `…InChangeRequest`). */
-const operations: Handlers = {
-  listComments: (ctx) =>
-    ok(list(ctx.domain.comments.list(ctx.caller, threadOf(ctx), { ...pageOf(ctx.query), ...(ctx.query as CommentQuery) }), (v) => comment(ctx.urls, v))),
+const listComments: InBoth<'listComments'> = (ctx) =>
+  ok(list(ctx.domain.comments.list(ctx.caller, threadOf(ctx), { ...pageOf(ctx.query), ...ctx.query }), (v) => comment(ctx.urls, v)));
 
-  postComment: (ctx) => ok(comment(ctx.urls, ctx.domain.comments.post(ctx.caller, threadOf(ctx), ctx.body as CommentInput))),
+const postComment: InBoth<'postComment'> = (ctx) => ok(comment(ctx.urls, ctx.domain.comments.post(ctx.caller, threadOf(ctx), ctx.body)));
 
-  getComment: (ctx) => ok(comment(ctx.urls, ctx.domain.comments.get(ctx.caller, threadOf(ctx), ctx.params.commentId!, formatOf(ctx)))),
+const getComment: InBoth<'getComment'> = (ctx) =>
+  ok(comment(ctx.urls, ctx.domain.comments.get(ctx.caller, threadOf(ctx), ctx.params.commentId, formatOf(ctx))));
 
-  updateComment: (ctx) =>
-    ok(comment(ctx.urls, ctx.domain.comments.update(ctx.caller, threadOf(ctx), ctx.params.commentId!, (ctx.body ?? {}) as CommentPatch))),
+const updateComment: InBoth<'updateComment'> = (ctx) =>
+  ok(comment(ctx.urls, ctx.domain.comments.update(ctx.caller, threadOf(ctx), ctx.params.commentId, ctx.body)));
 
-  deleteComment: (ctx) => deleted(ctx.domain.comments.delete(ctx.caller, threadOf(ctx), ctx.params.commentId!)),
+const deleteComment: InBoth<'deleteComment'> = (ctx) => deleted(ctx.domain.comments.delete(ctx.caller, threadOf(ctx), ctx.params.commentId));
 
-  listCommentReplies: (ctx) =>
-    ok(
-      list(
-        ctx.domain.comments.listReplies(ctx.caller, threadOf(ctx), ctx.params.commentId!, { ...pageOf(ctx.query), format: formatOf(ctx) }),
-        (v) => reply(ctx.urls, v),
-      ),
+const listCommentReplies: InBoth<'listCommentReplies'> = (ctx) =>
+  ok(
+    list(ctx.domain.comments.listReplies(ctx.caller, threadOf(ctx), ctx.params.commentId, { ...pageOf(ctx.query), format: formatOf(ctx) }), (v) =>
+      reply(ctx.urls, v),
     ),
+  );
 
-  postCommentReply: (ctx) =>
-    ok(reply(ctx.urls, ctx.domain.comments.postReply(ctx.caller, threadOf(ctx), ctx.params.commentId!, ctx.body as { body: BodyInput }, formatOf(ctx)))),
+const postCommentReply: InBoth<'postCommentReply'> = (ctx) =>
+  ok(reply(ctx.urls, ctx.domain.comments.postReply(ctx.caller, threadOf(ctx), ctx.params.commentId, ctx.body, formatOf(ctx))));
 
-  getCommentReply: (ctx) =>
-    ok(reply(ctx.urls, ctx.domain.comments.getReply(ctx.caller, threadOf(ctx), ctx.params.commentId!, ctx.params.commentReplyId!, formatOf(ctx)))),
+const getCommentReply: InBoth<'getCommentReply'> = (ctx) =>
+  ok(reply(ctx.urls, ctx.domain.comments.getReply(ctx.caller, threadOf(ctx), ctx.params.commentId, ctx.params.commentReplyId, formatOf(ctx))));
 
-  updateCommentReply: (ctx) => {
-    const { resolved: _ignored, ...patch } = (ctx.body ?? {}) as CommentPatch;
-    return ok(reply(ctx.urls, ctx.domain.comments.updateReply(ctx.caller, threadOf(ctx), ctx.params.commentId!, ctx.params.commentReplyId!, patch)));
-  },
+const updateCommentReply: InBoth<'updateCommentReply'> = (ctx) =>
+  ok(reply(ctx.urls, ctx.domain.comments.updateReply(ctx.caller, threadOf(ctx), ctx.params.commentId, ctx.params.commentReplyId, ctx.body)));
 
-  deleteCommentReply: (ctx) => deleted(ctx.domain.comments.deleteReply(ctx.caller, threadOf(ctx), ctx.params.commentId!, ctx.params.commentReplyId!)),
+const deleteCommentReply: InBoth<'deleteCommentReply'> = (ctx) =>
+  deleted(ctx.domain.comments.deleteReply(ctx.caller, threadOf(ctx), ctx.params.commentId, ctx.params.commentReplyId));
 
-  listCommenters: (ctx) => ok(list(ctx.domain.comments.commenters(ctx.caller, threadOf(ctx), pageOf(ctx.query)), (m) => member(ctx.urls, m))),
+const listCommenters: InBoth<'listCommenters'> = (ctx) =>
+  ok(list(ctx.domain.comments.commenters(ctx.caller, threadOf(ctx), pageOf(ctx.query)), (m) => member(ctx.urls, m)));
+
+export const commentHandlers: Handlers = {
+  listCommentsInSpace: listComments,
+  listCommentsInChangeRequest: listComments,
+  postCommentInSpace: postComment,
+  postCommentInChangeRequest: postComment,
+  getCommentInSpace: getComment,
+  getCommentInChangeRequest: getComment,
+  updateCommentInSpace: updateComment,
+  updateCommentInChangeRequest: updateComment,
+  deleteCommentInSpace: deleteComment,
+  deleteCommentInChangeRequest: deleteComment,
+  listCommentRepliesInSpace: listCommentReplies,
+  listCommentRepliesInChangeRequest: listCommentReplies,
+  postCommentReplyInSpace: postCommentReply,
+  postCommentReplyInChangeRequest: postCommentReply,
+  getCommentReplyInSpace: getCommentReply,
+  getCommentReplyInChangeRequest: getCommentReply,
+  updateCommentReplyInSpace: updateCommentReply,
+  updateCommentReplyInChangeRequest: updateCommentReply,
+  deleteCommentReplyInSpace: deleteCommentReply,
+  deleteCommentReplyInChangeRequest: deleteCommentReply,
+  listCommentersInSpace: listCommenters,
+  listCommentersInChangeRequest: listCommenters,
 };
-
-/** `listComments` -> `listCommentsInSpace` and `listCommentsInChangeRequest`, and so on. */
-export const commentHandlers: Handlers = Object.fromEntries(
-  Object.entries(operations).flatMap(([name, handler]) => [
-    [`${name}InSpace`, handler],
-    [`${name}InChangeRequest`, handler],
-  ]),
-);

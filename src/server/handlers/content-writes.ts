@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { type ContentChange, type ImportInput, type ImportResult } from '../../domain/content-writes/content-writes.js';
-import { type Context, created, type Handler, type Handlers, ok } from '../handler.js';
+import type { ImportResult } from '../../domain/content-writes/content-writes.js';
+import { created, type Handler, type Handlers, ok, type WithParams } from '../handler.js';
 import type { OpenApiDocument, Operation } from '../openapi.js';
 import * as present from '../present-content.js';
 import * as cr from '../present-change-requests.js';
@@ -10,17 +10,16 @@ import * as cr from '../present-change-requests.js';
 const NEWER_SPEC = '@gitbook/api-0.202/spec/openapi.json';
 const CONTENT_PATH = '/spaces/{spaceId}/change-requests/{changeRequestId}/content';
 
-const importReply = (ctx: Context, { revisionId, importedResources, totalResources }: ImportResult) =>
+const importReply = (ctx: WithParams<'spaceId'>, { revisionId, importedResources, totalResources }: ImportResult) =>
   created({ revision: revisionId, importedResources, totalResources }, ctx.urls.api(`/spaces/${ctx.params.spaceId}/revisions/${revisionId}`));
 
-const updateChangeRequestContent: Handler = async (ctx) => {
+const updateChangeRequestContent: Handler<'updateChangeRequestContent'> = async (ctx) => {
   const { caller, domain, params, query, body, urls } = ctx;
-  const changes = (body as { changes: ContentChange[] }).changes;
-  const update = await domain.contentWrites.updateChangeRequestContent(caller, params.spaceId!, params.changeRequestId!, changes);
-  const view = domain.changeRequests.get(caller, params.spaceId!, update.changeRequestId);
+  const update = await domain.contentWrites.updateChangeRequestContent(caller, params.spaceId, params.changeRequestId, body.changes);
+  const view = domain.changeRequests.get(caller, params.spaceId, update.changeRequestId);
   const changeRequest = cr.changeRequest(urls, view);
   if (query.compat !== false) return ok(changeRequest);
-  const revision = domain.changeRequests.content(caller, params.spaceId!, update.changeRequestId);
+  const revision = domain.changeRequests.content(caller, params.spaceId, update.changeRequestId);
   const pageRef = (id: string) => ({
     object: 'page' as const,
     id,
@@ -36,19 +35,19 @@ const updateChangeRequestContent: Handler = async (ctx) => {
 export const contentWriteHandlers: Handlers = {
   updateChangeRequestContent,
 
-  importContent: async (ctx) => importReply(ctx, await ctx.domain.contentWrites.importInSpace(ctx.caller, ctx.params.spaceId!, ctx.body as ImportInput)),
+  importContent: async (ctx) => importReply(ctx, await ctx.domain.contentWrites.importInSpace(ctx.caller, ctx.params.spaceId, ctx.body)),
 
   importContentInChangeRequest: async (ctx) =>
-    importReply(ctx, await ctx.domain.contentWrites.importInChangeRequest(ctx.caller, ctx.params.spaceId!, ctx.params.changeRequestId!, ctx.body as ImportInput)),
+    importReply(ctx, await ctx.domain.contentWrites.importInChangeRequest(ctx.caller, ctx.params.spaceId, ctx.params.changeRequestId, ctx.body)),
 
   importContentInChangeRequestPageById: async (ctx) =>
     importReply(
       ctx,
-      await ctx.domain.contentWrites.importInChangeRequest(ctx.caller, ctx.params.spaceId!, ctx.params.changeRequestId!, ctx.body as ImportInput, ctx.params.pageId!),
+      await ctx.domain.contentWrites.importInChangeRequest(ctx.caller, ctx.params.spaceId, ctx.params.changeRequestId, ctx.body, ctx.params.pageId),
     ),
 
   importContentInPageById: async (ctx) =>
-    importReply(ctx, await ctx.domain.contentWrites.importInSpacePage(ctx.caller, ctx.params.spaceId!, ctx.params.pageId!, ctx.body as ImportInput)),
+    importReply(ctx, await ctx.domain.contentWrites.importInSpacePage(ctx.caller, ctx.params.spaceId, ctx.params.pageId, ctx.body)),
 };
 
 /**

@@ -1,95 +1,110 @@
-import { type BodyFormat, type LinkStatus, type RevisionView } from '../../domain/content/content.js';
-import { type Context, type Handlers, ok, pageOf } from '../handler.js';
+import type { BodyFormat, LinksQuery, LinkStatus, RevisionView } from '../../domain/content/content.js';
+import { type Handlers, ok, pageOf, type Services } from '../handler.js';
 import { list, type Urls } from '../present.js';
 import { changeRequest } from '../present-change-requests.js';
 import * as present from '../present-content.js';
 
-/** `evaluated=true` and `deterministic-only` both evaluate: variables are the only expressions, and they are deterministic. */
-export const isEvaluated = (query: Context['query']): boolean => [true, 'true', 'deterministic-only'].includes(query.evaluated as string);
+type ContentQuery = { metadata?: boolean; computed?: boolean };
 
-export const optionsOf = (query: Context['query']): present.ContentOptions => ({
+/**
+ * `evaluated=true` and `deterministic-only` both evaluate: variables are the only expressions, and they are deterministic.
+ * Ajv's coercion through the parameter's `oneOf` leaves `true` as the string "true" (and the default as "false").
+ */
+export const isEvaluated = (query: { evaluated?: unknown }): boolean => ['true', 'deterministic-only'].includes(String(query.evaluated));
+
+export const optionsOf = (query: ContentQuery): present.ContentOptions => ({
   metadata: query.metadata !== false,
   computed: query.computed !== false,
+});
+
+const isLinkStatus = (value: unknown): value is LinkStatus => value === 'ok' || value === 'broken' || value === 'in-app';
+
+/** The query of a link listing; `status` is checked here, as listPageLinksInChangeRequest's spec does not declare it. */
+export const linksOf = (query: Omit<LinksQuery, 'status'> & { status?: unknown }): LinksQuery => ({
+  ...pageOf(query),
+  ...(isLinkStatus(query.status) ? { status: query.status } : {}),
 });
 
 /** URL prefixes of the application: links to them are reported as `in-app`. */
 export const appPrefixes = (urls: Urls): string[] => [urls.app('/'), 'https://app.gitbook.com/'];
 
-/** A page, with its body when `format` asks for one. */
-export async function pageReply(ctx: Context, view: RevisionView, pageId: string | undefined, path?: string) {
+/** A page, by id or by path, with its body when `format` asks for one. */
+export async function pageReply(
+  ctx: Services & { query: ContentQuery & { format?: BodyFormat; evaluated?: unknown } },
+  view: RevisionView,
+  ref: { pageId: string } | { pagePath: string },
+) {
   const contents = ctx.domain.content;
-  const page = path !== undefined ? contents.pageByPath(view, path) : contents.page(view, pageId!);
-  const format = ctx.query.format as BodyFormat | undefined;
+  const page = 'pagePath' in ref ? contents.pageByPath(view, ref.pagePath) : contents.page(view, ref.pageId);
+  const format = ctx.query.format;
   const body = format && page.kind === 'document' ? await contents.body(view, page, format, isEvaluated(ctx.query)) : undefined;
   return ok(present.page(ctx.urls, view, page, optionsOf(ctx.query), body));
 }
 
 /** A revision, naming the change request it merged when it is a merge. */
-export function revisionReply(ctx: Context, view: RevisionView) {
+export function revisionReply(ctx: Services & { query: ContentQuery }, view: RevisionView) {
   const merged = ctx.domain.changeRequests.mergedInto(ctx.caller, view);
   return ok(present.revision(ctx.urls, view, optionsOf(ctx.query), merged && changeRequest(ctx.urls, merged)));
 }
 
 export const contentHandlers: Handlers = {
-  getCurrentRevision: (ctx) => revisionReply(ctx, ctx.domain.content.current(ctx.caller, ctx.params.spaceId!)),
+  getCurrentRevision: (ctx) => revisionReply(ctx, ctx.domain.content.current(ctx.caller, ctx.params.spaceId)),
 
   listPages: ({ caller, domain, params, query, urls }) =>
-    ok({ pages: present.pageTree(urls, domain.content.current(caller, params.spaceId!), null, optionsOf(query)) }),
+    ok({ pages: present.pageTree(urls, domain.content.current(caller, params.spaceId), null, optionsOf(query)) }),
 
   listFiles: ({ caller, domain, params, query, urls }) => {
     const contents = domain.content;
-    const view = contents.current(caller, params.spaceId!);
+    const view = contents.current(caller, params.spaceId);
     return ok(list(contents.files(view, pageOf(query)), (f) => present.file(urls, view, f, optionsOf(query))));
   },
 
   getFileById: ({ caller, domain, params, query, urls }) => {
     const contents = domain.content;
-    const view = contents.current(caller, params.spaceId!);
-    return ok(present.file(urls, view, contents.file(view, params.fileId!), optionsOf(query)));
+    const view = contents.current(caller, params.spaceId);
+    return ok(present.file(urls, view, contents.file(view, params.fileId), optionsOf(query)));
   },
 
   listSpaceFileBacklinks: ({ caller, domain, params, query, urls }) => {
     const contents = domain.content;
-    const view = contents.current(caller, params.spaceId!);
-    return ok(list(contents.backlinks(view, { file: params.fileId! }, pageOf(query)), (p) => present.pageLocation(urls, view, p)));
+    const view = contents.current(caller, params.spaceId);
+    return ok(list(contents.backlinks(view, { file: params.fileId }, pageOf(query)), (p) => present.pageLocation(urls, view, p)));
   },
 
   listSpacePageBacklinks: ({ caller, domain, params, query, urls }) => {
     const contents = domain.content;
-    const view = contents.current(caller, params.spaceId!);
-    return ok(list(contents.backlinks(view, { page: params.pageId! }, pageOf(query)), (p) => present.pageLocation(urls, view, p)));
+    const view = contents.current(caller, params.spaceId);
+    return ok(list(contents.backlinks(view, { page: params.pageId }, pageOf(query)), (p) => present.pageLocation(urls, view, p)));
   },
 
-  getPageById: (ctx) => pageReply(ctx, ctx.domain.content.current(ctx.caller, ctx.params.spaceId!), ctx.params.pageId),
+  getPageById: (ctx) => pageReply(ctx, ctx.domain.content.current(ctx.caller, ctx.params.spaceId), ctx.params),
 
-  getPageByPath: (ctx) => pageReply(ctx, ctx.domain.content.current(ctx.caller, ctx.params.spaceId!), undefined, ctx.params.pagePath!),
+  getPageByPath: (ctx) => pageReply(ctx, ctx.domain.content.current(ctx.caller, ctx.params.spaceId), ctx.params),
 
   listPageLinksInSpace: ({ caller, domain, params, query, urls }) => {
     const contents = domain.content;
-    const view = contents.current(caller, params.spaceId!);
-    const linkQuery = { ...pageOf(query), ...(query.status ? { status: query.status as LinkStatus } : {}) };
-    const { page, stats } = contents.listLinks(view, linkQuery, appPrefixes(urls), params.pageId!);
+    const view = contents.current(caller, params.spaceId);
+    const { page, stats } = contents.listLinks(view, linksOf(query), appPrefixes(urls), params.pageId);
     return ok({ ...list(page, (u) => present.linkUsage(urls, view, u)), stats: present.linkStats(stats) });
   },
 
   listSpaceLinks: ({ caller, domain, params, query, urls }) => {
     const contents = domain.content;
-    const view = contents.current(caller, params.spaceId!);
-    const linkQuery = { ...pageOf(query), ...(query.status ? { status: query.status as LinkStatus } : {}) };
-    const { page, stats } = contents.listLinks(view, linkQuery, appPrefixes(urls));
+    const view = contents.current(caller, params.spaceId);
+    const { page, stats } = contents.listLinks(view, linksOf(query), appPrefixes(urls));
     return ok({ ...list(page, (u) => present.linkUsage(urls, view, u)), stats: present.linkStats(stats) });
   },
 
   searchSpaceContent: ({ caller, domain, params, query, urls }) => {
-    const { view, page } = domain.content.search(caller, params.spaceId!, String(query.query ?? ''), pageOf(query));
+    const { view, page } = domain.content.search(caller, params.spaceId, query.query, pageOf(query));
     return ok(list(page, (hit) => present.searchResult(urls, view, hit)));
   },
 
   getReusableContentById: ({ caller, domain, params, query }) => {
     const contents = domain.content;
-    const view = contents.current(caller, params.spaceId!);
-    return ok(present.reusableContent(contents.reusableContent(view, params.reusableContentId!), optionsOf(query)));
+    const view = contents.current(caller, params.spaceId);
+    return ok(present.reusableContent(contents.reusableContent(view, params.reusableContentId), optionsOf(query)));
   },
 
-  getDocumentById: async ({ caller, domain, params }) => ok(await domain.content.documentById(caller, params.spaceId!, params.documentId!)),
+  getDocumentById: async ({ caller, domain, params }) => ok(await domain.content.documentById(caller, params.spaceId, params.documentId)),
 };

@@ -1,13 +1,13 @@
-import type { Context, Result } from '../handler.js';
+import type { Result, WithParams } from '../handler.js';
 
 /** The route outside the spec that serves a file's bytes (the `downloadURL` of RevisionFile). */
 export const FILE_CONTENT_ROUTE = '/v1/spaces/:spaceId/revisions/:revisionId/files/:fileId/content';
 
 /** A file's bytes, with its content type; the URL names an immutable revision, so the answer never changes. */
-export function downloadFile({ caller, domain, params }: Pick<Context, 'caller' | 'domain' | 'params'>): Result {
+export function downloadFile({ caller, domain, params }: Pick<WithParams<'spaceId' | 'revisionId' | 'fileId'>, 'caller' | 'domain' | 'params'>): Result {
   const contents = domain.content;
-  const view = contents.revision(caller, params.spaceId!, params.revisionId!);
-  const { file, bytes } = contents.fileBytes(view, params.fileId!);
+  const view = contents.revision(caller, params.spaceId, params.revisionId);
+  const { file, bytes } = contents.fileBytes(view, params.fileId);
   return {
     status: 200,
     body: bytes,

@@ -22,8 +22,8 @@ import { ssoHandlers } from './sso.js';
 import { teamHandlers } from './teams.js';
 import { urlHandlers } from './urls.js';
 
-/** Every implemented operation, by operationId. The rest answer 501. */
-export const handlers: Handlers = {
+/** Every implemented operation, by operationId (looked up by any spec's operationId string). The rest answer 501. */
+export const handlers: Handlers & { readonly [operationId: string]: unknown } = {
   ...systemHandlers,
   ...teamHandlers,
   ...ssoHandlers,

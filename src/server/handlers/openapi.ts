@@ -1,21 +1,18 @@
-import type { OpenAPIVisibility } from '../../model/index.js';
-import type { SpecSource } from '../../domain/openapi/openapi.js';
-import { type Context, created, deleted, ok, pageOf, type Handlers } from '../handler.js';
+import { created, deleted, ok, pageOf, type Handlers, type WithParams } from '../handler.js';
 import { list } from '../present.js';
 import * as present from '../present-openapi.js';
 
-const args = ({ caller, params }: Context) => [caller, params.organizationId!, params.specSlug!] as const;
-const body = (ctx: Context) => (ctx.body ?? {}) as { slug: string; source: SpecSource; visibility: OpenAPIVisibility };
-const location = (ctx: Context, slug: string) => ctx.urls.api(`/orgs/${ctx.params.organizationId}/openapi/${slug}`);
+const args = ({ caller, params }: WithParams<'organizationId' | 'specSlug'>) => [caller, params.organizationId, params.specSlug] as const;
+const location = (ctx: WithParams<'organizationId'>, slug: string) => ctx.urls.api(`/orgs/${ctx.params.organizationId}/openapi/${slug}`);
 
 /** Processing runs as a job: answers come back `pending`, and the job starts right after. */
 export const openAPIHandlers: Handlers = {
   listOpenAPISpecs: (ctx) =>
-    ok(list(ctx.domain.openapi.list(ctx.caller, ctx.params.organizationId!, pageOf(ctx.query)), (v) => present.openAPISpec(ctx.urls, v))),
+    ok(list(ctx.domain.openapi.list(ctx.caller, ctx.params.organizationId, pageOf(ctx.query)), (v) => present.openAPISpec(ctx.urls, v))),
 
   createOpenAPISpec: (ctx) => {
-    const { slug, source } = body(ctx);
-    const view = ctx.domain.openapi.create(ctx.caller, ctx.params.organizationId!, slug, source);
+    const { slug, source } = ctx.body;
+    const view = ctx.domain.openapi.create(ctx.caller, ctx.params.organizationId, slug, source);
     void ctx.domain.jobs.runDue();
     return created(present.openAPISpec(ctx.urls, view), location(ctx, slug));
   },
@@ -23,20 +20,18 @@ export const openAPIHandlers: Handlers = {
   getOpenAPISpecBySlug: (ctx) => ok(present.openAPISpec(ctx.urls, ctx.domain.openapi.get(...args(ctx)))),
 
   createOrUpdateOpenAPISpecBySlug: (ctx) => {
-    const view = ctx.domain.openapi.put(...args(ctx), body(ctx).source);
+    const view = ctx.domain.openapi.put(...args(ctx), ctx.body.source);
     void ctx.domain.jobs.runDue();
     const spec = present.openAPISpec(ctx.urls, view);
     return view.created ? created(spec, location(ctx, view.spec.slug)) : ok(spec);
   },
 
-  updateOpenAPISpecBySlug: (ctx) => ok(present.openAPISpec(ctx.urls, ctx.domain.openapi.setVisibility(...args(ctx), body(ctx).visibility))),
+  updateOpenAPISpecBySlug: (ctx) => ok(present.openAPISpec(ctx.urls, ctx.domain.openapi.setVisibility(...args(ctx), ctx.body.visibility))),
   deleteOpenAPISpecBySlug: (ctx) => deleted(ctx.domain.openapi.delete(...args(ctx))),
 
-  listOpenAPISpecVersions: (ctx) =>
-    ok(list(ctx.domain.openapi.versions(...args(ctx), pageOf(ctx.query)), (v) => present.openAPISpecVersion(ctx.urls, v))),
+  listOpenAPISpecVersions: (ctx) => ok(list(ctx.domain.openapi.versions(...args(ctx), pageOf(ctx.query)), (v) => present.openAPISpecVersion(ctx.urls, v))),
   getLatestOpenAPISpecVersion: (ctx) => ok(present.openAPISpecVersion(ctx.urls, ctx.domain.openapi.version(...args(ctx), 'latest'))),
-  getOpenAPISpecVersionById: (ctx) => ok(present.openAPISpecVersion(ctx.urls, ctx.domain.openapi.version(...args(ctx), ctx.params.versionId!))),
+  getOpenAPISpecVersionById: (ctx) => ok(present.openAPISpecVersion(ctx.urls, ctx.domain.openapi.version(...args(ctx), ctx.params.versionId))),
   getLatestOpenAPISpecVersionContent: (ctx) => ok(present.openAPISpecContent(ctx.urls, ctx.domain.openapi.content(...args(ctx), 'latest'))),
-  getOpenAPISpecVersionContentById: (ctx) =>
-    ok(present.openAPISpecContent(ctx.urls, ctx.domain.openapi.content(...args(ctx), ctx.params.versionId!))),
+  getOpenAPISpecVersionContentById: (ctx) => ok(present.openAPISpecContent(ctx.urls, ctx.domain.openapi.content(...args(ctx), ctx.params.versionId))),
 };

@@ -1,37 +1,61 @@
-import type { Invitation, ResourceRef } from '../../domain/permissions/permissions.js';
-import type { RoleName } from '../../domain/core/roles.js';
-import { deleted, noContent, ok, pageOf, type Context, type Handlers } from '../handler.js';
+import type { ResourceRef } from '../../domain/permissions/permissions.js';
+import { deleted, type Handler, type Handlers, noContent, ok, type OperationId, pageOf } from '../handler.js';
 import { list, team, user } from '../present.js';
 
-/** The same eight operations exist for spaces and for collections. */
-function permissionHandlers(kind: 'space' | 'collection', suffix: 'Space' | 'Collection'): Handlers {
-  const ref = (ctx: Context): ResourceRef => ({ kind, id: ctx.params[`${kind}Id`]! });
-  const role = (ctx: Context) => (ctx.body as { role?: RoleName | null }).role;
-  return {
-    [`inviteTo${suffix}`]: (ctx) => {
-      ctx.domain.permissions.invite(ctx.caller, ref(ctx), ctx.body as Invitation);
-      return noContent();
-    },
-    [`listUserPermissionsIn${suffix}`]: (ctx) =>
-      ok(list(ctx.domain.permissions.listUsers(ctx.caller, ref(ctx), pageOf(ctx.query)), (p) => ({ permission: p.permission, user: user(ctx.urls, p.user) }))),
-    [`listTeamPermissionsIn${suffix}`]: (ctx) =>
-      ok(list(ctx.domain.permissions.listTeams(ctx.caller, ref(ctx), pageOf(ctx.query)), (p) => ({ permission: p.permission, team: team(p.team) }))),
-    [`updateUserPermissionIn${suffix}`]: (ctx) => {
-      ctx.domain.permissions.update(ctx.caller, ref(ctx), 'user', ctx.params.userId!, role(ctx));
-      return noContent();
-    },
-    [`updateTeamPermissionIn${suffix}`]: (ctx) => {
-      ctx.domain.permissions.update(ctx.caller, ref(ctx), 'team', ctx.params.teamId!, role(ctx));
-      return noContent();
-    },
-    [`removeUserFrom${suffix}`]: (ctx) => deleted(ctx.domain.permissions.remove(ctx.caller, ref(ctx), 'user', ctx.params.userId!)),
-    [`removeTeamFrom${suffix}`]: (ctx) => deleted(ctx.domain.permissions.remove(ctx.caller, ref(ctx), 'team', ctx.params.teamId!)),
-    [`listPermissionsAggregateIn${suffix}`]: (ctx) => {
-      const request = { ...pageOf(ctx.query), ...(ctx.query.role ? { role: ctx.query.role as RoleName } : {}) };
-      return ok(list(ctx.domain.permissions.aggregate(ctx.caller, ref(ctx), request), (p) => ({ permission: p.permission, user: user(ctx.urls, p.user) })));
-    },
-  };
-}
+/** One handler for an operation on a space and the same on a collection (`…Space`, `…Collection`). */
+type OnBoth<N extends string> = Handler<Extract<OperationId, `${N}Space` | `${N}Collection`>>;
 
-export const spacePermissionHandlers = permissionHandlers('space', 'Space');
-export const collectionPermissionHandlers = permissionHandlers('collection', 'Collection');
+const ref = ({ params }: { params: { spaceId: string } | { collectionId: string } }): ResourceRef =>
+  'spaceId' in params ? { kind: 'space', id: params.spaceId } : { kind: 'collection', id: params.collectionId };
+
+const inviteTo: OnBoth<'inviteTo'> = (ctx) => {
+  ctx.domain.permissions.invite(ctx.caller, ref(ctx), ctx.body);
+  return noContent();
+};
+
+const listUserPermissionsIn: OnBoth<'listUserPermissionsIn'> = (ctx) =>
+  ok(list(ctx.domain.permissions.listUsers(ctx.caller, ref(ctx), pageOf(ctx.query)), (p) => ({ permission: p.permission, user: user(ctx.urls, p.user) })));
+
+const listTeamPermissionsIn: OnBoth<'listTeamPermissionsIn'> = (ctx) =>
+  ok(list(ctx.domain.permissions.listTeams(ctx.caller, ref(ctx), pageOf(ctx.query)), (p) => ({ permission: p.permission, team: team(p.team) })));
+
+const updateUserPermissionIn: OnBoth<'updateUserPermissionIn'> = (ctx) => {
+  ctx.domain.permissions.update(ctx.caller, ref(ctx), 'user', ctx.params.userId, ctx.body.role);
+  return noContent();
+};
+
+const updateTeamPermissionIn: OnBoth<'updateTeamPermissionIn'> = (ctx) => {
+  ctx.domain.permissions.update(ctx.caller, ref(ctx), 'team', ctx.params.teamId, ctx.body.role);
+  return noContent();
+};
+
+const removeUserFrom: OnBoth<'removeUserFrom'> = (ctx) => deleted(ctx.domain.permissions.remove(ctx.caller, ref(ctx), 'user', ctx.params.userId));
+
+const removeTeamFrom: OnBoth<'removeTeamFrom'> = (ctx) => deleted(ctx.domain.permissions.remove(ctx.caller, ref(ctx), 'team', ctx.params.teamId));
+
+const listPermissionsAggregateIn: OnBoth<'listPermissionsAggregateIn'> = (ctx) => {
+  const request = { ...pageOf(ctx.query), ...(ctx.query.role ? { role: ctx.query.role } : {}) };
+  return ok(list(ctx.domain.permissions.aggregate(ctx.caller, ref(ctx), request), (p) => ({ permission: p.permission, user: user(ctx.urls, p.user) })));
+};
+
+export const spacePermissionHandlers: Handlers = {
+  inviteToSpace: inviteTo,
+  listUserPermissionsInSpace: listUserPermissionsIn,
+  listTeamPermissionsInSpace: listTeamPermissionsIn,
+  updateUserPermissionInSpace: updateUserPermissionIn,
+  updateTeamPermissionInSpace: updateTeamPermissionIn,
+  removeUserFromSpace: removeUserFrom,
+  removeTeamFromSpace: removeTeamFrom,
+  listPermissionsAggregateInSpace: listPermissionsAggregateIn,
+};
+
+export const collectionPermissionHandlers: Handlers = {
+  inviteToCollection: inviteTo,
+  listUserPermissionsInCollection: listUserPermissionsIn,
+  listTeamPermissionsInCollection: listTeamPermissionsIn,
+  updateUserPermissionInCollection: updateUserPermissionIn,
+  updateTeamPermissionInCollection: updateTeamPermissionIn,
+  removeUserFromCollection: removeUserFrom,
+  removeTeamFromCollection: removeTeamFrom,
+  listPermissionsAggregateInCollection: listPermissionsAggregateIn,
+};

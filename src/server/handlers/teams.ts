@@ -1,26 +1,25 @@
-import type { TeamMembersUpdate, TeamQuery } from '../../domain/teams/teams.js';
-import { created, deleted, noContent, ok, pageOf, type Context, type Handlers } from '../handler.js';
+import { created, deleted, noContent, ok, pageOf, type Handlers, type WithParams } from '../handler.js';
 import { list } from '../present.js';
 import { memberSpace, memberTeam, team, teamMember } from '../present-teams.js';
 
-const org = (ctx: Context) => ctx.params.organizationId!;
-const teamId = (ctx: Context) => ctx.params.teamId!;
-const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const org = (ctx: WithParams<'organizationId'>) => ctx.params.organizationId;
+const teamId = (ctx: WithParams<'teamId'>) => ctx.params.teamId;
 
 export const teamHandlers: Handlers = {
   listTeamsInOrganizationById: (ctx) => {
-    const query: TeamQuery = { ...pageOf(ctx.query), ...(text(ctx.query.owner) !== undefined ? { owner: text(ctx.query.owner) } : {}), ...(text(ctx.query.title) !== undefined ? { title: text(ctx.query.title) } : {}) };
+    const { owner, title } = ctx.query;
+    const query = { ...pageOf(ctx.query), ...(owner !== undefined ? { owner } : {}), ...(title !== undefined ? { title } : {}) };
     return ok(list(ctx.domain.teams.list(ctx.caller, org(ctx), query), team));
   },
 
   createOrganizationTeam: (ctx) => {
-    const view = ctx.domain.teams.create(ctx.caller, org(ctx), ctx.body as { title: string; members?: string[] });
+    const view = ctx.domain.teams.create(ctx.caller, org(ctx), ctx.body);
     return created(team(view), ctx.urls.api(`/orgs/${view.team.organizationId}/teams/${view.team.id}`));
   },
 
   getTeamInOrganizationById: (ctx) => ok(team(ctx.domain.teams.get(ctx.caller, org(ctx), teamId(ctx)))),
 
-  updateTeamInOrganizationById: (ctx) => ok(team(ctx.domain.teams.update(ctx.caller, org(ctx), teamId(ctx), ctx.body as { title: string }))),
+  updateTeamInOrganizationById: (ctx) => ok(team(ctx.domain.teams.update(ctx.caller, org(ctx), teamId(ctx), ctx.body))),
 
   removeTeamFromOrganizationById: (ctx) => deleted(ctx.domain.teams.delete(ctx.caller, org(ctx), teamId(ctx))),
 
@@ -28,26 +27,26 @@ export const teamHandlers: Handlers = {
     ok(list(ctx.domain.teams.members.list(ctx.caller, org(ctx), teamId(ctx), pageOf(ctx.query)), (m) => teamMember(ctx.urls, m))),
 
   updateMembersInOrganizationTeam: (ctx) => {
-    ctx.domain.teams.members.update(ctx.caller, org(ctx), teamId(ctx), ctx.body as TeamMembersUpdate);
+    ctx.domain.teams.members.update(ctx.caller, org(ctx), teamId(ctx), ctx.body);
     return noContent();
   },
 
   addMemberToOrganizationTeamById: (ctx) => {
-    const { role } = (ctx.body ?? {}) as { role?: 'owner' | 'member' };
-    ctx.domain.teams.members.add(ctx.caller, org(ctx), teamId(ctx), ctx.params.userId!, role);
+    const { role } = ctx.body ?? {};
+    ctx.domain.teams.members.add(ctx.caller, org(ctx), teamId(ctx), ctx.params.userId, role);
     return noContent();
   },
 
-  deleteMemberFromOrganizationTeamById: (ctx) => deleted(ctx.domain.teams.members.remove(ctx.caller, org(ctx), teamId(ctx), ctx.params.userId!)),
+  deleteMemberFromOrganizationTeamById: (ctx) => deleted(ctx.domain.teams.members.remove(ctx.caller, org(ctx), teamId(ctx), ctx.params.userId)),
 
   listTeamsForOrganizationMember: (ctx) => {
-    const title = text(ctx.query.title);
-    const page = ctx.domain.teams.members.teamsOf(ctx.caller, org(ctx), ctx.params.userId!, { ...pageOf(ctx.query), ...(title !== undefined ? { title } : {}) });
+    const { title } = ctx.query;
+    const page = ctx.domain.teams.members.teamsOf(ctx.caller, org(ctx), ctx.params.userId, { ...pageOf(ctx.query), ...(title !== undefined ? { title } : {}) });
     return ok(list(page, memberTeam));
   },
 
   listSpacesForOrganizationMember: (ctx) => {
     const order = ctx.query.order === 'asc' ? 'asc' : 'desc';
-    return ok(list(ctx.domain.memberSpaces.list(ctx.caller, org(ctx), ctx.params.userId!, { ...pageOf(ctx.query), order }), (v) => memberSpace(ctx.urls, v)));
+    return ok(list(ctx.domain.memberSpaces.list(ctx.caller, org(ctx), ctx.params.userId, { ...pageOf(ctx.query), order }), (v) => memberSpace(ctx.urls, v)));
   },
 };

@@ -1,18 +1,16 @@
-import type { GlossaryOperation, TranslationInput } from '../../domain/translations/translations.js';
-import { type Context, created, deleted, noContent, ok, pageOf, type Handlers } from '../handler.js';
+import { created, deleted, noContent, ok, pageOf, type Handlers, type WithParams } from '../handler.js';
 import { list } from '../present.js';
 import * as present from '../present-translations.js';
 
-const org = (ctx: Context) => ctx.params.organizationId!;
-const args = (ctx: Context) => [ctx.caller, org(ctx), ctx.params.translationId!] as const;
+const org = (ctx: WithParams<'organizationId'>) => ctx.params.organizationId;
+const args = (ctx: WithParams<'organizationId' | 'translationId'>) => [ctx.caller, org(ctx), ctx.params.translationId] as const;
 
 /** Translations run as jobs: creating one and `runTranslation` queue a run and start the job runner. */
 export const translationHandlers: Handlers = {
-  listTranslations: (ctx) =>
-    ok(list(ctx.domain.translations.list(ctx.caller, org(ctx), pageOf(ctx.query)), (v) => present.translation(ctx.urls, v))),
+  listTranslations: (ctx) => ok(list(ctx.domain.translations.list(ctx.caller, org(ctx), pageOf(ctx.query)), (v) => present.translation(ctx.urls, v))),
 
   createTranslation: (ctx) => {
-    const view = ctx.domain.translations.create(ctx.caller, org(ctx), ctx.body as TranslationInput);
+    const view = ctx.domain.translations.create(ctx.caller, org(ctx), ctx.body);
     void ctx.domain.jobs.runDue();
     return created(present.translation(ctx.urls, view), present.translationLocation(ctx.urls, org(ctx), view.translation.id));
   },
@@ -20,7 +18,7 @@ export const translationHandlers: Handlers = {
   getTranslation: (ctx) => ok(present.translation(ctx.urls, ctx.domain.translations.get(...args(ctx)))),
 
   updateTranslation: (ctx) => {
-    const { instructions } = ctx.body as { instructions: Record<string, unknown> };
+    const { instructions } = ctx.body;
     return ok(present.translation(ctx.urls, ctx.domain.translations.update(...args(ctx), instructions)));
   },
 
@@ -36,10 +34,9 @@ export const translationHandlers: Handlers = {
     ok(list(ctx.domain.translations.glossary.list(ctx.caller, org(ctx), pageOf(ctx.query)), (e) => present.glossaryEntry(ctx.urls, e))),
 
   updateGlossaryEntries: (ctx) => {
-    ctx.domain.translations.glossary.update(ctx.caller, org(ctx), (ctx.body as { operations: GlossaryOperation[] }).operations);
+    ctx.domain.translations.glossary.update(ctx.caller, org(ctx), ctx.body.operations);
     return noContent();
   },
 
-  getGlossaryEntry: (ctx) =>
-    ok(present.glossaryEntry(ctx.urls, ctx.domain.translations.glossary.get(ctx.caller, org(ctx), ctx.params.glossaryEntryId!))),
+  getGlossaryEntry: (ctx) => ok(present.glossaryEntry(ctx.urls, ctx.domain.translations.glossary.get(ctx.caller, org(ctx), ctx.params.glossaryEntryId))),
 };

@@ -2,20 +2,13 @@ import { ok, type Handlers } from '../handler.js';
 import { contentByUrl, publishedContent, subdomain } from '../present-urls.js';
 import { appPrefixes } from './content.js';
 
-interface ResolveBody {
-  url: string;
-  redirectOnError?: boolean;
-  visitor?: { jwtToken?: string; unsignedClaims?: Record<string, unknown> };
-}
-
 export const urlHandlers: Handlers = {
-  getSubdomain: (ctx) => ok(subdomain(ctx.domain.subdomains.find(ctx.params.subdomain!))),
+  getSubdomain: (ctx) => ok(subdomain(ctx.domain.subdomains.find(ctx.params.subdomain))),
 
-  getContentByUrl: (ctx) =>
-    ok(contentByUrl(ctx.urls, ctx.domain.urls.app.resolve(ctx.caller, String(ctx.query.url), appPrefixes(ctx.urls), ctx.urls.base))),
+  getContentByUrl: (ctx) => ok(contentByUrl(ctx.urls, ctx.domain.urls.app.resolve(ctx.caller, ctx.query.url, appPrefixes(ctx.urls), ctx.urls.base))),
 
   getPublishedContentByUrl: async (ctx) => {
-    const { url, visitorAuthToken, redirectOnError } = ctx.query as { url: string; visitorAuthToken?: string; redirectOnError?: boolean };
+    const { url, visitorAuthToken, redirectOnError } = ctx.query;
     const found = await ctx.domain.urls.published.lookup(ctx.caller, {
       url,
       base: ctx.urls.base,
@@ -26,7 +19,7 @@ export const urlHandlers: Handlers = {
   },
 
   resolvePublishedContentByUrl: async (ctx) => {
-    const { url, redirectOnError, visitor } = ctx.body as ResolveBody;
+    const { url, redirectOnError, visitor } = ctx.body;
     const found = await ctx.domain.urls.published.lookup(ctx.caller, {
       url,
       base: ctx.urls.base,
