@@ -20,7 +20,8 @@ const hasCorpora = existsSync(join(root, '../shared/corpora'));
 if (!hasCorpora && process.env.QUIRE_REQUIRE_CORPORA === '1') {
   throw new Error('QUIRE_REQUIRE_CORPORA=1 but ../shared/corpora is not beside this clone: the corpus tests cannot run');
 }
-const withoutCorpora = hasCorpora ? [] : corporaTests(join(root, 'test')).sort();
+const onCorpora = corporaTests(join(root, 'test')).sort();
+const withoutCorpora = hasCorpora ? [] : onCorpora;
 if (withoutCorpora.length) {
   console.warn(`Note: ../shared/corpora is not beside this clone: the ${withoutCorpora.length} test files marked "// corpora:" that read it are skipped.`);
 }
@@ -45,8 +46,10 @@ export default defineConfig({
     // The scratch TMPDIR of every project: the root config's global setup runs whichever projects run.
     globalSetup: ['test/global-setup.ts'],
     projects: [
-      // The TypeScript sources only: no build.
-      project('unit', ['test/**/*.test.ts'], { exclude: ['test/{api,e2e,browser}/**'] }),
+      // The TypeScript sources only: no build. `unit` is the quick loop; `corpus` runs the same layers over the real
+      // GitBook repositories (every page of them, round trips, exports), minutes of work.
+      project('unit', ['test/**/*.test.ts'], { exclude: ['test/{api,e2e,browser}/**', ...onCorpora] }),
+      project('corpus', onCorpora.filter((file) => !/^test\/(api|e2e|browser)\//.test(file))),
       // The server in process, through the official client: the sources too.
       project('api', ['test/api/**/*.test.ts']),
       project('e2e', ['test/e2e/**/*.test.ts'], { build: true }),

@@ -13,6 +13,9 @@ export default function setup(): void {
   const marks = globalThis as Record<symbol, unknown>;
   if (marks[BUILT]) return;
   const root = fileURLToPath(new URL('..', import.meta.url));
+  // The API's input types, generated from the pinned spec, which tsc reads.
+  const types = spawnSync(process.execPath, ['scripts/api-types.mjs'], { cwd: root, stdio: 'inherit' });
+  if (types.status !== 0) throw new Error(`scripts/api-types.mjs failed (exit ${types.status ?? types.signal})`);
   const build = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
   // tsc exits 2 when it reports type errors but still emitted the output; anything else is a failed build.
   if (build.status !== 0 && build.status !== 2) throw new Error(`tsc -p tsconfig.json failed (exit ${build.status ?? build.signal})`);

@@ -172,7 +172,7 @@ describe('compare-and-set on the space revision', () => {
       return original(content);
     });
     try {
-      expect(() => s.domain.changeRequests.merge(owner, space.spaceId, b)).toThrow(expect.objectContaining({ status: 409 }));
+      expect(() => s.domain.changeRequests.merge(owner, space.spaceId, b)).toThrow(expect.objectContaining({ kind: 'conflict' }));
     } finally {
       spy.mockRestore();
     }

@@ -327,7 +327,7 @@ describe('merging', () => {
     const stale = { id: newId(), spaceId: space.spaceId, parents: [changeRequest.revisionId], type: 'edits' as const, git: null, createdAt: new Date().toISOString() };
     expect(() =>
       s.domain.changeRequests.commitRevision(cr.id, changeRequest.revisionId, stale, s.store.revisions.content(changeRequest.revisionId), owner.user.id),
-    ).toThrow(expect.objectContaining({ status: 409 }));
+    ).toThrow(expect.objectContaining({ kind: 'conflict' }));
     expect(s.store.changeRequests.get(cr.id)!.revisionId).toBe(first);
     expect(s.store.revisions.get(stale.id)).toBeUndefined();
   });

@@ -42,7 +42,7 @@ describe('two-way syncs of one repository', () => {
         utimesSync(lock, old, old);
         await waitFor(() => Date.now() - statSync(lock).mtimeMs <= 60_000, { timeout: 10_000, interval: 10, message: 'the lock to be refreshed' });
         const second = withRepositoryLock(s.repo.dir, async () => void (secondRan = true), { waitMs: 200 });
-        await expect(second).rejects.toMatchObject({ status: 409 });
+        await expect(second).rejects.toMatchObject({ kind: 'conflict' });
       },
       { heartbeatMs: 20 },
     );

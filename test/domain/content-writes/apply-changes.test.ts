@@ -95,7 +95,7 @@ describe('applyChanges', () => {
 
   it('rejects an explicit slug taken by a sibling, naming the field', () => {
     const error = errorOf(() => apply([{ operation: 'insert_page', slug: 'guide', document: {} }]));
-    expect(error).toMatchObject({ status: 400 });
+    expect(error).toMatchObject({ kind: 'invalid' });
     expect(error.message).toMatch(/^changes\[0\]\.slug: /);
   });
 

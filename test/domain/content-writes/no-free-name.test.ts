@@ -28,6 +28,6 @@ describe('applyChanges when no free name is left', () => {
     }
     expect(error).toBeInstanceOf(DomainError);
     expect(error).not.toBeInstanceOf(NoFreeNameError);
-    expect(error).toMatchObject({ status: 409, message: 'changes[0]: no free name after 1000000 candidates (first: untitled)' });
+    expect(error).toMatchObject({ kind: 'conflict', message: 'changes[0]: no free name after 1000000 candidates (first: untitled)' });
   });
 });
