@@ -67,7 +67,10 @@ describe('a clone without ../shared', () => {
     cpSync(join(ROOT, 'vitest.config.ts'), join(clone, 'vitest.config.ts'));
     cpSync(join(ROOT, 'test'), join(clone, 'test'), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'));
-    const script = "import('./vitest.config.ts').then((m) => console.log(JSON.stringify((m.default.default ?? m.default).test.exclude)))";
+    // What every project leaves out: the marked files must be left out of each.
+    const script =
+      "import('./vitest.config.ts').then((m) => { const projects = (m.default.default ?? m.default).test.projects; " +
+      "const sets = projects.map((p) => p.test.exclude); console.log(JSON.stringify(sets[0].filter((f) => sets.every((s) => s.includes(f))))); })";
     const tsx = join(ROOT, 'node_modules/.bin/tsx');
     const listed = spawnSync(tsx, ['-e', script], { cwd: clone, encoding: 'utf8', env: { ...process.env, QUIRE_REQUIRE_CORPORA: '' } });
     expect(listed.status).toBe(0);
