@@ -80,7 +80,8 @@ module.exports = {
     {
       name: 'middle-layers-apart',
       severity: 'error',
-      comment: 'server/, site/ and gitsync/ sit side by side under cli/: server/ may use site/ and gitsync/ (it serves sites and exports merges); they never use server/ or cli/.',
+      comment:
+        'server/, site/ and gitsync/ sit side by side under cli/: server/ may use site/ and gitsync/ (it serves sites and exports merges); they never use server/ or cli/.',
       from: { path: [layer('site'), layer('gitsync')] },
       to: { path: [layer('server'), layer('cli')] },
     },
@@ -101,7 +102,11 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.json'],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

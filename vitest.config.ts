@@ -49,7 +49,10 @@ export default defineConfig({
       // The TypeScript sources only: no build. `unit` is the quick loop; `corpus` runs the same layers over the real
       // GitBook repositories (every page of them, round trips, exports), minutes of work.
       project('unit', ['test/**/*.test.ts'], { exclude: ['test/{api,e2e,browser}/**', ...onCorpora] }),
-      project('corpus', onCorpora.filter((file) => !/^test\/(api|e2e|browser)\//.test(file))),
+      project(
+        'corpus',
+        onCorpora.filter((file) => !/^test\/(api|e2e|browser)\//.test(file)),
+      ),
       // The server in process, through the official client: the sources too.
       project('api', ['test/api/**/*.test.ts']),
       project('e2e', ['test/e2e/**/*.test.ts'], { build: true }),

@@ -51,7 +51,10 @@ function runOnce(dir) {
   const args = opt.shared ? [join(root, 'bench', opt.script), ...positionals, '--root', dir] : [join(dir, 'bench', opt.script), ...positionals];
   const result = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (result.status !== 0) throw new Error(`${opt.script} failed in ${dir} (exit ${result.status})`);
-  return result.stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+  return result.stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line));
 }
 
 const base = git('rev-parse', opt.base);
@@ -77,5 +80,16 @@ for (const [figure, values] of samples.new) {
   // Each round's two runs sit side by side in time: the median of their ratios is steadier than a ratio of medians
   // when the machine's speed drifts during the run.
   const paired = median(values.map((v, i) => v / old[i]));
-  emit({ figure, script: opt.script, base: base.slice(0, 12), rounds, new_median: a, old_median: b, ratio: round(a / b, 3), paired_ratio: round(paired, 3), new: values, old });
+  emit({
+    figure,
+    script: opt.script,
+    base: base.slice(0, 12),
+    rounds,
+    new_median: a,
+    old_median: b,
+    ratio: round(a / b, 3),
+    paired_ratio: round(paired, 3),
+    new: values,
+    old,
+  });
 }

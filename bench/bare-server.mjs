@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 const object = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const server = createServer((req, res) => {
+const server = createServer((_req, res) => {
   const body = Buffer.from(JSON.stringify(object));
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
   res.end(body);

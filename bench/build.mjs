@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { generateCorpus } from './gen-corpus.mjs';
 import { emit, openDomain, removeDir, round } from './lib.mjs';
 
-const PAGES = Number(process.argv.slice(2).find((a) => !a.startsWith("--")) ?? 1000);
+const PAGES = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 1000);
 const dist = new URL('../dist/', import.meta.url);
 const { syncDirectory } = await import(new URL('gitsync/import.js', dist).href);
 const { buildSite } = await import(new URL('site/build.js', dist).href);
@@ -16,7 +16,7 @@ const { siteSources, spaceSite } = await import(new URL('site/space-site.js', di
 const work = mkdtempSync(join(tmpdir(), 'quire-bench-build-'));
 const corpus = join(work, 'corpus');
 const out = join(work, 'site');
-generateCorpus(corpus, PAGES, { plain: process.argv.includes("--plain") });
+generateCorpus(corpus, PAGES, { plain: process.argv.includes('--plain') });
 
 const { store, domain, boot, caller } = await openDomain(join(work, 'store'));
 const organizationId = boot.organizations[0].id;

@@ -34,7 +34,11 @@ for (let i = 0; i < Number(opt.runs); i++) {
   node.push(performance.now() - started);
 }
 emit({ figure: 'node_first_output_ms', value: round(median(node)), note: 'a bare `node -e`: the floor' });
-for (const [figure, args] of [['help_first_line_ms', ['--help']], ['version_first_line_ms', ['--version']], ['usage_error_first_line_ms', ['snyc']]]) {
+for (const [figure, args] of [
+  ['help_first_line_ms', ['--help']],
+  ['version_first_line_ms', ['--version']],
+  ['usage_error_first_line_ms', ['snyc']],
+]) {
   const times = [];
   for (let i = 0; i < Number(opt.runs); i++) times.push(await firstLine(args));
   emit({ figure, value: round(median(times)), budget: 150 });

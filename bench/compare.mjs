@@ -218,7 +218,10 @@ const newProject = () => {
 
 async function quire(project, corpus, out) {
   const sync = check('docs sync', await measure(process.execPath, [DOCS_BIN, 'sync', corpus, '--space', 'Bench'], { cwd: project }));
-  const build = check('docs build', await measure(process.execPath, [DOCS_BIN, 'build', '--space', 'Bench', '--out', out, '--no-strict-links', '--json'], { cwd: project }));
+  const build = check(
+    'docs build',
+    await measure(process.execPath, [DOCS_BIN, 'build', '--space', 'Bench', '--out', out, '--no-strict-links', '--json'], { cwd: project }),
+  );
   let report = {};
   try {
     report = JSON.parse(build.out.trim().split('\n').at(-1));
@@ -261,7 +264,12 @@ function pageWeight(out, page) {
     } else if (!/type="application\/(ld\+)?json"/.test(attrs)) inlineBytes += Buffer.byteLength(body);
     for (const [, attr, ref] of attrs.matchAll(/\bdata-([a-z-]+)="([^"]+\.(?:m?js|json)(?:\?[^"]*)?)"/g)) {
       const target = file(ref);
-      (scripts.lazy ??= []).push({ attr: `data-${attr}`, ref, bytes: target ? statSync(target).size : null, gzip: target ? gzipSync(readFileSync(target)).length : null });
+      (scripts.lazy ??= []).push({
+        attr: `data-${attr}`,
+        ref,
+        bytes: target ? statSync(target).size : null,
+        gzip: target ? gzipSync(readFileSync(target)).length : null,
+      });
     }
   }
   for (const [, href] of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/gi)) {
@@ -312,7 +320,13 @@ const honkit = opt['no-honkit'] ? null : install('honkit', opt['honkit-version']
 const common = (name, fields) => emit({ name, ...fields, load: load() });
 const figure = (name, value, unit, budget, extra = {}) => {
   const within = budget === undefined ? undefined : budget.max !== undefined ? value <= budget.max : value >= budget.min;
-  common(name, { value, unit, ...(budget ? { budget: budget.max !== undefined ? `<= ${budget.max}` : `>= ${budget.min}` } : {}), ...(within === undefined ? {} : { within_budget: within }), ...extra });
+  common(name, {
+    value,
+    unit,
+    ...(budget ? { budget: budget.max !== undefined ? `<= ${budget.max}` : `>= ${budget.min}` } : {}),
+    ...(within === undefined ? {} : { within_budget: within }),
+    ...extra,
+  });
 };
 
 // Quire cold: sync + build in a fresh project.
@@ -336,24 +350,59 @@ const qOne = await quire(project, corpus, quireOut);
 log('vitepress rebuild after the edit');
 const vpRe = check('vitepress rebuild', await measure(process.execPath, [vitepress.bin, 'build', vpRoot], { cwd: vpRoot, timeoutMs: vpTimeout }));
 
-const qFields = (run) => ({ load_1m: [run.sync.load[0], run.build.load[1]], sync_ms: round(run.sync.ms), build_ms: round(run.build.ms), sync_rss_mb: run.sync.peakRssMb, build_rss_mb: run.build.peakRssMb, ok: run.ok });
+const qFields = (run) => ({
+  load_1m: [run.sync.load[0], run.build.load[1]],
+  sync_ms: round(run.sync.ms),
+  build_ms: round(run.build.ms),
+  sync_rss_mb: run.sync.peakRssMb,
+  build_rss_mb: run.build.peakRssMb,
+  ok: run.ok,
+});
 figure('compare_quire_cold_ms', round(qCold.ms), 'ms', undefined, { pages: PAGES, ...qFields(qCold), rendered: qCold.report.rendered });
-figure('compare_quire_cold_peak_rss_mb', qCold.peakRssMb, 'MB', undefined, { pages: PAGES, tree_mb: Math.max(qCold.sync.treeRssMb, qCold.build.treeRssMb), processes: Math.max(qCold.sync.processes, qCold.build.processes) });
-figure('compare_vitepress_cold_ms', round(vpCold.ms), 'ms', undefined, { pages: PAGES, version: vitepress.version, search: opt['vitepress-search'], ok: vpCold.ok, load_1m: vpCold.load, reference_ms: 16600 });
-figure('compare_vitepress_cold_peak_rss_mb', vpCold.peakRssMb, 'MB', undefined, { tree_mb: vpCold.treeRssMb, largest_process_mb: vpCold.largestProcessRssMb, processes: vpCold.processes, reference_mb: 915 });
+figure('compare_quire_cold_peak_rss_mb', qCold.peakRssMb, 'MB', undefined, {
+  pages: PAGES,
+  tree_mb: Math.max(qCold.sync.treeRssMb, qCold.build.treeRssMb),
+  processes: Math.max(qCold.sync.processes, qCold.build.processes),
+});
+figure('compare_vitepress_cold_ms', round(vpCold.ms), 'ms', undefined, {
+  pages: PAGES,
+  version: vitepress.version,
+  search: opt['vitepress-search'],
+  ok: vpCold.ok,
+  load_1m: vpCold.load,
+  reference_ms: 16600,
+});
+figure('compare_vitepress_cold_peak_rss_mb', vpCold.peakRssMb, 'MB', undefined, {
+  tree_mb: vpCold.treeRssMb,
+  largest_process_mb: vpCold.largestProcessRssMb,
+  processes: vpCold.processes,
+  reference_mb: 915,
+});
 figure('compare_quire_one_page_ms', round(qOne.ms), 'ms', undefined, { ...qFields(qOne), rendered: qOne.report.rendered });
 figure('compare_vitepress_rebuild_ms', round(vpRe.ms), 'ms', undefined, { ok: vpRe.ok, peak_rss_mb: vpRe.peakRssMb, load_1m: vpRe.load });
 if (qCold.ok && vpCold.ok) {
   figure('compare_cold_speedup_vs_vitepress', round(vpCold.ms / qCold.ms, 2), 'x', { min: 3 }, { quire_ms: round(qCold.ms), vitepress_ms: round(vpCold.ms) });
-  figure('compare_cold_memory_vs_vitepress', round(qCold.peakRssMb / vpCold.peakRssMb, 2), 'ratio', { max: 0.5 }, { quire_mb: qCold.peakRssMb, vitepress_mb: vpCold.peakRssMb });
+  figure(
+    'compare_cold_memory_vs_vitepress',
+    round(qCold.peakRssMb / vpCold.peakRssMb, 2),
+    'ratio',
+    { max: 0.5 },
+    { quire_mb: qCold.peakRssMb, vitepress_mb: vpCold.peakRssMb },
+  );
 }
 if (qOne.ok && vpRe.ok) {
-  figure('compare_rebuild_speedup_vs_vitepress', round(vpRe.ms / qOne.ms, 1), 'x', { min: 30 }, {
-    quire_ms: round(qOne.ms),
-    quire_build_only_ms: round(qOne.build.ms),
-    build_only_speedup: round(vpRe.ms / qOne.build.ms, 1),
-    vitepress_ms: round(vpRe.ms),
-  });
+  figure(
+    'compare_rebuild_speedup_vs_vitepress',
+    round(vpRe.ms / qOne.ms, 1),
+    'x',
+    { min: 30 },
+    {
+      quire_ms: round(qOne.ms),
+      quire_build_only_ms: round(qOne.build.ms),
+      build_only_speedup: round(vpRe.ms / qOne.build.ms, 1),
+      vitepress_ms: round(vpRe.ms),
+    },
+  );
 }
 
 // HonKit: a subset by default (it is very slow), the full corpus with --honkit-full.
@@ -371,7 +420,10 @@ if (honkit) {
       q = await quire(newProject(), dir, join(work, `quire-site-${pages}`));
     }
     log(`honkit ${honkit.version} build, ${pages} pages (timeout ${timeout / 1000} s)`);
-    const hk = check('honkit build', await measure(process.execPath, [honkit.bin, 'build', dir, join(work, `honkit-site-${pages}`)], { cwd: dir, timeoutMs: timeout }));
+    const hk = check(
+      'honkit build',
+      await measure(process.execPath, [honkit.bin, 'build', dir, join(work, `honkit-site-${pages}`)], { cwd: dir, timeoutMs: timeout }),
+    );
     figure(`compare_honkit_${pages}_ms`, round(hk.ms), 'ms', undefined, {
       pages,
       version: honkit.version,
@@ -398,7 +450,10 @@ if (sizePages !== PAGES) {
   sizeOut = join(work, `quire-site-${sizePages}`);
   if (!existsSync(sizeOut)) check('quire page-size build', (await quire(newProject(), dir, sizeOut)).build);
 }
-for (const [pages, out, budgeted] of [[sizePages, sizeOut, true], [PAGES, quireOut, false]]) {
+for (const [pages, out, budgeted] of [
+  [sizePages, sizeOut, true],
+  [PAGES, quireOut, false],
+]) {
   if (!budgeted && out === sizeOut) continue;
   const all = htmlPages(out);
   if (!all.length) continue;

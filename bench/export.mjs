@@ -71,7 +71,14 @@ for (let n = 0; n < RUNS; n++) {
   times.push(performance.now() - started);
   if (result.written.length !== 1 || result.commit === null) throw new Error(`expected one file written, got ${JSON.stringify(result)}`);
 }
-emit({ name: 'export_one_page_1000_pages_ms', median: round(median(times), 1), runs: times.map((v) => round(v, 1)), unit: 'ms', pages: report.pagesAdded, budget: 200 });
+emit({
+  name: 'export_one_page_1000_pages_ms',
+  median: round(median(times), 1),
+  runs: times.map((v) => round(v, 1)),
+  unit: 'ms',
+  pages: report.pagesAdded,
+  budget: 200,
+});
 
 const noops = [];
 for (let n = 0; n < RUNS; n++) {

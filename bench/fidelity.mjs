@@ -97,8 +97,16 @@ function documentEscapeRate(pages) {
   const value = Math.round((10000 * escaped.length) / pages.length) / 100;
   const blockCount = Object.values(blocks).reduce((sum, n) => sum + n, 0);
   return {
-    name: 'document_escape_rate', value, unit: '% of pages', pages: pages.length, pagesEscaped: escaped.length, blocksEscaped: blockCount,
-    blocksByKind: sorted(blocks), pagesByKind: sorted(pageKinds), differsCount: escaped.length, differs: escaped.slice(0, DIFFERS_CAP),
+    name: 'document_escape_rate',
+    value,
+    unit: '% of pages',
+    pages: pages.length,
+    pagesEscaped: escaped.length,
+    blocksEscaped: blockCount,
+    blocksByKind: sorted(blocks),
+    pagesByKind: sorted(pageKinds),
+    differsCount: escaped.length,
+    differs: escaped.slice(0, DIFFERS_CAP),
   };
 }
 
@@ -140,7 +148,16 @@ function readSameTree(pages) {
   });
 }
 
-const FIGURES = [fidelityMdRoundtrip, fidelityGitbookPages, fidelityMdDocMd, fidelityMdDocMdWriterAlone, documentEscapeRate, readSameTree, parsePagesPerSecond, readPagesPerSecond];
+const FIGURES = [
+  fidelityMdRoundtrip,
+  fidelityGitbookPages,
+  fidelityMdDocMd,
+  fidelityMdDocMdWriterAlone,
+  documentEscapeRate,
+  readSameTree,
+  parsePagesPerSecond,
+  readPagesPerSecond,
+];
 
 const pages = CORPORA.flatMap((corpus) => markdownFiles(join(CORPORA_DIR, corpus))).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
 for (const figure of FIGURES) console.log(JSON.stringify(figure(pages)));

@@ -6,13 +6,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-const WORDS = ('git sync space page revision content block hint tabs markdown summary group link file asset image ' +
+const WORDS = (
+  'git sync space page revision content block hint tabs markdown summary group link file asset image ' +
   'frontmatter title description layout cover search index section heading anchor api request response token ' +
-  'organization member role permission collection change merge branch commit export import deploy site theme').split(' ');
+  'organization member role permission collection change merge branch commit export import deploy site theme'
+).split(' ');
 
 export function generateCorpus(dir, pages = 1000, { plain = false } = {}) {
   let seed = 42;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const pick = (list) => list[Math.floor(random() * list.length)];
   const words = (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
   const sentence = () => {
@@ -49,8 +51,7 @@ export function generateCorpus(dir, pages = 1000, { plain = false } = {}) {
   const page = (title, i, path) => {
     const up = '../'.repeat(path.split('/').length - 1);
     if (plain) return plainPage(title, i, up);
-    return (
-    [
+    return [
       '---',
       `description: ${sentence()}`,
       i % 7 === 0 ? 'icon: book-open' : null,
@@ -90,7 +91,7 @@ export function generateCorpus(dir, pages = 1000, { plain = false } = {}) {
       '',
       ...table(),
       '',
-      `<figure><img src="${up}.gitbook/assets/diagram.png" alt="">`+ '<figcaption><p>' + words(4) + '</p></figcaption></figure>',
+      `<figure><img src="${up}.gitbook/assets/diagram.png" alt=""><figcaption><p>${words(4)}</p></figcaption></figure>`,
       '',
       ...listAndDetails(),
       '',
@@ -108,7 +109,7 @@ export function generateCorpus(dir, pages = 1000, { plain = false } = {}) {
       '',
     ]
       .filter((line) => line !== null)
-      .join('\n'));
+      .join('\n');
   };
 
   // The same sections as `page`, in plain CommonMark/GFM that every generator renders the same way.
@@ -185,7 +186,10 @@ export function generateCorpus(dir, pages = 1000, { plain = false } = {}) {
     summary.push('');
   }
   write('SUMMARY.md', `${summary.join('\n')}\n`);
-  write('.gitbook/assets/diagram.png', Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAYAAAC56t6BAAAAEElEQVR4nGP4z8DAwMDAAAAS/AH/gl3z2QAAAABJRU5ErkJggg==', 'base64'));
+  write(
+    '.gitbook/assets/diagram.png',
+    Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAYAAAC56t6BAAAAEElEQVR4nGP4z8DAwMDAAAAS/AH/gl3z2QAAAABJRU5ErkJggg==', 'base64'),
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

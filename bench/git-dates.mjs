@@ -37,7 +37,12 @@ function makeRepository() {
   const data = (text) => `data ${Buffer.byteLength(text)}\n${text}`;
   for (let i = 0; i < COMMITS; i++) {
     const when = 1_600_000_000 + i * 3600;
-    stream.push('commit refs/heads/main', `author Bench <bench@example.com> ${when} +0000`, `committer Bench <bench@example.com> ${when} +0000`, data(`commit ${i}`));
+    stream.push(
+      'commit refs/heads/main',
+      `author Bench <bench@example.com> ${when} +0000`,
+      `committer Bench <bench@example.com> ${when} +0000`,
+      data(`commit ${i}`),
+    );
     const touched = i === 0 ? [...files.keys()] : Array.from({ length: PER_COMMIT }, (_, k) => pages[(i * 7 + k * 61) % EDITED]);
     for (const path of touched) {
       if (i > 0) files.set(path, `${files.get(path)}\nEdit ${i}.\n`);
@@ -121,14 +126,48 @@ if (process.argv[2] === '--child') {
   const on = withWalk.map((r) => r.ms);
   const off = without.map((r) => r.ms);
   emit({ name: 'git_dates_sync_cold_ms', median: round(median(on)), runs: on.map((v) => round(v)), unit: 'ms', pages: withWalk[0].pages, commits: COMMITS });
-  emit({ name: 'git_dates_sync_cold_no_walk_ms', median: round(median(off)), runs: off.map((v) => round(v)), unit: 'ms', pages: without[0].pages, commits: COMMITS });
+  emit({
+    name: 'git_dates_sync_cold_no_walk_ms',
+    median: round(median(off)),
+    runs: off.map((v) => round(v)),
+    unit: 'ms',
+    pages: without[0].pages,
+    commits: COMMITS,
+  });
   const paired = on.map((v, i) => (v / off[i] - 1) * 100);
-  emit({ name: 'git_dates_sync_overhead_percent', median: round((median(on) / median(off) - 1) * 100, 1), paired: round(median(paired), 1), runs: paired.map((v) => round(v, 1)), unit: '%', budget: 10 });
+  emit({
+    name: 'git_dates_sync_overhead_percent',
+    median: round((median(on) / median(off) - 1) * 100, 1),
+    paired: round(median(paired), 1),
+    runs: paired.map((v) => round(v, 1)),
+    unit: '%',
+    budget: 10,
+  });
   // CPU time of the whole process (every thread): what the walk costs whatever the machine's other load.
   const [cpuOn, cpuOff] = [withWalk.map((r) => r.cpuMs), without.map((r) => r.cpuMs)];
-  emit({ name: 'git_dates_sync_cpu_overhead_percent', median: round((median(cpuOn) / median(cpuOff) - 1) * 100, 1), cpu_ms: round(median(cpuOn)), cpu_no_walk_ms: round(median(cpuOff)), unit: '%' });
+  emit({
+    name: 'git_dates_sync_cpu_overhead_percent',
+    median: round((median(cpuOn) / median(cpuOff) - 1) * 100, 1),
+    cpu_ms: round(median(cpuOn)),
+    cpu_no_walk_ms: round(median(cpuOff)),
+    unit: '%',
+  });
   const walks = Array.from({ length: RUNS }, () => child('walk', repo, JSON.stringify(pages)));
-  emit({ name: 'git_dates_walk_ms', median: round(median(walks.map((w) => w.ms))), runs: walks.map((w) => round(w.ms)), unit: 'ms', commits: walks[0].commits, files: walks[0].dated, inexact: walks[0].inexact });
-  emit({ name: 'git_dates_walk_incremental_ms', median: round(median(walks.map((w) => w.incrementalMs)), 1), runs: walks.map((w) => round(w.incrementalMs, 1)), unit: 'ms', commits: walks[0].incrementalCommits });
+  emit({
+    name: 'git_dates_walk_ms',
+    median: round(median(walks.map((w) => w.ms))),
+    runs: walks.map((w) => round(w.ms)),
+    unit: 'ms',
+    commits: walks[0].commits,
+    files: walks[0].dated,
+    inexact: walks[0].inexact,
+  });
+  emit({
+    name: 'git_dates_walk_incremental_ms',
+    median: round(median(walks.map((w) => w.incrementalMs)), 1),
+    runs: walks.map((w) => round(w.incrementalMs, 1)),
+    unit: 'ms',
+    commits: walks[0].incrementalCommits,
+  });
   removeDir(root);
 }

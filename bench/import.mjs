@@ -85,7 +85,14 @@ if (process.argv[2] === '--child') {
   process.stderr.write(`import bench: public-docs cold x${RUNS}\n`);
   const publics = Array.from({ length: RUNS }, () => child('public'));
   const colds = publics.map((r) => r.cold);
-  emit({ name: 'import_public_docs_cold_ms', median: round(median(colds)), runs: colds.map((v) => round(v)), unit: 'ms', pages: publics[0].pages, budget: 3000 });
+  emit({
+    name: 'import_public_docs_cold_ms',
+    median: round(median(colds)),
+    runs: colds.map((v) => round(v)),
+    unit: 'ms',
+    pages: publics[0].pages,
+    budget: 3000,
+  });
   const resyncs = publics.flatMap((r) => r.resync);
   emit({ name: 'import_resync_unchanged_ms', median: round(median(resyncs), 1), runs: resyncs.map((v) => round(v, 1)), unit: 'ms', budget: 200 });
 
@@ -98,7 +105,14 @@ if (process.argv[2] === '--child') {
   generateCorpus(corpus, 1000);
   const generated = Array.from({ length: RUNS }, () => child('generated', corpus));
   removeDir(corpus);
-  emit({ name: 'import_1000_pages_cold_ms', median: round(median(generated.map((g) => g.cold))), runs: generated.map((g) => round(g.cold)), unit: 'ms', pages: generated[0].pages, budget: 6000 });
+  emit({
+    name: 'import_1000_pages_cold_ms',
+    median: round(median(generated.map((g) => g.cold))),
+    runs: generated.map((g) => round(g.cold)),
+    unit: 'ms',
+    pages: generated[0].pages,
+    budget: 6000,
+  });
   const rss = generated.map((g) => g.rssMb);
   emit({ name: 'import_1000_pages_peak_rss_mb', median: round(median(rss)), runs: rss.map((v) => round(v)), unit: 'MB', budget: 400 });
 }

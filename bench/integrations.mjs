@@ -9,8 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emit, median, removeDir, round, serveDomain } from './lib.mjs';
 
-const from = process.env.QUIRE_SRC ? '../src' : '../dist';
-
 const INTEGRATIONS = 1000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 50);

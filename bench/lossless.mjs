@@ -27,7 +27,15 @@ const corpus = fileURLToPath(new URL('../../shared/corpora/public-docs/documenta
 const files = (dir) =>
   readdirSync(dir)
     .sort()
-    .flatMap((name) => (statSync(join(dir, name)).isDirectory() ? (name.startsWith('.') ? [] : files(join(dir, name))) : name.endsWith('.md') && name !== 'SUMMARY.md' ? [join(dir, name)] : []));
+    .flatMap((name) =>
+      statSync(join(dir, name)).isDirectory()
+        ? name.startsWith('.')
+          ? []
+          : files(join(dir, name))
+        : name.endsWith('.md') && name !== 'SUMMARY.md'
+          ? [join(dir, name)]
+          : [],
+    );
 let page = '# Fifty kilobytes\n';
 for (const file of files(corpus)) {
   if (page.length >= SIZE) break;
@@ -45,9 +53,13 @@ function time(fn, setup = () => undefined) {
   return { median: round(median(samples), 3), p90: round(samples.sort((a, b) => a - b)[Math.floor(samples.length * 0.9)], 3) };
 }
 
-const figure = (name, measured, extra = {}) => emit({ name, value: measured.median, median: measured.median, p90: measured.p90, unit: 'ms', runs: RUNS, bytes: page.length, ...extra });
+const figure = (name, measured, extra = {}) =>
+  emit({ name, value: measured.median, median: measured.median, p90: measured.p90, unit: 'ms', runs: RUNS, bytes: page.length, ...extra });
 
-figure('document_get_50kb_ms', time(() => toDocument(parsePageFile(page).body)));
+figure(
+  'document_get_50kb_ms',
+  time(() => toDocument(parsePageFile(page).body)),
+);
 
 const parsed = parsePageFile(page);
 /** The body with one word of its middle paragraph changed, on a fresh copy. */
@@ -60,12 +72,19 @@ function edited() {
 }
 /** The stored page as a write finds it: parsed afresh (nothing about it computed yet). */
 const original = () => ({ ...parsed, body: structuredClone(parsed.body) });
-figure('serialize_whole_50kb_ms', time((next) => serializePageFile(next), edited));
+figure(
+  'serialize_whole_50kb_ms',
+  time((next) => serializePageFile(next), edited),
+);
 if (markdown.writeBack) {
   const out = serializePageFile(edited(), parsed);
   const changedLines = out.split('\n').filter((line, i) => line !== page.split('\n')[i]).length;
   const write = ([next, file]) => serializePageFile(next, file);
-  figure('write_back_one_block_50kb_ms', time(write, () => [edited(), original()]), { budget_ms: 5, changedLines });
+  figure(
+    'write_back_one_block_50kb_ms',
+    time(write, () => [edited(), original()]),
+    { budget_ms: 5, changedLines },
+  );
 
   const doc = toDocument(parsed.body);
   const leafEdited = () => {
@@ -77,6 +96,9 @@ if (markdown.writeBack) {
   };
   figure(
     'document_write_back_50kb_ms',
-    time(([copy, file]) => serializePageFile({ ...parsed, body: fromDocument(copy) }, file), () => [leafEdited(), original()]),
+    time(
+      ([copy, file]) => serializePageFile({ ...parsed, body: fromDocument(copy) }, file),
+      () => [leafEdited(), original()],
+    ),
   );
 }

@@ -90,7 +90,16 @@ for (const problem of invalid) process.stderr.write(`merge bench: ${problem}\n`)
 for (const [name, runs] of Object.entries(figures)) {
   const valid = !invalid.some((p) => p.startsWith(`${name}:`));
   const med = median(runs);
-  emit({ name, median: round(med, 1), runs: runs.map((v) => round(v, 1)), unit: 'ms', pages: documents.length, budget: BUDGET_MS, valid, ok: valid && med <= BUDGET_MS });
+  emit({
+    name,
+    median: round(med, 1),
+    runs: runs.map((v) => round(v, 1)),
+    unit: 'ms',
+    pages: documents.length,
+    budget: BUDGET_MS,
+    valid,
+    ok: valid && med <= BUDGET_MS,
+  });
 }
 store.close();
 removeDir(storeDir);

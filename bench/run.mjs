@@ -3,7 +3,26 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 let failed = false;
-for (const script of ['cli-start.mjs', 'serve-ready.mjs', 'space-throughput.mjs', 'import.mjs', 'fidelity.mjs', 'comments.mjs', 'merge.mjs', 'export.mjs', 'two-way.mjs', 'build.mjs', 'watch.mjs', 'integrations.mjs', 'teams-urls.mjs', 'website-import.mjs', 'space-content-ops.mjs', 'openapi.mjs', 'translations.mjs', 'git-dates.mjs']) {
+for (const script of [
+  'cli-start.mjs',
+  'serve-ready.mjs',
+  'space-throughput.mjs',
+  'import.mjs',
+  'fidelity.mjs',
+  'comments.mjs',
+  'merge.mjs',
+  'export.mjs',
+  'two-way.mjs',
+  'build.mjs',
+  'watch.mjs',
+  'integrations.mjs',
+  'teams-urls.mjs',
+  'website-import.mjs',
+  'space-content-ops.mjs',
+  'openapi.mjs',
+  'translations.mjs',
+  'git-dates.mjs',
+]) {
   console.error(`== ${script}`);
   const { status } = spawnSync(process.execPath, [fileURLToPath(new URL(script, import.meta.url))], { stdio: 'inherit' });
   if (status !== 0) {

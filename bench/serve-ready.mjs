@@ -84,4 +84,11 @@ const figure = (name, value, extra) => ({ name, median: value, ...extra, unit: '
 emit(figure('serve_ready_cold_ms', round(runs[0].ms), { runs: 1, status: runs[0].status }));
 emit(figure('serve_ready_warm_ms', round(median(warm.map((r) => r.ms))), { runs: warm.length, values: warm.map((r) => round(r.ms)) }));
 emit(figure('serve_ready_self_reported_ms', median(runs.map((r) => r.selfMs)), { runs: runs.length, cold: runs[0].selfMs, values: runs.map((r) => r.selfMs) }));
-emit({ name: 'start_busy_port_ms', median: round(median(busy.map((b) => b.ms))), runs: busy.length, values: busy.map((b) => round(b.ms)), exit_codes: busy.map((b) => b.code), unit: 'ms' });
+emit({
+  name: 'start_busy_port_ms',
+  median: round(median(busy.map((b) => b.ms))),
+  runs: busy.length,
+  values: busy.map((b) => round(b.ms)),
+  exit_codes: busy.map((b) => b.code),
+  unit: 'ms',
+});

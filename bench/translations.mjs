@@ -72,7 +72,7 @@ let texts = 0;
 let sent = 0;
 for (let i = 0; i < RUNS; i++) {
   domain.translations.configure({ provider: 'copy' });
-  copyRuns.push((await firstRun(LANGUAGES[2 * i % LANGUAGES.length])).ms);
+  copyRuns.push((await firstRun(LANGUAGES[(2 * i) % LANGUAGES.length])).ms);
 
   domain.translations.configure(libre);
   requests = 0;
@@ -93,7 +93,10 @@ for (let i = 0; i < RUNS; i++) {
   const revisionId = `bench-${i}-${Date.now()}`;
   const pages = content.pages.map((p) => (p.id === page.id ? { ...current, blob } : p));
   store.tx(() => {
-    store.revisions.insert({ id: revisionId, spaceId: sourceId, parents: [source.revisionId], type: 'edits', git: null, createdAt: new Date().toISOString() }, { ...content, pages });
+    store.revisions.insert(
+      { id: revisionId, spaceId: sourceId, parents: [source.revisionId], type: 'edits', git: null, createdAt: new Date().toISOString() },
+      { ...content, pages },
+    );
     store.content.setSpaceRevision(sourceId, source.revisionId, revisionId, new Date().toISOString());
   });
   domain.sync.indexPages(store.revisions.content(revisionId));
@@ -118,7 +121,16 @@ for (let i = 0; i < RUNS; i++) {
 
 const common = { runs: RUNS, pages: documents.length, load: load() };
 emit({ name: 'translation_copy_1000_pages_ms', median: round(median(copyRuns)), unit: 'ms', all: copyRuns.map((ms) => round(ms)), ...common });
-emit({ name: 'translation_libre_1000_pages_ms', median: round(median(libreRuns)), unit: 'ms', all: libreRuns.map((ms) => round(ms)), requests: sent, texts, words, ...common });
+emit({
+  name: 'translation_libre_1000_pages_ms',
+  median: round(median(libreRuns)),
+  unit: 'ms',
+  all: libreRuns.map((ms) => round(ms)),
+  requests: sent,
+  texts,
+  words,
+  ...common,
+});
 emit({ name: 'translation_rerun_unchanged_ms', median: round(median(unchanged)), unit: 'ms', ...common });
 emit({ name: 'translation_rerun_one_page_ms', median: round(median(onePage)), unit: 'ms', ...common });
 emit({ name: 'translation_extract_pages_per_s', median: round(documents.length / (median(extract) / 1000)), unit: 'pages/s', ...common });

@@ -20,7 +20,8 @@ const { twoWaySync } = await load('gitsync/two-way/sync.js');
 
 const repo = mkdtempSync(join(tmpdir(), 'quire-bench-two-way-'));
 generateCorpus(repo, 1000);
-const git = (...args) => execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, stdio: 'ignore' });
+const git = (...args) =>
+  execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, stdio: 'ignore' });
 git('init', '-q', '-b', 'main');
 git('add', '-A');
 git('commit', '-q', '-m', 'corpus');

@@ -16,11 +16,12 @@ const project = makeProject();
 const corpus = join(project, 'corpus');
 generateCorpus(corpus, PAGES);
 
-const timed = (args) => new Promise((resolve, reject) => {
-  const started = performance.now();
-  const child = spawn(process.execPath, [DOCS_BIN, ...args], { cwd: project, stdio: ['ignore', 'ignore', 'inherit'] });
-  child.once('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`docs ${args.join(' ')} exited with ${code}`))));
-});
+const timed = (args) =>
+  new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [DOCS_BIN, ...args], { cwd: project, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`docs ${args.join(' ')} exited with ${code}`))));
+  });
 
 console.error('cold sync + build');
 await timed(['sync', corpus, '--space', 'Bench']);
@@ -67,11 +68,12 @@ const reader = response.body.getReader();
     }
   }
 })();
-const next = (event, timeoutMs = 30_000) => new Promise((resolve, reject) => {
-  const waiter = { event, resolve };
-  waiters.push(waiter);
-  setTimeout(() => reject(new Error(`no ${event} event in ${timeoutMs} ms`)), timeoutMs).unref();
-});
+const next = (event, timeoutMs = 30_000) =>
+  new Promise((resolve, reject) => {
+    const waiter = { event, resolve };
+    waiters.push(waiter);
+    setTimeout(() => reject(new Error(`no ${event} event in ${timeoutMs} ms`)), timeoutMs).unref();
+  });
 
 const pages = [];
 const walk = (dir) => {

@@ -40,7 +40,13 @@ ${Array.from({ length: 6 }, (_, i) => `<tr><td>option${i}</td><td>${i}</td><td>W
 <blockquote><p>A note about ${n}.</p></blockquote>`;
 
 const routes = new Map();
-routes.set('/', layout('Bench docs', `${filler(0)}<ul>${Array.from({ length: SECTIONS }, (_, s) => `<li><a href="s${s}/">Section ${s}</a></li>`).join('')}</ul><p><a href="about.html">About</a></p>`));
+routes.set(
+  '/',
+  layout(
+    'Bench docs',
+    `${filler(0)}<ul>${Array.from({ length: SECTIONS }, (_, s) => `<li><a href="s${s}/">Section ${s}</a></li>`).join('')}</ul><p><a href="about.html">About</a></p>`,
+  ),
+);
 routes.set('/about.html', layout('About', filler('about')));
 for (let s = 0; s < SECTIONS; s++) {
   const children = Array.from({ length: PER_SECTION - 1 }, (_, p) => `<li><a href="p${p}.html">Page ${s}.${p}</a></li>`).join('');
@@ -93,7 +99,9 @@ try {
       const content = store.revisions.content(body.revision);
       last = { ...body, pages: content.pages.length, files: content.files.length };
       times.push(ms);
-      console.error(`run ${run + 1}: ${round(ms)} ms (${round(cpuTimes.at(-1))} ms CPU), load ${os.loadavg()[0].toFixed(1)}, ${last.pages} pages, ${last.files} files, ${body.importedResources}/${body.totalResources} resources`);
+      console.error(
+        `run ${run + 1}: ${round(ms)} ms (${round(cpuTimes.at(-1))} ms CPU), load ${os.loadavg()[0].toFixed(1)}, ${last.pages} pages, ${last.files} files, ${body.importedResources}/${body.totalResources} resources`,
+      );
     } finally {
       await app.close();
       store.close();

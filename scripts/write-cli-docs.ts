@@ -18,8 +18,14 @@ const FILE = 'commands.md';
 /** The exit codes every command follows. */
 const EXIT_CODES: Array<[code: string, meaning: string]> = [
   ['0', 'Success. Warnings (on stderr) do not change it.'],
-  ['1', 'Failure: the command was called right but could not do its work: a sync conflict under `--conflict fail`, broken links in a build (without `--no-strict-links`), a sync that would remove most of a space\'s pages, a folder with no markdown page, nothing synced yet, or the machine refusing (a permission, a full disk).'],
-  ['2', 'Usage error: an unknown command or option (with the one you most likely meant), a bad flag value, a `<dir>` that does not exist or is a file, or a mistake in `docs.config.yaml` (with its file, line and key).'],
+  [
+    '1',
+    "Failure: the command was called right but could not do its work: a sync conflict under `--conflict fail`, broken links in a build (without `--no-strict-links`), a sync that would remove most of a space's pages, a folder with no markdown page, nothing synced yet, or the machine refusing (a permission, a full disk).",
+  ],
+  [
+    '2',
+    'Usage error: an unknown command or option (with the one you most likely meant), a bad flag value, a `<dir>` that does not exist or is a file, or a mistake in `docs.config.yaml` (with its file, line and key).',
+  ],
 ];
 
 export function renderCommands(program: Command = buildProgram()): string {
@@ -32,7 +38,7 @@ export function renderCommands(program: Command = buildProgram()): string {
     '# Commands',
     '',
     '{% hint style="info" %}',
-    'This page is generated from the command\'s own definition by `scripts/write-cli-docs.ts`. After changing a command, run `npm run docs:reference`.',
+    "This page is generated from the command's own definition by `scripts/write-cli-docs.ts`. After changing a command, run `npm run docs:reference`.",
     '{% endhint %}',
     '',
     `The command is \`${program.name()}\` (\`quire\` is an alias). Every command prints its help with \`--help\`.`,
@@ -58,7 +64,10 @@ export function renderCommands(program: Command = buildProgram()): string {
     '',
   ];
   for (const command of commands) out.push(...renderCommand(command));
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 function renderCommand(command: Command): string[] {
@@ -84,7 +93,12 @@ function renderCommand(command: Command): string[] {
 function optionTable(options: readonly Option[]): string[] {
   const defaults = options.some((o) => optionDefault(o) !== '');
   const row = (o: Option) => `| ${cell(`\`${o.flags}\``)} | ${cell(optionDescription(o))} |${defaults ? ` ${cell(optionDefault(o))} |` : ''}`;
-  return [defaults ? '| Option | Description | Default |' : '| Option | Description |', defaults ? '| --- | --- | --- |' : '| --- | --- |', ...options.map(row), ''];
+  return [
+    defaults ? '| Option | Description | Default |' : '| Option | Description |',
+    defaults ? '| --- | --- | --- |' : '| --- | --- |',
+    ...options.map(row),
+    '',
+  ];
 }
 
 function optionDescription(option: Option): string {
@@ -98,7 +112,8 @@ function optionDescription(option: Option): string {
 function optionDefault(option: Option): string {
   if (option.defaultValueDescription) return option.defaultValueDescription;
   // A `--no-x` flag's implicit default (true) says nothing a reader needs.
-  if (option.defaultValue !== undefined && !option.negate) return `\`${typeof option.defaultValue === 'string' ? option.defaultValue : JSON.stringify(option.defaultValue)}\``;
+  if (option.defaultValue !== undefined && !option.negate)
+    return `\`${typeof option.defaultValue === 'string' ? option.defaultValue : JSON.stringify(option.defaultValue)}\``;
   return '';
 }
 
@@ -157,7 +172,10 @@ function ordered(program: Command): Command {
     const i = ORDER.indexOf(c.name());
     return i < 0 ? ORDER.length : i;
   };
-  const sorted = program.commands.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map(({ c }) => c);
+  const sorted = program.commands
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+    .map(({ c }) => c);
   (program.commands as Command[]).splice(0, program.commands.length, ...sorted);
   return program;
 }
@@ -184,7 +202,10 @@ function usage(command: Command): string {
 
 /** The heading id of `docs token create`: `docs-token-create`. */
 function anchor(heading: string): string {
-  return heading.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
+  return heading
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .replace(/ /g, '-');
 }
 
 /** A description as a sentence: capital first letter, final full stop, `<dir>` and `--flag` as code. */

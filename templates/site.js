@@ -25,16 +25,29 @@
       var next = order[(order.indexOf(root.dataset.theme) + 1) % order.length];
       root.dataset.theme = next;
       toggle.setAttribute('aria-label', 'Theme: ' + next);
-      try { localStorage.setItem('quire-theme', next); } catch (e) { /* private mode */ }
-      themeListeners.forEach(function (listener) { listener(); });
+      try {
+        localStorage.setItem('quire-theme', next);
+      } catch (e) {
+        /* private mode */
+      }
+      themeListeners.forEach(function (listener) {
+        listener();
+      });
     });
   }
   if (window.matchMedia) {
     var scheme = window.matchMedia('(prefers-color-scheme: dark)');
-    if (scheme.addEventListener) scheme.addEventListener('change', function () { themeListeners.forEach(function (listener) { listener(); }); });
+    if (scheme.addEventListener)
+      scheme.addEventListener('change', function () {
+        themeListeners.forEach(function (listener) {
+          listener();
+        });
+      });
   }
   function isDark() {
-    return root.dataset.theme === 'dark' || (root.dataset.theme === 'system' && !!window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
+    return (
+      root.dataset.theme === 'dark' || (root.dataset.theme === 'system' && !!window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches)
+    );
   }
 
   // Header menus are <details>: one open at a time, closed by Escape or a click elsewhere.
@@ -42,11 +55,16 @@
   if (menus.length) {
     menus.forEach(function (menu) {
       menu.addEventListener('toggle', function () {
-        if (menu.open) menus.forEach(function (other) { if (other !== menu) other.open = false; });
+        if (menu.open)
+          menus.forEach(function (other) {
+            if (other !== menu) other.open = false;
+          });
       });
     });
     document.addEventListener('click', function (event) {
-      menus.forEach(function (menu) { if (menu.open && !menu.contains(event.target)) menu.open = false; });
+      menus.forEach(function (menu) {
+        if (menu.open && !menu.contains(event.target)) menu.open = false;
+      });
     });
     document.addEventListener('keydown', function (event) {
       if (event.key !== 'Escape') return;
@@ -65,15 +83,25 @@
     var feedbackButtons = Array.prototype.slice.call(feedback.querySelectorAll('[data-feedback-value]'));
     var thanks = feedback.querySelector('.feedback-thanks');
     var answered = function (value, announce) {
-      feedbackButtons.forEach(function (b) { b.setAttribute('aria-pressed', String(b.dataset.feedbackValue === value)); });
+      feedbackButtons.forEach(function (b) {
+        b.setAttribute('aria-pressed', String(b.dataset.feedbackValue === value));
+      });
       if (announce) thanks.textContent = 'Thanks for your feedback.';
     };
     var stored = null;
-    try { stored = localStorage.getItem(feedbackKey); } catch (e) { /* private mode */ }
+    try {
+      stored = localStorage.getItem(feedbackKey);
+    } catch (e) {
+      /* private mode */
+    }
     if (stored) answered(stored, false);
     feedbackButtons.forEach(function (b) {
       b.addEventListener('click', function () {
-        try { localStorage.setItem(feedbackKey, b.dataset.feedbackValue); } catch (e) { /* private mode */ }
+        try {
+          localStorage.setItem(feedbackKey, b.dataset.feedbackValue);
+        } catch (e) {
+          /* private mode */
+        }
         answered(b.dataset.feedbackValue, true);
       });
     });
@@ -90,21 +118,32 @@
       mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: isDark() ? 'dark' : 'default' });
       return diagrams.reduce(function (previous, pre) {
         return previous.then(function () {
-          return mermaid.render('mermaid-' + drawn++, pre.textContent).then(function (result) {
-            var figure = pre.nextElementSibling && pre.nextElementSibling.classList.contains('mermaid-diagram') ? pre.nextElementSibling : null;
-            if (!figure) {
-              figure = document.createElement('div');
-              figure.className = 'mermaid-diagram';
-              pre.parentNode.insertBefore(figure, pre.nextSibling);
-            }
-            figure.innerHTML = result.svg;
-            pre.hidden = true;
-          }, function () { /* invalid diagram: the source stays visible */ });
+          return mermaid.render('mermaid-' + drawn++, pre.textContent).then(
+            function (result) {
+              var figure = pre.nextElementSibling && pre.nextElementSibling.classList.contains('mermaid-diagram') ? pre.nextElementSibling : null;
+              if (!figure) {
+                figure = document.createElement('div');
+                figure.className = 'mermaid-diagram';
+                pre.parentNode.insertBefore(figure, pre.nextSibling);
+              }
+              figure.innerHTML = result.svg;
+              pre.hidden = true;
+            },
+            function () {
+              /* invalid diagram: the source stays visible */
+            },
+          );
         });
       }, Promise.resolve());
     };
-    mermaidLoading = loadScript(script.dataset.mermaid).then(draw, function () { /* offline: the source stays visible */ });
-    themeListeners.push(function () { mermaidLoading = mermaidLoading.then(function () { if (window.mermaid) return draw(); }); });
+    mermaidLoading = loadScript(script.dataset.mermaid).then(draw, function () {
+      /* offline: the source stays visible */
+    });
+    themeListeners.push(function () {
+      mermaidLoading = mermaidLoading.then(function () {
+        if (window.mermaid) return draw();
+      });
+    });
   }
 
   // Narrow screens: the sidebar folds behind a menu button (without the script it simply comes first).
@@ -140,10 +179,15 @@
       button.textContent = panel.dataset.title || 'Tab ' + (i + 1);
       panel.setAttribute('role', 'tabpanel');
       panel.setAttribute('aria-labelledby', button.id);
-      button.addEventListener('click', function () { select(i); });
+      button.addEventListener('click', function () {
+        select(i);
+      });
       button.addEventListener('keydown', function (event) {
         var step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-        if (step) { select((i + step + panels.length) % panels.length); buttons[(i + step + panels.length) % panels.length].focus(); }
+        if (step) {
+          select((i + step + panels.length) % panels.length);
+          buttons[(i + step + panels.length) % panels.length].focus();
+        }
       });
       list.appendChild(button);
       return button;
@@ -173,7 +217,9 @@
       button.addEventListener('click', function () {
         navigator.clipboard.writeText(code.innerText.replace(/\n$/, '')).then(function () {
           button.textContent = 'Copied';
-          setTimeout(function () { button.textContent = 'Copy'; }, 1500);
+          setTimeout(function () {
+            button.textContent = 'Copy';
+          }, 1500);
         });
       });
       block.appendChild(button);
@@ -188,11 +234,15 @@
   var loading = null;
   function load() {
     if (loading) return loading;
-    loading = loadScript(script.dataset.minisearch).then(function () {
-      return fetch(script.dataset.searchIndex).then(function (r) { return r.json(); });
-    }).then(function (data) {
-      engine = window.MiniSearch.loadJS(data.index, data.options);
-    });
+    loading = loadScript(script.dataset.minisearch)
+      .then(function () {
+        return fetch(script.dataset.searchIndex).then(function (r) {
+          return r.json();
+        });
+      })
+      .then(function (data) {
+        engine = window.MiniSearch.loadJS(data.index, data.options);
+      });
     return loading;
   }
   var dialog = null;
@@ -202,26 +252,40 @@
     var input = dialog.querySelector('input');
     if (query) input.value = query;
     input.focus();
-    load().then(function () { run(input.value); });
+    load().then(function () {
+      run(input.value);
+    });
   }
-  function close() { if (dialog) dialog.hidden = true; searchButton.focus(); }
+  function close() {
+    if (dialog) dialog.hidden = true;
+    searchButton.focus();
+  }
   function build() {
     var d = document.createElement('div');
     d.className = 'search-dialog';
     d.setAttribute('role', 'dialog');
     d.setAttribute('aria-modal', 'true');
     d.setAttribute('aria-label', 'Search');
-    d.innerHTML = '<div class="search-panel"><input type="search" placeholder="Search the docs" aria-label="Search the docs" aria-controls="search-results"><ul class="search-results" id="search-results" role="listbox"></ul><p class="sr-only" aria-live="polite"></p></div>';
-    d.addEventListener('click', function (event) { if (event.target === d) close(); });
+    d.innerHTML =
+      '<div class="search-panel"><input type="search" placeholder="Search the docs" aria-label="Search the docs" aria-controls="search-results"><ul class="search-results" id="search-results" role="listbox"></ul><p class="sr-only" aria-live="polite"></p></div>';
+    d.addEventListener('click', function (event) {
+      if (event.target === d) close();
+    });
     var input = d.querySelector('input');
-    input.addEventListener('input', function () { if (engine) run(input.value); });
+    input.addEventListener('input', function () {
+      if (engine) run(input.value);
+    });
     input.addEventListener('keydown', function (event) {
       var links = Array.prototype.slice.call(d.querySelectorAll('.search-results a'));
-      var current = links.findIndex(function (a) { return a.getAttribute('aria-selected') === 'true'; });
+      var current = links.findIndex(function (a) {
+        return a.getAttribute('aria-selected') === 'true';
+      });
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
         event.preventDefault();
         var next = Math.max(0, Math.min(links.length - 1, current + (event.key === 'ArrowDown' ? 1 : -1)));
-        links.forEach(function (a, i) { a.setAttribute('aria-selected', String(i === next)); });
+        links.forEach(function (a, i) {
+          a.setAttribute('aria-selected', String(i === next));
+        });
         if (links[next]) links[next].scrollIntoView({ block: 'nearest' });
       } else if (event.key === 'Enter' && links[Math.max(current, 0)]) {
         links[Math.max(current, 0)].click();
@@ -235,7 +299,14 @@
     var live = dialog.querySelector('[aria-live]');
     list.textContent = '';
     if (!query.trim()) return;
-    var hits = engine.search(query, { prefix: true, fuzzy: function (term) { return term.length > 4 ? 0.2 : false; }, boost: { title: 3, heading: 2 }, combineWith: 'AND' });
+    var hits = engine.search(query, {
+      prefix: true,
+      fuzzy: function (term) {
+        return term.length > 4 ? 0.2 : false;
+      },
+      boost: { title: 3, heading: 2 },
+      combineWith: 'AND',
+    });
     if (hits.length === 0) hits = engine.search(query, { prefix: true, fuzzy: 0.2, boost: { title: 3, heading: 2 } });
     hits.slice(0, 20).forEach(function (hit, i) {
       var li = document.createElement('li');
@@ -247,14 +318,18 @@
       var small = document.createElement('small');
       small.textContent = hit.heading && hit.heading !== hit.title ? hit.title : hit.excerpt || '';
       a.appendChild(small);
-      a.addEventListener('click', function () { dialog.hidden = true; });
+      a.addEventListener('click', function () {
+        dialog.hidden = true;
+      });
       li.appendChild(a);
       list.appendChild(li);
     });
     if (hits.length === 0) list.innerHTML = '<li class="search-empty">No results</li>';
     live.textContent = hits.length + ' results';
   }
-  searchButton.addEventListener('click', function () { open(); });
+  searchButton.addEventListener('click', function () {
+    open();
+  });
   document.addEventListener('keydown', function (event) {
     if ((event.key === 'k' && (event.ctrlKey || event.metaKey)) || (event.key === '/' && !/input|textarea/i.test(document.activeElement.tagName))) {
       event.preventDefault();
@@ -262,6 +337,8 @@
     } else if (event.key === 'Escape' && dialog && !dialog.hidden) close();
   });
   document.querySelectorAll('button[data-action="search"]').forEach(function (b) {
-    b.addEventListener('click', function () { open(b.dataset.query || ''); });
+    b.addEventListener('click', function () {
+      open(b.dataset.query || '');
+    });
   });
 })();

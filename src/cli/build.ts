@@ -16,42 +16,45 @@ interface BuildFlags {
 }
 
 export function registerBuild(program: Command): void {
-  const common = (command: Command) => command
-    .option('--out <dir>', 'output directory', 'dist')
-    .option('--base <path>', 'URL path the site is served under', '/')
-    .option('--site-url <url>', 'public origin of the site, for sitemap.xml and canonical links')
-    .option('--no-strict-links', 'report broken internal links and anchors as warnings instead of failing')
-    .option('--json', 'print the build report as one JSON object');
+  const common = (command: Command) =>
+    command
+      .option('--out <dir>', 'output directory', 'dist')
+      .option('--base <path>', 'URL path the site is served under', '/')
+      .option('--site-url <url>', 'public origin of the site, for sitemap.xml and canonical links')
+      .option('--no-strict-links', 'report broken internal links and anchors as warnings instead of failing')
+      .option('--json', 'print the build report as one JSON object');
 
-  common(program
-    .command('build')
-    .description('build a static site: a site of the sites API (--site), or a one-space site with the default customization (--space)')
-    .option('--site <id|basename|title>', 'the site to build, with its sections, site spaces and customization')
-    .option('--space <title|id>', 'the space to publish on its own (default: the only space, when no site exists)')
-    .option('--edit-url <url>', 'base URL of the repository files, for "Edit on git" links (e.g. https://github.com/o/r/blob/main/)'))
-    .action(async (_flags: BuildFlags, command: Command) => {
-      const flags = checkFlags(command.optsWithGlobals<GlobalOptions & BuildFlags>());
-      if (flags.site !== undefined && flags.space !== undefined) throw new UsageError('--site and --space: give one or the other');
-      await withReport(flags, async (runtime, progress) => {
-        const site = flags.site !== undefined || (flags.space === undefined && hasSites(runtime)) ? findSite(runtime, flags.site) : undefined;
-        const out = resolve(flags.out ?? 'dist');
-        return site ? buildApiSite(runtime, site.id, out, flags, progress) : buildSpaceSite(runtime, flags.space, out, flags, progress);
-      });
+  common(
+    program
+      .command('build')
+      .description('build a static site: a site of the sites API (--site), or a one-space site with the default customization (--space)')
+      .option('--site <id|basename|title>', 'the site to build, with its sections, site spaces and customization')
+      .option('--space <title|id>', 'the space to publish on its own (default: the only space, when no site exists)')
+      .option('--edit-url <url>', 'base URL of the repository files, for "Edit on git" links (e.g. https://github.com/o/r/blob/main/)'),
+  ).action(async (_flags: BuildFlags, command: Command) => {
+    const flags = checkFlags(command.optsWithGlobals<GlobalOptions & BuildFlags>());
+    if (flags.site !== undefined && flags.space !== undefined) throw new UsageError('--site and --space: give one or the other');
+    await withReport(flags, async (runtime, progress) => {
+      const site = flags.site !== undefined || (flags.space === undefined && hasSites(runtime)) ? findSite(runtime, flags.site) : undefined;
+      const out = resolve(flags.out ?? 'dist');
+      return site ? buildApiSite(runtime, site.id, out, flags, progress) : buildSpaceSite(runtime, flags.space, out, flags, progress);
     });
+  });
 
-  common(program
-    .command('publish')
-    .description('build a site of the sites API, mark it published and record the event')
-    .option('--site <id|basename|title>', 'the site to publish (default: the only site)'))
-    .action(async (_flags: BuildFlags, command: Command) => {
-      const flags = checkFlags(command.optsWithGlobals<GlobalOptions & BuildFlags>());
-      await withReport(flags, async (runtime, progress) => {
-        const site = findSite(runtime, flags.site);
-        const report = await buildApiSite(runtime, site.id, resolve(flags.out ?? 'dist'), flags, progress);
-        runtime.domain.sites.publishing.recordPublished(site.id, { out: report.out, pages: report.pages, rendered: report.rendered });
-        return { ...report, published: site.id };
-      });
+  common(
+    program
+      .command('publish')
+      .description('build a site of the sites API, mark it published and record the event')
+      .option('--site <id|basename|title>', 'the site to publish (default: the only site)'),
+  ).action(async (_flags: BuildFlags, command: Command) => {
+    const flags = checkFlags(command.optsWithGlobals<GlobalOptions & BuildFlags>());
+    await withReport(flags, async (runtime, progress) => {
+      const site = findSite(runtime, flags.site);
+      const report = await buildApiSite(runtime, site.id, resolve(flags.out ?? 'dist'), flags, progress);
+      runtime.domain.sites.publishing.recordPublished(site.id, { out: report.out, pages: report.pages, rendered: report.rendered });
+      return { ...report, published: site.id };
     });
+  });
 }
 
 function checkFlags<T extends BuildFlags>(flags: T): T {
@@ -87,7 +90,8 @@ function findSite(runtime: Runtime, name: string | undefined) {
   const sites = sitesOf(runtime);
   if (name === undefined) {
     if (sites.length === 1) return sites[0]!;
-    if (sites.length === 0) throw new CommandFailure('no site to build: create one through the API or in docs.config.yaml (sites:), or build a space with --space');
+    if (sites.length === 0)
+      throw new CommandFailure('no site to build: create one through the API or in docs.config.yaml (sites:), or build a space with --space');
     throw new UsageError(`several sites (${sites.map((s) => `"${s.title}"`).join(', ')}): pick one with --site`);
   }
   const site = sites.find((s) => s.id === name) ?? sites.find((s) => s.basename === name) ?? sites.find((s) => s.title === name);
@@ -96,7 +100,13 @@ function findSite(runtime: Runtime, name: string | undefined) {
 }
 
 /** Builds a site of the sites API (what a visitor without claims sees) into `out`. */
-export async function buildApiSite(runtime: Runtime, siteId: string, out: string, flags: Omit<BuildFlags, 'site' | 'out' | 'json'> = {}, progress = false): Promise<BuildReport> {
+export async function buildApiSite(
+  runtime: Runtime,
+  siteId: string,
+  out: string,
+  flags: Omit<BuildFlags, 'site' | 'out' | 'json'> = {},
+  progress = false,
+): Promise<BuildReport> {
   const { apiSite } = await import('../site/api-site.js');
   const site = apiSite(runtime.domain, siteId, { basePath: flags.base ?? '/', ...(flags.siteUrl ? { siteUrl: flags.siteUrl } : {}) });
   if (!site.spaces.length) throw new CommandFailure(`--site ${siteId}: the site publishes no space yet; add a site space through the API`);
@@ -115,7 +125,7 @@ export async function buildSpaceSite(
   const { findSpace, gitbookRedirects, spaceSite } = await import('../site/space-site.js');
   const { domain, boot, store, caller } = runtime;
   const organizations = boot.organizations.map((o) => o.id);
-  let space;
+  let space: ReturnType<typeof findSpace>;
   if (spaceName !== undefined) {
     space = findSpace(domain, organizations, spaceName);
     if (!space) throw new UsageError(`--space ${spaceName}: no such space; run \`docs sync <dir> --space "${spaceName}"\` first`);
@@ -137,20 +147,28 @@ export async function buildSpaceSite(
 }
 
 async function runBuild(runtime: Runtime, site: SiteInput, out: string, flags: Pick<BuildFlags, 'strictLinks'>, progress: boolean): Promise<BuildReport> {
-  const [{ buildSite }, { siteSources }, { SingleBar }] = await Promise.all([import('../site/build.js'), import('../site/space-site.js'), import('cli-progress')]);
-  const bar = progress ? new SingleBar({ format: 'Building {space} [{bar}] {value}/{total}', hideCursor: true, clearOnComplete: true, stream: process.stderr }) : null;
+  const [{ buildSite }, { siteSources }, { SingleBar }] = await Promise.all([
+    import('../site/build.js'),
+    import('../site/space-site.js'),
+    import('cli-progress'),
+  ]);
+  const bar = progress
+    ? new SingleBar({ format: 'Building {space} [{bar}] {value}/{total}', hideCursor: true, clearOnComplete: true, stream: process.stderr })
+    : null;
   let started = false;
   try {
     return await buildSite(site, siteSources(runtime.domain), {
       out,
       strictLinks: flags.strictLinks !== false,
-      ...(bar ? {
-        onProgress: ({ space: label, done, total }: { space: string; done: number; total: number }) => {
-          if (!started) bar.start(total, done, { space: label });
-          started = true;
-          bar.update(done, { space: label });
-        },
-      } : {}),
+      ...(bar
+        ? {
+            onProgress: ({ space: label, done, total }: { space: string; done: number; total: number }) => {
+              if (!started) bar.start(total, done, { space: label });
+              started = true;
+              bar.update(done, { space: label });
+            },
+          }
+        : {}),
     });
   } catch (error) {
     throw outputError(error, out) ?? error;

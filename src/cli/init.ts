@@ -67,7 +67,11 @@ export function init(cwd: string, flags: InitFlags & GlobalOptions): InitReport 
   if (existing === 'absent') {
     const template = join(TEMPLATES_DIR, flags.template);
     cpSync(template, folder, { recursive: true, force: false, errorOnExist: true, filter: (src) => basename(src) !== 'template.yaml' });
-    created.push(...listFiles(template).filter((f) => f !== 'template.yaml').map((f) => shown(join(folder, f))));
+    created.push(
+      ...listFiles(template)
+        .filter((f) => f !== 'template.yaml')
+        .map((f) => shown(join(folder, f))),
+    );
   }
   writeFileSync(configFile, configText(title, directory), { flag: 'wx' });
   created.unshift(shown(configFile));
@@ -119,7 +123,9 @@ function describe(report: InitReport, config: string | undefined): string {
   const docs = config ? `docs -c ${config}` : 'docs';
   const lines = [
     ...report.created.map((path) => `created ${path}`),
-    ...(report.existingContent ? [`kept ${report.directory === '.' ? 'the existing pages' : `${report.directory}/`} as it is (it already holds documentation)`] : []),
+    ...(report.existingContent
+      ? [`kept ${report.directory === '.' ? 'the existing pages' : `${report.directory}/`} as it is (it already holds documentation)`]
+      : []),
     ...(report.gitignore === 'unchanged' ? [] : [`${report.gitignore} .gitignore (ignores ${STORE_DIR}/, Quire's store)`]),
     '',
     'Next:',
@@ -154,5 +160,8 @@ function listFiles(dir: string): string[] {
 }
 
 function templateIds(): string[] {
-  return readdirSync(TEMPLATES_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return readdirSync(TEMPLATES_DIR, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 }

@@ -68,7 +68,9 @@ function exitCodeFor(error: unknown): number {
     process.stderr.write(`docs: ${error.message}\n`);
     return EXIT.failure;
   }
-  process.stderr.write(`docs: unexpected error (a bug in Quire; please report it with this output): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `docs: unexpected error (a bug in Quire; please report it with this output): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   return EXIT.failure;
 }
 

@@ -34,10 +34,11 @@ export function registerServe(program: Command): void {
   command('serve', 'serve the API (/v1) and the published sites over the project store').action(async (_options: ServeOptions, cmd: Command) => {
     await serve(cmd.optsWithGlobals<GlobalOptions & ServeOptions>(), { start: false });
   });
-  command('start', 'the main job: serve the project, its documentation site at / and the published sites, and print their URLs')
-    .action(async (_options: ServeOptions, cmd: Command) => {
+  command('start', 'the main job: serve the project, its documentation site at / and the published sites, and print their URLs').action(
+    async (_options: ServeOptions, cmd: Command) => {
       await serve(cmd.optsWithGlobals<GlobalOptions & ServeOptions>(), { start: true });
-    });
+    },
+  );
 }
 
 async function serve(options: GlobalOptions & ServeOptions, mode: { start: boolean }): Promise<void> {
@@ -142,7 +143,10 @@ function stopOnSignals(app: FastifyInstance, runtime: Runtime, flush: () => void
 
 /** One line per published site, with its URL; a site not open to anyone says who may open it. */
 function siteLines(store: Store, url: string): string[] {
-  const sites = store.organizations.all().flatMap((org) => store.sites.in(org.id)).filter((site) => site.published);
+  const sites = store.organizations
+    .all()
+    .flatMap((org) => store.sites.in(org.id))
+    .filter((site) => site.published);
   return sites.map((site) => {
     const who = site.visibility === 'public' ? '' : ` (${site.visibility})`;
     return `The site ${printable(site.title)} is at ${url}/${encodeURIComponent(site.basename)}/${who}`;

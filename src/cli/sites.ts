@@ -21,9 +21,7 @@ export async function reconcileSites(runtime: Runtime): Promise<ReconcileReport[
 }
 
 export function describeSites(reports: readonly ReconcileReport[]): string {
-  return reports
-    .map((r) => `Site ${r.title} (/${r.basename}/): ${r.changes.length ? r.changes.join('; ') : 'unchanged'}\n`)
-    .join('');
+  return reports.map((r) => `Site ${r.title} (/${r.basename}/): ${r.changes.length ? r.changes.join('; ') : 'unchanged'}\n`).join('');
 }
 
 const siteSpace = (ref: SiteConfig['spaces'] extends (infer T)[] | undefined ? T : never): SiteSpaceDeclaration =>
@@ -37,7 +35,9 @@ function declaration(site: SiteConfig): SiteDeclaration {
     published: site.published,
     customization: site.customization,
     ...(site.spaces ? { spaces: site.spaces.map(siteSpace) } : {}),
-    ...(site.sections ? { sections: site.sections.map((s) => ({ title: s.title, path: s.path, condition: s.condition, spaces: s.spaces.map(siteSpace) })) } : {}),
+    ...(site.sections
+      ? { sections: site.sections.map((s) => ({ title: s.title, path: s.path, condition: s.condition, spaces: s.spaces.map(siteSpace) })) }
+      : {}),
   };
 }
 

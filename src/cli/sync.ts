@@ -26,14 +26,18 @@ export function registerSync(program: Command): void {
     .option('--ref <ref>', 'import this branch, tag or commit instead of HEAD (git repositories)')
     .option('--work-tree', 'import the files on disk even in a git repository (uncommitted edits included)')
     .option('--json', 'print one JSON object with a report per space')
-    .option('--allow-mass-removal', 'land a sync that removes more than half of a space\'s pages, or all of them (by default it stops and names SUMMARY.md or the folder)')
+    .option(
+      '--allow-mass-removal',
+      "land a sync that removes more than half of a space's pages, or all of them (by default it stops and names SUMMARY.md or the folder)",
+    )
     .option('--conflict <policy>', `who wins a true conflict when both sides changed (${CONFLICT_POLICIES.join('|')}; default: the config, else git)`)
     .action(async (dir: string | undefined, _flags: SyncFlags, command: Command) => {
       const flags = command.optsWithGlobals<GlobalOptions & SyncFlags>();
       if (flags.space !== undefined && dir === undefined) throw new UsageError('--space needs a <dir> to import');
       if (flags.ref !== undefined && dir === undefined) throw new UsageError('--ref needs a <dir> to import');
       if (flags.space !== undefined && flags.space.trim() === '') throw new UsageError('--space: expected a space title or id');
-      if (flags.conflict !== undefined && !isConflictPolicy(flags.conflict)) throw new UsageError(`--conflict ${flags.conflict}: expected one of ${CONFLICT_POLICIES.join(', ')}`);
+      if (flags.conflict !== undefined && !isConflictPolicy(flags.conflict))
+        throw new UsageError(`--conflict ${flags.conflict}: expected one of ${CONFLICT_POLICIES.join(', ')}`);
       if (dir !== undefined) checkDirectory(dir);
       const [{ loadConfig }, { openRuntime }, { describeSites, reconcileSites }, { describeTwoWay }] = await Promise.all([
         import('../config/index.js'),
@@ -48,9 +52,17 @@ export function registerSync(program: Command): void {
       }
       const runtime = openRuntime(flags);
       try {
-        const targets: SpaceSyncConfig[] = dir !== undefined
-          ? [{ directory: resolve(dir), workTree: flags.workTree ?? false, ...(flags.space ? { title: flags.space } : {}), ...(flags.ref ? { ref: flags.ref } : {}) }]
-          : runtime.config.spaces;
+        const targets: SpaceSyncConfig[] =
+          dir !== undefined
+            ? [
+                {
+                  directory: resolve(dir),
+                  workTree: flags.workTree ?? false,
+                  ...(flags.space ? { title: flags.space } : {}),
+                  ...(flags.ref ? { ref: flags.ref } : {}),
+                },
+              ]
+            : runtime.config.spaces;
         const conflict = flags.conflict as ConflictPolicy | undefined;
         const reports = await syncTargets(runtime, targets, {
           progress: !flags.json && process.stderr.isTTY === true,
@@ -83,7 +95,9 @@ export async function syncTargets(
   for (const target of targets) {
     const org = target.organization ? boot.organizations.find((o) => o.title === target.organization || o.id === target.organization) : boot.organizations[0];
     if (!org) throw new UsageError(`spaces: no organization "${target.organization}" in the config`);
-    const bar = output.progress ? new SingleBar({ format: '{space} {phase} [{bar}] {value}/{total}', hideCursor: true, clearOnComplete: true, stream: process.stderr }) : null;
+    const bar = output.progress
+      ? new SingleBar({ format: '{space} {phase} [{bar}] {value}/{total}', hideCursor: true, clearOnComplete: true, stream: process.stderr })
+      : null;
     let started = false;
     const conflict = output.conflict ?? target.conflict;
     const options: TwoWayOptions = {
@@ -120,5 +134,6 @@ export async function syncTargets(
 /** The <dir> argument: a folder that exists (a mistake in how the command was called, else). */
 function checkDirectory(dir: string): void {
   if (!existsSync(dir)) throw new UsageError(`${dir}: no such directory`);
-  if (!statSync(dir).isDirectory()) throw new UsageError(`${dir}: not a directory; give the folder that holds the pages (the one with README.md or SUMMARY.md)`);
+  if (!statSync(dir).isDirectory())
+    throw new UsageError(`${dir}: not a directory; give the folder that holds the pages (the one with README.md or SUMMARY.md)`);
 }

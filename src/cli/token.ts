@@ -22,7 +22,7 @@ export function registerToken(program: Command): void {
     .option('--org <title|id>', 'organization the member joins (default: the first one in the config)')
     .option('--label <label>', 'a note to recognise the token by')
     .option('--json', 'print {token, user, organization, role} as JSON')
-    .action(async (options: TokenOptions, command: Command) => {
+    .action(async (_options: TokenOptions, command: Command) => {
       const opts = command.optsWithGlobals<GlobalOptions & TokenOptions>();
       if (opts.role !== undefined && !isRole(opts.role)) {
         throw new UsageError(`--role ${opts.role}: expected one of admin, create, review, edit, comment, read`);
@@ -33,7 +33,9 @@ export function registerToken(program: Command): void {
       try {
         const { domain, boot, store } = runtime;
         const org = opts.org
-          ? boot.organizations.find((o) => o.id === opts.org || o.title === opts.org) ?? store.organizations.get(opts.org) ?? store.organizations.byTitle(opts.org)
+          ? (boot.organizations.find((o) => o.id === opts.org || o.title === opts.org) ??
+            store.organizations.get(opts.org) ??
+            store.organizations.byTitle(opts.org))
           : boot.organizations[0];
         if (!org) throw new UsageError(`--org ${opts.org}: no such organization`);
         const role = (opts.role ?? 'admin') as RoleName;

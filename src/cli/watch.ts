@@ -30,11 +30,13 @@ export function registerWatch(program: Command): void {
         if (!existsSync(dir)) throw new UsageError(`${dir}: no such directory`);
         if (!statSync(dir).isDirectory()) throw new UsageError(`${dir}: not a directory; give the folder that holds the pages`);
         const multi = ['docs.yaml', 'gitbook-docs.yaml'].some((f) => existsSync(join(dir, f)));
-        if (flags.space === undefined && !multi) throw new UsageError(`--space is required: name the space ${dir} holds (docs watch ${dir} --space <title|id>)`);
+        if (flags.space === undefined && !multi)
+          throw new UsageError(`--space is required: name the space ${dir} holds (docs watch ${dir} --space <title|id>)`);
       }
       const { openRuntime, openScratchRuntime } = await import('./runtime.js');
       const runtime = flags.sync ? openRuntime(flags) : openScratchRuntime(flags);
-      const targets: SpaceSyncConfig[] = dir !== undefined ? [{ directory: resolve(dir), workTree: true, ...(flags.space ? { title: flags.space } : {}) }] : runtime.config.spaces;
+      const targets: SpaceSyncConfig[] =
+        dir !== undefined ? [{ directory: resolve(dir), workTree: true, ...(flags.space ? { title: flags.space } : {}) }] : runtime.config.spaces;
       if (targets.length === 0) {
         runtime.close();
         throw new UsageError('nothing to watch: give a <dir> and --space, or list spaces in docs.config.yaml (spaces: [{title, directory}])');

@@ -65,7 +65,8 @@ export function parseConfig(text: string, file = CONFIG_FILE): Config {
 function describe(issue: z.core.$ZodIssue, data: unknown, root: unknown, where: (offset?: number) => string): string {
   const path = issue.path.map(String);
   // A value that fits none of a union's forms: the errors of the form of its own kind (a mapping's, for a mapping).
-  const branch = issue.code === 'invalid_union' ? issue.errors.find((errors) => !errors.some((e) => e.code === 'invalid_type' && e.path.length === 0)) : undefined;
+  const branch =
+    issue.code === 'invalid_union' ? issue.errors.find((errors) => !errors.some((e) => e.code === 'invalid_type' && e.path.length === 0)) : undefined;
   if (branch?.length) {
     return branch.map((inner) => describe({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue, data, root, where)).join('\n');
   }
@@ -91,7 +92,9 @@ function plainMessage(issue: z.core.$ZodIssue, value: unknown): string {
     case 'invalid_type':
       return value === undefined ? `missing; expected ${kind(issue.expected)}` : `expected ${kind(issue.expected)}, got ${got(value)}`;
     case 'invalid_union': {
-      const kinds = issue.errors.flatMap((errors) => errors.filter((e) => e.code === 'invalid_type' && e.path.length === 0).map((e) => kind((e as { expected: string }).expected)));
+      const kinds = issue.errors.flatMap((errors) =>
+        errors.filter((e) => e.code === 'invalid_type' && e.path.length === 0).map((e) => kind((e as { expected: string }).expected)),
+      );
       return kinds.length ? `expected ${[...new Set(kinds)].join(' or ')}, got ${got(value)}` : issue.message;
     }
     case 'too_small':
@@ -109,7 +112,13 @@ function plainMessage(issue: z.core.$ZodIssue, value: unknown): string {
 const kind = (expected: string) => (expected === 'array' ? 'a list' : expected === 'object' ? 'a mapping of keys to values' : `a ${expected}`);
 
 const got = (value: unknown) =>
-  value === null ? 'nothing (null)' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'a mapping' : `the ${typeof value} ${JSON.stringify(value)}`;
+  value === null
+    ? 'nothing (null)'
+    : Array.isArray(value)
+      ? 'a list'
+      : typeof value === 'object'
+        ? 'a mapping'
+        : `the ${typeof value} ${JSON.stringify(value)}`;
 
 function valueAt(data: unknown, path: readonly string[]): unknown {
   let value = data;
@@ -124,10 +133,7 @@ function valueAt(data: unknown, path: readonly string[]): unknown {
 function findNode(root: unknown, path: string[]): Node | undefined {
   let node = root as Node | undefined;
   for (const key of path) {
-    const next = (node as { get?: (k: unknown, keep: boolean) => unknown } | undefined)?.get?.(
-      /^\d+$/.test(key) ? Number(key) : key,
-      true,
-    );
+    const next = (node as { get?: (k: unknown, keep: boolean) => unknown } | undefined)?.get?.(/^\d+$/.test(key) ? Number(key) : key, true);
     if (!next || typeof next !== 'object') return node;
     node = next as Node;
   }

@@ -2,9 +2,7 @@ import { z } from 'zod';
 
 export const roles = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
 
-const hostPort = z
-  .string()
-  .regex(/^[A-Za-z0-9.\-_[\]:]+$/, 'expected host or host:port');
+const hostPort = z.string().regex(/^[A-Za-z0-9.\-_[\]:]+$/, 'expected host or host:port');
 
 export const storageSchema = z
   .object({
@@ -20,7 +18,12 @@ export const serverSchema = z
     /** Base URL used in every `urls` object; defaults to http://host:port. */
     publicUrl: z.url().optional(),
     /** Largest accepted request body, in bytes. */
-    bodyLimit: z.number().int().min(1024).max(512 * 1024 * 1024).default(50 * 1024 * 1024),
+    bodyLimit: z
+      .number()
+      .int()
+      .min(1024)
+      .max(512 * 1024 * 1024)
+      .default(50 * 1024 * 1024),
   })
   .strict();
 
@@ -83,7 +86,11 @@ export const gitSyncSchema = z
   .strict();
 
 const condition = z.string().min(1).max(1024);
-const urlSegment = z.string().min(1).max(100).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected one URL segment (letters, digits, ".", "_", "-")');
+const urlSegment = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected one URL segment (letters, digits, ".", "_", "-")');
 
 /** A space shown by a site: its title (or id) among the synced spaces, as `- Guides` or with options. */
 export const siteSpaceSchema = z.union([

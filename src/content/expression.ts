@@ -114,26 +114,40 @@ function evaluate(node: Expression, context: ExpressionContext): unknown {
 
 function own(object: unknown, key: string): unknown {
   if (FORBIDDEN_KEYS.has(key) || typeof object !== 'object' || object === null) return undefined;
-  return Object.prototype.hasOwnProperty.call(object, key) ? (object as Record<string, unknown>)[key] : undefined;
+  return Object.hasOwn(object, key) ? (object as Record<string, unknown>)[key] : undefined;
 }
 
 function binary(op: string, a: unknown, b: unknown): unknown {
   switch (op) {
-    // eslint-disable-next-line eqeqeq
-    case '==': return a == b;
-    // eslint-disable-next-line eqeqeq
-    case '!=': return a != b;
-    case '===': return a === b;
-    case '!==': return a !== b;
-    case '<': return (a as number) < (b as number);
-    case '<=': return (a as number) <= (b as number);
-    case '>': return (a as number) > (b as number);
-    case '>=': return (a as number) >= (b as number);
-    case '+': return typeof a === 'string' || typeof b === 'string' ? `${String(a)}${String(b)}` : Number(a) + Number(b);
-    case '-': return Number(a) - Number(b);
-    case '*': return Number(a) * Number(b);
-    case '/': return Number(a) / Number(b);
-    case '%': return Number(a) % Number(b);
-    default: throw new ExpressionError(`operator "${op}" is not allowed`);
+    case '==':
+      // biome-ignore lint/suspicious/noDoubleEquals: GitBook expressions are JavaScript: `==` compares loosely
+      return a == b;
+    case '!=':
+      // biome-ignore lint/suspicious/noDoubleEquals: as above, `!=` is loose
+      return a != b;
+    case '===':
+      return a === b;
+    case '!==':
+      return a !== b;
+    case '<':
+      return (a as number) < (b as number);
+    case '<=':
+      return (a as number) <= (b as number);
+    case '>':
+      return (a as number) > (b as number);
+    case '>=':
+      return (a as number) >= (b as number);
+    case '+':
+      return typeof a === 'string' || typeof b === 'string' ? `${String(a)}${String(b)}` : Number(a) + Number(b);
+    case '-':
+      return Number(a) - Number(b);
+    case '*':
+      return Number(a) * Number(b);
+    case '/':
+      return Number(a) / Number(b);
+    case '%':
+      return Number(a) % Number(b);
+    default:
+      throw new ExpressionError(`operator "${op}" is not allowed`);
   }
 }

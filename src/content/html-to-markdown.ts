@@ -35,14 +35,45 @@ export class HtmlLimitError extends Error {}
 
 /** Never content: dropped with everything inside. */
 const DROPPED = new Set([
-  'script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'svg', 'math', 'canvas', 'nav', 'form',
-  'button', 'input', 'select', 'textarea', 'dialog', 'link', 'meta', 'base', 'head',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'canvas',
+  'nav',
+  'form',
+  'button',
+  'input',
+  'select',
+  'textarea',
+  'dialog',
+  'link',
+  'meta',
+  'base',
+  'head',
 ]);
 /** Site chrome, dropped when outside the content (`main`, `article`, `section`). */
 const CHROME = new Set(['header', 'footer', 'aside']);
 const CONTENT = new Set(['main', 'article', 'section']);
 /** Inline marks that mean nothing inside themselves; nested, they are unwrapped (and cannot blow up the output). */
-const MARKS: Record<string, string> = { b: 'strong', strong: 'strong', i: 'em', em: 'em', a: 'a', s: 'del', del: 'del', strike: 'del', code: 'code', u: 'u', mark: 'mark' };
+const MARKS: Record<string, string> = {
+  b: 'strong',
+  strong: 'strong',
+  i: 'em',
+  em: 'em',
+  a: 'a',
+  s: 'del',
+  del: 'del',
+  strike: 'del',
+  code: 'code',
+  u: 'u',
+  mark: 'mark',
+};
 
 const toMdast = unified().use(rehypeParse).use(rehypeRemark);
 const stringifier = unified().use(remarkGfm).use(remarkStringify, { bullet: '*', emphasis: '_', strong: '*', fences: true, rule: '*' });
@@ -305,4 +336,3 @@ function visitMd(root: MdRoot, visit: (node: MdNodes) => void): void {
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 const unique = <T>(items: T[]) => [...new Set(items)];
 const escapeTitle = (title: string) => title.replace(/([\\`*_[\]<>])/g, '\\$1');
-

@@ -10,5 +10,17 @@ export { extractLinks, frontmatterLinks, classifyLink } from './links.js';
 export type { ExtractedLink, ExtractLinksOptions, LinkKind, LinkNode } from './links.js';
 export { searchSections, sectionsHoldUnderAnyTitle, underTitle, type Section } from './search-text.js';
 export { slugify, pageSlug, uniqueSlug, gitbookHeadingId, githubHeadingId, HeadingSlugger, type HeadingIdStyle } from './slug.js';
-export { normalizePath, joinPath, dirname, basename, extname, decodePath, isAbsoluteUrl, splitAnchor, resolveRelative, relativeTo, relativeFromDir } from './paths.js';
+export {
+  normalizePath,
+  joinPath,
+  dirname,
+  basename,
+  extname,
+  decodePath,
+  isAbsoluteUrl,
+  splitAnchor,
+  resolveRelative,
+  relativeTo,
+  relativeFromDir,
+} from './paths.js';
 export { toDocument, fromDocument, documentRoundTrip, type DocumentOptions } from './document/index.js';

@@ -27,7 +27,8 @@ export function markdownLimitProblem(text: string): MarkdownLimitProblem | null 
   // A UTF-16 unit is at most 3 UTF-8 bytes: only count bytes when it could matter.
   if (text.length * 3 > maxPageBytes) {
     const bytes = utf8Length(text);
-    if (bytes > maxPageBytes) return { kind: 'too-large', message: `is ${bytes} bytes; a page may have at most ${maxPageBytes} bytes (${maxPageBytes / 1024 / 1024} MiB)` };
+    if (bytes > maxPageBytes)
+      return { kind: 'too-large', message: `is ${bytes} bytes; a page may have at most ${maxPageBytes} bytes (${maxPageBytes / 1024 / 1024} MiB)` };
   }
   const deep = firstDeepLine(text, maxNestingDepth);
   if (deep) {

@@ -76,12 +76,10 @@ export function serializePageFile(page: PageFile, original?: PageFile): string {
   // and a file whose title lives elsewhere (SUMMARY.md, frontmatter) gains none unless the new text brings one.
   const leading = original?.body.data?.titleHeading;
   const first = children[0];
-  const kept =
-    leading !== undefined && toString(leading) !== title && first?.type === 'heading' && first.depth === 1 && sameContent(first, leading);
+  const kept = leading !== undefined && toString(leading) !== title && first?.type === 'heading' && first.depth === 1 && sameContent(first, leading);
   const untitled = original?.source !== undefined && leading === undefined && stored === undefined;
   if (title !== null && !kept && !untitled) {
-    const heading: Heading =
-      stored && toString(stored) === title ? stored : { type: 'heading', depth: 1, children: [{ type: 'text', value: title }] };
+    const heading: Heading = stored && toString(stored) === title ? stored : { type: 'heading', depth: 1, children: [{ type: 'text', value: title }] };
     children.unshift(heading);
   }
   const head = frontmatterText(page.frontmatter);

@@ -18,13 +18,21 @@ interface AnyNode {
 }
 
 /** Parents whose children are inline: their text is concatenated without separators. */
-const PHRASING_PARENTS = new Set([
-  'paragraph', 'heading', 'tableCell', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'mark', 'button',
-]);
+const PHRASING_PARENTS = new Set(['paragraph', 'heading', 'tableCell', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'mark', 'button']);
 /** Nodes with no searchable text of their own: derived bodies, references, tags. */
 const SKIPPED = new Set([
-  'contentRef', 'pageRef', 'openapi', 'openapiOperation', 'openapiSchemas', 'liquidTag', 'include', 'definition', 'icon',
-  'image', 'imageReference', 'yaml',
+  'contentRef',
+  'pageRef',
+  'openapi',
+  'openapiOperation',
+  'openapiSchemas',
+  'liquidTag',
+  'include',
+  'definition',
+  'icon',
+  'image',
+  'imageReference',
+  'yaml',
 ]);
 /** Text that block nodes hold in fields rather than children. */
 const TEXT_FIELDS: Record<string, readonly string[]> = {

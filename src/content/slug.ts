@@ -20,7 +20,10 @@ export function pageSlug(title: string): string {
  * name unique among its siblings: page writes, the slugs an export repairs and the site's repaired paths all use it.
  */
 export function uniqueSlug(base: string, taken: Set<string>): string {
-  const candidate = firstFree((n) => (n === 0 ? base : `${base}-${n}`), (c) => !taken.has(c));
+  const candidate = firstFree(
+    (n) => (n === 0 ? base : `${base}-${n}`),
+    (c) => !taken.has(c),
+  );
   taken.add(candidate);
   return candidate;
 }
@@ -81,7 +84,14 @@ function decodeSegment(text: string): string {
  * `|` -> `or`) and an `id-` prefix when the slug starts with a digit (`1. Install` -> `id-1.-install`).
  */
 export function gitbookHeadingId(text: string): string {
-  const slug = slugifyText(text, { decamelize: false, preserveCharacters: ['.'], customReplacements: [['|', ' or '], ['&', ' and ']] });
+  const slug = slugifyText(text, {
+    decamelize: false,
+    preserveCharacters: ['.'],
+    customReplacements: [
+      ['|', ' or '],
+      ['&', ' and '],
+    ],
+  });
   return /^\d/.test(slug) ? `id-${slug}` : slug;
 }
 

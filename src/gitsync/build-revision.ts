@@ -65,13 +65,11 @@ export function buildRevision(input: BuildInput): { content: RevisionContent; wa
   const ids = assignIds(
     input.previous.pages.map((p) => ({
       id: p.id,
-      path: p.kind === 'document' ? p.git?.path ?? null : null,
+      path: p.kind === 'document' ? (p.git?.path ?? null) : null,
       oid: p.kind === 'document' ? p.blob : null,
       key: p.kind === 'document' ? null : `${p.kind}:${p.path}`,
     })),
-    drafts.map((d) =>
-      d.node.kind === 'document' ? { path: d.node.path, oid: oidOf(d.node.path) } : { key: `${d.node.kind}:${d.path}` },
-    ),
+    drafts.map((d) => (d.node.kind === 'document' ? { path: d.node.path, oid: oidOf(d.node.path) } : { key: `${d.node.kind}:${d.path}` })),
   );
 
   const gitOf = pageGit(input);
@@ -138,7 +136,7 @@ function pageGit(input: BuildInput): (id: string, path: string, oid: string) => 
     page && page.git?.path === path && page.blob === oid ? pageUpdatedAt(page) : undefined;
   return (id, path, oid) => {
     const date = input.dates?.get(path);
-    const updatedAt = date?.exact ? date.at : kept(before.get(id), path, oid) ?? date?.at;
+    const updatedAt = date?.exact ? date.at : (kept(before.get(id), path, oid) ?? date?.at);
     return updatedAt === undefined ? { oid, path } : { oid, path, updatedAt };
   };
 }

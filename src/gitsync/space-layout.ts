@@ -1,12 +1,5 @@
 // Which spaces a repository holds, and where each one's root, README and SUMMARY are.
-import {
-  DOCS_YAML_NAMES,
-  type DocsYaml,
-  type GitBookYaml,
-  parseDocsYaml,
-  parseGitBookYaml,
-  resolveSpacePaths,
-} from '../content/gitbook-config.js';
+import { DOCS_YAML_NAMES, type DocsYaml, type GitBookYaml, parseDocsYaml, parseGitBookYaml, resolveSpacePaths } from '../content/gitbook-config.js';
 import { joinPath } from '../content/paths.js';
 import { Memo } from './memo.js';
 import type { RepoTree } from './tree.js';
@@ -63,6 +56,8 @@ async function spaceLayout(tree: RepoTree, key: string | null, title: string | n
   const entry = tree.files.get(configPath);
   const config = entry ? await gitbookYamls.get(entry.oid, async () => parseGitBookYaml((await text(tree, configPath)) ?? '')) : parseGitBookYaml('');
   const paths = resolveSpacePaths(directory, config);
-  const warnings = [...config.warnings, ...paths.warnings].map((w) => (w.startsWith('.gitbook.yaml') ? w.replace('.gitbook.yaml', configPath) : `${configPath}: ${w}`));
+  const warnings = [...config.warnings, ...paths.warnings].map((w) =>
+    w.startsWith('.gitbook.yaml') ? w.replace('.gitbook.yaml', configPath) : `${configPath}: ${w}`,
+  );
   return { key, title, directory, root: paths.root, readme: paths.readme, summary: paths.summary, redirects: config.redirects, warnings };
 }

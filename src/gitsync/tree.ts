@@ -105,8 +105,7 @@ export async function readGitTree(repoDir: string, ref: string, prefix = ''): Pr
       const path = rel ? `${rel}/${entry.path}` : entry.path;
       if (entry.type === 'tree') {
         if (!skipDir(entry.path)) await walk(entry.oid, path);
-      }
-      else if (entry.mode === '120000') warnings.push(`${path}: symbolic link skipped`);
+      } else if (entry.mode === '120000') warnings.push(`${path}: symbolic link skipped`);
       else if (entry.type === 'commit') warnings.push(`${path}: submodule skipped`);
       else files.set(path, { oid: entry.oid, read: async () => (await git.readBlob({ ...base, oid: entry.oid })).blob });
     }

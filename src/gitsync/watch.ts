@@ -65,8 +65,15 @@ export function ignoredPath(path: string): boolean {
   const parts = path.split(/[\\/]/);
   if (parts.some((p) => p === '.git' || p === 'node_modules' || p === '.docs')) return true;
   const name = parts[parts.length - 1] ?? '';
-  return /\.(sw[a-p]|swx|tmp|bak|orig|crswap)$/i.test(name) || name.endsWith('~') || name.startsWith('.#') || (name.startsWith('#') && name.endsWith('#'))
-    || name === '4913' || name === '.DS_Store' || /___jb_(tmp|old)___$/.test(name);
+  return (
+    /\.(sw[a-p]|swx|tmp|bak|orig|crswap)$/i.test(name) ||
+    name.endsWith('~') ||
+    name.startsWith('.#') ||
+    (name.startsWith('#') && name.endsWith('#')) ||
+    name === '4913' ||
+    name === '.DS_Store' ||
+    /___jb_(tmp|old)___$/.test(name)
+  );
 }
 
 /** Bursts (a `git checkout`, a search-and-replace) get a longer quiet time, so they end in one import. */
@@ -86,7 +93,10 @@ export class DirectoryWatcher {
   private running: Promise<void> | null = null;
   private closed = false;
 
-  constructor(private readonly domain: Domain, private readonly options: WatchOptions) {
+  constructor(
+    private readonly domain: Domain,
+    private readonly options: WatchOptions,
+  ) {
     this.targets = options.targets.map((t) => ({ ...t, dir: resolve(t.dir), spaceIds: [] }));
   }
 
@@ -102,8 +112,17 @@ export class DirectoryWatcher {
     watcher.on('all', (_event, path) => this.changed(path));
     watcher.on('error', (error) => void this.options.onError(error, []));
     // Changes made meanwhile wait for the first import, then run.
-    const first = Promise.all([this.importDirty(this.targets.map((_, i) => i), 2), ready]);
-    this.running = first.then(() => {}, () => {});
+    const first = Promise.all([
+      this.importDirty(
+        this.targets.map((_, i) => i),
+        2,
+      ),
+      ready,
+    ]);
+    this.running = first.then(
+      () => {},
+      () => {},
+    );
     try {
       return (await first)[0];
     } finally {

@@ -1,4 +1,4 @@
-import { RoleName } from './records.js';
+import type { RoleName } from './records.js';
 
 export interface InviteLinkRecord {
   id: string;

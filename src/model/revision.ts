@@ -80,10 +80,7 @@ export interface GroupPage extends PageBase {
   kind: 'group';
 }
 
-export type LinkTarget =
-  | { kind: 'url'; url: string }
-  | { kind: 'page'; page: string; anchor?: string }
-  | { kind: 'space'; space: string; path?: string };
+export type LinkTarget = { kind: 'url'; url: string } | { kind: 'page'; page: string; anchor?: string } | { kind: 'space'; space: string; path?: string };
 
 export interface LinkPage extends PageBase {
   kind: 'link';

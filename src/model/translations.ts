@@ -1,4 +1,4 @@
-import { PageKind } from './revision.js';
+import type { PageKind } from './revision.js';
 
 export interface TranslationStats {
   runs: number;

@@ -38,19 +38,42 @@ export const DEFAULT_FETCH_POLICY: FetchPolicy = { allowHosts: [], timeoutMs: 15
 
 /** The allowed hosts of the config plus DOCS_ALLOW_HOSTS (comma-separated `host[:port]`). */
 export function allowedHosts(configured: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): string[] {
-  const fromEnv = (env.DOCS_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+  const fromEnv = (env.DOCS_ALLOW_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
   return [...configured, ...fromEnv].map((h) => h.toLowerCase());
 }
 
 const blocked = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['2001:db8::', 32], ['64:ff9b::', 96], ['100::', 64],
-] as const) blocked.addSubnet(net, prefix, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['2001:db8::', 32],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv6');
 
 /** Loopback, private, link-local, multicast, documentation and other reserved addresses. */
 export function isPrivateAddress(address: string): boolean {

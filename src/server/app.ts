@@ -133,10 +133,12 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
     app.route({
       method: operation.method.toUpperCase() as 'GET',
       url: routeOf(operation),
-      onRequest: operation.public ? undefined : (request, _reply, done) => {
-        request.caller = authenticate(domain, request);
-        done();
-      },
+      onRequest: operation.public
+        ? undefined
+        : (request, _reply, done) => {
+            request.caller = authenticate(domain, request);
+            done();
+          },
       handler: async (request, reply) => {
         // What a caller reads with their token is theirs alone (a handler may say otherwise in its headers).
         if (request.caller) reply.header('cache-control', PRIVATE);

@@ -159,9 +159,6 @@ function contentRef(t: LinkTarget): api.ContentRef {
 function variableChanges(variables: Attributes): Record<string, api.ChangeAttributeVariable> {
   const scalar = (v: unknown): v is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof v);
   return Object.fromEntries(
-    Object.entries(variables).map(([name, c]) => [
-      name,
-      { ...(scalar(c.before) ? { before: c.before } : {}), ...(scalar(c.after) ? { after: c.after } : {}) },
-    ]),
+    Object.entries(variables).map(([name, c]) => [name, { ...(scalar(c.before) ? { before: c.before } : {}), ...(scalar(c.after) ? { after: c.after } : {}) }]),
   );
 }

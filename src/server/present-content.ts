@@ -261,9 +261,7 @@ function pageUrl(urls: Urls, view: RevisionView, p: RevisionPage): string {
 /** The spec's variables hold strings, numbers and booleans only. */
 function variables(vars: Record<string, unknown>): api.Variables {
   return Object.fromEntries(
-    Object.entries(vars).filter((entry): entry is [string, string | number | boolean] =>
-      ['string', 'number', 'boolean'].includes(typeof entry[1]),
-    ),
+    Object.entries(vars).filter((entry): entry is [string, string | number | boolean] => ['string', 'number', 'boolean'].includes(typeof entry[1])),
   );
 }
 

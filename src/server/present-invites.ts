@@ -7,6 +7,7 @@ export function inviteLink(urls: Urls, domain: Domain, view: InviteLinkView): ap
   const { invite, redundant } = view;
   const base = { object: 'invite' as const, id: invite.id, redundant };
   if (view.space) return { ...base, level: invite.role as api.MemberRoleOrGuest, space: space(urls, domain.spaces.view(view.space, null)) };
-  if (view.collection) return { ...base, level: invite.role as api.MemberRoleOrGuest, collection: collection(urls, { collection: view.collection, role: null }) };
+  if (view.collection)
+    return { ...base, level: invite.role as api.MemberRoleOrGuest, collection: collection(urls, { collection: view.collection, role: null }) };
   return { ...base, role: invite.role as api.MemberRoleOrGuest };
 }

@@ -26,8 +26,7 @@ export function openAPISpec(urls: Urls, { spec: s, role }: SpecView): api.OpenAP
 }
 
 /** Where the version's text can be read: the URL it was fetched from, or its content in this API for a text source. */
-const versionUrl = (urls: Urls, { spec, version }: VersionView) =>
-  version.sourceUrl ?? urls.api(`${specPath(spec)}/versions/${version.id}/content`);
+const versionUrl = (urls: Urls, { spec, version }: VersionView) => version.sourceUrl ?? urls.api(`${specPath(spec)}/versions/${version.id}/content`);
 
 export function openAPISpecVersion(urls: Urls, view: VersionView): api.OpenAPISpecVersion {
   return {

@@ -8,14 +8,18 @@ export function subdomain(found: { subdomain: string; organization: { id: string
   return { object: 'subdomain', subdomain: found.subdomain, target: { type: 'organization', organization: found.organization.id }, isActive: true };
 }
 
-type ContentByUrl = { collection: api.Collection } | { space: api.Space; changeRequest?: api.ChangeRequest; page?: api.RevisionPageDocument | api.RevisionPageGroup };
+type ContentByUrl =
+  | { collection: api.Collection }
+  | { space: api.Space; changeRequest?: api.ChangeRequest; page?: api.RevisionPageDocument | api.RevisionPageGroup };
 
 export function contentByUrl(urls: Urls, found: AppContent): ContentByUrl {
   if (found.kind === 'collection') return { collection: collection(urls, found.collection) };
   return {
     space: space(urls, found.space),
     ...(found.changeRequest ? { changeRequest: changeRequest(urls, found.changeRequest) } : {}),
-    ...(found.page ? { page: page(urls, found.page.view, found.page.page, { metadata: true, computed: true }) as api.RevisionPageDocument | api.RevisionPageGroup } : {}),
+    ...(found.page
+      ? { page: page(urls, found.page.view, found.page.page, { metadata: true, computed: true }) as api.RevisionPageDocument | api.RevisionPageGroup }
+      : {}),
   };
 }
 

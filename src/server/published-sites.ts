@@ -94,8 +94,14 @@ export function registerPublishedSites(app: FastifyInstance, options: PublishedS
     const previewCookie = `${PREVIEW_COOKIE_PREFIX}${site.id}`;
     const preview = typeof query[PREVIEW_PARAM] === 'string' ? query[PREVIEW_PARAM] : jar[previewCookie];
     const cookie = `${COOKIE_PREFIX}${site.id}`;
-    const fromQuery = preview !== undefined ? undefined
-      : site.visibility === 'share-link' ? query[SHARE_KEY_PARAM] : site.visibility === 'visitor-auth' ? query[VISITOR_TOKEN_PARAM] : undefined;
+    const fromQuery =
+      preview !== undefined
+        ? undefined
+        : site.visibility === 'share-link'
+          ? query[SHARE_KEY_PARAM]
+          : site.visibility === 'visitor-auth'
+            ? query[VISITOR_TOKEN_PARAM]
+            : undefined;
     const secret = typeof fromQuery === 'string' ? fromQuery : jar[cookie];
     let claims: Record<string, unknown>;
     const visitor = site.visibility === 'share-link' ? { shareKey: secret } : { token: secret };
@@ -104,7 +110,8 @@ export function registerPublishedSites(app: FastifyInstance, options: PublishedS
       ({ claims } = admitted ?? (await domain.sites.publishing.admit(site, visitor)));
     } catch (error) {
       if (!(error instanceof VisitorDenied)) throw error;
-      if (error.fallbackURL) return reply.redirect(location(`${error.fallbackURL}${error.fallbackURL.includes('?') ? '&' : '?'}location=${encodeURIComponent(request.url)}`, ''));
+      if (error.fallbackURL)
+        return reply.redirect(location(`${error.fallbackURL}${error.fallbackURL.includes('?') ? '&' : '?'}location=${encodeURIComponent(request.url)}`, ''));
       const status = statusOf(error.kind);
       return htmlAnswer(reply, status, messagePage(status, error.message));
     }
@@ -127,7 +134,8 @@ export function registerPublishedSites(app: FastifyInstance, options: PublishedS
       reply.header('cache-control', file.privately ? PRIVATE : REDIRECT);
       return reply.redirect(location(moved, forwardedQuery(request, moved)), readable(request) ? 301 : 308);
     }
-    if (!readable(request)) return htmlAnswer(reply.header('allow', 'GET, HEAD'), 405, messagePage(405, `${request.method} is not allowed here; use GET or HEAD.`));
+    if (!readable(request))
+      return htmlAnswer(reply.header('allow', 'GET, HEAD'), 405, messagePage(405, `${request.method} is not allowed here; use GET or HEAD.`));
     const name = file.relative === '' || file.relative.endsWith('/') ? `${file.relative}index.html` : file.relative;
     const info = await stat(join(file.root, name)).catch(() => null);
     // From the path as resolved, never the raw URL: `//evil.com/..%2f/site/dir` must not become `//evil.com/…/`.
@@ -146,12 +154,16 @@ async function missing(reply: FastifyReply, root: string) {
   const page = await stat(join(root, '404.html')).catch(() => null);
   // Not a resource: no validators and no ranges (a Range or If-None-Match must not turn it into a partial or empty 404).
   if (!page) return notFound(reply);
-  return reply.code(404).type('text/html; charset=utf-8').send(await readFile(join(root, '404.html')));
+  return reply
+    .code(404)
+    .type('text/html; charset=utf-8')
+    .send(await readFile(join(root, '404.html')));
 }
 
 /** Published sites anyone may open, for the index. */
 function publicSites(store: Store) {
-  return store.organizations.all()
+  return store.organizations
+    .all()
     .flatMap((org) => store.sites.in(org.id))
     .filter((site) => site.published && site.visibility === 'public')
     .map(({ title, basename }) => ({ title, basename }));
@@ -206,4 +218,3 @@ function notFound(reply: FastifyReply) {
 function htmlAnswer(reply: FastifyReply, status: number, html: string) {
   return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
-

@@ -72,7 +72,8 @@ export function apiSite(domain: Domain, siteId: string, options: ApiSiteOptions 
 /** The site spaces a visitor with these claims sees, as a stable key: two visitors with the same key see the same site. */
 export function visibleSiteSpaces(domain: Domain, tree: SiteStructureView, claims: Record<string, unknown>): string[] {
   const visitor = { claims };
-  return tree.sections.flatMap((section) => (domain.sites.publishing.shows(section.record.condition, visitor) ? section.siteSpaces : []))
+  return tree.sections
+    .flatMap((section) => (domain.sites.publishing.shows(section.record.condition, visitor) ? section.siteSpaces : []))
     .concat(tree.type === 'siteSpaces' ? tree.siteSpaces : [])
     .filter((node) => domain.sites.publishing.shows(node.record.condition, visitor))
     .map((node) => node.record.id);
@@ -153,7 +154,6 @@ class RefResolver {
     }
   }
 }
-
 
 /** A site path as the builder writes page URLs: a directory, with its slash (before any anchor). */
 function withSlash(path: string): string {

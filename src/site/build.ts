@@ -45,7 +45,10 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
   for (const index of site.spaces.keys()) {
     // Planned after the site spaces before it are written: a page is kept only if its file is there.
     const space = planSpace(plan, index, options, output.exists);
-    await output.writeSpace(space, renderSpace(plan, space, sources, options, (docs) => indexes.add(index, docs)));
+    await output.writeSpace(
+      space,
+      renderSpace(plan, space, sources, options, (docs) => indexes.add(index, docs)),
+    );
     redirects.push(...space.redirects);
   }
   if (!options.only) await output.writeSite(planRedirects(site, redirects));
@@ -55,6 +58,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
 function finish(report: BuildReport, started: number, options: BuildOptions): BuildReport {
   report.ms = Math.round(performance.now() - started);
   if (report.brokenLinks.length && options.strictLinks !== false) throw new BrokenLinksError(report);
-  if (report.brokenLinks.length) report.warnings.push(`${report.brokenLinks.length} broken internal links or anchors:\n${describeBrokenLinks(report.brokenLinks)}`);
+  if (report.brokenLinks.length)
+    report.warnings.push(`${report.brokenLinks.length} broken internal links or anchors:\n${describeBrokenLinks(report.brokenLinks)}`);
   return report;
 }

@@ -120,7 +120,9 @@ export function resolveCustomization(c: SiteCustomization = {}): ResolvedCustomi
     logo: c.header?.logo,
     headerLinks: c.header?.links ?? [],
     footer: { groups: [], ...c.footer },
-    announcement: announcement ? { message: announcement.message!, style: announcement.style ?? 'info', ...(announcement.link ? { link: announcement.link } : {}) } : undefined,
+    announcement: announcement
+      ? { message: announcement.message!, style: announcement.style ?? 'info', ...(announcement.link ? { link: announcement.link } : {}) }
+      : undefined,
     defaultTheme: c.themes?.default ?? 'system',
     themeToggle: c.themes?.toggeable ?? true,
     feedback: c.feedback?.enabled ?? false,
@@ -142,7 +144,9 @@ export function customizationHash(c: ResolvedCustomization): string {
 export function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';

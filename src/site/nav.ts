@@ -66,8 +66,7 @@ function target(page: RevisionPage, index: RevisionIndex, urls: SpaceUrls): { ur
  * `markCurrent` patches the current page in with one string replacement instead of re-rendering the tree.
  */
 export function renderSidebar(nav: Nav, externalTarget: 'self' | 'blank'): string {
-  const list = (items: NavItem[], depth: number): Raw =>
-    html`<ul class="nav-list" data-depth="${depth}">${items.map((item) => entry(item, depth))}</ul>`;
+  const list = (items: NavItem[], depth: number): Raw => html`<ul class="nav-list" data-depth="${depth}">${items.map((item) => entry(item, depth))}</ul>`;
   const entry = (item: NavItem, depth: number): Raw => {
     if (item.kind === 'group') {
       return html`<li class="nav-group"><p class="nav-group-title">${item.title}</p>${item.children.length ? list(item.children, depth) : ''}</li>`;

@@ -67,7 +67,7 @@ export class OutputWriter {
 function writeChunks(file: string, chunks: readonly Uint8Array[]): void {
   const fd = openSync(file, 'w');
   try {
-    let pending = chunks.filter((chunk) => chunk.length > 0);
+    const pending = chunks.filter((chunk) => chunk.length > 0);
     while (pending.length) {
       let written = writevSync(fd, pending);
       // A short write (rare, for regular files) goes on from where it stopped.

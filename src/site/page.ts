@@ -69,9 +69,11 @@ function themedStyle(c: ResolvedCustomization): string {
   };
   add('tint', c.tint);
   for (const [name, value] of Object.entries(c.hintColors)) add(name, value);
-  return `:root{${light.join(';')};--font:${font(c.font)};--mono:${font(c.monospaceFont)}}` +
+  return (
+    `:root{${light.join(';')};--font:${font(c.font)};--mono:${font(c.monospaceFont)}}` +
     `:root[data-theme=dark]{${dark.join(';')}}` +
-    `@media (prefers-color-scheme:dark){:root[data-theme=system]{${dark.join(';')}}}`;
+    `@media (prefers-color-scheme:dark){:root[data-theme=system]{${dark.join(';')}}}`
+  );
 }
 
 /** White or near-black, whichever reads better on this colour (WCAG relative luminance). */
@@ -107,9 +109,11 @@ function themedImage(className: string, image: { light: string; dark: string } |
 }
 
 /** Shown by site.js, which keeps the answer in this browser only: without the script there is nothing to click. */
-const FEEDBACK = raw('<div class="feedback" data-feedback hidden><p id="quire-feedback">Was this page helpful?</p>' +
-  '<div class="feedback-buttons" role="group" aria-labelledby="quire-feedback"><button type="button" data-feedback-value="yes" aria-pressed="false">Yes</button>' +
-  '<button type="button" data-feedback-value="no" aria-pressed="false">No</button></div><p class="feedback-thanks" role="status"></p></div>');
+const FEEDBACK = raw(
+  '<div class="feedback" data-feedback hidden><p id="quire-feedback">Was this page helpful?</p>' +
+    '<div class="feedback-buttons" role="group" aria-labelledby="quire-feedback"><button type="button" data-feedback-value="yes" aria-pressed="false">Yes</button>' +
+    '<button type="button" data-feedback-value="no" aria-pressed="false">No</button></div><p class="feedback-thanks" role="status"></p></div>',
+);
 
 function favicon(c: ResolvedCustomization): Raw {
   const light = c.favicon.light ? safeUrl(c.favicon.light) : null;
@@ -145,17 +149,28 @@ ${tabs(input.sections, 'Sections', 'section-tabs')}<div class="header-end">${hea
 ${c.themeToggle ? html`<button type="button" class="theme-toggle" data-theme-toggle hidden aria-label="Switch theme"><span aria-hidden="true">◐</span></button>` : ''}
 </div></header>${input.variants.length > 1 ? html`<div class="variants">${tabs(input.variants, 'Variants', 'variant-switcher')}</div>` : ''}`;
 
-  const footerGroups = c.footer.groups.map((group) => html`<div class="footer-group"><p>${group.title}</p><ul>${group.links.map((link) => {
-    const url = safeUrl(link.to);
-    return url ? html`<li><a href="${url}"${linkAttrs(c, url)}>${link.title}</a></li>` : '';
-  })}</ul></div>`);
+  const footerGroups = c.footer.groups.map(
+    (group) =>
+      html`<div class="footer-group"><p>${group.title}</p><ul>${group.links.map((link) => {
+        const url = safeUrl(link.to);
+        return url ? html`<li><a href="${url}"${linkAttrs(c, url)}>${link.title}</a></li>` : '';
+      })}</ul></div>`,
+  );
   const privacy = c.privacyPolicy && safeUrl(c.privacyPolicy) ? html`<a href="${safeUrl(c.privacyPolicy)}">Privacy policy</a>` : '';
   const footerLogo = themedImage('footer-logo', c.footer.logo, input.siteTitle);
   const footer = html`<footer class="site-footer">${footerLogo ? html`<p class="footer-brand">${footerLogo}</p>` : ''}${footerGroups.length ? html`<div class="footer-groups">${footerGroups}</div>` : ''}
 <p class="footer-meta">${c.footer.copyright ? html`<span>${c.footer.copyright}</span>` : ''}${privacy}${c.trademark ? html`<span class="trademark">Published with Quire</span>` : ''}</p></footer>`;
 
   const scripts = html`<script src="${asset('site.js')}" defer data-base="${input.base}" data-search-index="${input.home}search-index.json" data-minisearch="${asset('minisearch.js')}" data-mermaid="${asset('mermaid.min.js')}"></script>`;
-  return { head: head.value, header: header.value, sidebar: input.sidebar, footer: footer.value, scripts: scripts.value, customization: c, siteTitle: input.siteTitle };
+  return {
+    head: head.value,
+    header: header.value,
+    sidebar: input.sidebar,
+    footer: footer.value,
+    scripts: scripts.value,
+    customization: c,
+    siteTitle: input.siteTitle,
+  };
 }
 
 /** Where the sidebar goes: every user string before it is escaped, so `<` cannot come from one. */
@@ -187,14 +202,16 @@ function aroundSidebar(chrome: Chrome, page: PageView): [string, string] {
   const description = page.description ?? '';
   const title = page.title === chrome.siteTitle ? page.title : `${page.title} | ${chrome.siteTitle}`;
   const social = c.socialPreview && safeUrl(c.socialPreview) ? html`<meta property="og:image" content="${safeUrl(c.socialPreview)}">` : '';
-  const outline = page.layout.outline && page.outline.length
-    ? html`<aside class="outline"><nav aria-label="On this page"><p>On this page</p><ul>${page.outline.map((o) => html`<li class="depth-${o.depth}"><a href="#${o.id}">${o.text}</a></li>`)}</ul></nav></aside>`
-    : '';
-  const pager = page.layout.pagination && c.pagination && (page.previous || page.next)
-    ? html`<nav class="pagination" aria-label="Previous and next">${page.previous ? html`<a class="previous" href="${page.previous.url}" rel="prev"><small>Previous</small><span>${page.previous.title}</span></a>` : ''}${
-        page.next ? html`<a class="next" href="${page.next.url}" rel="next"><small>Next</small><span>${page.next.title}</span></a>` : ''
-      }</nav>`
-    : '';
+  const outline =
+    page.layout.outline && page.outline.length
+      ? html`<aside class="outline"><nav aria-label="On this page"><p>On this page</p><ul>${page.outline.map((o) => html`<li class="depth-${o.depth}"><a href="#${o.id}">${o.text}</a></li>`)}</ul></nav></aside>`
+      : '';
+  const pager =
+    page.layout.pagination && c.pagination && (page.previous || page.next)
+      ? html`<nav class="pagination" aria-label="Previous and next">${page.previous ? html`<a class="previous" href="${page.previous.url}" rel="prev"><small>Previous</small><span>${page.previous.title}</span></a>` : ''}${
+          page.next ? html`<a class="next" href="${page.next.url}" rel="next"><small>Next</small><span>${page.next.title}</span></a>` : ''
+        }</nav>`
+      : '';
   const meta = html`<div class="page-meta">${page.updatedAt ? html`<span>Last updated <time datetime="${page.updatedAt}">${page.updatedAt.slice(0, 10)}</time></span>` : ''}${
     page.editUrl && c.editLink ? html`<a href="${page.editUrl}" rel="noopener">Edit on git</a>` : ''
   }<a href="${page.markdownUrl}">View as Markdown</a></div>`;

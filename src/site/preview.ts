@@ -60,7 +60,10 @@ export class Preview {
   private built = 0;
   private busy = false;
 
-  private constructor(private readonly server: Server, readonly origin: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly origin: string,
+  ) {}
 
   static async start(options: PreviewOptions): Promise<Preview> {
     let preview: Preview | null = null;
@@ -100,8 +103,9 @@ export class Preview {
       for (const [key, entry] of Object.entries(this.manifest.pages)) {
         if (!next.pages[key]) for (const file of entry.files) if (file.endsWith('.html')) urls.add(urlOf(file));
       }
-      const filesChanged = Object.keys(next.files).length !== Object.keys(this.manifest.files).length
-        || Object.entries(next.files).some(([path, blob]) => this.manifest.files[path] !== blob);
+      const filesChanged =
+        Object.keys(next.files).length !== Object.keys(this.manifest.files).length ||
+        Object.entries(next.files).some(([path, blob]) => this.manifest.files[path] !== blob);
       const first = this.built === 0;
       this.manifest = next;
       this.quick.clear();
@@ -169,7 +173,8 @@ export class Preview {
       return;
     }
     if (path === STATUS_PATH) {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
         .end(JSON.stringify({ builds: this.built, building: this.busy, problems: this.problems }));
       return;
     }
@@ -222,7 +227,6 @@ function safeDecode(path: string): string | null {
     return null;
   }
 }
-
 
 /** `a/b/index.html` -> `/a/b/`. */
 const urlOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, '$1')}`;

@@ -67,7 +67,10 @@ export class SitePublisher {
 
 /** Conditions on header links (and their sub-links) of the site's customization. */
 function headerConditions(customization: Record<string, unknown> | null): string[] {
-  const links = ((customization?.header as { links?: unknown[] } | undefined)?.links ?? []) as Array<{ condition?: string; links?: Array<{ condition?: string }> }>;
+  const links = ((customization?.header as { links?: unknown[] } | undefined)?.links ?? []) as Array<{
+    condition?: string;
+    links?: Array<{ condition?: string }>;
+  }>;
   return links.flatMap((l) => [l.condition, ...(l.links ?? []).map((c) => c.condition)]).filter((c): c is string => !!c);
 }
 

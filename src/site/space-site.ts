@@ -31,14 +31,16 @@ export function spaceSite(domain: Domain, caller: Caller, spaceId: string, optio
     title: view.space.title,
     ...(options.basePath ? { basePath: options.basePath } : {}),
     ...(options.siteUrl ? { siteUrl: options.siteUrl.replace(/\/+$/, '') } : {}),
-    spaces: [{
-      prefix: '',
-      title: view.space.title,
-      view,
-      ...(options.customization ? { customization: options.customization } : {}),
-      ...(options.editUrl ? { editUrl: options.editUrl } : {}),
-      ...(options.redirects ? { redirects: options.redirects } : {}),
-    }],
+    spaces: [
+      {
+        prefix: '',
+        title: view.space.title,
+        view,
+        ...(options.customization ? { customization: options.customization } : {}),
+        ...(options.editUrl ? { editUrl: options.editUrl } : {}),
+        ...(options.redirects ? { redirects: options.redirects } : {}),
+      },
+    ],
     openapi: siteOpenAPI(domain, view.organization.id, [view]),
   };
 }

@@ -39,7 +39,11 @@ export class SpaceUrls {
   private readonly repaired: ReadonlyMap<string, string>;
 
   /** `base` ends with `/`; `prefix` is '' or `section/variant` without slashes around it; `pages` are the space's. */
-  constructor(readonly base: string, readonly prefix: string, pages: readonly RevisionPage[] = []) {
+  constructor(
+    readonly base: string,
+    readonly prefix: string,
+    pages: readonly RevisionPage[] = [],
+  ) {
     this.repaired = repairedPaths(pages);
   }
 

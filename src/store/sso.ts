@@ -1,9 +1,9 @@
-import { SamlProviderRecord } from '../model/index.js';
+import type { SamlProviderRecord } from '../model/index.js';
 
 /** SAML single sign-on providers of organizations. */
 export interface SsoRepo {
-    get(id: string): SamlProviderRecord | undefined;
-    in(organizationId: string): SamlProviderRecord[];
-    put(p: SamlProviderRecord): void;
-    delete(organizationId: string, id: string): boolean;
+  get(id: string): SamlProviderRecord | undefined;
+  in(organizationId: string): SamlProviderRecord[];
+  put(p: SamlProviderRecord): void;
+  delete(organizationId: string, id: string): boolean;
 }

@@ -1,11 +1,11 @@
-import { UserRecord, TokenRecord } from '../model/records.js';
+import type { UserRecord, TokenRecord } from '../model/records.js';
 
 export interface UserRepo {
-    get(id: string): UserRecord | undefined;
-    byEmail(email: string): UserRecord | undefined;
-    insert(u: UserRecord): void;
-    update(u: UserRecord): void;
-    insertToken(t: TokenRecord, secret: string): void;
-    userIdForToken(secret: string): string | undefined;
-    tokensOf(userId: string): TokenRecord[];
+  get(id: string): UserRecord | undefined;
+  byEmail(email: string): UserRecord | undefined;
+  insert(u: UserRecord): void;
+  update(u: UserRecord): void;
+  insertToken(t: TokenRecord, secret: string): void;
+  userIdForToken(secret: string): string | undefined;
+  tokensOf(userId: string): TokenRecord[];
 }

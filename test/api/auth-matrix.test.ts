@@ -35,7 +35,11 @@ const cases: Case[] = [
   { op: 'updateOrganizationById', need: 'admin', call: (api) => api.orgs.updateOrganizationById(s.org, { ai: false }) },
   { op: 'listMembersInOrganizationById', need: 'read', call: (api) => api.orgs.listMembersInOrganizationById(s.org) },
   { op: 'getMemberInOrganizationById', need: 'read', call: (api) => api.orgs.getMemberInOrganizationById(s.org, s.ownerId) },
-  { op: 'updateMemberInOrganizationById', need: 'admin', call: (api, fx) => api.orgs.updateMemberInOrganizationById(s.org, fx.member, { role: MemberRole.Comment }) },
+  {
+    op: 'updateMemberInOrganizationById',
+    need: 'admin',
+    call: (api, fx) => api.orgs.updateMemberInOrganizationById(s.org, fx.member, { role: MemberRole.Comment }),
+  },
   { op: 'removeMemberFromOrganizationById', need: 'admin', call: (api, fx) => api.orgs.removeMemberFromOrganizationById(s.org, fx.member) },
   { op: 'createCollection', need: 'create', call: (api) => api.orgs.createCollection(s.org, { title: 'New' }) },
   { op: 'listCollectionsInOrganizationById', need: 'member', call: (api) => api.orgs.listCollectionsInOrganizationById(s.org) },
@@ -43,7 +47,11 @@ const cases: Case[] = [
   { op: 'updateCollectionById', need: 'create', call: (api, fx) => api.collections.updateCollectionById(fx.collection, { title: 'Renamed' }) },
   { op: 'deleteCollectionById', need: 'admin', call: (api, fx) => api.collections.deleteCollectionById(fx.collection) },
   { op: 'listSpacesInCollectionById', need: 'read', call: (api, fx) => api.collections.listSpacesInCollectionById(fx.collection) },
-  { op: 'moveCollection', need: 'admin', call: (api, fx) => api.collections.moveCollection(fx.collection, { position: { after: { type: 'space', space: fx.space } } }) },
+  {
+    op: 'moveCollection',
+    need: 'admin',
+    call: (api, fx) => api.collections.moveCollection(fx.collection, { position: { after: { type: 'space', space: fx.space } } }),
+  },
   { op: 'transferCollection', need: 'owner', call: (api, fx) => api.collections.transferCollection(fx.collection, { organization: s.otherOrg }) },
   { op: 'createSpace', need: 'create', call: (api) => api.orgs.createSpace(s.org, { title: 'New' }) },
   { op: 'listSpacesInOrganizationById', need: 'member', call: (api) => api.orgs.listSpacesInOrganizationById(s.org) },
@@ -59,10 +67,18 @@ const cases: Case[] = [
   { op: 'listUserPermissionsInSpace', need: 'read', call: (api, fx) => api.spaces.listUserPermissionsInSpace(fx.space) },
   { op: 'listTeamPermissionsInSpace', need: 'read', call: (api, fx) => api.spaces.listTeamPermissionsInSpace(fx.space) },
   { op: 'listPermissionsAggregateInSpace', need: 'read', call: (api, fx) => api.spaces.listPermissionsAggregateInSpace(fx.space) },
-  { op: 'updateUserPermissionInSpace', need: 'admin', call: (api, fx) => api.spaces.updateUserPermissionInSpace(fx.other, fx.member, { role: MemberRole.Edit }) },
+  {
+    op: 'updateUserPermissionInSpace',
+    need: 'admin',
+    call: (api, fx) => api.spaces.updateUserPermissionInSpace(fx.other, fx.member, { role: MemberRole.Edit }),
+  },
   { op: 'removeUserFromSpace', need: 'admin', call: (api, fx) => api.spaces.removeUserFromSpace(fx.other, fx.member) },
   { op: 'removeTeamFromSpace', need: 'admin', call: (api, fx) => api.spaces.removeTeamFromSpace(fx.space, 'no-team') },
-  { op: 'inviteToCollection', need: 'admin', call: (api, fx) => api.collections.inviteToCollection(fx.collection, { role: MemberRole.Read, users: [fx.member] }) },
+  {
+    op: 'inviteToCollection',
+    need: 'admin',
+    call: (api, fx) => api.collections.inviteToCollection(fx.collection, { role: MemberRole.Read, users: [fx.member] }),
+  },
   { op: 'listUserPermissionsInCollection', need: 'read', call: (api, fx) => api.collections.listUserPermissionsInCollection(fx.collection) },
   { op: 'listTeamPermissionsInCollection', need: 'read', call: (api, fx) => api.collections.listTeamPermissionsInCollection(fx.collection) },
   { op: 'listPermissionsAggregateInCollection', need: 'read', call: (api, fx) => api.collections.listPermissionsAggregateInCollection(fx.collection) },
@@ -162,7 +178,9 @@ async function writeFixture(): Promise<Ids> {
   const siteSpace = (await s.request('GET', `/v1/orgs/${org}/sites/${site}/site-spaces`)).json.items[0].id as string;
   await post('PATCH', `/orgs/${org}/sites/${site}/site-spaces/${siteSpace}/customization`, { title: 'Custom' });
   const shareLink = (await post('POST', `/orgs/${org}/sites/${site}/share-links`, { name: 'Link' })).id as string;
-  const redirect = (await post('POST', `/orgs/${org}/sites/${site}/redirects`, { source: '/old', destination: { kind: 'site-section', siteSectionId: section } })).id as string;
+  const redirect = (
+    await post('POST', `/orgs/${org}/sites/${site}/redirects`, { source: '/old', destination: { kind: 'site-section', siteSectionId: section } })
+  ).id as string;
   const mcp = (await post('POST', `/orgs/${org}/sites/${site}/mcp-servers`, { name: 'M', url: 'https://mcp.example.com/sse', headers: {} })).id as string;
   const invite = (await post('POST', `/orgs/${org}/link-invites`, { role: 'read' })).id as string;
   const translation = (await post('POST', `/orgs/${org}/translations`, { source: { space: target, language: 'en' }, language: 'fr' })).id as string;
@@ -173,10 +191,28 @@ async function writeFixture(): Promise<Ids> {
   const installation = (await post('POST', `/integrations/${integration}/installations`, { organization: org })).id as string;
   await post('POST', `/integrations/${integration}/installations/${installation}/spaces`, { space });
   return {
-    organizationId: org, spaceId: space, collectionId: collection, teamId: team, userId: member, changeRequestId: cr,
-    commentId: comment, commentReplyId: reply, crCommentId: crComment, crReplyId: crReply, siteId: site, siteSectionId: section,
-    siteSectionGroupId: group, siteSpaceId: siteSpace, shareLinkId: shareLink, siteRedirectId: redirect, siteMcpServerId: mcp,
-    inviteId: invite, translationId: translation, specSlug: slug, integrationName: integration, installationId: installation,
+    organizationId: org,
+    spaceId: space,
+    collectionId: collection,
+    teamId: team,
+    userId: member,
+    changeRequestId: cr,
+    commentId: comment,
+    commentReplyId: reply,
+    crCommentId: crComment,
+    crReplyId: crReply,
+    siteId: site,
+    siteSectionId: section,
+    siteSectionGroupId: group,
+    siteSpaceId: siteSpace,
+    shareLinkId: shareLink,
+    siteRedirectId: redirect,
+    siteMcpServerId: mcp,
+    inviteId: invite,
+    translationId: translation,
+    specSlug: slug,
+    integrationName: integration,
+    installationId: installation,
     teamTitle,
     specVisibility: (await get(`/orgs/${org}/openapi/${slug}`)).visibility,
     instructions: JSON.stringify((await get(`/orgs/${org}/translations/${translation}`)).instructions ?? { nodes: [] }),
@@ -296,7 +332,10 @@ describe('auth matrix: updates that change nothing and deletes of unknown ids ar
       const outsider = s.member('admin', s.otherOrg).token;
       const results: Record<string, number> = {};
       const payload = typeof body === 'function' ? body(ids) : body;
-      for (const [who, token] of [['read', reader], ['outsider', outsider]] as const) {
+      for (const [who, token] of [
+        ['read', reader],
+        ['outsider', outsider],
+      ] as const) {
         for (const unknown of [false, true]) {
           const response = await s.request(method, pathOf(template, ids, unknown), { token, ...(payload !== undefined ? { body: payload } : {}) });
           const status = response.status;

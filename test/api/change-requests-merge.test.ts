@@ -25,7 +25,18 @@ describe('mergeContents', () => {
   const blobs = new MemoryBlobStore();
   const doc = (id: string, text: string, extra: Partial<DocumentPage> = {}): DocumentPage => {
     const blob = blobs.put(Buffer.from(text));
-    return { id, kind: 'document', title: id.toUpperCase(), slug: id, path: id, parentId: null, hidden: false, blob, git: { oid: blob, path: `${id}.md` }, ...extra };
+    return {
+      id,
+      kind: 'document',
+      title: id.toUpperCase(),
+      slug: id,
+      path: id,
+      parentId: null,
+      hidden: false,
+      blob,
+      git: { oid: blob, path: `${id}.md` },
+      ...extra,
+    };
   };
   const content = (pages: RevisionPage[], variables: Record<string, unknown> = {}): RevisionContent => ({ pages, files: [], reusableContents: [], variables });
   const group: RevisionPage = { id: 'g', kind: 'group', title: 'G', slug: 'g', path: 'g', parentId: null, hidden: false };
@@ -38,7 +49,12 @@ describe('mergeContents', () => {
     const theirs = content([{ ...a, title: 'Renamed' }, g, doc('b', '# B\n\nmore\n', { parentId: 'g', path: 'g/b' })], { v: 1, w: 3 });
     const { content: merged, conflicts } = mergeContents(base, ours, theirs, blobs);
     expect(conflicts).toEqual([]);
-    expect(merged.pages.map((p) => [p.id, p.parentId])).toEqual([['a', null], ['g', null], ['b', 'g'], ['c', 'g']]);
+    expect(merged.pages.map((p) => [p.id, p.parentId])).toEqual([
+      ['a', null],
+      ['g', null],
+      ['b', 'g'],
+      ['c', 'g'],
+    ]);
     expect(merged.pages[0]!.title).toBe('Renamed');
     expect(text(merged, 'a')).toBe('# A\n\nONE\ntwo\nthree\n');
     expect(text(merged, 'b')).toBe('# B\n\nmore\n');
@@ -60,7 +76,12 @@ describe('mergeContents', () => {
     const ours = content([doc('a', '# A\n\nmine\ntwo\nthree\n'), group, { ...b, title: 'Edited B' }, doc('c', '# C\n', { parentId: 'g' })], { v: 5, w: 1 });
     const theirs = content([doc('a', '# A\n\ntheirs\ntwo\nthree\n')], { v: 6, w: 1 });
     const { conflicts } = mergeContents(base, ours, theirs, blobs);
-    expect(conflicts.map((c) => [c.kind, c.id])).toEqual([['page', 'a'], ['page', 'b'], ['page', 'c'], ['variable', 'v']]);
+    expect(conflicts.map((c) => [c.kind, c.id])).toEqual([
+      ['page', 'a'],
+      ['page', 'b'],
+      ['page', 'c'],
+      ['variable', 'v'],
+    ]);
     expect(conflicts.find((c) => c.id === 'c')!.reason).toMatch(/parent/);
   });
 

@@ -55,7 +55,10 @@ const currentRevision = () => s.store.content.space(space.spaceId)!.revisionId;
 describe('two change requests editing the same lines of one page', () => {
   it('merges the first and answers conflicts to the second, in either order, overwriting nothing', async () => {
     const api = s.client().spaces;
-    for (const order of [[0, 1], [1, 0]] as const) {
+    for (const order of [
+      [0, 1],
+      [1, 0],
+    ] as const) {
       const texts = order.map((i) => `### Ordered list, by ${'AB'[i]} ${order.join('')}`);
       const crs = [
         await changeRequestEditing('A', 'lists.md', (md) => md.replace(/^### Ordered list.*$/m, `### Ordered list, by A ${order.join('')}`)),
@@ -97,9 +100,7 @@ describe('concurrent writers on one space', () => {
   });
 
   it('lets exactly one of several concurrent merges editing the same line win', async () => {
-    const crs = await Promise.all(
-      [0, 1, 2].map((i) => changeRequestEditing(`Same line ${i}`, 'math-formulas.md', (md) => `${md}\nWinner is ${i}.\n`)),
-    );
+    const crs = await Promise.all([0, 1, 2].map((i) => changeRequestEditing(`Same line ${i}`, 'math-formulas.md', (md) => `${md}\nWinner is ${i}.\n`)));
     const start = currentRevision();
     const results = await Promise.all(crs.map((id) => s.client().spaces.mergeChangeRequest(space.spaceId, id)));
     const winners = results.flatMap((r, i) => (r.data.result === 'merge' ? [i] : []));
@@ -122,7 +123,12 @@ describe('concurrent writers on one space', () => {
     const { data: tree } = await s.client().spaces.getRevisionOfChangeRequestById(space.spaceId, cr.id);
     const titles = tree.pages.map((p) => p.title);
     for (let i = 0; i < writes.length; i++) expect(titles).toContain(`Writer ${i}`);
-    expect(tree.files.map((f) => f.name).filter((n) => n.startsWith('slow-')).sort()).toEqual(['slow-1.png', 'slow-3.png', 'slow-5.png']);
+    expect(
+      tree.files
+        .map((f) => f.name)
+        .filter((n) => n.startsWith('slow-'))
+        .sort(),
+    ).toEqual(['slow-1.png', 'slow-3.png', 'slow-5.png']);
     const { data: contributors } = await s.client().spaces.getContributorsByChangeRequestId(space.spaceId, cr.id);
     expect(contributors.items[0]!.count).toBe(writes.length);
     const seen = new Set<string>();
@@ -183,7 +189,11 @@ describe('compare-and-set on the space revision', () => {
     expect(await markdownIn(null, 'code-block.md')).not.toContain('From B.');
 
     expect(await statusOf(s.client().spaces.mergeChangeRequest(space.spaceId, b))).toBe(200);
-    for (const [page, text] of [['hints.md', 'From A.'], ['code-block.md', 'From B.'], ['drawing.md', 'From C.']] as const) {
+    for (const [page, text] of [
+      ['hints.md', 'From A.'],
+      ['code-block.md', 'From B.'],
+      ['drawing.md', 'From C.'],
+    ] as const) {
       expect(await markdownIn(null, page)).toContain(text);
     }
   });

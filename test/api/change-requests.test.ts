@@ -23,7 +23,14 @@ function editPage(changeRequestId: string, gitPath: string, edit: (markdown: str
   const page = content.pages.find((p) => p.id === pageId) as DocumentPage;
   const oid = s.store.blobs.put(Buffer.from(edit(s.store.blobs.get(page.blob)!.toString('utf8'))));
   const pages = content.pages.map((p) => (p.id === pageId ? { ...page, blob: oid, git: page.git && { ...page.git, oid } } : p));
-  const revision = { id: newId(), spaceId: space.spaceId, parents: [changeRequest.revisionId], type: 'edits' as const, git: null, createdAt: new Date().toISOString() };
+  const revision = {
+    id: newId(),
+    spaceId: space.spaceId,
+    parents: [changeRequest.revisionId],
+    type: 'edits' as const,
+    git: null,
+    createdAt: new Date().toISOString(),
+  };
   s.domain.changeRequests.commitRevision(changeRequest.id, changeRequest.revisionId, revision, { ...content, pages }, owner.user.id);
   return revision.id;
 }
@@ -31,8 +38,21 @@ function editPage(changeRequestId: string, gitPath: string, edit: (markdown: str
 /** Commits `edit` of the change request's whole content as one revision (what the content API cannot write: files, variables, includes). */
 function commitContent(changeRequestId: string, edit: (content: RevisionContent) => RevisionContent): string {
   const { changeRequest } = s.domain.changeRequests.find(owner, space.spaceId, changeRequestId, 'edit');
-  const revision = { id: newId(), spaceId: space.spaceId, parents: [changeRequest.revisionId], type: 'edits' as const, git: null, createdAt: new Date().toISOString() };
-  s.domain.changeRequests.commitRevision(changeRequest.id, changeRequest.revisionId, revision, edit(s.store.revisions.content(changeRequest.revisionId)), owner.user.id);
+  const revision = {
+    id: newId(),
+    spaceId: space.spaceId,
+    parents: [changeRequest.revisionId],
+    type: 'edits' as const,
+    git: null,
+    createdAt: new Date().toISOString(),
+  };
+  s.domain.changeRequests.commitRevision(
+    changeRequest.id,
+    changeRequest.revisionId,
+    revision,
+    edit(s.store.revisions.content(changeRequest.revisionId)),
+    owner.user.id,
+  );
   return revision.id;
 }
 
@@ -71,13 +91,23 @@ describe('change request life cycle', () => {
     expect(space1.changeRequests).toBe(before.changeRequests + 1);
     expect(space1.changeRequestsOpen).toBe(before.changeRequestsOpen + 1);
 
-    const description = { object: 'document' as const, data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Why', marks: [] }] }] }] };
-    const patched = await api.spaces.updateChangeRequestById(space.spaceId, cr.id, { subject: 'Fix every list', description: description as never, status: 'draft' });
+    const description = {
+      object: 'document' as const,
+      data: {},
+      nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Why', marks: [] }] }] }],
+    };
+    const patched = await api.spaces.updateChangeRequestById(space.spaceId, cr.id, {
+      subject: 'Fix every list',
+      description: description as never,
+      status: 'draft',
+    });
     expect(patched.data).toMatchObject({ subject: 'Fix every list', status: 'draft', description });
     expect((await api.spaces.getSpaceById(space.spaceId)).data.changeRequestsDraft).toBe(before.changeRequestsDraft + 1);
     expect((await api.spaces.listChangeRequestsForSpace(space.spaceId)).data.items.map((c) => c.id)).not.toContain(cr.id);
     expect((await api.spaces.listChangeRequestsForSpace(space.spaceId, { status: ChangeRequestStatus.Draft })).data.items.map((c) => c.id)).toContain(cr.id);
-    expect((await api.orgs.listChangeRequestsForOrganization(s.org, { status: ChangeRequestStatus.Draft, creator: s.ownerId })).data.items.map((c) => c.id)).toContain(cr.id);
+    expect(
+      (await api.orgs.listChangeRequestsForOrganization(s.org, { status: ChangeRequestStatus.Draft, creator: s.ownerId })).data.items.map((c) => c.id),
+    ).toContain(cr.id);
     expect((await api.orgs.listChangeRequestsForOrganization(s.org, { status: ChangeRequestStatus.Draft, creator: 'nobody' })).data.items).toEqual([]);
     await api.spaces.updateChangeRequestById(space.spaceId, cr.id, { status: 'open' });
 
@@ -87,12 +117,23 @@ describe('change request life cycle', () => {
     expect((await api.spaces.getRequestedReviewersByChangeRequestId(space.spaceId, cr.id)).data.count).toBe(1);
 
     const reviewerApi = s.client(reviewer.token);
-    const changesRequested = await reviewerApi.spaces.submitChangeRequestReview(space.spaceId, cr.id, { status: ChangeRequestReviewStatus.ChangesRequested, comment: { markdown: 'Not yet' } });
+    const changesRequested = await reviewerApi.spaces.submitChangeRequestReview(space.spaceId, cr.id, {
+      status: ChangeRequestReviewStatus.ChangesRequested,
+      comment: { markdown: 'Not yet' },
+    });
     expect(changesRequested.status).toBe(201);
-    expect(changesRequested.data).toMatchObject({ status: 'changes-requested', outdated: false, reviewer: { id: reviewer.userId }, requestedBy: { id: s.ownerId } });
+    expect(changesRequested.data).toMatchObject({
+      status: 'changes-requested',
+      outdated: false,
+      reviewer: { id: reviewer.userId },
+      requestedBy: { id: s.ownerId },
+    });
     await reviewerApi.spaces.submitChangeRequestReview(space.spaceId, cr.id, { status: ChangeRequestReviewStatus.Approved });
     const reviews = (await api.spaces.getReviewsByChangeRequestId(space.spaceId, cr.id)).data.items;
-    expect(reviews.map((r) => [r.status, r.outdated])).toEqual([['changes-requested', true], ['approved', false]]);
+    expect(reviews.map((r) => [r.status, r.outdated])).toEqual([
+      ['changes-requested', true],
+      ['approved', false],
+    ]);
     expect((await api.spaces.getReviewsByChangeRequestId(space.spaceId, cr.id, { outdated: false })).data.items).toHaveLength(1);
     expect(await statusOf(api.spaces.submitChangeRequestReview(space.spaceId, cr.id, { status: ChangeRequestReviewStatus.Approved }))).toBe(403);
 
@@ -140,9 +181,15 @@ describe('change request life cycle', () => {
 
     const { data: changes } = await api.spaces.getChangeRequestChanges(space.spaceId, cr.id);
     expect(changes.changes).toEqual([
-      expect.objectContaining({ type: 'page_edited', page: expect.objectContaining({ id: space.page('lists.md'), title: 'Lists' }), attributes: { document: expect.any(Object) } }),
+      expect.objectContaining({
+        type: 'page_edited',
+        page: expect.objectContaining({ id: space.page('lists.md'), title: 'Lists' }),
+        attributes: { document: expect.any(Object) },
+      }),
     ]);
-    expect((await api.spaces.getContributorsByChangeRequestId(space.spaceId, cr.id)).data.items).toMatchObject([{ count: 1, actionType: 'edit', user: { id: s.ownerId } }]);
+    expect((await api.spaces.getContributorsByChangeRequestId(space.spaceId, cr.id)).data.items).toMatchObject([
+      { count: 1, actionType: 'edit', user: { id: s.ownerId } },
+    ]);
     expect((await api.spaces.listChangeRequestsForSpace(space.spaceId, { contributor: s.ownerId })).data.items.map((c) => c.id)).toContain(cr.id);
     await api.spaces.updateChangeRequestById(space.spaceId, cr.id, { status: 'archived' });
     expect(await statusOf(api.spaces.mergeChangeRequest(space.spaceId, cr.id))).toBe(409);
@@ -167,7 +214,11 @@ describe('change request reads', () => {
     const { data: links } = await api.spaces.listPageLinksInChangeRequest(space.spaceId, cr.id, dangling);
     const targetOf = (t: ContentLocation | undefined) => (t?.kind === 'page' ? t.page.id : t?.kind === 'url' ? t.url : t?.kind);
     const targets = links.items.map((l) => [l.status, targetOf(l.targetReference)]);
-    expect(targets).toEqual([['broken', 'gone.md'], ['ok', space.page('lists.md')], ['in-app', 'https://app.gitbook.com/o/x/s/y/']]);
+    expect(targets).toEqual([
+      ['broken', 'gone.md'],
+      ['ok', space.page('lists.md')],
+      ['in-app', 'https://app.gitbook.com/o/x/s/y/'],
+    ]);
     expect(links.items.every((l) => l.locationReferences.every((r) => r.kind === 'page' && r.page.id === dangling))).toBe(true);
     expect(links.stats).toMatchObject({ total: links.count, broken: { total: 1 } });
     const { data: first } = await api.spaces.listPageLinksInChangeRequest(space.spaceId, cr.id, dangling, { limit: 2 });
@@ -178,7 +229,10 @@ describe('change request reads', () => {
     const avatar = space.file('.gitbook/assets/sofianna-customer-avatar.png');
     const { data } = await api.spaces.listChangeRequestFileBacklinks(space.spaceId, cr.id, avatar);
     const backlinks = data.items as ContentLocationPage[];
-    expect(backlinks.map((l) => [l.kind, l.page.id])).toEqual([['page', space.page('images.md')], ['page', space.page('hints.md')]]);
+    expect(backlinks.map((l) => [l.kind, l.page.id])).toEqual([
+      ['page', space.page('images.md')],
+      ['page', space.page('hints.md')],
+    ]);
     const { data: live } = await api.spaces.getSpaceById(space.spaceId);
     const counters = (x: typeof live) => [x.changeRequests, x.changeRequestsOpen, x.changeRequestsDraft, x.comments];
     expect(live.changeRequestsOpen).toBeGreaterThan(0);
@@ -213,14 +267,21 @@ describe('semantic changes', () => {
       files: content.files
         .filter((f) => f.id !== removed.id)
         .map((f) => (f.id === edited.id ? { ...f, name: 'renamed.png', size: bytes.length, blob: s.store.blobs.put(bytes) } : f)),
-      reusableContents: [...content.reusableContents, { id: 'snippet', title: 'Snippet', blob: snippet, git: { oid: snippet, path: '.gitbook/includes/snippet.md' } }],
+      reusableContents: [
+        ...content.reusableContents,
+        { id: 'snippet', title: 'Snippet', blob: snippet, git: { oid: snippet, path: '.gitbook/includes/snippet.md' } },
+      ],
       variables: { ...content.variables, product: 'Quire 2', edition: 3 },
     }));
 
     const { data } = await api.spaces.getChangeRequestChanges(space.spaceId, cr.id, { limit: 100 });
     const expected = [
       { type: 'page_moved', page: { id: space.page('tabs.md'), type: 'document', title: 'Tabs', path: 'tabs' }, parent: {} },
-      { type: 'page_moved', page: { id: space.page('emoji.md'), type: 'document', title: 'Emoji', path: `${group.path}/emoji` }, parent: { after: { id: group.id, type: 'group', title: group.title, path: group.path } } },
+      {
+        type: 'page_moved',
+        page: { id: space.page('emoji.md'), type: 'document', title: 'Emoji', path: `${group.path}/emoji` },
+        parent: { after: { id: group.id, type: 'group', title: group.title, path: group.path } },
+      },
       { type: 'page_created', page: { id: created, type: 'document', title: 'Brand new', path: 'brand-new' } },
       { type: 'page_deleted', page: { id: space.page('embeds.md'), type: 'document', title: 'Embeds', path: 'embeds' } },
       {
@@ -229,7 +290,10 @@ describe('semantic changes', () => {
         attributes: {
           name: { before: edited.name, after: 'renamed.png' },
           size: { before: edited.size, after: bytes.length },
-          downloadURL: { before: expect.stringContaining(`/revisions/${baseRevision}/files/${edited.id}/`), after: expect.stringContaining(`/files/${edited.id}/`) },
+          downloadURL: {
+            before: expect.stringContaining(`/revisions/${baseRevision}/files/${edited.id}/`),
+            after: expect.stringContaining(`/files/${edited.id}/`),
+          },
         },
       },
       { type: 'file_created', file: expect.objectContaining({ id: added, name: 'added.png', contentType: 'image/png' }) },
@@ -263,7 +327,10 @@ describe('semantic changes', () => {
 describe('merging', () => {
   it('merges two change requests editing different lines of one page, in either order', async () => {
     const api = s.client();
-    for (const order of [[0, 1], [1, 0]] as const) {
+    for (const order of [
+      [0, 1],
+      [1, 0],
+    ] as const) {
       const tag = order.join('');
       const marks = [`### Ordered list ${tag}`, `### Unordered list ${tag}`];
       const crs = [];
@@ -324,7 +391,14 @@ describe('merging', () => {
     const { data: cr } = await s.client().spaces.createChangeRequest(space.spaceId, { subject: 'Race' });
     const { changeRequest } = s.domain.changeRequests.find(owner, space.spaceId, cr.id, 'edit');
     const first = editPage(cr.id, 'emoji.md', (md) => `${md}\nFirst.\n`);
-    const stale = { id: newId(), spaceId: space.spaceId, parents: [changeRequest.revisionId], type: 'edits' as const, git: null, createdAt: new Date().toISOString() };
+    const stale = {
+      id: newId(),
+      spaceId: space.spaceId,
+      parents: [changeRequest.revisionId],
+      type: 'edits' as const,
+      git: null,
+      createdAt: new Date().toISOString(),
+    };
     expect(() =>
       s.domain.changeRequests.commitRevision(cr.id, changeRequest.revisionId, stale, s.store.revisions.content(changeRequest.revisionId), owner.user.id),
     ).toThrow(expect.objectContaining({ kind: 'conflict' }));
@@ -338,7 +412,9 @@ describe('merge rules', () => {
     const api = s.client();
     const author = s.member('create');
     const reviewer = s.member('review');
-    await api.spaces.updateSpaceById(space.spaceId, { mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }, { rule: 'require_change_request_subject' }] } });
+    await api.spaces.updateSpaceById(space.spaceId, {
+      mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }, { rule: 'require_change_request_subject' }] },
+    });
     try {
       const authorApi = s.client(author.token);
       const { data: cr } = await authorApi.spaces.createChangeRequest(space.spaceId, {});
@@ -347,7 +423,9 @@ describe('merge rules', () => {
       await s.client(reviewer.token).spaces.submitChangeRequestReview(space.spaceId, cr.id, { status: ChangeRequestReviewStatus.Approved });
       expect((await authorApi.spaces.mergeChangeRequest(space.spaceId, cr.id)).data.result).toBe('merge');
 
-      await api.spaces.updateSpaceById(space.spaceId, { mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }, { rule: 'allow_bypass', users: [author.userId] }] } });
+      await api.spaces.updateSpaceById(space.spaceId, {
+        mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }, { rule: 'allow_bypass', users: [author.userId] }] },
+      });
       const { data: bypass } = await authorApi.spaces.createChangeRequest(space.spaceId, { subject: 'Bypass' });
       expect((await authorApi.spaces.mergeChangeRequest(space.spaceId, bypass.id)).data.result).toBe('merge');
     } finally {
@@ -358,7 +436,9 @@ describe('merge rules', () => {
   it('applies the organization rules to a space that inherits them, unless the space sets its own', async () => {
     const api = s.client();
     const [one, two, other] = [s.member('review'), s.member('review'), s.member('review')];
-    await api.orgs.updateOrganizationById(s.org, { mergeRules: { type: 'rules', rules: [{ rule: 'require_one_of_specific_reviewers', users: [one.userId, two.userId] }] } });
+    await api.orgs.updateOrganizationById(s.org, {
+      mergeRules: { type: 'rules', rules: [{ rule: 'require_one_of_specific_reviewers', users: [one.userId, two.userId] }] },
+    });
     try {
       expect((await api.spaces.getSpaceById(space.spaceId)).data.mergeRules).toEqual({ type: 'inherit' });
       const { data: cr } = await api.spaces.createChangeRequest(space.spaceId, { subject: 'Inherited' });
@@ -382,7 +462,9 @@ describe('merge rules', () => {
   it('needs a current approval from every specific reviewer', async () => {
     const api = s.client();
     const [one, two] = [s.member('review'), s.member('review')];
-    await api.spaces.updateSpaceById(space.spaceId, { mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [one.userId, two.userId] }] } });
+    await api.spaces.updateSpaceById(space.spaceId, {
+      mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [one.userId, two.userId] }] },
+    });
     try {
       const { data: cr } = await api.spaces.createChangeRequest(space.spaceId, { subject: 'Both of them' });
       const merge = () => s.request('POST', `/v1/spaces/${space.spaceId}/change-requests/${cr.id}/merge`);

@@ -24,7 +24,13 @@ describe('comments in a change request', () => {
     expect((await api.listCommentsInSpace(space.spaceId)).data.items).toEqual([]);
     expect(await statusOf(api.getCommentInSpace(space.spaceId, posted.id))).toBe(404);
 
-    const { data: answer } = await mine.postCommentReplyInChangeRequest(space.spaceId, cr.id, posted.id, { body: { markdown: 'Agreed' } }, { format: 'document' });
+    const { data: answer } = await mine.postCommentReplyInChangeRequest(
+      space.spaceId,
+      cr.id,
+      posted.id,
+      { body: { markdown: 'Agreed' } },
+      { format: 'document' },
+    );
     expect('document' in answer.body).toBe(true);
     const { data: replies } = await api.listCommentRepliesInChangeRequest(space.spaceId, cr.id, posted.id);
     expect(replies.items.map((r) => r.id)).toEqual([answer.id]);

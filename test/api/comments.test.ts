@@ -52,11 +52,16 @@ describe('a discussion on a page', () => {
     expect(answer).toMatchObject({ object: 'comment-reply', body: { markdown: 'Almost.' }, postedBy: { id: commenter.userId } });
     const { data: withReply } = await comments().getCommentInSpace(space.spaceId, posted.id);
     expect(withReply.replies).toBe(1);
-    expect((withReply as Comment & { repliers: { user: { id: string }; count: number }[] }).repliers).toMatchObject([{ user: { id: commenter.userId }, count: 1 }]);
+    expect((withReply as Comment & { repliers: { user: { id: string }; count: number }[] }).repliers).toMatchObject([
+      { user: { id: commenter.userId }, count: 1 },
+    ]);
 
     await comments(commenter.token).updateCommentInSpace(space.spaceId, posted.id, { addedReactions: ['👍', '🎉'] });
     const { data: reacted } = await comments().updateCommentInSpace(space.spaceId, posted.id, { addedReactions: ['👍'] });
-    expect(reacted.reactions.map((r) => [r.emoji, r.count]).sort()).toEqual([['🎉', 1], ['👍', 2]]);
+    expect(reacted.reactions.map((r) => [r.emoji, r.count]).sort()).toEqual([
+      ['🎉', 1],
+      ['👍', 2],
+    ]);
     expect(reacted.reactions.find((r) => r.emoji === '👍')!.users.map((u) => u.user.id)).toEqual([commenter.userId, s.ownerId]);
     const { data: unreacted } = await comments(commenter.token).updateCommentInSpace(space.spaceId, posted.id, { removedReactions: ['👍', '🎉'] });
     expect(unreacted.reactions).toMatchObject([{ emoji: '👍', count: 1, users: [{ user: { id: s.ownerId } }] }]);
@@ -101,7 +106,11 @@ describe('a discussion on a page', () => {
 
     const { data: onNode } = await comments().postCommentInSpace(space.spaceId, { page: tablesPage, node: keys[0]!, body: { markdown: 'This block.' } });
     expect(onNode.target).toMatchObject({ page: { id: tablesPage }, node: { id: keys[0] } });
-    const { data: onCell } = await comments().postCommentInSpace(space.spaceId, { page: tablesPage, tableCell: { record, definition }, body: { markdown: 'This cell.' } });
+    const { data: onCell } = await comments().postCommentInSpace(space.spaceId, {
+      page: tablesPage,
+      tableCell: { record, definition },
+      body: { markdown: 'This cell.' },
+    });
     expect(onCell.target.tableCell).toEqual({ record, definition });
 
     const { data: asDocument } = await comments().getCommentInSpace(space.spaceId, onNode.id, { format: 'document' });
@@ -186,7 +195,11 @@ describe('permissions', () => {
     const { data: mine } = await comments(author.token).postCommentInSpace(space.spaceId, { body });
     const { data: edited } = await comments(author.token).updateCommentInSpace(space.spaceId, mine.id, { body: { markdown: 'Mine, edited' } });
     expect(edited.permissions).toMatchObject({ edit: true, delete: true });
-    expect((await comments(stranger.token).getCommentInSpace(space.spaceId, mine.id)).data.permissions).toMatchObject({ edit: false, delete: false, reply: true });
+    expect((await comments(stranger.token).getCommentInSpace(space.spaceId, mine.id)).data.permissions).toMatchObject({
+      edit: false,
+      delete: false,
+      reply: true,
+    });
     expect(await statusOf(comments(stranger.token).updateCommentInSpace(space.spaceId, mine.id, { body }))).toBe(403);
     expect(await statusOf(comments(stranger.token).deleteCommentInSpace(space.spaceId, mine.id))).toBe(403);
     expect(await statusOf(comments(reader.token).updateCommentInSpace(space.spaceId, mine.id, { addedReactions: ['👍'] }))).toBe(403);

@@ -14,7 +14,12 @@ const outside = mkdtempSync(join(tmpdir(), 'quire-outside-'));
 afterAll(() => [folder, outside].forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 const site = useSite({
-  '/docs/page.md': bytes(Buffer.from('# Remote page\n\nA dot: ![Dot](img/dot.png)\n\n<figure><img src="https://127.0.0.1:9/private.png" alt=""><figcaption></figcaption></figure>\n'), 'text/markdown'),
+  '/docs/page.md': bytes(
+    Buffer.from(
+      '# Remote page\n\nA dot: ![Dot](img/dot.png)\n\n<figure><img src="https://127.0.0.1:9/private.png" alt=""><figcaption></figcaption></figure>\n',
+    ),
+    'text/markdown',
+  ),
   '/docs/img/dot.png': bytes(png(), 'image/png'),
   '/docs/article.html': html('<title>Article</title><main><h2>Part</h2><p>Text <img src="img/dot.png" alt="Dot"></p></main>'),
   '/book.zip': (_, res) => res.writeHead(200, { 'content-type': 'application/zip' }).end(book()),
@@ -30,9 +35,15 @@ const outline = (c: RevisionContent) => c.pages.map((p) => [p.kind, p.title, p.p
 function book(): Buffer {
   return zip([
     { name: 'book/README.md', data: '# Welcome\n\nStart with the [setup](guide/setup.md#install) or see ![the logo](.gitbook/assets/logo.png).\n' },
-    { name: 'book/SUMMARY.md', data: '# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide/README.md)\n  * [Setup](guide/setup.md)\n\n## Reference\n\n* [API](reference/api.md)\n' },
+    {
+      name: 'book/SUMMARY.md',
+      data: '# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide/README.md)\n  * [Setup](guide/setup.md)\n\n## Reference\n\n* [API](reference/api.md)\n',
+    },
     { name: 'book/guide/README.md', data: '# Guide\n\nThe guide. Back [home](../README.md).\n' },
-    { name: 'book/guide/setup.md', data: '---\ndescription: How to install\n---\n\n# Setup\n\n## Install\n\nA diagram: ![diagram](../images/diagram.png)\n\n[API](../reference/api.md)\n' },
+    {
+      name: 'book/guide/setup.md',
+      data: '---\ndescription: How to install\n---\n\n# Setup\n\n## Install\n\nA diagram: ![diagram](../images/diagram.png)\n\n[API](../reference/api.md)\n',
+    },
     { name: 'book/reference/api.md', data: '# API\n\nEndpoints.\n' },
     { name: 'book/images/diagram.png', data: png(), store: true },
     { name: 'book/images/unused.png', data: png(), store: true },
@@ -58,7 +69,9 @@ describe('importContent from files', () => {
     expect(c.files.map((f) => f.name).sort()).toEqual(['diagram.png', 'logo.png']);
     expect((c.pages[2] as DocumentPage).description).toBe('How to install');
     expect(body(c, 'Welcome')).toBe('# Welcome\n\nStart with the [setup](guide/setup.md#install) or see ![the logo](.gitbook/assets/logo.png).\n');
-    expect(body(c, 'Setup')).toBe('---\ndescription: How to install\n---\n\n# Setup\n\n## Install\n\nA diagram: ![diagram](../.gitbook/assets/diagram.png)\n\n[API](../reference/api.md)\n');
+    expect(body(c, 'Setup')).toBe(
+      '---\ndescription: How to install\n---\n\n# Setup\n\n## Install\n\nA diagram: ![diagram](../.gitbook/assets/diagram.png)\n\n[API](../reference/api.md)\n',
+    );
     const { data: links } = await s.client().spaces.listSpaceLinks(spaceId);
     expect(links.items.filter((l) => l.status !== 'ok')).toEqual([]);
   });
@@ -66,7 +79,10 @@ describe('importContent from files', () => {
   it('reads a zip over http and from the import folder, into a change request and under a page', async () => {
     const spaceId = s.space('Zip targets');
     const api = s.client();
-    const { data: first } = await api.spaces.importContent(spaceId, { source: ImportContentSource.Markdown, url: dataUrl('text/markdown', '# Landing\n\nHi.\n') });
+    const { data: first } = await api.spaces.importContent(spaceId, {
+      source: ImportContentSource.Markdown,
+      url: dataUrl('text/markdown', '# Landing\n\nHi.\n'),
+    });
     const landing = content(first.revision).pages[0]!.id;
     const { data: under } = await api.spaces.importContentInPageById(spaceId, landing, { source: ImportContentSource.Zip, url: `${site.url}/book.zip` });
     const c = content(under.revision);
@@ -82,7 +98,10 @@ describe('importContent from files', () => {
 
     writeFileSync(join(folder, 'book.zip'), book());
     const { data: cr } = await api.spaces.createChangeRequest(spaceId, { subject: 'Zip from disk' });
-    const { data: inCr } = await api.spaces.importContentInChangeRequest(spaceId, cr.id, { source: ImportContentSource.Zip, url: pathToFileURL(join(folder, 'book.zip')).href });
+    const { data: inCr } = await api.spaces.importContentInChangeRequest(spaceId, cr.id, {
+      source: ImportContentSource.Zip,
+      url: pathToFileURL(join(folder, 'book.zip')).href,
+    });
     expect(inCr).toMatchObject({ importedResources: 6, totalResources: 6 });
     const { data: tree } = await api.spaces.getRevisionOfChangeRequestById(spaceId, cr.id);
     expect(tree.pages.filter((p) => p.title === 'Welcome')).toHaveLength(2);
@@ -103,10 +122,15 @@ describe('importContent from files', () => {
     c = content(page.revision);
     expect(body(c, 'Article')).toBe('# Article\n\n### Part\n\nText ![Dot](<.gitbook/assets/dot (1).png>)\n');
 
-    const { data: word } = await api.spaces.importContent(spaceId, { source: ImportContentSource.Docx, url: dataUrl('application/vnd.openxmlformats-officedocument.wordprocessingml.document', docx({ image: true })) });
+    const { data: word } = await api.spaces.importContent(spaceId, {
+      source: ImportContentSource.Docx,
+      url: dataUrl('application/vnd.openxmlformats-officedocument.wordprocessingml.document', docx({ image: true })),
+    });
     expect(word).toMatchObject({ importedResources: 2, totalResources: 2 });
     c = content(word.revision);
-    expect(body(c, 'Quarterly handbook')).toBe('# Quarterly handbook\n\nWombats are **sturdy**.\n\n### Details\n\nSecond paragraph.\n\n![A dot](.gitbook/assets/image-1.png)\n');
+    expect(body(c, 'Quarterly handbook')).toBe(
+      '# Quarterly handbook\n\nWombats are **sturdy**.\n\n### Details\n\nSecond paragraph.\n\n![A dot](.gitbook/assets/image-1.png)\n',
+    );
     expect(c.files.find((f) => f.name === 'image-1.png')).toMatchObject({ contentType: 'image/png', dimensions: { width: 1, height: 1 } });
   });
 
@@ -141,7 +165,14 @@ describe('importContent from files', () => {
     };
     expect(await call(Buffer.from('PK\u0003\u0004 not really a zip'))).toMatch(/^url: not a readable zip archive/);
     expect(await call(zip([{ name: 'README.md', data: '# Hi\n' }]).subarray(0, 60))).toMatch(/^url: not a readable zip archive/);
-    expect(await call(zip([{ name: 'README.md', data: '# Hi\n' }, { name: '../../etc/cron.d/evil', data: 'x' }]))).toMatch(/points outside the archive/);
+    expect(
+      await call(
+        zip([
+          { name: 'README.md', data: '# Hi\n' },
+          { name: '../../etc/cron.d/evil', data: 'x' },
+        ]),
+      ),
+    ).toMatch(/points outside the archive/);
     expect(await call(zip([{ name: 'README.md', data: Buffer.alloc(8 * 1024 * 1024, 0x20) }]))).toMatch(/refused as a zip bomb/);
     expect(await call(zip([{ name: 'README.md', data: 'x'.repeat(3_000_000), declaredSize: 20 }]))).toMatch(/^url: /);
     expect(await call(zip([{ name: 'notes.txt', data: 'no pages' }]))).toBe('url: the archive holds no markdown page');

@@ -7,7 +7,8 @@ import { png } from '../domain/imports/zip-writer.js';
 import { statusOf } from '../helpers/server.js';
 import { bytes, html, useImportServer, useSite } from '../helpers/import-server.js';
 
-const page = (title: string, body: string) => html(`<!doctype html><html><head><title>${title}</title></head><body>
+const page = (title: string, body: string) =>
+  html(`<!doctype html><html><head><title>${title}</title></head><body>
   <nav><a href="/">Home</a> <a href="/guide/">Guide</a></nav><main><h1>${title}</h1>${body}</main><footer>Site footer</footer></body></html>`);
 
 // A small site: relative links, a redirect, a 404, a page that never answers, robots.txt, images (one broken, one on
@@ -21,7 +22,10 @@ const site = useSite({
      Also <a href="https://example.com/elsewhere">elsewhere</a> and <a href="about.html#team">the team</a>.</p>
      <p><img src="/img/logo.png" alt="Logo"> <img src="img/broken.png" alt="Broken"> <img src="http://127.0.0.1:9/x.png" alt="Private"></p>`,
   ),
-  '/guide/': page('Guide', '<h2>Install</h2><p>See <a href="setup.html">setup</a>, <a href="../">home</a> and <a href="../about.html">about</a>.</p><p><img src="../img/logo.png" alt="Logo again"></p>'),
+  '/guide/': page(
+    'Guide',
+    '<h2>Install</h2><p>See <a href="setup.html">setup</a>, <a href="../">home</a> and <a href="../about.html">about</a>.</p><p><img src="../img/logo.png" alt="Logo again"></p>',
+  ),
   '/guide/setup.html': page('Setup', '<p>Run <code>docs start</code>. Back to the <a href="./">guide</a>.</p>'),
   '/about.html': page('About', '<p>Who we are.</p><h2 id="team">Team</h2><p>Ada and Grace.</p>'),
   '/old-page': (_, res) => res.writeHead(301, { location: '/moved.html' }).end(),
@@ -116,7 +120,10 @@ describe('importContent from a website', () => {
     expect(repo.git('ls-tree', '-r', '--name-only', 'main')).toContain('.gitbook/assets/logo.png');
 
     const { data: cr } = await api.spaces.createChangeRequest(spaceId, { subject: 'Import' });
-    const { data: inCr } = await api.spaces.importContentInChangeRequest(spaceId, cr.id, { source: ImportContentSource.Website, url: `${site.url}/about.html` });
+    const { data: inCr } = await api.spaces.importContentInChangeRequest(spaceId, cr.id, {
+      source: ImportContentSource.Website,
+      url: `${site.url}/about.html`,
+    });
     expect(inCr).toMatchObject({ importedResources: 6, totalResources: 10 });
     const { data: crTree } = await api.spaces.getRevisionOfChangeRequestById(spaceId, cr.id);
     expect(crTree.id).toBe(inCr.revision);

@@ -41,7 +41,12 @@ describe('reusable content', () => {
     const api = s.client();
     const { data: revision } = await api.spaces.getCurrentRevision(spaceId);
     expect(revision.reusableContents).toEqual([
-      { id: expect.any(String), title: 'Empty template', git: { oid: expect.any(String), path: '.gitbook/includes/empty-template.md' }, document: expect.any(String) },
+      {
+        id: expect.any(String),
+        title: 'Empty template',
+        git: { oid: expect.any(String), path: '.gitbook/includes/empty-template.md' },
+        document: expect.any(String),
+      },
     ]);
     const listed = revision.reusableContents[0] as { id: string; document: string };
 

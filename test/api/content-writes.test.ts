@@ -23,9 +23,11 @@ const importFolder = mkdtempSync(join(tmpdir(), 'quire-import-'));
 process.env.DOCS_IMPORT_FOLDER = importFolder;
 const s = useServer();
 const { document: newer } = newerOperations();
-const responseSchema = (newer.paths['/spaces/{spaceId}/change-requests/{changeRequestId}/content']!.post!.responses['200'] as {
-  content: { 'application/json': { schema: object } };
-}).content['application/json'].schema;
+const responseSchema = (
+  newer.paths['/spaces/{spaceId}/change-requests/{changeRequestId}/content']!.post!.responses['200'] as {
+    content: { 'application/json': { schema: object } };
+  }
+).content['application/json'].schema;
 let validate: ValidateFunction | undefined;
 
 /** POSTs to the 0.202 route (not in the 0.143.2 contract the helpers check) and checks 200s against the 0.202 schema. */
@@ -58,7 +60,12 @@ describe('updateChangeRequestContent', () => {
       space.spaceId,
       crId,
       [
-        { operation: 'insert_page', ref: 'new', title: 'Fresh start', document: { markdown: 'Read [lists](/pages/' + lists + ') first.\n\nZanzibar xylophonist.\n' } },
+        {
+          operation: 'insert_page',
+          ref: 'new',
+          title: 'Fresh start',
+          document: { markdown: `Read [lists](/pages/${lists}) first.\n\nZanzibar xylophonist.\n` },
+        },
         { operation: 'update_page', page: lists, title: 'All the lists', document: { markdown: 'See [the new page](./new.md).\n' } },
       ],
       false,
@@ -106,7 +113,9 @@ describe('updateChangeRequestContent', () => {
       false,
     );
     expect(status).toBe(200);
-    expect(json.insertedFiles).toEqual([expect.objectContaining({ name: 'pixel.png', contentType: 'image/png', size: png.length, dimensions: { width: 2, height: 3 } })]);
+    expect(json.insertedFiles).toEqual([
+      expect.objectContaining({ name: 'pixel.png', contentType: 'image/png', size: png.length, dimensions: { width: 2, height: 3 } }),
+    ]);
     const api = s.client();
     const fileId = json.insertedFiles[0].id as string;
     const { data: file } = await api.spaces.getFileInChangeRequestById(space.spaceId, crId, fileId);
@@ -155,19 +164,28 @@ describe('imports', () => {
   it('imports markdown and html from data: URLs into a change request, a page of it, and a page of the space', async () => {
     const { space, crId } = await setup();
     const api = s.client();
-    const { data: result } = await api.spaces.importContentInChangeRequest(space.spaceId, crId, { source: ImportContentSource.Markdown, url: dataUrl('text/markdown', '# Imported\n\nFrom data.\n') });
+    const { data: result } = await api.spaces.importContentInChangeRequest(space.spaceId, crId, {
+      source: ImportContentSource.Markdown,
+      url: dataUrl('text/markdown', '# Imported\n\nFrom data.\n'),
+    });
     expect(result).toMatchObject({ importedResources: 1, totalResources: 1 });
     const { data: tree } = await api.spaces.getRevisionOfChangeRequestById(space.spaceId, crId);
     expect(tree.id).toBe(result.revision);
     const imported = tree.pages.find((p) => p.title === 'Imported')!;
 
     const html = '<html><head><title>Quote page</title></head><body><p>Hello <b>world</b></p></body></html>';
-    await api.spaces.importContentInChangeRequestPageById(space.spaceId, crId, imported.id, { source: ImportContentSource.Html, url: dataUrl('text/html', html) });
+    await api.spaces.importContentInChangeRequestPageById(space.spaceId, crId, imported.id, {
+      source: ImportContentSource.Html,
+      url: dataUrl('text/html', html),
+    });
     const { data: page } = await api.spaces.getPageInChangeRequestById(space.spaceId, crId, imported.id, { format: 'markdown' });
     expect(page).toMatchObject({ title: 'Quote page', markdown: 'Hello **world**\n' });
 
     const lists = space.page('lists.md');
-    const { data: live } = await api.spaces.importContentInPageById(space.spaceId, lists, { source: ImportContentSource.Markdown, url: dataUrl('text/plain', 'Replaced.\n') });
+    const { data: live } = await api.spaces.importContentInPageById(space.spaceId, lists, {
+      source: ImportContentSource.Markdown,
+      url: dataUrl('text/plain', 'Replaced.\n'),
+    });
     const { data: current } = await api.spaces.getPageById(space.spaceId, lists, { format: 'markdown' });
     expect(current).toMatchObject({ title: 'Lists', markdown: 'Replaced.\n' });
     const { data: spaceNow } = await api.spaces.getSpaceById(space.spaceId);
@@ -177,7 +195,10 @@ describe('imports', () => {
   it('imports markdown and html over http from an allowed host', async () => {
     const { space, crId } = await setup();
     const api = s.client();
-    const { data: result } = await api.spaces.importContentInChangeRequest(space.spaceId, crId, { source: ImportContentSource.Markdown, url: `${remote.url}/guide.md` });
+    const { data: result } = await api.spaces.importContentInChangeRequest(space.spaceId, crId, {
+      source: ImportContentSource.Markdown,
+      url: `${remote.url}/guide.md`,
+    });
     expect(result).toMatchObject({ importedResources: 1, totalResources: 1 });
     expect(remote.hits).toContain('/guide.md');
     const { data: tree } = await api.spaces.getRevisionOfChangeRequestById(space.spaceId, crId);
@@ -190,7 +211,9 @@ describe('imports', () => {
     await api.spaces.importContentInPageById(space.spaceId, quote, { source: ImportContentSource.Html, url: `${remote.url}/article.html` });
     const { data: live } = await api.spaces.getPageById(space.spaceId, quote, { format: 'markdown' });
     expect(live).toMatchObject({ title: 'Remote article', markdown: '### Part\n\nFetched _html_\n' });
-    expect(await statusOf(api.spaces.importContentInChangeRequest(space.spaceId, crId, { source: ImportContentSource.Markdown, url: `${remote.url}/missing.md` }))).toBe(400);
+    expect(
+      await statusOf(api.spaces.importContentInChangeRequest(space.spaceId, crId, { source: ImportContentSource.Markdown, url: `${remote.url}/missing.md` })),
+    ).toBe(400);
   });
 
   it('imports a file: URL for an organization admin', async () => {
@@ -205,8 +228,14 @@ describe('imports', () => {
     const { data: page } = await api.spaces.getPageInChangeRequestById(space.spaceId, crId, local.id, { format: 'markdown' });
     expect((page as { markdown: string }).markdown).toBe('Read from disk.\n');
     const admin = s.member('admin');
-    expect(await statusOf(s.client(admin.token).spaces.importContentInChangeRequest(space.spaceId, crId, { source: ImportContentSource.Markdown, url }))).toBe(201);
-    expect(await statusOf(s.client(s.member('create').token).spaces.importContentInChangeRequest(space.spaceId, crId, { source: ImportContentSource.Markdown, url }))).toBe(403);
+    expect(await statusOf(s.client(admin.token).spaces.importContentInChangeRequest(space.spaceId, crId, { source: ImportContentSource.Markdown, url }))).toBe(
+      201,
+    );
+    expect(
+      await statusOf(
+        s.client(s.member('create').token).spaces.importContentInChangeRequest(space.spaceId, crId, { source: ImportContentSource.Markdown, url }),
+      ),
+    ).toBe(403);
   });
 
   it('refuses unsupported sources, file: URLs for non-admins and private http hosts', async () => {

@@ -19,8 +19,25 @@ describe('current revision, pages and files', () => {
     expect(revision.git).toMatchObject({ oid: space.commit, createdByGitBook: false });
     expect(revision.git?.message?.trim()).toBe('Import');
     expect(revision.pages.map((p) => p.title)).toEqual([
-      'Git Sync', 'Simple paragraph text formatting', 'Images', 'Lists', 'Math formulas', 'Emoji', 'Code block', 'Quote', 'Tables',
-      'Hint', 'Page link', 'Tabs', 'Embeds', 'API Blocks', 'Drawing', 'Content reference', 'GitHub', 'Dangling', 'This is a group',
+      'Git Sync',
+      'Simple paragraph text formatting',
+      'Images',
+      'Lists',
+      'Math formulas',
+      'Emoji',
+      'Code block',
+      'Quote',
+      'Tables',
+      'Hint',
+      'Page link',
+      'Tabs',
+      'Embeds',
+      'API Blocks',
+      'Drawing',
+      'Content reference',
+      'GitHub',
+      'Dangling',
+      'This is a group',
     ]);
     const group = revision.pages.find((p) => p.type === 'group')!;
     expect(group.type === 'group' && group.pages.map((p) => (p as { path: string }).path)).toEqual([
@@ -162,7 +179,9 @@ describe('links and backlinks', () => {
     const { data } = await api.spaces.listSpaceLinks(space.spaceId);
     expect(data.count).toBe(data.items.length);
     expect(data.stats.broken.total).toBe(1);
-    const lists = data.items.find((u) => u.targetReference?.kind === 'page' && u.targetReference.page.id === space.page('lists.md') && !u.targetReference.internalLocation);
+    const lists = data.items.find(
+      (u) => u.targetReference?.kind === 'page' && u.targetReference.page.id === space.page('lists.md') && !u.targetReference.internalLocation,
+    );
     expect(lists?.locationReferences.map((l) => l.kind === 'page' && l.page.id)).toEqual([space.page('dangling.md')]);
     const anchored = data.items.find((u) => u.targetReference?.kind === 'page' && u.targetReference.internalLocation);
     expect(anchored?.targetReference).toMatchObject({ internalLocation: { type: 'anchor', anchor: 'unordered-list' } });
@@ -202,7 +221,7 @@ describe('search', () => {
     const [hit] = data.items;
     expect(hit).toMatchObject({ id: space.page('dangling.md'), title: 'Dangling', path: 'dangling' });
     expect(hit!.sections?.[0]).toMatchObject({ title: 'Zebra crossing', path: 'dangling#zebra-crossing' });
-    expect(hit!.sections?.[0]!.urls.app).toMatch(/#zebra-crossing$/);
+    expect(hit!.sections![0]!.urls.app).toMatch(/#zebra-crossing$/);
   });
 
   it('ranks title matches first, searches prefixes, and groups sections by page', async () => {
@@ -253,7 +272,9 @@ describe('revisions by id', () => {
     expect(await statusOf(api.spaces.getRevisionById(other.id, space0.revision))).toBe(404);
     expect(await statusOf(api.spaces.getRevisionById(space.spaceId, 'nope'))).toBe(404);
     expect(await statusOf(api.spaces.getPageInRevisionById(space.spaceId, space.revisionId, 'nope'))).toBe(404);
-    expect(await statusOf(api.spaces.getPageDocumentInRevisionById(space.spaceId, space.revisionId, space.pages.find((p) => p.kind === 'group')!.id))).toBe(404);
+    expect(await statusOf(api.spaces.getPageDocumentInRevisionById(space.spaceId, space.revisionId, space.pages.find((p) => p.kind === 'group')!.id))).toBe(
+      404,
+    );
     const { data: empty } = await api.spaces.getCurrentRevision(other.id);
     expect(empty).toMatchObject({ pages: [], files: [], reusableContents: [] });
   });
@@ -267,7 +288,10 @@ describe('duplicateSpace', () => {
     const [{ data: original }, { data: copied }] = await Promise.all([api.spaces.listPages(space.spaceId), api.spaces.listPages(copy.id)]);
     const [{ data: originalFiles }, { data: copiedFiles }] = await Promise.all([api.spaces.listFiles(space.spaceId), api.spaces.listFiles(copy.id)]);
     const flat = (pages: Array<{ id: string; pages?: unknown[] }>): Array<{ id: string }> => pages.flatMap((p) => [p, ...flat((p.pages ?? []) as never)]);
-    const pairs = [[flat(original.pages), flat(copied.pages)], [originalFiles.items, copiedFiles.items]] as const;
+    const pairs = [
+      [flat(original.pages), flat(copied.pages)],
+      [originalFiles.items, copiedFiles.items],
+    ] as const;
     const before = new Set(pairs.flatMap(([from]) => from.map((item) => item.id)));
     expect(pairs.flatMap(([, to]) => to.filter((item) => before.has(item.id)))).toEqual([]);
     // Each copied id stands for the original at the same place.

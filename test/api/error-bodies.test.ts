@@ -8,12 +8,15 @@ const s = useServer({ bodyLimit: 64 * 1024 });
 function raw(method: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; json: any }> {
   return new Promise((resolve, reject) => {
     const url = new URL(s.url);
-    const req = httpRequest({ host: url.hostname, port: url.port, method, path, agent: false, headers: { authorization: `Bearer ${s.ownerToken}`, ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, json: JSON.parse(text) }));
-    });
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method, path, agent: false, headers: { authorization: `Bearer ${s.ownerToken}`, ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, json: JSON.parse(text) }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -50,7 +53,11 @@ describe('every refusal has the API’s error body, whatever refused the request
   it('bodies: bad JSON 400, another content-type 415, too large 413', async () => {
     const path = `/v1/orgs/${s.org}/spaces`;
     expectError(await s.request('POST', path, { rawBody: '{"title": ' }), 400, /^body: not valid JSON/);
-    expectError(await s.request('POST', path, { rawBody: '<title/>', headers: { 'content-type': 'application/xml' } }), 415, /^content-type: application\/xml is not supported/);
+    expectError(
+      await s.request('POST', path, { rawBody: '<title/>', headers: { 'content-type': 'application/xml' } }),
+      415,
+      /^content-type: application\/xml is not supported/,
+    );
     expectError(await s.request('POST', path, { rawBody: 'title=x', headers: { 'content-type': 'text/plain' } }), 415, /^content-type: text\/plain/);
     expectError(await s.request('POST', path, { body: { title: 'x'.repeat(70 * 1024) } }), 413, /^body: larger than the limit of 65536 bytes/);
   });

@@ -30,7 +30,18 @@ const json = fc.letrec((tie) => ({
 
 describe('bad input never breaks the server', () => {
   for (const op of finished) {
-    const names = [...new Set([...op.parameters.map((p) => p.name), ...Object.keys(((op.body?.schema as { properties?: object }) ?? {}).properties ?? {}), 'title', 'parent', 'position', 'role', 'users', 'organization'])];
+    const names = [
+      ...new Set([
+        ...op.parameters.map((p) => p.name),
+        ...Object.keys(((op.body?.schema as { properties?: object }) ?? {}).properties ?? {}),
+        'title',
+        'parent',
+        'position',
+        'role',
+        'users',
+        'organization',
+      ]),
+    ];
     it(op.operationId, async () => {
       await fc.assert(
         fc.asyncProperty(

@@ -89,21 +89,33 @@ describe('git operations against an http remote', () => {
 
     gitSpaces(domain).request(caller, spaceId, 'import', { url, ref: 'main' });
     await domain.jobs.runDue();
-    expect(gitEvents(domain.deps, spaceId).at(-1)).toMatchObject({ type: 'space_gitsync_completed', state: 'success', url: `http://127.0.0.1:${port}/docs.git` });
+    expect(gitEvents(domain.deps, spaceId).at(-1)).toMatchObject({
+      type: 'space_gitsync_completed',
+      state: 'success',
+      url: `http://127.0.0.1:${port}/docs.git`,
+    });
     const content = store.revisions.content(store.content.space(spaceId)!.revisionId);
     expect(content.pages.map((p) => p.title)).toEqual(['Welcome', 'Guide', 'API', 'FAQ']);
 
     const space = store.content.space(spaceId)!;
-    const pages = content.pages.map((p) => (p.kind === 'document' && p.git?.path === 'faq.md' ? { ...p, blob: store.blobs.put(Buffer.from(lines('# FAQ', '', 'Pushed over http.'), 'utf8')) } : p));
+    const pages = content.pages.map((p) =>
+      p.kind === 'document' && p.git?.path === 'faq.md' ? { ...p, blob: store.blobs.put(Buffer.from(lines('# FAQ', '', 'Pushed over http.'), 'utf8')) } : p,
+    );
     const revision = newId();
     store.tx(() => {
-      store.revisions.insert({ id: revision, spaceId, parents: [space.revisionId], type: 'edits', git: null, createdAt: new Date().toISOString() }, { ...content, pages });
+      store.revisions.insert(
+        { id: revision, spaceId, parents: [space.revisionId], type: 'edits', git: null, createdAt: new Date().toISOString() },
+        { ...content, pages },
+      );
       store.content.setSpaceRevision(spaceId, space.revisionId, revision, new Date().toISOString());
     });
     gitSpaces(domain).request(caller, spaceId, 'export', { url, ref: 'main', commitMessage: 'From Quire over http' });
     await domain.jobs.runDue();
     expect(gitEvents(domain.deps, spaceId).at(-1)).toMatchObject({ state: 'success', operation: 'export' });
-    const bare = (...args: string[]) => execFileSync('git', ['--git-dir', join(root, 'docs.git'), ...args]).toString().trim();
+    const bare = (...args: string[]) =>
+      execFileSync('git', ['--git-dir', join(root, 'docs.git'), ...args])
+        .toString()
+        .trim();
     expect(bare('log', '-1', '--format=%s', 'main')).toBe('From Quire over http');
     expect(bare('show', 'main:faq.md')).toContain('Pushed over http.');
     expect(gitSpaces(domain).info(caller, spaceId)).toMatchObject({ url: `http://127.0.0.1:${port}/docs.git`, repoName: 'docs' });
@@ -175,16 +187,24 @@ async function exportedOverHttp(name: string) {
   gitSpaces(domain).request(caller, spaceId, 'export', { url, ref: 'main', commitMessage: 'Follow the space' });
   await domain.jobs.runDue();
   expect(gitEvents(domain.deps, spaceId).at(-1)).toMatchObject({ state: 'success', operation: 'export' });
-  const bare = (...args: string[]) => execFileSync('git', ['--git-dir', join(root, `${name}.git`), ...args]).toString().trim();
+  const bare = (...args: string[]) =>
+    execFileSync('git', ['--git-dir', join(root, `${name}.git`), ...args])
+      .toString()
+      .trim();
   const edits: Record<string, string> = { 'faq.md': lines('# FAQ', '', 'Merged FAQ.'), 'api.md': lines('# API', '', 'Merged API.') };
   /** A change request merged: two pages edited in the space; returns the space's new revision. */
   const mergeEdits = () => {
     const space = store.content.space(spaceId)!;
     const content = store.revisions.content(space.revisionId);
-    const pages = content.pages.map((p) => (p.kind === 'document' && p.git && edits[p.git.path] ? { ...p, blob: store.blobs.put(Buffer.from(edits[p.git.path]!, 'utf8')) } : p));
+    const pages = content.pages.map((p) =>
+      p.kind === 'document' && p.git && edits[p.git.path] ? { ...p, blob: store.blobs.put(Buffer.from(edits[p.git.path]!, 'utf8')) } : p,
+    );
     const revision = newId();
     store.tx(() => {
-      store.revisions.insert({ id: revision, spaceId, parents: [space.revisionId], type: 'merge', git: null, createdAt: clock.now().toISOString() }, { ...content, pages });
+      store.revisions.insert(
+        { id: revision, spaceId, parents: [space.revisionId], type: 'merge', git: null, createdAt: clock.now().toISOString() },
+        { ...content, pages },
+      );
       store.content.setSpaceRevision(spaceId, space.revisionId, revision, clock.now().toISOString());
     });
     return revision;

@@ -19,11 +19,14 @@ afterAll(async () => {
 
 /** Runs the space's git jobs until `count` operations have completed; returns the last one. */
 function completed(spaceId: string, count: number) {
-  return waitFor(async () => {
-    await s.domain.jobs.runDue();
-    const done = gitEvents(s.domain.deps, spaceId).filter((e) => e.type === 'space_gitsync_completed');
-    return done.length >= count && done.at(-1);
-  }, { timeout: 20_000, interval: 10, message: `${count} git operations of space ${spaceId} to complete` });
+  return waitFor(
+    async () => {
+      await s.domain.jobs.runDue();
+      const done = gitEvents(s.domain.deps, spaceId).filter((e) => e.type === 'space_gitsync_completed');
+      return done.length >= count && done.at(-1);
+    },
+    { timeout: 20_000, interval: 10, message: `${count} git operations of space ${spaceId} to complete` },
+  );
 }
 
 const isoAfter = (earlier: string) => (value: string) => !Number.isNaN(Date.parse(value)) && value >= earlier;
@@ -56,7 +59,10 @@ describe('Space.gitSync', () => {
     expect(exported.updatedAt! > imported.updatedAt!).toBe(true);
     expect(mirror.show('faq.md', 'docs')).toBe(SAMPLE['faq.md'].trimEnd());
     // getSpaceGitInfo adds the last operation (the spec's GitSyncOperation).
-    expect((await api.spaces.getSpaceGitInfo(space.id)).data).toEqual({ ...exported, operation: expect.objectContaining({ state: 'success', direction: 'export' }) });
+    expect((await api.spaces.getSpaceGitInfo(space.id)).data).toEqual({
+      ...exported,
+      operation: expect.objectContaining({ state: 'success', direction: 'export' }),
+    });
 
     // A failed operation does not become the remote, and its credentials never show.
     expect((await api.spaces.importGitRepository(space.id, { url: 'https://user:secret@127.0.0.1:9/none.git', ref: 'main' })).status).toBe(204);

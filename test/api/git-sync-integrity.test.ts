@@ -68,10 +68,13 @@ async function writeContent(spaceId: string, crId: string, changes: unknown[]) {
 /** Polls until no git job is pending or running (they run in the background after each merge). */
 async function gitJobsSettled(deadlineMs = 60_000) {
   const busy = () => [...s.store.jobs.list('pending'), ...s.store.jobs.list('running')].filter((j) => j.kind.startsWith('gitsync'));
-  await waitFor(async () => {
-    await s.domain.jobs.runDue();
-    return busy().length === 0;
-  }, { timeout: deadlineMs, message: () => `the git jobs to finish: ${JSON.stringify(busy().map((j) => [j.kind, j.state, j.lastError]))}` });
+  await waitFor(
+    async () => {
+      await s.domain.jobs.runDue();
+      return busy().length === 0;
+    },
+    { timeout: deadlineMs, message: () => `the git jobs to finish: ${JSON.stringify(busy().map((j) => [j.kind, j.state, j.lastError]))}` },
+  );
 }
 
 /** A space synced with a fresh repository the way `docs sync` sets it up. */
@@ -98,7 +101,11 @@ describe('merging change requests back to back on a git-synced space', () => {
     const { data: content } = await api.listPages(spaceId);
     const titles = content.pages.map((p) => p.title);
     expect(titles.sort()).toEqual(['API', 'FAQ', 'Guide', 'P0', 'P1', 'P2', 'P3', 'P4', 'P5', 'Welcome'].sort());
-    const files = repo.git('ls-tree', '--name-only', 'main').split('\n').filter((f) => f.endsWith('.md')).sort();
+    const files = repo
+      .git('ls-tree', '--name-only', 'main')
+      .split('\n')
+      .filter((f) => f.endsWith('.md'))
+      .sort();
     expect(files).toEqual(['README.md', 'SUMMARY.md', 'api.md', 'faq.md', 'guide.md', 'p0.md', 'p1.md', 'p2.md', 'p3.md', 'p4.md', 'p5.md']);
     expect(s.store.jobs.list('failed').filter((j) => j.kind.startsWith('gitsync'))).toEqual([]);
 
@@ -163,7 +170,15 @@ describe('a conflict the server resolved', () => {
     expect(repo.show('guide.md')).toContain('Second line, from git.');
     const { conflicts } = await gitInfo(spaceId);
     expect(conflicts).toEqual([
-      expect.objectContaining({ kind: 'page', id: guide, path: 'guide.md', commit: gitTip, winner: 'git', loser: 'space', losingText: expect.stringContaining('Second line, from the space.') }),
+      expect.objectContaining({
+        kind: 'page',
+        id: guide,
+        path: 'guide.md',
+        commit: gitTip,
+        winner: 'git',
+        loser: 'space',
+        losingText: expect.stringContaining('Second line, from the space.'),
+      }),
     ]);
     expect(s.store.revisions.content(conflicts![0]!.losingRevisionId!).pages.some((p) => p.id === guide)).toBe(true);
   });
@@ -173,7 +188,9 @@ describe('a conflict the server resolved', () => {
     const guide = pageId(spaceId, 'guide.md');
     repo.commit({ 'guide.md': SAMPLE['guide.md'].replace('Second line.', 'Second line, from git.') });
     const tail = 'A long paragraph from the space. '.repeat(2000);
-    expect(await mergeEdit(spaceId, guide, lines('First line.', '', 'Second line, from the space.', '', 'Third line.', '', 'Fourth line.', '', tail))).toBe('merge');
+    expect(await mergeEdit(spaceId, guide, lines('First line.', '', 'Second line, from the space.', '', 'Third line.', '', 'Fourth line.', '', tail))).toBe(
+      'merge',
+    );
     await gitJobsSettled();
 
     const [conflict, ...others] = (await gitInfo(spaceId)).conflicts!;

@@ -64,11 +64,14 @@ function editFaq(spaceId: string, text: string) {
 
 /** Waits for the space's git operation to complete (the job runs after the 204). */
 function completed(spaceId: string, count = 1) {
-  return waitFor(async () => {
-    await domain.jobs.runDue();
-    const done = gitEvents(domain.deps, spaceId).filter((e) => e.type === 'space_gitsync_completed');
-    return done.length >= count && done.at(-1);
-  }, { timeout: 20_000, interval: 10, message: `${count} git operations of space ${spaceId} to complete` });
+  return waitFor(
+    async () => {
+      await domain.jobs.runDue();
+      const done = gitEvents(domain.deps, spaceId).filter((e) => e.type === 'space_gitsync_completed');
+      return done.length >= count && done.at(-1);
+    },
+    { timeout: 20_000, interval: 10, message: `${count} git operations of space ${spaceId} to complete` },
+  );
 }
 
 describe('importGitRepository / exportToGitRepository / getSpaceGitInfo', () => {

@@ -52,7 +52,9 @@ describe('page slugs', () => {
       const { spaceId, crId, revision } = await changeRequest(`Insert ${slug}`);
       const { status, json } = await writeContent(spaceId, crId, [{ operation: 'insert_page', title: 'Hidden', slug, document: { markdown: 'Hidden.\n' } }]);
       expect(status, slug).toBe(400);
-      expect(json).toEqual({ error: { code: 400, message: `changes[0].slug: "${slug}" is not a valid slug: a slug must not begin with "." (".", ".." or a hidden name)` } });
+      expect(json).toEqual({
+        error: { code: 400, message: `changes[0].slug: "${slug}" is not a valid slug: a slug must not begin with "." (".", ".." or a hidden name)` },
+      });
       expect(await revisionOf(spaceId, crId)).toBe(revision);
     }
   });
@@ -112,11 +114,24 @@ describe('published sites on docs serve', () => {
     const record = s.store.content.space(space.id)!;
     const content = s.store.revisions.content(record.revisionId);
     const blob = s.store.blobs.put(Buffer.from('# Out\n\nOut of bounds.\n', 'utf8'));
-    const bad: DocumentPage = { id: newId(), kind: 'document', title: 'Out', slug: '../../../' + escaped, path: '../../../' + escaped, parentId: null, hidden: false, blob, git: null };
+    const bad: DocumentPage = {
+      id: newId(),
+      kind: 'document',
+      title: 'Out',
+      slug: `../../../${escaped}`,
+      path: `../../../${escaped}`,
+      parentId: null,
+      hidden: false,
+      blob,
+      git: null,
+    };
     const id = newId();
     const now = new Date().toISOString();
     s.store.tx(() => {
-      s.store.revisions.insert({ id, spaceId: space.id, parents: [record.revisionId], type: 'edits', git: null, createdAt: now }, { ...content, pages: [...content.pages, bad] });
+      s.store.revisions.insert(
+        { id, spaceId: space.id, parents: [record.revisionId], type: 'edits', git: null, createdAt: now },
+        { ...content, pages: [...content.pages, bad] },
+      );
       s.store.content.setSpaceRevision(space.id, record.revisionId, id, now);
     });
     for (const source of [`/../../${escaped}`, `/../../../${escaped}-api`, `/%2e%2e/%2e%2e/%2e%2e/${escaped}-encoded`]) {
@@ -126,8 +141,13 @@ describe('published sites on docs serve', () => {
     const home = await fetch(`${s.url}/${site.basename}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('Welcome.');
-    const cache = readdirSync(tmpdir()).map((d) => join(tmpdir(), d)).find((d) => existsSync(join(d, site.id)))!;
-    const outside = readdirSync(cache, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).filter((f) => !f.startsWith(join(cache, site.id) + '/'));
+    const cache = readdirSync(tmpdir())
+      .map((d) => join(tmpdir(), d))
+      .find((d) => existsSync(join(d, site.id)))!;
+    const outside = readdirSync(cache, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name))
+      .filter((f) => !f.startsWith(`${join(cache, site.id)}/`));
     expect(outside).toEqual([]);
     for (const name of [escaped, `${escaped}-api`, `${escaped}-encoded`]) expect(existsSync(join(tmpdir(), name)), name).toBe(false);
     // Served where an export would put it: the slug an export repairs it to (`../../../x` -> `x`).

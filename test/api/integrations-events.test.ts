@@ -59,7 +59,10 @@ async function devIntegration(path: string, options: { all?: boolean; secrets?: 
 async function eventOf(name: string, type: string) {
   const { data } = await s.client().integrations.listIntegrationEvents(name);
   const event = data.items.find((e) => e.payload.type === type)!;
-  return (await s.client().integrations.getIntegrationEvent(name, event.id)).data as { event: typeof event & { delivery: { state: string; attempts: number } }; trace: { logs: { message: string; level: string }[] } };
+  return (await s.client().integrations.getIntegrationEvent(name, event.id)).data as {
+    event: typeof event & { delivery: { state: string; attempts: number } };
+    trace: { logs: { message: string; level: string }[] };
+  };
 }
 
 describe('event delivery to a development tunnel', () => {
@@ -88,7 +91,11 @@ describe('event delivery to a development tunnel', () => {
     await s.client().integrations.updateIntegrationInstallation(name, inst.id, { configuration: { any: 'thing' } });
     await s.client().integrations.uninstallIntegration(name, inst.id);
     await s.domain.jobs.runDue();
-    expect(hitsAt('/ok').map((h) => h.body.type).sort()).toEqual(['installation_deleted', 'installation_setup', 'installation_setup', 'space_installation_setup']);
+    expect(
+      hitsAt('/ok')
+        .map((h) => h.body.type)
+        .sort(),
+    ).toEqual(['installation_deleted', 'installation_setup', 'installation_setup', 'space_installation_setup']);
     const deleted = hitsAt('/ok').find((h) => h.body.type === 'installation_deleted')!;
     expect(deleted.body).toMatchObject({ installationId: inst.id, previous: { configuration: { any: 'thing' } } });
     const spaceSetup = hitsAt('/ok').find((h) => h.body.type === 'space_installation_setup')!;
@@ -112,7 +119,12 @@ describe('event delivery to a development tunnel', () => {
     // Nothing happens before the backoff has passed: 1, 2, 4 and 8 seconds.
     await s.domain.jobs.runDue();
     expect(hitsAt('/down')).toHaveLength(1);
-    for (const [attempt, delay] of [[2, 1000], [3, 2000], [4, 4000], [5, 8000]] as const) {
+    for (const [attempt, delay] of [
+      [2, 1000],
+      [3, 2000],
+      [4, 4000],
+      [5, 8000],
+    ] as const) {
       clock.advance(delay - 1);
       await s.domain.jobs.runDue();
       expect(hitsAt('/down')).toHaveLength(attempt - 1);

@@ -57,7 +57,12 @@ describe('installations on organizations', () => {
       externalIds: ['ext-1', 'ext-1', 'ext-2'],
       space_selection: IntegrationInstallationSpaceSelection.All,
     });
-    expect(updated).toMatchObject({ status: 'active', configuration: { token: 'abc', limit: 3 }, externalIds: ['ext-1', 'ext-2'], space_selection: IntegrationInstallationSpaceSelection.All });
+    expect(updated).toMatchObject({
+      status: 'active',
+      configuration: { token: 'abc', limit: 3 },
+      externalIds: ['ext-1', 'ext-2'],
+      space_selection: IntegrationInstallationSpaceSelection.All,
+    });
     expect((await api.orgs.getOrganizationIntegrationStatus(s.org, name)).data).toEqual({ status: 'active' });
 
     // externalIds alone change nothing the integration is told about.
@@ -160,7 +165,11 @@ describe('installations on organizations', () => {
   it('answers 400 naming the field for bad bodies, and changes nothing', async () => {
     const api = s.client();
     const name = await publish({
-      configurations: { account: { properties: { token: { type: 'string', enum: ['a', 'b'] }, on: { type: 'boolean' }, go: { type: 'button', callback_url: '/x', button_text: 'Go' } } } },
+      configurations: {
+        account: {
+          properties: { token: { type: 'string', enum: ['a', 'b'] }, on: { type: 'boolean' }, go: { type: 'button', callback_url: '/x', button_text: 'Go' } },
+        },
+      },
     });
     const { data: inst } = await api.integrations.installIntegration(name, { organization: s.org });
     const before = s.store.snapshot();
@@ -197,7 +206,10 @@ describe('installations on organizations', () => {
 describe('installations on spaces and sites', () => {
   it('installs on a space, lists, reads, updates and uninstalls, with events', async () => {
     const api = s.client();
-    const name = await publish({ target: IntegrationTarget.Space, configurations: { space: { properties: { channel: { type: 'string' } }, required: ['channel'] } } });
+    const name = await publish({
+      target: IntegrationTarget.Space,
+      configurations: { space: { properties: { channel: { type: 'string' } }, required: ['channel'] } },
+    });
     const { data: inst } = await api.integrations.installIntegration(name, { organization: s.org });
     const { data: space } = await api.orgs.createSpace(s.org, { title: 'Installed here' });
 
@@ -255,13 +267,23 @@ describe('installations on spaces and sites', () => {
         status: 'active',
         previous: { status: 'pending', configuration: {} },
       },
-      { eventId: expect.any(String), type: 'space_installation_deleted', installationId: inst.id, spaceId: space.id, previous: { configuration: { channel: '#docs' } } },
+      {
+        eventId: expect.any(String),
+        type: 'space_installation_deleted',
+        installationId: inst.id,
+        spaceId: space.id,
+        previous: { configuration: { channel: '#docs' } },
+      },
     ]);
   });
 
   it('installs on a site, lists, reads, updates and uninstalls, with events', async () => {
     const api = s.client();
-    const name = await publish({ target: IntegrationTarget.Site, scopes: [IntegrationScope.SiteScriptInject, IntegrationScope.SiteScriptCookies], contentSecurityPolicy: { 'script-src': 'https://cdn.example.com' } });
+    const name = await publish({
+      target: IntegrationTarget.Site,
+      scopes: [IntegrationScope.SiteScriptInject, IntegrationScope.SiteScriptCookies],
+      contentSecurityPolicy: { 'script-src': 'https://cdn.example.com' },
+    });
     const { data: inst } = await api.integrations.installIntegration(name, { organization: s.org });
     const { data: site } = await api.orgs.createSite(s.org, { title: 'Docs site' });
 
@@ -310,9 +332,15 @@ describe('installations on spaces and sites', () => {
     expect((await api.spaces.listSpaceIntegrations(space.id)).data.items.map((i) => i.name)).not.toContain(name);
     expect((await api.spaces.listSpaceIntegrationsBlocks(space.id)).data.map((b) => b.name)).not.toContain(name);
 
-    await api.integrations.updateIntegrationInstallation(name, inst.id, { space_selection: IntegrationInstallationSpaceSelection.All, site_selection: IntegrationInstallationSiteSelection.All });
+    await api.integrations.updateIntegrationInstallation(name, inst.id, {
+      space_selection: IntegrationInstallationSpaceSelection.All,
+      site_selection: IntegrationInstallationSiteSelection.All,
+    });
     expect((await api.spaces.listSpaceIntegrations(space.id, { search: name })).data.items.map((i) => i.name)).toEqual([name]);
-    expect((await api.spaces.listSpaceIntegrationsBlocks(space.id)).data.find((b) => b.name === name)).toEqual({ name, blocks: [{ id: 'chart', title: 'Chart' }] });
+    expect((await api.spaces.listSpaceIntegrationsBlocks(space.id)).data.find((b) => b.name === name)).toEqual({
+      name,
+      blocks: [{ id: 'chart', title: 'Chart' }],
+    });
     expect((await api.orgs.listSiteIntegrations(s.org, site.id, { search: name })).data.items.map((i) => i.name)).toEqual([name]);
     expect((await api.orgs.listSiteIntegrationScripts(s.org, site.id)).data.map((x) => x.script)).toContain(
       `${s.url}/integrations/${name}/installations/${inst.id}/sites/${site.id}/script.js`,

@@ -49,7 +49,9 @@ describe('installation tokens', () => {
     expect(await statusOf(bot.orgs.listMembersInOrganizationById(s.org))).toBe(403);
     expect(await statusOf(bot.orgs.listSpacesInOrganizationById(s.otherOrg))).toBe(403);
     expect(await statusOf(bot.orgs.createSpace(s.org, { title: 'Bot space' }))).toBe(403);
-    expect(await statusOf(bot.integrations.publishIntegration(name, { organization: s.org, title: 'Bot', description: 'x', script: 'x', scopes: [] }))).toBe(403);
+    expect(await statusOf(bot.integrations.publishIntegration(name, { organization: s.org, title: 'Bot', description: 'x', script: 'x', scopes: [] }))).toBe(
+      403,
+    );
 
     // It reads its own installation and lists only it; not another installation of the same integration.
     expect((await bot.integrations.getIntegrationInstallationById(name, installation.id)).data.id).toBe(installation.id);

@@ -107,7 +107,16 @@ describe('publishing integrations', () => {
       [{ ...manifest(), previewImages: [PNG, PNG, PNG, PNG] }, 'previewImages'],
       [{ ...manifest(), icon: 'not base64!' }, 'icon'],
       [{ ...manifest(), blocks: [{ id: 'a' }] }, 'blocks'],
-      [{ ...manifest(), blocks: [{ id: 'a', title: 'One' }, { id: 'a', title: 'Two' }] }, 'blocks[1].id'],
+      [
+        {
+          ...manifest(),
+          blocks: [
+            { id: 'a', title: 'One' },
+            { id: 'a', title: 'Two' },
+          ],
+        },
+        'blocks[1].id',
+      ],
       [{ ...manifest(), contentSources: [{ id: 's', title: 'Source' }] }, 'contentSources'],
       [{ ...manifest(), externalLinks: [{ url: 'not a url', label: 'x' }] }, 'externalLinks'],
       [{ ...manifest(), configurations: { account: { properties: { a: { type: 'date' } } } } }, 'configurations'],
@@ -184,9 +193,20 @@ describe('reading and listing integrations', () => {
       scopes: [IntegrationScope.SpaceContentWrite],
       contentSources: [{ id: 'src', title: 'Source', configuration: { componentId: 'c' } }],
     });
-    await pub('flt-tracker', { title: 'Tracker', description: 'Site analytics', categories: [IntegrationCategory.Analytics], target: IntegrationTarget.Site, scopes: [IntegrationScope.SiteScriptInject] });
+    await pub('flt-tracker', {
+      title: 'Tracker',
+      description: 'Site analytics',
+      categories: [IntegrationCategory.Analytics],
+      target: IntegrationTarget.Site,
+      scopes: [IntegrationScope.SiteScriptInject],
+    });
     const outsiderAdmin = s.member('admin', s.otherOrg);
-    await s.client(outsiderAdmin.token).integrations.publishIntegration('flt-other', manifest({ organization: s.otherOrg, visibility: IntegrationVisibility.Public, target: IntegrationTarget.All }));
+    await s
+      .client(outsiderAdmin.token)
+      .integrations.publishIntegration(
+        'flt-other',
+        manifest({ organization: s.otherOrg, visibility: IntegrationVisibility.Public, target: IntegrationTarget.All }),
+      );
 
     const names = async (query: Parameters<typeof api.integrations.listIntegrations>[0]) =>
       (await api.integrations.listIntegrations({ search: 'flt-', ...query })).data.items.map((i) => i.name);
@@ -215,7 +235,13 @@ describe('reading and listing integrations', () => {
     expect(rest.items.map((i) => i.name)).toEqual(['flt-video']);
     expect(rest.next).toBeUndefined();
 
-    for (const [query, field] of [['category=games', 'category'], ['scope=all:things', 'scope'], ['blockDomain=a%20b', 'blockDomain'], ['target=moon', 'target'], ['blocks=maybe', 'blocks']]) {
+    for (const [query, field] of [
+      ['category=games', 'category'],
+      ['scope=all:things', 'scope'],
+      ['blockDomain=a%20b', 'blockDomain'],
+      ['target=moon', 'target'],
+      ['blocks=maybe', 'blocks'],
+    ]) {
       const response = await s.request('GET', `/v1/integrations?${query}`);
       expect(response.status).toBe(400);
       expect(response.json.error.message).toContain(field);

@@ -136,8 +136,17 @@ describe('site MCP servers', () => {
   it('creates, lists, updates and deletes servers, keeping their headers sealed at rest', async () => {
     const api = s.client();
     const { data: site } = await api.orgs.createSite(s.org, { title: 'MCP site' });
-    const { data: server } = await api.orgs.createSiteMcpServer(s.org, site.id, { name: 'Billing', url: 'https://mcp.example.com/sse', headers: { Authorization: 'Bearer s3cret' } });
-    expect(server).toMatchObject({ object: 'site-mcp-server', name: 'Billing', url: 'https://mcp.example.com/sse', headers: { Authorization: 'Bearer s3cret' } });
+    const { data: server } = await api.orgs.createSiteMcpServer(s.org, site.id, {
+      name: 'Billing',
+      url: 'https://mcp.example.com/sse',
+      headers: { Authorization: 'Bearer s3cret' },
+    });
+    expect(server).toMatchObject({
+      object: 'site-mcp-server',
+      name: 'Billing',
+      url: 'https://mcp.example.com/sse',
+      headers: { Authorization: 'Bearer s3cret' },
+    });
     expect(JSON.stringify(s.store.snapshot())).not.toContain('s3cret');
 
     const { data: renamed } = await api.orgs.updateSiteMcpServerById(s.org, site.id, server.id, { name: 'Payments' });

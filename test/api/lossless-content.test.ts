@@ -245,7 +245,10 @@ describe('edits are never lost', () => {
 
   it('aligned paragraphs and headings carry their alignment; a block an HTML table cell cannot hold is refused with 400', async () => {
     const { spaceId, pageId, doc } = await onePage('# Page\n\n<h3 align="center">Build</h3>\n\n<p align="center">Choose a <strong>path</strong>.</p>\n');
-    expect(doc.nodes!.map((n) => [n.type, n.data?.align])).toEqual([['heading-2', 'center'], ['paragraph', 'center']]);
+    expect(doc.nodes!.map((n) => [n.type, n.data?.align])).toEqual([
+      ['heading-2', 'center'],
+      ['paragraph', 'center'],
+    ]);
     doc.nodes![1]!.data!.align = 'end';
     await merge(spaceId, [{ operation: 'update_page', page: pageId, document: { document: doc } }]);
     expect(await markdownOfPage(spaceId, pageId)).toBe('<h3 align="center">Build</h3>\n\n<p align="right">Choose a <strong>path</strong>.</p>\n');
@@ -261,6 +264,8 @@ describe('edits are never lost', () => {
     });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { message: string } };
-    expect(body.error.message).toMatch(new RegExp(`block ${grid.doc.nodes![0]!.key}: row \\S+, column \\S+: a thematicBreak cannot be written in a cell of an HTML table`));
+    expect(body.error.message).toMatch(
+      new RegExp(`block ${grid.doc.nodes![0]!.key}: row \\S+, column \\S+: a thematicBreak cannot be written in a cell of an HTML table`),
+    );
   });
 });

@@ -15,7 +15,13 @@ const remote = useFixtureServer({
   '/specs/gitbook.json': { body: gitbookSpec, type: 'application/json' },
   '/specs/broken.yaml': { body: BROKEN_YAML, type: 'application/yaml' },
   // Answers once the test says so.
-  '/specs/slow.yaml': { body: PETSTORE_YAML, hold: () => { startFetch(); return slowGate; } },
+  '/specs/slow.yaml': {
+    body: PETSTORE_YAML,
+    hold: () => {
+      startFetch();
+      return slowGate;
+    },
+  },
   // Never answers: the fetch gives up after the policy's timeout.
   '/specs/hang.yaml': { body: '', hold: () => new Promise<void>(() => undefined) },
 });
@@ -45,8 +51,13 @@ describe('OpenAPI specs through the official client', () => {
     expect(response.status).toBe(201);
     expect(response.headers.get('location')).toBe(`${s.url}/v1/orgs/${s.org}/openapi/${name}`);
     expect(response.data).toMatchObject({
-      object: 'openapi-spec', slug: name, sourceURL: url, processingState: 'pending', visibility: 'private',
-      permissions: { view: true, edit: true }, urls: { location: `${s.url}/v1/orgs/${s.org}/openapi/${name}` },
+      object: 'openapi-spec',
+      slug: name,
+      sourceURL: url,
+      processingState: 'pending',
+      visibility: 'private',
+      permissions: { view: true, edit: true },
+      urls: { location: `${s.url}/v1/orgs/${s.org}/openapi/${name}` },
     });
     expect(response.data.lastVersion).toBeUndefined();
 
@@ -59,7 +70,10 @@ describe('OpenAPI specs through the official client', () => {
     expect(versions.items.map((v) => v.id)).toEqual([spec.lastVersion]);
     const latest = (await api.getLatestOpenApiSpecVersion(s.org, name)).data;
     expect(latest).toEqual({
-      object: 'openapi-spec-version', id: spec.lastVersion, createdAt: clock.now().toISOString(), url,
+      object: 'openapi-spec-version',
+      id: spec.lastVersion,
+      createdAt: clock.now().toISOString(),
+      url,
       urls: { location: `${s.url}/v1/orgs/${s.org}/openapi/${name}/versions/${spec.lastVersion}` },
     });
     expect((await api.getOpenApiSpecVersionById(s.org, name, spec.lastVersion!)).data).toEqual(latest);
@@ -175,13 +189,18 @@ describe('OpenAPI specs through the official client', () => {
 
   it('404s: unknown spec, unknown version, no version yet', async () => {
     const api = s.client().orgs;
-    expect(await errorOf(api.getOpenApiSpecBySlug(s.org, 'nope'))).toEqual({ code: 404, message: 'No matching OpenAPI specification found for the slug "nope"' });
+    expect(await errorOf(api.getOpenApiSpecBySlug(s.org, 'nope'))).toEqual({
+      code: 404,
+      message: 'No matching OpenAPI specification found for the slug "nope"',
+    });
     expect(await statusOf(api.listOpenApiSpecVersions(s.org, 'nope'))).toBe(404);
     expect(await statusOf(api.updateOpenApiSpecBySlug(s.org, 'nope', { visibility: 'public' } as never))).toBe(404);
     const failed = slug('failed');
     await api.createOpenApiSpec(s.org, { slug: failed, source: { text: BROKEN_YAML } });
     await processed(failed);
-    expect((await errorOf(api.getLatestOpenApiSpecVersion(s.org, failed))).message).toBe(`The spec "${failed}" has no processed version yet (processing: complete)`);
+    expect((await errorOf(api.getLatestOpenApiSpecVersion(s.org, failed))).message).toBe(
+      `The spec "${failed}" has no processed version yet (processing: complete)`,
+    );
     expect(await statusOf(api.getLatestOpenApiSpecVersionContent(s.org, failed))).toBe(404);
     const name = slug('fresh');
     await api.createOpenApiSpec(s.org, { slug: name, source: { text: PETSTORE_YAML } });
@@ -212,7 +231,11 @@ describe('processing errors', () => {
     const cases: Array<[string, string, string]> = [
       ['openapi: 3.0.0\ninfo: [\n', 'INVALID_SYNTAX', 'Not valid JSON or YAML at line 3, column 1: '],
       [
-        JSON.stringify({ openapi: '3.0.0', info: { title: 'x', version: '1' }, paths: { '/a': { get: { responses: { 200: { $ref: '#/components/responses/Nope' } } } } } }, null, 2),
+        JSON.stringify(
+          { openapi: '3.0.0', info: { title: 'x', version: '1' }, paths: { '/a': { get: { responses: { 200: { $ref: '#/components/responses/Nope' } } } } } },
+          null,
+          2,
+        ),
         'MISSING_REFERENCE',
         'At /paths/~1a/get/responses/200/$ref (line 12, column 13): $ref "#/components/responses/Nope" points to nothing in the document',
       ],
@@ -254,13 +277,18 @@ describe('processing errors', () => {
     const missing = slug('missing');
     await api.createOpenApiSpec(s.org, { slug: missing, source: { url: `${remote.url}/specs/none.yaml` } });
     const spec = await processed(missing);
-    expect(spec).toMatchObject({ lastProcessErrorCode: 'FETCH_ERROR', lastProcessedErrors: [{ code: 'FETCH_ERROR', message: `Fetching ${remote.url}/specs/none.yaml failed with HTTP 404` }] });
+    expect(spec).toMatchObject({
+      lastProcessErrorCode: 'FETCH_ERROR',
+      lastProcessedErrors: [{ code: 'FETCH_ERROR', message: `Fetching ${remote.url}/specs/none.yaml failed with HTTP 404` }],
+    });
 
     const local = slug('local');
     await api.createOpenApiSpec(s.org, { slug: local, source: { url: 'http://127.0.0.2:9/spec.yaml' } });
     const refused = await processed(local);
     expect(refused.lastProcessErrorCode).toBe('FETCH_ERROR');
-    expect(refused.lastProcessedErrors![0]!.message).toContain('127.0.0.2 is a loopback or private address; allow it with network.allowHosts or DOCS_ALLOW_HOSTS');
+    expect(refused.lastProcessedErrors![0]!.message).toContain(
+      '127.0.0.2 is a loopback or private address; allow it with network.allowHosts or DOCS_ALLOW_HOSTS',
+    );
   });
 
   it('a fixed source after an error processes cleanly and clears the error', async () => {

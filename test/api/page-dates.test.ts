@@ -26,12 +26,15 @@ describe('page updatedAt', () => {
   it('is the last commit date of the page file, in the page tree and on a page', async () => {
     const api = s.client();
     const { data } = await api.spaces.listPages(spaceId);
-    expect(data.pages.map((p) => [p.title, p.updatedAt])).toEqual([['Welcome', iso(T1)], ['Guide', iso(T2)]]);
+    expect(data.pages.map((p) => [p.title, p.updatedAt])).toEqual([
+      ['Welcome', iso(T1)],
+      ['Guide', iso(T2)],
+    ]);
     const { data: page } = await api.spaces.getPageById(spaceId, ids['guide.md']!);
     expect(page.updatedAt).toBe(iso(T2));
   });
 
-  it('is left out once the page is edited through the API (its date is no longer the commit\'s)', async () => {
+  it("is left out once the page is edited through the API (its date is no longer the commit's)", async () => {
     const api = s.client();
     const { data: cr } = await api.spaces.createChangeRequest(spaceId, { subject: 'Edit' });
     const url = `data:text/markdown;base64,${Buffer.from('# Guide\n\nEdited here.\n').toString('base64')}`;

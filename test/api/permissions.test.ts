@@ -33,7 +33,12 @@ describe('space and collection permissions', () => {
     expect(asTeamMember.permissions).toMatchObject({ edit: true, review: false });
 
     const users = (await api.spaces.listUserPermissionsInSpace(space.id)).data.items;
-    expect(users.map((u) => [u.user.id, u.permission]).sort()).toEqual([[guest.userId, 'comment'], [outsider.userId, 'comment']].sort());
+    expect(users.map((u) => [u.user.id, u.permission]).sort()).toEqual(
+      [
+        [guest.userId, 'comment'],
+        [outsider.userId, 'comment'],
+      ].sort(),
+    );
     const teams = (await api.spaces.listTeamPermissionsInSpace(space.id)).data.items;
     expect(teams).toEqual([expect.objectContaining({ permission: 'edit', team: expect.objectContaining({ id: team.id, members: 1, spaces: 1 }) })]);
 
@@ -67,7 +72,9 @@ describe('space and collection permissions', () => {
     expect(seen.permissions).toMatchObject({ edit: true, admin: false });
     expect((await s.client(reader.token).collections.getCollectionById(col.id)).data.permissions.create).toBe(true);
     expect((await api.collections.listUserPermissionsInCollection(col.id)).data.items[0]?.permission).toBe('create');
-    expect((await api.collections.listPermissionsAggregateInCollection(col.id, { role: MemberRole.Create })).data.items.map((p) => p.user.id)).toEqual([reader.userId]);
+    expect((await api.collections.listPermissionsAggregateInCollection(col.id, { role: MemberRole.Create })).data.items.map((p) => p.user.id)).toEqual([
+      reader.userId,
+    ]);
     expect((await api.collections.updateUserPermissionInCollection(col.id, reader.userId, { role: MemberRole.Read })).status).toBe(204);
     expect((await s.client(reader.token).spaces.getSpaceById(space.id)).data.permissions.edit).toBe(false);
     expect((await api.collections.removeUserFromCollection(col.id, reader.userId)).status).toBe(205);

@@ -36,7 +36,10 @@ describe('published sites on docs serve', () => {
       header: { preset: 'default' as never, links: [{ title: 'Hint reference', to: { kind: 'page', page: hints.id, space: reference.spaceId }, links: [] }] },
     } as never);
     const guidesSite = (await api.listSiteSpaces(s.org, site.id)).data.items.find((x) => x.space.id === guides.spaceId)!;
-    await api.createSiteRedirect(s.org, site.id, { source: '/old/hints', destination: { kind: 'site-page', siteSpaceId: guidesSite.id, pageId: guides.page('hints.md') } });
+    await api.createSiteRedirect(s.org, site.id, {
+      source: '/old/hints',
+      destination: { kind: 'site-page', siteSpaceId: guidesSite.id, pageId: guides.page('hints.md') },
+    });
 
     const bare = await get(`/${site.basename}`);
     expect(bare.status).toBe(302);
@@ -124,7 +127,10 @@ describe('published sites on docs serve', () => {
     await api.updateSiteById(s.org, site.id, { adaptiveContent: { enabled: true } } as never);
     const caller = s.domain.users.authenticate(s.ownerToken)!;
     const adaptive = '# Home\n\n{% if visitor.claims.beta %}\nBeta-only paragraph.\n{% else %}\nRegular paragraph.\n{% endif %}\n';
-    await s.domain.contentWrites.importInSpacePage(caller, guides.spaceId, guides.pages[0]!.id, { source: 'markdown', url: `data:text/markdown;base64,${Buffer.from(adaptive).toString('base64')}` } as never);
+    await s.domain.contentWrites.importInSpacePage(caller, guides.spaceId, guides.pages[0]!.id, {
+      source: 'markdown',
+      url: `data:text/markdown;base64,${Buffer.from(adaptive).toString('base64')}`,
+    } as never);
     const betaHome = await (await get(`/${site.basename}/`, { cookie })).text();
     expect(betaHome).toContain('Beta-only paragraph.');
     expect(betaHome).not.toContain('Regular paragraph.');
@@ -160,7 +166,9 @@ describe('published sites on docs serve', () => {
         httpRequest(`${s.url}${path}`, { method: 'GET' }, (res) => {
           res.resume();
           resolve(res.statusCode!);
-        }).on('error', reject).end();
+        })
+          .on('error', reject)
+          .end();
       });
       expect([400, 401, 404]).toContain(status);
     }
@@ -178,7 +186,12 @@ describe('adaptive schema and site search', () => {
       type: 'object',
       properties: {
         beta: { type: 'boolean', description: 'In the beta program' },
-        unsigned: { type: 'object', description: 'Unsigned claims of the site visitor.', properties: { language: { type: 'string', description: 'Preferred language', enum: ['en', 'fr'] } }, additionalProperties: false },
+        unsigned: {
+          type: 'object',
+          description: 'Unsigned claims of the site visitor.',
+          properties: { language: { type: 'string', description: 'Preferred language', enum: ['en', 'fr'] } },
+          additionalProperties: false,
+        },
       },
       additionalProperties: false,
     };
@@ -203,10 +216,13 @@ describe('adaptive schema and site search', () => {
     const defaults = (await api.searchSiteContent(s.org, site.id, { query: 'quokkas', scope: { mode: 'default' } } as never)).data;
     expect(defaults.items.map((r) => r.id).sort()).toEqual([guides.spaceId, reference.spaceId].sort());
     const refSpace = (await api.listSiteSpaces(s.org, site.id)).data.items.find((x) => x.space.id === reference.spaceId)!;
-    const specific = (await api.searchSiteContent(s.org, site.id, { query: 'quokkas', scope: { mode: 'specific', siteSpaceIds: [refSpace.id] } } as never)).data;
+    const specific = (await api.searchSiteContent(s.org, site.id, { query: 'quokkas', scope: { mode: 'specific', siteSpaceIds: [refSpace.id] } } as never))
+      .data;
     expect(specific.items.map((r) => r.id)).toEqual([reference.spaceId]);
     expect((await api.searchSiteContent(s.org, site.id, { query: 'zzzqqq', scope: { mode: 'all' } } as never)).data.items).toEqual([]);
-    const unknown = await s.request('POST', `/v1/orgs/${s.org}/sites/${site.id}/search`, { body: { query: 'x', scope: { mode: 'specific', siteSpaceIds: ['nope'] } } });
+    const unknown = await s.request('POST', `/v1/orgs/${s.org}/sites/${site.id}/search`, {
+      body: { query: 'x', scope: { mode: 'specific', siteSpaceIds: ['nope'] } },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.json.error.message).toMatch(/^scope\.siteSpaceIds: /);
   });

@@ -39,7 +39,9 @@ describe('a review cycle through the API', () => {
     const { data: comment } = await reviewerApi.postCommentInChangeRequest(space.spaceId, cr.id, { page: lists, body: { markdown: 'Why only two?' } });
     const { data: reply } = await authorApi.postCommentReplyInChangeRequest(space.spaceId, cr.id, comment.id, { body: { markdown: 'Two is enough.' } });
     await reviewerApi.updateCommentReplyInChangeRequest(space.spaceId, cr.id, comment.id, reply.id, { addedReactions: ['👍'] });
-    expect((await authorApi.getCommentReplyInChangeRequest(space.spaceId, cr.id, comment.id, reply.id)).data.reactions).toMatchObject([{ emoji: '👍', count: 1 }]);
+    expect((await authorApi.getCommentReplyInChangeRequest(space.spaceId, cr.id, comment.id, reply.id)).data.reactions).toMatchObject([
+      { emoji: '👍', count: 1 },
+    ]);
     await reviewerApi.updateCommentInChangeRequest(space.spaceId, cr.id, comment.id, { resolved: true });
     const { data: resolved } = await authorApi.getCommentInChangeRequest(space.spaceId, cr.id, comment.id);
     expect(resolved).toMatchObject({ status: 'resolved', resolvedBy: { id: reviewer.userId } });
@@ -63,8 +65,12 @@ describe('a review cycle through the API', () => {
     const original = await markdownOf(space, quote);
     const { data: first } = await api.createChangeRequest(space.spaceId, { subject: 'First' });
     const { data: second } = await api.createChangeRequest(space.spaceId, { subject: 'Second' });
-    expect((await write(s.ownerToken, space.spaceId, first.id, [{ operation: 'update_page', page: quote, document: { markdown: 'First wins.\n' } }])).status).toBe(200);
-    expect((await write(s.ownerToken, space.spaceId, second.id, [{ operation: 'update_page', page: quote, document: { markdown: 'Second wins.\n' } }])).status).toBe(200);
+    expect(
+      (await write(s.ownerToken, space.spaceId, first.id, [{ operation: 'update_page', page: quote, document: { markdown: 'First wins.\n' } }])).status,
+    ).toBe(200);
+    expect(
+      (await write(s.ownerToken, space.spaceId, second.id, [{ operation: 'update_page', page: quote, document: { markdown: 'Second wins.\n' } }])).status,
+    ).toBe(200);
     expect((await api.mergeChangeRequest(space.spaceId, first.id)).data.result).toBe('merge');
 
     const before = s.store.snapshot();
@@ -76,7 +82,13 @@ describe('a review cycle through the API', () => {
 
     // A change request started from the merged content builds on it and merges cleanly.
     const { data: fixed } = await api.createChangeRequest(space.spaceId, { subject: 'Second, again' });
-    expect((await write(s.ownerToken, space.spaceId, fixed.id, [{ operation: 'update_page', page: quote, document: { markdown: 'First wins.\n\nSecond agrees.\n' } }])).status).toBe(200);
+    expect(
+      (
+        await write(s.ownerToken, space.spaceId, fixed.id, [
+          { operation: 'update_page', page: quote, document: { markdown: 'First wins.\n\nSecond agrees.\n' } },
+        ])
+      ).status,
+    ).toBe(200);
     expect((await api.mergeChangeRequest(space.spaceId, fixed.id)).data.result).toBe('merge');
     expect(await markdownOf(space, quote)).toBe('First wins.\n\nSecond agrees.\n');
   });

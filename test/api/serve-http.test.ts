@@ -17,8 +17,10 @@ import { parseRedirects } from '../../src/server/http/redirects.js';
 import { memoryStore } from '../../src/store/index.js';
 
 const VERSION = 'abc123';
-const page = (title: string) => `<!doctype html><html lang="en"><head><title>${title}</title></head><body><h1>${title}</h1>${'<p>Some text.</p>'.repeat(200)}</body></html>`;
-const meta = (to: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Redirecting…</title><meta http-equiv="refresh" content="0; url=${to}"></head></html>`;
+const page = (title: string) =>
+  `<!doctype html><html lang="en"><head><title>${title}</title></head><body><h1>${title}</h1>${'<p>Some text.</p>'.repeat(200)}</body></html>`;
+const meta = (to: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Redirecting…</title><meta http-equiv="refresh" content="0; url=${to}"></head></html>`;
 
 /** A built site as the builder lays it out: pages, an asset, `_redirects` and the meta-refresh stand-ins. */
 function siteFolder(): string {
@@ -112,11 +114,16 @@ describe('compression', () => {
     expect(plain.body).toBe(page('Setup'));
   });
 
-  it('compresses the API\'s JSON', async () => {
+  it("compresses the API's JSON", async () => {
     const auth = { authorization: `Bearer ${boot.newAdminToken}` };
     const org = boot.organizations[0]!.id;
     for (let i = 0; i < 8; i++) {
-      const created = await app.inject({ method: 'POST', url: `/v1/orgs/${org}/spaces`, headers: { ...auth, 'content-type': 'application/json' }, payload: { title: `Space ${i}` } });
+      const created = await app.inject({
+        method: 'POST',
+        url: `/v1/orgs/${org}/spaces`,
+        headers: { ...auth, 'content-type': 'application/json' },
+        payload: { title: `Space ${i}` },
+      });
       expect(created.statusCode).toBe(201);
     }
     const list = await app.inject({ url: `/v1/orgs/${org}/spaces`, headers: { ...auth, 'accept-encoding': 'gzip' } });
@@ -153,18 +160,23 @@ describe('redirects', () => {
     const post = await app.inject({ method: 'POST', url: '/setup/', headers: { 'content-type': 'text/plain' }, payload: 'x' });
     expect(post.statusCode).toBe(405);
     expect(post.headers.allow).toBe('GET, HEAD');
-    expect((await app.inject({ method: 'POST', url: '/v1/nothing-here' })).json()).toEqual({ error: { code: 404, message: 'No route for POST /v1/nothing-here' } });
+    expect((await app.inject({ method: 'POST', url: '/v1/nothing-here' })).json()).toEqual({
+      error: { code: 404, message: 'No route for POST /v1/nothing-here' },
+    });
   });
 
   it('reads `_redirects` lines whose old path holds spaces, and skips lines it cannot read', () => {
     const targets = parseRedirects('/two words /setup/ 301\n/a /b\n\n/c //evil.example/ 301\n/d javascript:alert(1) 301\n/E /f/ 308\n');
-    expect([...targets]).toEqual([['/two words', '/setup/'], ['/e', '/f/']]);
+    expect([...targets]).toEqual([
+      ['/two words', '/setup/'],
+      ['/e', '/f/'],
+    ]);
     expect(location('/a b/', '')).toBe('/a%20b/');
   });
 });
 
 describe('bad input', () => {
-  it('never redirects to another host: a folder\'s missing slash is added to the resolved path, not to the raw URL', async () => {
+  it("never redirects to another host: a folder's missing slash is added to the resolved path, not to the raw URL", async () => {
     for (const url of ['//evil.example/..%2f/setup', '//evil.example/..%2f/setup?x=1', '/%2fevil.example/..%2f..%2fsetup']) {
       const response = await app.inject({ url });
       expect(response.statusCode, url).toBeLessThan(500);

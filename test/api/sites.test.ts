@@ -20,7 +20,15 @@ describe('sites through the official client', () => {
     const site = createdSite.data;
     expect(createdSite.status).toBe(201);
     expect(createdSite.headers.get('location')).toBe(`${s.url}/v1/orgs/${s.org}/sites/${site.id}`);
-    expect(site).toMatchObject({ object: 'site', title: 'Acme Docs', type: 'basic', visibility: 'public', published: false, siteSpaces: 1, basename: 'acme-docs' });
+    expect(site).toMatchObject({
+      object: 'site',
+      title: 'Acme Docs',
+      type: 'basic',
+      visibility: 'public',
+      published: false,
+      siteSpaces: 1,
+      basename: 'acme-docs',
+    });
     expect(site.urls.published).toBeUndefined();
 
     let structure = (await api.getSiteStructure(s.org, site.id)).data;
@@ -35,15 +43,17 @@ describe('sites through the official client', () => {
     expect(v1.space.id).toBe(apiV1);
 
     const sections = (await api.listSiteSections(s.org, site.id)).data;
-    expect(sections.items.map((x) => [x.title, x.default])).toEqual([['Guides', true], ['API', false]]);
+    expect(sections.items.map((x) => [x.title, x.default])).toEqual([
+      ['Guides', true],
+      ['API', false],
+    ]);
     const guidesSection = sections.items[0]!;
 
     const published = (await api.publishSite(s.org, site.id)).data as { published: boolean; urls: { published?: string } };
     expect(published.published).toBe(true);
     expect(published.urls.published).toBe(`${s.url}/acme-docs/`);
 
-    const urlsOf = async () =>
-      Object.fromEntries((await api.listSiteSpaces(s.org, site.id)).data.items.map((x) => [x.title, x.urls.published]));
+    const urlsOf = async () => Object.fromEntries((await api.listSiteSpaces(s.org, site.id)).data.items.map((x) => [x.title, x.urls.published]));
     expect(await urlsOf()).toEqual({
       Guides: `${s.url}/acme-docs/`,
       'API v2': `${s.url}/acme-docs/api`,
@@ -78,7 +88,14 @@ describe('sites through the official client', () => {
     expect(sorted.data).toMatchObject({ object: 'site-section-group', id: group.data.id });
     structure = (await api.getSiteStructure(s.org, site.id)).data;
     expect(structure.structure.map((x) => x.id)).toEqual([group.data.id, guidesSection.id]);
-    expect(await statusOf(api.sortSiteStructure(s.org, site.id, { item: { type: 'site-space', id: v1.id }, position: { before: { type: 'site-section', id: guidesSection.id } } }))).toBe(400);
+    expect(
+      await statusOf(
+        api.sortSiteStructure(s.org, site.id, {
+          item: { type: 'site-space', id: v1.id },
+          position: { before: { type: 'site-section', id: guidesSection.id } },
+        }),
+      ),
+    ).toBe(400);
     expect(await statusOf(api.sortSiteStructure(s.org, site.id, { item: { type: 'site-section', id: 'nope' }, position: {} }))).toBe(404);
 
     // The deprecated moves still work.
@@ -115,10 +132,16 @@ describe('sites through the official client', () => {
     expect(overridden.data.styling.primaryColor).toEqual({ light: '#00ff00', dark: '#00aa00' });
     expect(overridden.data.styling.corners).toBe(base.styling.corners);
     expect(overridden.data.title).toBe('Acme');
-    const v1Settings = (await api.getSiteSpaceCustomizationById(s.org, site.id, v1.id)).data as unknown as { hasOverrides: boolean; header: { logo?: unknown } };
+    const v1Settings = (await api.getSiteSpaceCustomizationById(s.org, site.id, v1.id)).data as unknown as {
+      hasOverrides: boolean;
+      header: { logo?: unknown };
+    };
     expect(v1Settings.hasOverrides).toBe(true);
     expect(v1Settings.header.logo).toBeDefined();
-    const v2Settings = (await api.getSiteSpaceCustomizationById(s.org, site.id, v2.id)).data as unknown as { hasOverrides: boolean; styling: { primaryColor: unknown } };
+    const v2Settings = (await api.getSiteSpaceCustomizationById(s.org, site.id, v2.id)).data as unknown as {
+      hasOverrides: boolean;
+      styling: { primaryColor: unknown };
+    };
     expect(v2Settings).toMatchObject({ hasOverrides: false, styling: { primaryColor: { light: '#ff0000', dark: '#aa0000' } } });
     const reset = await api.overrideSiteSpaceCustomizationById(s.org, site.id, v1.id, { styling: { primaryColor: null } });
     expect(reset.data.styling.primaryColor).toEqual({ light: '#ff0000', dark: '#aa0000' });
@@ -132,10 +155,12 @@ describe('sites through the official client', () => {
     const redirect = await api.createSiteRedirect(s.org, site.id, { source: '/old-api', destination: { kind: 'site-space', siteSpaceId: v2.id } });
     expect(redirect.status).toBe(201);
     expect(redirect.data).toMatchObject({ object: 'site-redirect', source: '/old-api' });
-    expect(await statusOf(api.createSiteRedirect(s.org, site.id, { source: '/Old-API', destination: { kind: 'site-section', siteSectionId: apiSection.id } }))).toBe(409);
-    expect((await errorOf(api.createSiteRedirect(s.org, site.id, { source: '/x', destination: { kind: 'site-section', siteSectionId: 'nope' } }))).message).toMatch(
-      /^destination\.siteSectionId:/,
-    );
+    expect(
+      await statusOf(api.createSiteRedirect(s.org, site.id, { source: '/Old-API', destination: { kind: 'site-section', siteSectionId: apiSection.id } })),
+    ).toBe(409);
+    expect(
+      (await errorOf(api.createSiteRedirect(s.org, site.id, { source: '/x', destination: { kind: 'site-section', siteSectionId: 'nope' } }))).message,
+    ).toMatch(/^destination\.siteSectionId:/);
     expect(await statusOf(api.createSiteRedirect(s.org, site.id, { source: 'no-slash', destination: { kind: 'site-space', siteSpaceId: v2.id } }))).toBe(400);
     const resolved = (await api.getSiteRedirectBySource(s.org, site.id, { source: '/old-api' })).data;
     expect(resolved.target).toBe(`${s.url}/acme-docs/reference/two`);

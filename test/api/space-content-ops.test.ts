@@ -45,7 +45,9 @@ async function bytesOf(url: string, token = s.ownerToken): Promise<Buffer> {
 async function contentOf(spaceId: string, token?: string) {
   const api = s.client(token);
   const { data: revision } = await api.spaces.getCurrentRevision(spaceId);
-  const files = await Promise.all(revision.files.map(async (f) => ({ name: f.name, id: f.id, bytes: (await bytesOf(f.downloadURL, token)).toString('base64') })));
+  const files = await Promise.all(
+    revision.files.map(async (f) => ({ name: f.name, id: f.id, bytes: (await bytesOf(f.downloadURL, token)).toString('base64') })),
+  );
   const bodies = await Promise.all(
     flat(revision.pages as Pages)
       .filter((p) => p.type === 'document')
@@ -55,7 +57,15 @@ async function contentOf(spaceId: string, token?: string) {
     .flatMap((r) => r.data.items)
     .map((cr) => [cr.id, cr.number, cr.status, cr.revision]);
   const comments = (await api.spaces.listCommentsInSpace(spaceId)).data.items.map((c) => [c.id, c.body]);
-  return { revision: revision.id, parents: revision.parents, pages: flat(revision.pages as Pages).map((p) => [p.id, p.title, p.path]), files, bodies, crs, comments };
+  return {
+    revision: revision.id,
+    parents: revision.parents,
+    pages: flat(revision.pages as Pages).map((p) => [p.id, p.title, p.path]),
+    files,
+    bodies,
+    crs,
+    comments,
+  };
 }
 
 describe('duplicateSpace', () => {
@@ -85,7 +95,9 @@ describe('duplicateSpace', () => {
 
     const [links, copiedLinks] = await Promise.all([api.spaces.listSpaceLinks(original.id), api.spaces.listSpaceLinks(copy.id)]);
     expect(copiedLinks.data.stats).toEqual(links.data.stats);
-    expect(copiedLinks.data.items.map((l) => [l.status, l.relation, l.targetReference?.kind])).toEqual(links.data.items.map((l) => [l.status, l.relation, l.targetReference?.kind]));
+    expect(copiedLinks.data.items.map((l) => [l.status, l.relation, l.targetReference?.kind])).toEqual(
+      links.data.items.map((l) => [l.status, l.relation, l.targetReference?.kind]),
+    );
     expect((await api.spaces.searchSpaceContent(copy.id, { query: 'faster search' })).data.items.map((h) => h.id)).toEqual([after.pages[0]![0]]);
 
     // The original did not move.
@@ -191,7 +203,8 @@ describe('transferCollection', () => {
     const { data: moved } = await api.collections.transferCollection(outer.id, { organization: s.otherOrg });
     expect(moved).toMatchObject({ id: outer.id, organization: s.otherOrg });
     expect((await api.collections.getCollectionById(inner.id)).data).toMatchObject({ organization: s.otherOrg, parent: outer.id });
-    for (const space of [first, second]) expect((await api.spaces.getSpaceById(space.id)).data).toMatchObject({ organization: s.otherOrg, visibility: 'in-collection' });
+    for (const space of [first, second])
+      expect((await api.spaces.getSpaceById(space.id)).data).toMatchObject({ organization: s.otherOrg, visibility: 'in-collection' });
     const newcomer = s.member('read', s.otherOrg);
     expect([await contentOf(first.id, newcomer.token), await contentOf(second.id, newcomer.token)]).toEqual(before);
   });
@@ -248,7 +261,13 @@ describe('listSpaceLinks', () => {
     const api = s.client();
     const space = await templateSpace('changelog');
     const { data: cr } = await api.spaces.createChangeRequest(space.id, { subject: 'Dangling' });
-    await writeContent(space.id, cr.id, [{ operation: 'insert_page', title: 'Roadmap', document: { markdown: '# Roadmap\n\nSee [the plan](plan.md) and [the app](https://app.gitbook.com/o/x/s/y/).\n' } }]);
+    await writeContent(space.id, cr.id, [
+      {
+        operation: 'insert_page',
+        title: 'Roadmap',
+        document: { markdown: '# Roadmap\n\nSee [the plan](plan.md) and [the app](https://app.gitbook.com/o/x/s/y/).\n' },
+      },
+    ]);
     await api.spaces.mergeChangeRequest(space.id, cr.id);
     const { data } = await api.spaces.listSpaceLinks(space.id);
     expect(data.stats.broken.total).toBe(1);

@@ -9,7 +9,15 @@ describe('spaces through the official client', () => {
     const api = s.client();
     const { data: created, headers } = await api.orgs.createSpace(s.org, { title: 'Guides', emoji: '📘', language: TranslationLanguage.En });
     expect(headers.get('location')).toBe(`${s.url}/v1/spaces/${created.id}`);
-    expect(created).toMatchObject({ object: 'space', title: 'Guides', emoji: '📘', language: 'en', organization: s.org, editMode: 'live', visibility: 'private' });
+    expect(created).toMatchObject({
+      object: 'space',
+      title: 'Guides',
+      emoji: '📘',
+      language: 'en',
+      organization: s.org,
+      editMode: 'live',
+      visibility: 'private',
+    });
     expect(created.permissions).toMatchObject({ view: true, admin: true, edit: true });
 
     const { data: got } = await api.spaces.getSpaceById(created.id);
@@ -112,7 +120,9 @@ describe('spaces through the official client', () => {
     const r = await s.request('POST', `/v1/orgs/${s.org}/spaces`, { body: { title: 'T', template: { id: 'x' } } });
     expect(r.status).toBe(400);
     expect(r.json.error.message).toMatch(/^template\.id: no template "x"/);
-    const computed = await s.request('POST', `/v1/orgs/${s.org}/spaces`, { body: { title: 'T', computedSource: { type: 'builtin:openapi', props: {}, dependencies: {} } } });
+    const computed = await s.request('POST', `/v1/orgs/${s.org}/spaces`, {
+      body: { title: 'T', computedSource: { type: 'builtin:openapi', props: {}, dependencies: {} } },
+    });
     expect(computed.status).toBe(501);
   });
 });

@@ -48,9 +48,19 @@ describe('SAML providers through the official client', () => {
     expect((await api.listSsoProviderLoginsInOrganization(s.org)).data).toEqual({ items: [] });
 
     const configured = (
-      await api.updateOrganizationSamlProvider(s.org, provider.id, { ssoURL: 'https://idp.example.com/sso/saml', entityID: 'http://www.okta.com/exk1', certificate: CERT })
+      await api.updateOrganizationSamlProvider(s.org, provider.id, {
+        ssoURL: 'https://idp.example.com/sso/saml',
+        entityID: 'http://www.okta.com/exk1',
+        certificate: CERT,
+      })
     ).data;
-    expect(configured).toMatchObject({ status: SAMLProviderStatus.Active, ssoURL: 'https://idp.example.com/sso/saml', entityID: 'http://www.okta.com/exk1', certificate: CERT, label: 'Okta' });
+    expect(configured).toMatchObject({
+      status: SAMLProviderStatus.Active,
+      ssoURL: 'https://idp.example.com/sso/saml',
+      entityID: 'http://www.okta.com/exk1',
+      certificate: CERT,
+      label: 'Okta',
+    });
     expect((await api.getOrganizationSamlProviderById(s.org, provider.id)).data).toEqual(configured);
 
     const logins = (await api.listSsoProviderLoginsInOrganization(s.org)).data;
@@ -69,7 +79,14 @@ describe('SAML providers through the official client', () => {
     const api = s.client().orgs;
     const team = (await api.createOrganizationTeam(s.org, { title: 'SSO people' })).data;
     const provider = (
-      await api.createOrganizationSamlProvider(s.org, { label: 'Azure AD', defaultTeam: team.id, defaultRole: null, ssoURL: 'http://localhost:8080/saml', entityID: 'azure', certificate: CERT_BODY.join('') })
+      await api.createOrganizationSamlProvider(s.org, {
+        label: 'Azure AD',
+        defaultTeam: team.id,
+        defaultRole: null,
+        ssoURL: 'http://localhost:8080/saml',
+        entityID: 'azure',
+        certificate: CERT_BODY.join(''),
+      })
     ).data;
     expect(provider.status).toBe(SAMLProviderStatus.Active);
     expect(provider.defaultRole).toBeNull();
@@ -129,9 +146,15 @@ describe('SAML providers through the official client', () => {
     const api = s.client().orgs;
     try {
       clock.set('2200-01-01T00:00:00Z');
-      expect(await errorOf(api.createOrganizationSamlProvider(s.org, { label: 'Late', certificate: CERT }))).toMatchObject({ code: 400, message: expect.stringMatching(/^certificate: expired on/) });
+      expect(await errorOf(api.createOrganizationSamlProvider(s.org, { label: 'Late', certificate: CERT }))).toMatchObject({
+        code: 400,
+        message: expect.stringMatching(/^certificate: expired on/),
+      });
       clock.set('2020-01-01T00:00:00Z');
-      expect(await errorOf(api.createOrganizationSamlProvider(s.org, { label: 'Early', certificate: CERT }))).toMatchObject({ code: 400, message: expect.stringMatching(/^certificate: not valid before/) });
+      expect(await errorOf(api.createOrganizationSamlProvider(s.org, { label: 'Early', certificate: CERT }))).toMatchObject({
+        code: 400,
+        message: expect.stringMatching(/^certificate: not valid before/),
+      });
     } finally {
       clock.set('2030-01-01T00:00:00Z');
     }

@@ -34,7 +34,10 @@ describe('teams through the official client', () => {
     expect((await api.getTeamInOrganizationById(s.org, team.id)).data).toMatchObject({ id: team.id, members: 1 });
     const renamed = (await api.updateTeamInOrganizationById(s.org, team.id, { title: '  Writers  ' })).data;
     expect(renamed.title).toBe('Writers');
-    expect(await errorOf(api.updateTeamInOrganizationById(s.org, other.id, { title: 'writers' }))).toMatchObject({ code: 409, message: expect.stringMatching(/^title:/) });
+    expect(await errorOf(api.updateTeamInOrganizationById(s.org, other.id, { title: 'writers' }))).toMatchObject({
+      code: 409,
+      message: expect.stringMatching(/^title:/),
+    });
     expect(await statusOf(api.createOrganizationTeam(s.org, { title: 'WRITERS' }))).toBe(409);
 
     expect((await api.removeTeamFromOrganizationById(s.org, other.id)).status).toBe(205);
@@ -63,11 +66,15 @@ describe('teams through the official client', () => {
     // The team's owner (an organization reader) manages its members and its title, but cannot delete it.
     const asOwner = s.client(owner.token).orgs;
     expect((await asOwner.getTeamInOrganizationById(s.org, team.id)).data.permissions.admin).toBe(true);
-    expect((await asOwner.updateMembersInOrganizationTeam(s.org, team.id, {
-      add: [emailOf(carol.userId), dave.userId],
-      memberships: { [bob.userId]: { role: TeamMemberRole.Owner } },
-      remove: [dave.userId],
-    })).status).toBe(204);
+    expect(
+      (
+        await asOwner.updateMembersInOrganizationTeam(s.org, team.id, {
+          add: [emailOf(carol.userId), dave.userId],
+          memberships: { [bob.userId]: { role: TeamMemberRole.Owner } },
+          remove: [dave.userId],
+        })
+      ).status,
+    ).toBe(204);
     members = (await api.listTeamMembersInOrganizationById(s.org, team.id)).data;
     expect(Object.fromEntries(members.items.map((m) => [m.organization.user.id, m.team.role]))).toEqual({
       [owner.userId]: 'owner',
@@ -138,10 +145,13 @@ describe('teams through the official client', () => {
 
     // The member's spaces, with the role they end up with.
     const spacesOf = async (client: typeof api, userId: string, order?: 'asc' | 'desc') =>
-      Object.fromEntries((await client.orgs.listSpacesForOrganizationMember(s.org, userId, order ? { order } : {})).data.items.map((i) => [i.space.title, i.permission]));
+      Object.fromEntries(
+        (await client.orgs.listSpacesForOrganizationMember(s.org, userId, order ? { order } : {})).data.items.map((i) => [i.space.title, i.permission]),
+      );
     expect(await spacesOf(asGuest, guest.userId)).toEqual({ 'Team space': 'edit', 'In the collection': 'review' });
     expect(await spacesOf(api, reader.userId)).toMatchObject({ 'Team space': 'edit', 'In the collection': 'review' });
-    const titles = async (order: 'asc' | 'desc') => (await api.orgs.listSpacesForOrganizationMember(s.org, guest.userId, { order })).data.items.map((i) => i.space.title);
+    const titles = async (order: 'asc' | 'desc') =>
+      (await api.orgs.listSpacesForOrganizationMember(s.org, guest.userId, { order })).data.items.map((i) => i.space.title);
     expect(await titles('asc')).toEqual([...(await titles('desc'))].reverse());
     expect(await statusOf(asReader.orgs.listSpacesForOrganizationMember(s.org, guest.userId))).toBe(403);
     expect(await statusOf(api.orgs.listSpacesForOrganizationMember(s.org, 'nobody'))).toBe(404);
@@ -211,8 +221,16 @@ describe('teams through the official client', () => {
       ['bulk: add unknown', api.updateMembersInOrganizationTeam(s.org, team.id, { add: [member.userId, 'nobody@test.local'] }), 'add[1]'],
       ['bulk: add outsider', api.updateMembersInOrganizationTeam(s.org, team.id, { add: [outsider.userId] }), 'add[0]'],
       ['bulk: add not a list', api.updateMembersInOrganizationTeam(s.org, team.id, { add: member.userId } as never), 'add'],
-      ['bulk: bad membership role', api.updateMembersInOrganizationTeam(s.org, team.id, { memberships: { [member.userId]: { role: 'boss' } } } as never), 'memberships'],
-      ['bulk: membership of an outsider', api.updateMembersInOrganizationTeam(s.org, team.id, { memberships: { [outsider.userId]: { role: TeamMemberRole.Member } } }), `memberships.${outsider.userId}`],
+      [
+        'bulk: bad membership role',
+        api.updateMembersInOrganizationTeam(s.org, team.id, { memberships: { [member.userId]: { role: 'boss' } } } as never),
+        'memberships',
+      ],
+      [
+        'bulk: membership of an outsider',
+        api.updateMembersInOrganizationTeam(s.org, team.id, { memberships: { [outsider.userId]: { role: TeamMemberRole.Member } } }),
+        `memberships.${outsider.userId}`,
+      ],
       ['bulk: remove unknown', api.updateMembersInOrganizationTeam(s.org, team.id, { add: [member.userId], remove: ['ghost'] }), 'remove[0]'],
     ];
     for (const [name, call, field] of cases) {

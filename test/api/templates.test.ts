@@ -39,7 +39,9 @@ const content = (spaceId: string): RevisionContent => s.store.revisions.content(
 /** The content with its ids numbered in order, and without the dates of the files it was read from. */
 function shape(c: RevisionContent): unknown {
   const ids = new Map<string, string>([...c.pages.map((p, i) => [p.id, `page${i}`] as const), ...c.files.map((f, i) => [f.id, `file${i}`] as const)]);
-  return JSON.parse(JSON.stringify({ pages: c.pages, files: c.files }, (k, v) => (k === 'updatedAt' ? undefined : typeof v === 'string' && ids.has(v) ? ids.get(v) : v)));
+  return JSON.parse(
+    JSON.stringify({ pages: c.pages, files: c.files }, (k, v) => (k === 'updatedAt' ? undefined : typeof v === 'string' && ids.has(v) ? ids.get(v) : v)),
+  );
 }
 
 /** The message of a failed call, without the client's prefix. */
@@ -60,7 +62,9 @@ async function filesSpace(title: string, files: Array<{ name: string; type: stri
   const api = s.client();
   const { data: space } = await api.orgs.createSpace(s.org, { title });
   const { data: cr } = await api.spaces.createChangeRequest(space.id, { subject: 'Upload' });
-  await writeContent(space.id, cr.id, [{ operation: 'insert_files', files: files.map((f) => ({ name: f.name, contentType: f.type, base64: f.bytes.toString('base64') })) }]);
+  await writeContent(space.id, cr.id, [
+    { operation: 'insert_files', files: files.map((f) => ({ name: f.name, contentType: f.type, base64: f.bytes.toString('base64') })) },
+  ]);
   await api.spaces.mergeChangeRequest(space.id, cr.id);
   const listed = (await api.spaces.listFiles(space.id)).data.items;
   return { spaceId: space.id, file: (name: string) => listed.find((f) => f.name === name)!.id };
@@ -76,11 +80,14 @@ async function home(spaceId: string) {
 
 /** Runs the space's git jobs until `count` operations have completed; returns the last one. */
 function completed(spaceId: string, count: number) {
-  return waitFor(async () => {
-    await s.domain.jobs.runDue();
-    const done = gitEvents(s.domain.deps, spaceId).filter((e) => e.type === 'space_gitsync_completed');
-    return done.length >= count && done.at(-1);
-  }, { timeout: 20_000, interval: 10, message: `${count} git operations of space ${spaceId} to complete` });
+  return waitFor(
+    async () => {
+      await s.domain.jobs.runDue();
+      const done = gitEvents(s.domain.deps, spaceId).filter((e) => e.type === 'space_gitsync_completed');
+      return done.length >= count && done.at(-1);
+    },
+    { timeout: 20_000, interval: 10, message: `${count} git operations of space ${spaceId} to complete` },
+  );
 }
 
 describe('the built-in templates', () => {
@@ -110,7 +117,14 @@ describe('the built-in templates', () => {
       const created = await api.orgs.createSpace(s.org, { title: `From ${id}`, template: { id } } as never);
       expect(created.status).toBe(201);
       expect(created.data.revision).not.toBe((await api.orgs.createSpace(s.org, { title: 'Plain' })).data.revision);
-      const [report] = await syncDirectory(s.domain, { dir: join(TEMPLATES_DIR, id), workTree: true, space: `Imported ${id}`, organizationId: s.org, caller: owner(), parseWorkers: 0 });
+      const [report] = await syncDirectory(s.domain, {
+        dir: join(TEMPLATES_DIR, id),
+        workTree: true,
+        space: `Imported ${id}`,
+        organizationId: s.org,
+        caller: owner(),
+        parseWorkers: 0,
+      });
       expect(report!.warnings).toEqual([]);
       expect(shape(content(created.data.id))).toEqual(shape(content(report!.space.id)));
 
@@ -176,7 +190,9 @@ describe('template slots (params.contentRefs)', () => {
   it('fill a cover slot: the page cover is the new file', async () => {
     const api = s.client();
     const brand = await filesSpace('Covers', [{ name: 'banner.png', type: 'image/png', bytes: png }]);
-    const { data: space } = await api.orgs.createSpace(s.org, { template: { id: 'changelog', params: { contentRefs: { cover: { kind: 'file', file: brand.file('banner.png') } } } } } as never);
+    const { data: space } = await api.orgs.createSpace(s.org, {
+      template: { id: 'changelog', params: { contentRefs: { cover: { kind: 'file', file: brand.file('banner.png') } } } },
+    } as never);
     const files = (await api.spaces.listFiles(space.id)).data.items;
     expect(files.map((f) => f.name)).toEqual(['banner.png']);
     const changelog = await home(space.id);
@@ -187,10 +203,20 @@ describe('template slots (params.contentRefs)', () => {
   it('keep the files a space already has: a slot takes one of them in place, a template file at a taken path moves aside', async () => {
     const api = s.client();
     const taken = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>\n');
-    const own = await filesSpace('Own files', [{ name: 'team.svg', type: 'image/svg+xml', bytes: taken }, { name: 'crew.png', type: 'image/png', bytes: png }]);
+    const own = await filesSpace('Own files', [
+      { name: 'team.svg', type: 'image/svg+xml', bytes: taken },
+      { name: 'crew.png', type: 'image/png', bytes: png },
+    ]);
     const filesOf = async (spaceId: string) => (await api.spaces.listFiles(spaceId)).data.items.map((f) => [f.id, f.name, f.git?.path]);
     const before = await filesOf(own.spaceId);
-    expect((await api.spaces.applyTemplateToSpace(own.spaceId, { id: 'onboarding', params: { contentRefs: { 'team-photo': { kind: 'file', file: own.file('crew.png') } } } })).status).toBe(201);
+    expect(
+      (
+        await api.spaces.applyTemplateToSpace(own.spaceId, {
+          id: 'onboarding',
+          params: { contentRefs: { 'team-photo': { kind: 'file', file: own.file('crew.png') } } },
+        })
+      ).status,
+    ).toBe(201);
     const after = await filesOf(own.spaceId);
     // The slot used crew.png where it is; the template's team.svg is gone with the slot, so nothing moved aside.
     expect(after).toEqual(before);
@@ -207,15 +233,27 @@ describe('template slots (params.contentRefs)', () => {
 
   it('reject what cannot fill a slot with a 400 naming the field, and change nothing', async () => {
     const api = s.client();
-    const brand = await filesSpace('Slot sources', [{ name: 'spec.yaml', type: 'text/yaml', bytes: Buffer.from('openapi: 3.0.0\n') }, { name: 'pic.png', type: 'image/png', bytes: png }]);
+    const brand = await filesSpace('Slot sources', [
+      { name: 'spec.yaml', type: 'text/yaml', bytes: Buffer.from('openapi: 3.0.0\n') },
+      { name: 'pic.png', type: 'image/png', bytes: png },
+    ]);
     const { data: space } = await api.orgs.createSpace(s.org, { title: 'Target' });
     const cases: Array<[unknown, RegExp]> = [
       [{ id: 'cookbook' }, /^id: no template "cookbook"; the templates are api-reference, changelog, knowledge-base, onboarding, product-docs$/],
       [{}, /^body: id is required$|^template\.id: /],
-      [{ id: 'product-docs', params: { contentRefs: { banner: { kind: 'file', file: brand.file('pic.png') } } } }, /^params\.contentRefs\.banner: the template "product-docs" has no slot "banner"; its slots are logo$/],
-      [{ id: 'product-docs', params: { contentRefs: { logo: { kind: 'url', url: 'https://example.com/logo.png' } } } }, /^params\.contentRefs\.logo\.kind: template slots take files/],
+      [
+        { id: 'product-docs', params: { contentRefs: { banner: { kind: 'file', file: brand.file('pic.png') } } } },
+        /^params\.contentRefs\.banner: the template "product-docs" has no slot "banner"; its slots are logo$/,
+      ],
+      [
+        { id: 'product-docs', params: { contentRefs: { logo: { kind: 'url', url: 'https://example.com/logo.png' } } } },
+        /^params\.contentRefs\.logo\.kind: template slots take files/,
+      ],
       [{ id: 'product-docs', params: { contentRefs: { logo: { kind: 'file', file: 'nope' } } } }, /^params\.contentRefs\.logo\.file: no file nope/],
-      [{ id: 'product-docs', params: { contentRefs: { logo: { kind: 'file', file: brand.file('spec.yaml') } } } }, /^params\.contentRefs\.logo\.file: the slot "logo" takes image\/ files; spec\.yaml is /],
+      [
+        { id: 'product-docs', params: { contentRefs: { logo: { kind: 'file', file: brand.file('spec.yaml') } } } },
+        /^params\.contentRefs\.logo\.file: the slot "logo" takes image\/ files; spec\.yaml is /,
+      ],
       [{ id: 'product-docs', params: { contentRefs: { logo: { kind: 'file' } } } }, /params\.contentRefs\.logo\.file/],
       [{ id: 'product-docs', params: 'logo' }, /^params: /],
     ];
@@ -293,7 +331,9 @@ describe('each template, end to end', () => {
       const { data: space } = await api.orgs.createSpace(s.org, { template: { id } } as never);
 
       const repo = repository({ '.gitignore': 'node_modules\n' });
-      expect((await api.spaces.exportToGitRepository(space.id, { url: repo.dir, ref: 'main', commitMessage: `Start from the ${id} template` })).status).toBe(204);
+      expect((await api.spaces.exportToGitRepository(space.id, { url: repo.dir, ref: 'main', commitMessage: `Start from the ${id} template` })).status).toBe(
+        204,
+      );
       expect(await completed(space.id, 1)).toMatchObject({ state: 'success', operation: 'export' });
       for (const [path, bytes] of template.tree) expect(repo.show(path), `${id}/${path}`).toBe(Buffer.from(bytes).toString('utf8').trimEnd());
       expect(repo.git('log', '-1', '--format=%s')).toBe(`Start from the ${id} template`);

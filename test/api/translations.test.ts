@@ -55,11 +55,14 @@ const copy = () => s.domain.translations.configure({ provider: 'copy' });
 
 /** Polls until the translation's run is over (the server started it already). */
 function completed(id: string): Promise<Translation> {
-  return waitFor(async () => {
-    await s.domain.jobs.runDue();
-    const { data } = await s.client().orgs.getTranslation(s.org, id);
-    return data.status === 'completed' && data;
-  }, { timeout: 20_000, interval: 25, message: `the translation ${id} to complete` });
+  return waitFor(
+    async () => {
+      await s.domain.jobs.runDue();
+      const { data } = await s.client().orgs.getTranslation(s.org, id);
+      return data.status === 'completed' && data;
+    },
+    { timeout: 20_000, interval: 25, message: `the translation ${id} to complete` },
+  );
 }
 
 /** The page file the target revision holds for a source page, as stored (frontmatter and all). */
@@ -91,7 +94,12 @@ describe('translations through the official client', () => {
     const created = await s.client().orgs.createTranslation(s.org, { source: { space: source.spaceId, language: 'en' as never }, language: 'fr' as never });
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe(`${s.url}/v1/orgs/${s.org}/translations/${created.data.id}`);
-    expect(created.data).toMatchObject({ object: 'translation', source: { space: source.spaceId, language: 'en' }, language: 'fr', permissions: { view: true, edit: true } });
+    expect(created.data).toMatchObject({
+      object: 'translation',
+      source: { space: source.spaceId, language: 'en' },
+      language: 'fr',
+      permissions: { view: true, edit: true },
+    });
     expect(['pending', 'running', 'completed']).toContain(created.data.status);
     translation = await completed(created.data.id);
   });
@@ -121,8 +129,12 @@ describe('translations through the official client', () => {
     expect(formatting).toContain('«fr» This is `code`.');
     expect(formatting).toContain('«fr» This is [«fr» a link](https://www.gitbook.com).');
     // A translated heading keeps its anchor, so links to it still land.
-    expect(pageFile(revision, source.page('code-block.md'))).toContain('### «fr» Example without tabs <a href="#example-without-tabs" id="example-without-tabs"></a>');
-    expect(pageFile(revision, source.page('hints.md'))).toMatch(/^---\ndescription: «fr» Hint content block\n---\n\n# «fr» Hint\n\n\{% hint style="info" %\}\n\*\*«fr» Info hints\*\* «fr» are great/);
+    expect(pageFile(revision, source.page('code-block.md'))).toContain(
+      '### «fr» Example without tabs <a href="#example-without-tabs" id="example-without-tabs"></a>',
+    );
+    expect(pageFile(revision, source.page('hints.md'))).toMatch(
+      /^---\ndescription: «fr» Hint content block\n---\n\n# «fr» Hint\n\n\{% hint style="info" %\}\n\*\*«fr» Info hints\*\* «fr» are great/,
+    );
 
     // Through the API: titles are translated, paths kept.
     const { data: page } = await s.client().spaces.getPageById(targetId, source.page('tabs.md'), { format: 'markdown' });
@@ -172,9 +184,15 @@ describe('translations through the official client', () => {
     const before = translation.result!;
     // The source changes one page; someone edits another page in the French space.
     const markdown = '# Tabs\n\nPangolins use tabs.\n\n```js\nconst tab = 1;\n```\n';
-    await api.spaces.importContentInPageById(source.spaceId, source.page('tabs.md'), { source: ImportContentSource.Markdown, url: `data:text/markdown;base64,${Buffer.from(markdown).toString('base64')}` });
+    await api.spaces.importContentInPageById(source.spaceId, source.page('tabs.md'), {
+      source: ImportContentSource.Markdown,
+      url: `data:text/markdown;base64,${Buffer.from(markdown).toString('base64')}`,
+    });
     const edited = 'Édité à la main.\n';
-    await api.spaces.importContentInPageById(before.space, source.page('lists.md'), { source: ImportContentSource.Markdown, url: `data:text/markdown;base64,${Buffer.from(edited).toString('base64')}` });
+    await api.spaces.importContentInPageById(before.space, source.page('lists.md'), {
+      source: ImportContentSource.Markdown,
+      url: `data:text/markdown;base64,${Buffer.from(edited).toString('base64')}`,
+    });
     const afterEdit = (await api.spaces.getSpaceById(before.space)).data.revision;
     fake.requests.length = 0;
 
@@ -198,7 +216,11 @@ describe('translations through the official client', () => {
 
   it('updates the instructions, lists with pages, and deletes (the target space stays)', async () => {
     const api = s.client().orgs;
-    const instructions = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Formal tone.', marks: [] }] }] }] };
+    const instructions = {
+      object: 'document',
+      data: {},
+      nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Formal tone.', marks: [] }] }] }],
+    };
     const { data: updated } = await api.updateTranslation(s.org, translation.id, { instructions: instructions as never });
     expect(updated.instructions).toEqual(instructions);
     expect((await api.getTranslation(s.org, translation.id)).data.instructions).toEqual(instructions);
@@ -254,7 +276,10 @@ describe('translations through the official client', () => {
     expect(view.data.permissions).toEqual({ view: true, edit: false });
     expect((await s.request('POST', path, { token: reader.token, body })).status).toBe(403);
     expect((await s.request('POST', `${path}/${translation.id}/run`, { token: reader.token })).status).toBe(403);
-    expect((await s.request('PUT', `${path}/${translation.id}`, { token: reader.token, body: { instructions: { object: 'document', data: {}, nodes: [] } } })).status).toBe(403);
+    expect(
+      (await s.request('PUT', `${path}/${translation.id}`, { token: reader.token, body: { instructions: { object: 'document', data: {}, nodes: [] } } }))
+        .status,
+    ).toBe(403);
     expect((await s.request('DELETE', `${path}/${translation.id}`, { token: reader.token })).status).toBe(403);
     expect((await s.request('GET', path, { token: outsider.token })).status).toBe(403);
     expect((await s.request('GET', `${path}/nope`)).status).toBe(404);
@@ -299,13 +324,18 @@ describe('failures', () => {
     const source = await seedNormalizationSpace(s, 'Flaky');
     fake.failWith = 503;
     try {
-      const { data } = await s.client().orgs.createTranslation(s.org, { source: { space: source.spaceId, language: 'en' as never }, language: 'pt-br' as never });
+      const { data } = await s
+        .client()
+        .orgs.createTranslation(s.org, { source: { space: source.spaceId, language: 'en' as never }, language: 'pt-br' as never });
       const record = () => s.store.translations.get(data.id)!;
       // Three attempts; the job waits 1 s and 2 s between them.
-      await waitFor(async () => {
-        await s.domain.jobs.runDue();
-        return record().status === 'completed';
-      }, { timeout: 20_000, interval: 50, message: () => `the translation to give up (${record().status}, ${record().lastError})` });
+      await waitFor(
+        async () => {
+          await s.domain.jobs.runDue();
+          return record().status === 'completed';
+        },
+        { timeout: 20_000, interval: 50, message: () => `the translation to give up (${record().status}, ${record().lastError})` },
+      );
       const { data: failed } = await s.client().orgs.getTranslation(s.org, data.id);
       expect(failed.status).toBe('completed');
       expect(failed.result).toBeUndefined();
@@ -344,7 +374,11 @@ describe('the glossary through the official client', () => {
     // Entries made in one batch share their creation time: find them by term.
     const space = listed.items.find((e) => e.translations.en === 'Space');
     const change = listed.items.find((e) => e.translations.en === 'Change request');
-    expect(space).toMatchObject({ object: 'glossary-entry', translations: { en: 'Space', fr: 'Espace' }, urls: { location: `${s.url}/v1/orgs/${org}/translations-glossary/${space!.id}` } });
+    expect(space).toMatchObject({
+      object: 'glossary-entry',
+      translations: { en: 'Space', fr: 'Espace' },
+      urls: { location: `${s.url}/v1/orgs/${org}/translations-glossary/${space!.id}` },
+    });
 
     await api.updateGlossaryEntries(org, {
       operations: [

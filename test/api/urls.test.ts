@@ -28,7 +28,12 @@ beforeAll(async () => {
 describe('subdomains', () => {
   it("derives each organization's subdomain from its hostname or title, unique on the server", async () => {
     const api = s.client();
-    expect((await api.subdomains.getSubdomain('main')).data).toEqual({ object: 'subdomain', subdomain: 'main', target: { type: 'organization', organization: s.org }, isActive: true });
+    expect((await api.subdomains.getSubdomain('main')).data).toEqual({
+      object: 'subdomain',
+      subdomain: 'main',
+      target: { type: 'organization', organization: s.org },
+      isActive: true,
+    });
     expect((await api.subdomains.getSubdomain('other')).data.target.organization).toBe(s.otherOrg);
 
     // Older organizations choose first (both were made at start: order by creation, then id).
@@ -72,7 +77,10 @@ describe('getContentByUrl', () => {
 
     const child = guides.pages.find((p) => p.kind === 'document' && p.path.includes('/'))!;
     const group = guides.pages.find((p) => p.kind === 'group')!;
-    const byPage = (await api.urls.getContentByUrl({ url: `${space.urls.app}/pages/${child.id}` })).data as { space: { id: string }; page: { id: string; path: string } };
+    const byPage = (await api.urls.getContentByUrl({ url: `${space.urls.app}/pages/${child.id}` })).data as {
+      space: { id: string };
+      page: { id: string; path: string };
+    };
     expect(byPage.page).toMatchObject({ id: child.id, path: child.path });
     const byGroup = (await api.urls.getContentByUrl({ url: `${space.urls.app}/pages/${group.id}` })).data as { page: { id: string; type: string } };
     expect(byGroup.page).toMatchObject({ id: group.id, type: 'group' });
@@ -93,7 +101,10 @@ describe('getContentByUrl', () => {
     expect(changePage).toMatchObject({ changeRequest: { id: cr.id }, page: { id: child.id } });
 
     // A published URL resolves to the space behind it and the page at its path.
-    const published = (await api.urls.getContentByUrl({ url: `${s.url}/${site.basename}/reference/${child.path}` })).data as { space: { id: string }; page: { id: string } };
+    const published = (await api.urls.getContentByUrl({ url: `${s.url}/${site.basename}/reference/${child.path}` })).data as {
+      space: { id: string };
+      page: { id: string };
+    };
     expect(published.space.id).toBe(reference.spaceId);
     expect(published.page.id).toBe(reference.pages.find((p) => p.path === child.path)!.id);
   });
@@ -171,13 +182,22 @@ describe('published content by URL', () => {
 
     // A site redirect answers for a path that is no page.
     const target = guides.pages.find((p) => p.path !== '')!;
-    await api.orgs.createSiteRedirect(s.org, site.id, { source: '/old/place', destination: { kind: 'site-page', siteSpaceId: guidesSiteSpace.id, pageId: target.id } });
+    await api.orgs.createSiteRedirect(s.org, site.id, {
+      source: '/old/place',
+      destination: { kind: 'site-page', siteSpaceId: guidesSiteSpace.id, pageId: target.id },
+    });
     expect(await lookup(`${s.url}/${site.basename}/old/place/`)).toEqual({ target: 'content', redirect: `${s.url}/${site.basename}/${target.path}` });
 
     // A change request preview, for those who can read the space.
     const { data: cr } = await api.spaces.createChangeRequest(reference.spaceId, { subject: 'Preview me' });
     const preview = await lookup(`${s.url}/${site.basename}/reference/~/changes/${cr.id}/${page.path}`);
-    expect(preview).toMatchObject({ changeRequest: cr.id, revision: cr.revision, pathname: page.path, basePath: `/${site.basename}/reference/~/changes/${cr.id}/`, space: reference.spaceId });
+    expect(preview).toMatchObject({
+      changeRequest: cr.id,
+      revision: cr.revision,
+      pathname: page.path,
+      basePath: `/${site.basename}/reference/~/changes/${cr.id}/`,
+      space: reference.spaceId,
+    });
     const stranger = s.client(s.member('none').token);
     expect(await statusOf(stranger.urls.getPublishedContentByUrl({ url: `${s.url}/${site.basename}/reference/~/changes/${cr.id}/` }))).toBe(403);
     // Visitors without a role still resolve public content.
@@ -220,10 +240,16 @@ describe('published content by URL', () => {
       const beta = (await api.urls.getPublishedContentByUrl({ url, visitorAuthToken: await sign({ beta: true }, key) })).data as Record<string, unknown>;
       expect(beta).toMatchObject({ space: reference.spaceId, pathname: '', contextId: expect.any(String) });
       // Without the claim the section is not there: the path falls to the default site space.
-      const regular = (await api.urls.resolvePublishedContentByUrl({ url, visitor: { jwtToken: await sign({ beta: false }, key) } })).data as Record<string, unknown>;
+      const regular = (await api.urls.resolvePublishedContentByUrl({ url, visitor: { jwtToken: await sign({ beta: false }, key) } })).data as Record<
+        string,
+        unknown
+      >;
       expect(regular).toMatchObject({ space: guides.spaceId, pathname: 'reference' });
       expect(regular.contextId).not.toBe(beta.contextId);
-      const viaQuery = (await api.urls.getPublishedContentByUrl({ url: `${url}?jwt_token=${await sign({ beta: true }, key)}` })).data as Record<string, unknown>;
+      const viaQuery = (await api.urls.getPublishedContentByUrl({ url: `${url}?jwt_token=${await sign({ beta: true }, key)}` })).data as Record<
+        string,
+        unknown
+      >;
       expect(viaQuery.contextId).toBe(beta.contextId);
 
       await orgs.updateSitePublishingAuthById(s.org, site.id, { backend: 'custom', fallbackURL: 'https://login.example.com/start' } as never);

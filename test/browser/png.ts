@@ -60,16 +60,21 @@ export function decodePng(bytes: Buffer): Image {
 
 function predict(filter: number, left: number, up: number, upLeft: number): number {
   switch (filter) {
-    case 0: return 0;
-    case 1: return left;
-    case 2: return up;
-    case 3: return (left + up) >> 1;
+    case 0:
+      return 0;
+    case 1:
+      return left;
+    case 2:
+      return up;
+    case 3:
+      return (left + up) >> 1;
     case 4: {
       const p = left + up - upLeft;
       const [pa, pb, pc] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)];
       return pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
     }
-    default: throw new Error(`PNG row filter ${filter}`);
+    default:
+      throw new Error(`PNG row filter ${filter}`);
   }
 }
 

@@ -22,7 +22,11 @@ afterAll(async () => {
 
 /** The server's access log so far. */
 const logged = (): Array<{ path: string; status: number }> =>
-  server.stdout().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+  server
+    .stdout()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line));
 
 /** Opens `path`, recording every response the page gets. */
 async function open(path: string) {
@@ -75,8 +79,18 @@ describe('a site served by docs serve, in Chromium', () => {
 
     const before = logged().length;
     await page.reload();
-    await expect.poll(() => logged().slice(before).some((e) => e.path === '/acme/' && e.status === 304)).toBe(true);
-    expect(logged().slice(before).filter((e) => e.path.startsWith('/acme/_quire/'))).toEqual([]);
+    await expect
+      .poll(() =>
+        logged()
+          .slice(before)
+          .some((e) => e.path === '/acme/' && e.status === 304),
+      )
+      .toBe(true);
+    expect(
+      logged()
+        .slice(before)
+        .filter((e) => e.path.startsWith('/acme/_quire/')),
+    ).toEqual([]);
     expect(await page.locator('main h1').textContent()).toBe('Welcome');
     await fresh.close();
   });

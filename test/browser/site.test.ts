@@ -157,7 +157,12 @@ describe('a built site in Chromium', () => {
         await page.emulateMedia({ colorScheme: scheme });
         for (const v of await axe(page)) {
           if (v.impact === 'serious' || v.impact === 'critical') {
-            found.push(`${scheme} ${path}: ${v.id} (${v.impact}) ${v.help}\n  ${v.nodes.slice(0, 5).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join('\n  ')}`);
+            found.push(
+              `${scheme} ${path}: ${v.id} (${v.impact}) ${v.help}\n  ${v.nodes
+                .slice(0, 5)
+                .map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`)
+                .join('\n  ')}`,
+            );
           }
         }
       }
@@ -192,7 +197,10 @@ describe('a built site in Chromium', () => {
         const painted = colours.map(rgb).filter((colour) => countNear(image, box, colour, 24) > 10);
         expect(painted.length, `${name}: token colours painted, of ${colours.join(' ')}`).toBeGreaterThanOrEqual(3);
         // In the theme's colours: legible on its background (light tokens on a dark block are not).
-        expect(painted.filter((colour) => contrast(colour, theme.code) < 3), `${name}: faint token colours`).toEqual([]);
+        expect(
+          painted.filter((colour) => contrast(colour, theme.code) < 3),
+          `${name}: faint token colours`,
+        ).toEqual([]);
       }
       await page.close();
     }
@@ -215,15 +223,18 @@ describe('a site with variants', () => {
       writeFileSync(join(dir, 'install.md'), `# Install\n\nRun \`npm i quire@${label}\`.\n`);
       return dir;
     };
-    const env = await syncedSpaces({ 'v1': fixture('1'), 'v2': fixture('2') });
+    const env = await syncedSpaces({ v1: fixture('1'), v2: fixture('2') });
     const out = tempDir('browser-variants');
-    await env.build({
-      title: 'Variants',
-      spaces: [
-        { prefix: 'docs/v1', title: 'v1', section: 'Docs', view: env.views['v1']! },
-        { prefix: 'docs/v2', title: 'v2', section: 'Docs', view: env.views['v2']! },
-      ],
-    }, { out });
+    await env.build(
+      {
+        title: 'Variants',
+        spaces: [
+          { prefix: 'docs/v1', title: 'v1', section: 'Docs', view: env.views.v1! },
+          { prefix: 'docs/v2', title: 'v2', section: 'Docs', view: env.views.v2! },
+        ],
+      },
+      { out },
+    );
     variants = await serveDir(out);
   });
 

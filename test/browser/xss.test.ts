@@ -27,7 +27,11 @@ const customization = (n: number): SiteCustomization => ({
     groups: [{ title: `<svg onload=alert(${n + 11})>`, links: [{ title: 'x', to: ` JaVaScRiPt:alert(${n + 12})` }] }],
     copyright: `<script>alert(${n + 13})</script>`,
   },
-  announcement: { enabled: true, message: `<img src=x onerror=alert(${n + 14})>`, link: { title: `<b onmouseover=alert(${n + 15})>go</b>`, to: `javascript:alert(${n + 16})` } },
+  announcement: {
+    enabled: true,
+    message: `<img src=x onerror=alert(${n + 14})>`,
+    link: { title: `<b onmouseover=alert(${n + 15})>go</b>`, to: `javascript:alert(${n + 16})` },
+  },
   themes: { default: `dark" onload="alert(${n + 17})` as 'dark' },
   privacyPolicy: { url: `javascript:alert(${n + 18})` },
   socialPreview: { url: `"><script>alert(${n + 19})</script>` },
@@ -49,16 +53,26 @@ let paths: string[];
 
 beforeAll(async () => {
   const env = await syncedSpaces({ XSS: xssCorpus() });
-  const view = env.views['XSS']!;
+  const view = env.views.XSS!;
   const out = tempDir('browser-xss');
-  await env.build({
-    title: '<script>alert(90)</script>',
-    spaces: [
-      { prefix: 'a/one', title: '<img src=x onerror=alert(91)>', section: 'a', sectionTitle: '<svg onload=alert(92)>', view, customization: customization(100) },
-      { prefix: 'a/two', title: 'two', section: 'a', view, customization: customization(200) },
-      { prefix: 'b/three', title: 'three', section: 'b', sectionTitle: '"><script>alert(93)</script>', view },
-    ],
-  }, { out, strictLinks: false });
+  await env.build(
+    {
+      title: '<script>alert(90)</script>',
+      spaces: [
+        {
+          prefix: 'a/one',
+          title: '<img src=x onerror=alert(91)>',
+          section: 'a',
+          sectionTitle: '<svg onload=alert(92)>',
+          view,
+          customization: customization(100),
+        },
+        { prefix: 'a/two', title: 'two', section: 'a', view, customization: customization(200) },
+        { prefix: 'b/three', title: 'three', section: 'b', sectionTitle: '"><script>alert(93)</script>', view },
+      ],
+    },
+    { out, strictLinks: false },
+  );
   paths = htmlFiles(out).map((file) => `/${relative(out, file).replace(/(^|\/)index\.html$/, '$1')}`);
   // Not a site page: proves the recording below catches a payload that does run.
   writeFileSync(join(out, 'canary.html'), '<!doctype html><title>canary</title><img src=x onerror="alert(\'canary\')"><svg onload="window.__pwned=1"></svg>');
@@ -124,7 +138,9 @@ describe('XSS payloads in Chromium', () => {
             }
           }
         }
-        const scripts = Array.from(document.scripts).filter((s) => !(s.src.includes('/_quire/') || s.textContent?.startsWith('(function(){var t=null;try{t=localStorage')));
+        const scripts = Array.from(document.scripts).filter(
+          (s) => !(s.src.includes('/_quire/') || s.textContent?.startsWith('(function(){var t=null;try{t=localStorage')),
+        );
         bad.push(...scripts.map((s) => `script ${s.src || s.textContent}`));
         bad.push(...Array.from(document.querySelectorAll('iframe, object, embed, form')).map((e) => e.tagName));
         return { ran: w.__ran, pwned: w.__pwned !== undefined, bad, title: document.title };

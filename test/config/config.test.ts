@@ -32,7 +32,9 @@ describe('docs.config.yaml', () => {
     expect(error('server:\n  hots: 0.0.0.0\n')).toBe('docs.config.yaml:2:3: unknown key "server.hots"; did you mean "host"?');
     expect(error('sotrage:\n  dir: x\n')).toMatch(/unknown key "sotrage"; did you mean "storage"\?$/);
     // Inside lists, unions and defaults: the keys of the schema at that place.
-    expect(error('sites:\n  - title: Handbook\n    basname: hb\n')).toMatch(/^docs\.config\.yaml:3:5: unknown key "sites\.0\.basname"; did you mean "basename"\?$/);
+    expect(error('sites:\n  - title: Handbook\n    basname: hb\n')).toMatch(
+      /^docs\.config\.yaml:3:5: unknown key "sites\.0\.basname"; did you mean "basename"\?$/,
+    );
     expect(error('sites:\n  - title: Handbook\n    spaces:\n      - spcae: A\n')).toMatch(/did you mean "space"\?$/);
     // Nothing close: the keys that are accepted there.
     expect(error('server:\n  colour: blue\n')).toBe('docs.config.yaml:2:3: unknown key "server.colour"; expected one of host, port, publicUrl, bodyLimit');
@@ -51,10 +53,16 @@ describe('docs.config.yaml', () => {
   });
 
   it('reads the imports settings and names the line and key of a bad one', () => {
-    expect(parseConfig('imports:\n  folder: ./imports\n  crawlDelayMs: 0\n', 'docs.config.yaml').imports).toMatchObject({ folder: './imports', crawlDelayMs: 0, maxPages: 200 });
+    expect(parseConfig('imports:\n  folder: ./imports\n  crawlDelayMs: 0\n', 'docs.config.yaml').imports).toMatchObject({
+      folder: './imports',
+      crawlDelayMs: 0,
+      maxPages: 200,
+    });
     expect(error('imports:\n  crawlDelayMs: -5\n')).toMatch(/^docs\.config\.yaml:2:17: imports\.crawlDelayMs: /);
     expect(error('imports:\n  maxPages: many\n')).toMatch(/^docs\.config\.yaml:2:13: imports\.maxPages: /);
-    expect(error('imports:\n  folder: ./in\n  depth: 3\n')).toBe('docs.config.yaml:3:3: unknown key "imports.depth"; expected one of folder, crawlDelayMs, maxPages, maxDepth, timeoutMs');
+    expect(error('imports:\n  folder: ./in\n  depth: 3\n')).toBe(
+      'docs.config.yaml:3:3: unknown key "imports.depth"; expected one of folder, crawlDelayMs, maxPages, maxDepth, timeoutMs',
+    );
   });
 
   it('reports YAML syntax errors with their line', () => {
@@ -82,7 +90,9 @@ describe('docs.config.yaml', () => {
 
   it('rejects a gitSync.mergeMessage that is blank, names no placeholder, or names an unknown one', () => {
     expect(error('gitSync:\n  mergeMessage: ""\n')).toMatch(/^docs\.config\.yaml:2:17: gitSync\.mergeMessage: .*subject/);
-    expect(error('gitSync:\n  mergeMessage: "  \\n{number}"\n')).toMatch(/^docs\.config\.yaml:2:17: gitSync\.mergeMessage: the first line .* must not be blank/);
+    expect(error('gitSync:\n  mergeMessage: "  \\n{number}"\n')).toMatch(
+      /^docs\.config\.yaml:2:17: gitSync\.mergeMessage: the first line .* must not be blank/,
+    );
     expect(error('gitSync:\n  mergeMessage: Merged a change request\n')).toMatch(/gitSync\.mergeMessage: must contain \{number\} or \{subject\}/);
     expect(error('gitSync:\n  mergeMessage: "{title} (#{number})"\n')).toMatch(/gitSync\.mergeMessage: the only placeholders are \{number\} and \{subject\}/);
     expect(error('gitSync:\n  mergeMessage: 5\n')).toMatch(/^docs\.config\.yaml:2:17: gitSync\.mergeMessage: .*string/);

@@ -28,10 +28,17 @@ describe('HTML -> markdown (rehype-parse -> rehype-remark -> remark-stringify)',
       'https://site.example/docs/index.html',
     );
     expect(page.title).toBe('Start');
-    expect(page.links).toEqual(['https://site.example/', 'https://site.example/docs/guide.html', 'https://site.example/docs/api.html#auth', 'https://other.example/']);
+    expect(page.links).toEqual([
+      'https://site.example/',
+      'https://site.example/docs/guide.html',
+      'https://site.example/docs/api.html#auth',
+      'https://other.example/',
+    ]);
     expect(page.images).toEqual(['https://site.example/docs/img/logo.png', 'https://site.example/docs/img/lazy.png']);
     const markdown = pageMarkdown(page, (url) => (url === 'https://site.example/docs/img/logo.png' ? '/files/f1' : undefined));
-    expect(markdown).toBe('# Start\n\nSee [the API](https://site.example/docs/api.html#auth) and this.\n\n![Logo](/files/f1)![](https://site.example/docs/img/lazy.png)\n');
+    expect(markdown).toBe(
+      '# Start\n\nSee [the API](https://site.example/docs/api.html#auth) and this.\n\n![Logo](/files/f1)![](https://site.example/docs/img/lazy.png)\n',
+    );
     expect(markdown).not.toContain('Home');
     expect(markdown).not.toContain('2024');
   });

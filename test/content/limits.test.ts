@@ -12,7 +12,10 @@ const { maxPageBytes, maxNestingDepth } = MARKDOWN_LIMITS;
 describe('markdownLimitProblem', () => {
   it('refuses a page over the size limit with 413, counting UTF-8 bytes', () => {
     expect(markdownLimitProblem('a'.repeat(maxPageBytes))).toBeNull();
-    expect(markdownLimitProblem('a'.repeat(maxPageBytes + 1))).toEqual({ kind: 'too-large', message: `is ${maxPageBytes + 1} bytes; a page may have at most ${maxPageBytes} bytes (1 MiB)` });
+    expect(markdownLimitProblem('a'.repeat(maxPageBytes + 1))).toEqual({
+      kind: 'too-large',
+      message: `is ${maxPageBytes + 1} bytes; a page may have at most ${maxPageBytes} bytes (1 MiB)`,
+    });
     const wide = 'é'.repeat(maxPageBytes / 2 + 1); // 2 bytes each
     expect(markdownLimitProblem(wide)?.message).toMatch(new RegExp(`^is ${maxPageBytes + 2} bytes; .*at most ${maxPageBytes} bytes`));
   });
@@ -20,14 +23,35 @@ describe('markdownLimitProblem', () => {
   it('refuses lists and block quotes nested deeper than the limit with 400, naming the line', () => {
     const indented = (depth: number) => Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}- level ${i}`).join('\n');
     expect(markdownLimitProblem(indented(maxNestingDepth))).toBeNull();
-    expect(markdownLimitProblem(`# Title\n\n${indented(40)}`)).toEqual({ kind: 'invalid', message: `line 35 nests lists or block quotes 33 deep; at most ${maxNestingDepth} levels are allowed` });
+    expect(markdownLimitProblem(`# Title\n\n${indented(40)}`)).toEqual({
+      kind: 'invalid',
+      message: `line 35 nests lists or block quotes 33 deep; at most ${maxNestingDepth} levels are allowed`,
+    });
     expect(markdownLimitProblem(`${'- '.repeat(2000)}x`)?.message).toMatch(/^line 1 nests lists or block quotes 2000 deep/);
     expect(markdownLimitProblem(`${'> '.repeat(maxNestingDepth + 1)}quote`)?.kind).toBe('invalid');
     expect(markdownLimitProblem(`${'1. '.repeat(maxNestingDepth + 1)}x\r\n`)?.kind).toBe('invalid');
   });
 
   it('accepts ordinary pages: fenced code, thematic breaks and deep indentation that is not nesting', () => {
-    const page = ['# Page', '', '- a', '  - b', '    1. c', '', '> quote', '> > inner', '', '* * *', '', '```yaml', `${' '.repeat(200)}- deep: yaml`, '```', '', `${' '.repeat(120)}text`, ''].join('\n');
+    const page = [
+      '# Page',
+      '',
+      '- a',
+      '  - b',
+      '    1. c',
+      '',
+      '> quote',
+      '> > inner',
+      '',
+      '* * *',
+      '',
+      '```yaml',
+      `${' '.repeat(200)}- deep: yaml`,
+      '```',
+      '',
+      `${' '.repeat(120)}text`,
+      '',
+    ].join('\n');
     expect(markdownLimitProblem(page)).toBeNull();
   });
 });
@@ -48,7 +72,9 @@ describe('the limits where markdown comes in', () => {
   it('a synced page over the limits is kept (not parsed) with a warning naming the file', () => {
     const bytes = new TextEncoder().encode(`# Deep\n\n${'> '.repeat(500)}x\n`);
     const parsed = parsePage({ oid: 'oid', path: 'guide/deep.md', spaceRoot: '', bytes });
-    expect(parsed.data.warnings).toEqual([expect.stringMatching(/^guide\/deep\.md: line 3 nests lists or block quotes 500 deep; .*kept as written but not parsed/)]);
+    expect(parsed.data.warnings).toEqual([
+      expect.stringMatching(/^guide\/deep\.md: line 3 nests lists or block quotes 500 deep; .*kept as written but not parsed/),
+    ]);
     expect(parsed.sections).toEqual([]);
     expect(parsed.body).toBeUndefined();
   });
@@ -59,7 +85,9 @@ describe('a site page whose markdown cannot be read', () => {
   const text = (root: ReturnType<typeof pageRoot>) => JSON.stringify(root.children);
 
   it('renders a notice instead of parsing markdown over the limits', () => {
-    expect(text(pageRoot(page, { text: `${'> '.repeat(100)}x\n` }))).toMatch(/This page is not shown: its markdown line 1 nests lists or block quotes 100 deep/);
+    expect(text(pageRoot(page, { text: `${'> '.repeat(100)}x\n` }))).toMatch(
+      /This page is not shown: its markdown line 1 nests lists or block quotes 100 deep/,
+    );
   });
 
   it('renders a notice instead of failing the build when inline nesting is too deep to read', () => {

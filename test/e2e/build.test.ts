@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPORA, docs } from '../helpers/cli.js';
 
-
 function project(): string {
   const dir = mkdtempSync(join(tmpdir(), 'quire-e2e-build-'));
   writeFileSync(join(dir, 'docs.config.yaml'), 'organizations:\n  - title: Build test\n');

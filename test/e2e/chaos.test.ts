@@ -6,7 +6,7 @@ import { GitBookAPI as GitBookAPI202 } from '@gitbook/api-0.202';
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { type Dirent, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import fc from 'fast-check';
@@ -25,7 +25,19 @@ afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true
 
 /** Slugs a hostile or careless client sends, each naming MARK so a file written from it can be found anywhere. */
 const hostileSlug = fc.oneof(
-  fc.constantFrom('..', '.', `../${MARK}`, `../../../../../../../../../../../../tmp/${MARK}`, `%2e%2e/${MARK}`, `a/${MARK}`, `/${MARK}`, `..\\${MARK}`, `${MARK}\u0000x`, ' ', ''),
+  fc.constantFrom(
+    '..',
+    '.',
+    `../${MARK}`,
+    `../../../../../../../../../../../../tmp/${MARK}`,
+    `%2e%2e/${MARK}`,
+    `a/${MARK}`,
+    `/${MARK}`,
+    `..\\${MARK}`,
+    `${MARK}\u0000x`,
+    ' ',
+    '',
+  ),
   fc.string({ maxLength: 8 }).map((s) => `${MARK}${s}`),
   fc.constantFrom('guide', 'faq', 'ok-page', MARK),
 );
@@ -44,7 +56,10 @@ const SUMMARY = '# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide.
 
 function gitIn(dir: string) {
   return (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=Chaos', '-c', 'user.email=chaos@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+    execFileSync('git', ['-c', 'user.name=Chaos', '-c', 'user.email=chaos@example.com', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
       .toString()
       .trimEnd();
 }
@@ -52,7 +67,7 @@ function gitIn(dir: string) {
 /** Every file or folder under `dir` (at most `depth` deep) whose name holds MARK. */
 function marked(dir: string, depth: number, found: string[] = []): string[] {
   if (depth < 0) return found;
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {
@@ -140,7 +155,10 @@ class World {
     const write = this.newer.spaces.updateChangeRequestContent(this.spaceId, cr.id, {
       changes: [{ operation: 'insert_page', title, slug, document: { markdown: `Text of ${title}.\n` } }],
     } as never);
-    const status = await write.then((r) => r.status, (error: { code?: number }) => error.code ?? 0);
+    const status = await write.then(
+      (r) => r.status,
+      (error: { code?: number }) => error.code ?? 0,
+    );
     // A fresh title's slug is free among its siblings: valid slugs are taken, every other one is refused.
     expect(status, `insert_page with slug ${JSON.stringify(slug)}`).toBe(slugProblem(slug) === null && !this.slugs.has(slug) ? 200 : 400);
     if (status !== 200) return;
@@ -175,12 +193,15 @@ class World {
   /** Waits until the merges have reached git: every expected title in a file of main's tree, and main still. */
   async settle(): Promise<void> {
     let last = '';
-    await waitFor(() => {
-      const head = this.git('rev-parse', 'main');
-      const settled = head === last && this.missingInGit().length === 0;
-      last = head;
-      return settled;
-    }, { timeout: 60_000, interval: 250, message: () => `the merges to reach git: missing ${this.missingInGit().join(', ')}` });
+    await waitFor(
+      () => {
+        const head = this.git('rev-parse', 'main');
+        const settled = head === last && this.missingInGit().length === 0;
+        last = head;
+        return settled;
+      },
+      { timeout: 60_000, interval: 250, message: () => `the merges to reach git: missing ${this.missingInGit().join(', ')}` },
+    );
   }
 
   /** How many markdown files of main's tree have `# <title>` as their heading, by title. */
@@ -209,13 +230,18 @@ class World {
     const once = (list: string[]) => [...this.expected].filter((t) => list.filter((x) => x === t).length !== 1);
     expect(once(titles), `pages not exactly once in the space: ${titles.join(', ')}`).toEqual([]);
     const inGit = this.gitTitles();
-    expect([...this.expected].filter((t) => inGit.get(t) !== 1), `pages not exactly once in git: ${[...inGit].join(', ')}`).toEqual([]);
+    expect(
+      [...this.expected].filter((t) => inGit.get(t) !== 1),
+      `pages not exactly once in git: ${[...inGit].join(', ')}`,
+    ).toEqual([]);
     const outside = [...marked(this.jail, 12), ...marked(tmpdir(), 8), ...marked('/tmp', 8), ...marked('/', 0)].filter(
       (path) => !insides.some((inside) => !relative(inside, path).startsWith('..')),
     );
     expect(outside, 'files written outside the repository, the store and the output').toEqual([]);
     // Whatever its name: the jail holds the three folders and nothing else (a `..` page would write `<out>/../index.html`).
-    expect(readdirSync(this.jail).sort(), 'entries beside the repository, the store and the output').toEqual(['out', 'project', 'repo'].filter((n) => n !== 'out' || existsSync(this.out)));
+    expect(readdirSync(this.jail).sort(), 'entries beside the repository, the store and the output').toEqual(
+      ['out', 'project', 'repo'].filter((n) => n !== 'out' || existsSync(this.out)),
+    );
     await this.stop();
     for (const name of readdirSync(join(this.project, '.docs')).filter((n) => n.endsWith('.db'))) {
       const db = new Database(join(this.project, '.docs', name), { readonly: true });

@@ -76,7 +76,7 @@ describe('the docs command', () => {
       const result = await docs(dir, ...args, '--help');
       expect(result.code, args.join(' ')).toBe(0);
       expect(result.stdout).toMatch(/Usage: docs/);
-      expect(result.stdout, `docs ${args.join(' ')} --help`).toMatch(/\nExamples:\n  \$ (docs|npm) /);
+      expect(result.stdout, `docs ${args.join(' ')} --help`).toMatch(/\nExamples:\n {2}\$ (docs|npm) /);
     }
   });
 

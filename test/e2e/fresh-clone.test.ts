@@ -46,7 +46,9 @@ function corpusReaders(root: string): string[] {
   }
   // A test uses a helper it imports (a method of the same name, `api.spaces.listFiles`, is not that helper).
   const importsReader = (text: string) =>
-    [...text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'\.[^']*'/g)].some((m) => m[1]!.split(',').some((name) => readers.has(name.trim().split(/\s+as\s+/)[0]!)));
+    [...text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'\.[^']*'/g)].some((m) =>
+      m[1]!.split(',').some((name) => readers.has(name.trim().split(/\s+as\s+/)[0]!)),
+    );
   return testFiles(root).filter((file) => {
     const text = readFileSync(file, 'utf8');
     return NAMES_CORPORA.test(text) || importsReader(text);
@@ -70,15 +72,22 @@ describe('a clone without ../shared', () => {
     // What every project leaves out: the marked files must be left out of each.
     const script =
       "import('./vitest.config.ts').then((m) => { const projects = (m.default.default ?? m.default).test.projects; " +
-      "const sets = projects.map((p) => p.test.exclude); console.log(JSON.stringify(sets[0].filter((f) => sets.every((s) => s.includes(f))))); })";
+      'const sets = projects.map((p) => p.test.exclude); console.log(JSON.stringify(sets[0].filter((f) => sets.every((s) => s.includes(f))))); })';
     const tsx = join(ROOT, 'node_modules/.bin/tsx');
     const listed = spawnSync(tsx, ['-e', script], { cwd: clone, encoding: 'utf8', env: { ...process.env, QUIRE_REQUIRE_CORPORA: '' } });
     expect(listed.status).toBe(0);
     const excluded = JSON.parse(listed.stdout) as string[];
-    const marked = testFiles(join(clone, 'test')).filter((f) => MARKER.test(readFileSync(f, 'utf8'))).map((f) => relative(clone, f));
+    const marked = testFiles(join(clone, 'test'))
+      .filter((f) => MARKER.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(clone, f));
     expect(marked.length).toBeGreaterThan(10);
     expect(excluded).toEqual(expect.arrayContaining(marked));
-    expect(listed.stderr).toMatch(new RegExp(`^Note: \\.\\./shared/corpora is not beside this clone: the ${marked.length} test files marked "// corpora:" that read it are skipped\\.$`, 'm'));
+    expect(listed.stderr).toMatch(
+      new RegExp(
+        `^Note: \\.\\./shared/corpora is not beside this clone: the ${marked.length} test files marked "// corpora:" that read it are skipped\\.$`,
+        'm',
+      ),
+    );
 
     const required = spawnSync(tsx, ['-e', script], { cwd: clone, encoding: 'utf8', env: { ...process.env, QUIRE_REQUIRE_CORPORA: '1' } });
     expect(required.status).not.toBe(0);

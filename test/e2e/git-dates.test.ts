@@ -20,7 +20,7 @@ const timeOf = (html: string) => /Last updated <time datetime="([^"]+)">([^<]+)<
 const lastmods = (xml: string) => Object.fromEntries([...xml.matchAll(/<loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)].map((m) => [m[1], m[2]]));
 
 describe('"Last updated" from git', () => {
-  it('shows each page\'s last commit date on the page and in the sitemap', async () => {
+  it("shows each page's last commit date on the page and in the sitemap", async () => {
     const repo = await docsRepo();
     const cwd = project('organizations:\n  - title: Dates\n', 'git-dates');
     expect((await docs(cwd, 'sync', repo.dir, '--space', 'Docs')).code).toBe(0);
@@ -34,7 +34,7 @@ describe('"Last updated" from git', () => {
     });
   });
 
-  it('dates an uncommitted edit synced with --work-tree by the file\'s modification time', async () => {
+  it("dates an uncommitted edit synced with --work-tree by the file's modification time", async () => {
     const repo = await docsRepo();
     const edited = day(3, 3);
     writeFileSync(join(repo.dir, 'guide.md'), '# Guide\n\nNot committed yet.\n');

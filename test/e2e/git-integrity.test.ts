@@ -13,7 +13,6 @@ const project = (config: string) => newProject(config, 'git-integrity');
 
 afterAll(cleanTemps);
 
-
 /** Edits api.md in the space the way the API does (a new revision of the space); the CLI is not running meanwhile. */
 function editApiInSpace(projectDir: string, text: string): string {
   const store = openStore(join(projectDir, '.docs'));
@@ -53,7 +52,7 @@ describe('git sync integrity, from the command line', () => {
     expect(repo.show('api.md')).toContain('By git.');
   });
 
-  it('names the space and the error of a failed export in `docs serve`\'s log, and on getSpaceGitInfo', async () => {
+  it("names the space and the error of a failed export in `docs serve`'s log, and on getSpaceGitInfo", async () => {
     const dir = project('organizations:\n  - title: Acme\n');
     const server = await serve(dir, { DOCS_TOKEN: 'git-integrity-token' });
     let stderr = '';

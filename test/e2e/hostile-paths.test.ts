@@ -33,7 +33,10 @@ function addBadPages(projectDir: string, make: (blob: string) => RevisionPage[])
     const id = newId();
     const now = new Date().toISOString();
     store.tx(() => {
-      store.revisions.insert({ id, spaceId: space.id, parents: [space.revisionId], type: 'edits', git: null, createdAt: now }, { ...content, pages: [...content.pages, ...make(blob)] });
+      store.revisions.insert(
+        { id, spaceId: space.id, parents: [space.revisionId], type: 'edits', git: null, createdAt: now },
+        { ...content, pages: [...content.pages, ...make(blob)] },
+      );
       store.content.setSpaceRevision(space.id, space.revisionId, id, now);
     });
   } finally {
@@ -63,11 +66,16 @@ describe('hostile slugs and paths, end to end', () => {
       const space = (await api('POST', `/orgs/${org}/spaces`, { title: 'Handbook' })).json.id as string;
       const insert = async (slug: string) => {
         const cr = (await api('POST', `/spaces/${space}/change-requests`, { subject: `Insert ${slug}` })).json.id as string;
-        const written = await api('POST', `/spaces/${space}/change-requests/${cr}/content`, { changes: [{ operation: 'insert_page', title: 'Page', slug, document: { markdown: 'Body.\n' } }] });
+        const written = await api('POST', `/spaces/${space}/change-requests/${cr}/content`, {
+          changes: [{ operation: 'insert_page', title: 'Page', slug, document: { markdown: 'Body.\n' } }],
+        });
         return { cr, written };
       };
       const first = await insert('..');
-      expect(first.written).toEqual({ status: 400, json: { error: { code: 400, message: expect.stringMatching(/^changes\[0\]\.slug: "\.\." is not a valid slug/) } } });
+      expect(first.written).toEqual({
+        status: 400,
+        json: { error: { code: 400, message: expect.stringMatching(/^changes\[0\]\.slug: "\.\." is not a valid slug/) } },
+      });
       const second = await insert('../../../x');
       expect(second.written.status).toBe(400);
       await api('POST', `/spaces/${space}/change-requests/${second.cr}/merge`);
@@ -85,8 +93,28 @@ describe('hostile slugs and paths, end to end', () => {
     expect((await docs(dir, 'sync')).code).toBe(0);
     // What the unchecked API used to store: a `..` slug, and one climbing out of the repository with no git path.
     addBadPages(dir, (blob) => [
-      { id: newId(), kind: 'document', title: 'Dots', slug: '..', path: '..', parentId: null, hidden: false, blob, git: { oid: blob, path: null as unknown as string } },
-      { id: newId(), kind: 'document', title: 'Climber', slug: '../../../x', path: '../../../x', parentId: null, hidden: false, blob, git: { oid: blob, path: null as unknown as string } },
+      {
+        id: newId(),
+        kind: 'document',
+        title: 'Dots',
+        slug: '..',
+        path: '..',
+        parentId: null,
+        hidden: false,
+        blob,
+        git: { oid: blob, path: null as unknown as string },
+      },
+      {
+        id: newId(),
+        kind: 'document',
+        title: 'Climber',
+        slug: '../../../x',
+        path: '../../../x',
+        parentId: null,
+        hidden: false,
+        blob,
+        git: { oid: blob, path: null as unknown as string },
+      },
     ]);
 
     const result = await docs(dir, 'sync');
@@ -96,7 +124,15 @@ describe('hostile slugs and paths, end to end', () => {
     expect(result.stderr).toContain(': page "Climber": its slug "../../../x" is not a valid slug (one path segment); written as x.md');
     expect(repo.show('untitled.md')).toContain('Out of bounds.');
     expect(repo.show('x.md')).toContain('Out of bounds.');
-    expect(repo.git('ls-tree', '-r', '--name-only', 'main').split('\n').sort()).toEqual(['README.md', 'SUMMARY.md', 'api.md', 'faq.md', 'guide.md', 'untitled.md', 'x.md']);
+    expect(repo.git('ls-tree', '-r', '--name-only', 'main').split('\n').sort()).toEqual([
+      'README.md',
+      'SUMMARY.md',
+      'api.md',
+      'faq.md',
+      'guide.md',
+      'untitled.md',
+      'x.md',
+    ]);
     // The space is repaired: the pages carry the slugs they were written under, and the next sync has nothing to say.
     const again = await docs(dir, 'sync', '--json');
     expect(again.code).toBe(0);
@@ -120,8 +156,28 @@ describe('hostile slugs and paths, end to end', () => {
     // the importer skips, and one git refuses.
     const parent = newId();
     addBadPages(dir, (blob) => [
-      { id: parent, kind: 'document', title: 'Hidden', slug: '.hidden', path: '.hidden', parentId: null, hidden: false, blob, git: { oid: blob, path: '.hidden.md' } },
-      { id: newId(), kind: 'document', title: 'Child', slug: 'child', path: '.hidden/child', parentId: parent, hidden: false, blob, git: { oid: blob, path: '.hidden/child.md' } },
+      {
+        id: parent,
+        kind: 'document',
+        title: 'Hidden',
+        slug: '.hidden',
+        path: '.hidden',
+        parentId: null,
+        hidden: false,
+        blob,
+        git: { oid: blob, path: '.hidden.md' },
+      },
+      {
+        id: newId(),
+        kind: 'document',
+        title: 'Child',
+        slug: 'child',
+        path: '.hidden/child',
+        parentId: parent,
+        hidden: false,
+        blob,
+        git: { oid: blob, path: '.hidden/child.md' },
+      },
       { id: newId(), kind: 'document', title: 'Git', slug: '.git', path: '.git', parentId: null, hidden: false, blob, git: { oid: blob, path: '.git.md' } },
     ]);
 
@@ -143,7 +199,13 @@ describe('hostile slugs and paths, end to end', () => {
     try {
       const space = store.content.spacesIn(store.organizations.all()[0]!.id).find((s) => s.title === 'Docs')!;
       const pages = store.revisions.content(space.revisionId).pages.map((p) => [p.title, p.path]);
-      expect(pages).toEqual(expect.arrayContaining([['Hidden', 'hidden'], ['Child', 'hidden/child'], ['Git', 'git']]));
+      expect(pages).toEqual(
+        expect.arrayContaining([
+          ['Hidden', 'hidden'],
+          ['Child', 'hidden/child'],
+          ['Git', 'git'],
+        ]),
+      );
     } finally {
       store.close();
     }

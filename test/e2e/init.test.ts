@@ -9,7 +9,10 @@ import { docs, serve } from '../helpers/cli.js';
 function repository(): { dir: string; git: (...args: string[]) => string } {
   const dir = mkdtempSync(join(tmpdir(), 'quire-init-'));
   const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=Author', '-c', 'user.email=author@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
+    execFileSync('git', ['-c', 'user.name=Author', '-c', 'user.email=author@example.com', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
   git('init', '-q', '-b', 'main');
   return { dir, git };
 }
@@ -115,7 +118,7 @@ describe('docs init', () => {
   });
 });
 
-describe('docs sync in the author\'s repository', () => {
+describe("docs sync in the author's repository", () => {
   it('says nothing about uncommitted edits before the first commit, when the files on disk are what it reads', async () => {
     const { dir } = repository();
     expect((await docs(dir, 'init')).code).toBe(0);
@@ -136,7 +139,6 @@ describe('docs sync in the author\'s repository', () => {
     expect((await docs(dir, 'sync', 'docs', '--space', 'Docs')).code).toBe(0);
     expect(readFileSync(join(dir, '.git/index')).equals(index)).toBe(true);
   });
-
 
   it('says which uncommitted edits it did not read, and names --work-tree', async () => {
     const { dir, git } = repository();

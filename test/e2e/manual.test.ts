@@ -26,17 +26,24 @@ describe('the manual', () => {
   it.each([
     ['scripts/write-cli-docs.ts', 'commands.md'],
     ['scripts/write-config-docs.ts', 'configuration.md'],
-  ])('%s writes what docs/reference/%s holds', async (script, file) => {
-    const out = mkdtempSync(join(tmpdir(), 'quire-manual-reference-'));
-    await run(process.execPath, [TSX, join(ROOT, script), '--out', out], { cwd: ROOT });
-    const committed = existsSync(join(MANUAL, 'reference', file)) ? readFileSync(join(MANUAL, 'reference', file), 'utf8') : '';
-    expect(committed, `docs/reference/${file} is out of date: run \`npm run docs:reference\``).toBe(readFileSync(join(out, file), 'utf8'));
-  }, 120_000);
+  ])(
+    '%s writes what docs/reference/%s holds',
+    async (script, file) => {
+      const out = mkdtempSync(join(tmpdir(), 'quire-manual-reference-'));
+      await run(process.execPath, [TSX, join(ROOT, script), '--out', out], { cwd: ROOT });
+      const committed = existsSync(join(MANUAL, 'reference', file)) ? readFileSync(join(MANUAL, 'reference', file), 'utf8') : '';
+      expect(committed, `docs/reference/${file} is out of date: run \`npm run docs:reference\``).toBe(readFileSync(join(out, file), 'utf8'));
+    },
+    120_000,
+  );
 
   it('lists every page in SUMMARY.md', () => {
     const summary = readFileSync(join(MANUAL, 'SUMMARY.md'), 'utf8');
     const listed = new Set([...summary.matchAll(/\]\(([^)\s]+\.md)\)/g)].map((m) => m[1]));
-    expect(pageFiles().filter((file) => !listed.has(file)), 'pages missing from docs/SUMMARY.md').toEqual([]);
+    expect(
+      pageFiles().filter((file) => !listed.has(file)),
+      'pages missing from docs/SUMMARY.md',
+    ).toEqual([]);
   });
 
   it('syncs without a warning and builds with strict links', async () => {

@@ -22,7 +22,11 @@ describe('the installed package', () => {
     // dist/ is built by the global setup; packing does not build it again.
     execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', scratch], { cwd: ROOT, env, stdio: 'pipe' });
     const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'))!;
-    const install = spawnSync('npm', ['install', '--global', '--prefix', prefix, '--prefer-offline', '--allow-scripts=better-sqlite3', join(scratch, tarball)], { env, encoding: 'utf8' });
+    const install = spawnSync(
+      'npm',
+      ['install', '--global', '--prefix', prefix, '--prefer-offline', '--allow-scripts=better-sqlite3', join(scratch, tarball)],
+      { env, encoding: 'utf8' },
+    );
     installLog = `${install.stdout}${install.stderr}`;
     if (install.status !== 0) throw new Error(`npm install failed: ${installLog}`);
     repo = mkdtempSync(join(tmpdir(), 'quire-package-repo-'));

@@ -37,8 +37,8 @@ beforeAll(async () => {
   changeRequestId = (await api.spaces.createChangeRequest(spaceId, { subject: 'Pathological' })).data.id;
 });
 
-const links = Array.from({ length: 100_000 }, (_, i) => `[link ${i}](https://example.com/${i})`).join(' ') + '\n';
-const indentedList = Array.from({ length: 2_000 }, (_, i) => `${'  '.repeat(i)}- level ${i}`).join('\n') + '\n';
+const links = `${Array.from({ length: 100_000 }, (_, i) => `[link ${i}](https://example.com/${i})`).join(' ')}\n`;
+const indentedList = `${Array.from({ length: 2_000 }, (_, i) => `${'  '.repeat(i)}- level ${i}`).join('\n')}\n`;
 const compactList = `${'- '.repeat(2_000)}deep\n`;
 /** Small, within the size and nesting limits, and quadratic for the markdown parser: only the time limit stops it. */
 const emphasis = `${'*a '.repeat(20_000)}x${' b*'.repeat(20_000)}\n`;
@@ -76,12 +76,18 @@ describe('pathological markdown', () => {
     expect(indented.status).toBe(413); // 4 MB of indentation: over the size limit first
     const compact = await whileOthersAreServed(insertPage(compactList));
     expect(compact.status).toBe(400);
-    expect(compact.body.error).toEqual({ code: 400, message: expect.stringMatching(/^changes\[0\]\.document\.markdown: line 1 nests .* 2000 deep; at most 32 levels/) });
+    expect(compact.body.error).toEqual({
+      code: 400,
+      message: expect.stringMatching(/^changes\[0\]\.document\.markdown: line 1 nests .* 2000 deep; at most 32 levels/),
+    });
   });
 
   it('markdown that parses too slowly is stopped by the time limit off the request thread; others are answered meanwhile', async () => {
     const { status, body } = await whileOthersAreServed(insertPage(emphasis));
-    expect(body.error).toEqual({ code: 400, message: expect.stringMatching(new RegExp(`^changes\\[0\\]\\.document\\.markdown: .*more than ${MARKDOWN_LIMITS.parseTimeMs / 1000} s`)) });
+    expect(body.error).toEqual({
+      code: 400,
+      message: expect.stringMatching(new RegExp(`^changes\\[0\\]\\.document\\.markdown: .*more than ${MARKDOWN_LIMITS.parseTimeMs / 1000} s`)),
+    });
     expect(status).toBe(400);
   });
 
@@ -91,7 +97,8 @@ describe('pathological markdown', () => {
         .importContent(spaceId, { source: ImportContentSource.Markdown, url: `data:text/markdown;base64,${Buffer.from(emphasis).toString('base64')}` })
         .then(
           () => new Response('{}', { status: 200 }),
-          (error: { code: number; errorMessage: string }) => Response.json({ error: { code: error.code, message: error.errorMessage } }, { status: error.code }),
+          (error: { code: number; errorMessage: string }) =>
+            Response.json({ error: { code: error.code, message: error.errorMessage } }, { status: error.code }),
         ),
     );
     expect((await imported).body.error).toEqual({ code: 400, message: expect.stringMatching(/^url: .*more than \d+ s to parse/) });
@@ -101,15 +108,23 @@ describe('pathological markdown', () => {
   });
 
   it('a synced page over the limits is kept as written: a warning names it, format=markdown gives it back, format=document is a 400', async () => {
-    expect(syncOutput).toMatch(/^Synced Synced: 3 pages added, .*1 warning\n[\s\S]*docs: warning: Synced: deep\.md: line 3 nests lists or block quotes 100 deep; .*kept as written but not parsed/);
+    expect(syncOutput).toMatch(
+      /^Synced Synced: 3 pages added, .*1 warning\n[\s\S]*docs: warning: Synced: deep\.md: line 3 nests lists or block quotes 100 deep; .*kept as written but not parsed/,
+    );
     const [org] = (await api.orgs.listOrganizationsForAuthenticatedUser()).data.items;
     const synced = (await api.orgs.listSpacesInOrganizationById(org!.id)).data.items.find((space) => space.title === 'Synced')!;
-    const get = (format: string) => fetch(`${url}/v1/spaces/${synced.id}/content/path/deep?format=${format}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const get = (format: string) =>
+      fetch(`${url}/v1/spaces/${synced.id}/content/path/deep?format=${format}`, { headers: { authorization: `Bearer ${TOKEN}` } });
     const markdown = await get('markdown');
     expect(markdown.status).toBe(200);
     expect((await markdown.json()).markdown).toBe(DEEP);
     const document = await get('document');
-    expect(await document.json()).toEqual({ error: { code: 400, message: expect.stringMatching(/^format: the page's markdown line 3 nests .* 100 deep; at most 32 levels .*read it with format=markdown/) } });
+    expect(await document.json()).toEqual({
+      error: {
+        code: 400,
+        message: expect.stringMatching(/^format: the page's markdown line 3 nests .* 100 deep; at most 32 levels .*read it with format=markdown/),
+      },
+    });
   });
 
   it('a stored page that parses slowly but within the limits is rewritten off the request thread (a title change)', async () => {
@@ -130,7 +145,10 @@ describe('pathological markdown', () => {
 
   it('marks nested thousands deep are refused with 400 naming the depth limit (they would overflow the stack later)', async () => {
     const { status, body } = await whileOthersAreServed(insertPage(`${'*a '.repeat(3_000)}x${' b*'.repeat(3_000)}\n`));
-    expect(body.error).toEqual({ code: 400, message: expect.stringMatching(new RegExp(`^changes\\[0\\]\\.document\\.markdown: .*at most ${MARKDOWN_LIMITS.maxTreeDepth} are allowed`)) });
+    expect(body.error).toEqual({
+      code: 400,
+      message: expect.stringMatching(new RegExp(`^changes\\[0\\]\\.document\\.markdown: .*at most ${MARKDOWN_LIMITS.maxTreeDepth} are allowed`)),
+    });
     expect(status).toBe(400);
   });
 

@@ -18,15 +18,18 @@ const request = (url: string) =>
 
 /** Resolves once the server no longer takes new connections (refused, or reset while it closes). */
 async function refused(url: string): Promise<void> {
-  await waitFor(async () => {
-    try {
-      (await request(url)).resume();
-      return false;
-    } catch (error) {
-      if (['ECONNREFUSED', 'ECONNRESET'].includes((error as NodeJS.ErrnoException).code ?? '')) return true;
-      throw error;
-    }
-  }, { timeout: 20_000, message: `${url} to refuse connections` });
+  await waitFor(
+    async () => {
+      try {
+        (await request(url)).resume();
+        return false;
+      } catch (error) {
+        if (['ECONNREFUSED', 'ECONNRESET'].includes((error as NodeJS.ErrnoException).code ?? '')) return true;
+        throw error;
+      }
+    },
+    { timeout: 20_000, message: `${url} to refuse connections` },
+  );
 }
 
 describe('docs serve in production', () => {
@@ -49,13 +52,27 @@ describe('docs serve in production', () => {
     expect((await fetch(`${server.url}/acme/setup/`)).status).toBe(200);
     expect((await fetch(`${server.url}/acme/no-such-page/`)).status).toBe(404);
 
-    await expect.poll(() => server.stdout().split('\n').filter((line) => line.startsWith('{')).length).toBeGreaterThanOrEqual(3);
-    const entries = server.stdout().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
-    expect(entries).toEqual(expect.arrayContaining([
-      expect.objectContaining({ method: 'GET', path: '/', status: 200, bytes: html.length }),
-      expect.objectContaining({ method: 'GET', path: '/acme/setup/', status: 200 }),
-      expect.objectContaining({ method: 'GET', path: '/acme/no-such-page/', status: 404 }),
-    ]));
+    await expect
+      .poll(
+        () =>
+          server
+            .stdout()
+            .split('\n')
+            .filter((line) => line.startsWith('{')).length,
+      )
+      .toBeGreaterThanOrEqual(3);
+    const entries = server
+      .stdout()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line));
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ method: 'GET', path: '/', status: 200, bytes: html.length }),
+        expect.objectContaining({ method: 'GET', path: '/acme/setup/', status: 200 }),
+        expect.objectContaining({ method: 'GET', path: '/acme/no-such-page/', status: 404 }),
+      ]),
+    );
     for (const entry of entries) expect(Object.keys(entry).sort()).toEqual(['bytes', 'method', 'ms', 'path', 'status', 'time']);
     expect(entries.map((e) => e.path)).not.toContain('/healthz');
     server.child.kill('SIGTERM');
@@ -70,14 +87,18 @@ describe('docs serve in production', () => {
     const first = await startDocs(dir, ['start', '--port', '0', '--log-format', 'none']);
     expect(first.stdout()).toContain(`The documentation site is at ${first.url}/\n`);
     expect(first.stdout()).toContain(`The site Acme Docs is at ${first.url}/acme/\n`);
-    expect(tokenLines(first.stdout())).toEqual([expect.stringMatching(/^Admin token \(shown once; keep it\): \S+ \(calls the API as the admin; it stays valid after this run\)$/)]);
+    expect(tokenLines(first.stdout())).toEqual([
+      expect.stringMatching(/^Admin token \(shown once; keep it\): \S+ \(calls the API as the admin; it stays valid after this run\)$/),
+    ]);
     const kept = /: (\S+)/.exec(tokenLines(first.stdout())[0]!)![1]!;
     expect(await orgs(first.url, kept)).toBe(200);
     first.child.kill('SIGINT');
     expect(await first.exited).toBe(0);
 
     const second = await startDocs(dir, ['start', '--port', '0', '--log-format', 'none']);
-    expect(tokenLines(second.stdout())).toEqual([expect.stringMatching(/^Admin token for this run: \S+ \(calls the API as the admin; it stops working when this run ends\)$/)]);
+    expect(tokenLines(second.stdout())).toEqual([
+      expect.stringMatching(/^Admin token for this run: \S+ \(calls the API as the admin; it stops working when this run ends\)$/),
+    ]);
     const forThisRun = /: (\S+)/.exec(tokenLines(second.stdout())[0]!)![1]!;
     expect(await orgs(second.url, forThisRun)).toBe(200);
     expect(await orgs(second.url, kept)).toBe(200);

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPORA, docs } from '../helpers/cli.js';
 
-
 const SITE = `
 sites:
   - title: GitBook Docs
@@ -57,7 +56,10 @@ describe('sites declared in docs.config.yaml', () => {
     type Broken = { space: string; page: string; href: string };
     const alone = JSON.parse((await docs(cwd, 'build', '--space', 'Developer Documentation', '--out', 'alone', '--no-strict-links', '--json')).stdout);
     const key = (b: Broken) => `${b.page} ${b.href}`;
-    const inSection = (report.brokenLinks as Broken[]).filter((b) => b.space === 'developers').map(key).sort();
+    const inSection = (report.brokenLinks as Broken[])
+      .filter((b) => b.space === 'developers')
+      .map(key)
+      .sort();
     expect(inSection.length).toBeGreaterThan(0);
     expect(inSection).toEqual((alone.brokenLinks as Broken[]).map(key).sort());
     const home = readFileSync(join(cwd, 'site', 'index.html'), 'utf8');

@@ -38,7 +38,9 @@ describe('docs sync: mass removal', () => {
     const result = await docs(dir, 'sync', tree, '--space', 'Handbook');
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain(`${join(tree, 'SUMMARY.md')}: this sync would remove 6 of the 6 pages of "Handbook" (SUMMARY.md lists 0 pages); nothing was changed`);
+    expect(result.stderr).toContain(
+      `${join(tree, 'SUMMARY.md')}: this sync would remove 6 of the 6 pages of "Handbook" (SUMMARY.md lists 0 pages); nothing was changed`,
+    );
     expect(result.stderr).toContain('--allow-mass-removal');
     // The malformed line is named with its file and line.
     expect(result.stderr).toMatch(/warning: SUMMARY\.md:3: page item "\[Unclosed link\(install\.md" is not a link/);
@@ -71,7 +73,12 @@ describe('docs sync: mass removal', () => {
 
   it('proceeds with --allow-mass-removal, and small removals never need it', async () => {
     const { dir, tree } = await synced();
-    writeFileSync(join(tree, 'SUMMARY.md'), `# Table of contents\n\n${PAGES.slice(0, 4).map((p) => `* [${p}](${p}.md)`).join('\n')}\n`);
+    writeFileSync(
+      join(tree, 'SUMMARY.md'),
+      `# Table of contents\n\n${PAGES.slice(0, 4)
+        .map((p) => `* [${p}](${p}.md)`)
+        .join('\n')}\n`,
+    );
     const few = await docs(dir, 'sync', tree, '--space', 'Handbook');
     expect(few.code).toBe(0);
     expect(few.stdout).toBe('Synced Handbook: 0 pages added, 0 changed, 2 removed; 0 files; 0 warnings\n');

@@ -31,7 +31,10 @@ function changeSpace(projectDir: string, change: (pages: RevisionPage[]) => Revi
     const id = newId();
     const now = new Date().toISOString();
     store.tx(() => {
-      store.revisions.insert({ id, spaceId: space.id, parents: [space.revisionId], type: 'edits', git: null, createdAt: now }, { ...content, pages: change(content.pages) });
+      store.revisions.insert(
+        { id, spaceId: space.id, parents: [space.revisionId], type: 'edits', git: null, createdAt: now },
+        { ...content, pages: change(content.pages) },
+      );
       store.content.setSpaceRevision(space.id, space.revisionId, id, now);
     });
     return id;
@@ -83,7 +86,9 @@ describe('docs sync, both ways', () => {
 
     const text = await docs(dir, 'sync', '--conflict', 'space');
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/merged both sides; commit [0-9a-f]{7}; 1 conflict\n  conflict: page "API" \([\w-]+\): both sides changed the same lines of its content; space wins; the git version is kept in revision [\w-]+, commit [0-9a-f]{7}\n/);
+    expect(text.stdout).toMatch(
+      /merged both sides; commit [0-9a-f]{7}; 1 conflict\n {2}conflict: page "API" \([\w-]+\): both sides changed the same lines of its content; space wins; the git version is kept in revision [\w-]+, commit [0-9a-f]{7}\n/,
+    );
     expect(repo.show('api.md')).toContain('By the space.');
     expect(repo.git('rev-parse', 'main^')).toBe(gitTip);
     expect((await docs(dir, 'sync')).stdout).toContain('(no changes)');
@@ -122,61 +127,73 @@ describe('docs sync, both ways', () => {
     expect((await docs(dir, 'sync')).stdout).toContain('(no changes)');
   });
 
-  it.each(['git', 'space', 'fail'])('settles pages deleted on one side and edited on the other under `conflict: %s`, losing nothing silently', async (policy) => {
-    const repo = repository(SAMPLE);
-    const dir = project(repo.dir, policy);
-    expect((await docs(dir, 'sync')).code).toBe(0);
-    // Git deletes guide.md and edits faq.md; the space deletes FAQ and edits Guide.
-    const gitTip = repo.commit({ 'guide.md': null, 'SUMMARY.md': SAMPLE['SUMMARY.md'].replace('* [Guide](guide.md)\n', ''), 'faq.md': lines('# FAQ', '', 'Questions, edited in git.') });
-    const store = openStore(join(dir, '.docs'));
-    const edited = store.blobs.put(Buffer.from(lines('# Guide', '', 'Guide, edited in the space.')));
-    store.close();
-    const spaceRevision = changeSpace(dir, (pages) => pages.filter((p) => !byPath('faq.md')(p)).map((p) => (byPath('guide.md')(p) ? { ...p, blob: edited } : p)));
+  it.each(['git', 'space', 'fail'])(
+    'settles pages deleted on one side and edited on the other under `conflict: %s`, losing nothing silently',
+    async (policy) => {
+      const repo = repository(SAMPLE);
+      const dir = project(repo.dir, policy);
+      expect((await docs(dir, 'sync')).code).toBe(0);
+      // Git deletes guide.md and edits faq.md; the space deletes FAQ and edits Guide.
+      const gitTip = repo.commit({
+        'guide.md': null,
+        'SUMMARY.md': SAMPLE['SUMMARY.md'].replace('* [Guide](guide.md)\n', ''),
+        'faq.md': lines('# FAQ', '', 'Questions, edited in git.'),
+      });
+      const store = openStore(join(dir, '.docs'));
+      const edited = store.blobs.put(Buffer.from(lines('# Guide', '', 'Guide, edited in the space.')));
+      store.close();
+      const spaceRevision = changeSpace(dir, (pages) =>
+        pages.filter((p) => !byPath('faq.md')(p)).map((p) => (byPath('guide.md')(p) ? { ...p, blob: edited } : p)),
+      );
 
-    const result = await docs(dir, 'sync', '--json');
-    const [report] = JSON.parse(result.stdout).spaces;
-    const titles = (report.conflicts as { title: string; reason: string }[]).map((c) => `${c.title}: ${c.reason}`).sort();
-    expect(titles).toEqual(['FAQ: one side deleted it and the other changed it', 'Guide: one side deleted it and the other changed it']);
-    const space = spacePages(dir);
-    if (policy === 'fail') {
-      expect(result.code).toBe(1);
-      expect(report).toMatchObject({ failed: true, commit: null });
-      expect(space.revisionId).toBe(spaceRevision);
-      expect(repo.git('rev-parse', 'main')).toBe(gitTip);
-      return;
-    }
-    expect(result.code).toBe(0);
-    expect(report.conflicts.every((c: { winner: string }) => c.winner === policy)).toBe(true);
-    const [kept] = report.conflicts[0].kept as { side: string; revisionId: string; commit: string | null }[];
-    if (policy === 'git') {
-      expect(space.pages.map((p) => p.title)).toEqual(['Welcome', 'API', 'FAQ']);
-      expect(space.body('FAQ')).toContain('edited in git');
-      expect(repo.git('rev-parse', 'main')).toBe(gitTip);
-      expect(kept).toEqual({ side: 'space', revisionId: spaceRevision, commit: null });
-    } else {
-      expect(space.pages.map((p) => p.title)).toEqual(['Welcome', 'Guide', 'API']);
-      expect(space.body('Guide')).toContain('edited in the space');
-      expect(repo.show('guide.md')).toContain('edited in the space');
-      expect(() => repo.show('faq.md')).toThrow();
-      expect(repo.git('rev-parse', 'main^')).toBe(gitTip);
-      expect(kept).toMatchObject({ side: 'git', commit: gitTip });
-    }
-    // The losing edit is in the revision the report names.
-    const reopened = openStore(join(dir, '.docs'));
-    try {
-      const losing = reopened.revisions.content(kept!.revisionId);
-      const page = losing.pages.find((p) => p.title === (policy === 'git' ? 'Guide' : 'FAQ'));
-      expect(page && page.kind === 'document' && reopened.blobs.get(page.blob)!.toString('utf8')).toContain('edited in');
-    } finally {
-      reopened.close();
-    }
-    expect((await docs(dir, 'sync')).stdout).toContain('(no changes)');
-  });
+      const result = await docs(dir, 'sync', '--json');
+      const [report] = JSON.parse(result.stdout).spaces;
+      const titles = (report.conflicts as { title: string; reason: string }[]).map((c) => `${c.title}: ${c.reason}`).sort();
+      expect(titles).toEqual(['FAQ: one side deleted it and the other changed it', 'Guide: one side deleted it and the other changed it']);
+      const space = spacePages(dir);
+      if (policy === 'fail') {
+        expect(result.code).toBe(1);
+        expect(report).toMatchObject({ failed: true, commit: null });
+        expect(space.revisionId).toBe(spaceRevision);
+        expect(repo.git('rev-parse', 'main')).toBe(gitTip);
+        return;
+      }
+      expect(result.code).toBe(0);
+      expect(report.conflicts.every((c: { winner: string }) => c.winner === policy)).toBe(true);
+      const [kept] = report.conflicts[0].kept as { side: string; revisionId: string; commit: string | null }[];
+      if (policy === 'git') {
+        expect(space.pages.map((p) => p.title)).toEqual(['Welcome', 'API', 'FAQ']);
+        expect(space.body('FAQ')).toContain('edited in git');
+        expect(repo.git('rev-parse', 'main')).toBe(gitTip);
+        expect(kept).toEqual({ side: 'space', revisionId: spaceRevision, commit: null });
+      } else {
+        expect(space.pages.map((p) => p.title)).toEqual(['Welcome', 'Guide', 'API']);
+        expect(space.body('Guide')).toContain('edited in the space');
+        expect(repo.show('guide.md')).toContain('edited in the space');
+        expect(() => repo.show('faq.md')).toThrow();
+        expect(repo.git('rev-parse', 'main^')).toBe(gitTip);
+        expect(kept).toMatchObject({ side: 'git', commit: gitTip });
+      }
+      // The losing edit is in the revision the report names.
+      const reopened = openStore(join(dir, '.docs'));
+      try {
+        const losing = reopened.revisions.content(kept!.revisionId);
+        const page = losing.pages.find((p) => p.title === (policy === 'git' ? 'Guide' : 'FAQ'));
+        expect(page && page.kind === 'document' && reopened.blobs.get(page.blob)!.toString('utf8')).toContain('edited in');
+      } finally {
+        reopened.close();
+      }
+      expect((await docs(dir, 'sync')).stdout).toContain('(no changes)');
+    },
+  );
 
   it('names a merged change request with `gitSync.mergeMessage` of the config when `docs sync` exports it', async () => {
     const repo = repository(SAMPLE);
     const dir = project(repo.dir, 'git');
-    writeFileSync(join(dir, 'docs.config.yaml'), `${readFileSync(join(dir, 'docs.config.yaml'), 'utf8')}gitSync:\n  mergeMessage: "docs: {subject} (!{number})"\n`);
+    writeFileSync(
+      join(dir, 'docs.config.yaml'),
+      `${readFileSync(join(dir, 'docs.config.yaml'), 'utf8')}gitSync:\n  mergeMessage: "docs: {subject} (!{number})"\n`,
+    );
     expect((await docs(dir, 'sync')).code).toBe(0);
     // A change request merged through the domain while no server ran to export it.
     const store = openStore(join(dir, '.docs'));
@@ -186,7 +203,9 @@ describe('docs sync, both ways', () => {
       const space = store.content.spacesIn(store.organizations.all()[0]!.id).find((x) => x.title === 'Docs')!;
       const { changeRequest } = domain.changeRequests.create(caller, space.id, { subject: 'Answer more questions' });
       const faq = store.revisions.content(space.revisionId).pages.find(byPath('faq.md'))!;
-      await domain.contentWrites.updateChangeRequestContent(caller, space.id, changeRequest.id, [{ operation: 'update_page', page: faq.id, document: { markdown: lines('# FAQ', '', 'More questions.') } }]);
+      await domain.contentWrites.updateChangeRequestContent(caller, space.id, changeRequest.id, [
+        { operation: 'update_page', page: faq.id, document: { markdown: lines('# FAQ', '', 'More questions.') } },
+      ]);
       expect(domain.changeRequests.merge(caller, space.id, changeRequest.id).result).toBe('merge');
     } finally {
       store.close();

@@ -21,7 +21,7 @@ describe('docs sync', () => {
     const dir = project('organizations:\n  - title: Acme\n');
     const first = await docs(dir, 'sync', join(CORPORA, 'git-sync-normalization'), '--space', 'Handbook');
     // The new store is said once, on stderr; nothing else is.
-    expect(first.stderr).toBe("docs: created the store in .docs/ (its database and files; ignored by git; storage.dir in docs.config.yaml moves it)\n");
+    expect(first.stderr).toBe('docs: created the store in .docs/ (its database and files; ignored by git; storage.dir in docs.config.yaml moves it)\n');
     expect(first.code).toBe(0);
     expect(first.stdout).toBe('Synced Handbook: 19 pages added, 0 changed, 0 removed; 2 files; 0 warnings\n');
 
@@ -52,7 +52,15 @@ describe('docs sync', () => {
 
   it('syncs the spaces listed in docs.config.yaml, one per docs.yaml key', async () => {
     const dir = project(
-      ['organizations:', '  - title: Acme', 'spaces:', `  - directory: ${join(CORPORA, 'public-docs')}`, `  - title: Mirrord`, `    directory: ${join(CORPORA, 'metalbear-docs')}`, ''].join('\n'),
+      [
+        'organizations:',
+        '  - title: Acme',
+        'spaces:',
+        `  - directory: ${join(CORPORA, 'public-docs')}`,
+        `  - title: Mirrord`,
+        `    directory: ${join(CORPORA, 'metalbear-docs')}`,
+        '',
+      ].join('\n'),
     );
     const result = await docs(dir, 'sync', '--json');
     expect(result.stderr).toMatch(/^docs: created the store in \.docs\/ [^\n]*\n$/);
@@ -85,7 +93,9 @@ describe('docs sync', () => {
       });
       child.on('exit', (code) => reject(new Error(`docs start exited with ${code}: ${text}`)));
     });
-    expect(output).toMatch(/^Synced Quire \(2 added, 0 changed, 0 removed; 0 warnings\)\nBuilt the site of Quire: 2 pages .*\n(  warning: .*\n)*Quire is serving the API/);
+    expect(output).toMatch(
+      /^Synced Quire \(2 added, 0 changed, 0 removed; 0 warnings\)\nBuilt the site of Quire: 2 pages .*\n( {2}warning: .*\n)*Quire is serving the API/,
+    );
     const site = /The documentation site is at (\S+)/.exec(output)?.[1];
     expect(site).toBeDefined();
     const home = await fetch(site!);

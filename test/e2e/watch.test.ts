@@ -64,14 +64,17 @@ function startWatch(cwd: string, ...args: string[]): Promise<Watching> {
 async function settled(watch: Watching, builds: number, timeoutMs = 90_000): Promise<number> {
   let last = -1;
   let stableSince = Date.now();
-  await waitFor(async () => {
-    const status = await watch.status();
-    if (status.builds !== last || status.building) {
-      last = status.building ? -1 : status.builds;
-      stableSince = Date.now();
-    }
-    return last >= builds && Date.now() - stableSince > 1500;
-  }, { timeout: timeoutMs, interval: 100, message: () => `${builds} builds and 1.5 s without one:\n${watch.output()}` });
+  await waitFor(
+    async () => {
+      const status = await watch.status();
+      if (status.builds !== last || status.building) {
+        last = status.building ? -1 : status.builds;
+        stableSince = Date.now();
+      }
+      return last >= builds && Date.now() - stableSince > 1500;
+    },
+    { timeout: timeoutMs, interval: 100, message: () => `${builds} builds and 1.5 s without one:\n${watch.output()}` },
+  );
   return last;
 }
 
@@ -142,7 +145,10 @@ describe('docs watch and git', () => {
     mkdirSync(join(repo, 'moved'));
     writeFileSync(join(repo, 'moved/quote.md'), readFileSync(join(repo, 'quote.md')));
     rmSync(join(repo, 'quote.md'));
-    writeFileSync(join(repo, '.gitbook/assets/dot.png'), Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+    writeFileSync(
+      join(repo, '.gitbook/assets/dot.png'),
+      Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+    );
     writeFileSync(join(repo, 'images.md'), `${readFileSync(join(repo, 'images.md'), 'utf8')}\n![A dot](.gitbook/assets/dot.png)\n`);
     mkdirSync(join(repo, 'bulk'));
     const bulk: string[] = [];
@@ -150,7 +156,10 @@ describe('docs watch and git', () => {
       writeFileSync(join(repo, `bulk/page-${i}.md`), `# Bulk page ${i}\n\nBulk text ${i}, see [emoji](../emoji.md).\n`);
       bulk.push(`* [Bulk page ${i}](bulk/page-${i}.md)`);
     }
-    summary = summary.replace('* [Drawing](drawing.md)\n', '').replace('[Quote](quote.md)', '[Quote](moved/quote.md)').replace('[Emoji](emoji.md)', '[Emoji renamed](emoji.md)');
+    summary = summary
+      .replace('* [Drawing](drawing.md)\n', '')
+      .replace('[Quote](quote.md)', '[Quote](moved/quote.md)')
+      .replace('[Emoji](emoji.md)', '[Emoji renamed](emoji.md)');
     writeFileSync(summaryFile, `${summary.trimEnd()}\n\n## Bulk\n\n${bulk.join('\n')}\n`);
     git('add', '-A');
     git('commit', '-q', '-m', 'other');
@@ -178,7 +187,7 @@ describe('docs watch and git', () => {
       expect(firstDifference(normalize(await response.text()), normalize(readFileSync(join(coldCwd, 'site', file), 'utf8'))), url).toBe(null);
     }
     expect((await fetch(`${watch.url}drawing/`)).status).toBe(404);
-    expect((await fetch(`${watch.url}page-link/`).then((r) => r.text()))).toContain('Emoji renamed');
+    expect(await fetch(`${watch.url}page-link/`).then((r) => r.text())).toContain('Emoji renamed');
   }, 240_000);
 });
 
@@ -232,7 +241,10 @@ describe('docs watch: bad input', () => {
     expect(await docs(cwd, 'nowhere', '--space', 'X')).toMatchObject({ code: 2, stderr: expect.stringContaining('nowhere: no such directory') });
     expect(await docs(cwd, dir)).toMatchObject({ code: 2, stderr: expect.stringContaining('--space is required') });
     expect(await docs(cwd, dir, '--space')).toMatchObject({ code: 2, stderr: expect.stringContaining("option '--space <title|id>' argument missing") });
-    expect(await docs(cwd, dir, '--space', 'X', '--port', 'abc')).toMatchObject({ code: 2, stderr: expect.stringContaining('--port abc: expected a number from 0 to 65535') });
+    expect(await docs(cwd, dir, '--space', 'X', '--port', 'abc')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--port abc: expected a number from 0 to 65535'),
+    });
     expect(await docs(cwd, dir, '--space', 'X', '--port', '70000')).toMatchObject({ code: 2, stderr: expect.stringContaining('--port 70000') });
     expect(await docs(cwd, '--space', 'X')).toMatchObject({ code: 2, stderr: expect.stringContaining('--space needs a <dir>') });
     expect(await docs(cwd)).toMatchObject({ code: 2, stderr: expect.stringContaining('nothing to watch') });

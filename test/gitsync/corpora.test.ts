@@ -22,7 +22,12 @@ function checkContent(corpus: string, content: RevisionContent, summary: string)
 
   const gitRefs = [...content.pages.flatMap((p) => (p.kind === 'document' && p.git ? [p.git] : [])), ...content.files.map((f) => f.git!)];
   const root = join(CORPORA, corpus);
-  expect(gitRefs.map((g) => g.oid)).toEqual(hashObjects(root, gitRefs.map((g) => g.path)));
+  expect(gitRefs.map((g) => g.oid)).toEqual(
+    hashObjects(
+      root,
+      gitRefs.map((g) => g.path),
+    ),
+  );
   expect(new Set(content.pages.map((p) => p.id)).size).toBe(content.pages.length);
   expect(new Set(content.pages.map((p) => p.path)).size).toBe(content.pages.length);
   const ids = new Set(content.pages.map((p) => p.id));

@@ -87,7 +87,12 @@ describe('exporting edits made through the domain', () => {
       'tabs.md': 'D',
       'this-is-a-group/emoji.md': 'A',
     });
-    expect(result.written).toEqual([...changed].filter(([, s]) => s !== 'D').map(([p]) => p).sort());
+    expect(result.written).toEqual(
+      [...changed]
+        .filter(([, s]) => s !== 'D')
+        .map(([p]) => p)
+        .sort(),
+    );
     expect(result.removed).toEqual(['emoji.md', 'tabs.md']);
 
     expect(git(repo, 'show', 'main:quote.md')).toBe('# Quote\n\n> A changed quote.\n');

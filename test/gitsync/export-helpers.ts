@@ -11,8 +11,7 @@ export function cleanTemps(): void {
   for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-export const git = (repo: string, ...args: string[]): string =>
-  execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+export const git = (repo: string, ...args: string[]): string => execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 
 /** A fresh repository holding `files` (or a corpus copy) in one commit on `main`. */
 export function tempRepo(corpus?: string): string {
@@ -40,11 +39,13 @@ export function lsTree(repo: string, ref: string): Map<string, string> {
 /** The files that differ between two commits, with their status letter (A, M, D). */
 export function changedFiles(repo: string, from: string, to: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const line of git(repo, 'diff', '--no-renames', '--name-status', '-z', from, to).split('\0').reduce<string[][]>((acc, part, i) => {
-    if (i % 2 === 0) acc.push([part]);
-    else acc[acc.length - 1]!.push(part);
-    return acc;
-  }, [])) {
+  for (const line of git(repo, 'diff', '--no-renames', '--name-status', '-z', from, to)
+    .split('\0')
+    .reduce<string[][]>((acc, part, i) => {
+      if (i % 2 === 0) acc.push([part]);
+      else acc[acc.length - 1]!.push(part);
+      return acc;
+    }, [])) {
     if (line.length === 2) out.set(line[1]!, line[0]!);
   }
   return out;
@@ -53,5 +54,10 @@ export function changedFiles(repo: string, from: string, to: string): Map<string
 /** Paths a corpus left out of its copy (`<corpus>.OMITTED.txt`: too large, or missing in the snapshot). */
 export function omitted(corpus: string): Set<string> {
   const text = execFileSync('cat', [join(CORPORA, `${corpus}.OMITTED.txt`)], { encoding: 'utf8' });
-  return new Set(text.split('\n').filter(Boolean).map((line) => line.split('\t')[0]!));
+  return new Set(
+    text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('\t')[0]!),
+  );
 }

@@ -92,7 +92,16 @@ describe('an export killed at random moments', () => {
         return { ...p, blob: store.blobs.put(Buffer.from(text)) };
       });
       const added = lines(`# Added ${round}`, '', 'A new page.');
-      const addedPage: DocumentPage = { ...(pages.find((p) => p.kind === 'document') as DocumentPage), id: newId(), title: `Added ${round}`, slug: `added-${round}`, path: `added-${round}`, blob: store.blobs.put(Buffer.from(added)), git: null, parentId: null };
+      const addedPage: DocumentPage = {
+        ...(pages.find((p) => p.kind === 'document') as DocumentPage),
+        id: newId(),
+        title: `Added ${round}`,
+        slug: `added-${round}`,
+        path: `added-${round}`,
+        blob: store.blobs.put(Buffer.from(added)),
+        git: null,
+        parentId: null,
+      };
       expected.set(`added-${round}.md`, added);
       const next: RevisionContent = { ...content, pages: [...pages, addedPage] };
       const id = newId();
@@ -176,14 +185,16 @@ describe('an export killed at random moments', () => {
       const state = domain.sync.state(spaceId)!;
       expect(state.commit).toBe(main);
       expect(state.revisionId).toBe(space().revisionId);
-      for (const [path, text] of expected) expect(repo.show(path) + '\n', path).toBe(text);
+      for (const [path, text] of expected) expect(`${repo.show(path)}\n`, path).toBe(text);
       // The work tree and index caught up with the branch, and nothing is left to do.
       expect(status()).toEqual([]);
       expect(existsSync(join(repo.dir, '.git', 'quire-follow.json'))).toBe(false);
       const [again] = await sync();
       expect(again!.action).toBe('nothing');
     }
-    console.log(`export-kill: ${killed} kills in ${attempts} attempts, ${Math.round(performance.now() - started)} ms; ${JSON.stringify(outcomes)}; an export takes ${span} steps`);
+    console.log(
+      `export-kill: ${killed} kills in ${attempts} attempts, ${Math.round(performance.now() - started)} ms; ${JSON.stringify(outcomes)}; an export takes ${span} steps`,
+    );
     expect(outcomes.none).toBeGreaterThan(0);
     expect(outcomes.ref + outcomes.both).toBeGreaterThan(0);
     execFileSync('git', ['fsck', '--full', '--strict'], { cwd: repo.dir, stdio: 'pipe' });

@@ -34,7 +34,14 @@ describe('export round trip: import a GitBook export, export it forcing every pa
       for (const report of reports) {
         const space = store.content.space(report.space.id)!;
         pages += store.revisions.content(space.revisionId).pages.length;
-        const result = await exportRevision(domain, { dir: repo, spaceId: space.id, revisionId: space.revisionId, ref: 'roundtrip', message: 'Round trip', force: true });
+        const result = await exportRevision(domain, {
+          dir: repo,
+          spaceId: space.id,
+          revisionId: space.revisionId,
+          ref: 'roundtrip',
+          message: 'Round trip',
+          force: true,
+        });
         written.push(...result.written);
         expect(result.removed).toEqual([]);
       }
@@ -74,7 +81,14 @@ describe('export of an unchanged hand-edited corpus (metalbear-docs)', () => {
     expect(lsTree(repo, 'main')).toEqual(before);
     expect(git(repo, 'rev-list', '--count', 'main').trim()).toBe('1');
 
-    const forced = await exportRevision(domain, { dir: repo, spaceId: space.id, revisionId: space.revisionId, ref: 'normalised', message: 'Normalise', force: true });
+    const forced = await exportRevision(domain, {
+      dir: repo,
+      spaceId: space.id,
+      revisionId: space.revisionId,
+      ref: 'normalised',
+      message: 'Normalise',
+      force: true,
+    });
     expect(forced.commit).not.toBeNull();
     expect(forced.written.length).toBeGreaterThan(10);
     expect(forced.removed).toEqual([]);

@@ -82,7 +82,17 @@ describe('page dates from git', () => {
 
 describe('pageUpdatedAt', () => {
   it('is the git date while the page holds the blob the date is about, and nothing once it was edited', () => {
-    const page: DocumentPage = { id: 'p', kind: 'document', title: 'P', slug: 'p', path: 'p', parentId: null, hidden: false, blob: 'b1', git: { oid: 'b1', path: 'p.md', updatedAt: iso(T1) } };
+    const page: DocumentPage = {
+      id: 'p',
+      kind: 'document',
+      title: 'P',
+      slug: 'p',
+      path: 'p',
+      parentId: null,
+      hidden: false,
+      blob: 'b1',
+      git: { oid: 'b1', path: 'p.md', updatedAt: iso(T1) },
+    };
     expect(pageUpdatedAt(page)).toBe(iso(T1));
     expect(pageUpdatedAt({ ...page, blob: 'b2' })).toBeUndefined();
   });

@@ -32,7 +32,10 @@ function memoryCache(): DateCache & { rows: Map<string, Record<string, number>> 
 function handMadeCommit(dir: string, parent: string, treeOf: string, author: string, committer: string): string {
   const git = (args: string[], input?: string) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', ...(input ? { input } : {}) }).trim();
   const tree = git(['rev-parse', `${treeOf}^{tree}`]);
-  return git(['hash-object', '-t', 'commit', '-w', '--literally', '--stdin'], `tree ${tree}\nparent ${parent}\nauthor A <a@example.com> ${author}\ncommitter C <c@example.com> ${committer}\n\nodd\n`);
+  return git(
+    ['hash-object', '-t', 'commit', '-w', '--literally', '--stdin'],
+    `tree ${tree}\nparent ${parent}\nauthor A <a@example.com> ${author}\ncommitter C <c@example.com> ${committer}\n\nodd\n`,
+  );
 }
 
 describe('lastCommitDates', () => {

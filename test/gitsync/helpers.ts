@@ -14,7 +14,6 @@ export function setup() {
   const caller = new Caller(store, boot.admin);
   const organizationId = boot.organizations[0]!.id;
   // Parsing on the test thread: workers would load the TypeScript sources through tsx, which is slow to start.
-  const sync = (dir: string, options: Partial<SyncOptions> = {}) =>
-    syncDirectory(domain, { dir, organizationId, caller, parseWorkers: 0, ...options });
+  const sync = (dir: string, options: Partial<SyncOptions> = {}) => syncDirectory(domain, { dir, organizationId, caller, parseWorkers: 0, ...options });
   return { store, domain, caller, organizationId, sync };
 }

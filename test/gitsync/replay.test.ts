@@ -81,7 +81,7 @@ async function writeBodies(domain: Domain, caller: Caller, spaceId: string, edit
 }
 
 describe('replay of git-sync-normalization.bundle', () => {
-  it('exports each commit\'s edits, made through the space, as the tree GitBook committed', async () => {
+  it("exports each commit's edits, made through the space, as the tree GitBook committed", async () => {
     execFileSync('git', ['clone', '-q', join(CORPORA, 'git-sync-normalization.bundle'), repo]);
     const commits = git(repo, 'rev-list', '--first-parent', '--reverse', 'HEAD').trim().split('\n');
     expect(commits.length).toBeGreaterThan(20);
@@ -135,7 +135,8 @@ describe('replay of git-sync-normalization.bundle', () => {
         expect(diff, `${short} is listed as legacy but matches: take it off the list`).not.toBe('');
         expect(changedFiles(repo, next, scratch), git(repo, 'diff', next, scratch)).toEqual(new Map([[file, 'M']]));
         expect(normalise(git(repo, 'show', `${scratch}:${file}`))).toBe(normalise(git(repo, 'show', `${next}:${file}`)));
-      } else if (diff !== '') mismatches.push(`${i + 1} ${next.slice(0, 7)} ${subject} (wrote ${result.written.join(', ')}; removed ${result.removed.join(', ')})\n${diff}`);
+      } else if (diff !== '')
+        mismatches.push(`${i + 1} ${next.slice(0, 7)} ${subject} (wrote ${result.written.join(', ')}; removed ${result.removed.join(', ')})\n${diff}`);
       // The next round imports the real commit over what the export wrote.
       restore(domain.sync.state(spaceId)!);
     }

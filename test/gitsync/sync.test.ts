@@ -41,8 +41,7 @@ function writableCopy(corpus: string): string {
   return dir;
 }
 
-const contentOf = (store: ReturnType<typeof setup>['store'], spaceId: string) =>
-  store.revisions.content(store.content.space(spaceId)!.revisionId);
+const contentOf = (store: ReturnType<typeof setup>['store'], spaceId: string) => store.revisions.content(store.content.space(spaceId)!.revisionId);
 
 describe('syncing a directory', () => {
   it('keeps page and file ids across syncs, counts changes, and keeps the id of a renamed page', async () => {
@@ -154,7 +153,8 @@ describe('syncing a directory', () => {
         '  ```',
         '',
       ].join('\n'),
-      'README.md': '---\ndescription: The home page\nicon: house\nlayout:\n  width: wide\n  cover: {visible: true, size: hero}\n  title: {visible: false}\ncover: .gitbook/assets/cover.png\ncoverY: 12\nweight: 3\n---\n\n# Home\n\nText.\n',
+      'README.md':
+        '---\ndescription: The home page\nicon: house\nlayout:\n  width: wide\n  cover: {visible: true, size: hero}\n  title: {visible: false}\ncover: .gitbook/assets/cover.png\ncoverY: 12\nweight: 3\n---\n\n# Home\n\nText.\n',
       'start/quickstart.md': '---\nhidden: true\nnoIndex: true\nnoRobotsIndex: true\n---\n\n# Quickstart\n\n## Step 2\n',
       '.gitbook/assets/cover.png': png,
       '.gitbook/assets/guide.pdf': 'not really a pdf',
@@ -177,7 +177,16 @@ describe('syncing a directory', () => {
       cover: { ref: { kind: 'file', file: cover.id }, yPos: 12 },
     });
     expect(group).toMatchObject({ kind: 'group', title: 'Get Started', slug: 'start', path: 'start', parentId: null });
-    expect(quick).toMatchObject({ kind: 'document', title: 'Quickstart', linkTitle: 'Quick', path: 'start/quickstart', parentId: group!.id, hidden: true, noIndex: true, noRobotsIndex: true });
+    expect(quick).toMatchObject({
+      kind: 'document',
+      title: 'Quickstart',
+      linkTitle: 'Quick',
+      path: 'start/quickstart',
+      parentId: group!.id,
+      hidden: true,
+      noIndex: true,
+      noRobotsIndex: true,
+    });
     expect(anchor).toMatchObject({ kind: 'link', parentId: quick!.id, target: { kind: 'page', page: quick!.id, anchor: 'step-2' } });
     expect(link).toMatchObject({ kind: 'link', title: 'Elsewhere', target: { kind: 'url', url: 'https://example.com/docs' } });
     expect(computed).toMatchObject({ kind: 'computed', source: 'builtin:openapi', props: { models: true } });

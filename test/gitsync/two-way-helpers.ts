@@ -16,7 +16,12 @@ export function repository(files: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'quire-two-way-'));
   temps.push(dir);
   const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=Author', '-c', 'user.email=author@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] }).toString().trim();
+    execFileSync('git', ['-c', 'user.name=Author', '-c', 'user.email=author@example.com', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+      .toString()
+      .trim();
   git('init', '-q', '-b', 'main');
   const write = (changes: Record<string, string | null>) => {
     for (const [path, body] of Object.entries(changes)) {
@@ -52,7 +57,8 @@ export async function synced(files: Record<string, string> = SAMPLE) {
   const repo = repository(files);
   const env = setup();
   const { domain, store, caller, organizationId } = env;
-  const sync = (options: Partial<TwoWayOptions> = {}) => twoWaySync(domain, { dir: repo.dir, space: 'Docs', organizationId, caller, parseWorkers: 0, ...options });
+  const sync = (options: Partial<TwoWayOptions> = {}) =>
+    twoWaySync(domain, { dir: repo.dir, space: 'Docs', organizationId, caller, parseWorkers: 0, ...options });
   const [first] = await sync();
   const spaceId = first!.space.id;
   const current = () => store.content.space(spaceId)!;

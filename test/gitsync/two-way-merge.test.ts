@@ -11,7 +11,18 @@ const text = (oid: string) => blobs.get(oid)!.toString('utf8');
 function page(id: string, body: string, extra: Partial<DocumentPage> = {}): DocumentPage {
   const blob = blobs.put(Buffer.from(body, 'utf8'));
   const path = extra.path ?? id;
-  return { id, kind: 'document', title: id.toUpperCase(), slug: path.split('/').at(-1)!, path, parentId: null, hidden: false, blob, git: { oid: blob, path: `${path}.md` }, ...extra };
+  return {
+    id,
+    kind: 'document',
+    title: id.toUpperCase(),
+    slug: path.split('/').at(-1)!,
+    path,
+    parentId: null,
+    hidden: false,
+    blob,
+    git: { oid: blob, path: `${path}.md` },
+    ...extra,
+  };
 }
 
 const content = (pages: RevisionPage[]): RevisionContent => ({ pages, files: [], reusableContents: [], variables: {} });
@@ -137,7 +148,10 @@ describe('merging the space and the repository against the last sync', () => {
   });
 
   it('keeps the child git added under a page the space deleted, or reports it', () => {
-    const git = content([...edit(base, 'api', lines('# API', '', 'beta, edited in git')).pages, page('child', lines('# Child'), { parentId: 'api', path: 'api/child' })]);
+    const git = content([
+      ...edit(base, 'api', lines('# API', '', 'beta, edited in git')).pages,
+      page('child', lines('# Child'), { parentId: 'api', path: 'api/child' }),
+    ]);
     const space = content(base.pages.filter((p) => p.id !== 'api'));
     const byGit = mergeSides(base, space, git, blobs, 'git');
     expect(byGit.content!.pages.map((p) => p.id)).toEqual(['intro', 'guide', 'api', 'child']);

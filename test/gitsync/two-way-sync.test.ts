@@ -157,40 +157,43 @@ describe('structure changes on both sides', () => {
     expect((await s.sync())[0]).toMatchObject({ action: 'nothing' });
   });
 
-  it.each(['git', 'space', 'fail'] as const)('settles a page deleted in the space and edited in git with --conflict %s, losing nothing silently', async (policy) => {
-    const s = await synced();
-    const faq = s.pageAt('faq.md');
-    const gitCommit = s.repo.commit({ 'faq.md': lines('# FAQ', '', 'Questions, edited in git.') });
-    const deleted = s.editSpace((pages) => pages.filter((p) => p.id !== faq.id));
-    const [report] = await s.sync({ conflict: policy });
-    const entry = expect.objectContaining({ kind: 'page', id: faq.id, title: 'FAQ', reason: expect.stringContaining('deleted') });
-    expect(report!.conflicts).toEqual([entry]);
-    if (policy === 'fail') {
-      expect(report).toMatchObject({ failed: true, commit: null, revisionId: null });
-      expect(s.current().revisionId).toBe(deleted);
-      expect(s.repo.git('rev-parse', 'main')).toBe(gitCommit);
-      return;
-    }
-    expect(report!.conflicts[0]!.winner).toBe(policy);
-    if (policy === 'git') {
-      // The edit stands, in the space and the repository; the deletion is kept in the space's revision.
-      expect(s.body(s.pageAt('faq.md'))).toContain('edited in git');
-      expect(s.repo.git('rev-parse', 'main')).toBe(gitCommit);
-      expect(report!.conflicts[0]!.kept).toEqual([{ side: 'space', revisionId: deleted, commit: null }]);
-      expect(s.content(deleted).pages.some((p) => p.id === faq.id)).toBe(false);
-    } else {
-      // The page is gone from both sides; git's edit is kept in a revision of the space and in its commit.
-      expect(s.content().pages.some((p) => p.id === faq.id)).toBe(false);
-      expect(() => s.repo.show('faq.md')).toThrow();
-      expect(s.repo.show('SUMMARY.md')).not.toContain('faq.md');
-      expect(s.repo.git('rev-parse', 'main^')).toBe(gitCommit);
-      const [kept] = report!.conflicts[0]!.kept;
-      expect(kept).toMatchObject({ side: 'git', commit: gitCommit });
-      expect(s.body(s.pageAt('faq.md', s.content(kept!.revisionId!)))).toContain('edited in git');
-      expect(s.store.revisions.get(s.current().revisionId)!.parents).toEqual(expect.arrayContaining([kept!.revisionId, deleted]));
-    }
-    expect((await s.sync({ conflict: policy }))[0]).toMatchObject({ action: 'nothing' });
-  });
+  it.each(['git', 'space', 'fail'] as const)(
+    'settles a page deleted in the space and edited in git with --conflict %s, losing nothing silently',
+    async (policy) => {
+      const s = await synced();
+      const faq = s.pageAt('faq.md');
+      const gitCommit = s.repo.commit({ 'faq.md': lines('# FAQ', '', 'Questions, edited in git.') });
+      const deleted = s.editSpace((pages) => pages.filter((p) => p.id !== faq.id));
+      const [report] = await s.sync({ conflict: policy });
+      const entry = expect.objectContaining({ kind: 'page', id: faq.id, title: 'FAQ', reason: expect.stringContaining('deleted') });
+      expect(report!.conflicts).toEqual([entry]);
+      if (policy === 'fail') {
+        expect(report).toMatchObject({ failed: true, commit: null, revisionId: null });
+        expect(s.current().revisionId).toBe(deleted);
+        expect(s.repo.git('rev-parse', 'main')).toBe(gitCommit);
+        return;
+      }
+      expect(report!.conflicts[0]!.winner).toBe(policy);
+      if (policy === 'git') {
+        // The edit stands, in the space and the repository; the deletion is kept in the space's revision.
+        expect(s.body(s.pageAt('faq.md'))).toContain('edited in git');
+        expect(s.repo.git('rev-parse', 'main')).toBe(gitCommit);
+        expect(report!.conflicts[0]!.kept).toEqual([{ side: 'space', revisionId: deleted, commit: null }]);
+        expect(s.content(deleted).pages.some((p) => p.id === faq.id)).toBe(false);
+      } else {
+        // The page is gone from both sides; git's edit is kept in a revision of the space and in its commit.
+        expect(s.content().pages.some((p) => p.id === faq.id)).toBe(false);
+        expect(() => s.repo.show('faq.md')).toThrow();
+        expect(s.repo.show('SUMMARY.md')).not.toContain('faq.md');
+        expect(s.repo.git('rev-parse', 'main^')).toBe(gitCommit);
+        const [kept] = report!.conflicts[0]!.kept;
+        expect(kept).toMatchObject({ side: 'git', commit: gitCommit });
+        expect(s.body(s.pageAt('faq.md', s.content(kept!.revisionId!)))).toContain('edited in git');
+        expect(s.store.revisions.get(s.current().revisionId)!.parents).toEqual(expect.arrayContaining([kept!.revisionId, deleted]));
+      }
+      expect((await s.sync({ conflict: policy }))[0]).toMatchObject({ action: 'nothing' });
+    },
+  );
 
   it('reorders SUMMARY on both sides: a conflict the policy settles, with every other change kept', async () => {
     const s = await synced();

@@ -29,10 +29,7 @@ export interface SeededSpace {
 }
 
 /** Pages added to the corpus: a link page, and a page with a broken link, an in-app link, a variable and a section. */
-const EXTRA_SUMMARY = [
-  '* [GitHub](https://github.com/GitbookIO/git-sync-normalization)',
-  '* [Dangling](dangling.md)',
-];
+const EXTRA_SUMMARY = ['* [GitHub](https://github.com/GitbookIO/git-sync-normalization)', '* [Dangling](dangling.md)'];
 const DANGLING =
   '# Dangling\n\nSee [a gone page](gone.md), [the lists](lists.md) and [the app](https://app.gitbook.com/o/x/s/y/).\n\n' +
   'Made by <code class="expression">space.vars.product</code>.\n\n## Zebra crossing\n\nQuokkas cross here.\n';

@@ -1,4 +1,4 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { Ajv, ValidateFunction } from 'ajv';
 import { loadSpec, type Operation } from '../../src/server/openapi.js';
 import { createAjv, refsToSpec } from '../../src/server/validation.js';
 

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { configSchema } from '../../src/config/index.js';
-import { Caller, Domain } from '../../src/domain/index.js';
+import { type Caller, Domain } from '../../src/domain/index.js';
 import type { ImportOptions } from '../../src/domain/imports/settings.js';
 import { bootstrap } from '../../src/domain/core/setup.js';
 import { installGitSync } from '../../src/gitsync/two-way/install.js';
@@ -126,5 +126,11 @@ export function useSite(routes: Record<string, Handler>): Site {
   return site;
 }
 
-export const html = (body: string): Handler => (_, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
-export const bytes = (data: Buffer, type: string): Handler => (_, response) => response.writeHead(200, { 'content-type': type }).end(data);
+export const html =
+  (body: string): Handler =>
+  (_, response) =>
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+export const bytes =
+  (data: Buffer, type: string): Handler =>
+  (_, response) =>
+    response.writeHead(200, { 'content-type': type }).end(data);

@@ -176,7 +176,11 @@ export const SWAGGER_JSON = JSON.stringify(
       Order: {
         type: 'object',
         required: ['quantity'],
-        properties: { id: { type: 'integer', readOnly: true }, quantity: { type: 'integer', minimum: 1 }, status: { type: 'string', enum: ['placed', 'shipped'] } },
+        properties: {
+          id: { type: 'integer', readOnly: true },
+          quantity: { type: 'integer', minimum: 1 },
+          status: { type: 'string', enum: ['placed', 'shipped'] },
+        },
       },
     },
   },

@@ -28,7 +28,11 @@ export interface TestServer {
   /** A token for a new member of `org` (or of no organization with 'none') with this role; null role = guest. */
   member(role: RoleName | null | 'none', org?: string): { token: string; userId: string };
   /** A raw request, for what the typed client cannot send. */
-  request(method: string, path: string, init?: { token?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<{ status: number; text: string; json: any }>;
+  request(
+    method: string,
+    path: string,
+    init?: { token?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; text: string; json: any }>;
   close(): Promise<void>;
 }
 

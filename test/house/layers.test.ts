@@ -18,7 +18,8 @@ const breaches: Record<string, string> = {
   'src/domain/x/d.ts': "import { e } from './e.js';\nexport const d = e;\n",
   'src/domain/x/e.ts': "import { d } from './d.js';\nexport const e = () => d;\n",
   'src/server/h.ts': "import { s } from '../store/sqlite/s.js';\nimport { cli } from '../cli/main.js';\nexport const h = [s, cli];\n",
-  'src/site/p.ts': "import type { Store } from '../store/index.js';\nimport { openStore } from '../store/index.js';\nexport const p = [openStore as unknown as Store];\n",
+  'src/site/p.ts':
+    "import type { Store } from '../store/index.js';\nimport { openStore } from '../store/index.js';\nexport const p = [openStore as unknown as Store];\n",
   'src/platform/q.ts': "import { b } from '../domain/x/b.js';\nexport const q = b;\n",
   'src/store/index.ts': 'export const openStore = 1;\nexport interface Store { x: 1 }\n',
   'src/store/sqlite/s.ts': 'export const s = 1;\n',
@@ -26,7 +27,11 @@ const breaches: Record<string, string> = {
 };
 
 function cruise(cwd: string, ...flags: string[]): Array<{ rule: string; from: string; to: string }> {
-  const run = spawnSync(process.execPath, [depcruise, 'src', '--config', config, '--output-type', 'json', ...flags], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, [depcruise, 'src', '--config', config, '--output-type', 'json', ...flags], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
   if (!run.stdout) throw new Error(`depcruise failed: ${run.stderr}`);
   const report = JSON.parse(run.stdout) as { summary: { violations: Array<{ rule: { name: string; severity: string }; from: string; to: string }> } };
   // Recorded violations come back with the severity `ignore`.

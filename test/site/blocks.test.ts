@@ -13,45 +13,91 @@ const page = (path: string) => readFileSync(join(out, path, 'index.html'), 'utf8
 const body = (path: string) => /<div class="markdown">([\s\S]*?)<\/div>\n<footer class="page-footer">/.exec(page(path))?.[1] ?? '';
 
 beforeAll(async () => {
-  const space = await syncedSpace(markdownSpace({
-    'README.md': '# Home\n\nNo diagrams here.\n',
-    'math.md': [
-      '# Math', '',
-      '$$', '\\frac{a}{b} = \\sqrt{x^2}', '$$', '',
-      'Inline $$e^{i\\pi} + 1 = 0$$ in text.', '',
-      '$$\\frac{1}{$$', '',
-      '$$\\href{javascript:alert(1)}{x} + \\url{javascript:alert(2)} + \\includegraphics{x.png} + \\htmlClass{a}{b}$$', '',
-      '<math><mi href="javascript:alert(3)">x</mi></math>', '',
-    ].join('\n'),
-    'mermaid.md': '# Mermaid\n\n```mermaid\ngraph TD\n  A[Start] --> B{Is it?}\n```\n',
-    'embeds.md': [
-      '# Embeds', '',
-      '{% embed url="https://www.youtube.com/watch?v=lTRiuFIWV54&t=1m5s" %}', 'Study music', '{% endembed %}', '',
-      '{% embed url="https://vimeo.com/76979871" %}', '',
-      '{% embed url="https://www.loom.com/share/2b4a574a4ad54586b5d486cb6ad3735b?sid=75e4" %}', '',
-      '{% embed url="https://github.com/GitbookIO/gitbook" %}', '',
-      '<iframe src="https://evil.example/x"></iframe>', '',
-      '<iframe src="https://www.youtube-nocookie.com/embed/abcdefghijk" sandbox="allow-top-navigation allow-scripts" onload="alert(4)"></iframe>', '',
-    ].join('\n'),
-    'code.md': [
-      '# Code', '',
-      '{% code title="notes.txt" lineNumbers="true" %}', '```',
-      'first <line>', 'second', '```', '{% endcode %}', '',
-      '{% code lineNumbers="true" %}', '```nosuchlanguage',
-      'alpha', '', 'gamma', '```', '{% endcode %}', '',
-      '{% code lineNumbers="true" %}', '```js',
-      'const a = 1;', 'const b = 2;', '```', '{% endcode %}', '',
-    ].join('\n'),
-    'references.md': [
-      '# References', '',
-      'See [the guide][Guide], [again][guide] and ![a logo][logo], and a footnote.[^note] Also [missing][nope].', '',
-      '[guide]: https://example.com/guide "The guide"', '',
-      '[GUIDE]: https://example.com/second', '',
-      '[logo]: https://example.com/logo.png', '',
-      '> [quoted][inner]', '>', '> [inner]: https://example.com/inner', '',
-      '[^note]: The footnote text.', '',
-    ].join('\n'),
-  }), 'Blocks');
+  const space = await syncedSpace(
+    markdownSpace({
+      'README.md': '# Home\n\nNo diagrams here.\n',
+      'math.md': [
+        '# Math',
+        '',
+        '$$',
+        '\\frac{a}{b} = \\sqrt{x^2}',
+        '$$',
+        '',
+        'Inline $$e^{i\\pi} + 1 = 0$$ in text.',
+        '',
+        '$$\\frac{1}{$$',
+        '',
+        '$$\\href{javascript:alert(1)}{x} + \\url{javascript:alert(2)} + \\includegraphics{x.png} + \\htmlClass{a}{b}$$',
+        '',
+        '<math><mi href="javascript:alert(3)">x</mi></math>',
+        '',
+      ].join('\n'),
+      'mermaid.md': '# Mermaid\n\n```mermaid\ngraph TD\n  A[Start] --> B{Is it?}\n```\n',
+      'embeds.md': [
+        '# Embeds',
+        '',
+        '{% embed url="https://www.youtube.com/watch?v=lTRiuFIWV54&t=1m5s" %}',
+        'Study music',
+        '{% endembed %}',
+        '',
+        '{% embed url="https://vimeo.com/76979871" %}',
+        '',
+        '{% embed url="https://www.loom.com/share/2b4a574a4ad54586b5d486cb6ad3735b?sid=75e4" %}',
+        '',
+        '{% embed url="https://github.com/GitbookIO/gitbook" %}',
+        '',
+        '<iframe src="https://evil.example/x"></iframe>',
+        '',
+        '<iframe src="https://www.youtube-nocookie.com/embed/abcdefghijk" sandbox="allow-top-navigation allow-scripts" onload="alert(4)"></iframe>',
+        '',
+      ].join('\n'),
+      'code.md': [
+        '# Code',
+        '',
+        '{% code title="notes.txt" lineNumbers="true" %}',
+        '```',
+        'first <line>',
+        'second',
+        '```',
+        '{% endcode %}',
+        '',
+        '{% code lineNumbers="true" %}',
+        '```nosuchlanguage',
+        'alpha',
+        '',
+        'gamma',
+        '```',
+        '{% endcode %}',
+        '',
+        '{% code lineNumbers="true" %}',
+        '```js',
+        'const a = 1;',
+        'const b = 2;',
+        '```',
+        '{% endcode %}',
+        '',
+      ].join('\n'),
+      'references.md': [
+        '# References',
+        '',
+        'See [the guide][Guide], [again][guide] and ![a logo][logo], and a footnote.[^note] Also [missing][nope].',
+        '',
+        '[guide]: https://example.com/guide "The guide"',
+        '',
+        '[GUIDE]: https://example.com/second',
+        '',
+        '[logo]: https://example.com/logo.png',
+        '',
+        '> [quoted][inner]',
+        '>',
+        '> [inner]: https://example.com/inner',
+        '',
+        '[^note]: The footnote text.',
+        '',
+      ].join('\n'),
+    }),
+    'Blocks',
+  );
   out = tempDir('blocks');
   await space.build(out);
 });
@@ -59,7 +105,9 @@ beforeAll(async () => {
 describe('math', () => {
   it('renders $$ blocks and inline math to MathML at build time, with no script or stylesheet', () => {
     const html = body('math');
-    expect(html).toMatch(/<div class="math math-display"><span class="katex"><math xmlns="http:\/\/www\.w3\.org\/1998\/Math\/MathML" display="block"><semantics><mrow><mfrac><mi>a<\/mi><mi>b<\/mi><\/mfrac>/);
+    expect(html).toMatch(
+      /<div class="math math-display"><span class="katex"><math xmlns="http:\/\/www\.w3\.org\/1998\/Math\/MathML" display="block"><semantics><mrow><mfrac><mi>a<\/mi><mi>b<\/mi><\/mfrac>/,
+    );
     expect(html).toContain('<msqrt><msup><mi>x</mi><mn>2</mn></msup></msqrt>');
     expect(html).toMatch(/Inline <span class="math math-inline"><span class="katex"><math xmlns="http:\/\/www\.w3\.org\/1998\/Math\/MathML"><semantics>/);
     expect(html).toContain('<annotation encoding="application/x-tex">\\frac{a}{b} = \\sqrt{x^2}</annotation>');
@@ -121,15 +169,23 @@ describe('embeds', () => {
     expect(html).toContain('<a href="https://www.youtube.com/watch?v=lTRiuFIWV54&#x26;t=1m5s" rel="noopener">Open on YouTube</a>');
   });
 
-  it('recognises the providers\' URL shapes and nothing else', () => {
+  it("recognises the providers' URL shapes and nothing else", () => {
     expect(videoPlayer('https://youtu.be/dQw4w9WgXcQ?t=42')?.src).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=42');
     expect(videoPlayer('https://www.youtube.com/embed/hCd2_AAHU_I?si=jm2V')?.src).toBe('https://www.youtube-nocookie.com/embed/hCd2_AAHU_I');
     expect(videoPlayer('https://m.youtube.com/shorts/abcdefghijk')?.src).toBe('https://www.youtube-nocookie.com/embed/abcdefghijk');
-    expect(videoPlayer('https://www.youtube.com/watch?list=PLZAlnWDc6FDt4QfYCyjiMgexzTyDfDkdI&v=sU_JbCFUE7k')?.src).toBe('https://www.youtube-nocookie.com/embed/sU_JbCFUE7k?list=PLZAlnWDc6FDt4QfYCyjiMgexzTyDfDkdI');
+    expect(videoPlayer('https://www.youtube.com/watch?list=PLZAlnWDc6FDt4QfYCyjiMgexzTyDfDkdI&v=sU_JbCFUE7k')?.src).toBe(
+      'https://www.youtube-nocookie.com/embed/sU_JbCFUE7k?list=PLZAlnWDc6FDt4QfYCyjiMgexzTyDfDkdI',
+    );
     expect(videoPlayer('https://vimeo.com/123456/abcdef12')?.src).toBe('https://player.vimeo.com/video/123456?dnt=1&h=abcdef12');
     expect(videoPlayer('https://player.vimeo.com/video/123456')?.provider).toBe('Vimeo');
     expect(videoPlayer('https://www.loom.com/embed/abc123')?.src).toBe('https://www.loom.com/embed/abc123');
-    for (const other of ['https://www.youtube.com/channel/xyz', 'https://youtube.evil.com/watch?v=abcdefghijk', 'https://vimeo.com/channels/staff', 'javascript:alert(1)', 'https://www.youtube.com/watch?v=%22%3E%3Cscript']) {
+    for (const other of [
+      'https://www.youtube.com/channel/xyz',
+      'https://youtube.evil.com/watch?v=abcdefghijk',
+      'https://vimeo.com/channels/staff',
+      'javascript:alert(1)',
+      'https://www.youtube.com/watch?v=%22%3E%3Cscript',
+    ]) {
       expect(videoPlayer(other), other).toBeNull();
     }
   });
@@ -140,7 +196,9 @@ describe('code blocks', () => {
     const html = body('code');
     const blocks = [...html.matchAll(/<figure class="code-block line-numbers">([\s\S]*?)<\/figure>/g)].map((m) => m[1]!);
     expect(blocks).toHaveLength(3);
-    expect(blocks[0]).toContain('<pre class="shiki plain" tabindex="0"><code><span class="line">first &lt;line&gt;</span>\n<span class="line">second</span></code></pre>');
+    expect(blocks[0]).toContain(
+      '<pre class="shiki plain" tabindex="0"><code><span class="line">first &lt;line&gt;</span>\n<span class="line">second</span></code></pre>',
+    );
     expect(blocks[1]).toContain('<code><span class="line">alpha</span>\n<span class="line"></span>\n<span class="line">gamma</span></code>');
     expect(blocks[2]!.match(/<span class="line">/g)).toHaveLength(2);
     const css = readFileSync(new URL('../../templates/site.css', import.meta.url), 'utf8');

@@ -4,11 +4,20 @@ import { resolveCustomization } from '../../src/site/customization.js';
 import type { DocumentPage, RevisionContent } from '../../src/model/index.js';
 
 const guide = (over: Partial<DocumentPage> = {}): DocumentPage => ({
-  id: 'guide', kind: 'document', title: 'Guide', slug: 'guide', path: 'guide', parentId: null, hidden: false,
-  blob: 'b1', git: { oid: 'b1', path: 'guide.md', updatedAt: '2024-05-01T10:00:00.000Z' }, ...over,
+  id: 'guide',
+  kind: 'document',
+  title: 'Guide',
+  slug: 'guide',
+  path: 'guide',
+  parentId: null,
+  hidden: false,
+  blob: 'b1',
+  git: { oid: 'b1', path: 'guide.md', updatedAt: '2024-05-01T10:00:00.000Z' },
+  ...over,
 });
 
-const other = (over: Partial<DocumentPage> = {}) => guide({ id: 'other', title: 'Other', slug: 'other', path: 'other', blob: 'b2', git: { oid: 'b2', path: 'other.md' }, ...over });
+const other = (over: Partial<DocumentPage> = {}) =>
+  guide({ id: 'other', title: 'Other', slug: 'other', path: 'other', blob: 'b2', git: { oid: 'b2', path: 'other.md' }, ...over });
 
 const content = (over: Partial<RevisionContent> = {}): RevisionContent => ({
   pages: [guide(), other()],
@@ -19,9 +28,20 @@ const content = (over: Partial<RevisionContent> = {}): RevisionContent => ({
 });
 
 const space = (over: Partial<SpaceKeyInput> = {}): SpaceKeyInput => ({
-  navHash: 'nav1', customization: resolveCustomization({}), assetVersion: 'assets1', siteTitle: 'Docs',
-  sections: [{ title: 'Guides', url: '/', current: true }], variants: [], base: '/', prefix: '', editUrl: 'https://example.com/blob/main/',
-  siteUrl: 'https://docs.example.com', claims: undefined, content: content(), openapiStamp: 'spec1', ...over,
+  navHash: 'nav1',
+  customization: resolveCustomization({}),
+  assetVersion: 'assets1',
+  siteTitle: 'Docs',
+  sections: [{ title: 'Guides', url: '/', current: true }],
+  variants: [],
+  base: '/',
+  prefix: '',
+  editUrl: 'https://example.com/blob/main/',
+  siteUrl: 'https://docs.example.com',
+  claims: undefined,
+  content: content(),
+  openapiStamp: 'spec1',
+  ...over,
 });
 
 /** The key of the guide page, with these changes to its space and to the page. */
@@ -53,18 +73,42 @@ describe('page cache key', () => {
     ['the customization', { customization: resolveCustomization({ styling: { primaryColor: { light: '#000000', dark: '#ffffff' } } }) }],
     ['the templates and assets', { assetVersion: 'assets2' }],
     ['the site title', { siteTitle: 'Handbook' }],
-    ['the section tabs', { sections: [{ title: 'Guides', url: '/', current: true }, { title: 'API', url: '/api/', current: false }] }],
+    [
+      'the section tabs',
+      {
+        sections: [
+          { title: 'Guides', url: '/', current: true },
+          { title: 'API', url: '/api/', current: false },
+        ],
+      },
+    ],
     ['the variants', { variants: [{ title: 'v2', url: '/', current: true }] }],
     ['the base path', { base: '/docs/' }],
     ['the space prefix', { prefix: 'guides' }],
     ['the edit URL', { editUrl: 'https://example.com/blob/next/' }],
     ['the site URL', { siteUrl: 'https://help.example.com' }],
     ['the visitor claims', { claims: { beta: true } }],
-    ['an include', { content: content({ reusableContents: [{ id: 'r1', title: 'Note', blob: 'rb2', git: { oid: 'rb2', path: '.gitbook/includes/note.md' } }] }) }],
-    ['an include moved', { content: content({ reusableContents: [{ id: 'r1', title: 'Note', blob: 'rb1', git: { oid: 'rb1', path: '.gitbook/includes/notes.md' } }] }) }],
+    [
+      'an include',
+      { content: content({ reusableContents: [{ id: 'r1', title: 'Note', blob: 'rb2', git: { oid: 'rb2', path: '.gitbook/includes/note.md' } }] }) },
+    ],
+    [
+      'an include moved',
+      { content: content({ reusableContents: [{ id: 'r1', title: 'Note', blob: 'rb1', git: { oid: 'rb1', path: '.gitbook/includes/notes.md' } }] }) },
+    ],
     ['the variables', { content: content({ variables: { product: 'Quire', version: 3 } }) }],
-    ['a file renamed', { content: content({ files: [{ id: 'f1', name: 'screen.png', contentType: 'image/png', size: 3, blob: 'fb1', git: { oid: 'fb1', path: '.gitbook/assets/shot.png' } }] }) }],
-    ['a file added', { content: content({ files: [...content().files, { id: 'f2', name: 'new.png', contentType: 'image/png', size: 3, blob: 'fb2', git: null }] }) }],
+    [
+      'a file renamed',
+      {
+        content: content({
+          files: [{ id: 'f1', name: 'screen.png', contentType: 'image/png', size: 3, blob: 'fb1', git: { oid: 'fb1', path: '.gitbook/assets/shot.png' } }],
+        }),
+      },
+    ],
+    [
+      'a file added',
+      { content: content({ files: [...content().files, { id: 'f2', name: 'new.png', contentType: 'image/png', size: 3, blob: 'fb2', git: null }] }) },
+    ],
     ['the OpenAPI specs', { openapiStamp: 'spec2' }],
   ])('changes with the space: %s', (_, change) => {
     expect(key(change)).not.toBe(key());
@@ -73,8 +117,20 @@ describe('page cache key', () => {
   it.each<[string, Partial<SpaceKeyInput>, Partial<DocumentPage>]>([
     ['the body of another page', { content: content({ pages: [guide(), other({ blob: 'b3', git: { oid: 'b3', path: 'other.md' } })] }) }, {}],
     ['the description of another page', { content: content({ pages: [guide(), other({ description: 'New' })] }) }, {}],
-    ['the bytes of a file', { content: content({ files: [{ id: 'f1', name: 'shot.png', contentType: 'image/png', size: 4, blob: 'fb9', git: { oid: 'fb9', path: '.gitbook/assets/shot.png' } }] }) }, {}],
-    ['the title of an include', { content: content({ reusableContents: [{ id: 'r1', title: 'Renamed', blob: 'rb1', git: { oid: 'rb1', path: '.gitbook/includes/note.md' } }] }) }, {}],
+    [
+      'the bytes of a file',
+      {
+        content: content({
+          files: [{ id: 'f1', name: 'shot.png', contentType: 'image/png', size: 4, blob: 'fb9', git: { oid: 'fb9', path: '.gitbook/assets/shot.png' } }],
+        }),
+      },
+      {},
+    ],
+    [
+      'the title of an include',
+      { content: content({ reusableContents: [{ id: 'r1', title: 'Renamed', blob: 'rb1', git: { oid: 'rb1', path: '.gitbook/includes/note.md' } }] }) },
+      {},
+    ],
     ['the page cover (not shown)', {}, { cover: { ref: { kind: 'url', url: 'https://example.com/cover.png' } } }],
   ])('stays with %s', (_, spaceChange, pageChange) => {
     expect(key(spaceChange, pageChange)).toBe(key());

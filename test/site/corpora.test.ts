@@ -10,7 +10,7 @@ import { CORPORA, syncedSpace, tempDir } from './helpers.js';
 const sidebarOf = (htmlText: string) => /<nav class="sidebar-nav"[\s\S]*?<\/nav>/.exec(htmlText)?.[0] ?? '';
 
 describe.each(['git-sync-normalization', 'beefree-sdk-docs'])('building %s', (corpus) => {
-  it('writes every page, a sidebar of the visible tree, and the site files; broken links are the source\'s own', async () => {
+  it("writes every page, a sidebar of the visible tree, and the site files; broken links are the source's own", async () => {
     const space = await syncedSpace(join(CORPORA, corpus), corpus);
     const out = tempDir(corpus);
     const report = await space.build(out, { strictLinks: false });
@@ -33,7 +33,9 @@ describe.each(['git-sync-normalization', 'beefree-sdk-docs'])('building %s', (co
     const hiddenIds = new Set(view.content.pages.filter((p) => p.hidden).map((p) => p.id));
     const hiddenUnder = (id: string | null): boolean => id !== null && (hiddenIds.has(id) || hiddenUnder(view.index.pages.get(id)?.parentId ?? null));
     const expected = view.content.pages.filter((p) => (p.kind === 'document' || p.kind === 'link') && !hiddenUnder(p.id)).map((p) => p.id);
-    expect(listed.filter((id) => view.index.pages.get(id!)?.kind === 'document')).toEqual(expected.filter((id) => view.index.pages.get(id)?.kind === 'document'));
+    expect(listed.filter((id) => view.index.pages.get(id!)?.kind === 'document')).toEqual(
+      expected.filter((id) => view.index.pages.get(id)?.kind === 'document'),
+    );
     for (const group of view.content.pages.filter((p) => p.kind === 'group' && !p.hidden)) {
       expect(sidebar).toContain(`<p class="nav-group-title">${escapeHtml(group.title)}</p>`);
     }
@@ -58,7 +60,8 @@ describe.each(['git-sync-normalization', 'beefree-sdk-docs'])('building %s', (co
 
     // llms.txt links the markdown copies, and search finds a page by its title.
     const llms = readFileSync(join(out, 'llms.txt'), 'utf8');
-    for (const match of llms.matchAll(/\]\(https:\/\/docs\.example\.com\/([^)]+\.md)\)/g)) expect(existsSync(join(out, decodeURIComponent(match[1]!))), match[1]).toBe(true);
+    for (const match of llms.matchAll(/\]\(https:\/\/docs\.example\.com\/([^)]+\.md)\)/g))
+      expect(existsSync(join(out, decodeURIComponent(match[1]!))), match[1]).toBe(true);
     const last = documents[documents.length - 1]!;
     const hits = searchIn(readFileSync(join(out, 'search-index.json'), 'utf8'), last.title);
     expect(hits.map((h) => h.title)).toContain(last.title);

@@ -9,10 +9,13 @@ const js = readFileSync(new URL('../../templates/site.js', import.meta.url), 'ut
 
 let space: Awaited<ReturnType<typeof syncedSpace>>;
 beforeAll(async () => {
-  space = await syncedSpace(markdownSpace({
-    'README.md': '# Home\n\n{% hint style="warning" %}\nCareful.\n{% endhint %}\n',
-    'guide.md': '# Guide\n\nText.\n',
-  }), 'Custom');
+  space = await syncedSpace(
+    markdownSpace({
+      'README.md': '# Home\n\n{% hint style="warning" %}\nCareful.\n{% endhint %}\n',
+      'guide.md': '# Guide\n\nText.\n',
+    }),
+    'Custom',
+  );
 });
 
 /** The home page of the space built with this customization. */
@@ -43,15 +46,19 @@ describe('customization members', () => {
   });
 
   it('info/success/warning/danger colours: override the hint colours, light and dark', async () => {
-    const page = await home({ styling: {
-      infoColor: { light: '#0000aa', dark: '#8888ff' },
-      successColor: { light: '#00aa00', dark: '#88ff88' },
-      warningColor: { light: '#aa5500', dark: '#ffcc88' },
-      dangerColor: { light: '#aa0000', dark: '#ff8888' },
-    } });
+    const page = await home({
+      styling: {
+        infoColor: { light: '#0000aa', dark: '#8888ff' },
+        successColor: { light: '#00aa00', dark: '#88ff88' },
+        warningColor: { light: '#aa5500', dark: '#ffcc88' },
+        dangerColor: { light: '#aa0000', dark: '#ff8888' },
+      },
+    });
     const style = inlineStyle(page);
     expect(style).toContain('--info:#0000aa;--success:#00aa00;--warning:#aa5500;--danger:#aa0000');
-    expect(style).toContain(':root[data-theme=dark]{--primary:#6f9cf0;--on-primary:#111418;--info:#8888ff;--success:#88ff88;--warning:#ffcc88;--danger:#ff8888}');
+    expect(style).toContain(
+      ':root[data-theme=dark]{--primary:#6f9cf0;--on-primary:#111418;--info:#8888ff;--success:#88ff88;--warning:#ffcc88;--danger:#ff8888}',
+    );
     expect(style).toContain('@media (prefers-color-scheme:dark){:root[data-theme=system]{--primary:#6f9cf0;--on-primary:#111418;--info:#8888ff');
     expect(page).toContain('class="hint hint-warning"');
     expect(css).toMatch(/\.hint-warning\{[^}]*--hint:var\(--warning\)/);
@@ -91,7 +98,7 @@ describe('customization members', () => {
     expect(widget).toContain('role="group" aria-labelledby="quire-feedback"');
     expect(widget).toContain('<button type="button" data-feedback-value="yes" aria-pressed="false">Yes</button>');
     expect(widget).toContain('<button type="button" data-feedback-value="no" aria-pressed="false">No</button>');
-    expect(js).toContain("localStorage.setItem(feedbackKey, b.dataset.feedbackValue)");
+    expect(js).toContain('localStorage.setItem(feedbackKey, b.dataset.feedbackValue)');
     expect(js).not.toMatch(/fetch\([^)]*feedback|sendBeacon/);
     expect(await home({ feedback: { enabled: false } })).not.toContain('data-feedback');
     expect(await home({})).not.toContain('data-feedback');
@@ -100,30 +107,67 @@ describe('customization members', () => {
   it('footer.logo: the light and dark logos in the footer', async () => {
     const page = await home({ footer: { logo: { light: 'https://cdn.example.com/light.svg', dark: 'https://cdn.example.com/dark.svg' } } });
     const footer = /<footer class="site-footer">[\s\S]*?<\/footer>/.exec(page)?.[0] ?? '';
-    expect(footer).toContain('<p class="footer-brand"><img class="footer-logo logo-light" src="https://cdn.example.com/light.svg" alt="Custom"><img class="footer-logo logo-dark" src="https://cdn.example.com/dark.svg" alt="Custom"></p>');
+    expect(footer).toContain(
+      '<p class="footer-brand"><img class="footer-logo logo-light" src="https://cdn.example.com/light.svg" alt="Custom"><img class="footer-logo logo-dark" src="https://cdn.example.com/dark.svg" alt="Custom"></p>',
+    );
     const unsafe = await home({ footer: { logo: { light: 'javascript:alert(1)', dark: 'javascript:alert(2)' } } });
     expect(unsafe).not.toContain('footer-logo');
   });
 
   it('header links: nested links are a <details> menu, and style makes buttons', async () => {
-    const page = header(await home({ header: { links: [
-      { title: 'Products', to: 'https://example.com/products', links: [{ title: 'API', to: 'https://example.com/api' }, { title: 'SDK', to: '/sdk/' }] },
-      { title: 'Sign up', to: 'https://example.com/signup', style: 'button-primary' },
-      { title: 'Contact', to: 'https://example.com/contact', style: 'button-secondary' },
-      { title: 'Blog', to: 'https://example.com/blog', style: 'link' },
-    ] } }));
-    expect(page).toContain('<details class="header-menu"><summary class="header-link">Products</summary><ul class="header-menu-list">' +
-      '<li><a href="https://example.com/products">Products</a></li><li><a href="https://example.com/api">API</a></li><li><a href="/sdk/">SDK</a></li></ul></details>');
+    const page = header(
+      await home({
+        header: {
+          links: [
+            {
+              title: 'Products',
+              to: 'https://example.com/products',
+              links: [
+                { title: 'API', to: 'https://example.com/api' },
+                { title: 'SDK', to: '/sdk/' },
+              ],
+            },
+            { title: 'Sign up', to: 'https://example.com/signup', style: 'button-primary' },
+            { title: 'Contact', to: 'https://example.com/contact', style: 'button-secondary' },
+            { title: 'Blog', to: 'https://example.com/blog', style: 'link' },
+          ],
+        },
+      }),
+    );
+    expect(page).toContain(
+      '<details class="header-menu"><summary class="header-link">Products</summary><ul class="header-menu-list">' +
+        '<li><a href="https://example.com/products">Products</a></li><li><a href="https://example.com/api">API</a></li><li><a href="/sdk/">SDK</a></li></ul></details>',
+    );
     expect(page).toContain('<a class="header-link button button-primary" href="https://example.com/signup">Sign up</a>');
     expect(page).toContain('<a class="header-link button button-secondary" href="https://example.com/contact">Contact</a>');
     expect(page).toContain('<a class="header-link" href="https://example.com/blog">Blog</a>');
     // A menu whose parent is one of its links lists it once; a button-styled menu styles its summary.
-    const menu = header(await home({ header: { links: [{ title: 'Docs', to: '/a/', style: 'button-secondary', links: [{ title: 'A', to: '/a/' }, { title: 'B', to: '/b/' }] }] } }));
-    expect(menu).toContain('<summary class="header-link button button-secondary">Docs</summary><ul class="header-menu-list"><li><a href="/a/">A</a></li><li><a href="/b/">B</a></li></ul>');
+    const menu = header(
+      await home({
+        header: {
+          links: [
+            {
+              title: 'Docs',
+              to: '/a/',
+              style: 'button-secondary',
+              links: [
+                { title: 'A', to: '/a/' },
+                { title: 'B', to: '/b/' },
+              ],
+            },
+          ],
+        },
+      }),
+    );
+    expect(menu).toContain(
+      '<summary class="header-link button button-secondary">Docs</summary><ul class="header-menu-list"><li><a href="/a/">A</a></li><li><a href="/b/">B</a></li></ul>',
+    );
     expect(css).toMatch(/\.header-menu-list\{position:absolute/);
     // Button text reads on the primary colour in both themes (white on a dark primary, near-black on a light one).
     expect(css).toContain('.button-primary{background:var(--primary);color:var(--on-primary,#fff)!important}');
-    expect(inlineStyle(await home({ styling: { primaryColor: { light: '#1a237e', dark: '#ffd54f' } } }))).toMatch(/^:root\{--primary:#1a237e;--on-primary:#fff;[\s\S]*:root\[data-theme=dark\]\{--primary:#ffd54f;--on-primary:#111418\}/);
+    expect(inlineStyle(await home({ styling: { primaryColor: { light: '#1a237e', dark: '#ffd54f' } } }))).toMatch(
+      /^:root\{--primary:#1a237e;--on-primary:#fff;[\s\S]*:root\[data-theme=dark\]\{--primary:#ffd54f;--on-primary:#111418\}/,
+    );
     expect(js).toContain("document.querySelectorAll('.header-menu')");
   });
 
@@ -132,12 +176,22 @@ describe('customization members', () => {
     for (let i = 1; i < 300; i++) pages[`page-${i}.md`] = `# Page number ${i}\n\nSome text for page ${i}.\n`;
     const big = await syncedSpace(markdownSpace(pages), 'Big');
     const out = tempDir('big');
-    await big.build(out, {}, {
-      styling: { theme: 'gradient', tint: { color: { light: '#ff6600', dark: '#aa4400' } }, depth: 'flat', icons: 'solid', infoColor: { light: '#0000aa', dark: '#8888ff' } },
-      feedback: { enabled: true },
-      footer: { logo: { light: '/l.svg', dark: '/d.svg' } },
-      header: { links: [{ title: 'More', to: '/x/', links: [{ title: 'Y', to: '/y/' }] }] },
-    });
+    await big.build(
+      out,
+      {},
+      {
+        styling: {
+          theme: 'gradient',
+          tint: { color: { light: '#ff6600', dark: '#aa4400' } },
+          depth: 'flat',
+          icons: 'solid',
+          infoColor: { light: '#0000aa', dark: '#8888ff' },
+        },
+        feedback: { enabled: true },
+        footer: { logo: { light: '/l.svg', dark: '/d.svg' } },
+        header: { links: [{ title: 'More', to: '/x/', links: [{ title: 'Y', to: '/y/' }] }] },
+      },
+    );
     const page = readFileSync(join(out, 'page-150', 'index.html'));
     expect(page.length).toBeLessThanOrEqual(80 * 1024);
     const upFront = readFileSync(join(out, '_quire', 'site.js')).length;

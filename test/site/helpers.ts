@@ -16,7 +16,11 @@ export async function syncedSpace(dir: string, title: string) {
   const [report] = await env.sync(dir, { space: title });
   const spaceId = report!.space.id;
   const build = (out: string, options: Partial<BuildOptions> = {}, customization?: SiteCustomization) =>
-    buildSite(spaceSite(env.domain, env.caller, spaceId, { siteUrl: 'https://docs.example.com', ...(customization ? { customization } : {}) }), siteSources(env.domain), { out, ...options });
+    buildSite(
+      spaceSite(env.domain, env.caller, spaceId, { siteUrl: 'https://docs.example.com', ...(customization ? { customization } : {}) }),
+      siteSources(env.domain),
+      { out, ...options },
+    );
   const view = () => env.domain.content.current(env.caller, spaceId);
   return { ...env, spaceId, build, view };
 }

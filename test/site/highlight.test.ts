@@ -41,15 +41,21 @@ describe('code highlighting', () => {
 describe('code highlighted on the highlight worker', () => {
   it('fills in the markers of its own build only', () => {
     const html = `<div class="highlight">${codeMarker('abc123', 0)}</div><p>${codeMarker('abc123', 1)}</p><!--code:other:0-->`;
-    expect(fillCodeMarkers(html, 'abc123', ['<pre>zero</pre>', '<pre>one</pre>'])).toBe('<div class="highlight"><pre>zero</pre></div><p><pre>one</pre></p><!--code:other:0-->');
+    expect(fillCodeMarkers(html, 'abc123', ['<pre>zero</pre>', '<pre>one</pre>'])).toBe(
+      '<div class="highlight"><pre>zero</pre></div><p><pre>one</pre></p><!--code:other:0-->',
+    );
   });
 
   it('gives the HTML of highlighting in place, and no marker a page could forge', async () => {
-    const markdown = ['# Code', '', '```js', 'const a = 1 < 2;', '```', '', '<!--code:00:0--> <!-- note -->', '', '```mermaid', 'graph TD', '```', ''].join('\n');
+    const markdown = ['# Code', '', '```js', 'const a = 1 < 2;', '```', '', '<!--code:00:0--> <!-- note -->', '', '```mermaid', 'graph TD', '```', ''].join(
+      '\n',
+    );
     const view = (await syncedSpace(markdownSpace({ 'README.md': markdown }), 'Deferred code')).view();
     const page = view.index.documents()[0]!;
     const space: SpaceRender = {
-      index: view.index, urls: new SpaceUrls('/', ''), reusable: () => null,
+      index: view.index,
+      urls: new SpaceUrls('/', ''),
+      reusable: () => null,
       options: { spaceRoot: '', externalTarget: 'self', variables: {}, nonce: '5eed' },
     };
     const render = (deferCode: boolean) => renderPageBody(space, page, pageRoot(page, { text: markdown }), { deferCode });

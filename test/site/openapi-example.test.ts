@@ -4,14 +4,20 @@ import { OpenAPIDocument } from '../../src/site/render/openapi/document.js';
 import { exampleOf } from '../../src/site/render/openapi/example.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const docOf = (schemas: Record<string, unknown>) => new OpenAPIDocument({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {}, components: { schemas } });
+const docOf = (schemas: Record<string, unknown>) =>
+  new OpenAPIDocument({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {}, components: { schemas } });
 
 describe('exampleOf', () => {
   it('samples the schema: examples first, read-only left out of requests and write-only out of responses', () => {
     const doc = docOf({
       Pet: {
         type: 'object',
-        properties: { name: { type: 'string', example: 'Rex' }, id: { type: 'integer', readOnly: true }, secret: { type: 'string', writeOnly: true }, tags: { type: 'array', items: { type: 'string' } } },
+        properties: {
+          name: { type: 'string', example: 'Rex' },
+          id: { type: 'integer', readOnly: true },
+          secret: { type: 'string', writeOnly: true },
+          tags: { type: 'array', items: { type: 'string' } },
+        },
       },
     });
     expect(exampleOf(doc, ref('Pet'), 'response')).toEqual({ name: 'Rex', id: 0, tags: ['string'] });
@@ -22,7 +28,10 @@ describe('exampleOf', () => {
 
   it('stops at recursion and depth, and leaves out what a $ref leading nowhere stands for', () => {
     const doc = docOf({
-      Node: { type: 'object', properties: { child: ref('Node'), children: { type: 'array', items: ref('Node') }, other: ref('Missing'), v: { type: 'boolean' } } },
+      Node: {
+        type: 'object',
+        properties: { child: ref('Node'), children: { type: 'array', items: ref('Node') }, other: ref('Missing'), v: { type: 'boolean' } },
+      },
     });
     expect(exampleOf(doc, ref('Node'), 'response')).toEqual({ child: {}, children: [{}], v: true });
     let deep: unknown = { type: 'string' };
@@ -39,7 +48,8 @@ describe('exampleOf', () => {
     expect(huge[0]!.length).toBeLessThanOrEqual(100);
     // Eight levels of 40 properties, each a $ref to the next level: 40^5 values at the depth shown.
     const levels: Record<string, unknown> = { L8: { type: 'string' } };
-    for (let level = 0; level < 8; level++) levels[`L${level}`] = { type: 'object', properties: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}`, ref(`L${level + 1}`)])) };
+    for (let level = 0; level < 8; level++)
+      levels[`L${level}`] = { type: 'object', properties: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}`, ref(`L${level + 1}`)])) };
     const started = performance.now();
     expect(exampleOf(docOf(levels), ref('L0'), 'response')).toBeUndefined();
     expect(performance.now() - started).toBeLessThan(5_000);

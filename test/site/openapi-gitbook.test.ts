@@ -13,7 +13,14 @@ let out: string;
 let pages: Map<string, string>;
 
 const body = (html: string) => /<div class="markdown">([\s\S]*?)<\/div>\n<footer class="page-footer">/.exec(html)?.[1] ?? '';
-const textOf = (html: string) => html.replace(/<\/?(em|strong|code|span|a)\b[^>]*>/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&#x3C;/g, '<').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+const textOf = (html: string) =>
+  html
+    .replace(/<\/?(em|strong|code|span|a)\b[^>]*>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#x3C;/g, '<')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 const titled = (title: string) => [...pages.values()].find((html) => html.includes(`<h1>${title}</h1>`))!;
 
 beforeAll(async () => {
@@ -46,7 +53,9 @@ describe('the GitBook API reference from its own OpenAPI document', () => {
 
   it('nests tag pages under their x-parent, titled by x-page-title, described by x-page-description', () => {
     const organizations = titled('Organizations');
-    expect(organizations).toContain('<p class="page-description">Manage your organizations and group your members, spaces, and resources under one collaborative structure.</p>');
+    expect(organizations).toContain(
+      '<p class="page-description">Manage your organizations and group your members, spaces, and resources under one collaborative structure.</p>',
+    );
     const sidebar = /<nav class="sidebar-nav"[\s\S]*?<\/nav>/.exec(organizations)![0];
     expect(sidebar).toMatch(/>Organizations<\/a><ul class="nav-list" data-depth="1"><li><a href="[^"]+" data-nav="[^"]+">Organization members<\/a>/);
     // The tag's own text holds an openapi-schemas block naming this spec: rendered in place.
@@ -60,7 +69,9 @@ describe('the GitBook API reference from its own OpenAPI document', () => {
     expect(text).toContain('Server: https://api.gitbook.com/v1');
     expect(text).toContain('Path parameters organizationId string required The unique id of the organization');
     expect(text).toContain('Body application/json required object slug string required Slug used as reference Min length: 1 · Max length: 100');
-    expect(text).toContain('source OpenAPISpecSource required Show properties One of object Create a specification from an URL Show properties url string · uri required');
+    expect(text).toContain(
+      'source OpenAPISpecSource required Show properties One of object Create a specification from an URL Show properties url string · uri required',
+    );
     expect(text).toContain('processingState string required Processing state Possible values: pending, progress, complete');
     expect(text).toContain('201 OpenAPI specification has been created');
     expect(text).toContain("curl -X POST 'https://api.gitbook.com/v1/orgs/{organizationId}/openapi'");

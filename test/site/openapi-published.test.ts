@@ -26,10 +26,21 @@ beforeAll(async () => {
     'quickstart.md': '# Quickstart\n\n{% openapi-operation spec="petstore" path="/pets" method="post" %}\n{% endopenapi-operation %}\n',
   });
   mkdirSync(join(dir, '.gitbook'), { recursive: true });
-  writeFileSync(join(dir, 'SUMMARY.md'), [
-    '# Table of contents', '', '* [Store](README.md)', '* [Quickstart](quickstart.md)',
-    '* ```yaml', '  type: builtin:openapi', '  props: {models: false}', '  dependencies: {spec: {ref: {kind: openapi, spec: petstore}}}', '  ```', '',
-  ].join('\n'));
+  writeFileSync(
+    join(dir, 'SUMMARY.md'),
+    [
+      '# Table of contents',
+      '',
+      '* [Store](README.md)',
+      '* [Quickstart](quickstart.md)',
+      '* ```yaml',
+      '  type: builtin:openapi',
+      '  props: {models: false}',
+      '  dependencies: {spec: {ref: {kind: openapi, spec: petstore}}}',
+      '  ```',
+      '',
+    ].join('\n'),
+  );
   const { data: space } = await api.createSpace(s.org, { title: 'Store' });
   const caller = s.domain.users.authenticate(s.ownerToken)!;
   await syncDirectory(s.domain, { dir, space: space.id, organizationId: s.org, caller, parseWorkers: 0 });

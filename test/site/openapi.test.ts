@@ -15,40 +15,77 @@ let files: string[];
 let space: Awaited<ReturnType<typeof syncedSpace>>;
 /** The HTML of the page whose `<h1>` is this title. */
 const page = (title: string) => {
-  const found = files.filter((f) => f.endsWith('index.html')).map((f) => readFileSync(join(out, f), 'utf8')).find((html) => html.includes(`<h1>${title}</h1>`));
+  const found = files
+    .filter((f) => f.endsWith('index.html'))
+    .map((f) => readFileSync(join(out, f), 'utf8'))
+    .find((html) => html.includes(`<h1>${title}</h1>`));
   if (!found) throw new Error(`no page titled ${title}`);
   return found;
 };
 const body = (html: string) => /<div class="markdown">([\s\S]*?)<\/div>\n<footer class="page-footer">/.exec(html)?.[1] ?? '';
 const INLINE = /<\/?(em|strong|code|span|a|b|i)\b[^>]*>/g;
-const textOf = (html: string) => html.replace(INLINE, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&#x3C;/g, '<').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+const textOf = (html: string) =>
+  html
+    .replace(INLINE, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x3C;/g, '<')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 
 function list(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)));
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)));
 }
 
 beforeAll(async () => {
   const dir = markdownSpace({
     'README.md': '# Home\n\nThe petstore API.\n',
     'reference.md': [
-      '# Reference', '',
-      '{% openapi-operation spec="petstore" path="/pets" method="post" %}', '[OpenAPI petstore](https://example.com/presigned)', '{% endopenapi-operation %}', '',
-      '{% openapi src="./.gitbook/assets/petstore.yaml" path="/pets/{petId}" method="delete" %}', '[petstore.yaml](.gitbook/assets/petstore.yaml)', '{% endopenapi %}', '',
-      '{% swagger src=".gitbook/assets/legacy.json" path="/orders" method="post" %}', '[legacy.json](.gitbook/assets/legacy.json)', '{% endswagger %}', '',
-      `{% openapi src="${remote.url}/specs/petstore.yaml" path="/toys" method="get" %}`, '{% endopenapi %}', '',
-      '{% openapi-schemas spec="petstore" schemas="Pet,Toy" grouped="false" %}', '{% endopenapi-schemas %}', '',
-      '{% openapi-operation spec="petstore" path="/nowhere" method="get" %}', '{% endopenapi-operation %}', '',
-      '{% openapi-operation spec="unknown-spec" path="/pets" method="get" %}', '{% endopenapi-operation %}', '',
+      '# Reference',
+      '',
+      '{% openapi-operation spec="petstore" path="/pets" method="post" %}',
+      '[OpenAPI petstore](https://example.com/presigned)',
+      '{% endopenapi-operation %}',
+      '',
+      '{% openapi src="./.gitbook/assets/petstore.yaml" path="/pets/{petId}" method="delete" %}',
+      '[petstore.yaml](.gitbook/assets/petstore.yaml)',
+      '{% endopenapi %}',
+      '',
+      '{% swagger src=".gitbook/assets/legacy.json" path="/orders" method="post" %}',
+      '[legacy.json](.gitbook/assets/legacy.json)',
+      '{% endswagger %}',
+      '',
+      `{% openapi src="${remote.url}/specs/petstore.yaml" path="/toys" method="get" %}`,
+      '{% endopenapi %}',
+      '',
+      '{% openapi-schemas spec="petstore" schemas="Pet,Toy" grouped="false" %}',
+      '{% endopenapi-schemas %}',
+      '',
+      '{% openapi-operation spec="petstore" path="/nowhere" method="get" %}',
+      '{% endopenapi-operation %}',
+      '',
+      '{% openapi-operation spec="unknown-spec" path="/pets" method="get" %}',
+      '{% endopenapi-operation %}',
+      '',
     ].join('\n'),
   });
   mkdirSync(join(dir, '.gitbook', 'assets'), { recursive: true });
   writeFileSync(join(dir, '.gitbook', 'assets', 'petstore.yaml'), PETSTORE_YAML);
   writeFileSync(join(dir, '.gitbook', 'assets', 'legacy.json'), SWAGGER_JSON);
-  writeFileSync(join(dir, 'SUMMARY.md'), ['# Table of contents', '', '* [Home](README.md)', '* [Reference](reference.md)', '', '## API', '', OPENAPI_ITEM('petstore', true), ''].join('\n'));
+  writeFileSync(
+    join(dir, 'SUMMARY.md'),
+    ['# Table of contents', '', '* [Home](README.md)', '* [Reference](reference.md)', '', '## API', '', OPENAPI_ITEM('petstore', true), ''].join('\n'),
+  );
   space = await syncedSpace(dir, 'Petstore docs');
-  const hostile = PETSTORE_YAML
-    .replace('Everything about your *pets*.', 'Everything about your *pets*. <script>alert(1)</script>')
-    .replace('Returns the pets, newest first.', 'Returns the pets, newest first. [Evil](javascript:alert(2)) <img src=x onerror=alert(3)>');
+  const hostile = PETSTORE_YAML.replace('Everything about your *pets*.', 'Everything about your *pets*. <script>alert(1)</script>').replace(
+    'Returns the pets, newest first.',
+    'Returns the pets, newest first. [Evil](javascript:alert(2)) <img src=x onerror=alert(3)>',
+  );
   space.domain.openapi.create(space.caller, space.organizationId, 'petstore', { text: hostile });
   await space.domain.jobs.runDue();
   out = tempDir('openapi');
@@ -68,7 +105,9 @@ describe('builtin:openapi computed pages', () => {
     const titles = [...sidebar.matchAll(/data-nav="[^"]+"[^>]*>([^<]+)</g)].map((m) => m[1]);
     expect(titles).toEqual(['Home', 'Reference', 'Pets', 'toys', 'Other operations', 'Models']);
     // Under the SUMMARY group, where the computed page stood; the child tag under its parent's page.
-    expect(files).toEqual(expect.arrayContaining(['api/pets/index.html', 'api/pets/toys/index.html', 'api/other-operations/index.html', 'api/models/index.html', 'api/pets.md']));
+    expect(files).toEqual(
+      expect.arrayContaining(['api/pets/index.html', 'api/pets/toys/index.html', 'api/other-operations/index.html', 'api/models/index.html', 'api/pets.md']),
+    );
   });
 
   it('a tag page lists its operations: signature, description, parameters, body, responses and examples', () => {
@@ -89,11 +128,11 @@ describe('builtin:openapi computed pages', () => {
     expect(text).toContain('Server: https://api.petstore.test/v1');
     expect(text).toContain('Query parameters limit integer How many to return. Default: 20 · Max: 100');
     expect(text).toContain('Headers X-Trace string');
-    expect(text).toContain('Path parameters petId string · uuid required The pet\'s id.');
+    expect(text).toContain("Path parameters petId string · uuid required The pet's id.");
     expect(text).toMatch(/DELETE \/pets\/\{petId\} deprecated/);
     // The body of createPet: NewPet's properties, required, enum.
     expect(text).toContain('Body application/json required object · NewPet');
-    expect(text).toContain('name string required The pet\'s name. Example: Rex');
+    expect(text).toContain("name string required The pet's name. Example: Rex");
     expect(text).toContain('kind string required Possible values: dog, cat, fish');
     expect(text).toContain('Authorization apiKey: API key in the header X-Api-Key');
     // Responses: the first success open, allOf merged, recursion stopped, oneOf listed.
@@ -107,7 +146,9 @@ describe('builtin:openapi computed pages', () => {
     expect(text).toContain("curl -X POST 'https://api.petstore.test/v1/pets'");
     expect(text).toContain("-H 'X-Api-Key: <api key>'");
     expect(text).toMatch(/-d '\{ "name": "Rex", "kind": "dog" \}'/);
-    expect(text).toMatch(/Response 200 \[ \{ "name": "Rex", "kind": "dog", "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08", "friends": \[\], "owner": "string" \} \]/);
+    expect(text).toMatch(
+      /Response 200 \[ \{ "name": "Rex", "kind": "dog", "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08", "friends": \[\], "owner": "string" \} \]/,
+    );
   });
 
   it('generated pages are searched, copied as markdown and linked from the previous page', () => {
@@ -156,7 +197,9 @@ describe('OpenAPI blocks', () => {
     await space.build(unfetched);
     expect(remote.hits.length).toBe(hits);
     const before = textOf(body(readFileSync(join(unfetched, 'reference', 'index.html'), 'utf8')));
-    expect(before).toContain(`${url} is not an OpenAPI spec of this organization: add it (createOpenAPISpec with source.url), or build with DOCS_FETCH_OPENAPI=1 to fetch it`);
+    expect(before).toContain(
+      `${url} is not an OpenAPI spec of this organization: add it (createOpenAPISpec with source.url), or build with DOCS_FETCH_OPENAPI=1 to fetch it`,
+    );
 
     space.domain.openapi.create(space.caller, space.organizationId, 'from-url', { url });
     await space.domain.jobs.runDue();

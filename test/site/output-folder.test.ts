@@ -8,7 +8,10 @@ import { newId, type DocumentPage } from '../../src/model/index.js';
 import { markdownSpace, syncedSpace, tempDir } from './helpers.js';
 
 /** Every file under `dir`, relative to it. */
-const tree = (dir: string): string[] => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
+const tree = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
 
 describe('the output folder', () => {
   it('resolves only plain paths inside it', () => {
@@ -26,7 +29,17 @@ describe('the output folder', () => {
     const record = store.content.space(space.spaceId)!;
     const content = store.revisions.content(record.revisionId);
     const blob = store.blobs.put(Buffer.from('# Escape\n\nOut of bounds.\n', 'utf8'));
-    const hostile = (slug: string, title: string): DocumentPage => ({ id: newId(), kind: 'document', title, slug, path: slug, parentId: null, hidden: false, blob, git: { oid: blob, path: null as unknown as string } });
+    const hostile = (slug: string, title: string): DocumentPage => ({
+      id: newId(),
+      kind: 'document',
+      title,
+      slug,
+      path: slug,
+      parentId: null,
+      hidden: false,
+      blob,
+      git: { oid: blob, path: null as unknown as string },
+    });
     const pages = [...content.pages, hostile('..', 'Dots'), hostile('../../../x', 'Climber'), hostile('%2e%2e', 'Encoded')];
     const id = newId();
     const now = new Date().toISOString();
@@ -38,7 +51,9 @@ describe('the output folder', () => {
     const parent = tempDir('parent');
     const out = join(parent, 'inner', 'out');
     mkdirSync(out, { recursive: true });
-    const input = spaceSite(space.domain, space.caller, space.spaceId, { redirects: { '../../escaped-yaml': 'README.md', '%2e%2e/%2e%2e/escaped-yaml-encoded': 'guide.md' } });
+    const input = spaceSite(space.domain, space.caller, space.spaceId, {
+      redirects: { '../../escaped-yaml': 'README.md', '%2e%2e/%2e%2e/escaped-yaml-encoded': 'guide.md' },
+    });
     input.redirects = [
       { from: '../../escaped-api', to: '/guide/' },
       { from: '%2e%2e/%2e%2e/escaped-api-encoded', to: '/guide/' },
@@ -47,7 +62,10 @@ describe('the output folder', () => {
     const report = await buildSite(input, siteSources(space.domain), { out, strictLinks: false, renderWorkers: false });
 
     // Nothing beside out in its parents; the pages with hostile slugs are inside it, under safe paths.
-    expect(tree(parent).every((file) => file.startsWith(join('inner', 'out') + '/')), tree(parent).join('\n')).toBe(true);
+    expect(
+      tree(parent).every((file) => file.startsWith(`${join('inner', 'out')}/`)),
+      tree(parent).join('\n'),
+    ).toBe(true);
     for (const name of ['escaped-yaml', 'escaped-yaml-encoded', 'escaped-api', 'escaped-api-encoded']) {
       expect(existsSync(resolve(out, '../..', name))).toBe(false);
       expect(existsSync(resolve(out, '..', name))).toBe(false);
@@ -57,15 +75,17 @@ describe('the output folder', () => {
     expect(readFileSync(join(out, 'untitled-1/index.html'), 'utf8')).toContain('Out of bounds.');
     expect(existsSync(join(out, 'old/page/index.html'))).toBe(true);
     expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).not.toContain('/../');
-    expect(report.warnings).toEqual(expect.arrayContaining([
-      expect.stringMatching(/\.gitbook\.yaml redirect "\.\.\/\.\.\/escaped-yaml": has a "\." or "\.\." segment; skipped/),
-      expect.stringMatching(/\.gitbook\.yaml redirect "%2e%2e\/%2e%2e\/escaped-yaml-encoded"/),
-      expect.stringMatching(/site redirect \/\.\.\/\.\.\/escaped-api: has a "\." or "\.\." segment; skipped/),
-      expect.stringMatching(/site redirect \/%2e%2e\/%2e%2e\/escaped-api-encoded/),
-    ]));
+    expect(report.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/\.gitbook\.yaml redirect "\.\.\/\.\.\/escaped-yaml": has a "\." or "\.\." segment; skipped/),
+        expect.stringMatching(/\.gitbook\.yaml redirect "%2e%2e\/%2e%2e\/escaped-yaml-encoded"/),
+        expect.stringMatching(/site redirect \/\.\.\/\.\.\/escaped-api: has a "\." or "\.\." segment; skipped/),
+        expect.stringMatching(/site redirect \/%2e%2e\/%2e%2e\/escaped-api-encoded/),
+      ]),
+    );
   });
 
-  it('gives two hostile sibling pages distinct paths (the export\'s rule: untitled, untitled-1), losing neither', async () => {
+  it("gives two hostile sibling pages distinct paths (the export's rule: untitled, untitled-1), losing neither", async () => {
     const space = await syncedSpace(markdownSpace({ 'README.md': '# Home\n\nWelcome.\n', 'guide.md': '# Guide\n\nSteps.\n' }), 'Siblings');
     const { store } = space;
     const record = store.content.space(space.spaceId)!;
@@ -73,7 +93,17 @@ describe('the output folder', () => {
     const guide = content.pages.find((p) => p.slug === 'guide')!;
     const hostile = (slug: string, body: string): DocumentPage => {
       const blob = store.blobs.put(Buffer.from(`# ${body}\n\n${body} body.\n`, 'utf8'));
-      return { id: newId(), kind: 'document', title: body, slug, path: `guide/${slug}`, parentId: guide.id, hidden: false, blob, git: { oid: blob, path: null as unknown as string } };
+      return {
+        id: newId(),
+        kind: 'document',
+        title: body,
+        slug,
+        path: `guide/${slug}`,
+        parentId: guide.id,
+        hidden: false,
+        blob,
+        git: { oid: blob, path: null as unknown as string },
+      };
     };
     const pages = [...content.pages, hostile('..', 'Dots'), hostile('%2e%2e', 'Encoded')];
     const id = newId();

@@ -2,14 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { resolveCustomization } from '../../src/site/customization.js';
 import { type PageView, renderChrome, renderPage, renderPageBytes } from '../../src/site/page.js';
 
-const sidebar = '<nav class="sidebar-nav"><ul><li><a href="/" data-nav="home">Accueil ✓</a></li>' +
+const sidebar =
+  '<nav class="sidebar-nav"><ul><li><a href="/" data-nav="home">Accueil ✓</a></li>' +
   '<li><a href="/guide" data-nav="guide">Guide 📘</a></li><li><a href="/guide-two" data-nav="guide-two">Guide two</a></li></ul></nav>';
 const chrome = renderChrome({
-  siteTitle: 'Site <ünï>', base: '/', home: '/', customization: resolveCustomization({}), sidebar, sections: [], variants: [], assetVersion: 'v1',
+  siteTitle: 'Site <ünï>',
+  base: '/',
+  home: '/',
+  customization: resolveCustomization({}),
+  sidebar,
+  sections: [],
+  variants: [],
+  assetVersion: 'v1',
 });
 const view = (id: string, title: string): PageView => ({
-  id, title, url: `/${id}`, markdownUrl: `/${id}.md`, body: `<p>Body of ${id} with é and <quire-sidebar> as text</p>`, outline: [], noIndex: false,
-  description: 'Ça <marche>', layout: { outline: true, pagination: true, title: true, description: true, wide: false },
+  id,
+  title,
+  url: `/${id}`,
+  markdownUrl: `/${id}.md`,
+  body: `<p>Body of ${id} with é and <quire-sidebar> as text</p>`,
+  outline: [],
+  noIndex: false,
+  description: 'Ça <marche>',
+  layout: { outline: true, pagination: true, title: true, description: true, wide: false },
 });
 const joined = (chunks: Uint8Array[]) => Buffer.concat(chunks).toString('utf8');
 

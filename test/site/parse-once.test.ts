@@ -92,7 +92,12 @@ describe('page bodies rendered on a worker', () => {
 describe('search indexes built on a worker', () => {
   it('give the same JSON as one inline index of all the documents', async () => {
     const docs: SearchDoc[] = Array.from({ length: 600 }, (_, i) => ({
-      id: `p${i}`, title: `Page ${i % 50}`, heading: `Heading ${i}`, text: `Words ${i} about sync ${i % 7} and build ${i % 13}.`, url: `/p${i}/`, excerpt: `Words ${i}`,
+      id: `p${i}`,
+      title: `Page ${i % 50}`,
+      heading: `Heading ${i}`,
+      text: `Words ${i} about sync ${i % 7} and build ${i % 13}.`,
+      url: `/p${i}/`,
+      excerpt: `Words ${i}`,
     }));
     const indexes = searchIndexes(WORKER_FROM_PAGES);
     try {
@@ -109,7 +114,12 @@ describe('search indexes built on a worker', () => {
 
   it('re-index only what changed when the same site is built again, and answer as a fresh index would', async () => {
     const docs: SearchDoc[] = Array.from({ length: 400 }, (_, i) => ({
-      id: `p${i}`, title: `Page ${i}`, heading: 'Intro', text: `Common words and token${i}.`, url: `/p${i}/`, excerpt: 'x',
+      id: `p${i}`,
+      title: `Page ${i}`,
+      heading: 'Intro',
+      text: `Common words and token${i}.`,
+      url: `/p${i}/`,
+      excerpt: 'x',
     }));
     const next = docs.filter((d) => d.id !== 'p7').map((d) => (d.id === 'p3' ? { ...d, text: 'Rewritten with zebra.' } : d));
     next.push({ id: 'p400', title: 'Page 400', heading: 'Intro', text: 'A new giraffe page.', url: '/p400/', excerpt: 'x' });
@@ -126,7 +136,16 @@ describe('search indexes built on a worker', () => {
     const updated = await build(next);
     const fresh = searchIndexJson(next);
     for (const query of ['zebra', 'token3', 'token7', 'giraffe', 'common words', 'token123']) {
-      expect(searchIn(updated, query).map((r) => r.id).sort(), query).toEqual(searchIn(fresh, query).map((r) => r.id).sort());
+      expect(
+        searchIn(updated, query)
+          .map((r) => r.id)
+          .sort(),
+        query,
+      ).toEqual(
+        searchIn(fresh, query)
+          .map((r) => r.id)
+          .sort(),
+      );
     }
     expect(searchIn(updated, 'token7').map((r) => r.id)).not.toContain('p7');
     expect(searchIn(updated, 'zebra').map((r) => r.id)).toEqual(['p3']);

@@ -7,7 +7,10 @@ const raw = (value: string) => ({ type: 'raw', value }) as never;
 
 describe('author HTML', () => {
   it('nests an element opened and closed in different siblings around markdown content', () => {
-    const tree: Root = { type: 'root', children: [raw('<div align="center">'), { type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: 'x' }] }, raw('</div>')] };
+    const tree: Root = {
+      type: 'root',
+      children: [raw('<div align="center">'), { type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: 'x' }] }, raw('</div>')],
+    };
     nestRawHtml(tree);
     expect(toHtml(tree)).toBe('<div align="center"><p>x</p></div>');
   });

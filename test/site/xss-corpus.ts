@@ -30,7 +30,10 @@ export function xssCorpus(): string {
   const title = '<script>alert("title")</script><img src=x onerror=alert(21)>';
   writeFileSync(join(dir, 'SUMMARY.md'), `# Table of contents\n\n* [Home](README.md)\n* [${title}](evil.md)\n`);
   writeFileSync(join(dir, 'README.md'), `# Home\n\n${PAYLOADS.join('\n\n')}\n`);
-  writeFileSync(join(dir, 'evil.md'), `---\ndescription: '"><script>alert(22)</script>'\n---\n\n# ${title}\n\n## <img src=x onerror=alert(23)> heading\n\nBody.\n`);
+  writeFileSync(
+    join(dir, 'evil.md'),
+    `---\ndescription: '"><script>alert(22)</script>'\n---\n\n# ${title}\n\n## <img src=x onerror=alert(23)> heading\n\nBody.\n`,
+  );
   mkdirSync(join(dir, '.gitbook'), { recursive: true });
   return dir;
 }

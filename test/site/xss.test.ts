@@ -29,9 +29,15 @@ describe('sanitising', () => {
       const text = readFileSync(file, 'utf8');
       // The only scripts are the site's own: the theme snippet in <head> and site.js.
       const scripts = [...text.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]);
-      expect(scripts.every((s) => s === '<script>' || /^<script src="\/_quire\/site\.js\?v=\w+" defer/.test(s)), `${file}: ${scripts.join(' ')}`).toBe(true);
+      expect(
+        scripts.every((s) => s === '<script>' || /^<script src="\/_quire\/site\.js\?v=\w+" defer/.test(s)),
+        `${file}: ${scripts.join(' ')}`,
+      ).toBe(true);
       expect(text.match(/<script>(?!\(function\(\)\{var t=null;try\{t=localStorage)/g), file).toBeNull();
-      expect(attributeNames(text).filter((name) => name.startsWith('on')), file).toEqual([]);
+      expect(
+        attributeNames(text).filter((name) => name.startsWith('on')),
+        file,
+      ).toEqual([]);
       expect(text, file).not.toMatch(/(href|src|action|formaction|data)\s*=\s*"\s*(javascript|data:text)/i);
       const body = text.replace(/<head>[\s\S]*<\/head>/, '');
       expect(body, file).not.toMatch(/<(svg|iframe|object|embed|form|style|math)\b/i);

@@ -9,8 +9,20 @@ import { gitBlobOid, newId } from '../../src/model/index.js';
 import { memoryStore, openStore } from '../../src/store/index.js';
 
 const org = (id: string) => ({
-  id, title: `Org ${id}`, hostname: null, emailDomains: [], defaultRole: 'read' as const, useCase: null, inviteLinks: true,
-  sso: false, ai: false, logo: null, defaultContent: null, mergeRules: { type: 'none' as const }, createdAt: 't', updatedAt: 't',
+  id,
+  title: `Org ${id}`,
+  hostname: null,
+  emailDomains: [],
+  defaultRole: 'read' as const,
+  useCase: null,
+  inviteLinks: true,
+  sso: false,
+  ai: false,
+  logo: null,
+  defaultContent: null,
+  mergeRules: { type: 'none' as const },
+  createdAt: 't',
+  updatedAt: 't',
 });
 
 describe('store', () => {
@@ -26,12 +38,13 @@ describe('store', () => {
     again.close();
   });
 
-  it('sees another connection\'s commit within a millisecond, and its own writes at once', async () => {
+  it("sees another connection's commit within a millisecond, and its own writes at once", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-store-'));
     const reader = openStore(dir);
     const writer = openStore(dir);
     // The reader's row cache checks for other connections' commits at most once a millisecond.
-    const seen = (title: string) => waitFor(() => reader.organizations.get('o1')?.title === title, { timeout: 1_000, interval: 1, message: `the reader to see "${title}"` });
+    const seen = (title: string) =>
+      waitFor(() => reader.organizations.get('o1')?.title === title, { timeout: 1_000, interval: 1, message: `the reader to see "${title}"` });
     writer.organizations.insert(org('o1'));
     await seen('Org o1');
     writer.organizations.update({ ...org('o1'), title: 'Renamed' });
@@ -52,7 +65,9 @@ describe('store', () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-blob-'));
     const bytes = Buffer.from('# Hello\n\nWorld ü\n');
     writeFileSync(join(dir, 'page.md'), bytes);
-    const gitOid = execFileSync('git', ['hash-object', join(dir, 'page.md')]).toString().trim();
+    const gitOid = execFileSync('git', ['hash-object', join(dir, 'page.md')])
+      .toString()
+      .trim();
     expect(gitBlobOid(bytes)).toBe(gitOid);
     const store = openStore(dir);
     expect(store.blobs.put(bytes)).toBe(gitOid);
@@ -77,8 +92,22 @@ describe('store', () => {
     const store = memoryStore();
     store.organizations.insert(org('o'));
     store.content.insertSpace({
-      id: 's', organizationId: 'o', parentId: null, title: 'S', emoji: null, icon: null, visibility: 'private', editMode: 'live',
-      defaultLevel: 'inherit', language: null, mergeRules: { type: 'inherit' }, revisionId: 'r1', position: 1, createdAt: 't', updatedAt: 't', deletedAt: null,
+      id: 's',
+      organizationId: 'o',
+      parentId: null,
+      title: 'S',
+      emoji: null,
+      icon: null,
+      visibility: 'private',
+      editMode: 'live',
+      defaultLevel: 'inherit',
+      language: null,
+      mergeRules: { type: 'inherit' },
+      revisionId: 'r1',
+      position: 1,
+      createdAt: 't',
+      updatedAt: 't',
+      deletedAt: null,
     });
     expect(store.content.setSpaceRevision('s', 'r1', 'r2', 't2')).toBe(true);
     expect(store.content.setSpaceRevision('s', 'r1', 'r3', 't3')).toBe(false);
@@ -101,7 +130,12 @@ describe('store', () => {
     expect(scratch.parsed.get('a'.repeat(40), 1)).toEqual({ h1: 'Alpha' });
     expect(scratch.parsed.get('b'.repeat(40), 0)).toBeUndefined();
     expect(scratch.search.isIndexed('a'.repeat(40), 1)).toBe(true);
-    expect(scratch.search.search('seeded', ['a'.repeat(40), 'c'.repeat(40)], 10).map((hit) => hit.oid).sort()).toEqual(['a'.repeat(40), 'c'.repeat(40)]);
+    expect(
+      scratch.search
+        .search('seeded', ['a'.repeat(40), 'c'.repeat(40)], 10)
+        .map((hit) => hit.oid)
+        .sort(),
+    ).toEqual(['a'.repeat(40), 'c'.repeat(40)]);
     expect(scratch.organizations.get('o1')).toBeUndefined();
     expect(scratch.seedDerived(join(dir, 'none'), 1)).toBe(false);
     mkdirSync(join(dir, 'broken'));

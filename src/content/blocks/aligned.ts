@@ -29,7 +29,11 @@ export function readAligned(html: string): AlignedText | undefined {
   const children = phrasingFromHtml(element.childNodes);
   if (!children) return undefined;
   const tag = match[1] as string;
-  const text: AlignedText = { depth: tag === 'p' ? 0 : (Number(tag.slice(1)) as AlignedText['depth']), align: FROM_HTML[match[2] as string] as Alignment, children };
+  const text: AlignedText = {
+    depth: tag === 'p' ? 0 : (Number(tag.slice(1)) as AlignedText['depth']),
+    align: FROM_HTML[match[2] as string] as Alignment,
+    children,
+  };
   try {
     return alignedHtml(text) === html ? text : undefined;
   } catch (error) {

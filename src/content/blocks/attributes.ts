@@ -70,11 +70,7 @@ export function extraAttributes(tag: ParsedTag, known: readonly string[]): Array
 export type AttributeValue = string | boolean | number | undefined | null;
 
 /** Write `{% name key="value" %}`, skipping undefined values, then any extra attributes. */
-export function formatTag(
-  name: string,
-  attributes: Array<[string, AttributeValue]> = [],
-  extra?: Array<[string, string]>,
-): string {
+export function formatTag(name: string, attributes: Array<[string, AttributeValue]> = [], extra?: Array<[string, string]>): string {
   const parts = [name];
   for (const [key, value] of [...attributes, ...(extra ?? [])]) {
     if (value === undefined || value === null) continue;

@@ -14,7 +14,13 @@ import { markdownOf } from '../markdown/stringify.js';
 export type HtmlNode = P.ChildNode;
 export type HtmlElement = P.Element;
 
-const SIMPLE_MARKS = new Map<string, 'strong' | 'emphasis' | 'delete'>([['strong', 'strong'], ['b', 'strong'], ['em', 'emphasis'], ['s', 'delete'], ['del', 'delete']]);
+const SIMPLE_MARKS = new Map<string, 'strong' | 'emphasis' | 'delete'>([
+  ['strong', 'strong'],
+  ['b', 'strong'],
+  ['em', 'emphasis'],
+  ['s', 'delete'],
+  ['del', 'delete'],
+]);
 const HTML_MARKS = new Set(['kbd', 'sup', 'sub']);
 /** mdast nodes of GitBook's inline elements, written as the HTML their markdown writer gives. */
 const HTML_INLINES = new Set(['emoji', 'icon', 'button', 'expression']);
@@ -118,7 +124,11 @@ export function openTag(element: HtmlElement): string {
  * blank line, are references too: either would end the HTML block in markdown.
  */
 export function escapeText(text: string): string {
-  return text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;').replace(/\r/g, '&#xD;').replace(/\n(?=[ \t]*(?:\n|$))/g, '&#xA;');
+  return text
+    .replace(/&/g, '&#x26;')
+    .replace(/</g, '&#x3C;')
+    .replace(/\r/g, '&#xD;')
+    .replace(/\n(?=[ \t]*(?:\n|$))/g, '&#xA;');
 }
 
 /** HTML written into markdown as one block: refused when a blank line or a carriage return would end it early. */

@@ -29,8 +29,24 @@ import { tabs } from './tabs/index.js';
 import { updates } from './updates/index.js';
 
 export const BLOCKS: readonly Block[] = [
-  hint, tabs, code, embed, contentRef, file, openapi, stepper, columns, updates, conditional, prompt, include, expandable,
-  images, table, inline, integration,
+  hint,
+  tabs,
+  code,
+  embed,
+  contentRef,
+  file,
+  openapi,
+  stepper,
+  columns,
+  updates,
+  conditional,
+  prompt,
+  include,
+  expandable,
+  images,
+  table,
+  inline,
+  integration,
 ];
 
 /** A value computed from the registry once, on first use. */

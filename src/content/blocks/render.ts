@@ -34,7 +34,7 @@ export interface BlockRenderContext {
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: each block renders its own node type; the registry holds them all
 export type BlockRenderer = (ctx: BlockRenderContext, state: State, node: any) => ElementContent | ElementContent[] | undefined;
 
 export function el(tagName: string, properties: Properties = {}, children: ElementContent[] = []): Element {

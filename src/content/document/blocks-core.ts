@@ -145,9 +145,7 @@ export function codeBlock(node: Code, ctx: ToContext, key: string, extra: Record
 /** The fence of a code block. */
 export function fenceOf(block: DocBlock): Code {
   const lines = (block.nodes ?? []).map((line) =>
-    (line.object === 'block' ? line.nodes ?? [] : [])
-      .flatMap((text) => (text.object === 'text' ? text.leaves.map((leaf) => leaf.text) : []))
-      .join(''),
+    (line.object === 'block' ? (line.nodes ?? []) : []).flatMap((text) => (text.object === 'text' ? text.leaves.map((leaf) => leaf.text) : [])).join(''),
   );
   return { type: 'code', lang: str(block.data?.syntax) ?? null, meta: str(block.data?.meta) ?? null, value: lines.join('\n') };
 }
@@ -174,4 +172,3 @@ export const math = mapping<MathNode>({
 });
 
 export const CORE_MAPPINGS: readonly BlockMapping[] = [paragraph, heading, list, blockquote, code, divider, math];
-

@@ -53,7 +53,11 @@ export function unescapeBlock(block: DocBlock, ctx: FromContext): RootContent[] 
   const markdown = block.data?.markdown as string;
   const lines = (block.nodes ?? []).map(lineText).join('\n');
   // Read on the request's thread: an escape is one block, so its markdown is held to a block's size.
-  if (lines.length > ESCAPE_LIMIT) throw new DocumentError(block.key, `its lines hold ${lines.length} characters of markdown; at most ${ESCAPE_LIMIT} fit in one block (send the page as markdown instead)`);
+  if (lines.length > ESCAPE_LIMIT)
+    throw new DocumentError(
+      block.key,
+      `its lines hold ${lines.length} characters of markdown; at most ${ESCAPE_LIMIT} fit in one block (send the page as markdown instead)`,
+    );
   const problem = markdownLimitProblem(lines);
   if (problem) throw new DocumentError(block.key, `its lines hold markdown that ${problem.message}`);
   // Read again, the markdown is the nodes it was written from (a figure stays a figure, with its references).

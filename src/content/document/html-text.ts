@@ -43,7 +43,10 @@ export function htmlOfLeaves(leaves: readonly DocLeaf[]): string {
   return leaves
     .map((leaf) => {
       const tags = leaf.marks.map((mark) => MARK_TAGS[mark.type]).filter((tag): tag is string => tag !== undefined);
-      return `${tags.map((t) => `<${t}>`).join('')}${htmlText(leaf.text)}${[...tags].reverse().map((t) => `</${t}>`).join('')}`;
+      return `${tags.map((t) => `<${t}>`).join('')}${htmlText(leaf.text)}${[...tags]
+        .reverse()
+        .map((t) => `</${t}>`)
+        .join('')}`;
     })
     .join('');
 }

@@ -3,7 +3,18 @@ import type { Mark } from '../nodes.js';
 import type { DocMark } from './types.js';
 
 const COLORS: ReadonlySet<string> = new Set([
-  'default', 'green', 'blue', 'red', 'orange', 'yellow', 'purple', '$primary', '$info', '$success', '$warning', '$danger',
+  'default',
+  'green',
+  'blue',
+  'red',
+  'orange',
+  'yellow',
+  'purple',
+  '$primary',
+  '$info',
+  '$success',
+  '$warning',
+  '$danger',
 ]);
 
 /** Inline HTML elements that are plain marks: `<kbd>x</kbd>` and friends. */

@@ -15,12 +15,7 @@ import type { DocInline, DocLeaf, DocMark, DocNode, DocText } from './types.js';
 const WRAPPERS: Readonly<Record<string, DocMark['type']>> = { strong: 'bold', emphasis: 'italic', delete: 'strikethrough' };
 
 /** Phrasing content to text and inline nodes (consecutive leaves share one text node). */
-export function phrasingToDocument(
-  children: readonly PhrasingContent[],
-  parentKey: string,
-  ctx: ToContext,
-  marks: DocMark[] = [],
-): Array<DocText | DocInline> {
+export function phrasingToDocument(children: readonly PhrasingContent[], parentKey: string, ctx: ToContext, marks: DocMark[] = []): Array<DocText | DocInline> {
   const out: Array<DocText | DocInline> = [];
   const pushLeaf = (leaf: DocLeaf) => {
     const last = out[out.length - 1];
@@ -98,11 +93,7 @@ function append(out: Array<DocText | DocInline>, child: DocText | DocInline): vo
 type Item = { leaf: DocLeaf; inline?: undefined; marks: readonly DocMark[] } | { inline: DocInline; leaf?: undefined; marks: readonly DocMark[] };
 
 /** Text and inline nodes back to phrasing content. */
-export function phrasingFromDocument(
-  nodes: readonly DocNode[] | undefined,
-  ctx: FromContext,
-  applied: readonly DocMark[] = [],
-): PhrasingContent[] {
+export function phrasingFromDocument(nodes: readonly DocNode[] | undefined, ctx: FromContext, applied: readonly DocMark[] = []): PhrasingContent[] {
   const items: Item[] = [];
   for (const node of nodes ?? []) {
     if (node.object === 'text') for (const leaf of node.leaves) items.push({ leaf, marks: leaf.marks ?? [] });
@@ -113,14 +104,19 @@ export function phrasingFromDocument(
 
 /** GitBook's nesting order, outermost first: `~~_**`x`**_~~`. Code is always the leaf itself. */
 const RANK: Readonly<Record<DocMark['type'], number>> = {
-  color: 0, strikethrough: 1, italic: 2, bold: 3, keyboard: 4, superscript: 5, subscript: 6, code: 7,
+  color: 0,
+  strikethrough: 1,
+  italic: 2,
+  bold: 3,
+  keyboard: 4,
+  superscript: 5,
+  subscript: 6,
+  code: 7,
 };
 
 /** The mark to open next on a leaf: the outermost one not open yet. */
 function outermost(marks: readonly DocMark[], applied: readonly DocMark[]): DocMark | undefined {
-  return marks
-    .filter((m) => m.type !== 'code' && !hasMark(applied, m))
-    .sort((a, b) => RANK[a.type] - RANK[b.type])[0];
+  return marks.filter((m) => m.type !== 'code' && !hasMark(applied, m)).sort((a, b) => RANK[a.type] - RANK[b.type])[0];
 }
 
 function build(items: readonly Item[], applied: readonly DocMark[], ctx: FromContext): PhrasingContent[] {

@@ -48,9 +48,5 @@ export function withEmptyParagraphsInside(open: RootContent, children: RootConte
   }
   const first = children[0] as RootContent;
   const last = children[children.length - 1] as RootContent;
-  return [
-    ...paragraphsFor(blankLinesBetween(open, first), 0),
-    ...withEmptyParagraphs(children),
-    ...paragraphsFor(blankLinesBetween(last, close), 0),
-  ];
+  return [...paragraphsFor(blankLinesBetween(open, first), 0), ...withEmptyParagraphs(children), ...paragraphsFor(blankLinesBetween(last, close), 0)];
 }

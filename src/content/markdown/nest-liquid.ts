@@ -140,8 +140,7 @@ export function nestLiquid(node: Nodes, source: string): void {
     if (child.type === 'paragraph') {
       restoreTrailingBreak(child, source);
       restoreMathTrailingSpace(child, source);
-    }
-    else if (child.type === 'table') restoreCellSpaces(child, source);
+    } else if (child.type === 'table') restoreCellSpaces(child, source);
     else nestLiquid(child as Nodes, source);
   }
   parent.children = withEmptyParagraphs(nestSiblings(parent.children as RootContent[], source));

@@ -36,24 +36,24 @@ let writerOptions: ToMarkdownOptions | undefined;
 /** GitBook's normalisation (gitsync-format.md §5.3), with every block's writers: built on first use (blocks/block.ts). */
 export function toMarkdownOptions(): ToMarkdownOptions {
   return (writerOptions ??= {
-  bullet: '*',
-  listItemIndent: 'mixed',
-  emphasis: '_',
-  strong: '*',
-  rule: '*',
-  ruleRepetition: 3,
-  ruleSpaces: false,
-  fence: '`',
-  fences: true,
-  incrementListMarker: true,
-  resourceLink: true,
-  extensions: [
-    gfmFootnoteToMarkdown(),
-    gfmStrikethroughToMarkdown(),
-    gfmTableToMarkdown({ tablePipeAlign: true }),
-    gfmTaskListItemToMarkdown(),
-    mathToMarkdown({ singleDollarTextMath: false }),
-    { handlers: { ...blockHandlers(), ...gitbookHandlers }, join: [...blockJoin(), ...gitbookJoin], unsafe: gitbookUnsafe },
-  ],
+    bullet: '*',
+    listItemIndent: 'mixed',
+    emphasis: '_',
+    strong: '*',
+    rule: '*',
+    ruleRepetition: 3,
+    ruleSpaces: false,
+    fence: '`',
+    fences: true,
+    incrementListMarker: true,
+    resourceLink: true,
+    extensions: [
+      gfmFootnoteToMarkdown(),
+      gfmStrikethroughToMarkdown(),
+      gfmTableToMarkdown({ tablePipeAlign: true }),
+      gfmTaskListItemToMarkdown(),
+      mathToMarkdown({ singleDollarTextMath: false }),
+      { handlers: { ...blockHandlers(), ...gitbookHandlers }, join: [...blockJoin(), ...gitbookJoin], unsafe: gitbookUnsafe },
+    ],
   });
 }

@@ -24,7 +24,9 @@ export function fingerprint(node: Node, memo = new WeakMap<object, string>()): s
     .map((key) => `${key}=${JSON.stringify(key === 'value' ? contentValue(record) : record[key])}`);
   const data = record.data as Record<string, unknown> | undefined;
   if (data) {
-    const kept = Object.keys(data).filter((key) => !NOT_CONTENT_DATA.has(key) && data[key] !== undefined).sort();
+    const kept = Object.keys(data)
+      .filter((key) => !NOT_CONTENT_DATA.has(key) && data[key] !== undefined)
+      .sort();
     if (kept.length) fields.push(`data=${JSON.stringify(kept.map((key) => [key, data[key]]))}`);
   }
   const children = record.children as Node[] | undefined;
@@ -85,7 +87,9 @@ function contentValue(record: Record<string, unknown>): unknown {
 function sameRuns(left: readonly Node[], right: readonly Node[]): boolean {
   const a = runs(left);
   const b = runs(right);
-  return a.length === b.length && a.every((item, i) => (typeof item === 'string' ? item === b[i] : typeof b[i] !== 'string' && sameContent(item, b[i] as Node)));
+  return (
+    a.length === b.length && a.every((item, i) => (typeof item === 'string' ? item === b[i] : typeof b[i] !== 'string' && sameContent(item, b[i] as Node)))
+  );
 }
 
 function runs(children: readonly Node[]): Array<string | Node> {

@@ -22,8 +22,26 @@ export interface Original {
  * container's prefix (`> ` in a quote, the item's indent in a list), which written children get too.
  */
 const FRAMES = new Set([
-  'list', 'listItem', 'blockquote', 'hint', 'tabs', 'tab', 'stepper', 'step', 'columns', 'column', 'updates', 'update',
-  'conditional', 'expandable', 'codeBlock', 'embed', 'file', 'contentRef', 'pageRef', 'prompt',
+  'list',
+  'listItem',
+  'blockquote',
+  'hint',
+  'tabs',
+  'tab',
+  'stepper',
+  'step',
+  'columns',
+  'column',
+  'updates',
+  'update',
+  'conditional',
+  'expandable',
+  'codeBlock',
+  'embed',
+  'file',
+  'contentRef',
+  'pageRef',
+  'prompt',
 ]);
 
 /** Above this many sibling pairs, siblings are matched greedily instead of by longest common subsequence. */
@@ -460,4 +478,3 @@ function keepLineBreaks<T extends RootContent>(node: T, old: RootContent): T {
   };
   return soften(node) as T;
 }
-

@@ -71,9 +71,7 @@ function match(o: readonly string[], x: readonly string[]): Int32Array | null {
   for (let p = n - 1; p >= 0; p--) {
     for (let q = m - 1; q >= 0; q--) {
       table[p * width + q] =
-        o[start + p] === x[start + q]
-          ? table[(p + 1) * width + q + 1]! + 1
-          : Math.max(table[(p + 1) * width + q]!, table[p * width + q + 1]!);
+        o[start + p] === x[start + q] ? table[(p + 1) * width + q + 1]! + 1 : Math.max(table[(p + 1) * width + q]!, table[p * width + q + 1]!);
     }
   }
   for (let p = 0, q = 0; p < n && q < m; ) {

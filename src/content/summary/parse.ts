@@ -5,14 +5,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { parse as parseYaml } from 'yaml';
 import { summaryTree } from './tree.js';
 import { decodePath, extname, isAbsoluteUrl, joinPath, normalizePath, relativeFromDir, splitAnchor } from '../paths.js';
-import type {
-  ParseSummaryOptions,
-  SummaryComputed,
-  SummaryEntry,
-  SummaryGroup,
-  SummaryItem,
-  SummaryResult,
-} from './types.js';
+import type { ParseSummaryOptions, SummaryComputed, SummaryEntry, SummaryGroup, SummaryItem, SummaryResult } from './types.js';
 
 const ESCAPED = /\\([!-/:-@[-`{-~])/g;
 const GROUP_ANCHOR = /<a\s[^>]*\bid=(["'])(.*?)\1[^>]*>\s*<\/a>/i;
@@ -79,10 +72,13 @@ class SummaryParser {
       else this.warn(node, `ignored ${node.type} inside a page item`);
     }
     const entry =
-      head?.type === 'paragraph' ? this.linkEntry(head, children)
-      : head?.type === 'code' ? this.computed(head, children)
-      : head?.type === 'list' ? (children.unshift(...this.list(head)), null)
-      : null;
+      head?.type === 'paragraph'
+        ? this.linkEntry(head, children)
+        : head?.type === 'code'
+          ? this.computed(head, children)
+          : head?.type === 'list'
+            ? (children.unshift(...this.list(head)), null)
+            : null;
     if (entry === null && head && !['paragraph', 'code', 'list'].includes(head.type)) this.warn(head, `${head.type} is not a page item`);
     return entry ? [entry] : children;
   }
@@ -91,7 +87,10 @@ class SummaryParser {
     const parsed = this.findLink(paragraph);
     if (!parsed) {
       const source = this.slice(paragraph.children[0], paragraph.children[paragraph.children.length - 1]).trim();
-      this.warn(paragraph, `page item "${source.length > 80 ? `${source.slice(0, 80)}…` : source}" is not a link like [Title](page.md); left out, its children moved up`);
+      this.warn(
+        paragraph,
+        `page item "${source.length > 80 ? `${source.slice(0, 80)}…` : source}" is not a link like [Title](page.md); left out, its children moved up`,
+      );
       return null;
     }
     const { title, url, linkTitle } = parsed;

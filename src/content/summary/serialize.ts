@@ -36,10 +36,13 @@ function line(entry: SummaryEntry, depth: number): string {
   const indent = '  '.repeat(depth);
   if (entry.kind === 'computed') return `${indent}* ${fence(entry, `${indent}  `)}`;
   const href =
-    entry.kind === 'page' ? encodePath(entry.path)
-    : 'url' in entry.target ? entry.target.url
-    : entry.target.anchor === undefined ? encodePath(entry.target.path)
-    : `${encodePath(entry.target.path)}#${entry.target.anchor}`;
+    entry.kind === 'page'
+      ? encodePath(entry.path)
+      : 'url' in entry.target
+        ? entry.target.url
+        : entry.target.anchor === undefined
+          ? encodePath(entry.target.path)
+          : `${encodePath(entry.target.path)}#${entry.target.anchor}`;
   const title = entry.linkTitle ? ` "${entry.linkTitle.replace(/["\\]/g, '\\$&')}"` : '';
   return `${indent}* [${escapeText(entry.title)}](${destination(href)}${title})`;
 }

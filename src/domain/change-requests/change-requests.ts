@@ -1,5 +1,13 @@
 // Change requests: a space's content edited on the side, in its own revisions, then merged back.
-import { type ChangeRequestRecord, type ChangeRequestStatus, newId, type RevisionContent, type RevisionRecord, type SpaceRecord, type UserRecord } from '../../model/index.js';
+import {
+  type ChangeRequestRecord,
+  type ChangeRequestStatus,
+  newId,
+  type RevisionContent,
+  type RevisionRecord,
+  type SpaceRecord,
+  type UserRecord,
+} from '../../model/index.js';
 import { type SemanticChange, semanticChanges } from './semantic-changes.js';
 import { effectiveRules, unmetRules } from './merge-rules.js';
 import { Reviews } from './reviews.js';
@@ -165,7 +173,13 @@ export class ChangeRequests {
     const outdated = space.revisionId !== cr.baseRevisionId;
     const rules = effectiveRules(space.mergeRules, this.organizations.find(space.organizationId).mergeRules);
     const reviews = this.deps.store.changeRequests;
-    const unmet = unmetRules(rules, { callerId: caller.user.id, changeRequest: cr, outdated, reviews: reviews.reviews(cr.id), reviewers: reviews.reviewers(cr.id) });
+    const unmet = unmetRules(rules, {
+      callerId: caller.user.id,
+      changeRequest: cr,
+      outdated,
+      reviews: reviews.reviews(cr.id),
+      reviewers: reviews.reviewers(cr.id),
+    });
     if (unmet.length) throw preconditionFailed(`The change request cannot be merged until the merge rules are met: it needs ${unmet.join('; ')}`);
 
     const merged = this.combine(cr.baseRevisionId, cr.revisionId, space.revisionId);
@@ -189,7 +203,8 @@ export class ChangeRequests {
         throw conflict(`The change request ${cr.id} changed while it was being merged; merge again`);
       }
     });
-    for (const listener of this.mergedListeners) listener({ changeRequest: { ...cr, status: 'merged', revisionMerged: revision.id, mergedAt: now }, revisionId: revision.id });
+    for (const listener of this.mergedListeners)
+      listener({ changeRequest: { ...cr, status: 'merged', revisionMerged: revision.id, mergedAt: now }, revisionId: revision.id });
     return { revisionId: revision.id, result: 'merge', conflicts: [] };
   }
 

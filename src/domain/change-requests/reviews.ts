@@ -80,7 +80,8 @@ export class Reviews {
     });
     const now = nowIso(this.deps);
     store.tx(() => {
-      for (const user of users) store.changeRequests.putReviewer({ changeRequestId: cr.id, userId: user.id, requestedBy: caller.user.id, revisionId: cr.revisionId, createdAt: now });
+      for (const user of users)
+        store.changeRequests.putReviewer({ changeRequestId: cr.id, userId: user.id, requestedBy: caller.user.id, revisionId: cr.revisionId, createdAt: now });
       if (input.subject !== undefined || input.description !== undefined) {
         this.changeRequests.update(caller, spaceId, cr.id, {
           ...(input.subject !== undefined ? { subject: input.subject } : {}),
@@ -97,7 +98,11 @@ export class Reviews {
     const { changeRequest: cr } = this.changeRequests.find(caller, spaceId, changeRequestId, 'read');
     const requests = this.deps.store.changeRequests.reviewers(cr.id);
     const position = new Map(requests.map((r, i) => [r.userId, i]));
-    return paginate(requests.map((r) => this.reviewerView(r)), query, (v) => [position.get(v.request.userId)!]);
+    return paginate(
+      requests.map((r) => this.reviewerView(r)),
+      query,
+      (v) => [position.get(v.request.userId)!],
+    );
   }
 
   /** True when the user had been asked for a review. */

@@ -1,4 +1,12 @@
-import type { ChangeRequestRecord, ChangeRequestReviewRecord, ContributorRecord, RequestedReviewerRecord, RevisionRecord, SpaceRecord, UserRecord } from '../../model/index.js';
+import type {
+  ChangeRequestRecord,
+  ChangeRequestReviewRecord,
+  ContributorRecord,
+  RequestedReviewerRecord,
+  RevisionRecord,
+  SpaceRecord,
+  UserRecord,
+} from '../../model/index.js';
 import type { MergeConflict } from '../../content/merge/merge.js';
 import type { RoleName } from '../core/roles.js';
 import type { SemanticChange } from './semantic-changes.js';

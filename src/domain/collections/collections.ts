@@ -108,9 +108,7 @@ export class Collections {
   listSpaces(caller: Caller, id: string, query: PageRequest): Page<SpaceView> {
     const collection = this.find(id);
     caller.access.requireCollection(collection, 'read');
-    const spaces = this.deps.store.content
-      .spacesIn(collection.organizationId)
-      .filter((s) => s.parentId === collection.id && !s.deletedAt);
+    const spaces = this.deps.store.content.spacesIn(collection.organizationId).filter((s) => s.parentId === collection.id && !s.deletedAt);
     return paginate(this.spaces().visible(caller, spaces), query, (v) => [v.space.position, v.space.id]);
   }
 

@@ -267,7 +267,11 @@ export class Comments {
     const thread = this.thread(caller, ref, 'read');
     const posters = this.deps.store.comments.commenters(thread.space.id, thread.changeRequestId);
     const firstAt = new Map(posters.map((p, i) => [p.userId, i]));
-    const members = commenterViews(this.deps.store, thread.space.organizationId, posters.map((p) => p.userId));
+    const members = commenterViews(
+      this.deps.store,
+      thread.space.organizationId,
+      posters.map((p) => p.userId),
+    );
     return paginate(members, query, (m) => [firstAt.get(m.user.id)!]);
   }
 

@@ -31,7 +31,8 @@ export function resolveTarget(contents: Contents, view: RevisionView, input: Tar
     },
   };
   if (input.node === undefined && input.tableCell === undefined) return target;
-  if (page.kind !== 'document') throw invalidInput(`${input.node !== undefined ? 'node' : 'tableCell'}: the page ${page.id} is a ${page.kind} page, without content`);
+  if (page.kind !== 'document')
+    throw invalidInput(`${input.node !== undefined ? 'node' : 'tableCell'}: the page ${page.id} is a ${page.kind} page, without content`);
   const document = contents.pageDocument(view, page as DocumentPage, false);
   if (input.node !== undefined) {
     if (!findNode(document, (n) => n.key === input.node)) throw invalidInput(`node: no block ${input.node} in the page ${page.id}`);
@@ -64,5 +65,4 @@ function findNode(document: JsonDocument, match: (node: AnyNode) => boolean): An
   return undefined;
 }
 
-const hasKey = (value: unknown, key: string): boolean =>
-  typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, key);
+const hasKey = (value: unknown, key: string): boolean => typeof value === 'object' && value !== null && Object.hasOwn(value, key);

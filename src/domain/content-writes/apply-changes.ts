@@ -344,7 +344,10 @@ class Batch {
     const dir = this.childDir(parentId);
     const first = parentId === null && this.tree.pages.size === 0;
     const name = safeSlug(slug);
-    const path = firstFree((n) => joinPath(dir, n > 0 ? `${name}-${n}.md` : first ? 'README.md' : `${name}.md`), (p) => !this.takenPaths.has(p));
+    const path = firstFree(
+      (n) => joinPath(dir, n > 0 ? `${name}-${n}.md` : first ? 'README.md' : `${name}.md`),
+      (p) => !this.takenPaths.has(p),
+    );
     this.takenPaths.add(path);
     return path;
   }
@@ -364,7 +367,10 @@ class Batch {
   private freeAssetPath(folder: string, name: string): string {
     const ext = extname(name) && name.slice(name.length - extname(name).length);
     const stem = ext ? name.slice(0, -ext.length) : name;
-    const path = firstFree((n) => joinPath(folder, n > 0 ? `${stem} (${n})${ext}` : name), (p) => !this.takenPaths.has(p));
+    const path = firstFree(
+      (n) => joinPath(folder, n > 0 ? `${stem} (${n})${ext}` : name),
+      (p) => !this.takenPaths.has(p),
+    );
     this.takenPaths.add(path);
     return path;
   }
@@ -409,9 +415,7 @@ function bodyRoot(body: Body, fromPath: string, targets: Targets, stored?: Root)
   if ('root' in body) return body.root;
   const written = stored ? writtenDestinations(stored, fromPath) : new Map<string, string>();
   const rel = (target: string | undefined, anchor?: string) =>
-    target === undefined
-      ? undefined
-      : (written.get(destinationKey(target, anchor)) ?? (relativeTo(fromPath, target) || './') + (anchor ? `#${anchor}` : ''));
+    target === undefined ? undefined : (written.get(destinationKey(target, anchor)) ?? (relativeTo(fromPath, target) || './') + (anchor ? `#${anchor}` : ''));
   const refToUrl = (ref: ContentRef): string | undefined => {
     switch (ref.kind) {
       case 'page':

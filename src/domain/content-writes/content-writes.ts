@@ -212,6 +212,8 @@ export class ContentWrites {
 function markdownBodies(changes: readonly ContentChange[]): Array<{ text: string; field: string }> {
   return changes.flatMap((change, i) => {
     const document = 'document' in change ? change.document : undefined;
-    return document && 'markdown' in document && typeof document.markdown === 'string' ? [{ text: document.markdown, field: `changes[${i}].document.markdown` }] : [];
+    return document && 'markdown' in document && typeof document.markdown === 'string'
+      ? [{ text: document.markdown, field: `changes[${i}].document.markdown` }]
+      : [];
   });
 }

@@ -27,7 +27,8 @@ export async function prepareFile(input: FileInput, field: string, fetch: Fetche
     if (!input.contentType) throw invalidInput(`${field}.contentType: is required with base64`);
     const text = input.base64.replace(/\s+/g, '');
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 === 1) throw invalidInput(`${field}.base64: is not valid base64`);
-    if (Math.floor((text.length * 3) / 4) > BASE64_MAX_BYTES + 2) throw new DomainError('too-large', `${field}.base64: inline files are limited to 1 MB; use url`);
+    if (Math.floor((text.length * 3) / 4) > BASE64_MAX_BYTES + 2)
+      throw new DomainError('too-large', `${field}.base64: inline files are limited to 1 MB; use url`);
     bytes = Buffer.from(text, 'base64');
     if (bytes.byteLength > BASE64_MAX_BYTES) throw new DomainError('too-large', `${field}.base64: inline files are limited to 1 MB; use url`);
   } else {
@@ -61,7 +62,10 @@ export function sniff(bytes: Uint8Array): string | null {
   for (const [type, magic] of SIGNATURES) if (magic.every((b, i) => bytes[i] === b)) return type;
   const ascii = (from: number, to: number) => Buffer.from(bytes.subarray(from, to)).toString('latin1');
   if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  const head = Buffer.from(bytes.subarray(0, 512)).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const head = Buffer.from(bytes.subarray(0, 512))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) return 'image/svg+xml';
   return null;
 }

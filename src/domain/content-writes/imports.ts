@@ -46,7 +46,9 @@ const EXTENSIONS: Partial<Record<ImportSource, RegExp>> = {
 export async function readImport(input: ImportInput, options: ReadOptions): Promise<ImportPlan> {
   const cloud = CLOUD[input.source];
   if (cloud) {
-    throw invalidInput(`source: "${input.source}" imports read ${cloud} through GitBook's cloud, which this server has no account for; export the content as markdown, HTML, a zip or a docx file and import that`);
+    throw invalidInput(
+      `source: "${input.source}" imports read ${cloud} through GitBook's cloud, which this server has no account for; export the content as markdown, HTML, a zip or a docx file and import that`,
+    );
   }
   switch (input.source) {
     case 'website':
@@ -75,14 +77,17 @@ const pageAccess = (options: ReadOptions): SourceAccess => ({ ...options, policy
 
 async function planHtml(read: Read, options: ReadOptions): Promise<ImportPlan> {
   const base = /^(https?|file):/i.test(read.url) ? read.url : undefined;
-  let page;
+  let page: ReturnType<typeof parseHtml>;
   try {
     page = parseHtml(decodeText(read.bytes), base);
   } catch (error) {
     if (error instanceof HtmlLimitError) throw invalidInput(`url: ${error.message}`);
     throw error;
   }
-  const images = await downloadImages(page.images.filter((url) => readable(url, read.url)), pageAccess(options));
+  const images = await downloadImages(
+    page.images.filter((url) => readable(url, read.url)),
+    pageAccess(options),
+  );
   const title = page.title ?? titleOf(read.url);
   return {
     pages: [{ key: read.url, parent: null, title, markdown: (resolve) => pageMarkdown({ title: page.title, root: page.root }, (url) => resolve(url)) }],
@@ -167,6 +172,9 @@ function titleOf(url: string): string {
   } catch {
     // kept as written
   }
-  const words = name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ').trim();
+  const words = name
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[-_]+/g, ' ')
+    .trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : shorten(url);
 }

@@ -58,7 +58,10 @@ export function resolveReference(url: string, fromPath: string, targets: Referen
   if (pages !== undefined) {
     const byId = targets.pageById(pages);
     if (byId) return to(byId);
-    const slugPath = pages.replace(/(^|\/)README\.md$/i, '').replace(/\.md$/i, '').replace(/\/$/, '');
+    const slugPath = pages
+      .replace(/(^|\/)README\.md$/i, '')
+      .replace(/\.md$/i, '')
+      .replace(/\/$/, '');
     return to(targets.pageByPath(slugPath));
   }
   const files = /^\/files\/([^/]+)$/.exec(path)?.[1];

@@ -30,7 +30,11 @@ export class PageTree {
 
   /** Slugs used under a parent, except by `except`. */
   slugsUnder(parentId: string | null, except?: string): Set<string> {
-    return new Set(this.childrenOf(parentId).filter((id) => id !== except).map((id) => this.pages.get(id)!.slug));
+    return new Set(
+      this.childrenOf(parentId)
+        .filter((id) => id !== except)
+        .map((id) => this.pages.get(id)!.slug),
+    );
   }
 
   /** The page and all its descendants, parent first. */

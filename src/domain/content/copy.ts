@@ -11,7 +11,8 @@ export function withNewIds(content: RevisionContent, newId: () => string): Revis
   const pages = content.pages.map((p): RevisionPage => {
     const copy = { ...p, id: page(p.id), parentId: p.parentId === null ? null : page(p.parentId) } as RevisionPage;
     if (copy.kind === 'link' && copy.target.kind === 'page') copy.target = { ...copy.target, page: page(copy.target.page) };
-    if (copy.kind === 'document' && copy.cover) (copy as DocumentPage).cover = { ...copy.cover, ref: ref(copy.cover.ref), ...(copy.cover.refDark ? { refDark: ref(copy.cover.refDark) } : {}) };
+    if (copy.kind === 'document' && copy.cover)
+      (copy as DocumentPage).cover = { ...copy.cover, ref: ref(copy.cover.ref), ...(copy.cover.refDark ? { refDark: ref(copy.cover.refDark) } : {}) };
     return copy;
   });
   const files = content.files.map((f) => ({ ...f, id: fileIds.get(f.id)! }));

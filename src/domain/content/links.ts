@@ -39,11 +39,7 @@ export function isInAppUrl(url: string, appPrefixes: readonly string[]): boolean
  * Every link of the revision's document pages, grouped by target, in tree order of their first source.
  * `linksOf` gives the parsed links of one page (empty when the page was never parsed).
  */
-export function collectLinks(
-  index: RevisionIndex,
-  linksOf: (page: DocumentPage) => readonly ParsedLink[],
-  appPrefixes: readonly string[],
-): LinkUsage[] {
+export function collectLinks(index: RevisionIndex, linksOf: (page: DocumentPage) => readonly ParsedLink[], appPrefixes: readonly string[]): LinkUsage[] {
   const usages = new Map<string, LinkUsage>();
   for (const page of index.documents()) {
     for (const link of linksOf(page)) {

@@ -80,13 +80,7 @@ export class Access {
     for (const c of collections) this.collectionCache.set(c.id, c);
   }
 
-  private resolve(
-    organizationId: string,
-    kind: 'space' | 'collection',
-    id: string,
-    defaultLevel: DefaultLevel,
-    parentId: string | null,
-  ): RoleName | null {
+  private resolve(organizationId: string, kind: 'space' | 'collection', id: string, defaultLevel: DefaultLevel, parentId: string | null): RoleName | null {
     if (this.installation) {
       return kind === 'space' && organizationId === this.installation.organizationId ? this.installation.spaceRole(id) : null;
     }
@@ -126,7 +120,5 @@ export class Access {
 }
 
 function denied(kind: string, id: string, needed: RoleName, role: RoleName | null): string {
-  return role
-    ? `This needs the ${needed} role on the ${kind} ${id}; you have ${role}`
-    : `You do not have access to the ${kind} ${id}`;
+  return role ? `This needs the ${needed} role on the ${kind} ${id}; you have ${role}` : `You do not have access to the ${kind} ${id}`;
 }

@@ -24,11 +24,7 @@ const INVALID = 'Invalid position space or collection provided';
  * its new neighbours. Throws 400 for a pointer or parent that does not fit and 409 when nothing
  * would change.
  */
-export function planMove(
-  store: Store,
-  item: Item,
-  request: MoveRequest,
-): { parentId: string | null; position: number } {
+export function planMove(store: Store, item: Item, request: MoveRequest): { parentId: string | null; position: number } {
   const { organizationId } = item.record;
   const pointerId = (p?: PositionPointer) => (p ? (p.type === 'space' ? p.space : p.collection) : undefined);
   const before = request.position?.before && resolvePointer(store, organizationId, request.position.before);

@@ -89,7 +89,10 @@ export class GitSync {
   indexPages(content: RevisionContent): void {
     const { store } = this.deps;
     const documents = content.pages.flatMap((p) => (p.kind === 'document' ? [p] : []));
-    const known = store.parsed.known(documents.map((p) => p.blob), PARSED_PAGE_VERSION);
+    const known = store.parsed.known(
+      documents.map((p) => p.blob),
+      PARSED_PAGE_VERSION,
+    );
     const missing = documents.filter((p) => !known.has(p.blob));
     if (missing.length === 0) return;
     const spaceRoot = this.spaceRoot(content);

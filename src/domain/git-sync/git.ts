@@ -135,8 +135,22 @@ export class GitSpaces {
   landMerge(input: MergeLanding): { gitRevisionId: string; mergeRevisionId: string } {
     const { store } = this.deps;
     const now = nowIso(this.deps);
-    const gitRevision: RevisionRecord = { id: newId(), spaceId: input.spaceId, parents: [input.syncedRevisionId], type: 'edits', git: { ...input.git }, createdAt: now };
-    const mergeRevision: RevisionRecord = { id: newId(), spaceId: input.spaceId, parents: [input.spaceRevisionId, gitRevision.id], type: 'merge', git: null, createdAt: now };
+    const gitRevision: RevisionRecord = {
+      id: newId(),
+      spaceId: input.spaceId,
+      parents: [input.syncedRevisionId],
+      type: 'edits',
+      git: { ...input.git },
+      createdAt: now,
+    };
+    const mergeRevision: RevisionRecord = {
+      id: newId(),
+      spaceId: input.spaceId,
+      parents: [input.spaceRevisionId, gitRevision.id],
+      type: 'merge',
+      git: null,
+      createdAt: now,
+    };
     store.tx(() => {
       store.revisions.insert(gitRevision, input.gitContent);
       store.revisions.insert(mergeRevision, input.merged);
@@ -275,7 +289,8 @@ export class GitSpaces {
     const { store } = this.deps;
     const now = nowIso(this.deps);
     store.tx(() => {
-      for (const c of conflicts) store.events.insert({ id: newId(), spaceId, type: CONFLICT_EVENT, payload: { ...excerpted(c), createdAt: now }, createdAt: now });
+      for (const c of conflicts)
+        store.events.insert({ id: newId(), spaceId, type: CONFLICT_EVENT, payload: { ...excerpted(c), createdAt: now }, createdAt: now });
     });
   }
 
@@ -309,7 +324,8 @@ export class GitSpaces {
   /** The URL a job connects to: the sealed one with its credentials, else the plain one. */
   remoteUrl(payload: GitJobPayload): string {
     const opened = payload.sealedUrl === undefined ? undefined : this.deps.store.secrets.open(payload.sealedUrl);
-    if (payload.sealedUrl !== undefined && opened === undefined) throw invalidInput('url: the stored credentials cannot be read (the secret key changed); send the request again');
+    if (payload.sealedUrl !== undefined && opened === undefined)
+      throw invalidInput('url: the stored credentials cannot be read (the secret key changed); send the request again');
     return opened ?? payload.url;
   }
 }
@@ -332,7 +348,10 @@ export function gitInfoOf(deps: Deps, spaceId: string): GitInfo | undefined {
   const last = deps.store.events.latest<GitSyncEvent>(spaceId, 'space_gitsync_completed', 'state', 'success')?.payload;
   if (!state && !last) return undefined;
   const url = last?.url ?? state!.source;
-  const updatedAt = [state?.updatedAt, last?.createdAt].filter((x): x is string => !!x).sort().at(-1)!;
+  const updatedAt = [state?.updatedAt, last?.createdAt]
+    .filter((x): x is string => !!x)
+    .sort()
+    .at(-1)!;
   return { url, repoName: repoName(url), updatedAt };
 }
 
@@ -382,7 +401,11 @@ export function publicUrl(url: string): string {
 }
 
 function repoName(url: string): string {
-  const last = url.replace(/[/\\]+$/, '').split(/[/\\]/).at(-1) ?? url;
+  const last =
+    url
+      .replace(/[/\\]+$/, '')
+      .split(/[/\\]/)
+      .at(-1) ?? url;
   return last.replace(/\.git$/, '');
 }
 

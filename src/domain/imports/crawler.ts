@@ -23,7 +23,8 @@ type Outcome =
   | { visit: Visit; late: true };
 
 /** Extensions that are never pages: links to them stay links. */
-const NOT_PAGES = /\.(png|jpe?g|gif|svg|webp|avif|ico|bmp|tiff?|css|js|mjs|json|xml|rss|atom|pdf|zip|gz|tgz|tar|bz2|7z|rar|exe|dmg|msi|deb|rpm|apk|iso|mp3|mp4|m4a|wav|ogg|webm|mov|avi|woff2?|ttf|otf|eot|docx?|xlsx?|pptx?|csv|txt|md|wasm)$/i;
+const NOT_PAGES =
+  /\.(png|jpe?g|gif|svg|webp|avif|ico|bmp|tiff?|css|js|mjs|json|xml|rss|atom|pdf|zip|gz|tgz|tar|bz2|7z|rar|exe|dmg|msi|deb|rpm|apk|iso|mp3|mp4|m4a|wav|ogg|webm|mov|avi|woff2?|ttf|otf|eot|docx?|xlsx?|pptx?|csv|txt|md|wasm)$/i;
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
 export async function crawlWebsite(start: string, access: SourceAccess, settings: ImportSettings): Promise<ImportPlan> {
@@ -57,7 +58,8 @@ export async function crawlWebsite(start: string, access: SourceAccess, settings
       const fetched = await access.fetch(visit.url, 'url', policy);
       const type = fetched.contentType;
       const text = new TextDecoder().decode(fetched.bytes);
-      if (type ? !HTML_TYPES.has(type) : !/^\s*</.test(text)) return { visit, skipped: `${visit.url}: not an HTML page (${type ?? 'unknown type'}); left as a link` };
+      if (type ? !HTML_TYPES.has(type) : !/^\s*</.test(text))
+        return { visit, skipped: `${visit.url}: not an HTML page (${type ?? 'unknown type'}); left as a link` };
       return { visit, finalUrl: fetched.url, page: parseHtml(text, fetched.url) };
     } catch (error) {
       if (visit.parent === null && !(error instanceof HtmlLimitError)) throw error;
@@ -154,7 +156,13 @@ function planPage(key: string, parent: string | null, page: HtmlPage, alias: Rea
 async function collectImages(pages: ReadonlyMap<string, { page: HtmlPage }>, origin: string, access: SourceAccess, throttle: Throttle) {
   const urls = [...new Set([...pages.values()].flatMap(({ page }) => page.images))].filter((url) => /^(https?|data):/i.test(url));
   const own = urls.filter((url) => url.startsWith(`${origin}/`));
-  const [mine, others] = await Promise.all([downloadImages(own, access, throttle), downloadImages(urls.filter((url) => !own.includes(url)), access)]);
+  const [mine, others] = await Promise.all([
+    downloadImages(own, access, throttle),
+    downloadImages(
+      urls.filter((url) => !own.includes(url)),
+      access,
+    ),
+  ]);
   return { files: [...mine.files, ...others.files], failures: [...mine.failures, ...others.failures], skipped: [...mine.skipped, ...others.skipped] };
 }
 
@@ -167,7 +175,11 @@ function normalize(url: string): string {
 
 function titleFromUrl(url: string): string {
   const { pathname, hostname } = new URL(url);
-  const segment = pathname.replace(/\/(index\.html?)?$/i, '').split('/').pop() ?? '';
+  const segment =
+    pathname
+      .replace(/\/(index\.html?)?$/i, '')
+      .split('/')
+      .pop() ?? '';
   let last = segment;
   try {
     last = decodeURIComponent(segment);
@@ -178,4 +190,3 @@ function titleFromUrl(url: string): string {
   const words = last.replace(/[-_]+/g, ' ').trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : hostname;
 }
-

@@ -26,7 +26,7 @@ export async function planDocx(bytes: Uint8Array, title: string, field: string):
   } catch (error) {
     throw invalidInput(`${field}: not a readable Word document (${(error as Error).message})`);
   }
-  let page;
+  let page: ReturnType<typeof parseHtml>;
   try {
     page = parseHtml(html);
   } catch (error) {

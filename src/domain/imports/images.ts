@@ -53,7 +53,11 @@ function fileName(url: string, type: string, taken: Set<string>): string {
       base = 'image';
     }
   }
-  base = base.replace(/[^\w.\- ]+/g, '-').replace(/^[.-]+/, '').slice(0, 100) || 'image';
+  base =
+    base
+      .replace(/[^\w.\- ]+/g, '-')
+      .replace(/^[.-]+/, '')
+      .slice(0, 100) || 'image';
   const ext = mime.extension(type);
   if (ext && !/\.[a-z0-9]{2,5}$/i.test(base)) base = `${base}.${ext === 'jpeg' ? 'jpg' : ext}`;
   const dot = base.lastIndexOf('.');

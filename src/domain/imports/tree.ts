@@ -105,7 +105,12 @@ async function readPage(
     if (error instanceof DomainError) return { failure: error.message };
     throw error;
   }
-  const title = node.title ?? file.title ?? humanize(/^readme\.md$/i.test(basename(node.path)) && node.path.includes('/') ? basename(node.path.slice(0, node.path.lastIndexOf('/'))) : basename(node.path));
+  const title =
+    node.title ??
+    file.title ??
+    humanize(
+      /^readme\.md$/i.test(basename(node.path)) && node.path.includes('/') ? basename(node.path.slice(0, node.path.lastIndexOf('/'))) : basename(node.path),
+    );
   // Assets a page shows or links are imported with it.
   rewriteReferences(file.body, (url) => {
     const to = target(node.path, url);

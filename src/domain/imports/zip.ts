@@ -19,7 +19,12 @@ const RATIO_FLOOR = 1024 * 1024;
  * The regular files of the archive by path (`/`-separated; folders and symbolic links left out). `wanted` picks
  * which entries are read (default: all). Malformed or unsafe archives are 400s naming `field`.
  */
-export async function readZip(bytes: Uint8Array, field: string, wanted: (path: string) => boolean = () => true, limits: ZipLimits = DEFAULT_LIMITS): Promise<Map<string, Uint8Array>> {
+export async function readZip(
+  bytes: Uint8Array,
+  field: string,
+  wanted: (path: string) => boolean = () => true,
+  limits: ZipLimits = DEFAULT_LIMITS,
+): Promise<Map<string, Uint8Array>> {
   const zip = await open(bytes, field);
   if (zip.entryCount > limits.entries) {
     zip.close();
@@ -46,7 +51,11 @@ export async function readZip(bytes: Uint8Array, field: string, wanted: (path: s
       if (path.endsWith('/') || mode === 0o120000 || !wanted(path)) return zip.readEntry();
       if (entry.isEncrypted()) return fail(invalidInput(`${field}: the archive entry ${path} is encrypted`));
       if (entry.uncompressedSize > RATIO_FLOOR && entry.uncompressedSize > limits.ratio * Math.max(1, entry.compressedSize)) {
-        return fail(invalidInput(`${field}: the archive entry ${path} expands ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))} times; refused as a zip bomb`));
+        return fail(
+          invalidInput(
+            `${field}: the archive entry ${path} expands ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))} times; refused as a zip bomb`,
+          ),
+        );
       }
       if (total + entry.uncompressedSize > limits.bytes) return fail(tooLarge(field, limits));
       zip.openReadStream(entry, (error, stream) => {
@@ -76,10 +85,14 @@ export async function readZip(bytes: Uint8Array, field: string, wanted: (path: s
 
 function open(bytes: Uint8Array, field: string): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (error, zip) => {
-      if (error || !zip) reject(invalidInput(`${field}: not a readable zip archive (${describe(error)})`));
-      else resolve(zip);
-    });
+    yauzl.fromBuffer(
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      { lazyEntries: true, validateEntrySizes: true, strictFileNames: false },
+      (error, zip) => {
+        if (error || !zip) reject(invalidInput(`${field}: not a readable zip archive (${describe(error)})`));
+        else resolve(zip);
+      },
+    );
   });
 }
 

@@ -189,8 +189,7 @@ export class Installations {
     caller.access.requireOrganization(org, 'read');
     const { integrations } = this.access.deps.store;
     const items = this.installed(org.id).flatMap(({ integration, installation }) => {
-      const statuses =
-        target === 'organization' ? [installation.status] : integrations.contentInstallations(target, installation.id).map((c) => c.status);
+      const statuses = target === 'organization' ? [installation.status] : integrations.contentInstallations(target, installation.id).map((c) => c.status);
       const status = (['active', 'pending', 'paused'] as const).find((s) => statuses.includes(s));
       return status ? [{ integration: this.access.view(caller, integration), status }] : [];
     });

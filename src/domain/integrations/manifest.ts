@@ -77,5 +77,7 @@ export function blockDomains(manifest: IntegrationManifest): string[] {
 /** A policy object as one header value: `default-src 'self'; img-src *`. */
 export function policyText(policy: IntegrationManifest['contentSecurityPolicy']): string | undefined {
   if (policy === undefined || typeof policy === 'string') return policy;
-  return Object.entries(policy).map(([directive, value]) => `${directive} ${value}`.trim()).join('; ');
+  return Object.entries(policy)
+    .map(([directive, value]) => `${directive} ${value}`.trim())
+    .join('; ');
 }

@@ -67,7 +67,10 @@ export class Invites {
   listLinks(caller: Caller, organizationId: string, request: PageRequest): Page<InviteLinkView> {
     const org = this.requireAdmin(caller, organizationId);
     // The spec lists organization invites only; content invites are read one by one.
-    const views = this.deps.store.invites.inOrganization(org.id).filter((i) => i.target === 'organization').map((invite) => this.viewOf(caller, invite)!);
+    const views = this.deps.store.invites
+      .inOrganization(org.id)
+      .filter((i) => i.target === 'organization')
+      .map((invite) => this.viewOf(caller, invite)!);
     return paginate(views, request, (v) => [v.invite.createdAt, v.invite.id]);
   }
 
@@ -103,7 +106,10 @@ export class Invites {
     this.requireManager(caller, invite);
     const isContent = invite.target !== 'organization';
     const field = isContent ? 'level' : 'role';
-    if (!(field in patch)) throw invalidInput(`${isContent ? 'role' : 'level'}: an invite to ${isContent ? `a ${invite.target}` : 'the organization'} has a ${field}, not a ${isContent ? 'role' : 'level'}`);
+    if (!(field in patch))
+      throw invalidInput(
+        `${isContent ? 'role' : 'level'}: an invite to ${isContent ? `a ${invite.target}` : 'the organization'} has a ${field}, not a ${isContent ? 'role' : 'level'}`,
+      );
     const role = patch[field] ?? null;
     if (isContent && role === null) throw invalidInput('level: give a level (guest is not a level on content)');
     const next = { ...invite, role };
@@ -129,7 +135,8 @@ export class Invites {
       if (invite.target === 'organization') {
         const member = store.organizations.member(organizationId, caller.user.id);
         if (!member) this.organizations.ensureMember(organizationId, caller.user.id, invite.role);
-        else if (member.role === null || (invite.role !== null && !atLeast(member.role, invite.role))) store.organizations.upsertMember({ ...member, role: invite.role });
+        else if (member.role === null || (invite.role !== null && !atLeast(member.role, invite.role)))
+          store.organizations.upsertMember({ ...member, role: invite.role });
         return;
       }
       const resourceId = invite.resourceId!;
@@ -137,7 +144,14 @@ export class Invites {
       this.organizations.ensureMember(organizationId, caller.user.id, null);
       const grant = store.grants.get(invite.target, resourceId, 'user', caller.user.id);
       if (grant && atLeast(grant.role, invite.role!)) return;
-      store.grants.put({ resourceKind: invite.target, resourceId, principalKind: 'user', principalId: caller.user.id, role: invite.role, createdAt: nowIso(this.deps) });
+      store.grants.put({
+        resourceKind: invite.target,
+        resourceId,
+        principalKind: 'user',
+        principalId: caller.user.id,
+        role: invite.role,
+        createdAt: nowIso(this.deps),
+      });
     });
   }
 

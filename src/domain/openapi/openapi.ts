@@ -73,7 +73,8 @@ export class OpenAPISpecs {
     checkSlug(slug, 'slug');
     const input = this.source(source);
     const spec = this.deps.store.tx(() => {
-      if (this.deps.store.openapi.bySlug(org.id, slug)) throw conflict(`slug: the organization already has a spec "${slug}"; PUT /orgs/${org.id}/openapi/${slug} updates it`);
+      if (this.deps.store.openapi.bySlug(org.id, slug))
+        throw conflict(`slug: the organization already has a spec "${slug}"; PUT /orgs/${org.id}/openapi/${slug} updates it`);
       return this.insert(org.id, slug, input);
     });
     return { spec, role };
@@ -123,7 +124,11 @@ export class OpenAPISpecs {
     const id = versionId === 'latest' ? spec.lastVersionId : versionId;
     const version = id ? this.deps.store.openapi.version(spec.id, id) : undefined;
     if (!version) {
-      throw notFound(versionId === 'latest' ? `The spec "${slug}" has no processed version yet (processing: ${spec.processingState})` : `No version ${versionId} of the spec "${slug}"`);
+      throw notFound(
+        versionId === 'latest'
+          ? `The spec "${slug}" has no processed version yet (processing: ${spec.processingState})`
+          : `No version ${versionId} of the spec "${slug}"`,
+      );
     }
     return { spec, version };
   }
@@ -146,7 +151,10 @@ export class OpenAPISpecs {
 
   /** Changes whenever a spec of the organization gets a new version: part of a site build's cache keys. */
   stamp(organizationId: string): string {
-    return this.deps.store.openapi.in(organizationId).map((s) => `${s.slug}=${s.lastVersionId ?? ''}`).join(',');
+    return this.deps.store.openapi
+      .in(organizationId)
+      .map((s) => `${s.slug}=${s.lastVersionId ?? ''}`)
+      .join(',');
   }
 
   private text(version: OpenAPIVersionRecord): string {

@@ -4,9 +4,7 @@ import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node }
 
 export type SpecFormat = 'json' | 'yaml';
 
-export type ParsedText =
-  | { ok: true; value: unknown; format: SpecFormat }
-  | { ok: false; message: string; line?: number; column?: number };
+export type ParsedText = { ok: true; value: unknown; format: SpecFormat } | { ok: false; message: string; line?: number; column?: number };
 
 const looksLikeJson = (text: string) => /^\s*[{[]/.test(text);
 
@@ -25,7 +23,11 @@ export function parseSpecText(text: string): ParsedText {
   const error = doc.errors[0];
   if (error) {
     const [start] = error.linePos ?? [];
-    return { ok: false, message: error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''), ...(start ? { line: start.line, column: start.col } : {}) };
+    return {
+      ok: false,
+      message: error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''),
+      ...(start ? { line: start.line, column: start.col } : {}),
+    };
   }
   try {
     return { ok: true, value: doc.toJS({ maxAliasCount: 1000 }), format: json ? 'json' : 'yaml' };
@@ -37,7 +39,11 @@ export function parseSpecText(text: string): ParsedText {
 /** `/paths/~1pets/get` -> ['paths', '/pets', 'get']. */
 export function pointerSegments(pointer: string): string[] {
   if (pointer === '' || pointer === '#') return [];
-  return pointer.replace(/^#/, '').split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .replace(/^#/, '')
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 export const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -4,9 +4,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { OpenAPIError } from '../../model/index.js';
 import { escapePointer, locatePointers, parseSpecText, type SpecFormat } from './text.js';
 
-export type Checked =
-  | { ok: true; document: Record<string, unknown>; format: SpecFormat; openapiVersion: string }
-  | { ok: false; errors: OpenAPIError[] };
+export type Checked = { ok: true; document: Record<string, unknown>; format: SpecFormat; openapiVersion: string } | { ok: false; errors: OpenAPIError[] };
 
 const MAX_ERRORS = 20;
 
@@ -22,8 +20,9 @@ export async function checkSpec(text: string): Promise<Checked> {
 
   const { validate } = await import('@readme/openapi-parser');
   // The parser dereferences in place: it gets a copy. No external reference is ever fetched (DESIGN §8).
-  const result = await validate(structuredClone(document) as never, { resolve: { external: false }, validate: { errors: { colorize: false } } })
-    .catch((error: Error): { valid: false; errors: Array<{ message: string }> } => ({ valid: false, errors: [{ message: error.message }] }));
+  const result = await validate(structuredClone(document) as never, { resolve: { external: false }, validate: { errors: { colorize: false } } }).catch(
+    (error: Error): { valid: false; errors: Array<{ message: string }> } => ({ valid: false, errors: [{ message: error.message }] }),
+  );
   if (result.valid) return { ok: true, document: document as Record<string, unknown>, format: parsed.format, openapiVersion: version };
 
   // The parser's messages point into its dereferenced copy: the schema errors are found again on the document itself.
@@ -35,7 +34,10 @@ export async function checkSpec(text: string): Promise<Checked> {
 /** The version the document declares, or why it is not a document this reads. */
 function versionOf(document: unknown): string | OpenAPIError {
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
-    return { code: 'INVALID_SPECIFICATION', message: 'The document is not an object: an OpenAPI 3.x or Swagger 2.0 document starts with `openapi:` or `swagger:`' };
+    return {
+      code: 'INVALID_SPECIFICATION',
+      message: 'The document is not an object: an OpenAPI 3.x or Swagger 2.0 document starts with `openapi:` or `swagger:`',
+    };
   }
   const { openapi, swagger } = document as { openapi?: unknown; swagger?: unknown };
   if (typeof openapi === 'string' && /^3\.[01]\.\d+/.test(openapi)) return openapi;
@@ -82,7 +84,9 @@ async function ajvFor(draft: Draft) {
 async function schemaProblems(document: Record<string, unknown>, version: string): Promise<Located[]> {
   const validate = await validatorFor(version);
   if (validate(document)) return [];
-  const errors = (validate.errors ?? []).filter((e) => !/^(must have required property '\$ref'|must match exactly one schema in oneOf|must match "then" schema)$/.test(e.message ?? ''));
+  const errors = (validate.errors ?? []).filter(
+    (e) => !/^(must have required property '\$ref'|must match exactly one schema in oneOf|must match "then" schema)$/.test(e.message ?? ''),
+  );
   const unique = new Map<string, ErrorObject>();
   for (const error of errors) unique.set(`${error.instancePath} ${error.message}${detail(error)}`, error);
   const paths = [...new Set(errors.map((e) => e.instancePath))];
@@ -103,7 +107,11 @@ function parserProblem(document: unknown, message: string): Located {
   const missing = /Missing \$ref pointer "([^"]+)"/.exec(message)?.[1];
   if (missing) {
     const pointer = findRef(document, missing.startsWith('#') ? missing : `#${missing}`);
-    return { code: 'MISSING_REFERENCE', message: `$ref "${missing}" points to nothing in the document`, ...(pointer !== undefined ? { pointer: `${pointer}/$ref` } : {}) };
+    return {
+      code: 'MISSING_REFERENCE',
+      message: `$ref "${missing}" points to nothing in the document`,
+      ...(pointer !== undefined ? { pointer: `${pointer}/$ref` } : {}),
+    };
   }
   return { code: 'INVALID_SPECIFICATION', message: message.split('\n')[0]! };
 }
@@ -120,7 +128,10 @@ function findRef(value: unknown, ref: string, pointer = ''): string | undefined 
 
 /** Each message names its place: `at /paths/~1pets/get (line 12, column 5): ...`. */
 function withLines(text: string, errors: Located[]): OpenAPIError[] {
-  const lines = locatePointers(text, errors.flatMap((e) => (e.pointer !== undefined ? [e.pointer] : [])));
+  const lines = locatePointers(
+    text,
+    errors.flatMap((e) => (e.pointer !== undefined ? [e.pointer] : [])),
+  );
   return errors.map(({ pointer, code, message }) => {
     if (pointer === undefined) return { code: code!, message };
     const at = lines.get(pointer);

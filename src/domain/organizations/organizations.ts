@@ -95,9 +95,7 @@ export class Organizations {
       .members(org.id)
       .filter((m) => query.role === undefined || (query.role === 'guest' ? m.role === null : m.role === query.role))
       .map((m) => this.view(m))
-      .filter(
-        (v) => !search || v.user.displayName.toLowerCase().includes(search) || v.user.email.toLowerCase().includes(search),
-      );
+      .filter((v) => !search || v.user.displayName.toLowerCase().includes(search) || v.user.email.toLowerCase().includes(search));
     const sort = query.sort ?? 'joinedAt';
     return paginate(
       members,
@@ -138,8 +136,16 @@ export class Organizations {
         throw conflict(`The organization ${org.id} needs at least one admin; ${userId} is the last one`);
       }
       const { content, grants, organizations } = this.deps.store;
-      grants.removeUserIn(userId, 'space', content.spacesIn(org.id).map((s) => s.id));
-      grants.removeUserIn(userId, 'collection', content.collectionsIn(org.id).map((c) => c.id));
+      grants.removeUserIn(
+        userId,
+        'space',
+        content.spacesIn(org.id).map((s) => s.id),
+      );
+      grants.removeUserIn(
+        userId,
+        'collection',
+        content.collectionsIn(org.id).map((c) => c.id),
+      );
       organizations.removeUserFromTeamsOf(org.id, userId);
       return organizations.removeMember(org.id, userId);
     });
@@ -205,9 +211,7 @@ export class Organizations {
     const user = store.users.get(member.userId)!;
     const orgTeams = new Set(store.organizations.teams(member.organizationId).map((t) => t.id));
     const spaceIds = new Set(store.content.spacesIn(member.organizationId).map((s) => s.id));
-    const spaces = store.grants
-      .forPrincipals(member.userId, [])
-      .filter((g) => g.resourceKind === 'space' && spaceIds.has(g.resourceId)).length;
+    const spaces = store.grants.forPrincipals(member.userId, []).filter((g) => g.resourceKind === 'space' && spaceIds.has(g.resourceId)).length;
     const teams = store.organizations.teamIdsOf(member.userId).filter((t) => orgTeams.has(t)).length;
     return { member, user, spaces, teams };
   }

@@ -27,7 +27,10 @@ export class OrganizationSearch {
     const org = this.organizations.find(organizationId);
     caller.access.requireOrganization(org, 'member');
     caller.access.primeCollections(this.deps.store.content.collectionsIn(org.id));
-    const readable = this.spaces.visible(caller, this.deps.store.content.spacesIn(org.id).filter((s) => !s.deletedAt));
+    const readable = this.spaces.visible(
+      caller,
+      this.deps.store.content.spacesIn(org.id).filter((s) => !s.deletedAt),
+    );
     const results = readable.flatMap(({ space }): SpaceSearchResult[] => {
       try {
         const found = this.content.search(caller, space.id, query, { limit: PAGES_PER_SPACE });

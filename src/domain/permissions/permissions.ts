@@ -130,4 +130,3 @@ export class Permissions {
     return { kind: 'collection', record };
   }
 }
-

@@ -30,7 +30,8 @@ export class SiteSectionGroups {
       const tree = this.access.tree(caller, site);
       if (tree.type !== 'sections') throw invalidInput(`The site ${site.id} has no sections yet: add a section before grouping sections`);
       const parentId = input.parent ?? null;
-      if (parentId !== null && !tree.groups.some((g) => g.record.id === parentId)) throw invalidInput(`parent: no section group ${parentId} in the site ${site.id}`);
+      if (parentId !== null && !tree.groups.some((g) => g.record.id === parentId))
+        throw invalidInput(`parent: no section group ${parentId} in the site ${site.id}`);
       for (const sectionId of input.sections ?? []) {
         if (!tree.sections.some((s) => s.record.id === sectionId)) throw invalidInput(`sections: no section ${sectionId} in the site ${site.id}`);
       }
@@ -59,7 +60,11 @@ export class SiteSectionGroups {
     const { store } = this.access.deps;
     const group = this.find(this.access.tree(caller, site), groupId).record;
     store.tx(() => {
-      store.sites.putGroup({ ...group, ...(patch.title !== undefined ? { title: patch.title } : {}), ...(patch.icon !== undefined ? { icon: patch.icon } : {}) });
+      store.sites.putGroup({
+        ...group,
+        ...(patch.title !== undefined ? { title: patch.title } : {}),
+        ...(patch.icon !== undefined ? { icon: patch.icon } : {}),
+      });
       this.access.save(site);
     });
     return this.node(caller, siteId, groupId);

@@ -35,7 +35,12 @@ export class SiteMcpServers {
   create(caller: Caller, organizationId: string, siteId: string, input: McpServerInput): McpServerView {
     const { site } = this.access.require(caller, organizationId, siteId, 'admin');
     const server: SiteMcpServerRecord = {
-      id: newId(), siteId: site.id, name: input.name, url: checkUrl(input.url), sealedHeaders: this.seal(input.headers), createdAt: nowIso(this.access.deps),
+      id: newId(),
+      siteId: site.id,
+      name: input.name,
+      url: checkUrl(input.url),
+      sealedHeaders: this.seal(input.headers),
+      createdAt: nowIso(this.access.deps),
     };
     this.store.mcpServers.put(server);
     return this.view(site, server);

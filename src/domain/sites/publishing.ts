@@ -39,7 +39,11 @@ export interface Visitor {
 
 /** A visitor the site turns away; `fallbackURL` is where a `visitor-auth` site sends them to sign in. */
 export class VisitorDenied extends DomainError {
-  constructor(kind: 'unauthenticated' | 'not-found', message: string, readonly fallbackURL?: string) {
+  constructor(
+    kind: 'unauthenticated' | 'not-found',
+    message: string,
+    readonly fallbackURL?: string,
+  ) {
     super(kind, message);
   }
 }
@@ -178,7 +182,8 @@ export class SitePublishing {
 
   private present(site: SiteRecord, record: SitePublishingAuthRecord): PublishingAuthView {
     const privateKey = this.access.deps.store.secrets.open(record.sealedKey);
-    if (privateKey === undefined) throw new DomainError('conflict', `The publishing key of the site ${site.id} was sealed under another key file: regenerate it`);
+    if (privateKey === undefined)
+      throw new DomainError('conflict', `The publishing key of the site ${site.id} was sealed under another key file: regenerate it`);
     return { site, privateKey, settings: record.settings };
   }
 }
@@ -195,7 +200,10 @@ function claimConditions(prefix: string, properties: Record<string, ClaimSchema>
     const path = /^[A-Za-z_$][\w$]*$/.test(name) ? `${prefix}.${name}` : `${prefix}[${JSON.stringify(name)}]`;
     const about = schema.description ? ` (${schema.description})` : '';
     if (schema.enum?.length) {
-      return schema.enum.map((value) => ({ description: `Visitors whose ${name} is ${JSON.stringify(value)}${about}`, condition: `${path} === ${JSON.stringify(value)}` }));
+      return schema.enum.map((value) => ({
+        description: `Visitors whose ${name} is ${JSON.stringify(value)}${about}`,
+        condition: `${path} === ${JSON.stringify(value)}`,
+      }));
     }
     if (schema.type === 'boolean') return [{ description: `Visitors whose ${name} is true${about}`, condition: `${path} === true` }];
     return [{ description: `Visitors who have a ${name}${about}`, condition: `${path} !== undefined` }];

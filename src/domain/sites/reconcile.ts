@@ -68,7 +68,11 @@ export function reconcileSite(
     if (declared.visibility !== undefined && declared.visibility !== site.visibility) patch.visibility = declared.visibility;
     if (Object.keys(patch).length) {
       sites.update(caller, organizationId, siteId, patch);
-      changes.push(`set ${Object.entries(patch).map(([k, v]) => `${k} to ${v}`).join(', ')}`);
+      changes.push(
+        `set ${Object.entries(patch)
+          .map(([k, v]) => `${k} to ${v}`)
+          .join(', ')}`,
+      );
     }
 
     const tree = () => sites.tree(caller, organizationId, siteId);

@@ -99,7 +99,8 @@ export class SiteRedirects {
   }
 
   private checkSource(site: SiteRecord, source: string, exceptId?: string): string {
-    if (hasDotSegment(source)) throw invalidInput(`source: "${source}" has a "." or ".." segment (also when percent-decoded); a redirect source is a path on the site`);
+    if (hasDotSegment(source))
+      throw invalidInput(`source: "${source}" has a "." or ".." segment (also when percent-decoded); a redirect source is a path on the site`);
     const wanted = normalizeSource(source);
     const clash = this.access.deps.store.sites.redirects(site.id).find((r) => r.id !== exceptId && normalizeSource(r.source) === wanted);
     if (clash) throw conflict(`source: the site ${site.id} already redirects ${clash.source}`);

@@ -44,19 +44,23 @@ export class SiteSearch {
 
   private inScope(tree: SiteTree<unknown>, request: SiteSearchRequest): SiteSpaceNode<unknown>[] {
     const byId = new Map(tree.siteSpaces.map((node) => [node.record.id, node]));
-    const pick = (ids: string[], field: string) => ids.map((id) => {
-      const node = byId.get(id);
-      if (!node) throw invalidInput(`${field}: no site space ${id} in the site ${tree.site.id}`);
-      return node;
-    });
+    const pick = (ids: string[], field: string) =>
+      ids.map((id) => {
+        const node = byId.get(id);
+        if (!node) throw invalidInput(`${field}: no site space ${id} in the site ${tree.site.id}`);
+        return node;
+      });
     const defaults = tree.siteSpaces.filter((node) => node.default);
     const scope = request.scope;
     if (scope?.mode === 'all' || (!scope && request.mode === 'all')) return tree.siteSpaces;
     if (scope?.mode === 'specific') return pick(scope.siteSpaceIds, 'scope.siteSpaceIds');
     if (!scope && request.siteSpaceIds) return pick(request.siteSpaceIds, 'siteSpaceIds');
-    const extra = scope?.mode === 'default'
-      ? [...(scope.currentSiteSpace ? [scope.currentSiteSpace] : []), ...(scope.includedSiteSpaces ?? [])]
-      : request.siteSpaceId ? [request.siteSpaceId] : [];
+    const extra =
+      scope?.mode === 'default'
+        ? [...(scope.currentSiteSpace ? [scope.currentSiteSpace] : []), ...(scope.includedSiteSpaces ?? [])]
+        : request.siteSpaceId
+          ? [request.siteSpaceId]
+          : [];
     const chosen = [...pick(extra, scope ? 'scope.currentSiteSpace' : 'siteSpaceId'), ...defaults];
     return [...new Set(chosen)];
   }

@@ -98,7 +98,13 @@ export function buildTree<S>(records: SiteRecords, spaceOf: (spaceId: string) =>
   const sectionNode = (record: SiteSectionRecord): SectionNode<S> => {
     const isDefault = record.id === theDefault;
     const urlPath = isDefault ? '' : record.path;
-    const node: SectionNode<S> = { kind: 'section', record, default: isDefault, urlPath, siteSpaces: siteSpacesIn(record.id, record.defaultSiteSpaceId, urlPath) };
+    const node: SectionNode<S> = {
+      kind: 'section',
+      record,
+      default: isDefault,
+      urlPath,
+      siteSpaces: siteSpacesIn(record.id, record.defaultSiteSpaceId, urlPath),
+    };
     flatSections.push(node);
     return node;
   };

@@ -19,9 +19,14 @@ export function dropForeignGrants(store: Store, kind: ResourceKind, id: string, 
  */
 export function requireNotInSites(store: Store, spaces: readonly SpaceRecord[]): void {
   for (const space of spaces) {
-    const sites = store.sites.sitesShowing(space.id).map((id) => store.sites.get(id)).filter((site) => site !== undefined);
+    const sites = store.sites
+      .sitesShowing(space.id)
+      .map((id) => store.sites.get(id))
+      .filter((site) => site !== undefined);
     if (sites.length === 0) continue;
     const names = sites.map((site) => `"${site.title}" (${site.id})`).join(', ');
-    throw preconditionFailed(`The space cannot be moved: ${space.title} (${space.id}) is shown in the site${sites.length > 1 ? 's' : ''} ${names}; remove it from ${sites.length > 1 ? 'them' : 'it'} first`);
+    throw preconditionFailed(
+      `The space cannot be moved: ${space.title} (${space.id}) is shown in the site${sites.length > 1 ? 's' : ''} ${names}; remove it from ${sites.length > 1 ? 'them' : 'it'} first`,
+    );
   }
 }

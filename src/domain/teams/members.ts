@@ -66,9 +66,7 @@ export class TeamMembers {
   /** Managers remove anyone; members may leave by themselves. */
   remove(caller: Caller, organizationId: string, teamId: string, userId: string): boolean {
     const team =
-      userId === caller.user.id
-        ? this.teams.requireVisible(caller, organizationId, teamId)
-        : this.teams.requireManager(caller, organizationId, teamId);
+      userId === caller.user.id ? this.teams.requireVisible(caller, organizationId, teamId) : this.teams.requireManager(caller, organizationId, teamId);
     return this.deps.store.organizations.removeTeamMember(team.id, userId);
   }
 

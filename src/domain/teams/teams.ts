@@ -142,9 +142,7 @@ export class Teams {
     const title = raw.trim();
     if (!title) throw invalidInput('title: must not be blank');
     if (title.length > TEAM_TITLE_MAX) throw invalidInput(`title: at most ${TEAM_TITLE_MAX} characters`);
-    const clash = this.deps.store.organizations
-      .teams(org.id)
-      .find((t) => t.id !== exceptId && t.title.toLowerCase() === title.toLowerCase());
+    const clash = this.deps.store.organizations.teams(org.id).find((t) => t.id !== exceptId && t.title.toLowerCase() === title.toLowerCase());
     if (clash) throw conflict(`title: the organization ${org.id} already has a team named "${clash.title}"`);
     return title;
   }

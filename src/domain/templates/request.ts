@@ -23,7 +23,8 @@ export function readTemplateRequest(body: unknown, prefix: string): TemplateRequ
   for (const [name, ref] of Object.entries(refs ?? {})) {
     const field = at(`params.contentRefs.${name}`);
     if (!isObject(ref)) throw invalidInput(`${field}: expected a content reference {kind: "file", file}`);
-    if (ref.kind !== 'file') throw invalidInput(`${field}.kind: template slots take files ({kind: "file", file: <file id>}), not ${JSON.stringify(ref.kind ?? null)}`);
+    if (ref.kind !== 'file')
+      throw invalidInput(`${field}.kind: template slots take files ({kind: "file", file: <file id>}), not ${JSON.stringify(ref.kind ?? null)}`);
     if (typeof ref.file !== 'string' || ref.file === '') throw invalidInput(`${field}.file: a file id is required`);
     files.set(name, ref.file);
   }

@@ -18,7 +18,6 @@ import { ASSETS, readTemplateTree } from './tree.js';
 export type { Template, TemplateSlot } from './catalog.js';
 export { TEMPLATES_DIR };
 
-
 /** The space a template fills, as it is now. */
 export interface TemplateTarget {
   space: SpaceRecord;
@@ -65,7 +64,8 @@ export class Templates {
       const field = `${prefix}params.contentRefs.${slot}`;
       const spec = Object.hasOwn(template.slots, slot) ? template.slots[slot] : undefined;
       const names = Object.keys(template.slots);
-      if (!spec) throw invalidInput(`${field}: the template "${template.id}" has no slot "${slot}"${names.length ? `; its slots are ${names.join(', ')}` : ''}`);
+      if (!spec)
+        throw invalidInput(`${field}: the template "${template.id}" has no slot "${slot}"${names.length ? `; its slots are ${names.join(', ')}` : ''}`);
       const found = this.findFile(caller, organizationId, fileId, target, `${field}.file`);
       if (spec.accept.length && !spec.accept.some((type) => found.file.contentType.startsWith(type))) {
         throw invalidInput(`${field}.file: the slot "${slot}" takes ${spec.accept.join(' or ')} files; ${found.file.name} is ${found.file.contentType}`);
@@ -114,7 +114,10 @@ export class Templates {
 
   /** Parse records not already stored for the same directory (the importer's rule: links resolve the same way). */
   private unparsed(parsed: readonly ParsedBlob[]): ParsedBlob[] {
-    const known = this.deps.store.parsed.getMany<ParsedPageData>(parsed.map((p) => p.oid), PARSED_PAGE_VERSION);
+    const known = this.deps.store.parsed.getMany<ParsedPageData>(
+      parsed.map((p) => p.oid),
+      PARSED_PAGE_VERSION,
+    );
     return parsed.filter((p) => {
       const hit = known.get(p.oid);
       return !(hit && dirname(hit.path ?? '') === dirname(p.data.path ?? '') && (hit.spaceRoot ?? '') === (p.data.spaceRoot ?? ''));

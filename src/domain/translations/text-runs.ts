@@ -5,8 +5,24 @@ import { HeadingSlugger } from '../../content/index.js';
 
 /** Nodes whose text is not prose: code, math, raw HTML, and blocks holding code, data or expressions. */
 const NOT_PROSE: ReadonlySet<string> = new Set([
-  'code', 'inlineCode', 'html', 'math', 'inlineMath', 'codeBlock', 'prompt', 'include', 'expression', 'liquidTag',
-  'cards', 'emoji', 'icon', 'yaml', 'definition', 'image', 'imageReference', 'figure',
+  'code',
+  'inlineCode',
+  'html',
+  'math',
+  'inlineMath',
+  'codeBlock',
+  'prompt',
+  'include',
+  'expression',
+  'liquidTag',
+  'cards',
+  'emoji',
+  'icon',
+  'yaml',
+  'definition',
+  'image',
+  'imageReference',
+  'figure',
 ]);
 
 const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:\/\/\S*|mailto:\S+|www\.\S+)$/i;

@@ -136,7 +136,16 @@ const encodePath = (path: string) => path.split('/').map(encodeURIComponent).joi
 function contextIdOf(claims: Record<string, unknown>): string {
   const stable = (value: unknown): unknown =>
     value && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, stable(v)]))
-      : Array.isArray(value) ? value.map(stable) : value;
-  return createHash('sha256').update(JSON.stringify(stable(claims))).digest('base64url').slice(0, 22);
+      ? Object.fromEntries(
+          Object.entries(value)
+            .sort(([a], [b]) => (a < b ? -1 : 1))
+            .map(([k, v]) => [k, stable(v)]),
+        )
+      : Array.isArray(value)
+        ? value.map(stable)
+        : value;
+  return createHash('sha256')
+    .update(JSON.stringify(stable(claims)))
+    .digest('base64url')
+    .slice(0, 22);
 }

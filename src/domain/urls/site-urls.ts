@@ -34,7 +34,10 @@ export function parseUrl(value: string, field = 'url'): URL {
 /** Decoded, non-empty segments of a path; 400 when the encoding is broken. */
 export function segmentsOf(path: string, field = 'url'): string[] {
   try {
-    return path.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+    return path
+      .split('/')
+      .filter(Boolean)
+      .map((s) => decodeURIComponent(s));
   } catch {
     throw invalidInput(`${field}: the path is not validly percent-encoded`);
   }
@@ -52,7 +55,10 @@ export function locateSite(store: Store, url: URL, base: string): SiteLocation |
   const at = `${url.host}${url.pathname}`.replace(/\/+$/, '').toLowerCase();
   for (const org of store.organizations.all()) {
     for (const site of store.sites.in(org.id)) {
-      const proxy = site.proxy?.replace(/^https?:\/\//, '').replace(/\/+$/, '').toLowerCase();
+      const proxy = site.proxy
+        ?.replace(/^https?:\/\//, '')
+        .replace(/\/+$/, '')
+        .toLowerCase();
       if (!proxy || (at !== proxy && !at.startsWith(`${proxy}/`))) continue;
       const path = proxy.slice(proxy.indexOf('/') === -1 ? proxy.length : proxy.indexOf('/'));
       return {

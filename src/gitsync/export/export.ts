@@ -89,15 +89,22 @@ export async function exportRevision(domain: Domain, options: ExportOptions): Pr
     const files = new Map(tree.files);
     for (const [path, blob] of plan.writes) files.set(path, { oid: blob.oid, read: async () => blob.bytes });
     for (const path of removed) files.delete(path);
-    const hash = treeHash(subtree({ files, commit: null, warnings: [] }, layout.directory), `${IMPORT_VERSION}:${PARSED_PAGE_VERSION}:${layout.readme}:${layout.summary}`);
-    remember(domain, { spaceId: space.id, revisionId: options.revisionId, next, plan, commit, message: options.message, ref: options.ref }, {
-      source: dir,
-      directory: layout.directory,
-      ref: options.ref,
-      commit,
-      treeHash: hash,
-      key: layout.key,
-    });
+    const hash = treeHash(
+      subtree({ files, commit: null, warnings: [] }, layout.directory),
+      `${IMPORT_VERSION}:${PARSED_PAGE_VERSION}:${layout.readme}:${layout.summary}`,
+    );
+    remember(
+      domain,
+      { spaceId: space.id, revisionId: options.revisionId, next, plan, commit, message: options.message, ref: options.ref },
+      {
+        source: dir,
+        directory: layout.directory,
+        ref: options.ref,
+        commit,
+        treeHash: hash,
+        key: layout.key,
+      },
+    );
   }
   await followCommit(repo, follow);
   return { commit, written, removed, ...warnings };
@@ -148,6 +155,11 @@ async function fullRef(repo: string, ref: string): Promise<string> {
 async function spaceLayout(tree: RepoTree, state: SyncStateRecord | undefined): Promise<SpaceLayout> {
   const { spaces } = await discoverLayout(tree);
   const found = state ? spaces.find((s) => (state.key ? s.key === state.key : s.directory === state.directory)) : spaces.length === 1 ? spaces[0] : undefined;
-  if (!found) throw invalidInput(state ? `the space's directory (${state.key ?? state.directory}) is no longer in the repository` : 'the repository holds several spaces: sync it once first, so the space is mapped to its directory');
+  if (!found)
+    throw invalidInput(
+      state
+        ? `the space's directory (${state.key ?? state.directory}) is no longer in the repository`
+        : 'the repository holds several spaces: sync it once first, so the space is mapped to its directory',
+    );
   return found;
 }

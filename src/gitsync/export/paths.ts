@@ -132,8 +132,10 @@ function placePages(
     if (path === undefined) {
       path = carried(page, source, byId, oldChildDirs, childDirs, free) ?? fresh(page, parentDir, hasChildren.has(page.id), layout, free);
       claim(path);
-      if (page.slug && safeSlug(page.slug) !== page.slug) warnings.push(`page "${page.title}": its slug "${page.slug}" is not a valid slug (one path segment); written as ${path}`);
-      else if (stored !== undefined && stored !== null && source === undefined) warnings.push(`page "${page.title}": its stored git path "${String(stored)}" leaves the repository; written as ${path}`);
+      if (page.slug && safeSlug(page.slug) !== page.slug)
+        warnings.push(`page "${page.title}": its slug "${page.slug}" is not a valid slug (one path segment); written as ${path}`);
+      else if (stored !== undefined && stored !== null && source === undefined)
+        warnings.push(`page "${page.title}": its stored git path "${String(stored)}" leaves the repository; written as ${path}`);
       if (source !== undefined && source !== path) {
         moved.set(source, path);
         oldChildDirs.set(page.id, childDir(page, source, parentDir));

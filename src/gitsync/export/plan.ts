@@ -160,7 +160,14 @@ function outline(pages: readonly RevisionPage[], paths: ReadonlyMap<string, stri
   return JSON.stringify(
     pages.map((p) => {
       const { id, kind, title, slug, parentId } = p;
-      const extra = p.kind === 'document' ? [paths.get(id), p.linkTitle] : p.kind === 'link' ? [p.target] : p.kind === 'computed' ? [p.source, p.props, p.dependencies] : [];
+      const extra =
+        p.kind === 'document'
+          ? [paths.get(id), p.linkTitle]
+          : p.kind === 'link'
+            ? [p.target]
+            : p.kind === 'computed'
+              ? [p.source, p.props, p.dependencies]
+              : [];
       return [id, kind, title, slug, parentId, ...extra];
     }),
   );

@@ -12,7 +12,7 @@ export function recordedContent(next: RevisionContent, plan: ExportPlan): Revisi
     if (page.kind !== 'document') return page;
     const path = plan.paths.pages.get(page.id)!;
     const exported = plan.pageBlobs.get(page.id);
-    const oid = exported === undefined ? page.git?.oid ?? page.blob : typeof exported === 'string' ? exported : exported.oid;
+    const oid = exported === undefined ? (page.git?.oid ?? page.blob) : typeof exported === 'string' ? exported : exported.oid;
     const blob = typeof exported === 'object' ? exported.oid : page.blob;
     if (page.blob === blob && page.git?.oid === oid && page.git.path === path) return page;
     changed = true;
@@ -29,4 +29,3 @@ export function recordedContent(next: RevisionContent, plan: ExportPlan): Revisi
   const reusableContents = withPath(next.reusableContents, plan.paths.includes);
   return changed ? { pages, files, reusableContents, variables: next.variables } : null;
 }
-

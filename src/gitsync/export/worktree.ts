@@ -47,7 +47,11 @@ export async function planFollow(
   const dir = gitDir(repo);
   const head = await git.currentBranch({ fs: syncFs, dir: repo, fullname: true }).catch(() => undefined);
   if (dir === null || head !== ref) return null;
-  const entries = [...changes].map(([path, bytes]) => ({ filepath: joinPath(prefix, path)!, before: before.get(path) ?? null, after: bytes && gitBlobOid(bytes) }));
+  const entries = [...changes].map(([path, bytes]) => ({
+    filepath: joinPath(prefix, path)!,
+    before: before.get(path) ?? null,
+    after: bytes && gitBlobOid(bytes),
+  }));
   const journal: Journal = { ref, commit, entries };
   writeFileAtomic(join(dir, JOURNAL), JSON.stringify(journal));
   return journal;

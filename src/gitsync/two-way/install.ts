@@ -46,7 +46,8 @@ export function installGitSync(domain: Domain, setup: GitSyncSetup = {}): void {
     if (error instanceof DomainError && error.kind !== 'conflict') Object.assign(error, { retry: false });
     throw error;
   };
-  const run = (payload: GitJobPayload) => oneAtATime(payload.spaceId, () => runGitJob(domain, payload, cacheDir)).catch(report(payload.spaceId, payload.operation));
+  const run = (payload: GitJobPayload) =>
+    oneAtATime(payload.spaceId, () => runGitJob(domain, payload, cacheDir)).catch(report(payload.spaceId, payload.operation));
   domain.jobs.register(GIT_IMPORT_JOB, (payload) => run(payload as GitJobPayload));
   domain.jobs.register(GIT_EXPORT_JOB, (payload) => run(payload as GitJobPayload));
   domain.jobs.register(GIT_MERGED_JOB, (payload) => {
@@ -58,7 +59,11 @@ export function installGitSync(domain: Domain, setup: GitSyncSetup = {}): void {
   domain.changeRequests.onMerged((event) => {
     // Only spaces synced with a git repository (not a plain folder) export their merges.
     if (!syncedWithGit(domain, event.changeRequest.spaceId)) return;
-    const payload: MergedPayload = { spaceId: event.changeRequest.spaceId, userId: event.changeRequest.createdBy, message: mergeMessage(setup.mergeMessage, event.changeRequest) };
+    const payload: MergedPayload = {
+      spaceId: event.changeRequest.spaceId,
+      userId: event.changeRequest.createdBy,
+      message: mergeMessage(setup.mergeMessage, event.changeRequest),
+    };
     domain.jobs.schedule({ kind: GIT_MERGED_JOB, payload, maxAttempts: 5 });
     void domain.jobs.runDue();
   });
@@ -125,7 +130,15 @@ async function exportMerged(domain: Domain, payload: MergedPayload, cacheDir: st
     const repo = remote ? await checkout(remote.url, remote.ref, cacheDir, space.id) : null;
     const dir = repo ? join(repo.dir, remote?.repoProjectDirectory ?? '') : state!.source;
     const before = domain.sync.state(space.id);
-    const reports = await twoWaySync(domain, { dir, ...(ref ? { ref } : {}), space: space.id, organizationId: space.organizationId, caller, parseWorkers: 0, message: payload.message });
+    const reports = await twoWaySync(domain, {
+      dir,
+      ...(ref ? { ref } : {}),
+      space: space.id,
+      organizationId: space.organizationId,
+      caller,
+      parseWorkers: 0,
+      message: payload.message,
+    });
     if (repo && ref && (reports.some((r) => r.commit) || (await repo.unpushed()))) await pushOrUndo(domain, space.id, repo, before, ref, false);
     const report = reports.find((r) => r.space.id === space.id);
     git.recordEvent({ ...event, type: 'space_gitsync_completed', state: 'success', commit: report?.commit ?? null, revisionId: report?.revisionId ?? null });
@@ -165,7 +178,10 @@ const queues = new Map<string, Promise<unknown>>();
 function oneAtATime<T>(spaceId: string, work: () => Promise<T>): Promise<T> {
   const previous = queues.get(spaceId) ?? Promise.resolve();
   const next = previous.then(work, work);
-  const settled = next.then(() => {}, () => {});
+  const settled = next.then(
+    () => {},
+    () => {},
+  );
   queues.set(spaceId, settled);
   void settled.then(() => {
     if (queues.get(spaceId) === settled) queues.delete(spaceId);

@@ -86,14 +86,16 @@ function flatten(
   winner.forEach((p, i) => {
     if (position.has(p.id)) return;
     const before = winner
-      .slice(0, i).reverse().find((q) => q.parentId === p.parentId && position.has(q.id));
+      .slice(0, i)
+      .reverse()
+      .find((q) => q.parentId === p.parentId && position.has(q.id));
     position.set(p.id, (before ? position.get(before.id)! : -1) + 1 / (winner.length + 2));
   });
   const children = new Map<string | null, RevisionPage[]>();
   for (const page of records.values()) children.set(page.parentId, [...(children.get(page.parentId) ?? []), page]);
   const out: RevisionPage[] = [];
   const visit = (parentId: string | null) => {
-    const list = (children.get(parentId) ?? []).sort((a, b) => (compare?.(a, b) || position.get(a.id)! - position.get(b.id)!));
+    const list = (children.get(parentId) ?? []).sort((a, b) => compare?.(a, b) || position.get(a.id)! - position.get(b.id)!);
     for (const page of list) {
       out.push(page);
       visit(page.id);

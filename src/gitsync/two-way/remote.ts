@@ -44,7 +44,8 @@ export async function checkout(url: string, ref: string, cacheDir: string, key: 
   const tip = fetched?.fetchHead ?? null;
   const branch = `refs/heads/${ref}`;
   const local = await git.resolveRef({ fs: syncFs, dir, ref: branch }).catch(() => null);
-  const ahead = tip !== null && local !== null && local !== tip && (await git.isDescendent({ fs: syncFs, dir, oid: local, ancestor: tip, depth: -1 }).catch(() => false));
+  const ahead =
+    tip !== null && local !== null && local !== tip && (await git.isDescendent({ fs: syncFs, dir, oid: local, ancestor: tip, depth: -1 }).catch(() => false));
   if (tip && !ahead) await git.writeRef({ fs: syncFs, dir, ref: branch, value: tip, force: true });
   await git.writeRef({ fs: syncFs, dir, ref: 'HEAD', value: branch, symbolic: true, force: true });
   return {

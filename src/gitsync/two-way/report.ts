@@ -116,8 +116,12 @@ export function describeTwoWay(report: TwoWayReport, { warnings = true } = {}): 
   let text = `${head}${did.length ? `; ${did.join('; ')}` : ''}${unchanged && report.action !== 'change-request' ? ' (no changes)' : ''}\n`;
   for (const c of report.conflicts) {
     const what = `${c.kind} ${c.title ? `"${c.title}" ` : ''}(${c.id || 'top level'})`;
-    const kept = c.kept.map((k) => [k.revisionId && `revision ${k.revisionId}`, k.commit && `commit ${k.commit.slice(0, 7)}`].filter(Boolean).join(', ')).join('; ');
-    const outcome = c.winner ? `${c.winner} wins; the ${c.winner === 'git' ? 'space' : 'git'} version is kept in ${kept}` : `unresolved; both versions untouched (${kept})`;
+    const kept = c.kept
+      .map((k) => [k.revisionId && `revision ${k.revisionId}`, k.commit && `commit ${k.commit.slice(0, 7)}`].filter(Boolean).join(', '))
+      .join('; ');
+    const outcome = c.winner
+      ? `${c.winner} wins; the ${c.winner === 'git' ? 'space' : 'git'} version is kept in ${kept}`
+      : `unresolved; both versions untouched (${kept})`;
     text += `  conflict: ${what}: ${c.reason}; ${outcome}\n`;
   }
   if (report.failed) text += `  stopped: ${n(report.conflicts.length, 'conflict')} under --conflict fail; nothing changed\n`;

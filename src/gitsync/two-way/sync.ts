@@ -77,7 +77,8 @@ async function syncRepository(domain: Domain, options: TwoWayOptions, policy: Co
     const input = captured.get(space.id);
     const report = twoWayReport(base, 'nothing', policy);
     const context: Settle = { domain, options, policy, dir, ref, head, space, state, input, report };
-    if (state && (await rewritten(repo!, state.commit, head))) report.warnings.push(`${ref} was rewritten since the last sync (${state.commit!.slice(0, 7)} is gone from its history): took the new tip`);
+    if (state && (await rewritten(repo!, state.commit, head)))
+      report.warnings.push(`${ref} was rewritten since the last sync (${state.commit!.slice(0, 7)} is gone from its history): took the new tip`);
     const mainRef = options.mainRef ?? (state?.ref && (await isBranch(repo!, state.ref)) ? state.ref : ref);
     out.push(state && ref !== mainRef ? await syncBranch({ ...context, mainRef, state, caller: options.caller, repo: repo! }) : await settle(context));
   }
@@ -105,7 +106,13 @@ async function settle(c: Settle): Promise<TwoWayReport> {
   const merge = mergeSides(domain.sync.content(state!.revisionId), domain.sync.content(space.revisionId), input!.content!, domain.sync.blobs, c.policy);
   const spaceKept: KeptVersion = { side: 'space', revisionId: space.revisionId, commit: null };
   const gitKept: KeptVersion = { side: 'git', revisionId: null, commit: c.head };
-  const sides: ConflictSides = { commit: c.head, base: domain.sync.content(state!.revisionId), space: domain.sync.content(space.revisionId), git: input!.content!, blobs: domain.sync.blobs };
+  const sides: ConflictSides = {
+    commit: c.head,
+    base: domain.sync.content(state!.revisionId),
+    space: domain.sync.content(space.revisionId),
+    git: input!.content!,
+    blobs: domain.sync.blobs,
+  };
   if (merge.content === null) {
     report.conflicts = conflictEntries(merge.conflicts, null, [spaceKept, gitKept], sides);
     report.failed = true;
@@ -125,7 +132,11 @@ async function settle(c: Settle): Promise<TwoWayReport> {
   Object.assign(report, pageCounts(domain.sync.content(space.revisionId), merge.content));
   const lost = merge.winner === 'git' ? spaceKept : { ...gitKept, revisionId: landed.gitRevisionId };
   report.conflicts = conflictEntries(merge.conflicts, merge.winner, merge.winner ? [lost] : [], sides);
-  if (merge.winner) gitSpaces(domain).recordConflicts(space.id, report.conflicts.map((entry) => recordedConflict(entry, merge.winner!, lost)));
+  if (merge.winner)
+    gitSpaces(domain).recordConflicts(
+      space.id,
+      report.conflicts.map((entry) => recordedConflict(entry, merge.winner!, lost)),
+    );
   const exported = await exportSpace(c, landed.mergeRevisionId, c.options.message ?? `Merge edits from ${space.title} (Quire)`);
   exported.action = 'merge';
   return exported;
@@ -133,7 +144,20 @@ async function settle(c: Settle): Promise<TwoWayReport> {
 
 function recordedConflict(entry: ConflictEntry, winner: Side, lost: KeptVersion): GitSyncConflict {
   const { kind, id, title, path, reason, commit, losingText, losingBlob } = entry;
-  return { kind, id, ...(title !== undefined ? { title } : {}), path, reason, commit, winner, loser: lost.side, losingText, truncated: false, losingBlob, losingRevisionId: lost.revisionId };
+  return {
+    kind,
+    id,
+    ...(title !== undefined ? { title } : {}),
+    path,
+    reason,
+    commit,
+    winner,
+    loser: lost.side,
+    losingText,
+    truncated: false,
+    losingBlob,
+    losingRevisionId: lost.revisionId,
+  };
 }
 
 /** Writes the space's revision to the repository; a revision with nothing new to write still pairs with the tip. */
@@ -165,7 +189,10 @@ function exportMessage(domain: Domain, space: SpaceRecord, template: string | un
 
 async function isBranch(repo: string, ref: string): Promise<boolean> {
   const name = ref.startsWith('refs/heads/') ? ref : `refs/heads/${ref}`;
-  return git.resolveRef({ fs: syncFs, ...repoDirs(repo), ref: name }).then(() => true, () => false);
+  return git.resolveRef({ fs: syncFs, ...repoDirs(repo), ref: name }).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Whether `head` no longer descends from the last synced commit (a force-push). */

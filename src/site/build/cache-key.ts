@@ -62,7 +62,14 @@ function sharedHash(content: SpaceKeyInput['content']): string {
 
 function pageMeta(page: DocumentPage) {
   return {
-    title: page.title, description: page.description, emoji: page.emoji, path: page.path, layout: page.layout, noIndex: page.noIndex,
-    noRobotsIndex: page.noRobotsIndex, git: page.git?.path, updatedAt: pageUpdatedAt(page),
+    title: page.title,
+    description: page.description,
+    emoji: page.emoji,
+    path: page.path,
+    layout: page.layout,
+    noIndex: page.noIndex,
+    noRobotsIndex: page.noRobotsIndex,
+    git: page.git?.path,
+    updatedAt: pageUpdatedAt(page),
   };
 }

@@ -86,8 +86,19 @@ function spaceChrome(plan: SitePlan, space: SiteSpaceInput, urls: SpaceUrls, nav
   const sidebar = renderSidebar(nav, customization.externalTarget);
   const chrome = renderChrome({ siteTitle, base, home: urls.root(), customization, sidebar, sections, variants, assetVersion: assets.version });
   const key = spaceKey({
-    navHash: nav.hash, customization, assetVersion: assets.version, siteTitle, sections, variants, base, prefix: space.prefix, editUrl: space.editUrl,
-    siteUrl: site.siteUrl, claims: site.claims, content: space.view.content, openapiStamp: site.openapi?.stamp,
+    navHash: nav.hash,
+    customization,
+    assetVersion: assets.version,
+    siteTitle,
+    sections,
+    variants,
+    base,
+    prefix: space.prefix,
+    editUrl: space.editUrl,
+    siteUrl: site.siteUrl,
+    claims: site.claims,
+    content: space.view.content,
+    openapiStamp: site.openapi?.stamp,
   });
   return { chrome, key };
 }
@@ -120,7 +131,8 @@ function sectionTabs(site: SiteInput, space: SiteSpaceInput, base: string): Tab[
 }
 
 function variantTabs(site: SiteInput, space: SiteSpaceInput, base: string): Tab[] {
-  return site.spaces.filter((s) => s.section === space.section && space.section !== undefined && (!s.hidden || s === space))
+  return site.spaces
+    .filter((s) => s.section === space.section && space.section !== undefined && (!s.hidden || s === space))
     .map((s) => ({ title: s.title, url: new SpaceUrls(base, s.prefix).root(), current: s === space }));
 }
 
@@ -134,7 +146,10 @@ function spaceOutputs(space: SiteSpaceInput, urls: SpaceUrls): Pick<SpacePlan, '
 function spaceRedirects(space: SiteSpaceInput, urls: SpaceUrls, warnings: string[]): Redirect[] {
   const out: Redirect[] = [];
   for (const [from, to] of Object.entries(space.redirects ?? {})) {
-    const source = from.replace(/^(\.?\/)+|\/+$/g, '').replace(/\.md$/, '').split('#')[0]!;
+    const source = from
+      .replace(/^(\.?\/)+|\/+$/g, '')
+      .replace(/\.md$/, '')
+      .split('#')[0]!;
     if (hasDotSegment(source)) {
       warnings.push(`.gitbook.yaml redirect "${from}": has a "." or ".." segment; skipped`);
       continue;

@@ -59,7 +59,12 @@ export function renderSpace(site: SitePlan, plan: SpacePlan, sources: SiteSource
   const toRender = plan.pages.filter((p) => p.action === 'render');
   // A warm pool (from an earlier build of this process) renders any number of pages; a cold one starts for many.
   const pool = options.renderWorkers === false ? undefined : renderPool(toRender.length >= RENDER_WORKERS_FROM);
-  const bodies = new Bodies(pool ?? null, `${site.nonce}/${plan.index}`, run, toRender.map((p) => p.page));
+  const bodies = new Bodies(
+    pool ?? null,
+    `${site.nonce}/${plan.index}`,
+    run,
+    toRender.map((p) => p.page),
+  );
   // While the workers start on the first pages, this thread indexes the pages it can and reads the markdown copies.
   const indexedAhead = pool ? indexAhead(run, bodies) : 0;
   const markdowns = new Map(toRender.map(({ page }) => [page.id, pageMarkdown(page, sources.blobs.get(page.blob))]));
@@ -73,7 +78,13 @@ function spaceRender(site: SitePlan, plan: SpacePlan, sources: SiteSources): Spa
   return {
     index: view.index,
     urls: plan.urls,
-    options: { spaceRoot: sources.spaceRoot(view), externalTarget: plan.customization.externalTarget, variables: view.content.variables, nonce: site.nonce, ...(claims ? { claims } : {}) },
+    options: {
+      spaceRoot: sources.spaceRoot(view),
+      externalTarget: plan.customization.externalTarget,
+      variables: view.content.variables,
+      nonce: site.nonce,
+      ...(claims ? { claims } : {}),
+    },
     reusable: reusableFrom((gitPath) => reusableText(sources.blobs, view, gitPath)),
   };
 }
@@ -99,7 +110,12 @@ async function renderPage(run: SpaceRun, bodies: Bodies, plan: PagePlan): Promis
   const { body, onWorker } = await bodies.render(page, run.site.openapi);
   const html = renderPageBytes(run.plan.chrome, pageView(run, page, body, updatedAt));
   const entry: PageEntry = {
-    key, blob: page.blob, updatedAt, files: [urls.pageFile(page), urls.markdownFile(page)], anchors: body.anchors, links: body.links,
+    key,
+    blob: page.blob,
+    updatedAt,
+    files: [urls.pageFile(page), urls.markdownFile(page)],
+    anchors: body.anchors,
+    links: body.links,
     search: searchDocs(page, body.sections, entryKey, urls),
   };
   return { entry, html, onWorker };
@@ -115,7 +131,12 @@ function pageView(run: SpaceRun, page: DocumentPage, body: RenderedBody, updated
   const layout = page.layout ?? {};
   const pageUrl = urls.page(page);
   return {
-    id: page.id, title: page.title, url: pageUrl, markdownUrl: urls.markdownUrl(page), body: body.html, outline: body.outline,
+    id: page.id,
+    title: page.title,
+    url: pageUrl,
+    markdownUrl: urls.markdownUrl(page),
+    body: body.html,
+    outline: body.outline,
     ...(page.description ? { description: page.description } : {}),
     ...(page.emoji ? { emoji: page.emoji } : {}),
     ...(at !== undefined && at > 0 ? { previous: neighbour(at - 1)! } : {}),
@@ -124,7 +145,13 @@ function pageView(run: SpaceRun, page: DocumentPage, body: RenderedBody, updated
     ...(run.site.siteUrl ? { canonical: `${run.site.siteUrl}${pageUrl}` } : {}),
     updatedAt,
     noIndex: page.noRobotsIndex === true,
-    layout: { outline: layout.outline ?? true, pagination: layout.pagination ?? true, title: layout.title ?? true, description: layout.description ?? true, wide: layout.width === 'wide' },
+    layout: {
+      outline: layout.outline ?? true,
+      pagination: layout.pagination ?? true,
+      title: layout.title ?? true,
+      description: layout.description ?? true,
+      wide: layout.width === 'wide',
+    },
   };
 }
 
@@ -144,7 +171,12 @@ function reusableText(blobs: BlobStore, view: SiteSpaceInput['view'], gitPath: s
 function searchDocs(page: DocumentPage, sections: readonly Section[], entryKey: string, urls: SpaceUrls): SearchDoc[] {
   if (page.noIndex) return [];
   return sections.map((s, i) => ({
-    id: `${entryKey}#${i}`, title: page.title, heading: s.heading, text: s.text, excerpt: excerptOf(s.text), url: urls.page(page, s.anchor ?? undefined),
+    id: `${entryKey}#${i}`,
+    title: page.title,
+    heading: s.heading,
+    text: s.text,
+    excerpt: excerptOf(s.text),
+    url: urls.page(page, s.anchor ?? undefined),
   }));
 }
 
@@ -189,7 +221,15 @@ class Bodies {
     private readonly pages: readonly DocumentPage[],
   ) {
     this.highlights = pool ? new CodeHighlights() : null;
-    if (pool) pool.space({ key, content: run.plan.space.view.content, base: run.space.urls.base, prefix: run.space.urls.prefix, options: run.space.options, includes: this.includes() });
+    if (pool)
+      pool.space({
+        key,
+        content: run.plan.space.view.content,
+        base: run.space.urls.base,
+        prefix: run.space.urls.prefix,
+        options: run.space.options,
+        includes: this.includes(),
+      });
     this.topUp();
     this.prefetchCode();
   }
@@ -210,7 +250,10 @@ class Bodies {
     }
     const source = this.sourceOf(page);
     this.read.delete(page.id);
-    const body = await renderPageBody(this.run.space, page, pageRoot(page, source), { ...(openapi ? { openapi } : {}), sections: source && 'sections' in source ? source.sections : null });
+    const body = await renderPageBody(this.run.space, page, pageRoot(page, source), {
+      ...(openapi ? { openapi } : {}),
+      sections: source && 'sections' in source ? source.sections : null,
+    });
     return { body, onWorker: false };
   }
 
@@ -240,7 +283,8 @@ class Bodies {
       const source = this.sourceOf(page);
       if (source === null || mayUseOpenAPI('body' in source ? source.body : source.text)) continue;
       this.read.delete(page.id);
-      const rendering = pool.render(this.key, page, source, true)
+      const rendering = pool
+        .render(this.key, page, source, true)
         .then(async (body) => ({ ...body, html: await highlights.fill(body.html, this.run.space.options.nonce, body.code) }));
       rendering.catch(() => {}); // awaited in page order; a failure is thrown there
       this.inFlight.set(page.id, { source, rendering });
@@ -250,10 +294,12 @@ class Bodies {
   /** The code of the pages the sync parsed goes to the highlight worker now, so it runs beside the render worker. */
   private prefetchCode(): void {
     for (let from = 0; this.highlights && from < this.pages.length; from += 64) {
-      this.highlights.prefetch(this.pages.slice(from, from + 64).flatMap((page) => {
-        const source = this.inFlight.get(page.id)?.source ?? this.sourceOf(page);
-        return source && 'code' in source ? source.code : [];
-      }));
+      this.highlights.prefetch(
+        this.pages.slice(from, from + 64).flatMap((page) => {
+          const source = this.inFlight.get(page.id)?.source ?? this.sourceOf(page);
+          return source && 'code' in source ? source.code : [];
+        }),
+      );
     }
   }
 }

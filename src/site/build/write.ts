@@ -101,7 +101,12 @@ export class SiteOutput {
     if (!page.noRobotsIndex) this.sitemap.push({ loc: `${siteUrl}${space.urls.page(page)}`, lastmod: entry.updatedAt });
     else this.disallowed.push(space.urls.page(page));
     if (page.hidden || page.noIndex) return;
-    pages.llms.push({ title: page.title, markdownUrl: `${siteUrl}${space.urls.markdownUrl(page)}`, markdown, ...(page.description ? { description: page.description } : {}) });
+    pages.llms.push({
+      title: page.title,
+      markdownUrl: `${siteUrl}${space.urls.markdownUrl(page)}`,
+      markdown,
+      ...(page.description ? { description: page.description } : {}),
+    });
   }
 
   /** Copies the space's files, but those the previous build copied, unchanged, and still there. */
@@ -137,7 +142,13 @@ export class SiteOutput {
 function notFoundPage(chrome: Chrome, base: string): string {
   const body = `<p>There is no page at this address. It may have moved: try the search, or start from the <a href="${escapeHtml(base)}">home page</a>.</p>`;
   return renderPage(chrome, {
-    id: '', title: 'Page not found', url: `${base}404.html`, markdownUrl: `${base}llms.txt`, body, outline: [], noIndex: true,
+    id: '',
+    title: 'Page not found',
+    url: `${base}404.html`,
+    markdownUrl: `${base}llms.txt`,
+    body,
+    outline: [],
+    noIndex: true,
     layout: { outline: false, pagination: false, title: true, description: false, wide: false },
   });
 }

@@ -26,7 +26,11 @@ export function withOpenAPIPages<S extends { blobs: BlobStore }>(site: SiteInput
     if (!space.view.content.pages.some(isOpenAPIPage)) return space;
     // The index may stand for other versions of some pages than the content lists (a live preview's edits).
     const current = new Map(space.view.index.documents().map((p) => [p.id, p]));
-    const pages = expand(space.view.content.pages.map((p) => current.get(p.id) ?? p), source, generated);
+    const pages = expand(
+      space.view.content.pages.map((p) => current.get(p.id) ?? p),
+      source,
+      generated,
+    );
     const content = { ...space.view.content, pages };
     return { ...space, view: { ...space.view, content, index: new RevisionIndex(content) } };
   });
@@ -69,7 +73,15 @@ interface Generated {
 function pagesOf(computed: ComputedPage, source: OpenAPISpecSource, paths: Set<string>): Generated[] {
   const slug = specSlugOf(computed);
   const base = computed.path.split('/').slice(0, -1).join('/');
-  const make = (key: string, title: string, pageSlug: string, parent: DocumentPage | null, markdown: string, description?: string, icon?: string): Generated => {
+  const make = (
+    key: string,
+    title: string,
+    pageSlug: string,
+    parent: DocumentPage | null,
+    markdown: string,
+    description?: string,
+    icon?: string,
+  ): Generated => {
     const dir = parent ? parent.path : base;
     const path = uniqueSlug(dir ? `${dir}/${pageSlug}` : pageSlug, paths);
     const page: DocumentPage = {
@@ -99,13 +111,22 @@ function pagesOf(computed: ComputedPage, source: OpenAPISpecSource, paths: Set<s
     byTag.set(tag, [...(byTag.get(tag) ?? []), op]);
   }
   const tags: Tag[] = [...doc.tags(), ...(byTag.has(UNTAGGED) ? [{ name: UNTAGGED, title: UNTAGGED }] : [])];
-  const children = (parent: string | undefined) => tags.filter((t) => t.parent === parent || (parent === undefined && t.parent !== undefined && !tags.some((o) => o.name === t.parent)));
+  const children = (parent: string | undefined) =>
+    tags.filter((t) => t.parent === parent || (parent === undefined && t.parent !== undefined && !tags.some((o) => o.name === t.parent)));
   const out: Generated[] = [];
   const visit = (tag: Tag, parent: DocumentPage | null, depth: number) => {
     const ops = byTag.get(tag.name) ?? [];
     const nested = depth < 5 ? children(tag.name) : [];
     if (!ops.length && !nested.length) return;
-    const made = make(`tag-${slugify(tag.name) || out.length}`, tag.title, tag.slug ?? (slugify(tag.title) || 'operations'), parent, tagMarkdown(slug!, tag, ops), tag.pageDescription ?? firstLine(tag.description), tag.icon);
+    const made = make(
+      `tag-${slugify(tag.name) || out.length}`,
+      tag.title,
+      tag.slug ?? (slugify(tag.title) || 'operations'),
+      parent,
+      tagMarkdown(slug!, tag, ops),
+      tag.pageDescription ?? firstLine(tag.description),
+      tag.icon,
+    );
     out.push(made);
     for (const child of nested) visit(child, made.page, depth + 1);
   };
@@ -118,22 +139,46 @@ function tagMarkdown(slug: string, tag: Tag, ops: Operation[]): string {
   const parts = tag.description ? [tag.description.trim()] : [];
   for (const op of ops) {
     parts.push(`## ${escapeHeading(op.summary ?? `${op.method.toUpperCase()} ${op.path}`)}`);
-    parts.push(`${formatTag('openapi-operation', [['spec', slug], ['path', op.path], ['method', op.method], ['title', 'false']])}\n{% endopenapi-operation %}`);
+    parts.push(
+      `${formatTag('openapi-operation', [
+        ['spec', slug],
+        ['path', op.path],
+        ['method', op.method],
+        ['title', 'false'],
+      ])}\n{% endopenapi-operation %}`,
+    );
   }
   return `${parts.join('\n\n')}\n`;
 }
 
 function modelsMarkdown(slug: string, doc: OpenAPIDocument): string {
-  return `${formatTag('openapi-schemas', [['spec', slug], ['schemas', doc.schemaNames().join(',')], ['grouped', 'true']])}\n{% endopenapi-schemas %}\n`;
+  return `${formatTag('openapi-schemas', [
+    ['spec', slug],
+    ['schemas', doc.schemaNames().join(',')],
+    ['grouped', 'true'],
+  ])}\n{% endopenapi-schemas %}\n`;
 }
 
-const escapeHeading = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/[\\`*_[\]<>#|{}]/g, '\\$&');
+const escapeHeading = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\`*_[\]<>#|{}]/g, '\\$&');
 
 /** The first line of a tag's text as plain words, for the page description; none when it is long or a block. */
 function firstLine(text: string | undefined): string | undefined {
-  const line = text?.split('\n').find((l) => l.trim())?.trim();
+  const line = text
+    ?.split('\n')
+    .find((l) => l.trim())
+    ?.trim();
   if (!line || line.length > 300 || line.startsWith('{%')) return undefined;
-  return line.replace(/<[^>]*>/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '').trim() || undefined;
+  return (
+    line
+      .replace(/<[^>]*>/g, '')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/[*_`]/g, '')
+      .trim() || undefined
+  );
 }
 
 /** The store's blobs, plus the generated pages' markdown. */

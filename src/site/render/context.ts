@@ -39,7 +39,15 @@ export class RenderContext implements BlockRenderContext {
     readonly page: DocumentPage,
     readonly index: RevisionIndex,
     readonly urls: SpaceUrls,
-    readonly options: { spaceRoot: string; externalTarget: 'self' | 'blank'; variables: Record<string, unknown>; nonce: string; claims?: Record<string, unknown>; openapi?: OpenAPISpecSource; deferCode?: boolean },
+    readonly options: {
+      spaceRoot: string;
+      externalTarget: 'self' | 'blank';
+      variables: Record<string, unknown>;
+      nonce: string;
+      claims?: Record<string, unknown>;
+      openapi?: OpenAPISpecSource;
+      deferCode?: boolean;
+    },
   ) {}
 
   /** OpenAPI blocks, when the build was given specs to render them from. */
@@ -72,9 +80,12 @@ export class RenderContext implements BlockRenderContext {
   includePath(href: string): string | null {
     const link = classifyLink(href, this.gitPath, 'include', this.options.spaceRoot);
     const byId = /^\/reusable-content\/([^/?#]+)/.exec(href)?.[1];
-    const rc = byId !== undefined
-      ? this.index.reusable.get(byId)
-      : link && link.kind !== 'url' ? (this.index.reusableByGitPath.get(link.target) ?? this.index.reusableByGitPath.get(decodePath(link.target))) : undefined;
+    const rc =
+      byId !== undefined
+        ? this.index.reusable.get(byId)
+        : link && link.kind !== 'url'
+          ? (this.index.reusableByGitPath.get(link.target) ?? this.index.reusableByGitPath.get(decodePath(link.target)))
+          : undefined;
     if (rc?.git) return rc.git.path;
     this.links.push({ href, page: null, problem: `no reusable content at ${link && link.kind !== 'url' ? link.target : href}` });
     return null;

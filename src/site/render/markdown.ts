@@ -36,7 +36,20 @@ export interface RenderedBody {
 }
 
 /** Node types whose headings the search sections skip; ids must be assigned over the same headings. */
-const NOT_SEARCHED = new Set(['contentRef', 'pageRef', 'openapi', 'openapiOperation', 'openapiSchemas', 'liquidTag', 'include', 'definition', 'icon', 'image', 'imageReference', 'yaml']);
+const NOT_SEARCHED = new Set([
+  'contentRef',
+  'pageRef',
+  'openapi',
+  'openapiOperation',
+  'openapiSchemas',
+  'liquidTag',
+  'include',
+  'definition',
+  'icon',
+  'image',
+  'imageReference',
+  'yaml',
+]);
 
 /** `known`: the sections `searchSections` gives for this body and title, when the caller has them. */
 export function renderBody(root: Root, title: string, ctx: RenderContext, reusable: (gitPath: string) => Root | null, known?: Section[]): RenderedBody {
@@ -48,11 +61,14 @@ export function renderBody(root: Root, title: string, ctx: RenderContext, reusab
   const { handlers, unknownHandler } = blockRendering(ctx);
   const tree = toHast(BODY, {
     allowDangerousHtml: true,
-    handlers: { ...handlers, [BODY.type]: (state: State) => {
-      collectDefinitions(root, state);
-      // The handler gives the body's hast root, which `toHast` returns as it is.
-      return defaultHandlers.root(state, root) as unknown as ElementContent;
-    } },
+    handlers: {
+      ...handlers,
+      [BODY.type]: (state: State) => {
+        collectDefinitions(root, state);
+        // The handler gives the body's hast root, which `toHast` returns as it is.
+        return defaultHandlers.root(state, root) as unknown as ElementContent;
+      },
+    },
     unknownHandler,
   }) as HastRoot;
   nestRawHtml(tree, (element) => resolveHtmlRefs(element, ctx));
@@ -66,7 +82,8 @@ export function renderBody(root: Root, title: string, ctx: RenderContext, reusab
     const id = element.properties.id;
     if (typeof id === 'string' && id !== '') {
       anchors.push(id);
-      if (element.tagName === 'h2' || element.tagName === 'h3') outline.push({ id, text: textOf(element).replace(/#$/, '').trim(), depth: Number(element.tagName[1]) });
+      if (element.tagName === 'h2' || element.tagName === 'h3')
+        outline.push({ id, text: textOf(element).replace(/#$/, '').trim(), depth: Number(element.tagName[1]) });
     }
   });
   insertTrusted(clean, ctx);
@@ -134,7 +151,8 @@ function resolveMarkdownRefs(root: Root, ctx: RenderContext): void {
         if (node.type === 'link') node.data = { ...node.data, hName: 'span', hProperties: { className: ['broken-link'] } };
       } else {
         node.url = url;
-        if (external && ctx.options.externalTarget === 'blank') node.data = { ...node.data, hProperties: { target: '_blank', rel: ['noopener', 'noreferrer'] } };
+        if (external && ctx.options.externalTarget === 'blank')
+          node.data = { ...node.data, hProperties: { target: '_blank', rel: ['noopener', 'noreferrer'] } };
       }
     } else if (node.type === 'image') {
       node.url = ctx.resolve(node.url, 'image').url ?? '';
@@ -155,7 +173,10 @@ function resolveHtmlRefs(element: Element, ctx: RenderContext): void {
     else properties[key] = resolved.url;
   }
   if (typeof properties.srcSet === 'string') {
-    const first = properties.srcSet.split(/,\s+/)[0]!.trim().replace(/\s+\d+(\.\d+)?[wx]$/, '');
+    const first = properties.srcSet
+      .split(/,\s+/)[0]!
+      .trim()
+      .replace(/\s+\d+(\.\d+)?[wx]$/, '');
     const resolved = ctx.resolve(first, 'image').url;
     if (resolved === null) delete properties.srcSet;
     else properties.srcSet = resolved;
@@ -164,7 +185,9 @@ function resolveHtmlRefs(element: Element, ctx: RenderContext): void {
 
 function addHeadingAnchor(element: Element): void {
   if (!/^h[2-4]$/.test(element.tagName) || typeof element.properties.id !== 'string') return;
-  element.children.push(el('a', { className: ['heading-anchor'], href: `#${element.properties.id}`, ariaHidden: 'true', tabIndex: -1 }, [{ type: 'text', value: '#' }]));
+  element.children.push(
+    el('a', { className: ['heading-anchor'], href: `#${element.properties.id}`, ariaHidden: 'true', tabIndex: -1 }, [{ type: 'text', value: '#' }]),
+  );
 }
 
 /**

@@ -55,7 +55,10 @@ export function pageRoot(page: DocumentPage, source: PageSource): Root {
   }
 }
 
-const notShown = (why: string): Root => ({ type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', value: `This page is not shown: ${why}.` }] }] });
+const notShown = (why: string): Root => ({
+  type: 'root',
+  children: [{ type: 'paragraph', children: [{ type: 'text', value: `This page is not shown: ${why}.` }] }],
+});
 
 /** Reusable contents by repository path, parsed once from their text, handed out as fresh trees. */
 export function reusableFrom(text: (gitPath: string) => string | null): (gitPath: string) => Root | null {

@@ -11,11 +11,32 @@ type AttributeList = NonNullable<Schema['attributes']>[string];
 
 /** Tag lists of the default schema restrict `className` to a few values (`a`, `code`, `li`...): the `*` rule governs classes here. */
 const withoutClassRules = (attributes: NonNullable<Schema['attributes']>) =>
-  Object.fromEntries(Object.entries(attributes).map(([tag, list]) => [tag, (list ?? []).filter((a: AttributeList[number]) => !(Array.isArray(a) && a[0] === 'className'))]));
+  Object.fromEntries(
+    Object.entries(attributes).map(([tag, list]) => [tag, (list ?? []).filter((a: AttributeList[number]) => !(Array.isArray(a) && a[0] === 'className'))]),
+  );
 
 const base = withoutClassRules(defaultSchema.attributes ?? {});
 
-const EXTRA_TAGS = ['figure', 'figcaption', 'mark', 'picture', 'source', 'section', 'span', 'div', 'time', 'button', 'u', 'small', 'abbr', 'cite', 'dfn', 'var', 'samp', 'iframe'];
+const EXTRA_TAGS = [
+  'figure',
+  'figcaption',
+  'mark',
+  'picture',
+  'source',
+  'section',
+  'span',
+  'div',
+  'time',
+  'button',
+  'u',
+  'small',
+  'abbr',
+  'cite',
+  'dfn',
+  'var',
+  'samp',
+  'iframe',
+];
 
 /** Video players a page may frame: the `src` must start with one of these. */
 export const EMBED_FRAMES = ['https://www.youtube-nocookie.com/embed/', 'https://player.vimeo.com/video/', 'https://www.loom.com/embed/'];
@@ -56,15 +77,69 @@ export function allowedFrame(element: Element): boolean {
 
 /** The MathML KaTeX emits (`output: 'mathml'`), and nothing that links, loads or styles: no href, src, style or mglyph. */
 const MATHML_TAGS = [
-  'math', 'semantics', 'annotation', 'mrow', 'mi', 'mn', 'mo', 'ms', 'mtext', 'mspace', 'mstyle', 'msub', 'msup', 'msubsup',
-  'munder', 'mover', 'munderover', 'mfrac', 'msqrt', 'mroot', 'mtable', 'mtr', 'mtd', 'mlabeledtr', 'menclose', 'mpadded', 'mphantom',
+  'math',
+  'semantics',
+  'annotation',
+  'mrow',
+  'mi',
+  'mn',
+  'mo',
+  'ms',
+  'mtext',
+  'mspace',
+  'mstyle',
+  'msub',
+  'msup',
+  'msubsup',
+  'munder',
+  'mover',
+  'munderover',
+  'mfrac',
+  'msqrt',
+  'mroot',
+  'mtable',
+  'mtr',
+  'mtd',
+  'mlabeledtr',
+  'menclose',
+  'mpadded',
+  'mphantom',
 ];
 const COLOR = /^(#[0-9a-f]{3,8}|[a-z]+)$/i;
 const MATHML_ATTRIBUTES: AttributeList = [
-  'accent', 'accentunder', 'columnalign', 'columnlines', 'columnspacing', 'depth', 'display', 'displaystyle', 'fence', 'height',
-  'largeop', 'linebreak', 'linethickness', 'lspace', 'mathsize', 'mathvariant', 'maxsize', 'minsize', 'movablelimits', 'notation',
-  'rowalign', 'rowlines', 'rowspacing', 'rspace', 'scriptlevel', 'separator', 'stretchy', 'symmetric', 'valign', 'voffset', 'width',
-  ['mathcolor', COLOR], ['mathbackground', COLOR],
+  'accent',
+  'accentunder',
+  'columnalign',
+  'columnlines',
+  'columnspacing',
+  'depth',
+  'display',
+  'displaystyle',
+  'fence',
+  'height',
+  'largeop',
+  'linebreak',
+  'linethickness',
+  'lspace',
+  'mathsize',
+  'mathvariant',
+  'maxsize',
+  'minsize',
+  'movablelimits',
+  'notation',
+  'rowalign',
+  'rowlines',
+  'rowspacing',
+  'rspace',
+  'scriptlevel',
+  'separator',
+  'stretchy',
+  'symmetric',
+  'valign',
+  'voffset',
+  'width',
+  ['mathcolor', COLOR],
+  ['mathbackground', COLOR],
 ];
 
 export const mathSchema: Schema = {

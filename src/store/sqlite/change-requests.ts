@@ -1,8 +1,8 @@
 import type { Db, Row } from './db.js';
 import { json, optStr, str } from './codec.js';
 import type { ChangeRequestStatus } from '../../model/index.js';
-import { ChangeRequestRecord, ChangeRequestReviewRecord, ReviewStatus, RequestedReviewerRecord, ContributorRecord } from '../../model/change-requests.js';
-import { ChangeRequestRepo, ChangeRequestFilter, ChangeRequestCounts } from '../change-requests.js';
+import type { ChangeRequestRecord, ChangeRequestReviewRecord, ReviewStatus, RequestedReviewerRecord, ContributorRecord } from '../../model/change-requests.js';
+import type { ChangeRequestRepo, ChangeRequestFilter, ChangeRequestCounts } from '../change-requests.js';
 const toChangeRequest = (r: Row): ChangeRequestRecord => ({
   id: str(r.id),
   spaceId: str(r.space_id),
@@ -79,8 +79,20 @@ export class SqliteChangeRequestRepo implements ChangeRequestRepo {
       `INSERT INTO change_requests (id, space_id, number, status, subject, description, created_by, revision_id, revision_initial,
          base_revision_id, revision_merged, created_at, updated_at, merged_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      cr.id, cr.spaceId, cr.number, cr.status, cr.subject, jsonOrNull(cr.description), cr.createdBy, cr.revisionId,
-      cr.revisionInitial, cr.baseRevisionId, cr.revisionMerged, cr.createdAt, cr.updatedAt, cr.mergedAt,
+      cr.id,
+      cr.spaceId,
+      cr.number,
+      cr.status,
+      cr.subject,
+      jsonOrNull(cr.description),
+      cr.createdBy,
+      cr.revisionId,
+      cr.revisionInitial,
+      cr.baseRevisionId,
+      cr.revisionMerged,
+      cr.createdAt,
+      cr.updatedAt,
+      cr.mergedAt,
     );
   }
 
@@ -88,7 +100,11 @@ export class SqliteChangeRequestRepo implements ChangeRequestRepo {
   updateDetails(cr: Pick<ChangeRequestRecord, 'id' | 'subject' | 'description' | 'status' | 'updatedAt'>): void {
     this.db.run(
       'UPDATE change_requests SET subject = ?, description = ?, status = ?, updated_at = ? WHERE id = ?',
-      cr.subject, jsonOrNull(cr.description), cr.status, cr.updatedAt, cr.id,
+      cr.subject,
+      jsonOrNull(cr.description),
+      cr.status,
+      cr.updatedAt,
+      cr.id,
     );
   }
 
@@ -101,7 +117,11 @@ export class SqliteChangeRequestRepo implements ChangeRequestRepo {
       this.db.run(
         `UPDATE change_requests SET revision_id = ?, base_revision_id = COALESCE(?, base_revision_id), updated_at = ?
          WHERE id = ? AND revision_id = ? AND status IN ('open', 'draft')`,
-        next, baseRevisionId ?? null, updatedAt, id, expected,
+        next,
+        baseRevisionId ?? null,
+        updatedAt,
+        id,
+        expected,
       ) === 1
     );
   }
@@ -112,7 +132,11 @@ export class SqliteChangeRequestRepo implements ChangeRequestRepo {
       this.db.run(
         `UPDATE change_requests SET status = 'merged', revision_merged = ?, merged_at = ?, updated_at = ?
          WHERE id = ? AND revision_id = ? AND status IN ('open', 'draft')`,
-        revisionMerged, at, at, id, expected,
+        revisionMerged,
+        at,
+        at,
+        id,
+        expected,
       ) === 1
     );
   }
@@ -134,9 +158,7 @@ export class SqliteChangeRequestRepo implements ChangeRequestRepo {
       where.push('EXISTS (SELECT 1 FROM change_request_contributors c WHERE c.change_request_id = cr.id AND c.user_id = ?)');
       params.push(filter.contributor);
     }
-    return this.db
-      .all(`SELECT cr.* FROM change_requests cr WHERE ${where.join(' AND ')} ORDER BY cr.created_at DESC, cr.id`, ...params)
-      .map(toChangeRequest);
+    return this.db.all(`SELECT cr.* FROM change_requests cr WHERE ${where.join(' AND ')} ORDER BY cr.created_at DESC, cr.id`, ...params).map(toChangeRequest);
   }
 
   counts(spaceId: string): ChangeRequestCounts {
@@ -155,7 +177,9 @@ export class SqliteChangeRequestRepo implements ChangeRequestRepo {
     this.db.run(
       `INSERT INTO change_request_contributors (change_request_id, user_id, count, updated_at) VALUES (?, ?, 1, ?)
        ON CONFLICT (change_request_id, user_id) DO UPDATE SET count = count + 1, updated_at = excluded.updated_at`,
-      changeRequestId, userId, at,
+      changeRequestId,
+      userId,
+      at,
     );
   }
 
@@ -171,15 +195,21 @@ export class SqliteChangeRequestRepo implements ChangeRequestRepo {
     this.db.run(
       `INSERT INTO change_request_reviews (id, change_request_id, reviewer_id, requested_by, status, revision_id, comment, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      r.id, r.changeRequestId, r.reviewerId, r.requestedBy, r.status, r.revisionId, jsonOrNull(r.comment), r.createdAt, r.updatedAt,
+      r.id,
+      r.changeRequestId,
+      r.reviewerId,
+      r.requestedBy,
+      r.status,
+      r.revisionId,
+      jsonOrNull(r.comment),
+      r.createdAt,
+      r.updatedAt,
     );
   }
 
   /** Every review of the change request, oldest first. */
   reviews(changeRequestId: string): ChangeRequestReviewRecord[] {
-    return this.db
-      .all('SELECT * FROM change_request_reviews WHERE change_request_id = ? ORDER BY created_at, rowid', changeRequestId)
-      .map(toReview);
+    return this.db.all('SELECT * FROM change_request_reviews WHERE change_request_id = ? ORDER BY created_at, rowid', changeRequestId).map(toReview);
   }
 
   // Requested reviewers
@@ -190,14 +220,16 @@ export class SqliteChangeRequestRepo implements ChangeRequestRepo {
       `INSERT INTO change_request_reviewers (change_request_id, user_id, requested_by, revision_id, created_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (change_request_id, user_id) DO UPDATE SET requested_by = excluded.requested_by,
          revision_id = excluded.revision_id, created_at = excluded.created_at`,
-      r.changeRequestId, r.userId, r.requestedBy, r.revisionId, r.createdAt,
+      r.changeRequestId,
+      r.userId,
+      r.requestedBy,
+      r.revisionId,
+      r.createdAt,
     );
   }
 
   reviewers(changeRequestId: string): RequestedReviewerRecord[] {
-    return this.db
-      .all('SELECT * FROM change_request_reviewers WHERE change_request_id = ? ORDER BY created_at, user_id', changeRequestId)
-      .map(toReviewer);
+    return this.db.all('SELECT * FROM change_request_reviewers WHERE change_request_id = ? ORDER BY created_at, user_id', changeRequestId).map(toReviewer);
   }
 
   removeReviewer(changeRequestId: string, userId: string): boolean {

@@ -1,5 +1,5 @@
-import { CommentRecord, CommentTarget, CommentStatus, CommentReplyRecord, ReplierRecord, ReactionRecord } from '../../model/comments.js';
-import { CommentRepo, CommentFilter, KeysetPage } from '../comments.js';
+import type { CommentRecord, CommentTarget, CommentStatus, CommentReplyRecord, ReplierRecord, ReactionRecord } from '../../model/comments.js';
+import type { CommentRepo, CommentFilter, KeysetPage } from '../comments.js';
 import { optStr, json, str } from './codec.js';
 import type { Db, Row } from './db.js';
 const toComment = (r: Row): CommentRecord => ({
@@ -62,10 +62,7 @@ export class SqliteCommentRepo implements CommentRepo {
       where.push(`(posted_at, id) ${page.order === 'asc' ? '>' : '<'} (?, ?)`);
       params.push(...page.after);
     }
-    const rows = this.db.all(
-      `SELECT * FROM comments WHERE ${where.join(' AND ')} ORDER BY posted_at ${dir}, id ${dir} LIMIT ?`,
-      ...params, page.limit + 1,
-    );
+    const rows = this.db.all(`SELECT * FROM comments WHERE ${where.join(' AND ')} ORDER BY posted_at ${dir}, id ${dir} LIMIT ?`, ...params, page.limit + 1);
     return { items: rows.slice(0, page.limit).map(toComment), count, more: rows.length > page.limit };
   }
 
@@ -74,15 +71,33 @@ export class SqliteCommentRepo implements CommentRepo {
       `INSERT INTO comments (id, space_id, change_request_id, revision_id, page_id, target, posted_by, posted_at, edited_at,
          markdown, body_oid, status, resolved_at, resolved_by)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      c.id, c.spaceId, thread(c.changeRequestId), c.revisionId, c.target.page?.id ?? null, JSON.stringify(c.target), c.postedBy,
-      c.postedAt, c.editedAt, c.markdown, c.bodyOid, c.status, c.resolvedAt, c.resolvedBy,
+      c.id,
+      c.spaceId,
+      thread(c.changeRequestId),
+      c.revisionId,
+      c.target.page?.id ?? null,
+      JSON.stringify(c.target),
+      c.postedBy,
+      c.postedAt,
+      c.editedAt,
+      c.markdown,
+      c.bodyOid,
+      c.status,
+      c.resolvedAt,
+      c.resolvedBy,
     );
   }
 
   update(c: CommentRecord): void {
     this.db.run(
       'UPDATE comments SET edited_at = ?, markdown = ?, body_oid = ?, status = ?, resolved_at = ?, resolved_by = ? WHERE id = ?',
-      c.editedAt, c.markdown, c.bodyOid, c.status, c.resolvedAt, c.resolvedBy, c.id,
+      c.editedAt,
+      c.markdown,
+      c.bodyOid,
+      c.status,
+      c.resolvedAt,
+      c.resolvedBy,
+      c.id,
     );
   }
 
@@ -95,7 +110,8 @@ export class SqliteCommentRepo implements CommentRepo {
     return (
       this.db.get<{ n: number }>(
         "SELECT COUNT(*) AS n FROM comments WHERE space_id = ? AND change_request_id = ? AND status = 'open'",
-        spaceId, thread(changeRequestId),
+        spaceId,
+        thread(changeRequestId),
       )?.n ?? 0
     );
   }
@@ -110,7 +126,10 @@ export class SqliteCommentRepo implements CommentRepo {
            SELECT r.posted_by AS user_id, r.posted_at FROM comment_replies r JOIN comments c ON c.id = r.comment_id
             WHERE c.space_id = ? AND c.change_request_id = ?
          ) AS posts GROUP BY user_id ORDER BY first_at, user_id`,
-        spaceId, thread(changeRequestId), spaceId, thread(changeRequestId),
+        spaceId,
+        thread(changeRequestId),
+        spaceId,
+        thread(changeRequestId),
       )
       .map((r) => ({ userId: r.user_id, firstAt: r.first_at }));
   }
@@ -128,7 +147,9 @@ export class SqliteCommentRepo implements CommentRepo {
     const after = page.after ? ` AND (posted_at, id) ${page.order === 'asc' ? '>' : '<'} (?, ?)` : '';
     const rows = this.db.all(
       `SELECT * FROM comment_replies WHERE comment_id = ?${after} ORDER BY posted_at ${dir}, id ${dir} LIMIT ?`,
-      commentId, ...(page.after ?? []), page.limit + 1,
+      commentId,
+      ...(page.after ?? []),
+      page.limit + 1,
     );
     return { items: rows.slice(0, page.limit).map(toReply), count, more: rows.length > page.limit };
   }
@@ -136,7 +157,13 @@ export class SqliteCommentRepo implements CommentRepo {
   insertReply(r: CommentReplyRecord): void {
     this.db.run(
       'INSERT INTO comment_replies (id, comment_id, posted_by, posted_at, edited_at, markdown, body_oid) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      r.id, r.commentId, r.postedBy, r.postedAt, r.editedAt, r.markdown, r.bodyOid,
+      r.id,
+      r.commentId,
+      r.postedBy,
+      r.postedAt,
+      r.editedAt,
+      r.markdown,
+      r.bodyOid,
     );
   }
 
@@ -179,7 +206,11 @@ export class SqliteCommentRepo implements CommentRepo {
     this.db.run(
       `INSERT INTO comment_reactions (subject_id, comment_id, emoji, user_id, reacted_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (subject_id, emoji, user_id) DO NOTHING`,
-      reaction.subjectId, commentId, reaction.emoji, reaction.userId, reaction.reactedAt,
+      reaction.subjectId,
+      commentId,
+      reaction.emoji,
+      reaction.userId,
+      reaction.reactedAt,
     );
   }
 

@@ -1,7 +1,7 @@
 import type { Db, Row } from './db.js';
 import { decodeLevel, encodeLevel, json, optStr, str } from './codec.js';
 import type { CollectionRecord, EditMode, MergeRules, SpaceRecord, Visibility } from '../../model/records.js';
-import { ContentRepo } from '../content.js';
+import type { ContentRepo } from '../content.js';
 
 const toCollection = (r: Row): CollectionRecord => ({
   id: str(r.id),
@@ -46,16 +46,22 @@ export class SqliteContentRepo implements ContentRepo {
   }
 
   collectionsIn(organizationId: string): CollectionRecord[] {
-    return this.db
-      .all('SELECT * FROM collections WHERE organization_id = ? ORDER BY position, id', organizationId)
-      .map(toCollection);
+    return this.db.all('SELECT * FROM collections WHERE organization_id = ? ORDER BY position, id', organizationId).map(toCollection);
   }
 
   insertCollection(c: CollectionRecord): void {
     this.db.run(
       `INSERT INTO collections (id, organization_id, parent_id, title, description, default_level, position, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      c.id, c.organizationId, c.parentId, c.title, c.description, encodeLevel(c.defaultLevel), c.position, c.createdAt, c.updatedAt,
+      c.id,
+      c.organizationId,
+      c.parentId,
+      c.title,
+      c.description,
+      encodeLevel(c.defaultLevel),
+      c.position,
+      c.createdAt,
+      c.updatedAt,
     );
   }
 
@@ -63,7 +69,14 @@ export class SqliteContentRepo implements ContentRepo {
     this.db.run(
       `UPDATE collections SET organization_id = ?, parent_id = ?, title = ?, description = ?, default_level = ?, position = ?, updated_at = ?
        WHERE id = ?`,
-      c.organizationId, c.parentId, c.title, c.description, encodeLevel(c.defaultLevel), c.position, c.updatedAt, c.id,
+      c.organizationId,
+      c.parentId,
+      c.title,
+      c.description,
+      encodeLevel(c.defaultLevel),
+      c.position,
+      c.updatedAt,
+      c.id,
     );
   }
 
@@ -89,8 +102,22 @@ export class SqliteContentRepo implements ContentRepo {
       `INSERT INTO spaces (id, organization_id, parent_id, title, emoji, icon, visibility, edit_mode, default_level, language,
          merge_rules, revision_id, position, created_at, updated_at, deleted_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      s.id, s.organizationId, s.parentId, s.title, s.emoji, s.icon, s.visibility, s.editMode, encodeLevel(s.defaultLevel),
-      s.language, JSON.stringify(s.mergeRules), s.revisionId, s.position, s.createdAt, s.updatedAt, s.deletedAt,
+      s.id,
+      s.organizationId,
+      s.parentId,
+      s.title,
+      s.emoji,
+      s.icon,
+      s.visibility,
+      s.editMode,
+      encodeLevel(s.defaultLevel),
+      s.language,
+      JSON.stringify(s.mergeRules),
+      s.revisionId,
+      s.position,
+      s.createdAt,
+      s.updatedAt,
+      s.deletedAt,
     );
   }
 
@@ -100,19 +127,26 @@ export class SqliteContentRepo implements ContentRepo {
       `UPDATE spaces SET organization_id = ?, parent_id = ?, title = ?, emoji = ?, icon = ?, visibility = ?, edit_mode = ?,
          default_level = ?, language = ?, merge_rules = ?, position = ?, updated_at = ?, deleted_at = ?
        WHERE id = ?`,
-      s.organizationId, s.parentId, s.title, s.emoji, s.icon, s.visibility, s.editMode, encodeLevel(s.defaultLevel),
-      s.language, JSON.stringify(s.mergeRules), s.position, s.updatedAt, s.deletedAt, s.id,
+      s.organizationId,
+      s.parentId,
+      s.title,
+      s.emoji,
+      s.icon,
+      s.visibility,
+      s.editMode,
+      encodeLevel(s.defaultLevel),
+      s.language,
+      JSON.stringify(s.mergeRules),
+      s.position,
+      s.updatedAt,
+      s.deletedAt,
+      s.id,
     );
   }
 
   /** Moves the space's current revision from `expected` to `next`; false when another writer moved it first. */
   setSpaceRevision(spaceId: string, expected: string, next: string, updatedAt: string): boolean {
-    return (
-      this.db.run(
-        'UPDATE spaces SET revision_id = ?, updated_at = ? WHERE id = ? AND revision_id = ?',
-        next, updatedAt, spaceId, expected,
-      ) === 1
-    );
+    return this.db.run('UPDATE spaces SET revision_id = ?, updated_at = ? WHERE id = ? AND revision_id = ?', next, updatedAt, spaceId, expected) === 1;
   }
 
   /** Removes a space for good, with everything that hangs off it. */
@@ -123,9 +157,7 @@ export class SqliteContentRepo implements ContentRepo {
   }
 
   expiredSpaces(deletedBefore: string): string[] {
-    return this.db
-      .all<{ id: string }>('SELECT id FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at <= ?', deletedBefore)
-      .map((r) => r.id);
+    return this.db.all<{ id: string }>('SELECT id FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at <= ?', deletedBefore).map((r) => r.id);
   }
 
   /** Highest position among the items (spaces and collections) of one parent. */
@@ -136,7 +168,10 @@ export class SqliteContentRepo implements ContentRepo {
          UNION ALL
          SELECT MAX(position) AS p FROM collections WHERE organization_id = ? AND parent_id IS ?
        ) AS t`,
-      organizationId, parentId, organizationId, parentId,
+      organizationId,
+      parentId,
+      organizationId,
+      parentId,
     );
     return row?.p ?? 0;
   }

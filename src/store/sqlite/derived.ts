@@ -1,4 +1,4 @@
-import { ParsedBlobRepo, SearchRepo } from '../derived.js';
+import type { ParsedBlobRepo, SearchRepo } from '../derived.js';
 import type { Db, Row } from './db.js';
 import type { SearchHit, SearchSectionInput } from '../../model/index.js';
 

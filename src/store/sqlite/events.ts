@@ -1,6 +1,6 @@
-import { EventRepo } from '../events.js';
+import type { EventRepo } from '../events.js';
 import type { Db, Row } from './db.js';
-import { EventRecord } from '../../model/index.js';
+import type { EventRecord } from '../../model/index.js';
 
 const toEvent = <T>(r: Row): EventRecord<T> => ({
   id: String(r.id),
@@ -17,17 +17,18 @@ export class SqliteEventRepo implements EventRepo {
   insert(e: EventRecord): void {
     this.db.run(
       'INSERT INTO events (id, space_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)',
-      e.id, e.spaceId, e.type, JSON.stringify(e.payload), e.createdAt,
+      e.id,
+      e.spaceId,
+      e.type,
+      JSON.stringify(e.payload),
+      e.createdAt,
     );
   }
 
   /** A space's events of these types, oldest first. */
   forSpace<T>(spaceId: string, types: readonly string[]): EventRecord<T>[] {
     return this.db
-      .all(
-        'SELECT * FROM events WHERE space_id = ? AND type IN (SELECT value FROM json_each(?)) ORDER BY created_at, rowid',
-        spaceId, JSON.stringify(types),
-      )
+      .all('SELECT * FROM events WHERE space_id = ? AND type IN (SELECT value FROM json_each(?)) ORDER BY created_at, rowid', spaceId, JSON.stringify(types))
       .map((r) => toEvent<T>(r));
   }
 
@@ -43,7 +44,10 @@ export class SqliteEventRepo implements EventRepo {
     const row = this.db.get(
       `SELECT * FROM events WHERE space_id = ? AND type = ? AND json_extract(payload, '$.' || ?) = ?
         ORDER BY created_at DESC, rowid DESC LIMIT 1`,
-      spaceId, type, field, value,
+      spaceId,
+      type,
+      field,
+      value,
     );
     return row && toEvent<T>(row);
   }

@@ -1,4 +1,4 @@
-import { GitDatesRepo } from '../git-dates.js';
+import type { GitDatesRepo } from '../git-dates.js';
 import type { Db, Row } from './db.js';
 
 /** Rows kept: the latest synced commits are the ones a next sync's walk meets. */
@@ -24,7 +24,9 @@ export class SqliteGitDatesRepo implements GitDatesRepo {
       this.db.run('DELETE FROM git_dates WHERE commit_oid = ? AND version = ?', commit, version);
       this.db.run(
         'INSERT INTO git_dates (commit_oid, version, data, seq) VALUES (?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM git_dates))',
-        commit, version, JSON.stringify(dates),
+        commit,
+        version,
+        JSON.stringify(dates),
       );
       this.db.run('DELETE FROM git_dates WHERE seq <= (SELECT MAX(seq) FROM git_dates) - ?', KEEP);
     });

@@ -1,7 +1,7 @@
 import type { Db, Row } from './db.js';
 import { str } from './codec.js';
 import type { GrantRecord, PrincipalKind, ResourceKind, RoleName } from '../../model/records.js';
-import { GrantRepo } from '../grants.js';
+import type { GrantRepo } from '../grants.js';
 
 const toGrant = (r: Row): GrantRecord => ({
   resourceKind: r.resource_kind as ResourceKind,
@@ -17,15 +17,16 @@ export class SqliteGrantRepo implements GrantRepo {
   constructor(private readonly db: Db) {}
 
   on(kind: ResourceKind, resourceId: string): GrantRecord[] {
-    return this.db
-      .all('SELECT * FROM grants WHERE resource_kind = ? AND resource_id = ? ORDER BY created_at, principal_id', kind, resourceId)
-      .map(toGrant);
+    return this.db.all('SELECT * FROM grants WHERE resource_kind = ? AND resource_id = ? ORDER BY created_at, principal_id', kind, resourceId).map(toGrant);
   }
 
   get(kind: ResourceKind, resourceId: string, principal: PrincipalKind, principalId: string): GrantRecord | undefined {
     const row = this.db.get(
       'SELECT * FROM grants WHERE resource_kind = ? AND resource_id = ? AND principal_kind = ? AND principal_id = ?',
-      kind, resourceId, principal, principalId,
+      kind,
+      resourceId,
+      principal,
+      principalId,
     );
     return row && toGrant(row);
   }
@@ -33,16 +34,16 @@ export class SqliteGrantRepo implements GrantRepo {
   /** Grants to any of the principals, on any of the resources. */
   forPrincipals(userId: string, teamIds: string[]): GrantRecord[] {
     const teams = teamIds.length ? ` OR (principal_kind = 'team' AND principal_id IN (${teamIds.map(() => '?').join(', ')}))` : '';
-    return this.db
-      .all(`SELECT * FROM grants WHERE (principal_kind = 'user' AND principal_id = ?)${teams}`, userId, ...teamIds)
-      .map(toGrant);
+    return this.db.all(`SELECT * FROM grants WHERE (principal_kind = 'user' AND principal_id = ?)${teams}`, userId, ...teamIds).map(toGrant);
   }
 
   countFor(principal: PrincipalKind, principalId: string, kind: ResourceKind): number {
     return (
       this.db.get<{ n: number }>(
         'SELECT COUNT(*) AS n FROM grants WHERE principal_kind = ? AND principal_id = ? AND resource_kind = ?',
-        principal, principalId, kind,
+        principal,
+        principalId,
+        kind,
       )?.n ?? 0
     );
   }
@@ -51,7 +52,12 @@ export class SqliteGrantRepo implements GrantRepo {
     this.db.run(
       `INSERT INTO grants (resource_kind, resource_id, principal_kind, principal_id, role, created_at) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (resource_kind, resource_id, principal_kind, principal_id) DO UPDATE SET role = excluded.role`,
-      g.resourceKind, g.resourceId, g.principalKind, g.principalId, g.role, g.createdAt,
+      g.resourceKind,
+      g.resourceId,
+      g.principalKind,
+      g.principalId,
+      g.role,
+      g.createdAt,
     );
   }
 
@@ -59,7 +65,10 @@ export class SqliteGrantRepo implements GrantRepo {
     return (
       this.db.run(
         'DELETE FROM grants WHERE resource_kind = ? AND resource_id = ? AND principal_kind = ? AND principal_id = ?',
-        kind, resourceId, principal, principalId,
+        kind,
+        resourceId,
+        principal,
+        principalId,
       ) > 0
     );
   }

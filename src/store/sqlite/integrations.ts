@@ -2,8 +2,18 @@ import { createHash } from 'node:crypto';
 import { bool, int, json, optStr, str } from './codec.js';
 import type { Db, Row } from './db.js';
 import type { IntegrationVisibility, IntegrationTarget } from '../../model/index.js';
-import { IntegrationRecord, IntegrationManifest, InstallationRecord, InstallationStatus, InstallationSelection, ContentKind, ContentInstallationRecord, IntegrationEventRecord, IntegrationEventStatus } from '../../model/integrations.js';
-import { IntegrationRepo } from '../integrations.js';
+import type {
+  IntegrationRecord,
+  IntegrationManifest,
+  InstallationRecord,
+  InstallationStatus,
+  InstallationSelection,
+  ContentKind,
+  ContentInstallationRecord,
+  IntegrationEventRecord,
+  IntegrationEventStatus,
+} from '../../model/integrations.js';
+import type { IntegrationRepo } from '../integrations.js';
 const toIntegration = (r: Row): IntegrationRecord => ({
   name: str(r.name),
   id: str(r.id),
@@ -34,15 +44,17 @@ const toInstallation = (r: Row): InstallationRecord => ({
   updatedAt: str(r.updated_at),
 });
 
-const toContentInstallation = (kind: ContentKind) => (r: Row): ContentInstallationRecord => ({
-  installationId: str(r.installation_id),
-  targetId: str(kind === 'space' ? r.space_id : r.site_id),
-  status: r.status as InstallationStatus,
-  configuration: json(r.configuration),
-  externalIds: json(r.external_ids),
-  createdAt: str(r.created_at),
-  updatedAt: str(r.updated_at),
-});
+const toContentInstallation =
+  (kind: ContentKind) =>
+  (r: Row): ContentInstallationRecord => ({
+    installationId: str(r.installation_id),
+    targetId: str(kind === 'space' ? r.space_id : r.site_id),
+    status: r.status as InstallationStatus,
+    configuration: json(r.configuration),
+    externalIds: json(r.external_ids),
+    createdAt: str(r.created_at),
+    updatedAt: str(r.updated_at),
+  });
 
 const toEvent = (r: Row): IntegrationEventRecord => ({
   id: str(r.id),
@@ -100,8 +112,20 @@ export class SqliteIntegrationRepo implements IntegrationRepo {
        ON CONFLICT (name) DO UPDATE SET version = excluded.version, title = excluded.title, visibility = excluded.visibility,
          target = excluded.target, manifest = excluded.manifest, script = excluded.script, secrets = excluded.secrets,
          dev_tunnel_url = excluded.dev_tunnel_url, dev_all = excluded.dev_all, updated_at = excluded.updated_at`,
-      i.name, i.id, i.organizationId, i.version, i.title, i.visibility, i.target, JSON.stringify(i.manifest), script, i.sealedSecrets,
-      i.devTunnelUrl, int(i.devAll), i.createdAt, i.updatedAt,
+      i.name,
+      i.id,
+      i.organizationId,
+      i.version,
+      i.title,
+      i.visibility,
+      i.target,
+      JSON.stringify(i.manifest),
+      script,
+      i.sealedSecrets,
+      i.devTunnelUrl,
+      int(i.devAll),
+      i.createdAt,
+      i.updatedAt,
     );
   }
 
@@ -141,8 +165,17 @@ export class SqliteIntegrationRepo implements IntegrationRepo {
        ON CONFLICT (id) DO UPDATE SET status = excluded.status, space_selection = excluded.space_selection,
          site_selection = excluded.site_selection, configuration = excluded.configuration, external_ids = excluded.external_ids,
          user_id = excluded.user_id, updated_at = excluded.updated_at`,
-      i.id, i.integration, i.organizationId, i.status, i.spaceSelection, i.siteSelection, JSON.stringify(i.configuration),
-      JSON.stringify(i.externalIds), i.userId, i.createdAt, i.updatedAt,
+      i.id,
+      i.integration,
+      i.organizationId,
+      i.status,
+      i.spaceSelection,
+      i.siteSelection,
+      JSON.stringify(i.configuration),
+      JSON.stringify(i.externalIds),
+      i.userId,
+      i.createdAt,
+      i.updatedAt,
     );
   }
 
@@ -159,9 +192,7 @@ export class SqliteIntegrationRepo implements IntegrationRepo {
   /** The space or site installations of one installation. */
   contentInstallations(kind: ContentKind, installationId: string): ContentInstallationRecord[] {
     const { table, column } = CONTENT[kind];
-    return this.db
-      .all(`SELECT * FROM ${table} WHERE installation_id = ? ORDER BY created_at, ${column}`, installationId)
-      .map(toContentInstallation(kind));
+    return this.db.all(`SELECT * FROM ${table} WHERE installation_id = ? ORDER BY created_at, ${column}`, installationId).map(toContentInstallation(kind));
   }
 
   /** Every installation on one space or site. */
@@ -182,7 +213,13 @@ export class SqliteIntegrationRepo implements IntegrationRepo {
        VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (installation_id, ${column}) DO UPDATE SET status = excluded.status, configuration = excluded.configuration,
          external_ids = excluded.external_ids, updated_at = excluded.updated_at`,
-      c.installationId, c.targetId, c.status, JSON.stringify(c.configuration), JSON.stringify(c.externalIds), c.createdAt, c.updatedAt,
+      c.installationId,
+      c.targetId,
+      c.status,
+      JSON.stringify(c.configuration),
+      JSON.stringify(c.externalIds),
+      c.createdAt,
+      c.updatedAt,
     );
   }
 
@@ -205,8 +242,18 @@ export class SqliteIntegrationRepo implements IntegrationRepo {
       `INSERT INTO integration_events (id, integration_name, integration_id, installation_id, organization_id, type, payload, status,
          attempts, trace, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      e.id, e.integration, e.integrationId, e.installationId, e.organizationId, e.type, JSON.stringify(e.payload), e.status,
-      e.attempts, JSON.stringify(e.trace), e.createdAt, e.updatedAt,
+      e.id,
+      e.integration,
+      e.integrationId,
+      e.installationId,
+      e.organizationId,
+      e.type,
+      JSON.stringify(e.payload),
+      e.status,
+      e.attempts,
+      JSON.stringify(e.trace),
+      e.createdAt,
+      e.updatedAt,
     );
   }
 
@@ -214,23 +261,28 @@ export class SqliteIntegrationRepo implements IntegrationRepo {
   updateEvent(e: Pick<IntegrationEventRecord, 'id' | 'status' | 'attempts' | 'trace' | 'updatedAt'>): void {
     this.db.run(
       'UPDATE integration_events SET status = ?, attempts = ?, trace = ?, updated_at = ? WHERE id = ?',
-      e.status, e.attempts, JSON.stringify(e.trace), e.updatedAt, e.id,
+      e.status,
+      e.attempts,
+      JSON.stringify(e.trace),
+      e.updatedAt,
+      e.id,
     );
   }
 
   insertToken(secret: string, installationId: string, expiresAt: string, createdAt: string): void {
     this.db.run(
       'INSERT INTO integration_tokens (hash, installation_id, expires_at, created_at) VALUES (?, ?, ?, ?)',
-      hash(secret), installationId, expiresAt, createdAt,
+      hash(secret),
+      installationId,
+      expiresAt,
+      createdAt,
     );
   }
 
   /** The installation a token was issued for, while it has not expired. */
   installationForToken(secret: string, now: string): string | undefined {
-    return this.db.get<{ installation_id: string }>(
-      'SELECT installation_id FROM integration_tokens WHERE hash = ? AND expires_at > ?',
-      hash(secret), now,
-    )?.installation_id;
+    return this.db.get<{ installation_id: string }>('SELECT installation_id FROM integration_tokens WHERE hash = ? AND expires_at > ?', hash(secret), now)
+      ?.installation_id;
   }
 
   deleteExpiredTokens(now: string): number {

@@ -1,8 +1,8 @@
 import { optStr, str } from './codec.js';
 import type { Db, Row } from './db.js';
 import type { RoleName } from '../../model/records.js';
-import { InviteLinkRecord, InviteTarget } from '../../model/invites.js';
-import { InviteRepo } from '../invites.js';
+import type { InviteLinkRecord, InviteTarget } from '../../model/invites.js';
+import type { InviteRepo } from '../invites.js';
 const toInvite = (r: Row): InviteLinkRecord => ({
   id: str(r.id),
   organizationId: str(r.organization_id),
@@ -29,7 +29,13 @@ export class SqliteInviteRepo implements InviteRepo {
     this.db.run(
       `INSERT INTO invite_links (id, organization_id, resource_kind, resource_id, role, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET role = excluded.role`,
-      i.id, i.organizationId, i.target, i.resourceId, i.role, i.createdBy, i.createdAt,
+      i.id,
+      i.organizationId,
+      i.target,
+      i.resourceId,
+      i.role,
+      i.createdBy,
+      i.createdAt,
     );
   }
 

@@ -1,7 +1,7 @@
 import type { Db, Row } from './db.js';
 import { json, optStr, str } from './codec.js';
 import type { JobRecord, JobState } from '../../model/records.js';
-import { JobRepo } from '../jobs.js';
+import type { JobRepo } from '../jobs.js';
 
 const toJob = (r: Row): JobRecord => ({
   id: str(r.id),
@@ -37,7 +37,17 @@ export class SqliteJobRepo implements JobRepo {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (dedupe_key) DO UPDATE SET payload = excluded.payload, state = excluded.state, attempts = 0,
          run_at = excluded.run_at, last_error = NULL, updated_at = excluded.updated_at`,
-      j.id, j.kind, JSON.stringify(j.payload), j.dedupeKey, j.state, j.attempts, j.maxAttempts, j.runAt, j.lastError, j.createdAt, j.updatedAt,
+      j.id,
+      j.kind,
+      JSON.stringify(j.payload),
+      j.dedupeKey,
+      j.state,
+      j.attempts,
+      j.maxAttempts,
+      j.runAt,
+      j.lastError,
+      j.createdAt,
+      j.updatedAt,
     );
   }
 
@@ -60,9 +70,8 @@ export class SqliteJobRepo implements JobRepo {
   }
 
   list(state?: JobState): JobRecord[] {
-    return (state
-      ? this.db.all('SELECT * FROM jobs WHERE state = ? ORDER BY run_at, id', state)
-      : this.db.all('SELECT * FROM jobs ORDER BY run_at, id')
-    ).map(toJob);
+    return (state ? this.db.all('SELECT * FROM jobs WHERE state = ? ORDER BY run_at, id', state) : this.db.all('SELECT * FROM jobs ORDER BY run_at, id')).map(
+      toJob,
+    );
   }
 }

@@ -1,5 +1,12 @@
-import { OpenAPISpecRecord, OpenAPIVisibility, OpenAPIProcessingState, OpenAPIErrorCode, OpenAPIError, OpenAPIVersionRecord } from '../../model/openapi.js';
-import { OpenAPIRepo, OpenAPIOutcome } from '../openapi.js';
+import type {
+  OpenAPISpecRecord,
+  OpenAPIVisibility,
+  OpenAPIProcessingState,
+  OpenAPIErrorCode,
+  OpenAPIError,
+  OpenAPIVersionRecord,
+} from '../../model/openapi.js';
+import type { OpenAPIRepo, OpenAPIOutcome } from '../openapi.js';
 import { json, optStr, str } from './codec.js';
 import type { Db, Row } from './db.js';
 const toSpec = (r: Row): OpenAPISpecRecord => ({
@@ -54,8 +61,21 @@ export class SqliteOpenAPIRepo implements OpenAPIRepo {
       `INSERT INTO openapi_specs (id, organization_id, slug, source_url, source_blob, visibility, processing_state, generation, attempts,
          last_version_id, last_processed_at, last_error_code, last_errors, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      s.id, s.organizationId, s.slug, s.sourceUrl, s.sourceBlob, s.visibility, s.processingState, s.generation, s.attempts,
-      s.lastVersionId, s.lastProcessedAt, s.lastErrorCode, s.lastErrors && JSON.stringify(s.lastErrors), s.createdAt, s.updatedAt,
+      s.id,
+      s.organizationId,
+      s.slug,
+      s.sourceUrl,
+      s.sourceBlob,
+      s.visibility,
+      s.processingState,
+      s.generation,
+      s.attempts,
+      s.lastVersionId,
+      s.lastProcessedAt,
+      s.lastErrorCode,
+      s.lastErrors && JSON.stringify(s.lastErrors),
+      s.createdAt,
+      s.updatedAt,
     );
   }
 
@@ -64,7 +84,10 @@ export class SqliteOpenAPIRepo implements OpenAPIRepo {
     this.db.run(
       `UPDATE openapi_specs SET source_url = ?, source_blob = ?, generation = generation + 1, attempts = 0, processing_state = 'pending',
          updated_at = ? WHERE id = ?`,
-      source.url, source.blob, now, id,
+      source.url,
+      source.blob,
+      now,
+      id,
     );
     return this.get(id)!.generation;
   }
@@ -75,10 +98,14 @@ export class SqliteOpenAPIRepo implements OpenAPIRepo {
 
   /** Marks a run of `generation` started (`progress`, one more attempt); false when the spec moved on or is gone. */
   start(id: string, generation: number, now: string): boolean {
-    return this.db.run(
-      "UPDATE openapi_specs SET processing_state = 'progress', attempts = attempts + 1, updated_at = ? WHERE id = ? AND generation = ?",
-      now, id, generation,
-    ) === 1;
+    return (
+      this.db.run(
+        "UPDATE openapi_specs SET processing_state = 'progress', attempts = attempts + 1, updated_at = ? WHERE id = ? AND generation = ?",
+        now,
+        id,
+        generation,
+      ) === 1
+    );
   }
 
   /** Writes a run's outcome if `generation` is still current (one transaction with the new version); false otherwise. */
@@ -90,17 +117,32 @@ export class SqliteOpenAPIRepo implements OpenAPIRepo {
       this.db.run(
         `INSERT INTO openapi_spec_versions (id, spec_id, blob, source_url, file_name, format, openapi_version, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        v.id, v.specId, v.blob, v.sourceUrl, v.fileName, v.format, v.openapiVersion, v.createdAt,
+        v.id,
+        v.specId,
+        v.blob,
+        v.sourceUrl,
+        v.fileName,
+        v.format,
+        v.openapiVersion,
+        v.createdAt,
       );
       this.db.run(
         `UPDATE openapi_specs SET processing_state = 'complete', last_version_id = ?, last_processed_at = ?, last_error_code = NULL,
            last_errors = NULL, updated_at = ? WHERE id = ?`,
-        v.id, now, now, id,
+        v.id,
+        now,
+        now,
+        id,
       );
     } else {
       this.db.run(
         'UPDATE openapi_specs SET processing_state = ?, last_processed_at = ?, last_error_code = ?, last_errors = ?, updated_at = ? WHERE id = ?',
-        outcome.final ? 'complete' : 'pending', now, outcome.code, JSON.stringify(outcome.errors), now, id,
+        outcome.final ? 'complete' : 'pending',
+        now,
+        outcome.code,
+        JSON.stringify(outcome.errors),
+        now,
+        id,
       );
     }
     return true;

@@ -1,7 +1,7 @@
 import type { Db, Row } from './db.js';
 import { bool, decodeLevel, int, json, optStr, str } from './codec.js';
 import type { MemberRecord, OrganizationRecord, RoleName, TeamMemberRecord, TeamRecord } from '../../model/records.js';
-import { OrganizationRepo } from '../organizations.js';
+import type { OrganizationRepo } from '../organizations.js';
 
 const toOrganization = (r: Row): OrganizationRecord => ({
   id: str(r.id),
@@ -59,7 +59,9 @@ export class SqliteOrganizationRepo implements OrganizationRepo {
       `INSERT INTO organizations (id, title, hostname, email_domains, default_role, use_case, invite_links, sso, ai, logo,
          default_content, merge_rules, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ...this.values(o), o.createdAt, o.updatedAt,
+      ...this.values(o),
+      o.createdAt,
+      o.updatedAt,
     );
   }
 
@@ -68,14 +70,26 @@ export class SqliteOrganizationRepo implements OrganizationRepo {
       `UPDATE organizations SET id = ?, title = ?, hostname = ?, email_domains = ?, default_role = ?, use_case = ?, invite_links = ?,
          sso = ?, ai = ?, logo = ?, default_content = ?, merge_rules = ?, updated_at = ?
        WHERE id = ?`,
-      ...this.values(o), o.updatedAt, o.id,
+      ...this.values(o),
+      o.updatedAt,
+      o.id,
     );
   }
 
   private values(o: OrganizationRecord): unknown[] {
     return [
-      o.id, o.title, o.hostname, JSON.stringify(o.emailDomains), o.defaultRole ?? 'none', o.useCase, int(o.inviteLinks),
-      int(o.sso), int(o.ai), o.logo, o.defaultContent && JSON.stringify(o.defaultContent), JSON.stringify(o.mergeRules),
+      o.id,
+      o.title,
+      o.hostname,
+      JSON.stringify(o.emailDomains),
+      o.defaultRole ?? 'none',
+      o.useCase,
+      int(o.inviteLinks),
+      int(o.sso),
+      int(o.ai),
+      o.logo,
+      o.defaultContent && JSON.stringify(o.defaultContent),
+      JSON.stringify(o.mergeRules),
     ];
   }
 
@@ -95,10 +109,7 @@ export class SqliteOrganizationRepo implements OrganizationRepo {
   }
 
   countAdmins(organizationId: string): number {
-    const row = this.db.get<{ n: number }>(
-      "SELECT COUNT(*) AS n FROM members WHERE organization_id = ? AND role = 'admin' AND disabled = 0",
-      organizationId,
-    );
+    const row = this.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM members WHERE organization_id = ? AND role = 'admin' AND disabled = 0", organizationId);
     return row?.n ?? 0;
   }
 
@@ -108,7 +119,13 @@ export class SqliteOrganizationRepo implements OrganizationRepo {
        VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (organization_id, user_id) DO UPDATE SET role = excluded.role, disabled = excluded.disabled,
          sso = excluded.sso, last_seen_at = excluded.last_seen_at`,
-      m.organizationId, m.userId, m.role, int(m.disabled), int(m.sso), m.joinedAt, m.lastSeenAt,
+      m.organizationId,
+      m.userId,
+      m.role,
+      int(m.disabled),
+      int(m.sso),
+      m.joinedAt,
+      m.lastSeenAt,
     );
   }
 
@@ -154,7 +171,9 @@ export class SqliteOrganizationRepo implements OrganizationRepo {
     this.db.run(
       `INSERT INTO team_members (team_id, user_id, role) VALUES (?, ?, ?)
        ON CONFLICT (team_id, user_id) DO UPDATE SET role = excluded.role`,
-      m.teamId, m.userId, m.role,
+      m.teamId,
+      m.userId,
+      m.role,
     );
   }
 
@@ -164,9 +183,6 @@ export class SqliteOrganizationRepo implements OrganizationRepo {
 
   /** Leaving an organization also leaves its teams. */
   removeUserFromTeamsOf(organizationId: string, userId: string): void {
-    this.db.run(
-      'DELETE FROM team_members WHERE user_id = ? AND team_id IN (SELECT id FROM teams WHERE organization_id = ?)',
-      userId, organizationId,
-    );
+    this.db.run('DELETE FROM team_members WHERE user_id = ? AND team_id IN (SELECT id FROM teams WHERE organization_id = ?)', userId, organizationId);
   }
 }

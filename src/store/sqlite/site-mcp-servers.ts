@@ -1,5 +1,5 @@
-import { SiteMcpServerRecord } from '../../model/site-mcp-servers.js';
-import { SiteMcpServerRepo } from '../site-mcp-servers.js';
+import type { SiteMcpServerRecord } from '../../model/site-mcp-servers.js';
+import type { SiteMcpServerRepo } from '../site-mcp-servers.js';
 import { str } from './codec.js';
 import type { Db, Row } from './db.js';
 const toServer = (r: Row): SiteMcpServerRecord => ({
@@ -27,7 +27,12 @@ export class SqliteSiteMcpServerRepo implements SiteMcpServerRepo {
     this.db.run(
       `INSERT INTO site_mcp_servers (id, site_id, name, url, sealed_headers, created_at) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET name = excluded.name, url = excluded.url, sealed_headers = excluded.sealed_headers`,
-      s.id, s.siteId, s.name, s.url, s.sealedHeaders, s.createdAt,
+      s.id,
+      s.siteId,
+      s.name,
+      s.url,
+      s.sealedHeaders,
+      s.createdAt,
     );
   }
 

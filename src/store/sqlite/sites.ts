@@ -1,6 +1,15 @@
 import type { SiteType, SiteVisibility, SiteRedirectDestination } from '../../model/index.js';
-import { SiteRecord, SiteSectionGroupRecord, SiteSectionRecord, SiteSpaceRecord, SiteShareLinkRecord, SiteRedirectRecord, SitePublishingAuthRecord, SiteAdaptiveSchemaRecord } from '../../model/sites.js';
-import { SiteRepo } from '../sites.js';
+import type {
+  SiteRecord,
+  SiteSectionGroupRecord,
+  SiteSectionRecord,
+  SiteSpaceRecord,
+  SiteShareLinkRecord,
+  SiteRedirectRecord,
+  SitePublishingAuthRecord,
+  SiteAdaptiveSchemaRecord,
+} from '../../model/sites.js';
+import type { SiteRepo } from '../sites.js';
 import { bool, int, json, optStr, str } from './codec.js';
 import type { Db, Row } from './db.js';
 const optJson = <T>(v: unknown): T | null => (v === null || v === undefined ? null : json<T>(v));
@@ -110,8 +119,21 @@ export class SqliteSiteRepo implements SiteRepo {
          basename = excluded.basename, proxy = excluded.proxy, published = excluded.published, adaptive_content = excluded.adaptive_content,
          agents_context = excluded.agents_context, default_section_id = excluded.default_section_id,
          default_site_space_id = excluded.default_site_space_id, customization = excluded.customization, updated_at = excluded.updated_at`,
-      s.id, s.organizationId, s.type, s.title, s.visibility, s.basename, s.proxy, int(s.published), int(s.adaptiveContent), s.agentsContext,
-      s.defaultSectionId, s.defaultSiteSpaceId, toJson(s.customization), s.createdAt, s.updatedAt,
+      s.id,
+      s.organizationId,
+      s.type,
+      s.title,
+      s.visibility,
+      s.basename,
+      s.proxy,
+      int(s.published),
+      int(s.adaptiveContent),
+      s.agentsContext,
+      s.defaultSectionId,
+      s.defaultSiteSpaceId,
+      toJson(s.customization),
+      s.createdAt,
+      s.updatedAt,
     );
   }
 
@@ -127,7 +149,13 @@ export class SqliteSiteRepo implements SiteRepo {
     this.db.run(
       `INSERT INTO site_section_groups (id, site_id, parent_id, title, icon, position, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET parent_id = excluded.parent_id, title = excluded.title, icon = excluded.icon, position = excluded.position`,
-      g.id, g.siteId, g.parentId, g.title, g.icon, g.position, g.createdAt,
+      g.id,
+      g.siteId,
+      g.parentId,
+      g.title,
+      g.icon,
+      g.position,
+      g.createdAt,
     );
   }
 
@@ -146,7 +174,17 @@ export class SqliteSiteRepo implements SiteRepo {
        ON CONFLICT (id) DO UPDATE SET group_id = excluded.group_id, title = excluded.title, path = excluded.path,
          description = excluded.description, icon = excluded.icon, condition = excluded.condition,
          default_site_space_id = excluded.default_site_space_id, position = excluded.position`,
-      s.id, s.siteId, s.groupId, s.title, s.path, s.description, s.icon, s.condition, s.defaultSiteSpaceId, s.position, s.createdAt,
+      s.id,
+      s.siteId,
+      s.groupId,
+      s.title,
+      s.path,
+      s.description,
+      s.icon,
+      s.condition,
+      s.defaultSiteSpaceId,
+      s.position,
+      s.createdAt,
     );
   }
 
@@ -165,7 +203,16 @@ export class SqliteSiteRepo implements SiteRepo {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET section_id = excluded.section_id, space_id = excluded.space_id, path = excluded.path,
          condition = excluded.condition, hidden = excluded.hidden, customization = excluded.customization, position = excluded.position`,
-      s.id, s.siteId, s.sectionId, s.spaceId, s.path, s.condition, int(s.hidden), toJson(s.customization), s.position, s.createdAt,
+      s.id,
+      s.siteId,
+      s.sectionId,
+      s.spaceId,
+      s.path,
+      s.condition,
+      int(s.hidden),
+      toJson(s.customization),
+      s.position,
+      s.createdAt,
     );
   }
 
@@ -186,7 +233,12 @@ export class SqliteSiteRepo implements SiteRepo {
     this.db.run(
       `INSERT INTO site_share_links (id, site_id, share_key, name, active, created_at) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET name = excluded.name, active = excluded.active`,
-      l.id, l.siteId, l.key, l.name, int(l.active), l.createdAt,
+      l.id,
+      l.siteId,
+      l.key,
+      l.name,
+      int(l.active),
+      l.createdAt,
     );
   }
 
@@ -207,7 +259,11 @@ export class SqliteSiteRepo implements SiteRepo {
     this.db.run(
       `INSERT INTO site_redirects (id, site_id, source, destination, created_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET source = excluded.source, destination = excluded.destination`,
-      r.id, r.siteId, r.source, JSON.stringify(r.destination), r.createdAt,
+      r.id,
+      r.siteId,
+      r.source,
+      JSON.stringify(r.destination),
+      r.createdAt,
     );
   }
 
@@ -224,7 +280,10 @@ export class SqliteSiteRepo implements SiteRepo {
     this.db.run(
       `INSERT INTO site_publishing_auth (site_id, sealed_key, settings, updated_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (site_id) DO UPDATE SET sealed_key = excluded.sealed_key, settings = excluded.settings, updated_at = excluded.updated_at`,
-      a.siteId, a.sealedKey, JSON.stringify(a.settings), a.updatedAt,
+      a.siteId,
+      a.sealedKey,
+      JSON.stringify(a.settings),
+      a.updatedAt,
     );
   }
 
@@ -237,7 +296,9 @@ export class SqliteSiteRepo implements SiteRepo {
     this.db.run(
       `INSERT INTO site_adaptive_schemas (site_id, json_schema, updated_at) VALUES (?, ?, ?)
        ON CONFLICT (site_id) DO UPDATE SET json_schema = excluded.json_schema, updated_at = excluded.updated_at`,
-      a.siteId, JSON.stringify(a.jsonSchema), a.updatedAt,
+      a.siteId,
+      JSON.stringify(a.jsonSchema),
+      a.updatedAt,
     );
   }
 }

@@ -1,8 +1,8 @@
 import { optStr, str } from './codec.js';
 import type { Db, Row } from './db.js';
 import type { RoleName } from '../../model/records.js';
-import { SsoRepo } from '../sso.js';
-import { SamlProviderRecord } from '../../model/index.js';
+import type { SsoRepo } from '../sso.js';
+import type { SamlProviderRecord } from '../../model/index.js';
 
 const toProvider = (r: Row): SamlProviderRecord => ({
   id: str(r.id),
@@ -37,7 +37,16 @@ export class SqliteSsoRepo implements SsoRepo {
        ON CONFLICT (id) DO UPDATE SET label = excluded.label, sso_url = excluded.sso_url, entity_id = excluded.entity_id,
          certificate = excluded.certificate, default_team_id = excluded.default_team_id, default_role = excluded.default_role,
          updated_at = excluded.updated_at`,
-      p.id, p.organizationId, p.label, p.ssoUrl, p.entityId, p.certificate, p.defaultTeamId, p.defaultRole, p.createdAt, p.updatedAt,
+      p.id,
+      p.organizationId,
+      p.label,
+      p.ssoUrl,
+      p.entityId,
+      p.certificate,
+      p.defaultTeamId,
+      p.defaultRole,
+      p.createdAt,
+      p.updatedAt,
     );
   }
 

@@ -23,7 +23,6 @@ import { SqliteSsoRepo } from './sso.js';
 import { SqliteTranslationRepo } from './translations.js';
 import { SqliteUserRepo } from './users.js';
 
-
 /** The embedded store: every repository over one SQLite database (WAL), blobs as files beside it. */
 export class SqliteStore implements Store {
   readonly organizations: SqliteOrganizationRepo;

@@ -1,8 +1,8 @@
 import { bool, int, json, optStr, str } from './codec.js';
 import type { Db, Row } from './db.js';
 import type { TranslationStatus } from '../../model/index.js';
-import { TranslationRecord, TranslationItemRecord, GlossaryEntryRecord } from '../../model/translations.js';
-import { TranslationRepo } from '../translations.js';
+import type { TranslationRecord, TranslationItemRecord, GlossaryEntryRecord } from '../../model/translations.js';
+import type { TranslationRepo } from '../translations.js';
 const toTranslation = (r: Row): TranslationRecord => ({
   id: str(r.id),
   organizationId: str(r.organization_id),
@@ -64,8 +64,21 @@ export class SqliteTranslationRepo implements TranslationRepo {
          target_space_id = excluded.target_space_id, status = excluded.status, result_revision_id = excluded.result_revision_id,
          stats = excluded.stats, queued = excluded.queued, failures = excluded.failures, last_error = excluded.last_error,
          updated_at = excluded.updated_at`,
-      t.id, t.organizationId, t.sourceSpaceId, t.sourceLanguage, t.language, JSON.stringify(t.instructions), t.targetSpaceId, t.status,
-      t.resultRevisionId, JSON.stringify(t.stats), int(t.queued), t.failures, t.lastError, t.createdAt, t.updatedAt,
+      t.id,
+      t.organizationId,
+      t.sourceSpaceId,
+      t.sourceLanguage,
+      t.language,
+      JSON.stringify(t.instructions),
+      t.targetSpaceId,
+      t.status,
+      t.resultRevisionId,
+      JSON.stringify(t.stats),
+      int(t.queued),
+      t.failures,
+      t.lastError,
+      t.createdAt,
+      t.updatedAt,
     );
   }
 
@@ -81,7 +94,11 @@ export class SqliteTranslationRepo implements TranslationRepo {
     this.db.run(
       `INSERT INTO translation_items (translation_id, item_id, kind, source_key, fingerprint) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (translation_id, item_id) DO UPDATE SET kind = excluded.kind, source_key = excluded.source_key, fingerprint = excluded.fingerprint`,
-      i.translationId, i.itemId, i.kind, i.sourceKey, i.fingerprint,
+      i.translationId,
+      i.itemId,
+      i.kind,
+      i.sourceKey,
+      i.fingerprint,
     );
   }
 
@@ -103,7 +120,11 @@ export class SqliteTranslationRepo implements TranslationRepo {
     this.db.run(
       `INSERT INTO glossary_entries (id, organization_id, translations, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET translations = excluded.translations, updated_at = excluded.updated_at`,
-      e.id, e.organizationId, JSON.stringify(e.translations), e.createdAt, e.updatedAt,
+      e.id,
+      e.organizationId,
+      JSON.stringify(e.translations),
+      e.createdAt,
+      e.updatedAt,
     );
   }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db, Row } from './db.js';
 import { optStr, str } from './codec.js';
 import type { TokenRecord, UserRecord } from '../../model/records.js';
-import { UserRepo } from '../users.js';
+import type { UserRepo } from '../users.js';
 
 const toUser = (r: Row): UserRecord => ({
   id: str(r.id),
@@ -33,7 +33,11 @@ export class SqliteUserRepo implements UserRepo {
   insert(u: UserRecord): void {
     this.db.run(
       'INSERT INTO users (id, display_name, email, photo_url, created_at) VALUES (?, ?, ?, ?, ?)',
-      u.id, u.displayName, u.email.toLowerCase(), u.photoURL, u.createdAt,
+      u.id,
+      u.displayName,
+      u.email.toLowerCase(),
+      u.photoURL,
+      u.createdAt,
     );
   }
 
@@ -42,10 +46,7 @@ export class SqliteUserRepo implements UserRepo {
   }
 
   insertToken(t: TokenRecord, secret: string): void {
-    this.db.run(
-      'INSERT INTO tokens (id, user_id, hash, label, created_at) VALUES (?, ?, ?, ?, ?)',
-      t.id, t.userId, hashToken(secret), t.label, t.createdAt,
-    );
+    this.db.run('INSERT INTO tokens (id, user_id, hash, label, created_at) VALUES (?, ?, ?, ?, ?)', t.id, t.userId, hashToken(secret), t.label, t.createdAt);
   }
 
   userIdForToken(secret: string): string | undefined {

@@ -50,15 +50,36 @@ function golden(path: string, actual: string): string {
   return readFileSync(path, 'utf8');
 }
 
-const folders = readdirSync(HERE, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+const folders = readdirSync(HERE, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
 
 describe('GitBook blocks, golden pairs', () => {
   it('has a folder of cases for every block', () => {
-    expect(folders).toEqual(expect.arrayContaining(['code', 'content-ref', 'embed', 'expandable', 'file', 'hint', 'images', 'include', 'inline', 'openapi', 'stepper', 'table', 'tabs']));
+    expect(folders).toEqual(
+      expect.arrayContaining([
+        'code',
+        'content-ref',
+        'embed',
+        'expandable',
+        'file',
+        'hint',
+        'images',
+        'include',
+        'inline',
+        'openapi',
+        'stepper',
+        'table',
+        'tabs',
+      ]),
+    );
   });
 
   for (const folder of folders) {
-    for (const file of readdirSync(join(HERE, folder)).filter((name) => name.endsWith('.md')).sort()) {
+    for (const file of readdirSync(join(HERE, folder))
+      .filter((name) => name.endsWith('.md'))
+      .sort()) {
       const base = join(HERE, folder, basename(file, '.md'));
       it(`${folder}/${file}`, () => {
         const markdown = readFileSync(`${base}.md`, 'utf8');

@@ -21,7 +21,7 @@ const WRITER_NORMALISES: Readonly<Record<string, string>> = {
   'public-docs/.github/README.md': 'a hand-written `-` list: GitBook writes `*` bullets',
   'public-docs/documentation/.gitbook/assets/GITBOOK_ASSISTANT_SKILL.md': 'a hand-written asset: `-` bullets, a list right under a paragraph, a `---` rule',
   'public-docs/documentation/.gitbook/assets/GITBOOK_ASSISTANT_SKILL (1).md': 'the same asset, uploaded twice',
-  'public-docs/documentation/.gitbook/assets/skill.md': 'a hand-written asset: items indented by the marker width instead of GitBook\'s 4 columns',
+  'public-docs/documentation/.gitbook/assets/skill.md': "a hand-written asset: items indented by the marker width instead of GitBook's 4 columns",
 };
 
 /**
@@ -87,28 +87,43 @@ function collect<T>(node: Nodes, pick: (node: Nodes) => T[]): T[] {
   return [...pick(node), ...('children' in node ? node.children.flatMap((child) => collect(child as Nodes, pick)) : [])];
 }
 
-const destinations = (root: Root, path: string) => extractLinks(root, path).map((link) => link.href).sort();
+const destinations = (root: Root, path: string) =>
+  extractLinks(root, path)
+    .map((link) => link.href)
+    .sort();
 
 describe('the corpora through the document', () => {
-  it('finds the corpora', () => {
-    expect(corpusResults().length).toBeGreaterThan(400);
-  }, CORPUS_TIMEOUT_MS);
+  it(
+    'finds the corpora',
+    () => {
+      expect(corpusResults().length).toBeGreaterThan(400);
+    },
+    CORPUS_TIMEOUT_MS,
+  );
 
   it('produces a schema-valid document for every page', () => {
     const invalid = corpusResults().flatMap((r) => (r.schemaErrors.length ? [`${r.name}: ${r.schemaErrors.slice(0, 3).join('; ')}`] : []));
     expect(invalid).toEqual([]);
   });
 
-  it('produces a schema-valid document for every page of the hand-edited corpus too', () => {
-    const invalid = corpusPages(['metalbear-docs']).flatMap((page) => {
-      const errors = documentErrors(toDocument(parsePageFile(page.text).body));
-      return errors.length ? [`${page.name}: ${errors.slice(0, 3).join('; ')}`] : [];
-    });
-    expect(invalid).toEqual([]);
-  }, CORPUS_TIMEOUT_MS);
+  it(
+    'produces a schema-valid document for every page of the hand-edited corpus too',
+    () => {
+      const invalid = corpusPages(['metalbear-docs']).flatMap((page) => {
+        const errors = documentErrors(toDocument(parsePageFile(page.text).body));
+        return errors.length ? [`${page.name}: ${errors.slice(0, 3).join('; ')}`] : [];
+      });
+      expect(invalid).toEqual([]);
+    },
+    CORPUS_TIMEOUT_MS,
+  );
 
   it('round-trips markdown -> document -> markdown byte for byte, every page', () => {
-    expect(corpusResults().filter((r) => !r.exactThroughDocument).map((r) => r.name)).toEqual([]);
+    expect(
+      corpusResults()
+        .filter((r) => !r.exactThroughDocument)
+        .map((r) => r.name),
+    ).toEqual([]);
   });
 
   it('differs through the writer alone only on the files listed, each for the reason given', () => {
@@ -119,7 +134,9 @@ describe('the corpora through the document', () => {
   });
 
   it('keeps the escape hatch to the pages measured', () => {
-    const escaped = corpusResults().filter((r) => r.escaped).map((r) => r.name);
+    const escaped = corpusResults()
+      .filter((r) => r.escaped)
+      .map((r) => r.name);
     expect(escaped.length, `escaped pages:\n${escaped.join('\n')}`).toBeLessThanOrEqual(ESCAPED_PAGES_CEILING);
   });
 
@@ -130,16 +147,20 @@ describe('the corpora through the document', () => {
     expect(lost).toEqual([]);
   });
 
-  it('loses no word and no link destination through the writer alone, on every page of every corpus', () => {
-    const problems: string[] = [];
-    for (const page of corpusPages([...EXPORTED_CORPORA, 'metalbear-docs'])) {
-      const before = parsePageFile(page.text).body;
-      const after = parsePageFile(documentRoundTrip(page.text, {}, true)).body;
-      const [a, b] = [words(before), words(after)];
-      const changed = [...new Set([...a.keys(), ...b.keys()])].filter((w) => a.get(w) !== b.get(w));
-      if (changed.length) problems.push(`${page.name}: words ${changed.slice(0, 5).join(', ')}`);
-      if (JSON.stringify(destinations(before, page.name)) !== JSON.stringify(destinations(after, page.name))) problems.push(`${page.name}: links`);
-    }
-    expect(problems).toEqual([]);
-  }, CORPUS_TIMEOUT_MS);
+  it(
+    'loses no word and no link destination through the writer alone, on every page of every corpus',
+    () => {
+      const problems: string[] = [];
+      for (const page of corpusPages([...EXPORTED_CORPORA, 'metalbear-docs'])) {
+        const before = parsePageFile(page.text).body;
+        const after = parsePageFile(documentRoundTrip(page.text, {}, true)).body;
+        const [a, b] = [words(before), words(after)];
+        const changed = [...new Set([...a.keys(), ...b.keys()])].filter((w) => a.get(w) !== b.get(w));
+        if (changed.length) problems.push(`${page.name}: words ${changed.slice(0, 5).join(', ')}`);
+        if (JSON.stringify(destinations(before, page.name)) !== JSON.stringify(destinations(after, page.name))) problems.push(`${page.name}: links`);
+      }
+      expect(problems).toEqual([]);
+    },
+    CORPUS_TIMEOUT_MS,
+  );
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { blocksOf, isEscaped, leavesOf, throughDocument } from './helpers.js';
 
 describe('code with formatting <-> code with marked leaves', () => {
-  const pre = '<pre class="language-js" data-title="app.js"><code class="lang-js"><strong>\n</strong><strong>const a = 1;\n</strong>a &#x3C; b &#x26;&#x26; <em>c\n</em></code></pre>\n';
+  const pre =
+    '<pre class="language-js" data-title="app.js"><code class="lang-js"><strong>\n</strong><strong>const a = 1;\n</strong>a &#x3C; b &#x26;&#x26; <em>c\n</em></code></pre>\n';
 
   it('maps to a code block with syntax, title and bold/italic leaves', () => {
     const [block] = blocksOf(pre);
@@ -12,7 +13,10 @@ describe('code with formatting <-> code with marked leaves', () => {
     expect(block!.nodes).toHaveLength(3);
     expect(leavesOf(block!.nodes[0])).toEqual([['', ['bold']]]);
     expect(leavesOf(block!.nodes[1])).toEqual([['const a = 1;', ['bold']]]);
-    expect(leavesOf(block!.nodes[2])).toEqual([['a < b && ', []], ['c', ['italic']]]);
+    expect(leavesOf(block!.nodes[2])).toEqual([
+      ['a < b && ', []],
+      ['c', ['italic']],
+    ]);
   });
 
   it('writes the same bytes back; a code block without marks stays a fence', () => {

@@ -48,13 +48,13 @@ describe('GitBook blocks', () => {
   });
 
   it('maps embeds, files, content refs and includes', () => {
-    const markdown = [
+    const markdown = `${[
       '{% embed url="https://www.youtube.com/watch?v=x" %}',
       '{% embed url="https://x.com" %}\nA caption\n{% endembed %}',
       '{% file src=".gitbook/assets/a.pdf" %}',
       '{% content-ref url="page-link.md" %}\n[page-link.md](page-link.md)\n{% endcontent-ref %}',
       '{% include "../.gitbook/includes/block.md" %}',
-    ].join('\n\n') + '\n';
+    ].join('\n\n')}\n`;
     const [embed, captioned, file, contentRef, include] = blocksOf(markdown);
     expect(embed).toMatchObject({ type: 'embed', isVoid: true, data: { url: 'https://www.youtube.com/watch?v=x' } });
     expect(captioned!.fragments[0]).toMatchObject({ fragment: 'caption', nodes: [{ type: 'paragraph' }] });
@@ -69,11 +69,11 @@ describe('GitBook blocks', () => {
   });
 
   it('maps OpenAPI blocks', () => {
-    const markdown = [
+    const markdown = `${[
       '{% openapi-operation spec="petstore" path="/pet" method="post" %}\n[OpenAPI petstore](https://x/petstore.json)\n{% endopenapi-operation %}',
       '{% openapi src="https://x/spec.yaml" path="/pets" method="get" %}\n[spec.yaml](https://x/spec.yaml)\n{% endopenapi %}',
       '{% openapi-schemas spec="petstore" schemas="Pet,Tag" grouped="false" %}\n[OpenAPI petstore](https://x)\n{% endopenapi-schemas %}',
-    ].join('\n\n') + '\n';
+    ].join('\n\n')}\n`;
     const [operation, src, schemas] = blocksOf(markdown);
     expect(operation).toMatchObject({ type: 'openapi-operation', data: { ref: { kind: 'openapi', spec: 'petstore' }, path: '/pet', method: 'post' } });
     expect(src).toMatchObject({ type: 'swagger', data: { ref: { kind: 'url', url: 'https://x/spec.yaml' }, path: '/pets', method: 'get' } });
@@ -90,7 +90,9 @@ describe('GitBook blocks', () => {
     });
     expect(leavesOf(images!.nodes[0].fragments[0])).toEqual([['A caption', []]]);
     same(markdown);
-    same('<figure><picture><source srcset="dark.png" media="(prefers-color-scheme: dark)"><img src="light.png" alt=""></picture><figcaption></figcaption></figure>\n');
+    same(
+      '<figure><picture><source srcset="dark.png" media="(prefers-color-scheme: dark)"><img src="light.png" alt=""></picture><figcaption></figcaption></figure>\n',
+    );
   });
 
   it('maps <details> to an expandable with title and body fragments', () => {
@@ -98,7 +100,11 @@ describe('GitBook blocks', () => {
     const [expandable] = blocksOf(markdown);
     expect(expandable).toMatchObject({ type: 'expandable', isVoid: true, data: {} });
     expect(expandable!.fragments.map((f: { fragment: string }) => f.fragment)).toEqual(['expandable-title', 'expandable-body']);
-    expect(leavesOf(expandable!.fragments[0])).toEqual([['Why ', []], ['x', ['code']], ['?', []]]);
+    expect(leavesOf(expandable!.fragments[0])).toEqual([
+      ['Why ', []],
+      ['x', ['code']],
+      ['?', []],
+    ]);
     same(markdown);
   });
 
@@ -115,7 +121,11 @@ describe('drawings', () => {
   it('maps a drawing image to a drawing block', () => {
     const markdown = '<img src=".gitbook/assets/file.drawing.svg" alt="A drawing" class="gitbook-drawing">\n';
     const [drawing] = blocksOf(markdown);
-    expect(drawing).toMatchObject({ type: 'drawing', isVoid: true, data: { ref: { kind: 'file', file: '.gitbook/assets/file.drawing.svg' }, alt: 'A drawing' } });
+    expect(drawing).toMatchObject({
+      type: 'drawing',
+      isVoid: true,
+      data: { ref: { kind: 'file', file: '.gitbook/assets/file.drawing.svg' }, alt: 'A drawing' },
+    });
     same(markdown);
   });
 });

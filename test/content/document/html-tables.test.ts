@@ -42,9 +42,16 @@ describe('HTML tables', () => {
     expect(key('Type')).toMatchObject({ type: 'text', textAlignment: 'center' });
     expect(Object.values(table!.data.view.columnWidths)).toEqual([174.5]);
     const [first, second] = table!.fragments;
-    expect(leavesOf(first)).toEqual([['fetch', ['code']], [' & more', []]]);
+    expect(leavesOf(first)).toEqual([
+      ['fetch', ['code']],
+      [' & more', []],
+    ]);
     expect(second.nodes.map((n: { type: string }) => n.type)).toEqual(['paragraph', 'list-unordered']);
-    expect(leavesOf(second.nodes[0]).map(([text]) => text).join('')).toBe('One\nline');
+    expect(
+      leavesOf(second.nodes[0])
+        .map(([text]) => text)
+        .join(''),
+    ).toBe('One\nline');
     expect(throughDocument(GRID)).toBe(GRID);
   });
 
@@ -89,8 +96,17 @@ describe('HTML tables', () => {
   it('writes a blank line inside a cell so that it does not end the HTML block, and reads it back', () => {
     const doc = docOf(GRID);
     const table = doc.nodes[0] as unknown as { fragments: Array<{ nodes: unknown[] }> };
-    const line = (text: string, key: string) => ({ object: 'block', type: 'code-line', key, isVoid: false, data: {}, nodes: [{ object: 'text', key: `${key}t`, leaves: [{ object: 'leaf', text, marks: [] }] }] });
-    table.fragments[0]!.nodes = [{ object: 'block', type: 'code', key: 'c', isVoid: false, data: { syntax: 'js' }, nodes: [line('a();', 'l1'), line('', 'l2'), line('b();', 'l3')] }];
+    const line = (text: string, key: string) => ({
+      object: 'block',
+      type: 'code-line',
+      key,
+      isVoid: false,
+      data: {},
+      nodes: [{ object: 'text', key: `${key}t`, leaves: [{ object: 'leaf', text, marks: [] }] }],
+    });
+    table.fragments[0]!.nodes = [
+      { object: 'block', type: 'code', key: 'c', isVoid: false, data: { syntax: 'js' }, nodes: [line('a();', 'l1'), line('', 'l2'), line('b();', 'l3')] },
+    ];
     const markdown = markdownOf(fromDocument(doc));
     expect(markdown).toContain('<pre><code class="language-js">a();&#xA;\nb();\n</code></pre>');
     const [again] = blocksOf(markdown);
@@ -113,7 +129,7 @@ describe('HTML tables', () => {
     }
   });
 
-  it('reads every HTML table of the corpora, and writes GitBook\'s back byte for byte', () => {
+  it("reads every HTML table of the corpora, and writes GitBook's back byte for byte", () => {
     const tables = corpusPages([...EXPORTED_CORPORA]).flatMap((page) => htmlTables(parseMarkdown(page.text)));
     expect(tables.length).toBeGreaterThan(100);
     const differing = tables.filter((html) => {
@@ -138,11 +154,19 @@ describe('HTML tables', () => {
     expect(escaped).toEqual([]);
   });
 
-  it('refuses what GitBook\'s HTML tables cannot say, naming the table, the column and the row', () => {
+  it("refuses what GitBook's HTML tables cannot say, naming the table, the column and the row", () => {
     const cases: Array<[string, (table: Record<string, any>, column: string, row: string) => void, RegExp]> = [
       ['a number column', (t, c) => (t.data.definition[c].type = 'number'), /column \S+: GitBook's HTML tables have no form for a number column/],
-      ['a reference that is a string', (t, c, r) => ((t.data.definition[c].type = 'content-ref'), (t.data.records[r].values[c] = 'page.md')), /row \S+, column \S+: a content-ref cell holds a reference/],
-      ['an option that is not the column\'s', (t, c, r) => (Object.assign(t.data.definition[c], { type: 'select', multiple: false, options: [] }), (t.data.records[r].values[c] = ['zzz'])), /zzz is not one of the column's options/],
+      [
+        'a reference that is a string',
+        (t, c, r) => ((t.data.definition[c].type = 'content-ref'), (t.data.records[r].values[c] = 'page.md')),
+        /row \S+, column \S+: a content-ref cell holds a reference/,
+      ],
+      [
+        "an option that is not the column's",
+        (t, c, r) => (Object.assign(t.data.definition[c], { type: 'select', multiple: false, options: [] }), (t.data.records[r].values[c] = ['zzz'])),
+        /zzz is not one of the column's options/,
+      ],
       ['a negative width', (t, c) => (t.data.view.columnWidths = { [c]: -5 }), /a width is a number of pixels, not -5/],
       ['merged cells', (t) => (t.data.cellMerges = [{}]), /no form for merged cells/],
     ];
@@ -165,7 +189,11 @@ describe('HTML tables', () => {
     const [again] = blocksOf(markdown);
     expect(again!.type).toBe('table');
     expect(again!.data.linkLabels['guide/sections.md']).toBe('two\n\nparagraphs');
-    expect(leavesOf(again!.fragments[0]).map(([text]) => text).join('')).toBe('a\r\rb\n\n# not a heading');
+    expect(
+      leavesOf(again!.fragments[0])
+        .map(([text]) => text)
+        .join(''),
+    ).toBe('a\r\rb\n\n# not a heading');
   });
 
   it('reads no element by a name Object.prototype has, nor HTML nested deeper than its readers go: the table stays as written', () => {
@@ -182,16 +210,22 @@ describe('HTML tables', () => {
     }
   });
 
-  it('orders rows by GitBook\'s fractional indexes, code unit by code unit; a hidden column keeps its place', () => {
-    const html = '<table><thead><tr><th width="9">A</th><th data-hidden>B</th><th>C</th></tr></thead><tbody><tr><td>1</td><td>2</td><td>3</td></tr><tr><td>4</td><td>5</td><td>6</td></tr></tbody></table>\n';
+  it("orders rows by GitBook's fractional indexes, code unit by code unit; a hidden column keeps its place", () => {
+    const html =
+      '<table><thead><tr><th width="9">A</th><th data-hidden>B</th><th>C</th></tr></thead><tbody><tr><td>1</td><td>2</td><td>3</td></tr><tr><td>4</td><td>5</td><td>6</td></tr></tbody></table>\n';
     expect(throughDocument(html)).toBe(html);
     const doc = docOf(html);
     const records = Object.values((doc.nodes[0] as unknown as Record<string, any>).data.records) as Array<{ orderIndex: string }>;
     records[1]!.orderIndex = 'Zz'; // before `a0000`: GitBook inserted it above
-    expect(markdownOf(fromDocument(doc))).toBe(html.replace('<tr><td>1</td><td>2</td><td>3</td></tr><tr><td>4</td><td>5</td><td>6</td></tr>', '<tr><td>4</td><td>5</td><td>6</td></tr><tr><td>1</td><td>2</td><td>3</td></tr>'));
+    expect(markdownOf(fromDocument(doc))).toBe(
+      html.replace(
+        '<tr><td>1</td><td>2</td><td>3</td></tr><tr><td>4</td><td>5</td><td>6</td></tr>',
+        '<tr><td>4</td><td>5</td><td>6</td></tr><tr><td>1</td><td>2</td><td>3</td></tr>',
+      ),
+    );
   });
 
-  it('reads GitBook\'s inline elements in cells: buttons, expressions, icons, marks, emoji', () => {
+  it("reads GitBook's inline elements in cells: buttons, expressions, icons, marks, emoji", () => {
     const html =
       '<table><thead><tr><th width="9">A</th></tr></thead><tbody><tr><td><a href="https://x.dev" class="button primary">Go</a> <code class="expression">space.vars.x</code> <i class="fa-check">:check:</i></td></tr></tbody></table>\n';
     const [table] = blocksOf(html);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fromDocument, toDocument } from '../../../src/content/document/index.js';
 import { parseMarkdown } from '../../../src/content/markdown/index.js';
 
-const MARKDOWN = '## Title\n\nA [link](https://x.com) and **bold**.\n\n* one\n* two\n\n{% hint style="info" %}\nHint\n{% endhint %}\n\n| A | B |\n| - | - |\n| 1 | 2 |\n';
+const MARKDOWN =
+  '## Title\n\nA [link](https://x.com) and **bold**.\n\n* one\n* two\n\n{% hint style="info" %}\nHint\n{% endhint %}\n\n| A | B |\n| - | - |\n| 1 | 2 |\n';
 
 function allKeys(node: unknown, out: string[] = []): string[] {
   if (Array.isArray(node)) node.forEach((child) => allKeys(child, out));

@@ -74,7 +74,7 @@ describe('inlines', () => {
     same('See [page.md](../page.md "mention").\n');
   });
 
-  it('uses the caller\'s resolvers for references', () => {
+  it("uses the caller's resolvers for references", () => {
     const options = {
       resolveRef: (url: string) => (url.endsWith('.md') ? { kind: 'page' as const, page: `id-${url}` } : undefined),
       refToUrl: (ref: { kind: string; page?: string }) => (ref.kind === 'page' ? ref.page!.slice(3) : undefined),

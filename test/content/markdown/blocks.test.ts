@@ -27,7 +27,10 @@ describe('GitBook blocks', () => {
       'tabs',
     );
     if (node.type !== 'tabs') throw new Error('not tabs');
-    expect(node.children.map((tab) => [tab.type, tab.title, tab.icon])).toEqual([['tab', 'Windows', 'windows'], ['tab', 'Mac', undefined]]);
+    expect(node.children.map((tab) => [tab.type, tab.title, tab.icon])).toEqual([
+      ['tab', 'Windows', 'windows'],
+      ['tab', 'Mac', undefined],
+    ]);
   });
 
   it('code options', () => {
@@ -53,11 +56,22 @@ describe('GitBook blocks', () => {
 
   it('openapi blocks keep their body verbatim', () => {
     expect(
-      roundTrip('{% openapi-operation spec="pets" path="/pets/{id}" method="get" %}\n[OpenAPI pets](https://x.test/a_b.json)\n{% endopenapi-operation %}\n', 'openapiOperation'),
+      roundTrip(
+        '{% openapi-operation spec="pets" path="/pets/{id}" method="get" %}\n[OpenAPI pets](https://x.test/a_b.json)\n{% endopenapi-operation %}\n',
+        'openapiOperation',
+      ),
     ).toMatchObject({ spec: 'pets', path: '/pets/{id}', method: 'get' });
-    expect(roundTrip('{% openapi src="../a_b.yaml" path="/v1" method="post" %}\n[a_b.yaml](../a_b.yaml)\n{% endopenapi %}\n', 'openapi')).toMatchObject({ tag: 'openapi', src: '../a_b.yaml' });
+    expect(roundTrip('{% openapi src="../a_b.yaml" path="/v1" method="post" %}\n[a_b.yaml](../a_b.yaml)\n{% endopenapi %}\n', 'openapi')).toMatchObject({
+      tag: 'openapi',
+      src: '../a_b.yaml',
+    });
     expect(roundTrip('{% swagger src="s.yml" path="/x" method="get" %}\n[s.yml](s.yml)\n{% endswagger %}\n', 'openapi')).toMatchObject({ tag: 'swagger' });
-    expect(roundTrip('{% openapi-schemas spec="petstore" schemas="Pet,Tag" grouped="false" %}\n[OpenAPI petstore](https://x.test)\n{% endopenapi-schemas %}\n', 'openapiSchemas')).toMatchObject({ schemas: ['Pet', 'Tag'], grouped: false });
+    expect(
+      roundTrip(
+        '{% openapi-schemas spec="petstore" schemas="Pet,Tag" grouped="false" %}\n[OpenAPI petstore](https://x.test)\n{% endopenapi-schemas %}\n',
+        'openapiSchemas',
+      ),
+    ).toMatchObject({ schemas: ['Pet', 'Tag'], grouped: false });
   });
 
   it('legacy swagger family', () => {
@@ -69,17 +83,31 @@ describe('GitBook blocks', () => {
   });
 
   it('stepper, columns, updates', () => {
-    const stepper = roundTrip('{% stepper %}\n{% step %}\n#### One\n\nDo it.\n{% endstep %}\n\n{% step %}\n#### Two\n{% endstep %}\n{% endstepper %}\n', 'stepper');
+    const stepper = roundTrip(
+      '{% stepper %}\n{% step %}\n#### One\n\nDo it.\n{% endstep %}\n\n{% step %}\n#### Two\n{% endstep %}\n{% endstepper %}\n',
+      'stepper',
+    );
     expect(stepper).toMatchObject({ children: [{ type: 'step' }, { type: 'step' }] });
-    const columns = roundTrip('{% columns %}\n{% column width="50%" %}\nLeft\n{% endcolumn %}\n\n{% column %}\nRight\n{% endcolumn %}\n{% endcolumns %}\n', 'columns');
+    const columns = roundTrip(
+      '{% columns %}\n{% column width="50%" %}\nLeft\n{% endcolumn %}\n\n{% column %}\nRight\n{% endcolumn %}\n{% endcolumns %}\n',
+      'columns',
+    );
     expect(columns).toMatchObject({ children: [{ type: 'column', width: '50%' }, { type: 'column' }] });
-    const updates = roundTrip('{% updates format="full" %}\n{% update date="2025-12-25" tags="beta,api" %}\n## New\n{% endupdate %}\n{% endupdates %}\n', 'updates');
+    const updates = roundTrip(
+      '{% updates format="full" %}\n{% update date="2025-12-25" tags="beta,api" %}\n## New\n{% endupdate %}\n{% endupdates %}\n',
+      'updates',
+    );
     expect(updates).toMatchObject({ format: 'full', children: [{ type: 'update', date: '2025-12-25', tags: ['beta', 'api'] }] });
   });
 
   it('if, prompt, include', () => {
-    expect(roundTrip('{% if visitor.claims.unsigned.beta %}\nBeta only.\n{% endif %}\n', 'conditional')).toMatchObject({ condition: 'visitor.claims.unsigned.beta' });
-    expect(roundTrip('{% prompt description="Ask" openInAIProviders="true" %}\n```\nWrite docs\n```\n{% endprompt %}\n', 'prompt')).toMatchObject({ description: 'Ask', openInAIProviders: true });
+    expect(roundTrip('{% if visitor.claims.unsigned.beta %}\nBeta only.\n{% endif %}\n', 'conditional')).toMatchObject({
+      condition: 'visitor.claims.unsigned.beta',
+    });
+    expect(roundTrip('{% prompt description="Ask" openInAIProviders="true" %}\n```\nWrite docs\n```\n{% endprompt %}\n', 'prompt')).toMatchObject({
+      description: 'Ask',
+      openInAIProviders: true,
+    });
     expect(roundTrip('{% include "../.gitbook/includes/x.md" %}\n', 'include')).toMatchObject({ value: '../.gitbook/includes/x.md' });
   });
 
@@ -112,7 +140,10 @@ describe('code is never parsed for blocks', () => {
 
   it('inline code keeps its tags', () => {
     const root = parseMarkdown('Use `{% hint style="info" %}` to start.\n');
-    expect(root.children[0]).toMatchObject({ type: 'paragraph', children: [{ type: 'text' }, { type: 'inlineCode', value: '{% hint style="info" %}' }, { type: 'text' }] });
+    expect(root.children[0]).toMatchObject({
+      type: 'paragraph',
+      children: [{ type: 'text' }, { type: 'inlineCode', value: '{% hint style="info" %}' }, { type: 'text' }],
+    });
   });
 });
 
@@ -133,7 +164,8 @@ describe('HTML constructs', () => {
   });
 
   it('cards', () => {
-    const text = '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td>A</td><td><a href="a.md">a.md</a></td></tr></tbody></table>\n';
+    const text =
+      '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td>A</td><td><a href="a.md">a.md</a></td></tr></tbody></table>\n';
     roundTrip(text, 'cards');
   });
 
@@ -161,7 +193,7 @@ describe('GitBook normalisation', () => {
 });
 
 describe('attribute values', () => {
-  it('read GitBook\'s markdown escapes as the text they stand for, keep the tag as written, and escape what needs it', () => {
+  it("read GitBook's markdown escapes as the text they stand for, keep the tag as written, and escape what needs it", () => {
     const tabs = '{% tabs %}\n{% tab title="A \\(B\\)" %}\nx\n{% endtab %}\n{% endtabs %}\n';
     const root = parseMarkdown(tabs);
     expect((root.children[0] as Tabs).children[0]!.title).toBe('A (B)');

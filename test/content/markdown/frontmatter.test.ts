@@ -60,7 +60,9 @@ describe('frontmatter written the way GitBook writes it', () => {
 
   it('writes an object used twice in full each time, without anchors', () => {
     const visible = { visible: true };
-    expect(frontmatterYaml({ layout: { title: visible, description: visible } })).toBe('layout:\n  title:\n    visible: true\n  description:\n    visible: true\n');
+    expect(frontmatterYaml({ layout: { title: visible, description: visible } })).toBe(
+      'layout:\n  title:\n    visible: true\n  description:\n    visible: true\n',
+    );
   });
 
   it('writes multi-line strings as literal blocks', () => {

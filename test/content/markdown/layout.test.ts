@@ -10,12 +10,19 @@ const roundTrip = (text: string) => {
 
 describe('GitBook layout that markdown does not keep', () => {
   it('two extra blank lines are an empty paragraph, between blocks and inside Liquid blocks', () => {
-    const root = roundTrip('A\n\n\n\nB\n\n\n\n\n\nC\n\n{% hint style="info" %}\nD\n\n\n{% endhint %}\n\n{% swagger-description %}\n\n{% endswagger-description %}\n');
-    const shape = (node: RootContent): string =>
-      'children' in node ? `${node.type}(${(node.children as RootContent[]).map(shape).join(',')})` : node.type;
+    const root = roundTrip(
+      'A\n\n\n\nB\n\n\n\n\n\nC\n\n{% hint style="info" %}\nD\n\n\n{% endhint %}\n\n{% swagger-description %}\n\n{% endswagger-description %}\n',
+    );
+    const shape = (node: RootContent): string => ('children' in node ? `${node.type}(${(node.children as RootContent[]).map(shape).join(',')})` : node.type);
     expect(root.children.map(shape)).toEqual([
-      'paragraph(text)', 'paragraph()', 'paragraph(text)', 'paragraph()', 'paragraph()', 'paragraph(text)',
-      'hint(paragraph(text),paragraph())', 'swaggerDescription(paragraph())',
+      'paragraph(text)',
+      'paragraph()',
+      'paragraph(text)',
+      'paragraph()',
+      'paragraph()',
+      'paragraph(text)',
+      'hint(paragraph(text),paragraph())',
+      'swaggerDescription(paragraph())',
     ]);
   });
 

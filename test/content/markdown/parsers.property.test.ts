@@ -24,7 +24,23 @@ function readable(root: Root): unknown {
   );
 }
 
-const word = fc.constantFrom('docs', 'GitBook', '文档', '설정', 'naïve', 'zero\u200Bwidth', 'a_b', 'x*y', '2 < 3', 'AT&T', 'café', '`tick`', '1.', '\\*', 'end.');
+const word = fc.constantFrom(
+  'docs',
+  'GitBook',
+  '文档',
+  '설정',
+  'naïve',
+  'zero\u200Bwidth',
+  'a_b',
+  'x*y',
+  '2 < 3',
+  'AT&T',
+  'café',
+  '`tick`',
+  '1.',
+  '\\*',
+  'end.',
+);
 const text = fc.array(word, { minLength: 1, maxLength: 6 }).map((words) => words.join(' '));
 const inline = fc.oneof(
   text,
@@ -49,8 +65,12 @@ const block: fc.Memo<string> = fc.memo((depth) => {
   const leaf = fc.oneof(
     paragraph,
     fc.tuple(fc.integer({ min: 2, max: 4 }), line).map(([level, t]) => `${'#'.repeat(level)} ${t}`),
-    fc.tuple(fc.constantFrom('js', 'bash', ''), fc.array(text, { minLength: 1, maxLength: 3 })).map(([lang, lines]) => `\`\`\`${lang}\n${lines.join('\n')}\n\`\`\``),
-    fc.array(fc.tuple(text, text), { minLength: 1, maxLength: 3 }).map((rows) => `| A | B |\n| - | - |\n${rows.map(([a, b]) => `| ${a.replace(/\|/g, '')} | ${b.replace(/\|/g, '')} |`).join('\n')}`),
+    fc
+      .tuple(fc.constantFrom('js', 'bash', ''), fc.array(text, { minLength: 1, maxLength: 3 }))
+      .map(([lang, lines]) => `\`\`\`${lang}\n${lines.join('\n')}\n\`\`\``),
+    fc
+      .array(fc.tuple(text, text), { minLength: 1, maxLength: 3 })
+      .map((rows) => `| A | B |\n| - | - |\n${rows.map(([a, b]) => `| ${a.replace(/\|/g, '')} | ${b.replace(/\|/g, '')} |`).join('\n')}`),
     fc.constant('$$\n\\frac{a}{b}\n$$'),
     fc.constant('***'),
     text.map((t) => `{% embed url="https://example.com/${encodeURIComponent(t)}" %}`),
@@ -61,15 +81,17 @@ const block: fc.Memo<string> = fc.memo((depth) => {
   return fc.oneof(
     { weight: 3, arbitrary: leaf },
     inner.map((b) => `{% hint style="info" %}\n${b}\n{% endhint %}`),
-    fc.array(fc.tuple(text, inner), { minLength: 1, maxLength: 2 }).map(
-      (tabs) => `{% tabs %}\n${tabs.map(([title, b]) => `{% tab title="${title.replace(/"/g, '')}" %}\n${b}\n{% endtab %}`).join('\n\n')}\n{% endtabs %}`,
-    ),
-    fc.array(inner, { minLength: 1, maxLength: 2 }).map((steps) => `{% stepper %}\n${steps.map((b) => `{% step %}\n${b}\n{% endstep %}`).join('\n')}\n{% endstepper %}`),
+    fc
+      .array(fc.tuple(text, inner), { minLength: 1, maxLength: 2 })
+      .map((tabs) => `{% tabs %}\n${tabs.map(([title, b]) => `{% tab title="${title.replace(/"/g, '')}" %}\n${b}\n{% endtab %}`).join('\n\n')}\n{% endtabs %}`),
+    fc
+      .array(inner, { minLength: 1, maxLength: 2 })
+      .map((steps) => `{% stepper %}\n${steps.map((b) => `{% step %}\n${b}\n{% endstep %}`).join('\n')}\n{% endstepper %}`),
     fc.tuple(text, inner).map(([summary, b]) => `<details>\n\n<summary>${summary.replace(/[<>&]/g, '')}</summary>\n\n${b}\n\n</details>`),
     inner.map((b) => indent(b, '> ')),
-    fc.tuple(fc.constantFrom('* ', '- ', '1. '), fc.array(inner, { minLength: 1, maxLength: 3 })).map(([marker, items]) =>
-      items.map((b, i) => indent(b, ' '.repeat(marker.length), marker === '1. ' ? `${i + 1}. ` : marker)).join('\n'),
-    ),
+    fc
+      .tuple(fc.constantFrom('* ', '- ', '1. '), fc.array(inner, { minLength: 1, maxLength: 3 }))
+      .map(([marker, items]) => items.map((b, i) => indent(b, ' '.repeat(marker.length), marker === '1. ' ? `${i + 1}. ` : marker)).join('\n')),
   );
 });
 

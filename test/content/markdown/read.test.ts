@@ -37,7 +37,9 @@ describe('readMarkdown reads what parseMarkdown parses', () => {
     same('{% tabs %}\n{% tab title="A" %}\n{% hint style="info" %}\nIn a tab.\n{% endhint %}\n{% endtab %}\n{% endtabs %}\n');
     same('* item\n\n  {% hint style="warning" %}\n  In a list.\n  {% endhint %}\n* next\n');
     same('> {% code title="a.js" %}\n> ```js\n> x\n> ```\n> {% endcode %}\n');
-    same('Text right above\n{% endhint %}\n\n{% embed url="https://x.test" %}\n\n<figure><img src="a.png" alt=""><figcaption></figcaption></figure>\n{% endstep %}\n');
+    same(
+      'Text right above\n{% endhint %}\n\n{% embed url="https://x.test" %}\n\n<figure><img src="a.png" alt=""><figcaption></figcaption></figure>\n{% endstep %}\n',
+    );
     same('<details>\n\n<summary>More</summary>\n\nHidden **text**.\n\n</details>\n\n## Title <a href="#custom" id="custom"></a>\n');
   });
 

@@ -31,7 +31,13 @@ const NEW_BLOCKS: RootContent[] = [
   { type: 'code', lang: null, meta: null, value: 'new code' },
   { type: 'paragraph', children: [] },
   { type: 'blockquote', children: [paragraph('new quote')] },
-  { type: 'list', ordered: false, start: null, spread: false, children: [{ type: 'listItem', spread: false, checked: null, children: [paragraph('new item')] }] },
+  {
+    type: 'list',
+    ordered: false,
+    start: null,
+    spread: false,
+    children: [{ type: 'listItem', spread: false, checked: null, children: [paragraph('new item')] }],
+  },
   { type: 'list', ordered: true, start: 1, spread: false, children: [{ type: 'listItem', spread: false, checked: null, children: [paragraph('new step')] }] },
 ];
 

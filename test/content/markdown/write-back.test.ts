@@ -40,7 +40,11 @@ describe('write-back by hand', () => {
     expect(edited(text, (r) => (at(r, 0, 1, 0, 0).value = 'TWO'))).toBe('- one  \n- TWO\n- three\n');
     expect(edited('1) a\n2) b\n3) c\n', (r) => (at(r, 0, 2, 0, 0).value = 'C'))).toBe('1) a\n2) b\n3) C\n');
     // A new item joins the list with its siblings' bullet, numbered by its place.
-    const item = (value: string) => ({ type: 'listItem' as const, spread: false, children: [{ type: 'paragraph' as const, children: [{ type: 'text' as const, value }] }] });
+    const item = (value: string) => ({
+      type: 'listItem' as const,
+      spread: false,
+      children: [{ type: 'paragraph' as const, children: [{ type: 'text' as const, value }] }],
+    });
     expect(edited(text, (r) => at(r, 0).children.splice(1, 0, item('new')))).toBe('- one  \n- new\n- two\n- three\n');
     expect(edited('1) a\n2) b\n', (r) => at(r, 0).children.push(item('c')))).toBe('1) a\n2) b\n3) c\n');
   });
@@ -64,7 +68,7 @@ describe('write-back by hand', () => {
     expect(edited('A *x*\n\nB __y__\n', (r) => r.children.reverse())).toBe('B __y__\n\nA *x*\n');
   });
 
-  it('fills empty paragraphs in place, inside a block\'s tags and behind a quote\'s prefix', () => {
+  it("fills empty paragraphs in place, inside a block's tags and behind a quote's prefix", () => {
     const hint = '{% hint style="info" %}\n\n\na\n\n\n{% endhint %}\n';
     const fill = (r: Root, ...path: number[]) => (at(r, ...path).children = [{ type: 'text', value: 'new' }]);
     expect(edited(hint, (r) => fill(r, 0, 0))).toBe('{% hint style="info" %}\nnew\n\na\n\n\n{% endhint %}\n');
@@ -74,7 +78,12 @@ describe('write-back by hand', () => {
 
   it('renumbers ordered items that no longer fit their place, and keeps two lists apart', () => {
     expect(edited('1. a\n2. b\n3. c\n', (r) => at(r, 0).children.shift())).toBe('1. b\n2. c\n');
-    const list = { type: 'list' as const, ordered: false, spread: false, children: [{ type: 'listItem' as const, spread: false, children: [{ type: 'paragraph' as const, children: [{ type: 'text' as const, value: 'x' }] }] }] };
+    const list = {
+      type: 'list' as const,
+      ordered: false,
+      spread: false,
+      children: [{ type: 'listItem' as const, spread: false, children: [{ type: 'paragraph' as const, children: [{ type: 'text' as const, value: 'x' }] }] }],
+    };
     expect(edited('* a\n\npara\n', (r) => r.children.splice(1, 0, list))).toBe('* a\n\n- x\n\npara\n');
   });
 
@@ -133,7 +142,9 @@ describe('write-back on every corpus page', () => {
         const leaf = at(copy, ...path);
         leaf.value = leaf.value.replace(/\w{3,}/, 'QUIRE');
         const out = writeBack(copy, { text, root });
-        const reread = parseMarkdown(out).children.map((c) => fingerprint(c)).join('|');
+        const reread = parseMarkdown(out)
+          .children.map((c) => fingerprint(c))
+          .join('|');
         if (reread !== copy.children.map((c) => fingerprint(c)).join('|')) problems.push(`${name} ${path.join('.')}: reads differently`);
         // The innermost block around the leaf (a table rather than its cell).
         let block = path.slice(0, 1);

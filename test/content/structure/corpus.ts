@@ -43,7 +43,12 @@ export function listFiles(corpus: string, predicate: (path: string) => boolean =
 export function omittedFiles(corpus: string): Set<string> {
   const list = corpusPath(`${corpus}.OMITTED.txt`);
   if (!existsSync(list)) return new Set();
-  return new Set(readFileSync(list, 'utf8').split('\n').map((line) => line.split('\t')[0] ?? '').filter(Boolean));
+  return new Set(
+    readFileSync(list, 'utf8')
+      .split('\n')
+      .map((line) => line.split('\t')[0] ?? '')
+      .filter(Boolean),
+  );
 }
 
 /** Plain CommonMark + GFM mdast of a page body (frontmatter removed): GitBook blocks stay paragraphs and html. */

@@ -13,7 +13,7 @@ describe('parseGitBookYaml', () => {
   it('reads metalbear: `root: ./docs/`, structure.summary only, extension-less redirects', () => {
     const text = readCorpus('metalbear-docs', '.gitbook.yaml');
     const config = parseGitBookYaml(text);
-    const redirectLines = (text.split('redirects:')[1] ?? '').match(/^  [^ #][^:]*:/gm) ?? [];
+    const redirectLines = (text.split('redirects:')[1] ?? '').match(/^ {2}[^ #][^:]*:/gm) ?? [];
     expect(config).toMatchObject({ root: './docs/', readme: 'README.md', summary: './SUMMARY.md', warnings: [] });
     expect(config.redirects['using-mirrord/vscode-extension']).toBe('installing-mirrord/vscode');
     expect(config.redirects['overview/teams']).toBe('getting-started/what-is-mirrord#mirrord-for-teams');
@@ -34,7 +34,8 @@ describe('parseGitBookYaml', () => {
   });
 
   it('tolerates odd indentation, trailing spaces and tabs', () => {
-    const text = 'root: ./docs   \nstructure:   \n     readme: ../README.md   \n     summary: TOC.md\nredirects:\n\tfoo/: ./../changelog.md\n\t/ops/a#x: /operations/b.md#y\n';
+    const text =
+      'root: ./docs   \nstructure:   \n     readme: ../README.md   \n     summary: TOC.md\nredirects:\n\tfoo/: ./../changelog.md\n\t/ops/a#x: /operations/b.md#y\n';
     const config = parseGitBookYaml(text);
     expect(config).toMatchObject({ root: './docs', readme: '../README.md', summary: 'TOC.md', warnings: [] });
     expect(config.redirects).toEqual({ 'foo/': './../changelog.md', '/ops/a#x': '/operations/b.md#y' });
@@ -46,7 +47,13 @@ describe('parseGitBookYaml', () => {
       readme: 'What-is-Pode.md',
       summary: 'Table-of-Contents.md',
     });
-    expect(parseGitBookYaml('redirects:\n  a: b.md\n')).toEqual({ root: './', readme: 'README.md', summary: 'SUMMARY.md', redirects: { a: 'b.md' }, warnings: [] });
+    expect(parseGitBookYaml('redirects:\n  a: b.md\n')).toEqual({
+      root: './',
+      readme: 'README.md',
+      summary: 'SUMMARY.md',
+      redirects: { a: 'b.md' },
+      warnings: [],
+    });
   });
 
   it('never throws on invalid YAML: defaults and a warning', () => {
@@ -103,13 +110,7 @@ describe('parseDocsYaml', () => {
     expect(site.warnings).toEqual([]);
     expect(site.title).toBe('GitBook Documentation');
     expect(site.spaces.map((s) => s.key)).toEqual(['space-1', 'space-5', 'space-6', 'space-8', 'space-3', 'space-2', 'space-7', 'space-4']);
-    expect(site.spaces.filter((s) => s.directory !== null).map((s) => s.directory)).toEqual([
-      'documentation',
-      'developers',
-      'changelog',
-      'policies',
-      'guides',
-    ]);
+    expect(site.spaces.filter((s) => s.directory !== null).map((s) => s.directory)).toEqual(['documentation', 'developers', 'changelog', 'policies', 'guides']);
     expect(site.spaces[0]).toMatchObject({ title: '🇺🇸 English', path: 'gitbook-documentation', language: 'en', default: true, sectionKey: 'section-1' });
     expect(site.spaces[1]).toMatchObject({ directory: null, language: 'fr', default: false });
     expect(site.spaces.find((s) => s.key === 'space-4')).toMatchObject({ hidden: true, sectionKey: 'section-4', sectionGroupKeys: ['section-group-1'] });
@@ -128,14 +129,17 @@ describe('parseDocsYaml', () => {
   });
 
   it('resolves directories against the project directory, `/x` against the repository root', () => {
-    const text = 'site:\n  structure:\n    - type: space\n      key: a\n      content: {directory: ./en}\n    - type: space\n      key: b\n      content: {directory: /shared/b}\n    - type: space\n      key: c\n      content: {directory: es}\n    - type: space\n      key: d\n      content: {directory: ../../../x}\n';
+    const text =
+      'site:\n  structure:\n    - type: space\n      key: a\n      content: {directory: ./en}\n    - type: space\n      key: b\n      content: {directory: /shared/b}\n    - type: space\n      key: c\n      content: {directory: es}\n    - type: space\n      key: d\n      content: {directory: ../../../x}\n';
     const parsed = parseDocsYaml(text, 'site');
     expect(parsed.spaces.map((s) => s.directory)).toEqual(['site/en', 'shared/b', 'site/es', null]);
     expect(parsed.warnings).toHaveLength(1);
   });
 
   it('warns about missing keys, duplicates and unknown types, and never throws', () => {
-    const parsed = parseDocsYaml('site:\n  structure:\n    - type: space\n      title: no key\n    - type: space\n      key: k\n    - type: space\n      key: k\n    - type: page\n      key: p\n');
+    const parsed = parseDocsYaml(
+      'site:\n  structure:\n    - type: space\n      title: no key\n    - type: space\n      key: k\n    - type: space\n      key: k\n    - type: page\n      key: p\n',
+    );
     expect(parsed.spaces.map((s) => s.key)).toEqual(['k']);
     expect(parsed.warnings).toHaveLength(3);
     for (const junk of ['', 'site: [', 'site: 3', '- 1', 'site:\n  structure: {a: 1}']) {

@@ -68,7 +68,11 @@ describe('extractLinks on GitBook block nodes', () => {
         { type: 'openapi', tag: 'openapi', src: '../.gitbook/assets/spec.yaml', children: [{ type: 'paragraph', children: [] }] },
         { type: 'openapiOperation', spec: 'petstore', path: '/x', method: 'get', children: [{ type: 'link', url: 'https://presigned', children: [] }] },
         { type: 'figure', src: '../.gitbook/assets/f.png', srcDark: '../.gitbook/assets/f-dark.png', alt: '', caption: 'see <a href="b.md">b</a>' },
-        { type: 'cards', value: '<table data-view="cards"><tbody><tr><td><a href="c.md">c</a></td><td><a href="../.gitbook/assets/cover.png">cover.png</a></td></tr></tbody></table>' },
+        {
+          type: 'cards',
+          value:
+            '<table data-view="cards"><tbody><tr><td><a href="c.md">c</a></td><td><a href="../.gitbook/assets/cover.png">cover.png</a></td></tr></tbody></table>',
+        },
         { type: 'paragraph', children: [{ type: 'button', kind: 'primary', href: 'https://x.io', children: [] }] },
       ],
     } as unknown as Root;
@@ -129,8 +133,9 @@ describe('links of real pages resolve to files of the corpus', () => {
           }
         }
       }
-      console.log(`${corpus}: ${pages.length} pages, links ${JSON.stringify(counts)}; ${missing.length} targets missing; ` +
-        `anchors found ${anchorsFound}/${anchored}`);
+      console.log(
+        `${corpus}: ${pages.length} pages, links ${JSON.stringify(counts)}; ${missing.length} targets missing; ` + `anchors found ${anchorsFound}/${anchored}`,
+      );
       expect(counts.page ?? 0).toBeGreaterThanOrEqual(minPages);
       expect(missing.length, missing.join('\n')).toBeLessThanOrEqual(maxMissing);
       // The rest are stale anchors in the sources (headings renamed since the link was written).

@@ -75,7 +75,12 @@ describe('searchSections on plain mdast', () => {
     const root = {
       type: 'root',
       children: [
-        { type: 'expandable', open: false, summary: 'More <strong>info</strong>', children: [{ type: 'paragraph', children: [{ type: 'text', value: 'Hidden body' }] }] },
+        {
+          type: 'expandable',
+          open: false,
+          summary: 'More <strong>info</strong>',
+          children: [{ type: 'paragraph', children: [{ type: 'text', value: 'Hidden body' }] }],
+        },
         { type: 'tabs', children: [{ type: 'tab', title: 'macOS', children: [{ type: 'paragraph', children: [{ type: 'text', value: 'brew' }] }] }] },
         { type: 'contentRef', url: 'a.md', children: [{ type: 'paragraph', children: [{ type: 'text', value: 'a.md' }] }] },
         { type: 'include', value: '../.gitbook/includes/x.md' },

@@ -70,9 +70,9 @@ describe('the fast SUMMARY.md reader', () => {
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     const mutations: Array<(line: string) => string> = [
       (line) => ' '.repeat(1 + Math.floor(random() * 4)) + line,
-      (line) => line.replace(/^( *)  /, '$1'),
+      (line) => line.replace(/^( *) {2}/, '$1'),
       (line) => line.replace(/^( *)[*+-]/, (_, s: string) => s + pick(['*', '+', '-'])),
-      (line) => line.replace(/^( *)[*+-] /, (_, s: string, m: string) => `${s}* ${' '.repeat(Math.floor(random() * 4))}`),
+      (line) => line.replace(/^( *)[*+-] /, (_, s: string) => `${s}* ${' '.repeat(Math.floor(random() * 4))}`),
       (line) => `${line}\n`,
       (line) => `${line}\n${pick(['***', '---', '___', '## Group', '# Title', 'text', '  more', '* [X](x.md)', '    * [Y](y.md)', '<!-- c -->'])}`,
       (line) => line.replace(/\[([^\]]*)\]/, (_, t: string) => `[${t}${pick(['*', '_', ' &amp;', '!', ' # x', ' \\*', '`'])}]`),

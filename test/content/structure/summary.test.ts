@@ -5,9 +5,7 @@ import { ALL_CORPORA, GITBOOK_EXPORTS, corpusPath, listFiles, omittedFiles, read
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-const summaries = ALL_CORPORA.flatMap((corpus) =>
-  listFiles(corpus, (p) => p.endsWith('SUMMARY.md')).map((path) => ({ corpus, path })),
-);
+const summaries = ALL_CORPORA.flatMap((corpus) => listFiles(corpus, (p) => p.endsWith('SUMMARY.md')).map((path) => ({ corpus, path })));
 
 function flatten(items: SummaryItem[]): SummaryItem[] {
   return items.flatMap((item) => [item, ...flatten(item.children)]);
@@ -105,19 +103,15 @@ describe('parseSummary on hand-written input', () => {
     entries.map((e) => (e.children.length ? [e.kind === 'computed' ? e.source : e.title, titles(e.children)] : e.kind === 'computed' ? e.source : e.title));
 
   it('accepts `-` and `+` bullets, 4-space and tab indents, `# Summary`', () => {
-    const text = [
-      '# Summary',
-      '',
-      '- [Intro](README.md)',
-      '    - [A](a/README.md)',
-      '        - [A1](a/one.md)',
-      '+ [B](b.md)',
-      '\t* [B1](b/one.md)',
-      '',
-    ].join('\n');
+    const text = ['# Summary', '', '- [Intro](README.md)', '    - [A](a/README.md)', '        - [A1](a/one.md)', '+ [B](b.md)', '\t* [B1](b/one.md)', ''].join(
+      '\n',
+    );
     const { items, warnings } = parseSummary(text);
     expect(warnings).toEqual([]);
-    expect(titles(items as SummaryEntry[])).toEqual([['Intro', [['A', ['A1']]]], ['B', ['B1']]]);
+    expect(titles(items as SummaryEntry[])).toEqual([
+      ['Intro', [['A', ['A1']]]],
+      ['B', ['B1']],
+    ]);
     expect(serializeSummary(items)).toBe(
       '# Table of contents\n\n* [Intro](README.md)\n  * [A](a/README.md)\n    * [A1](a/one.md)\n* [B](b.md)\n  * [B1](b/one.md)\n',
     );
@@ -130,9 +124,7 @@ describe('parseSummary on hand-written input', () => {
   });
 
   it('turns duplicates and escaping paths into warnings, keeping their children', () => {
-    const { items, warnings } = parseSummary(
-      '* [A](a.md)\n* [A again](a.md)\n  * [Child](c.md)\n* [Evil](../../etc/passwd.md)\n* [Plain text item]\n',
-    );
+    const { items, warnings } = parseSummary('* [A](a.md)\n* [A again](a.md)\n  * [Child](c.md)\n* [Evil](../../etc/passwd.md)\n* [Plain text item]\n');
     expect(only(items, 'page').map((p) => p.path)).toEqual(['a.md', 'c.md']);
     expect(warnings).toHaveLength(3);
     expect(warnings[0]).toMatch(/line 2: duplicate page "a.md"/);
@@ -162,7 +154,12 @@ describe('parseSummary on hand-written input', () => {
   it('serialises groups, `***` and empty groups in canonical form', () => {
     const items: SummaryItem[] = [
       { kind: 'page', title: 'Home', path: 'README.md', children: [] },
-      { kind: 'group', title: 'Guide [beta]', slug: 'guide', children: [{ kind: 'page', title: 'One', path: 'guide/one.md', linkTitle: 'Say "one"', children: [] }] },
+      {
+        kind: 'group',
+        title: 'Guide [beta]',
+        slug: 'guide',
+        children: [{ kind: 'page', title: 'One', path: 'guide/one.md', linkTitle: 'Say "one"', children: [] }],
+      },
       { kind: 'group', title: 'Empty', children: [] },
       { kind: 'link', title: 'Out', target: { path: 'guide/one.md', anchor: 'top' }, children: [] },
     ];
@@ -176,10 +173,15 @@ describe('parseSummary on hand-written input', () => {
 
   it('round-trips awkward paths and titles through serialise -> parse', () => {
     const items: SummaryItem[] = [
-      { kind: 'page', title: 'Back\\slash *star* [x]', path: 'a b/c#d 100%.md', children: [
-        { kind: 'link', title: 'Anchor', target: { path: 'a b/c#d 100%.md', anchor: 'sec' }, linkTitle: 'Short', children: [] },
-        { kind: 'page', title: 'Ünïcode 中文', path: 'ünï/中文 (1).md', children: [] },
-      ] },
+      {
+        kind: 'page',
+        title: 'Back\\slash *star* [x]',
+        path: 'a b/c#d 100%.md',
+        children: [
+          { kind: 'link', title: 'Anchor', target: { path: 'a b/c#d 100%.md', anchor: 'sec' }, linkTitle: 'Short', children: [] },
+          { kind: 'page', title: 'Ünïcode 中文', path: 'ünï/中文 (1).md', children: [] },
+        ],
+      },
     ];
     const { items: back, warnings } = parseSummary(serializeSummary(items));
     expect(warnings).toEqual([]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ApplyContext, applyChanges } from '../../../src/domain/content-writes/apply-changes.js';
 import type { ContentChange } from '../../../src/domain/content-writes/changes.js';
-import { DomainError } from '../../../src/domain/core/errors.js';
+import type { DomainError } from '../../../src/domain/core/errors.js';
 import { gitBlobOid, type DocumentPage, type RevisionContent } from '../../../src/model/index.js';
 
 const text = (s: string) => new TextEncoder().encode(s);
@@ -60,7 +60,13 @@ const errorOf = (fn: () => unknown): DomainError => {
 describe('applyChanges', () => {
   it('inserts a page into a parent at a position, with a unique slug, a git path and the page file', () => {
     const result = apply([
-      { operation: 'insert_page', into: 'guide', at: 0, title: 'Setup', document: { markdown: 'Hello [home](/pages/home) and [setup](/pages/guide/setup).\n' } },
+      {
+        operation: 'insert_page',
+        into: 'guide',
+        at: 0,
+        title: 'Setup',
+        document: { markdown: 'Hello [home](/pages/home) and [setup](/pages/guide/setup).\n' },
+      },
     ]);
     const page = result.content.pages.find((p) => p.id === 'new1') as DocumentPage;
     expect(page).toMatchObject({ slug: 'setup-1', path: 'guide/setup-1', parentId: 'guide', git: { path: 'guide/setup-1.md' } });
@@ -72,7 +78,12 @@ describe('applyChanges', () => {
 
   it('reads title and metadata from markdown frontmatter and H1, over the fields', () => {
     const result = apply([
-      { operation: 'insert_page', title: 'Ignored', description: 'field', document: { markdown: '---\ndescription: From file\nhidden: true\ncustom: 1\n---\n\n# Real title\n\nBody.\n' } },
+      {
+        operation: 'insert_page',
+        title: 'Ignored',
+        description: 'field',
+        document: { markdown: '---\ndescription: From file\nhidden: true\ncustom: 1\n---\n\n# Real title\n\nBody.\n' },
+      },
     ]);
     const page = result.content.pages.at(-1) as DocumentPage;
     expect(page).toMatchObject({ title: 'Real title', slug: 'real-title', description: 'From file', hidden: true, path: 'real-title' });
@@ -89,7 +100,11 @@ describe('applyChanges', () => {
 
   it('moves a page, recomputing the paths of its subtree, and refuses a move under itself', () => {
     const result = apply([{ operation: 'update_page', page: 'setup', into: null, at: 1 }]);
-    expect(result.content.pages.map((p) => [p.id, p.path])).toEqual([['home', ''], ['setup', 'setup'], ['guide', 'guide']]);
+    expect(result.content.pages.map((p) => [p.id, p.path])).toEqual([
+      ['home', ''],
+      ['setup', 'setup'],
+      ['guide', 'guide'],
+    ]);
     expect(errorOf(() => apply([{ operation: 'update_page', page: 'guide', into: 'setup' }])).message).toMatch(/^changes\[0\]\.into: .*under itself/);
   });
 
@@ -105,16 +120,27 @@ describe('applyChanges', () => {
       { operation: 'delete_page', page: 'guide' },
     ]);
     expect(result.content.pages.map((p) => p.id)).toEqual(['home']);
-    expect(result.outcomes).toEqual([{ object: 'deleted_page', page: 'guide' }, { object: 'deleted_page', page: 'setup' }]);
+    expect(result.outcomes).toEqual([
+      { object: 'deleted_page', page: 'guide' },
+      { object: 'deleted_page', page: 'setup' },
+    ]);
   });
 
   it('fails the whole batch on the first bad change, naming it', () => {
-    const error = errorOf(() => apply([{ operation: 'update_page', page: 'home', title: 'Fine' }, { operation: 'delete_page', page: 'nope' }]));
+    const error = errorOf(() =>
+      apply([
+        { operation: 'update_page', page: 'home', title: 'Fine' },
+        { operation: 'delete_page', page: 'nope' },
+      ]),
+    );
     expect(error.message).toBe('changes[1].page: no page nope in the change request');
   });
 
   it('reverts a page to the base: modified pages reset, deleted ones restored in place, added ones removed', () => {
-    const edited = apply([{ operation: 'update_page', page: 'setup', document: { markdown: 'Changed' } }, { operation: 'delete_page', page: 'home' }]);
+    const edited = apply([
+      { operation: 'update_page', page: 'setup', document: { markdown: 'Changed' } },
+      { operation: 'delete_page', page: 'home' },
+    ]);
     const mid = { ...base, pages: edited.content.pages };
     const result = apply(
       [
@@ -129,7 +155,15 @@ describe('applyChanges', () => {
 
   it('uploads files to .gitbook/assets with GitBook de-duplication, linkable by ref from any change', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    const files = new Map([[1, [{ name: 'a.png', ref: 'pic', contentType: 'image/png', bytes: png }, { name: 'a.png', contentType: 'image/png', bytes: png }]]]);
+    const files = new Map([
+      [
+        1,
+        [
+          { name: 'a.png', ref: 'pic', contentType: 'image/png', bytes: png },
+          { name: 'a.png', contentType: 'image/png', bytes: png },
+        ],
+      ],
+    ]);
     const result = apply(
       [
         { operation: 'insert_page', into: 'guide', document: { markdown: '# Pics\n\n![x](./pic)\n' } },
@@ -152,7 +186,14 @@ describe('applyChanges', () => {
           object: 'block',
           type: 'paragraph',
           data: {},
-          nodes: [{ object: 'inline', type: 'link', data: { ref: { kind: 'page', page: 'setup' } }, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Setup', marks: [] }] }] }],
+          nodes: [
+            {
+              object: 'inline',
+              type: 'link',
+              data: { ref: { kind: 'page', page: 'setup' } },
+              nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Setup', marks: [] }] }],
+            },
+          ],
         },
       ],
     };

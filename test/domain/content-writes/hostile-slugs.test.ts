@@ -22,7 +22,8 @@ async function inChild(body: string): Promise<unknown> {
 describe('slug rules', () => {
   it('accepts one path segment and names what is wrong with anything else', () => {
     for (const slug of ['guide', 'vue.js', 'a..b', 'introducción', '1.-install']) expect(slugProblem(slug), slug).toBeNull();
-    for (const slug of ['', '.', '..', 'a/b', '../x', 'a\\b', '%2e%2e', '%2E.', 'a%2Fb', 'x\u0000', 'line\nbreak', ' ', ' x', 'x\t']) expect(slugProblem(slug), slug).not.toBeNull();
+    for (const slug of ['', '.', '..', 'a/b', '../x', 'a\\b', '%2e%2e', '%2E.', 'a%2Fb', 'x\u0000', 'line\nbreak', ' ', ' x', 'x\t'])
+      expect(slugProblem(slug), slug).not.toBeNull();
   });
 
   it('refuses a leading dot: hidden names are skipped by Git Sync, and `.git` is refused by git', () => {
@@ -31,13 +32,36 @@ describe('slug rules', () => {
   });
 
   it('derives a safe slug from a hostile one, and keeps a valid one', () => {
-    expect(['guide', 'vue.js', '..', '.', '../../../x', '%2e%2e', 'a/b'].map(safeSlug)).toEqual(['guide', 'vue.js', 'untitled', 'untitled', 'x', 'untitled', 'a-b']);
+    expect(['guide', 'vue.js', '..', '.', '../../../x', '%2e%2e', 'a/b'].map(safeSlug)).toEqual([
+      'guide',
+      'vue.js',
+      'untitled',
+      'untitled',
+      'x',
+      'untitled',
+      'a-b',
+    ]);
   });
 
   it('finds a free name in bounded time, and fails instead of spinning when the candidates repeat', () => {
-    expect(firstFree((n) => (n ? `x-${n}` : 'x'), (c) => !['x', 'x-1'].includes(c))).toBe('x-2');
-    expect(firstFree((n) => (n < 3 ? null : `y-${n}`), () => true)).toBe('y-3');
-    expect(() => firstFree(() => 'same', () => false)).toThrow(NoFreeNameError);
+    expect(
+      firstFree(
+        (n) => (n ? `x-${n}` : 'x'),
+        (c) => !['x', 'x-1'].includes(c),
+      ),
+    ).toBe('x-2');
+    expect(
+      firstFree(
+        (n) => (n < 3 ? null : `y-${n}`),
+        () => true,
+      ),
+    ).toBe('y-3');
+    expect(() =>
+      firstFree(
+        () => 'same',
+        () => false,
+      ),
+    ).toThrow(NoFreeNameError);
   });
 
   it('sees "." and ".." segments raw, percent-encoded once or twice, and behind backslashes', () => {
@@ -48,7 +72,9 @@ describe('slug rules', () => {
 
 describe('.gitbook.yaml redirects', () => {
   it('skips sources that climb out, with a warning naming the file and line', () => {
-    const config = parseGitBookYaml('root: ./\nredirects:\n  old: new.md\n  ../../../../tmp/x: README.md\n  "%2e%2e/y": README.md\n  ./help/contact: contact.md\n');
+    const config = parseGitBookYaml(
+      'root: ./\nredirects:\n  old: new.md\n  ../../../../tmp/x: README.md\n  "%2e%2e/y": README.md\n  ./help/contact: contact.md\n',
+    );
     expect(config.redirects).toEqual({ old: 'new.md', './help/contact': 'contact.md' });
     expect(config.warnings).toEqual([
       '.gitbook.yaml:4: redirect source "../../../../tmp/x" has a "." or ".." segment; skipped',
@@ -93,7 +119,12 @@ describe('path-walk loops on hostile stored slugs (bounded: run in a child proce
       const out = exportPaths(next, empty, { root: 'docs', readme: 'docs/README.md' }, new Set());
       console.log(JSON.stringify({ pages: [...out.pages], warnings: out.warnings }));
     `)) as { pages: [string, string][]; warnings: string[] };
-    expect(result.pages).toEqual([['p1', 'docs/x.md'], ['p2', 'docs/x-again.md'], ['p3', 'docs/untitled.md'], ['p4', 'docs/untitled/untitled.md']]);
+    expect(result.pages).toEqual([
+      ['p1', 'docs/x.md'],
+      ['p2', 'docs/x-again.md'],
+      ['p3', 'docs/untitled.md'],
+      ['p4', 'docs/untitled/untitled.md'],
+    ]);
     expect(result.warnings).toHaveLength(4);
     expect(result.warnings[0]).toBe('page "p1": its slug "../../../x" is not a valid slug (one path segment); written as docs/x.md');
   });

@@ -6,7 +6,12 @@ import { DomainError } from '../../../src/domain/core/errors.js';
 // A million siblings named `untitled`, `untitled-1`... are too many to build here: the name search runs out instead.
 vi.mock('../../../src/content/slug.js', async (original) => {
   const slug = await original<typeof import('../../../src/content/slug.js')>();
-  return { ...slug, uniqueSlug: (base: string) => { throw new slug.NoFreeNameError(`no free name after 1000000 candidates (first: ${base})`); } };
+  return {
+    ...slug,
+    uniqueSlug: (base: string) => {
+      throw new slug.NoFreeNameError(`no free name after 1000000 candidates (first: ${base})`);
+    },
+  };
 });
 
 describe('applyChanges when no free name is left', () => {

@@ -9,7 +9,11 @@ const serving = (text: string) => async (url: string) => ({ bytes: Buffer.from(t
 
 describe('robots.txt', () => {
   it('applies the rules for QuireBot or *, and its Crawl-delay (capped at 10 s)', async () => {
-    const robots = await loadRobots('https://docs.example', serving('User-agent: *\nDisallow: /admin/\nCrawl-delay: 2\n\nUser-agent: QuireBot\nDisallow: /drafts/\nCrawl-delay: 30\n'), DEFAULT_FETCH_POLICY);
+    const robots = await loadRobots(
+      'https://docs.example',
+      serving('User-agent: *\nDisallow: /admin/\nCrawl-delay: 2\n\nUser-agent: QuireBot\nDisallow: /drafts/\nCrawl-delay: 30\n'),
+      DEFAULT_FETCH_POLICY,
+    );
     expect(robots.allowed('https://docs.example/guide')).toBe(true);
     expect(robots.allowed('https://docs.example/drafts/x')).toBe(false);
     expect(robots.delayMs).toBe(10_000);
@@ -19,9 +23,13 @@ describe('robots.txt', () => {
   });
 
   it('allows everything when there is no robots.txt or it cannot be read', async () => {
-    const robots = await loadRobots('https://docs.example', async () => {
-      throw invalidInput('url: fetching https://docs.example/robots.txt failed with HTTP 404');
-    }, DEFAULT_FETCH_POLICY);
+    const robots = await loadRobots(
+      'https://docs.example',
+      async () => {
+        throw invalidInput('url: fetching https://docs.example/robots.txt failed with HTTP 404');
+      },
+      DEFAULT_FETCH_POLICY,
+    );
     expect(robots.allowed('https://docs.example/anything')).toBe(true);
     expect(robots.delayMs).toBe(0);
   });

@@ -34,7 +34,9 @@ describe('bounded zip reading', () => {
   });
 
   it('refuses entries outside the archive, malformed archives and encrypted or lying entries', async () => {
-    expect(await refusal(readZip(zip([{ name: '../evil.md', data: 'x' }]), 'url'))).toMatch(/^url: the archive entry \.\.\/evil\.md points outside the archive/);
+    expect(await refusal(readZip(zip([{ name: '../evil.md', data: 'x' }]), 'url'))).toMatch(
+      /^url: the archive entry \.\.\/evil\.md points outside the archive/,
+    );
     expect(await refusal(readZip(zip([{ name: 'a/../../evil.md', data: 'x' }]), 'url'))).toMatch(/points outside the archive/);
     expect(await refusal(readZip(zip([{ name: '/etc/cron.d/x', data: 'x' }]), 'url'))).toMatch(/points outside the archive/);
     expect(await refusal(readZip(Buffer.from('this is not a zip at all, just some text'), 'url'))).toMatch(/^url: not a readable zip archive/);
@@ -46,8 +48,13 @@ describe('bounded zip reading', () => {
 
   it('bounds zip bombs: entry count, total size and compression ratio', async () => {
     const many = zip(Array.from({ length: 30 }, (_, i) => ({ name: `p${i}.md`, data: `page ${i}` })));
-    expect(await refusal(readZip(many, 'url', () => true, { entries: 20, bytes: 1e9, ratio: 1e9 }))).toBe('url: the archive has 30 entries; at most 20 are read');
-    const big = zip([{ name: 'a.md', data: 'x'.repeat(600_000) }, { name: 'b.md', data: 'y'.repeat(600_000) }]);
+    expect(await refusal(readZip(many, 'url', () => true, { entries: 20, bytes: 1e9, ratio: 1e9 }))).toBe(
+      'url: the archive has 30 entries; at most 20 are read',
+    );
+    const big = zip([
+      { name: 'a.md', data: 'x'.repeat(600_000) },
+      { name: 'b.md', data: 'y'.repeat(600_000) },
+    ]);
     expect(await refusal(readZip(big, 'url', () => true, { entries: 100, bytes: 1_000_000, ratio: 1e9 }))).toMatch(/expands to more than/);
     // 5 MB of zeros deflate to a few KB: a ratio in the thousands.
     const bomb = zip([{ name: 'zeros.md', data: Buffer.alloc(5 * 1024 * 1024) }]);

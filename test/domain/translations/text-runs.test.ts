@@ -183,7 +183,9 @@ describe('page files on real corpora', () => {
 
 describe('the untranslated mark', () => {
   it('joins existing frontmatter, or starts one, keeping the body as written', () => {
-    expect(markUntranslated('---\ndescription: Hi\n---\n\n# Title\n\nBody.\n')).toBe('---\ndescription: Hi\ntranslation: untranslated\n---\n\n# Title\n\nBody.\n');
+    expect(markUntranslated('---\ndescription: Hi\n---\n\n# Title\n\nBody.\n')).toBe(
+      '---\ndescription: Hi\ntranslation: untranslated\n---\n\n# Title\n\nBody.\n',
+    );
     expect(markUntranslated('# Title\n\nBody.\n')).toBe('---\ntranslation: untranslated\n---\n\n# Title\n\nBody.\n');
   });
 });

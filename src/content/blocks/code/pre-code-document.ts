@@ -16,8 +16,17 @@ export const preCode = mapping<Html>({
     const nodes: DocBlock[] = pre.lines.map((leaves, index) => {
       const lineKey = ctx.key(key, `line${index}`);
       const marks = (types: PreCodeMark[]): DocMark[] => types.map((type) => ({ object: 'mark', type }));
-      const docLeaves = leaves.length ? leaves.map((leaf) => ({ object: 'leaf' as const, text: leaf.text, marks: marks(leaf.marks) })) : [{ object: 'leaf' as const, text: '', marks: [] }];
-      return { object: 'block', type: 'code-line', key: lineKey, isVoid: false, data: {}, nodes: [{ object: 'text', key: ctx.key(lineKey, 'text'), leaves: docLeaves }] };
+      const docLeaves = leaves.length
+        ? leaves.map((leaf) => ({ object: 'leaf' as const, text: leaf.text, marks: marks(leaf.marks) }))
+        : [{ object: 'leaf' as const, text: '', marks: [] }];
+      return {
+        object: 'block',
+        type: 'code-line',
+        key: lineKey,
+        isVoid: false,
+        data: {},
+        nodes: [{ object: 'text', key: ctx.key(lineKey, 'text'), leaves: docLeaves }],
+      };
     });
     const data: Record<string, unknown> = { syntax: pre.lang };
     if (pre.title !== undefined) data.title = pre.title;
@@ -30,7 +39,7 @@ export const preCode = mapping<Html>({
 /** The formatted-code HTML of a code block whose lines carry marks; undefined when no leaf has one. */
 export function preCodeOf(block: DocBlock): Html | undefined {
   const lines = (block.nodes ?? []).map((line) =>
-    (line.object === 'block' ? line.nodes ?? [] : []).flatMap((text) =>
+    (line.object === 'block' ? (line.nodes ?? []) : []).flatMap((text) =>
       text.object === 'text' ? text.leaves.map((leaf) => ({ text: leaf.text, marks: leaf.marks.map((m) => m.type) })) : [],
     ),
   );
@@ -38,7 +47,9 @@ export function preCodeOf(block: DocBlock): Html | undefined {
   const syntax = block.data?.syntax;
   const pre: PreCode = {
     lang: typeof syntax === 'string' && syntax !== '' ? syntax : 'text',
-    lines: lines.map((leaves) => leaves.map((leaf) => ({ text: leaf.text, marks: leaf.marks.filter((m): m is PreCodeMark => m === 'bold' || m === 'italic') }))),
+    lines: lines.map((leaves) =>
+      leaves.map((leaf) => ({ text: leaf.text, marks: leaf.marks.filter((m): m is PreCodeMark => m === 'bold' || m === 'italic') })),
+    ),
   };
   if (typeof block.data?.title === 'string') pre.title = block.data.title;
   if (block.data?.overflow === 'wrap' || block.data?.overflow === 'scroll') pre.overflow = block.data.overflow;

@@ -80,7 +80,10 @@ export function preCodeHtml(pre: PreCode): string {
         .map((leaf, index) => {
           const text = escapeText(leaf.text) + (index === parts.length - 1 ? '\n' : '');
           const tags = leaf.marks.map((mark) => ELEMENTS[mark]);
-          return `${tags.map((t) => `<${t}>`).join('')}${text}${[...tags].reverse().map((t) => `</${t}>`).join('')}`;
+          return `${tags.map((t) => `<${t}>`).join('')}${text}${[...tags]
+            .reverse()
+            .map((t) => `</${t}>`)
+            .join('')}`;
         })
         .join('');
     })

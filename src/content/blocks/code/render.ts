@@ -17,8 +17,5 @@ export const codeBlock: BlockRenderer = (ctx, _state, node: CodeBlock) => {
   if (node.overflow === 'wrap') className.push('wrap');
   if (node.fullWidth) className.push('full-width');
   const [fence] = node.children;
-  return el('figure', { className }, [
-    ...(node.title ? [el('figcaption', { className: ['code-title'] }, [text(node.title)])] : []),
-    pre(ctx, fence),
-  ]);
+  return el('figure', { className }, [...(node.title ? [el('figcaption', { className: ['code-title'] }, [text(node.title)])] : []), pre(ctx, fence)]);
 };

@@ -31,8 +31,7 @@ export const columns: BlockModule = {
     {
       tag: 'columns',
       end: 'required',
-      build: (_tag, children) =>
-        children?.every((child) => child.type === 'column') ? { type: 'columns', children: children as Column[] } : undefined,
+      build: (_tag, children) => (children?.every((child) => child.type === 'column') ? { type: 'columns', children: children as Column[] } : undefined),
     },
     {
       tag: 'column',

@@ -27,8 +27,7 @@ declare module 'mdast' {
 const BRANCH = /^\{%-?\s*(?:else|elsif)\b/;
 const isBranch = (node: Nodes) => node.type === 'liquidTag' && BRANCH.test(node.value);
 
-const branchJoin: Join = (left, right, parent) =>
-  parent.type === 'conditional' && (isBranch(left) || isBranch(right)) ? 0 : undefined;
+const branchJoin: Join = (left, right, parent) => (parent.type === 'conditional' && (isBranch(left) || isBranch(right)) ? 0 : undefined);
 
 export const conditional: BlockModule = {
   join: [branchJoin],
@@ -36,8 +35,7 @@ export const conditional: BlockModule = {
     {
       tag: 'if',
       end: 'required',
-      build: (tag, children) =>
-        children && tag.args ? { type: 'conditional', condition: tag.args, children: children as BlockContent[] } : undefined,
+      build: (tag, children) => (children && tag.args ? { type: 'conditional', condition: tag.args, children: children as BlockContent[] } : undefined),
     },
   ],
   handlers: {

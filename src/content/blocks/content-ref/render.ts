@@ -5,7 +5,10 @@ function card(ctx: BlockRenderContext, href: string) {
   const { url, external, page, file } = ctx.resolve(href, 'content-ref');
   const title = page?.title ?? file?.name ?? href;
   const description = page?.description;
-  const body = [el('span', { className: ['content-ref-title'] }, [text(title)]), ...(description ? [el('span', { className: ['content-ref-description'] }, [text(description)])] : [])];
+  const body = [
+    el('span', { className: ['content-ref-title'] }, [text(title)]),
+    ...(description ? [el('span', { className: ['content-ref-description'] }, [text(description)])] : []),
+  ];
   return url ? el('a', { ...linkProps(ctx, url, external), className: ['content-ref'] }, body) : el('div', { className: ['content-ref', 'broken'] }, body);
 }
 

@@ -20,14 +20,27 @@ export const embed: BlockRenderer = (ctx, state, node: Embed) => {
     const label = node.captionAttribute ?? toString(node).trim();
     return el('div', { className: ['embed', 'embed-player'] }, [
       el('div', { className: ['embed-video'] }, [
-        el('iframe', { src: video.src, title: label ? `${video.provider} video: ${label}` : `${video.provider} video`, loading: 'lazy', sandbox: FRAME_SANDBOX, allow: FRAME_ALLOW, referrerPolicy: FRAME_REFERRER, allowFullScreen: true }),
+        el('iframe', {
+          src: video.src,
+          title: label ? `${video.provider} video: ${label}` : `${video.provider} video`,
+          loading: 'lazy',
+          sandbox: FRAME_SANDBOX,
+          allow: FRAME_ALLOW,
+          referrerPolicy: FRAME_REFERRER,
+          allowFullScreen: true,
+        }),
       ]),
       ...caption,
       el('p', { className: ['embed-source'] }, [el('a', linkProps(ctx, url, external), [text(`Open on ${video.provider}`)])]),
     ]);
   }
   return el('div', { className: ['embed'] }, [
-    url ? el('a', { ...linkProps(ctx, url, external), className: ['embed-link'] }, [el('span', { className: ['embed-host'] }, [text(host)]), el('span', { className: ['embed-url'] }, [text(node.url)])]) : text(node.url),
+    url
+      ? el('a', { ...linkProps(ctx, url, external), className: ['embed-link'] }, [
+          el('span', { className: ['embed-host'] }, [text(host)]),
+          el('span', { className: ['embed-url'] }, [text(node.url)]),
+        ])
+      : text(node.url),
     ...caption,
   ]);
 };
@@ -51,7 +64,14 @@ export function videoPlayer(href: string): { provider: string; src: string } | n
   const host = url.hostname.toLowerCase().replace(/^(www|m)\./, '');
   const parts = url.pathname.split('/').filter(Boolean);
   if (host === 'youtube.com' || host === 'youtube-nocookie.com' || host === 'youtu.be') {
-    const id = host === 'youtu.be' ? parts[0] : parts[0] === 'watch' ? url.searchParams.get('v') : ['embed', 'shorts', 'live', 'v'].includes(parts[0] ?? '') ? parts[1] : undefined;
+    const id =
+      host === 'youtu.be'
+        ? parts[0]
+        : parts[0] === 'watch'
+          ? url.searchParams.get('v')
+          : ['embed', 'shorts', 'live', 'v'].includes(parts[0] ?? '')
+            ? parts[1]
+            : undefined;
     if (!id || !ID.test(id)) return null;
     const params = new URLSearchParams();
     const start = seconds(url.searchParams.get('start') ?? url.searchParams.get('t'));

@@ -46,7 +46,11 @@ export const embed: BlockModule = {
     embed(node: Embed, _parent, state, info) {
       const open = formatTag(
         'embed',
-        [['url', node.url], ['fullWidth', node.fullWidth], ['caption', node.captionAttribute]],
+        [
+          ['url', node.url],
+          ['fullWidth', node.fullWidth],
+          ['caption', node.captionAttribute],
+        ],
         node.extraAttributes,
       );
       return wrapOptional(open, endTag('embed'), node, state, info);

@@ -43,7 +43,14 @@ export const hint: BlockModule = {
   ],
   handlers: {
     hint(node: Hint, _parent, state, info) {
-      const open = formatTag('hint', [['style', node.style], ['icon', node.icon]], node.extraAttributes);
+      const open = formatTag(
+        'hint',
+        [
+          ['style', node.style],
+          ['icon', node.icon],
+        ],
+        node.extraAttributes,
+      );
       return wrapFlow(open, endTag('hint'), node, state, info);
     },
   },

@@ -72,15 +72,17 @@ function bareFigure(html: string): Figure | undefined {
 export function figureHtml(node: Figure): string {
   const img = `<img src="${encodeAttribute(node.src)}" alt="${encodeAttribute(node.alt)}"${node.width !== undefined ? ` width="${node.width}"` : ''}>`;
   const picture =
-    node.srcDark !== undefined
-      ? `<picture><source srcset="${encodeAttribute(node.srcDark)}" media="(prefers-color-scheme: dark)">${img}</picture>`
-      : img;
+    node.srcDark !== undefined ? `<picture><source srcset="${encodeAttribute(node.srcDark)}" media="(prefers-color-scheme: dark)">${img}</picture>` : img;
   const caption = node.caption === null ? '' : `<p>${node.caption}</p>`;
   const figure = `<figure>${picture}<figcaption>${caption}</figcaption></figure>`;
   const option =
-    node.align !== undefined ? ` align="${node.align}"`
-    : node.fullWidth !== undefined ? ` data-full-width="${String(node.fullWidth)}"`
-    : node.withFrame !== undefined ? ` data-with-frame="${String(node.withFrame)}"` : '';
+    node.align !== undefined
+      ? ` align="${node.align}"`
+      : node.fullWidth !== undefined
+        ? ` data-full-width="${String(node.fullWidth)}"`
+        : node.withFrame !== undefined
+          ? ` data-with-frame="${String(node.withFrame)}"`
+          : '';
   return option ? `<div${option}>${figure}</div>` : figure;
 }
 

@@ -121,7 +121,12 @@ const emoji = inline<Emoji>({
   toDocument: (node, _ctx, key) => ({ object: 'inline', type: 'emoji', key, isVoid: true, data: { code: node.code } }),
   fromDocument(node) {
     const code = str(node.data.code) ?? '';
-    const value = String.fromCodePoint(...code.split('-').map((hex) => parseInt(hex, 16)).filter((n) => Number.isFinite(n)));
+    const value = String.fromCodePoint(
+      ...code
+        .split('-')
+        .map((hex) => parseInt(hex, 16))
+        .filter((n) => Number.isFinite(n)),
+    );
     return { type: 'emoji', code, value };
   },
 });

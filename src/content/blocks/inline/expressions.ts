@@ -24,9 +24,7 @@ export const expressionSpecs: InlineHtmlSpec[] = [
     build(attributes, children) {
       const value = onlyText(children);
       const [only] = attributes;
-      return value !== undefined && attributes.length === 1 && only?.[0] === 'class' && only[1] === 'expression'
-        ? { type: 'expression', value }
-        : undefined;
+      return value !== undefined && attributes.length === 1 && only?.[0] === 'class' && only[1] === 'expression' ? { type: 'expression', value } : undefined;
     },
     openTag: () => '<code class="expression">',
   },

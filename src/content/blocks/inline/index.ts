@@ -8,6 +8,9 @@ import { marks, markSpecs } from './marks.js';
 import { button, emoji as renderEmoji, expression, icon, mark } from './render.js';
 
 export const inline: Block = {
-  syntax: () => ({ modules: [buttons, icons, expressions, marks, emoji], inline: [...buttonSpecs, ...iconSpecs, ...expressionSpecs, ...markSpecs, ...emojiSpecs] }),
+  syntax: () => ({
+    modules: [buttons, icons, expressions, marks, emoji],
+    inline: [...buttonSpecs, ...iconSpecs, ...expressionSpecs, ...markSpecs, ...emojiSpecs],
+  }),
   render: () => ({ button, icon, expression, mark, emoji: renderEmoji }),
 };

@@ -18,7 +18,11 @@ const PROP = /^[A-Za-z_][\w-]*$/;
 export function readIntegration(tag: string): IntegrationBlock | undefined {
   const match = TAG.exec(tag);
   if (!match) return undefined;
-  const block: IntegrationBlock = { integration: match[1] as string, block: match[2] as string, props: Object.fromEntries(parseAttributes((match[3] ?? '').trim())) };
+  const block: IntegrationBlock = {
+    integration: match[1] as string,
+    block: match[2] as string,
+    props: Object.fromEntries(parseAttributes((match[3] ?? '').trim())),
+  };
   return integrationTag(block) === tag ? block : undefined;
 }
 

@@ -72,7 +72,12 @@ export const openapiSchemas = mapping<OpenAPISchemas>({
   fromDocument(block, ctx) {
     const ref = block.data?.ref as { spec?: string } | undefined;
     const schemas = Array.isArray(block.data?.schemas) ? block.data.schemas.filter((s): s is string => typeof s === 'string') : [];
-    const node: OpenAPISchemas = { type: 'openapiSchemas', spec: str(ref?.spec), schemas, children: fragmentChildren(block, 'body', ctx) as OpenAPISchemas['children'] };
+    const node: OpenAPISchemas = {
+      type: 'openapiSchemas',
+      spec: str(ref?.spec),
+      schemas,
+      children: fragmentChildren(block, 'body', ctx) as OpenAPISchemas['children'],
+    };
     if (typeof block.data?.grouped === 'boolean') node.grouped = block.data.grouped;
     return node;
   },

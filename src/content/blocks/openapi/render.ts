@@ -25,7 +25,11 @@ export const openapiOperation: BlockRenderer = (ctx, _state, node: OpenAPIOperat
 export const openapi: BlockRenderer = (ctx, _state, node: OpenAPI) => {
   if (ctx.openapi) return ctx.openapi.operation(node);
   const { url, external } = ctx.resolve(node.src, 'openapi');
-  return operation(node.method, node.path, url ? [el('p', { className: ['api-spec'] }, [el('a', linkProps(ctx, url, external), [text('OpenAPI specification')])])] : []);
+  return operation(
+    node.method,
+    node.path,
+    url ? [el('p', { className: ['api-spec'] }, [el('a', linkProps(ctx, url, external), [text('OpenAPI specification')])])] : [],
+  );
 };
 
 export const openapiSchemas: BlockRenderer = (ctx, _state, node: OpenAPISchemas) =>

@@ -103,8 +103,7 @@ export const swagger: BlockModule = {
       (tag): LiquidBlockSpec => ({
         tag,
         end: 'required',
-        build: (parsed, children) =>
-          children ? { type: 'apiMethod', tag, attributes: parsed.attributes, children: children as BlockContent[] } : undefined,
+        build: (parsed, children) => (children ? { type: 'apiMethod', tag, attributes: parsed.attributes, children: children as BlockContent[] } : undefined),
       }),
     ),
   ],

@@ -103,17 +103,37 @@ export const openapi: BlockModule = {
   ],
   handlers: verbatim({
     openapiOperation(node: OpenAPIOperation, _parent, state, info) {
-      const open = formatTag('openapi-operation', [['spec', node.spec], ['path', node.path], ['method', node.method]], node.extraAttributes);
+      const open = formatTag(
+        'openapi-operation',
+        [
+          ['spec', node.spec],
+          ['path', node.path],
+          ['method', node.method],
+        ],
+        node.extraAttributes,
+      );
       return wrapOptional(open, endTag('openapi-operation'), node, state, info);
     },
     openapi(node: OpenAPI, _parent, state, info) {
-      const open = formatTag(node.tag, [['src', node.src], ['path', node.path], ['method', node.method]], node.extraAttributes);
+      const open = formatTag(
+        node.tag,
+        [
+          ['src', node.src],
+          ['path', node.path],
+          ['method', node.method],
+        ],
+        node.extraAttributes,
+      );
       return wrapOptional(open, endTag(node.tag), node, state, info);
     },
     openapiSchemas(node: OpenAPISchemas, _parent, state, info) {
       const open = formatTag(
         'openapi-schemas',
-        [['spec', node.spec], ['schemas', node.schemas.join(',')], ['grouped', node.grouped]],
+        [
+          ['spec', node.spec],
+          ['schemas', node.schemas.join(',')],
+          ['grouped', node.grouped],
+        ],
         node.extraAttributes,
       );
       return wrapOptional(open, endTag('openapi-schemas'), node, state, info);

@@ -28,8 +28,7 @@ export const stepper: BlockModule = {
     {
       tag: 'stepper',
       end: 'required',
-      build: (_tag, children) =>
-        children?.every((child) => child.type === 'step') ? { type: 'stepper', children: children as Step[] } : undefined,
+      build: (_tag, children) => (children?.every((child) => child.type === 'step') ? { type: 'stepper', children: children as Step[] } : undefined),
     },
     {
       tag: 'step',

@@ -51,9 +51,14 @@ export function parseCards(value: string): CardsTable {
   if (wrap !== undefined) table.wrap = wrap !== 'false';
   for (const [, attrs = '', title = ''] of value.matchAll(/<th([^>]*)>([\s\S]*?)<\/th>/g)) {
     const attributes = htmlAttributes(attrs);
-    const role = htmlAttr(attributes, 'data-card-target') !== undefined ? 'target'
-      : htmlAttr(attributes, 'data-card-cover-dark') !== undefined ? 'cover-dark'
-      : htmlAttr(attributes, 'data-card-cover') !== undefined ? 'cover' : null;
+    const role =
+      htmlAttr(attributes, 'data-card-target') !== undefined
+        ? 'target'
+        : htmlAttr(attributes, 'data-card-cover-dark') !== undefined
+          ? 'cover-dark'
+          : htmlAttr(attributes, 'data-card-cover') !== undefined
+            ? 'cover'
+            : null;
     const column: CardColumn = { title, hidden: htmlAttr(attributes, 'data-hidden') !== undefined, role };
     const dataType = htmlAttr(attributes, 'data-type');
     if (dataType !== undefined) column.dataType = dataType;

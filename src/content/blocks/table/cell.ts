@@ -4,12 +4,30 @@
  * caller keeps the table as written.
  */
 import type { BlockContent, Code, Heading, List, ListItem, Paragraph, RootContent } from 'mdast';
-import { attributeValue, escapeText, HtmlContentError, isElement, isText, phrasingFromHtml, phrasingToHtml, textOnly, type HtmlElement, type HtmlNode } from '../html-phrasing.js';
+import {
+  attributeValue,
+  escapeText,
+  HtmlContentError,
+  isElement,
+  isText,
+  phrasingFromHtml,
+  phrasingToHtml,
+  textOnly,
+  type HtmlElement,
+  type HtmlNode,
+} from '../html-phrasing.js';
 
 type ChildNode = HtmlNode;
 type Element = HtmlElement;
 
-const HEADINGS = new Map<string, Heading['depth']>([['h1', 1], ['h2', 2], ['h3', 3], ['h4', 4], ['h5', 5], ['h6', 6]]);
+const HEADINGS = new Map<string, Heading['depth']>([
+  ['h1', 1],
+  ['h2', 2],
+  ['h3', 3],
+  ['h4', 4],
+  ['h5', 5],
+  ['h6', 6],
+]);
 const BLOCK_ELEMENTS = new Set([...HEADINGS.keys(), 'p', 'ul', 'ol', 'pre']);
 const blank = (node: ChildNode) => isText(node) && node.value.trim() === '';
 
@@ -120,4 +138,3 @@ function blockHtml(node: RootContent, table: NestedTable): string {
       throw refuse(`a ${node.type}`);
   }
 }
-

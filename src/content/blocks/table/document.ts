@@ -44,7 +44,14 @@ function cellFragment(cell: TableCell, ctx: ToContext, tableKey: string, id: str
   const nodes: DocBlock[] = cellParagraphs(cell).map((children, index) => {
     const paragraphKey = ctx.key(key, `p${index}`);
     const inner = ctx.phrasing(children, paragraphKey);
-    return { object: 'block', type: 'paragraph', key: paragraphKey, isVoid: false, data: {}, nodes: inner.length ? inner : [emptyText(ctx.key(paragraphKey, 'empty'))] };
+    return {
+      object: 'block',
+      type: 'paragraph',
+      key: paragraphKey,
+      isVoid: false,
+      data: {},
+      nodes: inner.length ? inner : [emptyText(ctx.key(paragraphKey, 'empty'))],
+    };
   });
   return { object: 'fragment', key, fragment: id, type: 'table-cell', nodes };
 }
@@ -110,7 +117,8 @@ function gfmFromDocument(block: DocBlock, ctx: FromContext): RootContent {
       const value = record.values?.[id];
       const paragraphs = (typeof value === 'string' ? fragments.get(value)?.nodes : undefined) ?? [];
       const parts = paragraphs.map((p) => phrasingFromDocument(p.nodes, ctx));
-      if (parts.length <= 1) return { type: 'tableCell', children: parts[0] ?? (typeof value === 'string' && !fragments.has(value) && value ? [{ type: 'text', value }] : []) };
+      if (parts.length <= 1)
+        return { type: 'tableCell', children: parts[0] ?? (typeof value === 'string' && !fragments.has(value) && value ? [{ type: 'text', value }] : []) };
       return {
         type: 'tableCell',
         children: parts.flatMap((children): PhrasingContent[] => [{ type: 'html', value: '<p>' }, ...children, { type: 'html', value: '</p>' }]),

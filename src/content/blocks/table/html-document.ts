@@ -18,7 +18,14 @@ import type { ContentRef, DocBlock, DocFragment } from '../../document/types.js'
 
 /** Blocks a text cell of an HTML table holds (what `cellToHtml` writes), as document types. */
 export const IN_HTML_CELL: ReadonlySet<string> = new Set([
-  'paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'code', 'table',
+  'paragraph',
+  'heading-1',
+  'heading-2',
+  'heading-3',
+  'list-ordered',
+  'list-unordered',
+  'code',
+  'table',
 ]);
 
 type Definition = {
@@ -160,8 +167,8 @@ export function htmlTableFromDocument(block: DocBlock, ctx: FromContext): RootCo
   const refuse = (problem: string) => new DocumentError(block.key ?? 'table', problem);
   const visible = Array.isArray(view.columns) ? view.columns.filter((id) => Object.hasOwn(definition, id)) : [];
   if (view.type === 'cards' && view.columnWidths) throw refuse('a cards view has no column widths');
-  if (view.hideColumnTitle) throw refuse('GitBook\'s HTML tables have no form for hidden column titles');
-  if (Array.isArray(data.cellMerges) && data.cellMerges.length) throw refuse('GitBook\'s HTML tables have no form for merged cells');
+  if (view.hideColumnTitle) throw refuse("GitBook's HTML tables have no form for hidden column titles");
+  if (Array.isArray(data.cellMerges) && data.cellMerges.length) throw refuse("GitBook's HTML tables have no form for merged cells");
   // Visible columns in the view's order; a hidden one keeps its place among them.
   const queue = [...visible];
   const ids = Object.keys(definition).map((id) => (visible.includes(id) ? (queue.shift() as string) : id));
@@ -216,14 +223,23 @@ function written(table: HtmlTable, refuse: (problem: string) => Error): string {
 
 const COLUMN_TYPES = new Set(['text', 'content-ref', 'files', 'image', 'select']);
 
-function htmlColumn(id: string, definition: Definition, view: View, role: HtmlTableColumn['role'], visible: boolean, refuse: (problem: string) => Error): HtmlTableColumn {
-  if (!isObject(definition) || !COLUMN_TYPES.has(definition.type)) throw refuse(`column ${id}: GitBook's HTML tables have no form for a ${String(isObject(definition) ? definition.type : definition)} column`);
+function htmlColumn(
+  id: string,
+  definition: Definition,
+  view: View,
+  role: HtmlTableColumn['role'],
+  visible: boolean,
+  refuse: (problem: string) => Error,
+): HtmlTableColumn {
+  if (!isObject(definition) || !COLUMN_TYPES.has(definition.type))
+    throw refuse(`column ${id}: GitBook's HTML tables have no form for a ${String(isObject(definition) ? definition.type : definition)} column`);
   const type = definition.type as HtmlTableColumn['type'];
   const column: HtmlTableColumn = { title: typeof definition.title === 'string' ? definition.title : '', type, hidden: !visible };
   if (role) column.role = role;
   const width = view.columnWidths?.[id];
   if (width !== undefined) {
-    if (typeof width !== 'number' || !(width >= 0) || !/^\d+(\.\d+)?$/.test(String(width))) throw refuse(`column ${id}: a width is a number of pixels, not ${JSON.stringify(width)}`);
+    if (typeof width !== 'number' || !(width >= 0) || !/^\d+(\.\d+)?$/.test(String(width)))
+      throw refuse(`column ${id}: a width is a number of pixels, not ${JSON.stringify(width)}`);
     column.width = width;
   }
   const align = definition.textAlignment;
@@ -232,7 +248,8 @@ function htmlColumn(id: string, definition: Definition, view: View, role: HtmlTa
   if (valign === 'top' || valign === 'middle' || valign === 'bottom') column.valign = valign;
   if (type === 'select') {
     const options = Array.isArray(definition.options) ? definition.options : [];
-    if (!options.every((o) => isObject(o) && typeof o.value === 'string' && typeof o.label === 'string' && typeof o.color === 'string')) throw refuse(`column ${id}: an option has a value, a label and a color`);
+    if (!options.every((o) => isObject(o) && typeof o.value === 'string' && typeof o.label === 'string' && typeof o.color === 'string'))
+      throw refuse(`column ${id}: an option has a value, a label and a color`);
     column.options = options;
     if (definition.multiple) column.multiple = true;
   }
@@ -255,7 +272,9 @@ function htmlCell(value: unknown, column: HtmlTableColumn, { fragments, ctx, lin
       const fragment = typeof value === 'string' ? fragments.get(value) : undefined;
       // A value that names no fragment is the cell's text, as GitBook reads it.
       if (!fragment) return { kind: 'blocks', blocks: value ? [{ type: 'paragraph', children: [{ type: 'text', value }] }] : [] };
-      const blocks = fragment.nodes.flatMap((node) => (node.object !== 'block' ? [] : node.type === 'table' ? [asHtml(htmlTableFromDocument(node, ctx))] : ctx.block(node)));
+      const blocks = fragment.nodes.flatMap((node) =>
+        node.object !== 'block' ? [] : node.type === 'table' ? [asHtml(htmlTableFromDocument(node, ctx))] : ctx.block(node),
+      );
       const outside = blocks.find((node) => !CELL_BLOCKS.has(node.type));
       if (outside) throw refuse(`a ${outside.type} cannot be written in a cell of an HTML table`);
       return { kind: 'blocks', blocks: blocks as Extract<HtmlTableCell, { kind: 'blocks' }>['blocks'] };
@@ -276,7 +295,8 @@ function htmlCell(value: unknown, column: HtmlTableColumn, { fragments, ctx, lin
     default: {
       if (value === undefined || value === null) return { kind: 'links', links: [] };
       if (!isObject(value)) throw refuse(`a ${column.type} cell holds a reference`);
-      if (column.type === 'image' && 'ref' in value && Object.keys(value).some((key) => key !== 'ref')) throw refuse('an image\'s fit and alt text have no form in GitBook\'s HTML tables');
+      if (column.type === 'image' && 'ref' in value && Object.keys(value).some((key) => key !== 'ref'))
+        throw refuse("an image's fit and alt text have no form in GitBook's HTML tables");
       const ref = ('ref' in value ? value.ref : value) as ContentRef;
       if (!isObject(ref) || typeof ref.kind !== 'string') throw refuse(`a ${column.type} cell holds a reference`);
       return { kind: 'links', links: [link(ctx.url(ref, column.type === 'image' ? 'image' : 'content-ref'))] };

@@ -53,7 +53,11 @@ type Element = P.Element;
 
 const TABLE_ATTRIBUTES = new Set(['data-view', 'data-card-size', 'data-card-wrap', 'data-full-width', 'data-header-hidden', 'data-search']);
 const COLUMN_TYPES = new Set<ColumnType>(['content-ref', 'files', 'image']);
-const ROLES = new Map<string, ColumnRole>([['data-card-target', 'target'], ['data-card-cover', 'cover'], ['data-card-cover-dark', 'cover-dark']]);
+const ROLES = new Map<string, ColumnRole>([
+  ['data-card-target', 'target'],
+  ['data-card-cover', 'cover'],
+  ['data-card-cover-dark', 'cover-dark'],
+]);
 
 /** Whether `value` looks like one HTML table (cheap; `readHtmlTable` decides). */
 export const HTML_TABLE = /^<table[\s>][\s\S]*<\/table>$/;
@@ -115,7 +119,10 @@ function tableAttributes(table: Element): HtmlTable | undefined {
     if (size) out.cards.size = size;
     if (wrap) out.cards.wrap = wrap === 'true';
   } else if (attr('data-card-size') !== undefined || attr('data-card-wrap') !== undefined) return undefined;
-  for (const [name, key] of [['data-full-width', 'fullWidth'], ['data-search', 'search']] as const) {
+  for (const [name, key] of [
+    ['data-full-width', 'fullWidth'],
+    ['data-search', 'search'],
+  ] as const) {
     const value = attr(name);
     if (value === undefined) continue;
     if (value !== 'true' && value !== 'false') return undefined;
@@ -189,7 +196,13 @@ function readColumn(th: Element): HtmlTableColumn | undefined {
   for (const node of th.childNodes) {
     // The title, then (a select column) its options: nothing after them.
     if (node.nodeName === '#text' && !column.options) column.title += (node as P.TextNode).value;
-    else if (isElement(node) && node.tagName === 'select' && ['<select>', '<select multiple>'].includes(openTag(node)) && !column.options && type === undefined) {
+    else if (
+      isElement(node) &&
+      node.tagName === 'select' &&
+      ['<select>', '<select multiple>'].includes(openTag(node)) &&
+      !column.options &&
+      type === undefined
+    ) {
       const options = readOptions(node);
       if (!options) return undefined;
       column.type = 'select';
@@ -233,7 +246,8 @@ function readCell(td: Element, column: HtmlTableColumn): HtmlTableCell | undefin
   if (column.type === 'select') {
     const values: string[] = [];
     for (const node of td.childNodes) {
-      const value = isElement(node) && node.tagName === 'span' && node.attrs.length === 1 && node.attrs[0]?.name === 'data-option' ? node.attrs[0].value : undefined;
+      const value =
+        isElement(node) && node.tagName === 'span' && node.attrs.length === 1 && node.attrs[0]?.name === 'data-option' ? node.attrs[0].value : undefined;
       if (value === undefined || textOf(node) !== optionText(column, value, td.childNodes.length - values.length - 1)) return undefined;
       values.push(value);
     }
@@ -285,14 +299,19 @@ export function writeHtmlTable(table: HtmlTable): string {
   if (table.search !== undefined) attributes.push(` data-search="${table.search}"`);
   if (table.cards) attributes.push(' data-view="cards"');
   const head = table.columns.map((column) => `${thTag(column)}${escapeText(column.title)}${selectHtml(column)}</th>`).join('');
-  const rows = table.rows.map((row) => `<tr>${row.map((cell, index) => `${tdTag(table.columns[index] as HtmlTableColumn)}${cellHtml(cell, table.columns[index] as HtmlTableColumn)}</td>`).join('')}</tr>`);
+  const rows = table.rows.map(
+    (row) =>
+      `<tr>${row.map((cell, index) => `${tdTag(table.columns[index] as HtmlTableColumn)}${cellHtml(cell, table.columns[index] as HtmlTableColumn)}</td>`).join('')}</tr>`,
+  );
   return oneHtmlBlock(`<table${attributes.join('')}><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`);
 }
 
 function selectHtml(column: HtmlTableColumn): string {
   if (column.type !== 'select') return '';
   const open = column.multiple ? '<select multiple>' : '<select>';
-  const options = (column.options ?? []).map((o) => `<option value="${attributeValue(o.value)}" label="${attributeValue(o.label)}" color="${attributeValue(o.color)}"></option>`);
+  const options = (column.options ?? []).map(
+    (o) => `<option value="${attributeValue(o.value)}" label="${attributeValue(o.label)}" color="${attributeValue(o.color)}"></option>`,
+  );
   return `${open}${options.join('')}</select>`;
 }
 
@@ -304,7 +323,10 @@ function cellHtml(cell: HtmlTableCell, column: HtmlTableColumn): string {
       return cell.links.map((link) => `<a href="${attributeValue(link.href)}">${escapeText(link.label)}</a>`).join('');
     case 'options':
       return cell.values
-        .map((value, index) => `<span data-option="${attributeValue(value)}">${escapeText(optionText(column, value, cell.values.length - index - 1) ?? '')}</span>`)
+        .map(
+          (value, index) =>
+            `<span data-option="${attributeValue(value)}">${escapeText(optionText(column, value, cell.values.length - index - 1) ?? '')}</span>`,
+        )
         .join('');
   }
 }

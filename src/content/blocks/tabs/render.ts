@@ -6,9 +6,10 @@ import { el, text, type BlockRenderer } from '../render.js';
  * the client script turns `[data-tabs]` into a tab list and hides the inactive panels.
  */
 export const tabs: BlockRenderer = (_ctx, state, node: Tabs) =>
-  el('div', { className: ['tabs'], dataTabs: '' }, node.children.map((tab: Tab) =>
-    el('section', { className: ['tab-panel'], dataTitle: tab.title }, [
-      el('p', { className: ['tab-title'] }, [text(tab.title)]),
-      ...state.all(tab),
-    ]),
-  ));
+  el(
+    'div',
+    { className: ['tabs'], dataTabs: '' },
+    node.children.map((tab: Tab) =>
+      el('section', { className: ['tab-panel'], dataTitle: tab.title }, [el('p', { className: ['tab-title'] }, [text(tab.title)]), ...state.all(tab)]),
+    ),
+  );

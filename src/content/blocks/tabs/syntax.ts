@@ -55,7 +55,14 @@ export const tabs: BlockModule = {
       return wrapFlow(formatTag('tabs'), endTag('tabs'), node, state, info);
     },
     tab(node: Tab, _parent, state, info) {
-      const open = formatTag('tab', [['title', node.title], ['icon', node.icon]], node.extraAttributes);
+      const open = formatTag(
+        'tab',
+        [
+          ['title', node.title],
+          ['icon', node.icon],
+        ],
+        node.extraAttributes,
+      );
       return wrapFlow(open, endTag('tab'), node, state, info);
     },
   },

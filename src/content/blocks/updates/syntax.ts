@@ -63,7 +63,14 @@ export const updates: BlockModule = {
       return wrapFlow(formatTag('updates', [['format', node.format]], node.extraAttributes), endTag('updates'), node, state, info);
     },
     update(node: Update, _p, state, info) {
-      const open = formatTag('update', [['date', node.date], ['tags', node.tags?.join(',')]], node.extraAttributes);
+      const open = formatTag(
+        'update',
+        [
+          ['date', node.date],
+          ['tags', node.tags?.join(',')],
+        ],
+        node.extraAttributes,
+      );
       return wrapFlow(open, endTag('update'), node, state, info);
     },
   },

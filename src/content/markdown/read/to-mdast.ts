@@ -186,7 +186,11 @@ function containerPrefix(line: string, containers: readonly Parent[]): number {
   for (const container of containers) {
     const rest = line.slice(at);
     const match =
-      container.type === 'blockquote' ? /^[ \t]{0,3}>[ \t]?/.exec(rest) : container.type === 'listItem' ? /^[ \t]*(?:(?:[*+-]|\d{1,9}[.)])(?:[ \t]+|$))?/.exec(rest) : null;
+      container.type === 'blockquote'
+        ? /^[ \t]{0,3}>[ \t]?/.exec(rest)
+        : container.type === 'listItem'
+          ? /^[ \t]*(?:(?:[*+-]|\d{1,9}[.)])(?:[ \t]+|$))?/.exec(rest)
+          : null;
     at += match?.[0].length ?? 0;
   }
   return at;
@@ -301,7 +305,17 @@ export function toMdast(tokens: readonly Token[], source: Source, parseCell: (te
             type: 'math',
             meta: token.info || null,
             value: token.content.replace(/\n$/, ''),
-            data: { hName: 'pre', hChildren: [{ type: 'element', tagName: 'code', properties: { className: ['language-math', 'math-display'] }, children: [{ type: 'text', value: token.content.replace(/\n$/, '') }] }] },
+            data: {
+              hName: 'pre',
+              hChildren: [
+                {
+                  type: 'element',
+                  tagName: 'code',
+                  properties: { className: ['language-math', 'math-display'] },
+                  children: [{ type: 'text', value: token.content.replace(/\n$/, '') }],
+                },
+              ],
+            },
           },
           token,
         );

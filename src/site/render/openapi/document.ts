@@ -197,10 +197,12 @@ export class OpenAPIDocument {
     return (list ?? []).flatMap((server) => {
       if (!isObject(server) || typeof server.url !== 'string') return [];
       const variables = isObject(server.variables) ? server.variables : {};
-      return [server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
-        const value = (variables[name] as Json | undefined)?.default;
-        return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
-      })];
+      return [
+        server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+          const value = (variables[name] as Json | undefined)?.default;
+          return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+        }),
+      ];
     });
   }
 
@@ -269,7 +271,10 @@ export class OpenAPIDocument {
     const consumes = mediaTypes(op.consumes ?? this.raw.consumes);
     const body = params.find((p) => p.in === 'body');
     if (body) {
-      const out: RequestBody = { required: body.required === true, contents: consumes.map((mediaType) => ({ mediaType, ...(isObject(body.schema) ? { schema: body.schema } : {}) })) };
+      const out: RequestBody = {
+        required: body.required === true,
+        contents: consumes.map((mediaType) => ({ mediaType, ...(isObject(body.schema) ? { schema: body.schema } : {}) })),
+      };
       if (str(body.description)) out.description = body.description as string;
       return out;
     }
@@ -280,7 +285,8 @@ export class OpenAPIDocument {
       properties: Object.fromEntries(form.map((p) => [p.name, { ...swaggerSchema(p), ...(str(p.description) ? { description: p.description } : {}) }])),
       required: form.filter((p) => p.required === true).map((p) => p.name),
     };
-    const mediaType = consumes.find((m) => m.includes('form')) ?? (form.some((p) => p.type === 'file') ? 'multipart/form-data' : 'application/x-www-form-urlencoded');
+    const mediaType =
+      consumes.find((m) => m.includes('form')) ?? (form.some((p) => p.type === 'file') ? 'multipart/form-data' : 'application/x-www-form-urlencoded');
     return { required: form.some((p) => p.required === true), contents: [{ mediaType, schema }] };
   }
 
@@ -355,7 +361,25 @@ function mediaTypes(value: unknown): string[] {
 
 /** A Swagger 2.0 parameter or header carries its schema keywords itself. */
 function swaggerSchema(p: Json): Json {
-  const keys = ['type', 'format', 'items', 'enum', 'default', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'multipleOf', 'collectionFormat'];
+  const keys = [
+    'type',
+    'format',
+    'items',
+    'enum',
+    'default',
+    'minimum',
+    'maximum',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'minLength',
+    'maxLength',
+    'pattern',
+    'minItems',
+    'maxItems',
+    'uniqueItems',
+    'multipleOf',
+    'collectionFormat',
+  ];
   const schema = Object.fromEntries(keys.filter((k) => p[k] !== undefined).map((k) => [k, p[k]]));
   return schema.type === 'file' ? { ...schema, type: 'string', format: 'binary' } : schema;
 }

@@ -76,7 +76,8 @@ function bounded(doc: OpenAPIDocument, value: unknown, depth: number): unknown {
     if (copy !== undefined) out[key] = copy;
   }
   const { properties, minItems, minLength } = out;
-  if (properties && typeof properties === 'object' && !Array.isArray(properties)) out.properties = Object.fromEntries(Object.entries(properties).slice(0, MAX_PROPERTIES));
+  if (properties && typeof properties === 'object' && !Array.isArray(properties))
+    out.properties = Object.fromEntries(Object.entries(properties).slice(0, MAX_PROPERTIES));
   for (const key of ['allOf', 'items', 'prefixItems']) if (Array.isArray(out[key])) out[key] = out[key].slice(0, MAX_PROPERTIES);
   if (typeof minItems === 'number') out.minItems = Math.min(minItems, MAX_ITEMS);
   if (typeof minLength === 'number') out.minLength = Math.min(minLength, MAX_LENGTH);

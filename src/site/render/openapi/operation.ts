@@ -11,7 +11,12 @@ import { type Direction, exampleOf } from './example.js';
 import { markdownBlock } from './markdown.js';
 import { SchemaRenderer } from './schema.js';
 
-const PLACES: Array<[Parameter['in'], string]> = [['path', 'Path parameters'], ['query', 'Query parameters'], ['header', 'Headers'], ['cookie', 'Cookies']];
+const PLACES: Array<[Parameter['in'], string]> = [
+  ['path', 'Path parameters'],
+  ['query', 'Query parameters'],
+  ['header', 'Headers'],
+  ['cookie', 'Cookies'],
+];
 const MAX_EXAMPLE_LINES = 80;
 
 export interface OperationOptions {
@@ -36,19 +41,35 @@ export function renderOperation(ctx: RenderContext, doc: OpenAPIDocument, op: Op
   for (const [place, title] of PLACES) {
     const params = op.parameters.filter((p) => p.in === place);
     if (!params.length) continue;
-    children.push(section(title, [el('ul', { className: ['openapi-properties'] }, params.map((p) => request.field(p.name, p.schema, p.required, p.description, p.deprecated)))]));
+    children.push(
+      section(title, [
+        el(
+          'ul',
+          { className: ['openapi-properties'] },
+          params.map((p) => request.field(p.name, p.schema, p.required, p.description, p.deprecated)),
+        ),
+      ]),
+    );
   }
   if (op.body) {
     const content = op.body.contents[0];
     const head: ElementContent[] = content ? [el('code', { className: ['openapi-media-type'] }, [text(content.mediaType)])] : [];
     if (op.body.required) head.push(text(' '), el('span', { className: ['openapi-required'] }, [text('required')]));
-    children.push(section('Body', [
-      ...(head.length ? [el('p', {}, head)] : []),
-      ...(op.body.description ? [markdownBlock(op.body.description)] : []),
-      ...(content?.schema ? request.render(content.schema) : []),
-    ]));
+    children.push(
+      section('Body', [
+        ...(head.length ? [el('p', {}, head)] : []),
+        ...(op.body.description ? [markdownBlock(op.body.description)] : []),
+        ...(content?.schema ? request.render(content.schema) : []),
+      ]),
+    );
   }
-  if (op.responses.length) children.push(section('Responses', op.responses.map((r, i) => response(doc, r, i === firstSuccess(op)))));
+  if (op.responses.length)
+    children.push(
+      section(
+        'Responses',
+        op.responses.map((r, i) => response(doc, r, i === firstSuccess(op))),
+      ),
+    );
   children.push(...examples(ctx, doc, op));
   return el('div', { className: ['api-operation', 'openapi-operation'] }, children);
 }
@@ -61,14 +82,24 @@ function authorization(doc: OpenAPIDocument, op: Operation): ElementContent[] {
   const alternatives = op.security.filter((names) => names.length);
   if (!alternatives.length) return [];
   const schemes = doc.securitySchemes();
-  const items = alternatives.map((names) => el('li', {}, names.flatMap((name, i) => {
-    const scheme = schemes.get(name);
-    return [...(i ? [text(' and ')] : []), el('code', {}, [text(name)]), ...(scheme ? [text(`: ${scheme.label}`)] : [])];
-  })));
+  const items = alternatives.map((names) =>
+    el(
+      'li',
+      {},
+      names.flatMap((name, i) => {
+        const scheme = schemes.get(name);
+        return [...(i ? [text(' and ')] : []), el('code', {}, [text(name)]), ...(scheme ? [text(`: ${scheme.label}`)] : [])];
+      }),
+    ),
+  );
   return [section('Authorization', [el('ul', { className: ['openapi-security'] }, items)])];
 }
 
-const firstSuccess = (op: Operation) => Math.max(0, op.responses.findIndex((r) => r.status.startsWith('2')));
+const firstSuccess = (op: Operation) =>
+  Math.max(
+    0,
+    op.responses.findIndex((r) => r.status.startsWith('2')),
+  );
 
 function response(doc: OpenAPIDocument, r: Operation['responses'][number], open: boolean): Element {
   const [first, ...rest] = (r.description ?? '').split('\n');
@@ -77,14 +108,26 @@ function response(doc: OpenAPIDocument, r: Operation['responses'][number], open:
   const body: ElementContent[] = [];
   if (rest.join('\n').trim()) body.push(markdownBlock(rest.join('\n').trim()));
   const renderer = new SchemaRenderer(doc, 'response');
-  if (r.headers.length) body.push(el('p', { className: ['openapi-subtitle'] }, [text('Headers')]), el('ul', { className: ['openapi-properties'] }, r.headers.map((h) => renderer.field(h.name, h.schema, h.required, h.description))));
+  if (r.headers.length)
+    body.push(
+      el('p', { className: ['openapi-subtitle'] }, [text('Headers')]),
+      el(
+        'ul',
+        { className: ['openapi-properties'] },
+        r.headers.map((h) => renderer.field(h.name, h.schema, h.required, h.description)),
+      ),
+    );
   const content = r.contents[0];
   if (content) {
     body.push(el('p', {}, [el('code', { className: ['openapi-media-type'] }, [text(content.mediaType)])]));
     if (content.schema) body.push(...renderer.render(content.schema));
   }
   // The first success shows as it is; the other responses are disclosures (the sanitiser drops `open`).
-  if (open) return el('div', { className: ['openapi-response', 'openapi-response-open'] }, [el('p', { className: ['openapi-response-status'] }, summary.children), ...body]);
+  if (open)
+    return el('div', { className: ['openapi-response', 'openapi-response-open'] }, [
+      el('p', { className: ['openapi-response-status'] }, summary.children),
+      ...body,
+    ]);
   return el('details', { className: ['openapi-response'] }, [summary, ...body]);
 }
 
@@ -107,7 +150,9 @@ function exampleFor(doc: OpenAPIDocument, content: MediaContent, direction: Dire
 
 function curlOf(doc: OpenAPIDocument, op: Operation): string {
   const server = (op.servers[0] ?? '').replace(/\/$/, '');
-  const query = op.parameters.filter((p) => p.in === 'query' && p.required).map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(p.example ?? exampleOf(doc, p.schema, 'request') ?? ''))}`);
+  const query = op.parameters
+    .filter((p) => p.in === 'query' && p.required)
+    .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(p.example ?? exampleOf(doc, p.schema, 'request') ?? ''))}`);
   const url = `${server}${op.path}${query.length ? `?${query.join('&')}` : ''}`;
   const lines = [`curl -X ${op.method.toUpperCase()} ${quote(url)}`];
   const schemes = doc.securitySchemes();
@@ -123,7 +168,9 @@ function curlOf(doc: OpenAPIDocument, op: Operation): string {
     const example = exampleFor(doc, content, 'request');
     if (example !== undefined) {
       if (content.mediaType.includes('json')) lines.push(`-d ${quote(JSON.stringify(example, null, 2))}`);
-      else if (example && typeof example === 'object') for (const [key, value] of Object.entries(example)) lines.push(`--data-urlencode ${quote(`${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)}`);
+      else if (example && typeof example === 'object')
+        for (const [key, value] of Object.entries(example))
+          lines.push(`--data-urlencode ${quote(`${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)}`);
     }
   }
   return lines.join(' \\\n  ');
@@ -132,7 +179,7 @@ function curlOf(doc: OpenAPIDocument, op: Operation): string {
 const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
 function formatted(example: unknown, mediaType: string): string {
-  const textValue = typeof example === 'string' && !mediaType.includes('json') ? example : JSON.stringify(example, null, 2) ?? String(example);
+  const textValue = typeof example === 'string' && !mediaType.includes('json') ? example : (JSON.stringify(example, null, 2) ?? String(example));
   const lines = textValue.split('\n');
   return lines.length > MAX_EXAMPLE_LINES ? [...lines.slice(0, MAX_EXAMPLE_LINES), '…'].join('\n') : textValue;
 }

@@ -104,17 +104,25 @@ export class SchemaRenderer {
   private variants(variants: unknown[], label: string, depth: number, stack: Set<Json>): Element {
     return el('div', { className: ['openapi-variants'] }, [
       el('p', { className: ['openapi-variants-label'] }, [text(label)]),
-      el('ul', { className: ['openapi-properties'] }, variants.map((variant, i) => {
-        const v = this.doc.resolve(variant);
-        const title = this.variantTitle(variant, 0) || `Option ${i + 1}`;
-        return this.entry([el('span', { className: ['openapi-variant-title'] }, [text(title)])], variant, v, depth, stack);
-      })),
+      el(
+        'ul',
+        { className: ['openapi-properties'] },
+        variants.map((variant, i) => {
+          const v = this.doc.resolve(variant);
+          const title = this.variantTitle(variant, 0) || `Option ${i + 1}`;
+          return this.entry([el('span', { className: ['openapi-variant-title'] }, [text(title)])], variant, v, depth, stack);
+        }),
+      ),
     ]);
   }
 
   /** A parameter or header: the same entry as a property, with its own description over the schema's. */
   field(name: string, schema: unknown, required: boolean, description?: string, deprecated = false): Element {
-    const head: ElementContent[] = [el('code', { className: ['openapi-property-name'] }, [text(name)]), text(' '), el('span', { className: ['openapi-type'] }, [text(schema ? this.label(schema) : 'string')])];
+    const head: ElementContent[] = [
+      el('code', { className: ['openapi-property-name'] }, [text(name)]),
+      text(' '),
+      el('span', { className: ['openapi-type'] }, [text(schema ? this.label(schema) : 'string')]),
+    ];
     if (required) head.push(text(' '), el('span', { className: ['openapi-required'] }, [text('required')]));
     if (deprecated) head.push(text(' '), el('span', { className: ['openapi-flag'] }, [text('deprecated')]));
     const s = this.doc.resolve(schema);
@@ -124,7 +132,11 @@ export class SchemaRenderer {
   }
 
   private property(name: string, schema: unknown, required: boolean, depth: number, stack: Set<Json>): Element {
-    const head: ElementContent[] = [el('code', { className: ['openapi-property-name'] }, [text(name)]), text(' '), el('span', { className: ['openapi-type'] }, [text(this.label(schema))])];
+    const head: ElementContent[] = [
+      el('code', { className: ['openapi-property-name'] }, [text(name)]),
+      text(' '),
+      el('span', { className: ['openapi-type'] }, [text(this.label(schema))]),
+    ];
     if (required) head.push(text(' '), el('span', { className: ['openapi-required'] }, [text('required')]));
     return this.entry(head, schema, this.doc.resolve(schema), depth, stack);
   }
@@ -170,14 +182,21 @@ export class SchemaRenderer {
   /** Possible values, default, bounds, pattern and example of a schema. */
   private meta(s: Json): ElementContent[] {
     const parts: ElementContent[][] = [];
-    const code = (value: unknown) => el('code', {}, [text(typeof value === 'string' ? value : JSON.stringify(value) ?? String(value))]);
+    const code = (value: unknown) => el('code', {}, [text(typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)))]);
     if (Array.isArray(s.enum) && s.enum.length) {
       const values = s.enum.slice(0, 30).flatMap((v, i) => (i ? [text(', '), code(v)] : [code(v)]));
       parts.push([text('Possible values: '), ...values, ...(s.enum.length > 30 ? [text(', …')] : [])]);
     }
     if (s.const !== undefined) parts.push([text('Value: '), code(s.const)]);
     if (s.default !== undefined) parts.push([text('Default: '), code(s.default)]);
-    for (const [key, label] of [['minimum', 'Min'], ['maximum', 'Max'], ['minLength', 'Min length'], ['maxLength', 'Max length'], ['minItems', 'Min items'], ['maxItems', 'Max items']] as const) {
+    for (const [key, label] of [
+      ['minimum', 'Min'],
+      ['maximum', 'Max'],
+      ['minLength', 'Min length'],
+      ['maxLength', 'Max length'],
+      ['minItems', 'Min items'],
+      ['maxItems', 'Max items'],
+    ] as const) {
       if (typeof s[key] === 'number') parts.push([text(`${label}: ${String(s[key])}`)]);
     }
     if (typeof s.pattern === 'string') parts.push([text('Pattern: '), code(s.pattern)]);
