@@ -14,7 +14,9 @@ const load = (path) => import(new URL(path, dist).href);
 const stores = await load('store/index.js');
 const newId = stores.newId ?? (await load('model/ids.js')).newId;
 const { Domain, Caller } = await load('domain/index.js');
-const { bootstrap } = await load('domain/core/setup.js').catch(() => load('domain/setup.js'));
+const { bootstrap } = await load('domain/core/setup.js').catch((error) =>
+  error?.code === 'ERR_MODULE_NOT_FOUND' ? load('domain/setup.js') : Promise.reject(error),
+);
 const { configSchema } = await load('config/index.js');
 const { syncDirectory } = await load('gitsync/import.js');
 const { exportRevision } = await load('gitsync/export/export.js');

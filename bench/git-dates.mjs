@@ -61,7 +61,9 @@ function listFiles(dir) {
 async function openSync() {
   const stores = await import(new URL('store/index.js', dist).href);
   const { Domain, Caller } = await import(new URL('domain/index.js', dist).href);
-  const { bootstrap } = await import(new URL('domain/core/setup.js', dist).href).catch(() => import(new URL('domain/setup.js', dist).href));
+  const { bootstrap } = await import(new URL('domain/core/setup.js', dist).href).catch((error) =>
+    error?.code === 'ERR_MODULE_NOT_FOUND' ? import(new URL('domain/setup.js', dist).href) : Promise.reject(error),
+  );
   const { configSchema } = await import(new URL('config/index.js', dist).href);
   const { syncDirectory } = await import(new URL('gitsync/import.js', dist).href);
   const storeDir = mkdtempSync(join(tmpdir(), 'quire-bench-store-'));

@@ -100,7 +100,9 @@ export const openStoreOf = (stores, dir) => (stores.openStore ? stores.openStore
 export async function openDomain(dir, config = {}, options = {}) {
   const stores = await fromDist('store/index.js');
   const { Domain, Caller } = await fromDist('domain/index.js');
-  const { bootstrap } = await fromDist('domain/core/setup.js').catch(() => fromDist('domain/setup.js'));
+  const { bootstrap } = await fromDist('domain/core/setup.js').catch((error) =>
+    error?.code === 'ERR_MODULE_NOT_FOUND' ? fromDist('domain/setup.js') : Promise.reject(error),
+  );
   const { configSchema } = await fromDist('config/index.js');
   const store = openStoreOf(stores, dir);
   const domain = new Domain(store, options);

@@ -16,7 +16,9 @@ const dist = new URL('../dist/', import.meta.url);
 const stores = await import(new URL('store/index.js', dist).href);
 const newId = stores.newId ?? (await import(new URL('model/ids.js', dist).href)).newId;
 const { Domain, Caller } = await import(new URL('domain/index.js', dist).href);
-const { bootstrap } = await import(new URL('domain/core/setup.js', dist).href).catch(() => import(new URL('domain/setup.js', dist).href));
+const { bootstrap } = await import(new URL('domain/core/setup.js', dist).href).catch((error) =>
+  error?.code === 'ERR_MODULE_NOT_FOUND' ? import(new URL('domain/setup.js', dist).href) : Promise.reject(error),
+);
 const { configSchema } = await import(new URL('config/index.js', dist).href);
 const { syncDirectory } = await import(new URL('gitsync/import.js', dist).href);
 

@@ -14,7 +14,9 @@ const load = (path) => import(new URL(path, ROOT).href);
 
 const stores = await load('store/index.js');
 const { Domain, Caller } = await load('domain/index.js');
-const { bootstrap } = await load('domain/core/setup.js').catch(() => load('domain/setup.js'));
+const { bootstrap } = await load('domain/core/setup.js').catch((error) =>
+  error?.code === 'ERR_MODULE_NOT_FOUND' ? load('domain/setup.js') : Promise.reject(error),
+);
 const { configSchema } = await load('config/index.js');
 const { twoWaySync } = await load('gitsync/two-way/sync.js');
 

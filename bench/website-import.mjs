@@ -12,7 +12,9 @@ import { emit, median, removeDir, round, openStoreOf } from './lib.mjs';
 const from = process.env.QUIRE_SRC ? '../src' : '../dist';
 const stores = await import(`${from}/store/index.js`);
 const { Domain } = await import(`${from}/domain/index.js`);
-const { bootstrap } = await import(`${from}/domain/core/setup.js`).catch(() => import(`${from}/domain/setup.js`));
+const { bootstrap } = await import(`${from}/domain/core/setup.js`).catch((error) =>
+  error?.code === 'ERR_MODULE_NOT_FOUND' ? import(`${from}/domain/setup.js`) : Promise.reject(error),
+);
 const { configSchema } = await import(`${from}/config/index.js`);
 const { buildServer } = await import(`${from}/server/app.js`);
 

@@ -1,6 +1,6 @@
 // Bundles the compiled CLI (dist/cli/main.js) into dist/bundle/: a few files load much faster than the thousand
 // small ES modules of its dependencies, which is most of `docs serve`'s start. What a command loads lazily stays
-// lazy (code splitting). The worker threads are entry points of their own (src/domain/worker-threads.ts finds them);
+// lazy (code splitting). The worker threads are entry points of their own (src/platform/worker-threads.ts finds them);
 // templates and the native SQLite addon are read from their usual places.
 import { existsSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { build } from 'esbuild';

@@ -46,6 +46,14 @@ describe('exampleOf', () => {
     const huge = exampleOf(doc, { type: 'array', minItems: 1e9, items: { type: 'string', minLength: 1e9 } }, 'response') as string[];
     expect(huge.length).toBeLessThanOrEqual(3);
     expect(huge[0]!.length).toBeLessThanOrEqual(100);
+    // Properties named like the keywords that hold values are schemas all the same, bounded like any other.
+    const named = exampleOf(
+      doc,
+      { type: 'object', properties: { default: { type: 'array', minItems: 200_000, items: { type: 'integer' } }, example: { $ref: '#/nowhere' }, minItems: { type: 'string' } } },
+      'response',
+    ) as { default: unknown[]; minItems: string };
+    expect(named.default.length).toBeLessThanOrEqual(3);
+    expect(typeof named.minItems).toBe('string');
     // Eight levels of 40 properties, each a $ref to the next level: 40^5 values at the depth shown.
     const levels: Record<string, unknown> = { L8: { type: 'string' } };
     for (let level = 0; level < 8; level++)

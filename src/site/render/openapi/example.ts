@@ -52,8 +52,11 @@ function withoutHoles(value: unknown, depth: number): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutHoles(item, depth + 1)]));
 }
 
+/** Keys whose value maps names to schemas. */
+const NAMED = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'schemas']);
+
 /** A copy of a schema or document with the sizes above capped and the `$ref`s that lead nowhere left out. */
-function bounded(doc: OpenAPIDocument, value: unknown, depth: number): unknown {
+function bounded(doc: OpenAPIDocument, value: unknown, depth: number, names = false): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const done = copies.get(value);
   if (done !== undefined) return done;
@@ -68,13 +71,15 @@ function bounded(doc: OpenAPIDocument, value: unknown, depth: number): unknown {
     return out;
   }
   const node = value as Json;
-  if (typeof node.$ref === 'string' && !doc.resolve(node)) return undefined;
+  if (!names && typeof node.$ref === 'string' && !doc.resolve(node)) return undefined;
   const out: Json = {};
   copies.set(value, out);
+  // In a map of schemas by name (`properties`...), a key is a name: `default` there is a property, not a value.
   for (const [key, item] of Object.entries(node)) {
-    const copy = VALUES.has(key) ? item : bounded(doc, item, depth + 1);
+    const copy = !names && VALUES.has(key) ? item : bounded(doc, item, depth + 1, !names && NAMED.has(key));
     if (copy !== undefined) out[key] = copy;
   }
+  if (names) return out;
   const { properties, minItems, minLength } = out;
   if (properties && typeof properties === 'object' && !Array.isArray(properties))
     out.properties = Object.fromEntries(Object.entries(properties).slice(0, MAX_PROPERTIES));
