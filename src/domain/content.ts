@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type {
   DocumentPage,
   GroupPage,
@@ -50,12 +51,11 @@ export interface LinksPage {
 
 /** Search reads at most this many characters of a query (the spec's maximum). */
 const QUERY_MAX = 512;
-const CACHED_REVISIONS = 32;
 
 /** The read side of space content: revisions, pages, files, links, backlinks, search and documents. */
 export class Contents {
-  private readonly indexes = new Map<string, RevisionIndex>();
-  private readonly links = new Map<string, LinkUsage[]>();
+  private readonly indexes = new LRUCache<string, RevisionIndex>({ max: 32 });
+  private readonly links = new LRUCache<string, LinkUsage[]>({ max: 32 });
   readonly documents: Documents;
 
   constructor(
@@ -224,7 +224,7 @@ export class Contents {
     let index = this.indexes.get(revisionId);
     if (!index) {
       index = new RevisionIndex(this.deps.store.revisions.content(revisionId));
-      remember(this.indexes, revisionId, index);
+      this.indexes.set(revisionId, index);
     }
     return { content: index.content, index };
   }
@@ -237,13 +237,8 @@ export class Contents {
       const parsed = this.deps.store.parsed.getMany<ParsedPageData>([...new Set(pages.map((p) => p.blob))], PARSED_PAGE_VERSION);
       const linksOf = (page: DocumentPage): readonly ParsedLink[] => parsed.get(page.blob)?.links ?? [];
       usages = collectLinks(view.index, linksOf, appPrefixes);
-      remember(this.links, key, usages);
+      this.links.set(key, usages);
     }
     return usages;
   }
-}
-
-function remember<V>(cache: Map<string, V>, key: string, value: V): void {
-  cache.set(key, value);
-  if (cache.size > CACHED_REVISIONS) cache.delete(cache.keys().next().value!);
 }

@@ -121,6 +121,7 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
     const built = [];
     for (const work of changed) built.push(await buildSpace(tree, work, results, dates));
     if (!options.allowMassRemoval) for (const [i, work] of changed.entries()) refuseMassRemoval(work, built[i]!, options.dir);
+    await sync.blobs.flush?.();
     for (const [i, work] of changed.entries()) {
       landSpace(sync, tree, work, built[i]!);
       progress('save', i + 1, changed.length);

@@ -1,7 +1,6 @@
 // Worker thread entry: parses batches of page blobs posted by the parse pool.
 import { parentPort } from 'node:worker_threads';
 import { type ParseJob, parsePage } from '../domain/page-parse.js';
+import { answer } from '../domain/worker-threads.js';
 
-parentPort?.on('message', (message: { id: number; jobs: ParseJob[] }) => {
-  parentPort!.postMessage({ id: message.id, results: message.jobs.map(parsePage) });
-});
+parentPort?.on('message', answer<{ id: number; jobs: ParseJob[] }>(({ jobs }) => jobs.map(parsePage)));

@@ -5,11 +5,9 @@
  * stays, warm and unreferenced, for the next builds of the process, like the render pool.
  */
 import { type CodeBlock, fillCodeMarkers } from './render/highlight.js';
-import { WorkerClient } from './worker-client.js';
+import { sharedClient } from '../domain/worker-threads.js';
 
-const resourceLimits = { maxYoungGenerationSizeMb: 16 };
-
-let shared: WorkerClient | undefined;
+const highlighter = sharedClient('site/highlight-worker', { resourceLimits: { maxYoungGenerationSizeMb: 16 } });
 
 export interface HighlightMessage {
   id: number;
@@ -18,7 +16,7 @@ export interface HighlightMessage {
 
 /** One build's highlighted code: each distinct block asked of the worker once. */
 export class CodeHighlights {
-  private readonly client = (shared ??= new WorkerClient('site/highlight-worker', { resourceLimits }, () => (shared = undefined)));
+  private readonly client = highlighter();
   private readonly html = new Map<string, Promise<string>>();
 
   /** Starts highlighting blocks the build will need. */

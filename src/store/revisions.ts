@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Db, Row } from './db.js';
 import { json, optStr, str } from './codec.js';
 import type { RevisionRecord } from './records.js';
@@ -28,7 +29,7 @@ const EMPTY: RevisionContent = Object.freeze({ pages: [], files: [], reusableCon
 
 export class RevisionRepo {
   /** Revisions never change, so their parsed content is kept for the most recently read ones. */
-  private readonly contents = new Map<string, RevisionContent>();
+  private readonly contents = new LRUCache<string, RevisionContent>({ max: 64 });
 
   constructor(private readonly db: Db) {}
 
@@ -48,15 +49,10 @@ export class RevisionRepo {
   /** The revision's pages, files, reusable contents and variables; a revision created without content is empty. */
   content(id: string): RevisionContent {
     const cached = this.contents.get(id);
-    if (cached) {
-      this.contents.delete(id);
-      this.contents.set(id, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const row = this.db.prepare('SELECT content FROM revision_contents WHERE revision_id = ?').get(id) as Row | undefined;
     const content = row ? json<RevisionContent>(row.content) : EMPTY;
     this.contents.set(id, content);
-    if (this.contents.size > 64) this.contents.delete(this.contents.keys().next().value!);
     return content;
   }
 

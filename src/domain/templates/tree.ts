@@ -1,6 +1,7 @@
 // A template's Git Sync tree -> revision content, read the way `docs sync` imports a repository (same titles, slugs,
 // URL paths, metadata and files), for the part of the format templates use: SUMMARY.md with pages, groups and links,
 // page files, and `.gitbook/assets`.
+import { LRUCache } from 'lru-cache';
 import mime from 'mime-types';
 import { basename, dirname, joinPath } from '../../content/paths.js';
 import { safeSlug, slugify } from '../../content/slug.js';
@@ -99,8 +100,7 @@ export function readTemplateTree(tree: TemplateTree, newId: () => string, fileId
 }
 
 /** Parse results by page file (blob oid and path): templates are applied again and again with the same pages. */
-const parses = new Map<string, ParsedBlob>();
-const PARSES_KEPT = 256;
+const parses = new LRUCache<string, ParsedBlob>({ max: 256 });
 
 function parseOnce(oid: string, path: string, bytes: Uint8Array): ParsedBlob {
   const key = `${oid}\0${path}`;
@@ -108,7 +108,6 @@ function parseOnce(oid: string, path: string, bytes: Uint8Array): ParsedBlob {
   if (!result) {
     result = parsePage({ oid, path, spaceRoot: '', bytes });
     parses.set(key, result);
-    if (parses.size > PARSES_KEPT) parses.delete(parses.keys().next().value!);
   }
   return result;
 }

@@ -4,16 +4,16 @@
  * variables, so the theme toggle needs no re-render.
  */
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { bundledLanguages, bundledLanguagesAlias, createHighlighter, type Highlighter, type ThemedToken } from 'shiki';
 import { escapeHtml } from '../html.js';
 
 // The -default themes: every token colour reaches 4.5:1 on the code block background (github-light's do not).
 export const THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
-const CACHE_LIMIT = 20_000;
 
 let highlighter: Promise<Highlighter> | null = null;
 const loaded = new Set<string>();
-const cache = new Map<string, string>();
+const cache = new LRUCache<string, string>({ max: 20_000 });
 
 /** The Shiki name of a fence language (`js` -> `javascript`), or null when Shiki has no grammar for it. */
 export function grammarOf(lang: string | null | undefined): string | null {
@@ -50,7 +50,6 @@ export function highlight(code: string, lang: string | null | undefined): string
   } else {
     out = `<pre class="shiki plain" tabindex="0"><code>${plainLines(code)}</code></pre>`;
   }
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, out);
   return out;
 }
