@@ -1,4 +1,5 @@
 // One page blob -> what the importer and the API need from it. Pure CPU work: runs in the parse workers.
+import { LRUCache } from 'lru-cache';
 import { readMarkdown } from './markdown/index.js';
 import { markdownLimitProblem } from './limits.js';
 import { parsePageFile } from './page-file.js';
@@ -45,27 +46,17 @@ export interface KeptBody {
  * Parsed page bodies by blob oid, kept from a sync for a build in the same process so a page is parsed once.
  * JSON strings: compact, cheap to post from a worker, and each `takeBody` gives a fresh tree to mutate.
  */
-const bodies = new Map<string, KeptBody>();
-let bodyChars = 0;
-const BODY_CHAR_LIMIT = 64 * 1024 * 1024;
+const bodies = new LRUCache<string, KeptBody>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (kept) => kept.json.length || 1 });
 
 export function rememberBody(blob: ParsedBlob): void {
   if (!blob.body || bodies.has(blob.oid)) return;
   bodies.set(blob.oid, { json: blob.body.json, sections: blob.body.sectionsAsRendered ? blob.sections : null, code: blob.body.code });
-  bodyChars += blob.body.json.length;
-  for (const [old, kept] of bodies) {
-    if (bodyChars <= BODY_CHAR_LIMIT) break;
-    bodies.delete(old);
-    bodyChars -= kept.json.length;
-  }
 }
 
 /** The body of page blob `oid` parsed by an earlier sync, once. */
 export function takeBody(oid: string): KeptBody | undefined {
   const kept = bodies.get(oid);
-  if (kept === undefined) return undefined;
-  bodies.delete(oid);
-  bodyChars -= kept.json.length;
+  if (kept !== undefined) bodies.delete(oid);
   return kept;
 }
 

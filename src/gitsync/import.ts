@@ -3,7 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { invalidInput, type Caller, type Domain } from '../domain/index.js';
 import { PARSED_PAGE_VERSION, type ParsedPageData } from '../content/parsed-page.js';
-import { GitSync, type ParsedBlobResult } from '../domain/git-sync/git-sync.js';
+import type { GitSync, ParsedBlobResult } from '../domain/git-sync/git-sync.js';
 import { dirname, joinPath } from '../content/paths.js';
 import type { RevisionContent, RevisionPage, SpaceRecord } from '../model/index.js';
 import { buildRevision } from './build-revision.js';
@@ -65,13 +65,15 @@ export interface SyncReport {
 export async function syncDirectory(domain: Domain, options: SyncOptions): Promise<SyncReport[]> {
   const dir = resolve(options.dir);
   if (!existsSync(dir)) throw invalidInput(`${options.dir}: no such directory`);
-  if (!statSync(dir).isDirectory()) throw invalidInput(`${options.dir}: not a directory; give the folder that holds the pages (the one with README.md or SUMMARY.md)`);
+  if (!statSync(dir).isDirectory())
+    throw invalidInput(`${options.dir}: not a directory; give the folder that holds the pages (the one with README.md or SUMMARY.md)`);
   const sync = domain.sync;
   const tree = options.tree ?? (await readSource(dir, options));
   const layout = await discoverLayout(tree);
   // Nothing to make a new space of (a space synced before goes on to the mass-removal check instead).
   const empty = ![...tree.files.keys()].some(isMarkdown);
-  if (empty && !options.allowMassRemoval && layout.spaces.every((space) => !existingSpace(sync, dir, space, options))) throw invalidInput(noPages(options.dir, tree));
+  if (empty && !options.allowMassRemoval && layout.spaces.every((space) => !existingSpace(sync, dir, space, options)))
+    throw invalidInput(noPages(options.dir, tree));
   if (layout.siteConfig && options.space) {
     throw invalidInput(`--space: ${options.dir} holds several spaces (${layout.siteConfig}); they are named by their keys`);
   }
@@ -121,6 +123,7 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
     const built = [];
     for (const work of changed) built.push(await buildSpace(tree, work, results, dates));
     if (!options.allowMassRemoval) for (const [i, work] of changed.entries()) refuseMassRemoval(work, built[i]!, options.dir);
+    await sync.blobs.flush?.();
     for (const [i, work] of changed.entries()) {
       landSpace(sync, tree, work, built[i]!);
       progress('save', i + 1, changed.length);
@@ -154,14 +157,21 @@ async function readSource(dir: string, options: SyncOptions): Promise<RepoTree> 
 }
 
 function targetSpace(domain: Domain, sync: GitSync, source: string, layout: SpaceLayout, options: SyncOptions): SpaceRecord {
-  return existingSpace(sync, source, layout, options) ?? domain.spaces.create(options.caller, options.organizationId, { title: spaceTitle(source, layout, options) }).space;
+  return (
+    existingSpace(sync, source, layout, options) ??
+    domain.spaces.create(options.caller, options.organizationId, { title: spaceTitle(source, layout, options) }).space
+  );
 }
 
 /** A single space without a name is named after its folder. */
 const spaceTitle = (source: string, layout: SpaceLayout, options: SyncOptions) => layout.title ?? options.space ?? (basename(source) || 'Docs');
 
 function existingSpace(sync: GitSync, source: string, layout: SpaceLayout, options: SyncOptions): SpaceRecord | undefined {
-  return (layout.key !== null ? sync.spaceForKey(source, layout.key) : sync.findSpace(options.organizationId, options.space ?? spaceTitle(source, layout, options))) ?? undefined;
+  return (
+    (layout.key !== null
+      ? sync.spaceForKey(source, layout.key)
+      : sync.findSpace(options.organizationId, options.space ?? spaceTitle(source, layout, options))) ?? undefined
+  );
 }
 
 /** One space on its way through the sync; `plan` is made only when its tree changed. */
@@ -219,8 +229,10 @@ async function datePages(sync: GitSync, tree: RepoTree, dir: string, works: Spac
 }
 
 function shallowWarning(files: number): string {
-  return `${files} ${files === 1 ? 'page' : 'pages'} could not be dated past the oldest commit of this shallow clone: ` +
-    'they show its date (or the date they had). Fetch the whole history for exact dates (fetch-depth: 0 in GitHub Actions, git fetch --unshallow)';
+  return (
+    `${files} ${files === 1 ? 'page' : 'pages'} could not be dated past the oldest commit of this shallow clone: ` +
+    'they show its date (or the date they had). Fetch the whole history for exact dates (fetch-depth: 0 in GitHub Actions, git fetch --unshallow)'
+  );
 }
 
 /** The markdown files under a space's root but its summary (`.gitbook/` left out but for its includes). */
@@ -228,7 +240,11 @@ function markdownFiles(tree: RepoTree, layout: SpaceLayout): string[] {
   const under = layout.root === '' ? '' : `${layout.root}/`;
   const includes = `${joinPath(layout.root, '.gitbook/includes')}/`;
   return [...tree.files.keys()].filter(
-    (p) => p.startsWith(under) && p.toLowerCase().endsWith('.md') && p !== layout.summary && (!p.slice(under.length).startsWith('.gitbook/') || p.startsWith(includes)),
+    (p) =>
+      p.startsWith(under) &&
+      p.toLowerCase().endsWith('.md') &&
+      p !== layout.summary &&
+      (!p.slice(under.length).startsWith('.gitbook/') || p.startsWith(includes)),
   );
 }
 
@@ -242,7 +258,12 @@ async function planSpace(sync: GitSync, tree: RepoTree, work: SpaceWork): Promis
   const includes = [...tree.files.keys()].filter((p) => p.startsWith(includesDir) && p.toLowerCase().endsWith('.md')).sort();
   const paths = [...new Set([...pageFiles(outline.nodes), ...includes])];
   const planned = new Set(markdownFiles(tree, layout));
-  const late = await planParse(sync, tree, layout, paths.filter((p) => !planned.has(p)));
+  const late = await planParse(
+    sync,
+    tree,
+    layout,
+    paths.filter((p) => !planned.has(p)),
+  );
   for (const [path, data] of late.parsed) plan.parsed.set(path, data);
   for (const [path, reason] of late.rejected) plan.rejected.set(path, reason);
   for (const [path, bytes] of late.toStore) plan.toStore.set(path, bytes);
@@ -251,7 +272,12 @@ async function planSpace(sync: GitSync, tree: RepoTree, work: SpaceWork): Promis
 }
 
 /** Builds the space's revision from the parse results (and fills in its report). */
-async function buildSpace(tree: RepoTree, work: SpaceWork, results: readonly ParsedBlobResult[], dates: ReadonlyMap<string, PageDate>): Promise<RevisionContent> {
+async function buildSpace(
+  tree: RepoTree,
+  work: SpaceWork,
+  results: readonly ParsedBlobResult[],
+  dates: ReadonlyMap<string, PageDate>,
+): Promise<RevisionContent> {
   const { layout, report, plan, previous } = work;
   const outline = work.outline!;
   const files = work.files!;

@@ -2,22 +2,21 @@
  * A small in-process cache of pure results keyed by blob oid (and whatever else the result depends on), so a
  * re-sync in the same process (`docs watch`, a server) does not parse an unchanged SUMMARY.md or config again.
  */
-export class Memo<T> {
-  private readonly entries = new Map<string, T>();
+import { LRUCache } from 'lru-cache';
 
-  constructor(private readonly size = 32) {}
+export class Memo<T extends {}> {
+  private readonly entries: LRUCache<string, T>;
+
+  constructor(size = 32) {
+    this.entries = new LRUCache({ max: size });
+  }
 
   get(key: string, compute: () => T): T {
     const hit = this.entries.get(key);
-    if (hit !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
+    if (hit !== undefined) return hit;
     const value = compute();
     this.entries.set(key, value);
-    if (value instanceof Promise) value.catch(() => this.entries.delete(key));
-    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+    if (value instanceof Promise) value.catch(() => this.entries.peek(key) === value && this.entries.delete(key));
     return value;
   }
 }

@@ -1,8 +1,7 @@
 // Parses page blobs on worker threads (2 on this class of machine), or inline when there are only a few.
 // One pool serves a whole sync: its workers start on the first large batch and stay until `close()`.
-import { Worker } from 'node:worker_threads';
 import { type ParsedBlob, type ParseJob, parsePage, rememberBody } from '../content/page-parse.js';
-import { startWorker as startThread } from '../platform/worker-threads.js';
+import { WorkerPool } from '../platform/worker-threads.js';
 
 export interface ParsePoolOptions {
   /** Worker threads to use (default 2; 0 parses on the calling thread). */
@@ -20,8 +19,7 @@ const CHUNK = 8;
 const resourceLimits = { maxYoungGenerationSizeMb: 32 };
 
 export class ParsePool {
-  private workers: Worker[] = [];
-  private nextRequest = 0;
+  private pool: WorkerPool | undefined;
 
   constructor(private readonly options: ParsePoolOptions = {}) {}
 
@@ -40,38 +38,27 @@ export class ParsePool {
       onResults?.(results);
       return results;
     }
-    this.start(wanted);
-    const chunks: ParseJob[][] = [];
-    for (let i = 0; i < jobs.length; i += CHUNK) chunks.push(jobs.slice(i, i + CHUNK));
+    const pool = (this.pool ??= new WorkerPool('gitsync/parse-worker', { size: wanted, worker: { resourceLimits } }));
     const results: ParsedBlob[] = [];
-    let next = 0;
-    await Promise.all(
-      this.workers.map(async (worker) => {
-        while (next < chunks.length) {
-          const chunk = chunks[next]!;
-          chunks[next++] = []; // the bytes are the worker's now
-          const batch = (await request(worker, this.nextRequest++, chunk)).map(keepBody);
+    const batches: Promise<void>[] = [];
+    for (let i = 0; i < jobs.length; i += CHUNK) {
+      batches.push(
+        pool.run<ParsedBlob[]>({ jobs: jobs.slice(i, i + CHUNK) }).then((parsed) => {
+          const batch = parsed.map(keepBody);
           results.push(...batch);
           onProgress?.(results.length);
           onResults?.(batch);
-        }
-      }),
-    );
+        }),
+      );
+    }
+    await Promise.all(batches);
     return results;
   }
 
-  private start(wanted: number): void {
-    while (this.workers.length < wanted) {
-      const worker = startWorker();
-      worker.once('exit', () => (this.workers = this.workers.filter((w) => w !== worker)));
-      this.workers.push(worker);
-    }
-  }
-
   async close(): Promise<void> {
-    const workers = this.workers;
-    this.workers = [];
-    await Promise.all(workers.map((w) => w.terminate()));
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.close();
   }
 }
 
@@ -84,47 +71,11 @@ function keepBody(result: ParsedBlob): ParsedBlob {
 }
 
 /** Parses once with a pool of its own. */
-export async function parseAll(
-  jobs: readonly ParseJob[],
-  options: ParsePoolOptions & { onProgress?: (done: number) => void } = {},
-): Promise<ParsedBlob[]> {
+export async function parseAll(jobs: readonly ParseJob[], options: ParsePoolOptions & { onProgress?: (done: number) => void } = {}): Promise<ParsedBlob[]> {
   const pool = new ParsePool(options);
   try {
     return await pool.parse(jobs, options.onProgress);
   } finally {
     await pool.close();
   }
-}
-
-function request(worker: Worker, id: number, jobs: ParseJob[]): Promise<ParsedBlob[]> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: { id: number; results: ParsedBlob[] }) => {
-      if (message.id !== id) return;
-      cleanup();
-      resolve(message.results);
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      reject(error);
-    };
-    const onExit = (code: number) => {
-      cleanup();
-      reject(new Error(`parse worker exited with code ${code}`));
-    };
-    const cleanup = () => {
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-    };
-    worker.on('message', onMessage);
-    worker.once('error', onError);
-    worker.once('exit', onExit);
-    worker.postMessage({ id, jobs });
-  });
-}
-
-function startWorker(): Worker {
-  const worker = startThread('gitsync/parse-worker', { resourceLimits });
-  worker.on('error', () => {}); // reported to the pending request; never an uncaught 'error' event
-  return worker;
 }

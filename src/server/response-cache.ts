@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../domain/index.js';
 import type { Store } from '../store/index.js';
 
@@ -10,24 +11,25 @@ export interface CachedResponse {
 
 interface Entry extends CachedResponse {
   version: string;
-  at: number;
 }
 
 /** How long (by the domain's clock) an answer may be reused while the store stays unchanged: time alone moves some states (a deleted space expires). */
 const TTL_MS = 1000;
-const MAX_ENTRIES = 10_000;
 
 /**
  * Answers to reads, per caller and URL, kept while the store's state version stays the same: a read repeated
  * before anything changed is a lookup, not a new trip through the domain and the serialiser.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
 
   constructor(
     private readonly store: Store,
-    private readonly clock: Clock,
-  ) {}
+    clock: Clock,
+  ) {
+    // lru-cache keeps an entry until more than `ttl` has passed: 999 ms of a whole-millisecond clock is "under 1 s".
+    this.entries = new LRUCache({ max: 10_000, ttl: TTL_MS - 1, ttlResolution: 0, perf: { now: () => clock.now().getTime() } });
+  }
 
   /** The current version, to take before computing an answer that `set` may keep. */
   version(): string {
@@ -37,7 +39,7 @@ export class ResponseCache {
   get(key: string): CachedResponse | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.version === this.store.stateVersion() && this.clock.now().getTime() - entry.at < TTL_MS) return entry;
+    if (entry.version === this.store.stateVersion()) return entry;
     this.entries.delete(key);
     return undefined;
   }
@@ -45,7 +47,6 @@ export class ResponseCache {
   /** Keeps the answer computed at `version`, unless computing it changed the store (then it is already stale). */
   set(key: string, version: string, response: CachedResponse): void {
     if (version !== this.store.stateVersion()) return;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(key, { ...response, version, at: this.clock.now().getTime() });
+    this.entries.set(key, { ...response, version });
   }
 }

@@ -5,11 +5,9 @@
  * stays, warm and unreferenced, for the next builds of the process, like the render pool.
  */
 import { type CodeBlock, fillCodeMarkers } from './render/highlight.js';
-import { WorkerClient } from './worker-client.js';
+import { sharedClient } from '../platform/worker-threads.js';
 
-const resourceLimits = { maxYoungGenerationSizeMb: 16 };
-
-let shared: WorkerClient | undefined;
+const highlighter = sharedClient('site/highlight-worker', { resourceLimits: { maxYoungGenerationSizeMb: 16 } });
 
 export interface HighlightMessage {
   id: number;
@@ -18,7 +16,7 @@ export interface HighlightMessage {
 
 /** One build's highlighted code: each distinct block asked of the worker once. */
 export class CodeHighlights {
-  private readonly client = (shared ??= new WorkerClient('site/highlight-worker', { resourceLimits }, () => (shared = undefined)));
+  private readonly client = highlighter();
   private readonly html = new Map<string, Promise<string>>();
 
   /** Starts highlighting blocks the build will need. */
@@ -27,7 +25,12 @@ export class CodeHighlights {
     if (fresh.length === 0) return;
     const done = this.client.request<string[]>({ blocks: fresh } satisfies Omit<HighlightMessage, 'id'>);
     done.catch(() => {}); // awaited through each block's promise
-    fresh.forEach((block, i) => this.html.set(keyOf(block), done.then((all) => all[i]!)));
+    fresh.forEach((block, i) =>
+      this.html.set(
+        keyOf(block),
+        done.then((all) => all[i]!),
+      ),
+    );
   }
 
   /** A rendered body's HTML with the markers of its deferred code blocks replaced by their highlighted HTML. */

@@ -2,7 +2,7 @@ import type { RevisionContent } from '../model/index.js';
 import type { DocumentPage } from '../model/index.js';
 import type { RenderedBody } from './render/markdown.js';
 import type { PageSource, SpaceRender } from './render/page-body.js';
-import { WorkerClient } from './worker-client.js';
+import { WorkerClient } from '../platform/worker-threads.js';
 
 /** Below this many pages to render, the build renders them itself: starting workers costs more. */
 export const RENDER_WORKERS_FROM = 64;
@@ -34,13 +34,17 @@ let shared: RenderPool | undefined;
 
 /** The process's render pool, started now when `start` (else only if an earlier build started it). */
 export function renderPool(start: boolean): RenderPool | undefined {
-  if (!shared && start) shared = new RenderPool();
-  return shared;
+  if (!shared?.alive && start) shared = new RenderPool();
+  return shared?.alive ? shared : undefined;
 }
 
 /** Use `renderPool()`: one per process. */
 export class RenderPool {
-  private readonly client = new WorkerClient('site/render-worker', { resourceLimits }, () => (shared = undefined));
+  private readonly client = new WorkerClient('site/render-worker', { resourceLimits });
+
+  get alive(): boolean {
+    return this.client.alive;
+  }
 
   /** Tells the worker about a site space (a key of its own), before its pages. */
   space(message: Omit<RenderSpaceMessage, 'type'>): void {

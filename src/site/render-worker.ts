@@ -1,16 +1,16 @@
 // Worker thread entry: renders page bodies for the site build (see render-pool.ts).
+import { LRUCache } from 'lru-cache';
 import { parentPort } from 'node:worker_threads';
 import { RevisionIndex } from '../domain/content/revision-index.js';
 import { pageRoot, renderPageBody, reusableFrom, type SpaceRender } from './render/page-body.js';
 import type { RenderPageMessage, RenderSpaceMessage } from './render-pool.js';
 import { SpaceUrls } from './urls.js';
-import { answer } from './worker-client.js';
+import { answer } from '../platform/worker-threads.js';
 
 /** The site spaces of the latest builds (a build sends each of its spaces before their pages). */
-const spaces = new Map<string, SpaceRender>();
-const SPACES_KEPT = 16;
+const spaces = new LRUCache<string, SpaceRender>({ max: 16 });
 
-const renderPage = answer<RenderPageMessage>(parentPort!, ({ space: key, page, source, deferCode }) => {
+const renderPage = answer<RenderPageMessage>(({ space: key, page, source, deferCode }) => {
   const space = spaces.get(key);
   if (!space) throw new Error(`unknown site space ${key}`);
   return renderPageBody(space, page, pageRoot(page, source), { sections: 'sections' in source ? source.sections : null, deferCode });
@@ -25,5 +25,4 @@ parentPort?.on('message', (message: RenderSpaceMessage | RenderPageMessage) => {
     options: message.options,
     reusable: reusableFrom((gitPath) => includes.get(gitPath) ?? null),
   });
-  for (const key of spaces.keys()) if (spaces.size > SPACES_KEPT) spaces.delete(key);
 });

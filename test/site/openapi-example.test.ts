@@ -49,7 +49,10 @@ describe('exampleOf', () => {
     // Properties named like the keywords that hold values are schemas all the same, bounded like any other.
     const named = exampleOf(
       doc,
-      { type: 'object', properties: { default: { type: 'array', minItems: 200_000, items: { type: 'integer' } }, example: { $ref: '#/nowhere' }, minItems: { type: 'string' } } },
+      {
+        type: 'object',
+        properties: { default: { type: 'array', minItems: 200_000, items: { type: 'integer' } }, example: { $ref: '#/nowhere' }, minItems: { type: 'string' } },
+      },
       'response',
     ) as { default: unknown[]; minItems: string };
     expect(named.default.length).toBeLessThanOrEqual(3);

@@ -1,4 +1,5 @@
 import type { JSONDocument } from '@gitbook/api';
+import { LRUCache } from 'lru-cache';
 import { fromDocument, toDocument } from '../../content/document/index.js';
 import { markdownLimitProblem } from '../../content/limits.js';
 import { markdownOf, parseMarkdown } from '../../content/markdown/index.js';
@@ -14,14 +15,13 @@ export type BodyInput = { markdown?: unknown; document?: unknown };
 export const MAX_BODY_CHARS = 64 * 1024;
 /** Longest posted document, in characters of JSON, checked before converting it. */
 const MAX_DOCUMENT_CHARS = 1024 * 1024;
-const CACHED_DOCUMENTS = 2048;
 
 /**
  * Comment bodies are stored once, as markdown, with their git blob oid. A posted document is turned into
  * markdown; the document a reader asks for is derived from the markdown and cached by oid.
  */
 export class CommentBodies {
-  private readonly documents = new Map<string, JSONDocument>();
+  private readonly documents = new LRUCache<string, JSONDocument>({ max: 2048 });
 
   /** The markdown to store for a posted body; `field` names it in errors (`body`). */
   read(input: BodyInput, field = 'body'): { markdown: string; oid: string } {
@@ -44,13 +44,7 @@ export class CommentBodies {
   write(markdown: string, oid: string, format: BodyFormat = 'markdown'): CommentBody {
     if (format === 'markdown') return { markdown };
     let document = this.documents.get(oid);
-    if (document) {
-      this.documents.delete(oid);
-    } else {
-      document = toDocument(parseMarkdown(markdown));
-      if (this.documents.size >= CACHED_DOCUMENTS) this.documents.delete(this.documents.keys().next().value!);
-    }
-    this.documents.set(oid, document);
+    if (!document) this.documents.set(oid, (document = toDocument(parseMarkdown(markdown))));
     return { document };
   }
 

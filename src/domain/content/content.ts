@@ -1,4 +1,15 @@
-import type { DocumentPage, GroupPage, OrganizationRecord, RevisionContent, RevisionFile, RevisionPage, RevisionRecord, RevisionReusableContent, SpaceRecord } from '../../model/index.js';
+import { LRUCache } from 'lru-cache';
+import type {
+  DocumentPage,
+  GroupPage,
+  OrganizationRecord,
+  RevisionContent,
+  RevisionFile,
+  RevisionPage,
+  RevisionRecord,
+  RevisionReusableContent,
+  SpaceRecord,
+} from '../../model/index.js';
 import { type BodyFormat, type DocumentSource, Documents, type JsonDocument, type PageBody } from './documents.js';
 import { collectLinks, type LinkStats, type LinkStatus, type LinkUsage, statsOf } from './links.js';
 import { RevisionIndex } from './revision-index.js';
@@ -40,12 +51,11 @@ export interface LinksPage {
 
 /** Search reads at most this many characters of a query (the spec's maximum). */
 const QUERY_MAX = 512;
-const CACHED_REVISIONS = 32;
 
 /** The read side of space content: revisions, pages, files, links, backlinks, search and documents. */
 export class Contents {
-  private readonly indexes = new Map<string, RevisionIndex>();
-  private readonly links = new Map<string, LinkUsage[]>();
+  private readonly indexes = new LRUCache<string, RevisionIndex>({ max: 32 });
+  private readonly links = new LRUCache<string, LinkUsage[]>({ max: 32 });
   readonly documents: Documents;
 
   constructor(
@@ -179,12 +189,14 @@ export class Contents {
   /** The pages that link to a page, or that use a file, in tree order. */
   backlinks(view: RevisionView, target: { page: string } | { file: string }, query: PageRequest): Page<DocumentPage> {
     const matches = (u: LinkUsage): boolean =>
-      'page' in target
-        ? u.target.kind === 'page' && u.target.page.id === target.page
-        : u.target.kind === 'file' && u.target.file.id === target.file;
+      'page' in target ? u.target.kind === 'page' && u.target.page.id === target.page : u.target.kind === 'file' && u.target.file.id === target.file;
     if ('page' in target) this.page(view, target.page);
     else this.file(view, target.file);
-    const sources = new Set(this.linksOf(view, []).filter(matches).flatMap((u) => u.sources));
+    const sources = new Set(
+      this.linksOf(view, [])
+        .filter(matches)
+        .flatMap((u) => u.sources),
+    );
     const order = new Map(view.index.content.pages.map((p, i) => [p.id, i]));
     return paginate([...sources], query, (p) => [order.get(p.id) ?? 0]);
   }
@@ -214,7 +226,7 @@ export class Contents {
     let index = this.indexes.get(revisionId);
     if (!index) {
       index = new RevisionIndex(this.deps.store.revisions.content(revisionId));
-      remember(this.indexes, revisionId, index);
+      this.indexes.set(revisionId, index);
     }
     return { content: index.content, index };
   }
@@ -227,13 +239,8 @@ export class Contents {
       const parsed = this.deps.store.parsed.getMany<ParsedPageData>([...new Set(pages.map((p) => p.blob))], PARSED_PAGE_VERSION);
       const linksOf = (page: DocumentPage): readonly ParsedLink[] => parsed.get(page.blob)?.links ?? [];
       usages = collectLinks(view.index, linksOf, appPrefixes);
-      remember(this.links, key, usages);
+      this.links.set(key, usages);
     }
     return usages;
   }
-}
-
-function remember<V>(cache: Map<string, V>, key: string, value: V): void {
-  cache.set(key, value);
-  if (cache.size > CACHED_REVISIONS) cache.delete(cache.keys().next().value!);
 }

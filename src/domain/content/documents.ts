@@ -1,4 +1,5 @@
 import type { ContentRef, JSONDocument } from '@gitbook/api';
+import { LRUCache } from 'lru-cache';
 import type { Root } from 'mdast';
 import { toDocument } from '../../content/document/index.js';
 import { splitFrontmatter } from '../../content/frontmatter.js';
@@ -35,14 +36,14 @@ const CACHED_DOCUMENTS = 256;
  * page blob and cached, most recently used first: a blob is parsed once however often it is read.
  */
 export class Documents {
-  private readonly bodies = new Map<string, Body>();
-  private readonly derived = new Map<string, PageBody>();
+  private readonly bodies = new LRUCache<string, Body>({ max: CACHED_DOCUMENTS });
+  private readonly derived = new LRUCache<string, PageBody>({ max: CACHED_DOCUMENTS });
 
   constructor(private readonly blobs: BlobStore) {}
 
   body(source: DocumentSource, format: BodyFormat): PageBody {
     const key = `${format}\n${source.revisionId}\n${source.blob}\n${source.gitPath ?? ''}\n${source.variables ? 'evaluated' : ''}\n${source.title ?? ''}`;
-    const cached = touch(this.derived, key);
+    const cached = this.derived.get(key);
     if (cached) return cached;
     const unparsed = format === 'markdown' ? this.overLimits(source.blob) : null;
     if (unparsed !== null) return { markdown: unparsed };
@@ -51,7 +52,7 @@ export class Documents {
     // Markdown is the file's own bytes for every block that reads the same (all of them, unless evaluated).
     const markdown = () => (parsed.original ? writeBack(root, parsed.original).replace(/^\n+/, '') : markdownOf(root));
     const body: PageBody = format === 'markdown' ? { markdown: markdown() } : { document: this.toDocument(root, source) };
-    remember(this.derived, key, body);
+    this.derived.set(key, body);
     return body;
   }
 
@@ -81,7 +82,7 @@ export class Documents {
     const bytes = this.blobs.get(oid);
     if (!bytes || this.overLimits(oid) !== null) return; // `root` says why
     const page = await parsePageFileOffThread(new TextDecoder('utf-8').decode(bytes), 'format');
-    remember(this.bodies, key, parsedBody(page, title));
+    this.bodies.set(key, parsedBody(page, title));
   }
 
   /** The body of a page file over the markdown limits (kept as written, never parsed): its text after the frontmatter. */
@@ -94,15 +95,16 @@ export class Documents {
   /** The page's body tree: parsed from its blob once per title, and never changed afterwards (evaluation copies it). */
   private root(oid: string, title: string | undefined): Body {
     const key = `${oid}\n${title ?? ''}`;
-    const cached = touch(this.bodies, key);
+    const cached = this.bodies.get(key);
     if (cached) return cached;
     const bytes = this.blobs.get(oid);
     if (!bytes) throw notFound(`The document ${oid} is not stored on this server`);
     const text = new TextDecoder('utf-8').decode(bytes);
     const problem = markdownLimitProblem(text);
-    if (problem) throw new DomainError(problem.kind, `format: the page's markdown ${problem.message}, so it has no document form; read it with format=markdown`);
+    if (problem)
+      throw new DomainError(problem.kind, `format: the page's markdown ${problem.message}, so it has no document form; read it with format=markdown`);
     const body = parsedBody(parsePageFile(text), title);
-    remember(this.bodies, key, body);
+    this.bodies.set(key, body);
     return body;
   }
 }
@@ -156,18 +158,4 @@ function evaluate(root: Root, variables: Record<string, unknown>): Root {
     return n.children ? { ...n, children: n.children.map(visit) } : node;
   };
   return visit(root) as Root;
-}
-
-function touch<V>(cache: Map<string, V>, key: string): V | undefined {
-  const value = cache.get(key);
-  if (value !== undefined) {
-    cache.delete(key);
-    cache.set(key, value);
-  }
-  return value;
-}
-
-function remember<V>(cache: Map<string, V>, key: string, value: V): void {
-  cache.set(key, value);
-  if (cache.size > CACHED_DOCUMENTS) cache.delete(cache.keys().next().value!);
 }

@@ -1,6 +1,7 @@
 // A template's Git Sync tree -> revision content, read the way `docs sync` imports a repository (same titles, slugs,
 // URL paths, metadata and files), for the part of the format templates use: SUMMARY.md with pages, groups and links,
 // page files, and `.gitbook/assets`.
+import { LRUCache } from 'lru-cache';
 import mime from 'mime-types';
 import { basename, dirname, joinPath } from '../../content/paths.js';
 import { safeSlug, slugify } from '../../content/slug.js';
@@ -72,7 +73,14 @@ export function readTemplateTree(tree: TemplateTree, newId: () => string, fileId
   const parsed: ParsedBlob[] = [];
   const pages = drafts.map((draft, i): RevisionPage => {
     const { item } = draft;
-    const base = { id: ids[i]!, title: item.title ?? '', slug: draft.slug, path: draft.path, parentId: draft.parent === null ? null : ids[draft.parent]!, hidden: false };
+    const base = {
+      id: ids[i]!,
+      title: item.title ?? '',
+      slug: draft.slug,
+      path: draft.path,
+      parentId: draft.parent === null ? null : ids[draft.parent]!,
+      hidden: false,
+    };
     switch (item.kind) {
       case 'group':
         return { ...base, kind: 'group' };
@@ -99,8 +107,7 @@ export function readTemplateTree(tree: TemplateTree, newId: () => string, fileId
 }
 
 /** Parse results by page file (blob oid and path): templates are applied again and again with the same pages. */
-const parses = new Map<string, ParsedBlob>();
-const PARSES_KEPT = 256;
+const parses = new LRUCache<string, ParsedBlob>({ max: 256 });
 
 function parseOnce(oid: string, path: string, bytes: Uint8Array): ParsedBlob {
   const key = `${oid}\0${path}`;
@@ -108,7 +115,6 @@ function parseOnce(oid: string, path: string, bytes: Uint8Array): ParsedBlob {
   if (!result) {
     result = parsePage({ oid, path, spaceRoot: '', bytes });
     parses.set(key, result);
-    if (parses.size > PARSES_KEPT) parses.delete(parses.keys().next().value!);
   }
   return result;
 }
@@ -120,7 +126,14 @@ function readFiles(tree: TemplateTree, newId: () => string): RevisionFile[] {
     const bytes = tree.get(path)!;
     const oid = gitBlobOid(bytes);
     const name = basename(path);
-    const file: RevisionFile = { id: newId(), name, contentType: mime.lookup(name) || 'application/octet-stream', size: bytes.byteLength, blob: oid, git: { oid, path } };
+    const file: RevisionFile = {
+      id: newId(),
+      name,
+      contentType: mime.lookup(name) || 'application/octet-stream',
+      size: bytes.byteLength,
+      blob: oid,
+      git: { oid, path },
+    };
     const dimensions = imageDimensions(bytes, file.contentType);
     if (dimensions) file.dimensions = dimensions;
     return file;

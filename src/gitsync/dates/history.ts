@@ -1,5 +1,6 @@
 // Commits and trees of a repository, each read once, for one walk of its history. Light to load (isomorphic-git is
 // imported only for an object the reader cannot read): it runs on a worker thread too.
+import { LRUCache } from 'lru-cache';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { syncFs } from '../fs-shim.js';
@@ -15,9 +16,6 @@ export interface CommitNode {
   committed: number;
 }
 
-/** Trees held at once; past it the memo starts over (a huge history must not hold every tree it ever read). */
-const MAX_TREES = 20_000;
-
 /** An object the fast reader could not read: `History.load` reads it with isomorphic-git, then the read is made again. */
 export class Unloaded extends Error {
   constructor(readonly oid: string) {
@@ -29,7 +27,8 @@ export class History {
   private readonly base: { fs: typeof syncFs; dir: string; gitdir: string; cache: object };
   private readonly objects: ObjectReader;
   private readonly commits = new Map<string, CommitNode | null>();
-  private trees = new Map<string, RawTree>();
+  /** A huge history must not hold every tree it ever read. */
+  private readonly trees = new LRUCache<string, RawTree>({ max: 20_000 });
   /** Objects read by isomorphic-git (null: it has none either). */
   private readonly loaded = new Map<string, Buffer | null>();
   /** Commits whose parents a shallow clone left out. */
@@ -58,7 +57,6 @@ export class History {
     const body = this.object(oid);
     if (!body) throw new Error(`tree ${oid} is missing`);
     const tree = RawTree.parse(body);
-    if (this.trees.size >= MAX_TREES) this.trees = new Map();
     this.trees.set(oid, tree);
     return tree;
   }
@@ -117,7 +115,12 @@ const MAX_SECONDS = 253_402_300_799;
 
 function readShallow(gitdir: string): Set<string> {
   try {
-    return new Set(readFileSync(join(gitdir, 'shallow'), 'utf8').split('\n').map((l) => l.trim()).filter(Boolean));
+    return new Set(
+      readFileSync(join(gitdir, 'shallow'), 'utf8')
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean),
+    );
   } catch {
     return new Set();
   }

@@ -1,10 +1,12 @@
-// Worker thread entry: one walk of history (walker.ts), beside the sync that reads and parses the pages meanwhile.
-import { parentPort, workerData } from 'node:worker_threads';
+// Worker thread entry: walks of history (walker.ts), beside the sync that reads and parses the pages meanwhile.
+import { parentPort } from 'node:worker_threads';
+import { answer } from '../../platform/worker-threads.js';
 import { walkHistory, type WalkInput } from './walker.js';
 
-try {
-  const { dates, commits, stopped } = await walkHistory(workerData as WalkInput);
-  parentPort!.postMessage({ dates: [...dates], commits, stopped });
-} catch (error) {
-  parentPort!.postMessage({ error: (error as Error).message });
-}
+parentPort?.on(
+  'message',
+  answer<{ id: number; input: WalkInput }>(async ({ input }) => {
+    const { dates, commits, stopped } = await walkHistory(input);
+    return { dates: [...dates], commits, stopped };
+  }),
+);

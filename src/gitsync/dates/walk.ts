@@ -1,6 +1,6 @@
 // The date of the last commit that touched each of a set of files: from the cache for the commit, else one walk of
 // history (walker.ts); on a worker thread when asked, stopping at the cached commits it meets (dated here).
-import { startWorker } from '../../platform/worker-threads.js';
+import { canStartWorker, WorkerPool } from '../../platform/worker-threads.js';
 import { repoDirs } from '../tree.js';
 import { type FileDate, type KnownDates, type WalkInput, type WalkOutput, walkHistory } from './walker.js';
 
@@ -37,6 +37,10 @@ export interface WalkResult {
 
 export const MAX_WALK_COMMITS = 100_000;
 
+const WORKER = 'gitsync/dates/walk-worker';
+/** A thread per walk under way, stopped once its walk is done. */
+const walkers = new WorkerPool(WORKER, { size: 4, idleMs: 0 });
+
 export async function lastCommitDates(options: WalkOptions): Promise<WalkResult> {
   const { cache } = options;
   const atHead = cache?.get(options.commit) ?? {};
@@ -58,16 +62,9 @@ export async function lastCommitDates(options: WalkOptions): Promise<WalkResult>
 async function walk(input: WalkInput, options: WalkOptions): Promise<WalkOutput & { worker?: boolean }> {
   const { cache } = options;
   const known: KnownDates | undefined = cache && ((commit) => cache.get(commit));
-  if (!options.worker) return walkHistory(input, known);
-  let started: Promise<WalkOutput>;
-  try {
-    started = inWorker({ ...input, stops: cache?.commits().filter((c) => c !== input.commit) ?? [] });
-  } catch {
-    // No worker here (no built worker module): the walk runs on this thread.
-    return walkHistory(input, known);
-  }
+  if (!options.worker || !canStartWorker(WORKER)) return walkHistory(input, known);
   // A walk that failed on the worker (a damaged repository, memory) is not tried again on the calling thread.
-  const walked = await started;
+  const walked = await inWorker({ ...input, stops: cache?.commits().filter((c) => c !== input.commit) ?? [] });
   for (const { commit, paths } of walked.stopped) {
     const rest = await walkHistory({ ...input, commit, paths }, known);
     for (const [path, date] of rest.dates) walked.dates.set(path, date);
@@ -76,14 +73,7 @@ async function walk(input: WalkInput, options: WalkOptions): Promise<WalkOutput 
   return { ...walked, worker: true };
 }
 
-function inWorker(input: WalkInput): Promise<WalkOutput> {
-  const worker = startWorker('gitsync/dates/walk-worker', { workerData: input });
-  type Reply = { error: string } | { dates: Array<[string, FileDate]>; commits: number; stopped: WalkOutput['stopped'] };
-  return new Promise<WalkOutput>((resolve, reject) => {
-    worker.once('message', (reply: Reply) =>
-      'error' in reply ? reject(new Error(reply.error)) : resolve({ dates: new Map(reply.dates), commits: reply.commits, stopped: reply.stopped }),
-    );
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the history walk's worker exited (${code})`)));
-  }).finally(() => void worker.terminate());
+async function inWorker(input: WalkInput): Promise<WalkOutput> {
+  const reply = await walkers.run<{ dates: Array<[string, FileDate]>; commits: number; stopped: WalkOutput['stopped'] }>({ input });
+  return { dates: new Map(reply.dates), commits: reply.commits, stopped: reply.stopped };
 }

@@ -4,6 +4,7 @@
  * build also writes a meta-refresh page at each old path for static hosts; here the old path answers with a real
  * redirect instead. A page of its own at the old path wins, as it does on a static host.
  */
+import { LRUCache } from 'lru-cache';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -13,10 +14,8 @@ interface Loaded {
   targets: Map<string, string>;
 }
 
-const MAX_SITES = 256;
-
 export class SiteRedirects {
-  private readonly loaded = new Map<string, Loaded>();
+  private readonly loaded = new LRUCache<string, Loaded>({ max: 256 });
 
   /** Where `path` (the URL path, decoded) moved to, or undefined. `relative` is the same path inside `root`. */
   async find(root: string, path: string, relative: string): Promise<string | undefined> {
@@ -34,7 +33,6 @@ export class SiteRedirects {
     const cached = this.loaded.get(root);
     if (cached?.stamp === stamp) return cached.targets;
     const targets = parseRedirects(await readFile(file, 'utf8').catch(() => ''));
-    if (this.loaded.size >= MAX_SITES) this.loaded.clear();
     this.loaded.set(root, { stamp, targets });
     return targets;
   }

@@ -6,6 +6,7 @@
  * is parsed once per build; parsed documents are kept across builds by the hash of their text.
  */
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Root } from 'mdast';
 import type { RevisionView } from '../../domain/content/content.js';
 import { fetchUrl } from '../../platform/fetch.js';
@@ -18,8 +19,7 @@ import type { LoadedSpec, OpenAPISpecSource } from '../render/openapi/source.js'
 
 const BLOCKS = new Set(['openapi', 'openapiOperation', 'openapiSchemas']);
 const SPEC_FILE = /\.(json|ya?ml)$/i;
-const documents = new Map<string, OpenAPIDocument | string>();
-const KEPT_DOCUMENTS = 8;
+const documents = new LRUCache<string, OpenAPIDocument | string>({ max: 8 });
 
 export interface SiteOpenAPIOptions {
   /** Fetch `src` URLs that no organization spec was made from (default: DOCS_FETCH_OPENAPI is `1` or `true`). */
@@ -76,9 +76,11 @@ class SiteSpecs implements OpenAPISpecSource {
     if (/^https?:\/\//i.test(src)) {
       const spec = this.specFrom(src);
       if (spec) return this.bySlug(spec.slug);
-      return this.loaded.get(`url:${src}`) ?? {
-        error: `${src} is not an OpenAPI spec of this organization: add it (createOpenAPISpec with source.url), or build with DOCS_FETCH_OPENAPI=1 to fetch it`,
-      };
+      return (
+        this.loaded.get(`url:${src}`) ?? {
+          error: `${src} is not an OpenAPI spec of this organization: add it (createOpenAPISpec with source.url), or build with DOCS_FETCH_OPENAPI=1 to fetch it`,
+        }
+      );
     }
     const { file } = ctx.resolve(src, 'openapi');
     if (!file?.blob) return { error: `No spec file at ${src}` };
@@ -129,8 +131,7 @@ function parse(text: string): OpenAPIDocument | string {
     if (!parsed.ok) doc = `The OpenAPI spec is not valid JSON or YAML${parsed.line ? ` (line ${parsed.line})` : ''}: ${parsed.message}`;
     else if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) doc = 'The OpenAPI spec is not an object';
     else doc = new OpenAPIDocument(parsed.value as Record<string, unknown>);
-    if (documents.size >= KEPT_DOCUMENTS) documents.delete(documents.keys().next().value!);
+    documents.set(key, doc);
   }
-  documents.set(key, doc);
   return doc;
 }

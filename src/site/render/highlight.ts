@@ -4,16 +4,16 @@
  * variables, so the theme toggle needs no re-render.
  */
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { bundledLanguages, bundledLanguagesAlias, createHighlighter, type Highlighter, type ThemedToken } from 'shiki';
 import { escapeHtml } from '../html.js';
 
 // The -default themes: every token colour reaches 4.5:1 on the code block background (github-light's do not).
 export const THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
-const CACHE_LIMIT = 20_000;
 
 let highlighter: Promise<Highlighter> | null = null;
 const loaded = new Set<string>();
-const cache = new Map<string, string>();
+const cache = new LRUCache<string, string>({ max: 20_000 });
 
 /** The Shiki name of a fence language (`js` -> `javascript`), or null when Shiki has no grammar for it. */
 export function grammarOf(lang: string | null | undefined): string | null {
@@ -41,7 +41,9 @@ export async function useHighlighter(langs: Iterable<string>): Promise<void> {
  */
 export function highlight(code: string, lang: string | null | undefined): string {
   const grammar = grammarOf(lang);
-  const key = createHash('sha1').update(`${grammar ?? ''}\0${code}`).digest('base64');
+  const key = createHash('sha1')
+    .update(`${grammar ?? ''}\0${code}`)
+    .digest('base64');
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
   let out: string;
@@ -50,7 +52,6 @@ export function highlight(code: string, lang: string | null | undefined): string
   } else {
     out = `<pre class="shiki plain" tabindex="0"><code>${plainLines(code)}</code></pre>`;
   }
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, out);
   return out;
 }
@@ -147,7 +148,8 @@ function highlightOnce(h: Highlighter, code: string, lang: string): string | nul
   if (!dark) return null;
   const light = h.getTheme(THEMES.light);
   const darkOfColour = (colour: string) => dark.get(colour.toUpperCase())!.toLowerCase();
-  let html = `<pre class="shiki shiki-themes ${THEMES.light} ${THEMES.dark}" style="--shiki-light:${light.fg};--shiki-dark:${darkOfColour(light.fg)};` +
+  let html =
+    `<pre class="shiki shiki-themes ${THEMES.light} ${THEMES.dark}" style="--shiki-light:${light.fg};--shiki-dark:${darkOfColour(light.fg)};` +
     `--shiki-light-bg:${light.bg};--shiki-dark-bg:${darkOfColour(light.bg)}" tabindex="0"><code>`;
   const lines = mergeWhitespace(h.codeToTokensBase(code, { lang: lang as Parameters<Highlighter['codeToTokensBase']>[1]['lang'], theme: THEMES.light }));
   for (const [i, line] of lines.entries()) {

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import { join } from 'node:path';
 import { migrations } from './migrations.js';
 import { makeDirectory } from '../../platform/make-directory.js';
@@ -6,13 +7,21 @@ import { makeDirectory } from '../../platform/make-directory.js';
 export type Row = Record<string, unknown>;
 
 const VERSION_CHECK_MS = 1;
+/** A row cached as absent. */
+const NO_ROW = Object.freeze({});
+/**
+ * Rows cached at once, counted through `maxSize`: with `max`, lru-cache allocates its whole capacity up front and
+ * clearing goes over all of it, too slow for a cache dropped on every write.
+ */
+const ROW_CACHE = { maxSize: 50_000, sizeCalculation: () => 1 };
 
 /** A better-sqlite3 connection with a prepared-statement cache and migrations applied. */
 export class Db {
   readonly raw: Database.Database;
-  private readonly statements = new Map<string, Database.Statement>();
+  /** Bounded: a statement with an `IN (?, ...)` list is another statement for each length. */
+  private readonly statements = new LRUCache<string, Database.Statement>({ max: 1000 });
   /** Point reads, kept until this connection writes or another one commits (PRAGMA data_version). */
-  private readonly rowCache = new Map<string, unknown>();
+  private rowCache: LRUCache<string, object> | undefined;
   private rowCacheVersion = -1;
   private dataVersion!: Database.Statement;
   /**
@@ -61,10 +70,11 @@ export class Db {
     if (this.raw.inTransaction) return this.prepare(sql).get(...params) as T | undefined;
     this.checkVersion();
     const key = params.length === 1 ? `${sql}\u0000${typeof params[0]}:${String(params[0])}` : `${sql}\u0000${JSON.stringify(params)}`;
-    if (this.rowCache.has(key)) return this.rowCache.get(key) as T | undefined;
+    const rows = (this.rowCache ??= new LRUCache(ROW_CACHE));
+    const hit = rows.get(key);
+    if (hit !== undefined) return hit === NO_ROW ? undefined : (hit as T);
     const row = this.prepare(sql).get(...params) as T | undefined;
-    if (this.rowCache.size > 50_000) this.rowCache.clear();
-    this.rowCache.set(key, row);
+    rows.set(key, row === undefined ? NO_ROW : (row as object));
     return row;
   }
 
@@ -73,7 +83,7 @@ export class Db {
   }
 
   run(sql: string, ...params: unknown[]): number {
-    this.rowCache.clear();
+    this.rowCache = undefined;
     this.generation++;
     return this.prepare(sql).run(...params).changes;
   }
@@ -83,7 +93,7 @@ export class Db {
     try {
       return this.raw.inTransaction ? this.raw.transaction(fn)() : this.raw.transaction(fn).immediate();
     } finally {
-      this.rowCache.clear();
+      this.rowCache = undefined;
       this.generation++;
     }
   }
@@ -98,7 +108,7 @@ export class Db {
     this.versionCheckedAt = now;
     const version = this.dataVersion.get() as number;
     if (version !== this.rowCacheVersion) {
-      this.rowCache.clear();
+      this.rowCache = undefined;
       this.rowCacheVersion = version;
     }
   }
@@ -121,10 +131,12 @@ export class Db {
       throw new Error(`the database schema (v${current}) is newer than this version of Quire (v${migrations.length})`);
     }
     for (let version = current; version < migrations.length; version++) {
-      this.raw.transaction(() => {
-        this.raw.exec(migrations[version]!);
-        this.raw.pragma(`user_version = ${version + 1}`);
-      }).immediate();
+      this.raw
+        .transaction(() => {
+          this.raw.exec(migrations[version]!);
+          this.raw.pragma(`user_version = ${version + 1}`);
+        })
+        .immediate();
     }
   }
 }

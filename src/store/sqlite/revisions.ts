@@ -1,8 +1,9 @@
+import { LRUCache } from 'lru-cache';
 import type { Db, Row } from './db.js';
 import { json, optStr, str } from './codec.js';
 import type { RevisionRecord } from '../../model/records.js';
 import type { RevisionContent, SyncStateRecord } from '../../model/revision.js';
-import { RevisionRepo } from '../revisions.js';
+import type { RevisionRepo } from '../revisions.js';
 
 const toRevision = (r: Row): RevisionRecord => ({
   id: str(r.id),
@@ -29,7 +30,7 @@ const EMPTY: RevisionContent = Object.freeze({ pages: [], files: [], reusableCon
 
 export class SqliteRevisionRepo implements RevisionRepo {
   /** Revisions never change, so their parsed content is kept for the most recently read ones. */
-  private readonly contents = new Map<string, RevisionContent>();
+  private readonly contents = new LRUCache<string, RevisionContent>({ max: 64 });
 
   constructor(private readonly db: Db) {}
 
@@ -41,7 +42,12 @@ export class SqliteRevisionRepo implements RevisionRepo {
   insert(r: RevisionRecord, content?: RevisionContent): void {
     this.db.run(
       'INSERT INTO revisions (id, space_id, parents, type, git, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      r.id, r.spaceId, JSON.stringify(r.parents), r.type, r.git === null ? null : JSON.stringify(r.git), r.createdAt,
+      r.id,
+      r.spaceId,
+      JSON.stringify(r.parents),
+      r.type,
+      r.git === null ? null : JSON.stringify(r.git),
+      r.createdAt,
     );
     if (content) this.db.run('INSERT INTO revision_contents (revision_id, content) VALUES (?, ?)', r.id, JSON.stringify(content));
   }
@@ -49,15 +55,10 @@ export class SqliteRevisionRepo implements RevisionRepo {
   /** The revision's pages, files, reusable contents and variables; a revision created without content is empty. */
   content(id: string): RevisionContent {
     const cached = this.contents.get(id);
-    if (cached) {
-      this.contents.delete(id);
-      this.contents.set(id, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const row = this.db.prepare('SELECT content FROM revision_contents WHERE revision_id = ?').get(id) as Row | undefined;
     const content = row ? json<RevisionContent>(row.content) : EMPTY;
     this.contents.set(id, content);
-    if (this.contents.size > 64) this.contents.delete(this.contents.keys().next().value!);
     return content;
   }
 
@@ -73,7 +74,15 @@ export class SqliteRevisionRepo implements RevisionRepo {
        ON CONFLICT (space_id) DO UPDATE SET source = excluded.source, directory = excluded.directory, ref = excluded.ref,
          commit_oid = excluded.commit_oid, tree_hash = excluded.tree_hash, revision_id = excluded.revision_id,
          updated_at = excluded.updated_at, space_key = excluded.space_key`,
-      s.spaceId, s.source, s.directory, s.ref, s.commit, s.treeHash, s.revisionId, s.updatedAt, s.key ?? null,
+      s.spaceId,
+      s.source,
+      s.directory,
+      s.ref,
+      s.commit,
+      s.treeHash,
+      s.revisionId,
+      s.updatedAt,
+      s.key ?? null,
     );
   }
 

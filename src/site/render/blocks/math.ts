@@ -2,14 +2,14 @@ import type { Root } from 'hast';
 import { sanitize } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
 import katex from 'katex';
+import { LRUCache } from 'lru-cache';
 import type { InlineMath, Math } from 'mdast-util-math';
 import { escapeHtml } from '../../html.js';
 import { nestRawHtml } from '../raw-html.js';
 import { mathSchema } from '../sanitize-schema.js';
 import { el, text, type BlockRenderer } from '../../../content/blocks/render.js';
 
-const CACHE_LIMIT = 5_000;
-const cache = new Map<string, string>();
+const cache = new LRUCache<string, string>({ max: 5_000 });
 
 /**
  * TeX to MathML at build time, so pages need no math script or font. Bad TeX becomes an inline error, never a
@@ -22,14 +22,21 @@ export function texToMathml(tex: string, display: boolean): string {
   if (hit !== undefined) return hit;
   let out: string;
   try {
-    out = katex.renderToString(tex, { output: 'mathml', displayMode: display, throwOnError: false, trust: false, strict: 'ignore', maxExpand: 1000, maxSize: 100 });
+    out = katex.renderToString(tex, {
+      output: 'mathml',
+      displayMode: display,
+      throwOnError: false,
+      trust: false,
+      strict: 'ignore',
+      maxExpand: 1000,
+      maxSize: 100,
+    });
   } catch (error) {
     out = `<span class="katex-error" title="${escapeHtml(error instanceof Error ? error.message : 'Invalid TeX')}">${escapeHtml(tex)}</span>`;
   }
   const tree: Root = { type: 'root', children: [{ type: 'raw', value: out } as unknown as Root['children'][number]] };
   nestRawHtml(tree);
   const clean = toHtml(sanitize(tree, mathSchema));
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, clean);
   return clean;
 }

@@ -1,5 +1,6 @@
 /** Descriptions in an OpenAPI document are CommonMark (with GFM tables): to hast, author HTML dropped, cached by text. */
 import type { ElementContent } from 'hast';
+import { LRUCache } from 'lru-cache';
 import type { Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
@@ -10,8 +11,7 @@ import { gfmTable } from 'micromark-extension-gfm-table';
 import { el, text } from '../../../content/blocks/render.js';
 
 const options = { extensions: [gfmTable(), gfmStrikethrough()], mdastExtensions: [gfmTableFromMarkdown(), gfmStrikethroughFromMarkdown()] };
-const cache = new Map<string, ElementContent[]>();
-const CACHE_LIMIT = 20_000;
+const cache = new LRUCache<string, ElementContent[]>({ max: 20_000 });
 /** Text with nothing markdown would make anything of: one paragraph, without the parser. */
 const PLAIN = /^[^*_`[\]<>#|\\!~\n&]*$/;
 
@@ -33,7 +33,6 @@ function parsed(markdown: string): ElementContent[] {
     const tree = toHast(root, { allowDangerousHtml: false });
     nodes = tree.type === 'root' ? (tree.children as ElementContent[]) : [tree as ElementContent];
   }
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(markdown, nodes);
   return nodes;
 }
