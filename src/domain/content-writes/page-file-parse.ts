@@ -6,7 +6,7 @@ import type { PageFile } from '../../content/page-file.js';
 import { DomainError } from '../core/errors.js';
 import { WorkerPool, WorkerTaskError } from '../../platform/worker-threads.js';
 
-const parsers = new WorkerPool('domain/page-file-worker', {
+const parsers = new WorkerPool('domain/content-writes/page-file-worker', {
   size: 2,
   idleMs: 30_000,
   worker: { resourceLimits: { maxOldGenerationSizeMb: MARKDOWN_LIMITS.parseMemoryMb, maxYoungGenerationSizeMb: 32 } },
