@@ -5,12 +5,13 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-/** Test files that say they read ../shared/corpora (a `// corpora:` line). */
-function corporaTests(dir: string): string[] {
+/** Test files with a `// <marker>: ...` line: `corpora` (they read ../shared/corpora), `crash` (they kill processes). */
+function markedTests(dir: string, marker: string): string[] {
+  const line = new RegExp(`^// ${marker}: `, 'm');
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return corporaTests(path);
-    return entry.name.endsWith('.test.ts') && /^\/\/ corpora: /m.test(readFileSync(path, 'utf8')) ? [relative(root, path)] : [];
+    if (entry.isDirectory()) return markedTests(path, marker);
+    return entry.name.endsWith('.test.ts') && line.test(readFileSync(path, 'utf8')) ? [relative(root, path)] : [];
   });
 }
 
@@ -20,7 +21,8 @@ const hasCorpora = existsSync(join(root, '../shared/corpora'));
 if (!hasCorpora && process.env.QUIRE_REQUIRE_CORPORA === '1') {
   throw new Error('QUIRE_REQUIRE_CORPORA=1 but ../shared/corpora is not beside this clone: the corpus tests cannot run');
 }
-const onCorpora = corporaTests(join(root, 'test')).sort();
+const onCorpora = markedTests(join(root, 'test'), 'corpora').sort();
+const crashTests = markedTests(join(root, 'test'), 'crash').sort();
 const withoutCorpora = hasCorpora ? [] : onCorpora;
 if (withoutCorpora.length) {
   console.warn(`Note: ../shared/corpora is not beside this clone: the ${withoutCorpora.length} test files marked "// corpora:" that read it are skipped.`);
@@ -45,10 +47,14 @@ export default defineConfig({
   test: {
     // The scratch TMPDIR of every project: the root config's global setup runs whichever projects run.
     globalSetup: ['test/global-setup.ts'],
+    // Without ../shared the corpus project is empty: `npm run test:corpus` then passes with nothing to run.
+    passWithNoTests: !hasCorpora,
     projects: [
       // The TypeScript sources only: no build. `unit` is the quick loop; `corpus` runs the same layers over the real
       // GitBook repositories (every page of them, round trips, exports), minutes of work.
-      project('unit', ['test/**/*.test.ts'], { exclude: ['test/{api,e2e,browser}/**', ...onCorpora] }),
+      project('unit', ['test/**/*.test.ts'], { exclude: ['test/{api,e2e,browser}/**', ...onCorpora, ...crashTests] }),
+      // Processes killed at random steps, dozens of times: the store and repository must stay consistent.
+      project('crash', crashTests),
       project(
         'corpus',
         onCorpora.filter((file) => !/^test\/(api|e2e|browser)\//.test(file)),

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateCorpus } from './gen-corpus.mjs';
-import { emit, median, removeDir, round, openStoreOf } from './lib.mjs';
+import { emit, median, openSyncer, removeDir, round } from './lib.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -59,20 +59,8 @@ function listFiles(dir) {
 }
 
 async function openSync() {
-  const stores = await import(new URL('store/index.js', dist).href);
-  const { Domain, Caller } = await import(new URL('domain/index.js', dist).href);
-  const { bootstrap } = await import(new URL('domain/core/setup.js', dist).href).catch((error) =>
-    error?.code === 'ERR_MODULE_NOT_FOUND' ? import(new URL('domain/setup.js', dist).href) : Promise.reject(error),
-  );
-  const { configSchema } = await import(new URL('config/index.js', dist).href);
-  const { syncDirectory } = await import(new URL('gitsync/import.js', dist).href);
-  const storeDir = mkdtempSync(join(tmpdir(), 'quire-bench-store-'));
-  const store = openStoreOf(stores, storeDir);
-  const domain = new Domain(store);
-  const boot = bootstrap(domain, configSchema.parse({}));
-  const caller = new Caller(store, boot.admin);
-  const sync = (dir, options) => syncDirectory(domain, { dir, caller, organizationId: boot.organizations[0].id, space: 'Dates', ...options });
-  return { sync, close: () => (store.close(), removeDir(storeDir)) };
+  const { sync, close } = await openSyncer();
+  return { sync: (dir, options) => sync(dir, { space: 'Dates', ...options }), close };
 }
 
 const CHILDREN = {

@@ -7,32 +7,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateCorpus } from './gen-corpus.mjs';
-import { emit, median, removeDir, round, openStoreOf } from './lib.mjs';
+import { emit, median, openSyncer, removeDir, round } from './lib.mjs';
 
 const CORPORA = fileURLToPath(new URL('../../shared/corpora/', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 async function openSync() {
-  const dist = new URL('../dist/', import.meta.url);
-  const stores = await import(new URL('store/index.js', dist).href);
-  const { Domain, Caller } = await import(new URL('domain/index.js', dist).href);
-  const { bootstrap } = await import(new URL('domain/core/setup.js', dist).href).catch((error) =>
-    error?.code === 'ERR_MODULE_NOT_FOUND' ? import(new URL('domain/setup.js', dist).href) : Promise.reject(error),
-  );
-  const { configSchema } = await import(new URL('config/index.js', dist).href);
-  const { syncDirectory } = await import(new URL('gitsync/import.js', dist).href);
-  const storeDir = mkdtempSync(join(tmpdir(), 'quire-bench-store-'));
-  const store = openStoreOf(stores, storeDir);
-  const domain = new Domain(store);
-  const boot = bootstrap(domain, configSchema.parse({}));
-  const caller = new Caller(store, boot.admin);
-  const sync = async (dir, space) => {
+  const { sync, close } = await openSyncer();
+  const timed = async (dir, space) => {
     const started = performance.now();
-    const reports = await syncDirectory(domain, { dir, caller, organizationId: boot.organizations[0].id, ...(space ? { space } : {}) });
+    const reports = await sync(dir, space ? { space } : {});
     return { ms: performance.now() - started, reports };
   };
-  return { sync, close: () => (store.close(), removeDir(storeDir)) };
+  return { sync: timed, close };
 }
 
 const CHILDREN = {

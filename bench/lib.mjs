@@ -110,6 +110,15 @@ export async function openDomain(dir, config = {}, options = {}) {
   return { store, domain, boot, caller: new Caller(store, boot.admin) };
 }
 
+/** A domain over a scratch store, and `sync(dir, options)`: `syncDirectory` by its admin into its first organization. */
+export async function openSyncer() {
+  const storeDir = mkdtempSync(join(tmpdir(), 'quire-bench-store-'));
+  const { store, domain, boot, caller } = await openDomain(storeDir);
+  const { syncDirectory } = await fromDist('gitsync/import.js');
+  const sync = (dir, options = {}) => syncDirectory(domain, { dir, caller, organizationId: boot.organizations[0].id, ...options });
+  return { sync, close: () => (store.close(), removeDir(storeDir)) };
+}
+
 /** `openDomain` with one organization, served over HTTP on a free port in this process (`close` stops both). */
 export async function serveDomain(dir, title) {
   const opened = await openDomain(dir, { organizations: [{ title }] });

@@ -8,7 +8,7 @@ export { parseGitBookYaml, parseDocsYaml, resolveSpacePaths, GITBOOK_YAML_DEFAUL
 export type { GitBookYaml, SpacePaths, DocsYaml, DocsNode, DocsNodeType, DocsSpace } from './gitbook-config.js';
 export { extractLinks, frontmatterLinks, classifyLink } from './links.js';
 export type { ExtractedLink, ExtractLinksOptions, LinkKind, LinkNode } from './links.js';
-export { searchSections, sectionsHoldUnderAnyTitle, underTitle, type Section } from './search-text.js';
+export { NOT_SEARCHED, searchSections, sectionsHoldUnderAnyTitle, underTitle, type Section } from './search-text.js';
 export { slugify, pageSlug, uniqueSlug, gitbookHeadingId, githubHeadingId, HeadingSlugger, type HeadingIdStyle } from './slug.js';
 export {
   normalizePath,

@@ -20,7 +20,7 @@ interface AnyNode {
 /** Parents whose children are inline: their text is concatenated without separators. */
 const PHRASING_PARENTS = new Set(['paragraph', 'heading', 'tableCell', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'mark', 'button']);
 /** Nodes with no searchable text of their own: derived bodies, references, tags. */
-const SKIPPED = new Set([
+export const NOT_SEARCHED: ReadonlySet<string> = new Set([
   'contentRef',
   'pageRef',
   'openapi',
@@ -59,7 +59,7 @@ export function searchSections(root: Root, title: string, options: { headingIds?
   };
 
   const visit = (node: AnyNode) => {
-    if (SKIPPED.has(node.type)) return;
+    if (NOT_SEARCHED.has(node.type)) return;
     if (node.type === 'heading') {
       close();
       const heading = inlineText(node).trim();
@@ -131,7 +131,7 @@ function blockText(node: AnyNode): string {
 }
 
 function inlineText(node: AnyNode): string {
-  if (SKIPPED.has(node.type)) return '';
+  if (NOT_SEARCHED.has(node.type)) return '';
   if (node.type === 'html') return stripHtml(String(node.value ?? ''));
   if (node.type === 'break') return '\n';
   if (typeof node.value === 'string') return node.value;

@@ -10,7 +10,7 @@ import { allowedHosts, DEFAULT_FETCH_POLICY } from './core/fetch.js';
 import type { ImportOptions } from './imports/settings.js';
 import { Integrations } from './integrations/integrations.js';
 import { Invites } from './invites/invites.js';
-import { Jobs } from './core/jobs.js';
+import { Jobs, type JobsOptions } from './core/jobs.js';
 import { MemberSpaces } from './spaces/member-spaces.js';
 import { OpenAPISpecs } from './openapi/openapi.js';
 import { OrganizationSearch } from './organizations/search.js';
@@ -41,6 +41,7 @@ export interface DomainOptions {
   translation?: TranslationConfig;
   /** Content imports: the `file:` folder, crawl pacing and bounds (config `imports`). */
   imports?: ImportOptions;
+  jobs?: JobsOptions;
 }
 
 /** Every business rule of Quire, over one store. Knows nothing of HTTP. */
@@ -71,7 +72,7 @@ export class Domain {
 
   constructor(store: Store, options: DomainOptions = {}) {
     this.deps = { store, clock: options.clock ?? systemClock };
-    this.jobs = new Jobs(this.deps);
+    this.jobs = new Jobs(this.deps, options.jobs);
     this.users = new Users(this.deps);
     this.organizations = new Organizations(this.deps);
     this.collections = new Collections(this.deps, this.organizations, () => this.spaces);

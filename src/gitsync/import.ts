@@ -115,6 +115,9 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
       }
       work.files = await buildFiles(tree, work.layout.root, work.previous.files, sync.blobs);
     }
+    // The blobs go to disk while the pages finish parsing and the spaces are built; they must be there before landing.
+    const flushing = sync.blobs.flush?.();
+    flushing?.catch(() => {}); // awaited below
     const results = [...(await parsing), ...late];
     save(late, true);
     progress('save', 0, changed.length);
@@ -123,7 +126,8 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
     const built = [];
     for (const work of changed) built.push(await buildSpace(tree, work, results, dates));
     if (!options.allowMassRemoval) for (const [i, work] of changed.entries()) refuseMassRemoval(work, built[i]!, options.dir);
-    await sync.blobs.flush?.();
+    await flushing;
+    await sync.blobs.flush?.(); // anything put since
     for (const [i, work] of changed.entries()) {
       landSpace(sync, tree, work, built[i]!);
       progress('save', i + 1, changed.length);

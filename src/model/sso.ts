@@ -1,4 +1,4 @@
-import type { RoleName } from './records.js';
+import type { RoleName } from './roles.js';
 
 export interface SamlProviderRecord {
   id: string;

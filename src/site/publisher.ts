@@ -4,7 +4,9 @@
  * when the site or the content it shows moves on. Visitors with the same view share one build.
  */
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import type { Domain } from '../domain/index.js';
 import type { SiteRecord } from '../model/index.js';
 import { apiSite, visibleSiteSpaces } from './api-site.js';
@@ -13,18 +15,27 @@ import { buildSite } from './build.js';
 import { stableJson } from './customization.js';
 import { siteSources } from './space-site.js';
 
-interface Entry {
-  stamp: string;
-  ready: Promise<void>;
-}
+/** Views kept built; past them, the least recently shown one's folder is removed (a view is one set of claims). */
+const VIEWS_KEPT = 256;
 
 export class SitePublisher {
-  private readonly entries = new Map<string, Entry>();
+  /** The stamp each view's folder was built at, by `<site id>/<view>`. */
+  private readonly built: LRUCache<string, string>;
+  /** The build running in each view's folder: one at a time, and never removed while it runs. */
+  private readonly building = new Map<string, { stamp: string; ready: Promise<void> }>();
 
   constructor(
     private readonly domain: Domain,
     private readonly cacheDir: string,
-  ) {}
+    options: { viewsKept?: number } = {},
+  ) {
+    this.built = new LRUCache({
+      max: options.viewsKept ?? VIEWS_KEPT,
+      dispose: (_stamp, key, reason) => {
+        if (reason === 'evict' && !this.building.has(key)) rmSync(join(this.cacheDir, key), { recursive: true, force: true });
+      },
+    });
+  }
 
   /** The version in the URLs of the site assets: at this version their bytes never change. */
   async assetVersion(): Promise<string> {
@@ -43,25 +54,32 @@ export class SitePublisher {
     const revisions = tree.siteSpaces.filter((n) => visible.includes(n.record.id)).map((n) => n.space.space.revisionId);
     const stamp = `${tree.site.updatedAt}|${tree.site.basename}|${revisions.join(',')}|${this.domain.openapi.stamp(site.organizationId)}`;
     const key = `${site.id}/${view}`;
-    const entry = this.entries.get(key);
-    if (entry?.stamp === stamp) {
-      await entry.ready;
+    for (;;) {
+      const running = this.building.get(key);
+      if (running?.stamp === stamp) {
+        await running.ready; // visitors with the same view share one build, and its failure
+        return dir;
+      }
+      if (running) {
+        await running.ready.catch(() => undefined); // an older build: then this one brings the folder up to date
+        continue;
+      }
+      if (this.built.get(key) === stamp) return dir;
+      const ready = this.build(site, claims, tree.site.basename, dir);
+      this.building.set(key, { stamp, ready });
+      try {
+        await ready;
+        this.built.set(key, stamp);
+      } finally {
+        this.building.delete(key);
+      }
       return dir;
     }
-    // One build at a time per directory: the next one waits for the previous and then brings it up to date.
-    const previous = entry?.ready.catch(() => undefined) ?? Promise.resolve();
-    const ready = previous.then(async () => {
-      const input = apiSite(this.domain, site.id, { claims, basePath: `/${tree.site.basename}/` });
-      await buildSite(input, siteSources(this.domain), { out: dir, strictLinks: false });
-    });
-    this.entries.set(key, { stamp, ready });
-    try {
-      await ready;
-    } catch (error) {
-      if (this.entries.get(key)?.ready === ready) this.entries.delete(key);
-      throw error;
-    }
-    return dir;
+  }
+
+  private async build(site: SiteRecord, claims: Record<string, unknown>, basename: string, dir: string): Promise<void> {
+    const input = apiSite(this.domain, site.id, { claims, basePath: `/${basename}/` });
+    await buildSite(input, siteSources(this.domain), { out: dir, strictLinks: false });
   }
 }
 

@@ -1,4 +1,4 @@
-import type { CollectionRecord, SpaceRecord } from '../model/records.js';
+import type { CollectionRecord, SpaceRecord } from '../model/index.js';
 
 /** Collections and spaces: the organization's content tree, ordered by `position` within a parent. */
 export interface ContentRepo {

@@ -1,4 +1,4 @@
-import type { ResourceKind, GrantRecord, PrincipalKind } from '../model/records.js';
+import type { ResourceKind, GrantRecord, PrincipalKind } from '../model/index.js';
 
 /** Roles given on a space or collection to a user or a team. */
 export interface GrantRepo {

@@ -1,14 +1,30 @@
-import type { JobRecord, JobState } from '../model/records.js';
+import type { JobRecord, JobState } from '../model/index.js';
+
+/** A process's claim on a job: `owner` runs it until `until` (an ISO time), unless it renews the claim. */
+export interface JobLease {
+  owner: string;
+  until: string;
+}
+
+export interface JobOutcome {
+  state: Exclude<JobState, 'running'>;
+  runAt: string;
+  error: string | null;
+}
 
 export interface JobRepo {
   get(id: string): JobRecord | undefined;
   byDedupeKey(key: string): JobRecord | undefined;
   /** Inserts the job, or reschedules the pending job that has the same dedupe key. */
   upsert(j: JobRecord): void;
-  /** Claims the next due job by moving it to `running`; undefined when none is due. */
-  claimDue(now: string): JobRecord | undefined;
-  finish(id: string, state: JobState, runAt: string, error: string | null, now: string): void;
-  /** Jobs left `running` by a process that died go back to the queue. */
-  requeueRunning(now: string): number;
+  /**
+   * Claims the next due job, or a running one whose lease ran out (its process stopped), for `lease`: in one atomic
+   * step, so two processes sharing the store never claim the same job. Undefined when none is due.
+   */
+  claimDue(now: string, lease: JobLease): JobRecord | undefined;
+  /** Extends the lease on a job its owner runs; false when the job is no longer its (the lease ran out and another took it). */
+  renew(id: string, lease: JobLease): boolean;
+  /** Records how a job its owner ran ended; false, and nothing written, when the job is no longer its. */
+  finish(id: string, owner: string, outcome: JobOutcome, now: string): boolean;
   list(state?: JobState): JobRecord[];
 }

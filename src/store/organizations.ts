@@ -1,4 +1,4 @@
-import type { OrganizationRecord, MemberRecord, TeamRecord, TeamMemberRecord } from '../model/records.js';
+import type { OrganizationRecord, MemberRecord, TeamRecord, TeamMemberRecord } from '../model/index.js';
 
 export interface OrganizationRepo {
   get(id: string): OrganizationRecord | undefined;

@@ -1,4 +1,4 @@
-import type { RevisionRecord } from '../model/records.js';
+import type { RevisionRecord } from '../model/index.js';
 import type { RevisionContent, SyncStateRecord } from '../model/revision.js';
 
 export interface RevisionRepo {

@@ -1,4 +1,4 @@
-import type { UserRecord, TokenRecord } from '../model/records.js';
+import type { UserRecord, TokenRecord } from '../model/index.js';
 
 export interface UserRepo {
   get(id: string): UserRecord | undefined;

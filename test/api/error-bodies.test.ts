@@ -50,6 +50,16 @@ describe('every refusal has the API’s error body, whatever refused the request
     expect((await raw('GET', '/v1/orgs', { 'x-padding': 'x'.repeat(20 * 1024) })).status).toBe(200);
   });
 
+  it('a write without its required body: 400 naming what is missing, and nothing changes', async () => {
+    const site = await s.request('POST', `/v1/orgs/${s.org}/sites`, { body: { title: 'Bodiless' } });
+    expect(site.status).toBe(201);
+    const sort = `/v1/orgs/${s.org}/sites/${site.json.id}/structure/sort`;
+    expectError(await s.request('PATCH', sort), 400, /item/);
+    expectError(await s.request('PATCH', sort, { body: {} }), 400, /item/);
+    expectError(await s.request('PATCH', sort, { rawBody: 'null', headers: { 'content-type': 'application/json' } }), 400, /body|item/);
+    expect((await s.request('GET', `/v1/orgs/${s.org}/sites/${site.json.id}/structure`)).status).toBe(200);
+  });
+
   it('bodies: bad JSON 400, another content-type 415, too large 413', async () => {
     const path = `/v1/orgs/${s.org}/spaces`;
     expectError(await s.request('POST', path, { rawBody: '{"title": ' }), 400, /^body: not valid JSON/);

@@ -1,3 +1,4 @@
+// crash: an export child process is killed 50 times
 // Kills an export (a child process) 50 times, each at a random step of it: after each kill the repository (objects,
 // refs, index and work tree) and the store must be consistent on their own and with each other, and the next sync must
 // complete and leave them matching, with a clean `git status`.
@@ -6,8 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleChild } from '../helpers/child-bundle.js';
 import { configSchema } from '../../src/config/index.js';
 import { Caller, Domain } from '../../src/domain/index.js';
 import { bootstrap } from '../../src/domain/core/setup.js';
@@ -22,21 +23,10 @@ const PAGES = 24;
 // Attempts that end before their kill step (the export took fewer steps than the last one) are retried, up to this many.
 const ATTEMPTS = KILLS + 25;
 const root = mkdtempSync(join(tmpdir(), 'quire-export-kill-'));
-// The child runs as one bundled file, its dependencies included (but the native better-sqlite3): resolving and loading
-// them one by one would take longer than the export.
-const child = new URL('../../node_modules/.cache/quire-export-kill/child.mjs', import.meta.url).pathname;
+let child: string;
 
 beforeAll(async () => {
-  await build({
-    entryPoints: [new URL('./fixtures/export-child.ts', import.meta.url).pathname],
-    outfile: child,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    external: ['better-sqlite3'],
-    banner: { js: "import { createRequire as __quireRequire } from 'node:module'; const require = __quireRequire(import.meta.url);" },
-    logLevel: 'silent',
-  });
+  child = await bundleChild(new URL('./fixtures/export-child.ts', import.meta.url), 'export-kill');
 }, 30_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

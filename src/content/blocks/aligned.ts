@@ -5,6 +5,7 @@
 import type { PhrasingContent } from 'mdast';
 import { parseFragment } from 'parse5';
 import { HtmlContentError, htmlTooDeep, isElement, oneHtmlBlock, phrasingFromHtml, phrasingToHtml } from './html-phrasing.js';
+import type { InlineHtml } from './inline-spec.js';
 
 export type Alignment = 'start' | 'center' | 'end';
 
@@ -20,13 +21,13 @@ const FROM_HTML: Record<string, Alignment> = { left: 'start', center: 'center', 
 const ALIGNED = /^<(p|h[1-6]) align="(left|center|right)">[^\n]*<\/\1>$/;
 
 /** The aligned paragraph or heading `html` holds, when it is one line GitBook writes the same. */
-export function readAligned(html: string): AlignedText | undefined {
+export function readAligned(html: string, elements: InlineHtml): AlignedText | undefined {
   const match = ALIGNED.exec(html);
   if (!match) return undefined;
   const nodes = parseFragment(html).childNodes;
   const [element] = nodes;
   if (nodes.length !== 1 || !element || !isElement(element) || element.attrs.length !== 1 || htmlTooDeep(nodes)) return undefined;
-  const children = phrasingFromHtml(element.childNodes);
+  const children = phrasingFromHtml(element.childNodes, elements);
   if (!children) return undefined;
   const tag = match[1] as string;
   const text: AlignedText = {
@@ -35,7 +36,7 @@ export function readAligned(html: string): AlignedText | undefined {
     children,
   };
   try {
-    return alignedHtml(text) === html ? text : undefined;
+    return alignedHtml(text, elements) === html ? text : undefined;
   } catch (error) {
     if (error instanceof HtmlContentError) return undefined;
     throw error;
@@ -43,7 +44,7 @@ export function readAligned(html: string): AlignedText | undefined {
 }
 
 /** The one line of HTML for aligned text; throws `HtmlContentError` for what inline HTML cannot say. */
-export function alignedHtml(text: AlignedText): string {
+export function alignedHtml(text: AlignedText, elements: InlineHtml): string {
   const tag = text.depth === 0 ? 'p' : `h${text.depth}`;
-  return oneHtmlBlock(`<${tag} align="${TO_HTML[text.align]}">${phrasingToHtml(text.children)}</${tag}>`);
+  return oneHtmlBlock(`<${tag} align="${TO_HTML[text.align]}">${phrasingToHtml(text.children, elements)}</${tag}>`);
 }

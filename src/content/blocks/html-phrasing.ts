@@ -6,10 +6,8 @@
 import type { Html, PhrasingContent } from 'mdast';
 import type { DefaultTreeAdapterTypes as P } from 'parse5';
 import { encodeAttribute } from './html.js';
-import { inlineHtmlSpecs } from './index.js';
-import type { InlineHtmlSpec } from './inline-spec.js';
+import type { InlineHtml } from './inline-spec.js';
 import { markOpenTag } from './inline/marks.js';
-import { markdownOf } from '../markdown/stringify.js';
 
 export type HtmlNode = P.ChildNode;
 export type HtmlElement = P.Element;
@@ -24,16 +22,6 @@ const SIMPLE_MARKS = new Map<string, 'strong' | 'emphasis' | 'delete'>([
 const HTML_MARKS = new Set(['kbd', 'sup', 'sub']);
 /** mdast nodes of GitBook's inline elements, written as the HTML their markdown writer gives. */
 const HTML_INLINES = new Set(['emoji', 'icon', 'button', 'expression']);
-let specs: Map<string, InlineHtmlSpec[]> | undefined;
-
-/** GitBook's inline elements by element name (from the registry, on first use). */
-function specsFor(element: string): readonly InlineHtmlSpec[] {
-  if (!specs) {
-    specs = new Map();
-    for (const spec of inlineHtmlSpecs()) specs.set(spec.element, [...(specs.get(spec.element) ?? []), spec]);
-  }
-  return specs.get(element) ?? [];
-}
 
 export const isElement = (node: HtmlNode): node is HtmlElement => 'tagName' in node;
 export const isText = (node: HtmlNode): node is P.TextNode => node.nodeName === '#text';
@@ -63,7 +51,7 @@ export function textOnly(children: readonly HtmlNode[]): string | undefined {
 }
 
 /** The phrasing of HTML nodes, or undefined when some element is not one GitBook writes inline. */
-export function phrasingFromHtml(children: readonly HtmlNode[]): PhrasingContent[] | undefined {
+export function phrasingFromHtml(children: readonly HtmlNode[], elements: InlineHtml): PhrasingContent[] | undefined {
   const out: PhrasingContent[] = [];
   for (const child of children) {
     if (isText(child)) {
@@ -71,14 +59,14 @@ export function phrasingFromHtml(children: readonly HtmlNode[]): PhrasingContent
       continue;
     }
     if (!isElement(child)) return undefined;
-    const nodes = inline(child);
+    const nodes = inline(child, elements);
     if (!nodes) return undefined;
     out.push(...nodes);
   }
   return out;
 }
 
-function inline(element: HtmlElement): PhrasingContent[] | undefined {
+function inline(element: HtmlElement, elements: InlineHtml): PhrasingContent[] | undefined {
   const tag = element.tagName;
   const attrs = element.attrs;
   if (tag === 'br') return attrs.length ? undefined : [{ type: 'break' }];
@@ -86,11 +74,11 @@ function inline(element: HtmlElement): PhrasingContent[] | undefined {
     const value = textOnly(element.childNodes);
     return value === undefined ? undefined : [{ type: 'inlineCode', value }];
   }
-  const children = phrasingFromHtml(element.childNodes);
+  const children = phrasingFromHtml(element.childNodes, elements);
   if (!children) return undefined;
   // GitBook's own elements first: `<code class="expression">`, `<a class="button …">`.
   const attributes = attrs.map((attr): [string, string] => [attr.name, encodeAttribute(attr.value)]);
-  for (const spec of specsFor(tag)) {
+  for (const spec of elements.specs(tag)) {
     const node = spec.build(attributes, children);
     if (node && spec.openTag(node) === openTag(element)) return [node];
   }
@@ -141,11 +129,11 @@ export function oneHtmlBlock(html: string): string {
 export class HtmlContentError extends Error {}
 
 /** Phrasing as GitBook writes it in HTML. Throws `HtmlContentError` for a node with no inline HTML form. */
-export function phrasingToHtml(children: readonly PhrasingContent[]): string {
-  return children.map(inlineNode).join('');
+export function phrasingToHtml(children: readonly PhrasingContent[], elements: InlineHtml): string {
+  return children.map((node) => inlineNode(node, elements)).join('');
 }
 
-function inlineNode(node: PhrasingContent): string {
+function inlineNode(node: PhrasingContent, elements: InlineHtml): string {
   switch (node.type) {
     case 'text':
       return escapeText(node.value);
@@ -154,22 +142,22 @@ function inlineNode(node: PhrasingContent): string {
     case 'inlineCode':
       return `<code>${escapeText(node.value)}</code>`;
     case 'strong':
-      return `<strong>${phrasingToHtml(node.children)}</strong>`;
+      return `<strong>${phrasingToHtml(node.children, elements)}</strong>`;
     case 'emphasis':
-      return `<em>${phrasingToHtml(node.children)}</em>`;
+      return `<em>${phrasingToHtml(node.children, elements)}</em>`;
     case 'delete':
-      return `<s>${phrasingToHtml(node.children)}</s>`;
+      return `<s>${phrasingToHtml(node.children, elements)}</s>`;
     case 'html':
       return (node satisfies Html).value;
     case 'link': {
       const mention = node.title === 'mention' ? ' data-mention' : '';
-      return `<a${mention} href="${attributeValue(node.url)}">${phrasingToHtml(node.children)}</a>`;
+      return `<a${mention} href="${attributeValue(node.url)}">${phrasingToHtml(node.children, elements)}</a>`;
     }
     case 'mark':
-      return `${markOpenTag(node)}${phrasingToHtml(node.children)}</mark>`;
+      return `${markOpenTag(node)}${phrasingToHtml(node.children, elements)}</mark>`;
     default:
       if (!HTML_INLINES.has(node.type)) throw new HtmlContentError(`a ${node.type} cannot be written inside HTML`);
       // GitBook's inline elements are HTML in markdown too.
-      return markdownOf({ type: 'root', children: [{ type: 'paragraph', children: [node] }] }).replace(/\n$/, '');
+      return elements.write(node);
   }
 }

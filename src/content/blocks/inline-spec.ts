@@ -18,3 +18,14 @@ export function onlyText(children: PhrasingContent[]): string | undefined {
   const [first] = children;
   return children.length === 1 && first?.type === 'text' ? first.value : undefined;
 }
+
+/**
+ * GitBook's inline elements in HTML: what the HTML readers and writers of tables and aligned text need from the
+ * registry and the markdown writer. The markdown layer, which holds both, hands it down (markdown/inline-html.ts).
+ */
+export interface InlineHtml {
+  /** The specs of the elements named `element`. */
+  specs(element: string): readonly InlineHtmlSpec[];
+  /** One inline element (emoji, icon, button, expression) as the markdown writer writes it. */
+  write(node: PhrasingContent): string;
+}

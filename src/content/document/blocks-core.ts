@@ -3,7 +3,7 @@ import type { Blockquote, Code, Heading, Html, List, ListItem, Paragraph, Themat
 import { alignedHtml, readAligned, type AlignedText, type Alignment } from '../blocks/aligned.js';
 import { HtmlContentError } from '../blocks/html-phrasing.js';
 import type { Math as MathNode } from 'mdast-util-math';
-import { mapping, type BlockMapping, type ToContext } from './context.js';
+import { mapping, type BlockMapping, type FromContext, type ToContext } from './context.js';
 import { codeLines, DocumentError } from './escape.js';
 import { IN_LIST_ITEM, IN_QUOTE } from './nesting.js';
 import { phrasingFromDocument } from './text.js';
@@ -23,7 +23,7 @@ export const paragraph = mapping<Paragraph | Html>({
   mdast: ['paragraph', 'html'],
   document: ['paragraph'],
   toDocument(node, ctx, key) {
-    const aligned = node.type === 'html' ? readAligned(node.value) : undefined;
+    const aligned = node.type === 'html' ? readAligned(node.value, ctx.syntax.elements) : undefined;
     if (node.type === 'html' && aligned?.depth !== 0) return undefined;
     const nodes = ctx.phrasing(aligned?.children ?? (node as Paragraph).children, key);
     const data = aligned ? { align: aligned.align } : {};
@@ -32,7 +32,7 @@ export const paragraph = mapping<Paragraph | Html>({
   fromDocument(block, ctx) {
     const children = phrasingFromDocument(block.nodes, ctx);
     const align = alignment(block);
-    return align ? alignedNode(block, { depth: 0, align, children }) : { type: 'paragraph', children };
+    return align ? alignedNode(block, { depth: 0, align, children }, ctx) : { type: 'paragraph', children };
   },
 });
 
@@ -40,9 +40,9 @@ const ALIGNMENTS = new Set(['start', 'center', 'end']);
 const alignment = (block: DocBlock) => (ALIGNMENTS.has(block.data?.align as string) ? (block.data?.align as Alignment) : undefined);
 
 /** An aligned paragraph or heading, as the one line of HTML GitBook writes. */
-function alignedNode(block: DocBlock, text: AlignedText): Html {
+function alignedNode(block: DocBlock, text: AlignedText, ctx: FromContext): Html {
   try {
-    return { type: 'html', value: alignedHtml(text) };
+    return { type: 'html', value: alignedHtml(text, ctx.syntax.elements) };
   } catch (error) {
     if (error instanceof HtmlContentError) throw new DocumentError(block.key, `an aligned ${block.type} is written as HTML, where ${error.message}`);
     throw error;
@@ -54,7 +54,7 @@ export const heading = mapping<Heading | Html>({
   mdast: ['heading', 'html'],
   document: ['heading-1', 'heading-2', 'heading-3'],
   toDocument(input, ctx, key) {
-    const aligned = input.type === 'html' ? readAligned(input.value) : undefined;
+    const aligned = input.type === 'html' ? readAligned(input.value, ctx.syntax.elements) : undefined;
     if (input.type === 'html' && !aligned?.depth) return undefined;
     const node: Heading = aligned ? { type: 'heading', depth: aligned.depth as Heading['depth'], children: aligned.children } : (input as Heading);
     const level = node.depth - ctx.shift;
@@ -76,7 +76,7 @@ export const heading = mapping<Heading | Html>({
     const align = alignment(block);
     const id = str(block.data?.id) ?? block.meta?.id;
     if (align && id !== undefined) throw new DocumentError(block.key, `an aligned heading is written as HTML, which has no place for its id (${id})`);
-    if (align) return alignedNode(block, { depth: node.depth, align, children: node.children });
+    if (align) return alignedNode(block, { depth: node.depth, align, children: node.children }, ctx);
     if (id !== undefined) node.id = id;
     return node;
   },

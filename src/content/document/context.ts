@@ -1,5 +1,6 @@
 /** What every node mapping receives: the shared walkers, keys, references and options of one conversion. */
-import type { Nodes, PhrasingContent, RootContent } from 'mdast';
+import type { Nodes, PhrasingContent, Root, RootContent } from 'mdast';
+import type { InlineHtml } from '../blocks/inline-spec.js';
 import type { KeyMaker } from './keys.js';
 import type { ContentRef, DocBlock, DocInline, DocLeaf, DocMark, DocNode, DocText, RefUsage } from './types.js';
 
@@ -8,8 +9,24 @@ export type { RefUsage };
 /** Block types a container accepts (from the spec's schema for that container). */
 export type Allowed = ReadonlySet<string>;
 
+/**
+ * The markdown reader and writer, with every block's syntax. The mappings get them from their context rather than by
+ * import: the registry that composes them imports every block's mapping.
+ */
+export interface MarkdownSyntax {
+  /** GitBook's markdown for `root`. */
+  write(root: Root): string;
+  /** mdast for a round trip (positions, destinations as written). */
+  parse(markdown: string): Root;
+  /** mdast for reading only (faster; see markdown/read). */
+  read(markdown: string): Root;
+  /** GitBook's inline elements, for the blocks written as HTML. */
+  readonly elements: InlineHtml;
+}
+
 export interface ToContext {
   readonly shift: number;
+  readonly syntax: MarkdownSyntax;
   readonly keys: KeyMaker;
   ref(url: string, usage: RefUsage): ContentRef;
   /**
@@ -31,10 +48,12 @@ export interface ToContext {
 
 export interface FromContext {
   readonly shift: number;
+  readonly syntax: MarkdownSyntax;
   url(ref: ContentRef, usage: RefUsage): string;
   blocks(nodes: readonly DocNode[] | undefined): RootContent[];
   block(node: DocBlock): RootContent[];
-  phrasing(nodes: readonly DocNode[] | undefined): PhrasingContent[];
+  /** Phrasing for document nodes, inside the marks `applied` already (outermost first). */
+  phrasing(nodes: readonly DocNode[] | undefined, applied?: readonly DocMark[]): PhrasingContent[];
   /** The mdast node an escape stood for, during verification. */
   original(doc: object): Nodes | undefined;
 }

@@ -1,6 +1,6 @@
 /** The two walkers: mdast -> document (with per-node verification and the escape hatch) and back. */
 import type { Nodes, PhrasingContent, Root, RootContent } from 'mdast';
-import type { Allowed, FromContext, ToContext } from './context.js';
+import type { Allowed, FromContext, MarkdownSyntax, ToContext } from './context.js';
 import { escapeBlock, ESCAPE_TYPE, isEscape, unescapeBlock } from './escape.js';
 import { deriveKey, KeyMaker } from './keys.js';
 import { fromRef, toRef } from './refs.js';
@@ -11,8 +11,7 @@ import { TOP_LEVEL } from './nesting.js';
 import type { DocBlock, DocNode, DocRoot, DocumentOptions } from './types.js';
 
 export interface ConvertOptions extends DocumentOptions {
-  /** Markdown of one node, for escapes. */
-  markdown: (node: RootContent) => string;
+  readonly syntax: MarkdownSyntax;
 }
 
 function existingKey(node: Nodes | undefined): unknown {
@@ -29,10 +28,11 @@ export function rootToDocument(root: Root, options: ConvertOptions): DocRoot {
 
   const ctx: ToContext = {
     shift,
+    syntax: options.syntax,
     keys,
     ref: (url, usage) => toRef(url, usage, options),
     key: (parentKey, seed, node) => keys.key(`${parentKey}/${seed}`, seed, existingKey(node)),
-    markdown: (node) => options.markdown(node),
+    markdown: (node) => options.syntax.write({ type: 'root', children: [node] }).replace(/\n$/, ''),
     remember: (doc, node) => originals.set(doc, node),
     phrasing: (children, parentKey, marks) => phrasingToDocument(children, parentKey, ctx, marks),
     block(node, key, allowed) {
@@ -62,17 +62,18 @@ export function rootToDocument(root: Root, options: ConvertOptions): DocRoot {
   return { object: 'document', data: {}, nodes };
 }
 
-export function documentToRoot(doc: DocRoot, options: DocumentOptions): Root {
+export function documentToRoot(doc: DocRoot, options: ConvertOptions): Root {
   const ctx = fromContext(options.headingShift ?? 1, options, undefined);
   return { type: 'root', children: ctx.blocks(doc.nodes) };
 }
 
-function fromContext(shift: number, options: DocumentOptions, originals: WeakMap<object, Nodes> | undefined): FromContext {
+function fromContext(shift: number, options: ConvertOptions, originals: WeakMap<object, Nodes> | undefined): FromContext {
   const ctx: FromContext = {
     shift,
+    syntax: options.syntax,
     url: (ref, usage) => fromRef(ref, usage, options),
     original: (doc) => originals?.get(doc),
-    phrasing: (nodes) => phrasingFromDocument(nodes, ctx) as PhrasingContent[],
+    phrasing: (nodes, applied) => phrasingFromDocument(nodes, ctx, applied) as PhrasingContent[],
     block(block) {
       if (isEscape(block)) return unescapeBlock(block, ctx);
       const mapping = mappingForDocument(block.type);

@@ -8,8 +8,6 @@ import type { Html, RootContent } from 'mdast';
 import type { FromContext, ToContext } from './context.js';
 import type { DocBlock, DocNode } from './types.js';
 import { markdownLimitProblem } from '../limits.js';
-import { parseMarkdown } from '../markdown/parse.js';
-import { markdownOf } from '../markdown/stringify.js';
 
 export const ESCAPE_TYPE = 'code';
 
@@ -61,8 +59,8 @@ export function unescapeBlock(block: DocBlock, ctx: FromContext): RootContent[] 
   const problem = markdownLimitProblem(lines);
   if (problem) throw new DocumentError(block.key, `its lines hold markdown that ${problem.message}`);
   // Read again, the markdown is the nodes it was written from (a figure stays a figure, with its references).
-  const nodes = parseMarkdown(lines).children;
-  if (lines !== markdown || markdownOf({ type: 'root', children: nodes }).replace(/\n$/, '') === markdown) return nodes;
+  const nodes = ctx.syntax.parse(lines).children;
+  if (lines !== markdown || ctx.syntax.write({ type: 'root', children: nodes }).replace(/\n$/, '') === markdown) return nodes;
   return [{ type: 'html', value: markdown } satisfies Html];
 }
 

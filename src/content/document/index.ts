@@ -7,21 +7,16 @@
  * Writing the markdown again against the page's file keeps the bytes of whatever did not change.
  */
 import type { JSONDocument } from '@gitbook/api';
-import type { Root, RootContent } from 'mdast';
-import { markdownOf } from '../markdown/index.js';
+import type { Root } from 'mdast';
+import { gitbookSyntax } from '../markdown/syntax.js';
 import { parsePageFile, serializePageFile } from '../page-file.js';
 import { documentToRoot, rootToDocument } from './convert.js';
 import type { DocRoot, DocumentOptions } from './types.js';
 
 export type { DocumentOptions } from './types.js';
 
-/** The markdown of one node as it would be written alone (escape blocks carry it). */
-function nodeMarkdown(node: RootContent): string {
-  return markdownOf({ type: 'root', children: [node] }).replace(/\n$/, '');
-}
-
 export function toDocument(root: Root, options: DocumentOptions = {}): JSONDocument {
-  const doc = rootToDocument(root, { ...options, markdown: nodeMarkdown });
+  const doc = rootToDocument(root, { ...options, syntax: gitbookSyntax });
   // Blank lines around the body are kept; the page title (titleHeading) is page metadata, not content.
   const { titleHeading: _title, ...layout } = root.data ?? {};
   if (Object.keys(layout).length > 0) doc.data.root = layout;
@@ -29,7 +24,7 @@ export function toDocument(root: Root, options: DocumentOptions = {}): JSONDocum
 }
 
 export function fromDocument(doc: JSONDocument, options: DocumentOptions = {}): Root {
-  const root = documentToRoot(doc as unknown as DocRoot, options);
+  const root = documentToRoot(doc as unknown as DocRoot, { ...options, syntax: gitbookSyntax });
   const layout = (doc.data as Record<string, unknown> | undefined)?.root;
   if (layout && typeof layout === 'object') root.data = { ...(layout as Root['data']) };
   return root;

@@ -6,8 +6,6 @@
 import type { Html, PhrasingContent, Text } from 'mdast';
 import type { FromContext, ToContext } from './context.js';
 import { markdownLimitProblem } from '../limits.js';
-import { readMarkdown } from '../markdown/read/index.js';
-import { markdownOf } from '../markdown/stringify.js';
 import { inlineMappingFor, inlineMappingOfDoc } from '../blocks/inline/document.js';
 import { colorMark, hasMark, HTML_MARKS, MARK_HTML, sameMark, simpleMark } from './marks.js';
 import type { DocInline, DocLeaf, DocMark, DocNode, DocText } from './types.js';
@@ -180,7 +178,7 @@ function content(item: Item, applied: readonly DocMark[], ctx: FromContext): Phr
   const leaf = item.leaf;
   if (leaf.markdown) {
     const original = ctx.original(leaf);
-    return original ? [original as PhrasingContent] : inlineMarkdown(leaf.text);
+    return original ? [original as PhrasingContent] : inlineMarkdown(leaf.text, ctx);
   }
   if (leaf.marks.some((m) => m.type === 'code' && !applied.some((a) => sameMark(a, m)))) return [{ type: 'inlineCode', value: leaf.text }];
   const out: PhrasingContent[] = [];
@@ -195,13 +193,13 @@ function content(item: Item, applied: readonly DocMark[], ctx: FromContext): Phr
  * The nodes an inline escape's markdown reads as (a `<button>` is a button again), so an unchanged paragraph
  * compares equal to its file's; what is not one paragraph's content stays HTML, written as it is.
  */
-function inlineMarkdown(markdown: string): PhrasingContent[] {
+function inlineMarkdown(markdown: string, ctx: FromContext): PhrasingContent[] {
   const html: PhrasingContent[] = [{ type: 'html', value: markdown } satisfies Html];
   if (markdownLimitProblem(markdown)) return html;
-  const [only, ...rest] = readMarkdown(markdown).children;
+  const [only, ...rest] = ctx.syntax.read(markdown).children;
   if (only?.type !== 'paragraph' || rest.length > 0 || only.children.length === 0) return html;
   // Read alone it may say something else (a footnote reference without its definition is text): then it stays HTML.
-  return markdownOf({ type: 'root', children: [only] }) === `${markdown}\n` ? stripPositions(only.children) : html;
+  return ctx.syntax.write({ type: 'root', children: [only] }) === `${markdown}\n` ? stripPositions(only.children) : html;
 }
 
 function stripPositions<T>(nodes: T[]): T[] {

@@ -10,7 +10,7 @@ import { CARDS_TABLE } from '../blocks/table/cards.js';
 import { DETAILS_CLOSE, DETAILS_OPEN, SUMMARY, type Expandable } from '../blocks/expandable/syntax.js';
 import { HEADING_ANCHOR } from '../blocks/heading-anchor.js';
 import { htmlAttributes, sameHtml } from '../blocks/html.js';
-import { inlineHtmlSpecs } from '../blocks/index.js';
+import { inlineElements } from './inline-html.js';
 import type { BlockContent } from 'mdast';
 
 const isHtml = (node: Nodes | undefined, value?: string | RegExp): node is Html =>
@@ -70,7 +70,7 @@ function inlineSiblings(children: PhrasingContent[]): PhrasingContent[] {
     const child = children[index] as PhrasingContent;
     const match = child.type === 'html' ? INLINE_OPEN.exec(child.value) : null;
     const element = match?.[1];
-    const specs = element ? inlineHtmlSpecs().filter((spec) => spec.element === element) : [];
+    const specs = element ? inlineElements.specs(element) : [];
     if (!match || specs.length === 0) {
       out.push(child);
       continue;

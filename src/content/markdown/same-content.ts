@@ -5,6 +5,7 @@
  */
 import type { Node } from 'unist';
 import { canonicalHtmlTable } from '../blocks/table/html.js';
+import { inlineElements } from './inline-html.js';
 
 const NOT_CONTENT = new Set(['position', 'children', 'data']);
 /** Document keys, renderer hints, and how a node was written (a destination or a tag, as long as it says the same). */
@@ -79,7 +80,7 @@ export function sameContent(a: Node, b: Node): boolean {
 function contentValue(record: Record<string, unknown>): unknown {
   const value = record.value;
   if ((record.type !== 'html' && record.type !== 'cards') || typeof value !== 'string') return value;
-  const table = value.startsWith('<table') ? canonicalHtmlTable(value) : undefined;
+  const table = value.startsWith('<table') ? canonicalHtmlTable(value, inlineElements) : undefined;
   return (table ?? value).replaceAll('&#x27;', "'");
 }
 

@@ -6,6 +6,7 @@
 import type { ContentRef, JSONDocument } from '@gitbook/api';
 import type { Root } from 'mdast';
 import { htmlTableDestinations } from '../../content/blocks/table/html.js';
+import { inlineElements } from '../../content/markdown/inline-html.js';
 import { DocumentError } from '../../content/document/escape.js';
 import { fromDocument } from '../../content/document/index.js';
 import type { PageFile } from '../../content/page-file.js';
@@ -447,7 +448,8 @@ function writtenDestinations(stored: Root, fromPath: string): Map<string, string
   rewriteReferences(structuredClone(stored), record);
   // HTML tables hold their destinations in their HTML.
   const tables = (node: { type: string; value?: unknown; children?: unknown[] }) => {
-    if ((node.type === 'html' || node.type === 'cards') && typeof node.value === 'string') for (const url of htmlTableDestinations(node.value)) record(url);
+    if ((node.type === 'html' || node.type === 'cards') && typeof node.value === 'string')
+      for (const url of htmlTableDestinations(node.value, inlineElements)) record(url);
     for (const child of node.children ?? []) tables(child as typeof node);
   };
   tables(stored);

@@ -1,4 +1,7 @@
-import { newId } from '../../model/index.js';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { type JobRecord, newId } from '../../model/index.js';
+import type { JobOutcome } from '../../store/jobs.js';
 import type { Deps } from './context.js';
 import { nowIso } from './context.js';
 
@@ -14,21 +17,38 @@ export interface ScheduleRequest {
 }
 
 const BACKOFF_BASE_MS = 1000;
+/** How long a claim on a job holds without renewal; it is renewed three times as often. */
+const LEASE_MS = 60_000;
 
 /** An error thrown with `retry: false` (bad input: running again cannot help) ends the job at once. */
 const isFinal = (error: unknown) => (error as { retry?: unknown } | null)?.retry === false;
 const BACKOFF_MAX_MS = 60 * 60 * 1000;
 
+export interface JobsOptions {
+  /** How long a claim on a job holds without renewal (default 60 s). */
+  leaseMs?: number;
+}
+
 /**
- * Durable background work: jobs live in the store, so they survive a restart; a failing job is
- * retried with exponential backoff until it runs out of attempts.
+ * Durable background work: jobs live in the store, so they survive a restart; a failing job is retried with
+ * exponential backoff until it runs out of attempts. Processes sharing a store share its queue: each job is claimed
+ * by one of them with a lease it renews while the job runs; a job whose lease runs out (its process stopped) is
+ * claimed again by whichever process polls next.
  */
 export class Jobs {
   private readonly handlers = new Map<string, JobHandler>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
+  /** This process, as the owner of the leases it takes. */
+  readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private readonly leaseMs: number;
 
-  constructor(private readonly deps: Deps) {}
+  constructor(
+    private readonly deps: Deps,
+    options: JobsOptions = {},
+  ) {
+    this.leaseMs = options.leaseMs ?? LEASE_MS;
+  }
 
   register(kind: string, handler: JobHandler): void {
     this.handlers.set(kind, handler);
@@ -47,6 +67,8 @@ export class Jobs {
       maxAttempts: request.maxAttempts ?? 5,
       runAt: (request.runAt ?? this.deps.clock.now()).toISOString(),
       lastError: null,
+      leaseOwner: null,
+      leaseUntil: null,
       createdAt: now,
       updatedAt: now,
     });
@@ -59,10 +81,9 @@ export class Jobs {
     return this.running;
   }
 
-  /** Polls for due jobs in the background; jobs a dead process left running are queued again first. */
+  /** Polls for due jobs in the background (and for jobs whose process stopped: their leases run out). */
   start(intervalMs = 5000): void {
     if (this.timer) return;
-    this.deps.store.jobs.requeueRunning(nowIso(this.deps));
     this.timer = setInterval(() => void this.runDue(), intervalMs);
     this.timer.unref();
     void this.runDue();
@@ -77,22 +98,57 @@ export class Jobs {
   private async drain(): Promise<number> {
     let count = 0;
     for (;;) {
-      const job = this.deps.store.jobs.claimDue(nowIso(this.deps));
+      const job = this.deps.store.jobs.claimDue(nowIso(this.deps), this.lease());
       if (!job) return count;
       count++;
-      const handler = this.handlers.get(job.kind);
+      const renewal = setInterval(() => this.renew(job), this.leaseMs / 3);
+      renewal.unref();
       try {
-        if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-        await handler(job.payload);
-        this.deps.store.jobs.finish(job.id, 'done', job.runAt, null, nowIso(this.deps));
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const now = this.deps.clock.now();
-        const retry = job.attempts < job.maxAttempts && !isFinal(error);
-        const delay = Math.min(BACKOFF_BASE_MS * 2 ** (job.attempts - 1), BACKOFF_MAX_MS);
-        const runAt = retry ? new Date(now.getTime() + delay).toISOString() : job.runAt;
-        this.deps.store.jobs.finish(job.id, retry ? 'pending' : 'failed', runAt, message, now.toISOString());
+        await this.run(job);
+      } finally {
+        clearInterval(renewal);
       }
     }
+  }
+
+  private async run(job: JobRecord): Promise<void> {
+    const handler = this.handlers.get(job.kind);
+    try {
+      if (job.attempts > job.maxAttempts) throw new JobStopped(job);
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(job.payload);
+      this.finish(job, { state: 'done', runAt: job.runAt, error: null });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const now = this.deps.clock.now();
+      const retry = job.attempts < job.maxAttempts && !isFinal(error);
+      const delay = Math.min(BACKOFF_BASE_MS * 2 ** (job.attempts - 1), BACKOFF_MAX_MS);
+      const runAt = retry ? new Date(now.getTime() + delay).toISOString() : job.runAt;
+      this.finish(job, { state: retry ? 'pending' : 'failed', runAt, error: message });
+    }
+  }
+
+  private lease() {
+    return { owner: this.owner, until: new Date(this.deps.clock.now().getTime() + this.leaseMs).toISOString() };
+  }
+
+  private renew(job: JobRecord): void {
+    try {
+      this.deps.store.jobs.renew(job.id, this.lease());
+    } catch {
+      // The store is busy or closing: the next renewal tries again, well before the lease runs out.
+    }
+  }
+
+  /** A job taken over from a process that stopped keeps the outcome recorded by whoever holds it now. */
+  private finish(job: JobRecord, outcome: JobOutcome): void {
+    this.deps.store.jobs.finish(job.id, this.owner, outcome, nowIso(this.deps));
+  }
+}
+
+/** A job whose process stopped while running its last attempt: it is not run again. */
+class JobStopped extends Error {
+  constructor(job: JobRecord) {
+    super(`its process stopped during attempt ${job.attempts - 1} of ${job.maxAttempts}, the last`);
   }
 }

@@ -9,7 +9,7 @@ import { toHtml } from 'hast-util-to-html';
 import type { Heading, Nodes, Parent, Root } from 'mdast';
 import { defaultHandlers, type State, toHast } from 'mdast-util-to-hast';
 import { toString } from 'mdast-util-to-string';
-import { HeadingSlugger, searchSections, type Section } from '../../content/index.js';
+import { HeadingSlugger, NOT_SEARCHED, searchSections, type Section } from '../../content/index.js';
 import { blockRendering } from './blocks/index.js';
 import type { CodeBlock } from './highlight.js';
 import { el } from '../../content/blocks/render.js';
@@ -34,22 +34,6 @@ export interface RenderedBody {
   /** The code blocks rendered as markers, for the build to highlight (`deferCode`). */
   code: CodeBlock[];
 }
-
-/** Node types whose headings the search sections skip; ids must be assigned over the same headings. */
-const NOT_SEARCHED = new Set([
-  'contentRef',
-  'pageRef',
-  'openapi',
-  'openapiOperation',
-  'openapiSchemas',
-  'liquidTag',
-  'include',
-  'definition',
-  'icon',
-  'image',
-  'imageReference',
-  'yaml',
-]);
 
 /** `known`: the sections `searchSections` gives for this body and title, when the caller has them. */
 export function renderBody(root: Root, title: string, ctx: RenderContext, reusable: (gitPath: string) => Root | null, known?: Section[]): RenderedBody {

@@ -1,4 +1,4 @@
-import type { DefaultLevel } from '../../model/records.js';
+import type { DefaultLevel } from '../../model/index.js';
 
 export const bool = (v: unknown): boolean => v === 1 || v === true;
 export const int = (v: boolean): number => (v ? 1 : 0);

@@ -1,6 +1,6 @@
 import type { Db, Row } from './db.js';
 import { decodeLevel, encodeLevel, json, optStr, str } from './codec.js';
-import type { CollectionRecord, EditMode, MergeRules, SpaceRecord, Visibility } from '../../model/records.js';
+import type { CollectionRecord, EditMode, MergeRules, SpaceRecord, Visibility } from '../../model/index.js';
 import type { ContentRepo } from '../content.js';
 
 const toCollection = (r: Row): CollectionRecord => ({

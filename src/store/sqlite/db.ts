@@ -88,6 +88,13 @@ export class Db {
     return this.prepare(sql).run(...params).changes;
   }
 
+  /** A write that returns the row it wrote (`... RETURNING *`), or undefined when it wrote none. */
+  writeReturning<T = Row>(sql: string, ...params: unknown[]): T | undefined {
+    this.rowCache = undefined;
+    this.generation++;
+    return this.prepare(sql).get(...params) as T | undefined;
+  }
+
   /** Runs `fn` in one write transaction (nested calls become savepoints). */
   tx<T>(fn: () => T): T {
     try {

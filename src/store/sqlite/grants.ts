@@ -1,6 +1,6 @@
 import type { Db, Row } from './db.js';
 import { str } from './codec.js';
-import type { GrantRecord, PrincipalKind, ResourceKind, RoleName } from '../../model/records.js';
+import type { GrantRecord, PrincipalKind, ResourceKind, RoleName } from '../../model/index.js';
 import type { GrantRepo } from '../grants.js';
 
 const toGrant = (r: Row): GrantRecord => ({

@@ -1,7 +1,7 @@
 import type { Db, Row } from './db.js';
 import { json, optStr, str } from './codec.js';
-import type { JobRecord, JobState } from '../../model/records.js';
-import type { JobRepo } from '../jobs.js';
+import type { JobRecord, JobState } from '../../model/index.js';
+import type { JobLease, JobOutcome, JobRepo } from '../jobs.js';
 
 const toJob = (r: Row): JobRecord => ({
   id: str(r.id),
@@ -13,6 +13,8 @@ const toJob = (r: Row): JobRecord => ({
   maxAttempts: Number(r.max_attempts),
   runAt: str(r.run_at),
   lastError: optStr(r.last_error),
+  leaseOwner: optStr(r.lease_owner),
+  leaseUntil: optStr(r.lease_until),
   createdAt: str(r.created_at),
   updatedAt: str(r.updated_at),
 });
@@ -36,7 +38,7 @@ export class SqliteJobRepo implements JobRepo {
       `INSERT INTO jobs (id, kind, payload, dedupe_key, state, attempts, max_attempts, run_at, last_error, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (dedupe_key) DO UPDATE SET payload = excluded.payload, state = excluded.state, attempts = 0,
-         run_at = excluded.run_at, last_error = NULL, updated_at = excluded.updated_at`,
+         run_at = excluded.run_at, last_error = NULL, lease_owner = NULL, lease_until = NULL, updated_at = excluded.updated_at`,
       j.id,
       j.kind,
       JSON.stringify(j.payload),
@@ -51,22 +53,41 @@ export class SqliteJobRepo implements JobRepo {
     );
   }
 
-  /** Claims the next due job by moving it to `running`; undefined when none is due. */
-  claimDue(now: string): JobRecord | undefined {
-    const row = this.db.get("SELECT * FROM jobs WHERE state = 'pending' AND run_at <= ? ORDER BY run_at, id LIMIT 1", now);
-    if (!row) return undefined;
-    const job = toJob(row);
-    this.db.run("UPDATE jobs SET state = 'running', attempts = attempts + 1, updated_at = ? WHERE id = ?", now, job.id);
-    return { ...job, state: 'running', attempts: job.attempts + 1 };
+  claimDue(now: string, lease: JobLease): JobRecord | undefined {
+    // One statement: SQLite runs it under its write lock, so no other process can claim the same row meanwhile.
+    const row = this.db.writeReturning(
+      `UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_owner = ?, lease_until = ?, updated_at = ?
+       WHERE id = (
+         SELECT id FROM jobs
+         WHERE (state = 'pending' AND run_at <= ?) OR (state = 'running' AND (lease_until IS NULL OR lease_until < ?))
+         ORDER BY run_at, id LIMIT 1)
+       RETURNING *`,
+      lease.owner,
+      lease.until,
+      now,
+      now,
+      now,
+    );
+    return row && toJob(row);
   }
 
-  finish(id: string, state: JobState, runAt: string, error: string | null, now: string): void {
-    this.db.run('UPDATE jobs SET state = ?, run_at = ?, last_error = ?, updated_at = ? WHERE id = ?', state, runAt, error, now, id);
+  renew(id: string, lease: JobLease): boolean {
+    return this.db.run("UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_owner = ? AND state = 'running'", lease.until, id, lease.owner) === 1;
   }
 
-  /** Jobs left `running` by a process that died go back to the queue. */
-  requeueRunning(now: string): number {
-    return this.db.run("UPDATE jobs SET state = 'pending', updated_at = ? WHERE state = 'running'", now);
+  finish(id: string, owner: string, outcome: JobOutcome, now: string): boolean {
+    return (
+      this.db.run(
+        `UPDATE jobs SET state = ?, run_at = ?, last_error = ?, lease_owner = NULL, lease_until = NULL, updated_at = ?
+         WHERE id = ? AND lease_owner = ? AND state = 'running'`,
+        outcome.state,
+        outcome.runAt,
+        outcome.error,
+        now,
+        id,
+        owner,
+      ) === 1
+    );
   }
 
   list(state?: JobState): JobRecord[] {

@@ -13,6 +13,7 @@ import { organizationResourcesMigration } from './schema/organization-resources.
 import { invitesMigration } from './schema/invites.js';
 import { siteMcpServersMigration } from './schema/site-mcp-servers.js';
 import { gitDatesMigration } from './schema/git-dates.js';
+import { jobLeasesMigration } from './schema/job-leases.js';
 
 export const migrations: readonly string[] = [
   /* 1: organizations, users, content tree, permissions, revisions, jobs */ `
@@ -198,4 +199,5 @@ export const migrations: readonly string[] = [
   /* 12 */ invitesMigration,
   /* 13 */ siteMcpServersMigration,
   /* 14 */ gitDatesMigration,
+  /* 15 */ jobLeasesMigration,
 ];

@@ -1,6 +1,6 @@
 import type { Db, Row } from './db.js';
 import { bool, decodeLevel, int, json, optStr, str } from './codec.js';
-import type { MemberRecord, OrganizationRecord, RoleName, TeamMemberRecord, TeamRecord } from '../../model/records.js';
+import type { MemberRecord, OrganizationRecord, RoleName, TeamMemberRecord, TeamRecord } from '../../model/index.js';
 import type { OrganizationRepo } from '../organizations.js';
 
 const toOrganization = (r: Row): OrganizationRecord => ({

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Db, Row } from './db.js';
 import { json, optStr, str } from './codec.js';
-import type { RevisionRecord } from '../../model/records.js';
+import type { RevisionRecord } from '../../model/index.js';
 import type { RevisionContent, SyncStateRecord } from '../../model/revision.js';
 import type { RevisionRepo } from '../revisions.js';
 

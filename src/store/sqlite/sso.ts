@@ -1,6 +1,6 @@
 import { optStr, str } from './codec.js';
 import type { Db, Row } from './db.js';
-import type { RoleName } from '../../model/records.js';
+import type { RoleName } from '../../model/index.js';
 import type { SsoRepo } from '../sso.js';
 import type { SamlProviderRecord } from '../../model/index.js';
 

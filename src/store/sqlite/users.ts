@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db, Row } from './db.js';
 import { optStr, str } from './codec.js';
-import type { TokenRecord, UserRecord } from '../../model/records.js';
+import type { TokenRecord, UserRecord } from '../../model/index.js';
 import type { UserRepo } from '../users.js';
 
 const toUser = (r: Row): UserRecord => ({

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readHtmlTable, writeHtmlTable } from '../../../src/content/blocks/table/html.js';
 import { fromDocument, toDocument } from '../../../src/content/document/index.js';
 import { DocumentError } from '../../../src/content/document/escape.js';
-import { markdownOf, parseMarkdown } from '../../../src/content/markdown/index.js';
+import { inlineElements, markdownOf, parseMarkdown } from '../../../src/content/markdown/index.js';
 import { corpusPages, EXPORTED_CORPORA } from './corpus.js';
 import { blocksOf, docOf, isEscaped, leavesOf, throughDocument } from './helpers.js';
 
@@ -133,8 +133,8 @@ describe('HTML tables', () => {
     const tables = corpusPages([...EXPORTED_CORPORA]).flatMap((page) => htmlTables(parseMarkdown(page.text)));
     expect(tables.length).toBeGreaterThan(100);
     const differing = tables.filter((html) => {
-      const table = readHtmlTable(html);
-      return !table || writeHtmlTable(table) !== html;
+      const table = readHtmlTable(html, inlineElements);
+      return !table || writeHtmlTable(table, inlineElements) !== html;
     });
     expect(differing).toEqual([]);
   });

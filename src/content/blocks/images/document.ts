@@ -6,7 +6,6 @@ import type { Figure } from '../../nodes.js';
 import { mapping } from '../../document/context.js';
 import { findFragment } from '../../document/fragments.js';
 import { isMediaRef } from '../../document/refs.js';
-import { phrasingFromDocument } from '../../document/text.js';
 import type { ContentRef, DocBlock, DocFragment } from '../../document/types.js';
 import { htmlText, textOfHtml } from '../../document/html-text.js';
 
@@ -65,7 +64,8 @@ export const images = mapping<Figure>({
     if (image?.object !== 'block') return undefined;
     const caption = findFragment(image, 'caption');
     const text = caption
-      ? phrasingFromDocument(caption.nodes[0]?.nodes, ctx)
+      ? ctx
+          .phrasing(caption.nodes[0]?.nodes)
           .map((node) => (node.type === 'text' ? node.value : ''))
           .join('')
       : null;

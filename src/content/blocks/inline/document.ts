@@ -5,7 +5,6 @@ import type { Button, Emoji, Expression, Icon } from '../../nodes.js';
 import { decodeEntities, encodeAttribute, sameHtml } from '../html.js';
 import type { FromContext, ToContext } from '../../document/context.js';
 import { isMediaRef } from '../../document/refs.js';
-import { phrasingFromDocument, phrasingToDocument } from '../../document/text.js';
 import type { DocInline, DocMark } from '../../document/types.js';
 
 export interface InlineMapping {
@@ -51,7 +50,7 @@ const link = inline<Link>({
       if (node.children.length !== 1 || only?.type !== 'text' || marks.length > 0) return undefined;
       return { object: 'inline', type: 'mention', key, isVoid: true, data: { ref, text: only.value, ...sourceOf(node) } };
     }
-    const nodes = phrasingToDocument(node.children, key, ctx, marks);
+    const nodes = ctx.phrasing(node.children, key, marks);
     if (nodes.some((n) => n.object === 'inline' && n.type !== 'inline-image')) return undefined;
     const data: Record<string, unknown> = { ref, ...sourceOf(node) };
     if (node.title !== null && node.title !== undefined) data.title = node.title;
@@ -62,7 +61,7 @@ const link = inline<Link>({
     if (node.type === 'mention') {
       return withSource({ type: 'link', url, title: 'mention', children: [{ type: 'text', value: str(node.data.text) ?? url }] }, node.data);
     }
-    return withSource({ type: 'link', url, title: str(node.data.title) ?? null, children: phrasingFromDocument(node.nodes, ctx, applied) }, node.data);
+    return withSource({ type: 'link', url, title: str(node.data.title) ?? null, children: ctx.phrasing(node.nodes, applied) }, node.data);
   },
 });
 

@@ -10,7 +10,6 @@ import { byOrderIndex, htmlTableFromDocument, htmlTableToDocument, needsHtml, or
 import { toString } from 'mdast-util-to-string';
 import { emptyText } from '../../document/blocks-core.js';
 import { mapping, type FromContext, type ToContext } from '../../document/context.js';
-import { phrasingFromDocument } from '../../document/text.js';
 import type { DocBlock, DocFragment } from '../../document/types.js';
 
 const ALIGN: Record<string, 'left' | 'center' | 'right'> = { left: 'left', center: 'center', right: 'right' };
@@ -61,7 +60,7 @@ export const table = mapping<Table | Html | Cards>({
   document: ['table'],
   toDocument(node, ctx, key) {
     if (node.type === 'table') return gfmToDocument(node, ctx, key);
-    const html = readHtmlTable(node.value);
+    const html = readHtmlTable(node.value, ctx.syntax.elements);
     return html && htmlTableToDocument(html, ctx, key);
   },
   fromDocument(block, ctx) {
@@ -116,7 +115,7 @@ function gfmFromDocument(block: DocBlock, ctx: FromContext): RootContent {
     children: columns.map((id): TableCell => {
       const value = record.values?.[id];
       const paragraphs = (typeof value === 'string' ? fragments.get(value)?.nodes : undefined) ?? [];
-      const parts = paragraphs.map((p) => phrasingFromDocument(p.nodes, ctx));
+      const parts = paragraphs.map((p) => ctx.phrasing(p.nodes));
       if (parts.length <= 1)
         return { type: 'tableCell', children: parts[0] ?? (typeof value === 'string' && !fragments.has(value) && value ? [{ type: 'text', value }] : []) };
       return {

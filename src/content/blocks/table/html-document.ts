@@ -194,7 +194,7 @@ export function htmlTableFromDocument(block: DocBlock, ctx: FromContext): RootCo
   } else if (view.hideHeader) table.headerHidden = true;
   if (typeof data.fullWidth === 'boolean') table.fullWidth = data.fullWidth;
   if (typeof data.search === 'boolean') table.search = data.search;
-  const value = written(table, refuse);
+  const value = written(table, ctx, refuse);
   return CARDS_TABLE.test(value) ? { type: 'cards', value } : { type: 'html', value };
 }
 
@@ -212,9 +212,9 @@ function columnRoles(view: View, refuse: (problem: string) => Error): Map<string
   return roles;
 }
 
-function written(table: HtmlTable, refuse: (problem: string) => Error): string {
+function written(table: HtmlTable, ctx: FromContext, refuse: (problem: string) => Error): string {
   try {
-    return writeHtmlTable(table);
+    return writeHtmlTable(table, ctx.syntax.elements);
   } catch (error) {
     if (error instanceof HtmlContentError) throw refuse(error.message);
     throw error;

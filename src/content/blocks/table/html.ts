@@ -8,7 +8,8 @@ import type { BlockContent } from 'mdast';
 import { LRUCache } from 'lru-cache';
 import { parseFragment, type DefaultTreeAdapterTypes as P } from 'parse5';
 import { attributeValue, escapeText, HtmlContentError, htmlTooDeep, isElement, oneHtmlBlock, openTag, textOnly } from '../html-phrasing.js';
-import { cellFromHtml, cellToHtml, type NestedTable } from './cell.js';
+import type { InlineHtml } from '../inline-spec.js';
+import { cellFromHtml, cellToHtml, type CellContext } from './cell.js';
 
 export type ColumnType = 'text' | 'content-ref' | 'files' | 'image' | 'select';
 export type ColumnRole = 'target' | 'cover' | 'cover-dark';
@@ -63,29 +64,52 @@ const ROLES = new Map<string, ColumnRole>([
 export const HTML_TABLE = /^<table[\s>][\s\S]*<\/table>$/;
 
 /** The table `html` holds, or undefined when it is not one table this module writes back as the same. */
-export function readHtmlTable(html: string): HtmlTable | undefined {
+export function readHtmlTable(html: string, elements: InlineHtml): HtmlTable | undefined {
   if (!HTML_TABLE.test(html)) return undefined;
   const nodes = parseFragment(html).childNodes;
   const [table] = nodes;
   if (nodes.length !== 1 || !table || !isElement(table) || table.tagName !== 'table' || htmlTooDeep(nodes)) return undefined;
   try {
-    const out = readTable(table);
-    return out && written(out) !== false ? out : undefined;
+    const out = readTable(table, tablesOf(elements).cell);
+    return out && written(out, elements) !== false ? out : undefined;
   } catch (error) {
     if (error instanceof HtmlContentError) return undefined;
     throw error;
   }
 }
 
-const nestedTable: NestedTable = {
-  read(element) {
-    const table = readTable(element);
-    return table && writeHtmlTable(table);
-  },
-  is: (html) => canonicalHtmlTable(html) === html,
-};
+/** A table reader's and writer's context, and its cache of canonical forms, for one set of inline elements. */
+interface Tables {
+  readonly cell: CellContext;
+  readonly canonical: LRUCache<string, string | false>;
+}
 
-function readTable(table: Element): HtmlTable | undefined {
+const tables = new WeakMap<InlineHtml, Tables>();
+
+function tablesOf(elements: InlineHtml): Tables {
+  let out = tables.get(elements);
+  if (!out) {
+    const cell: CellContext = {
+      elements,
+      readTable(element) {
+        const table = readTable(element, cell);
+        return table && writeHtmlTable(table, elements);
+      },
+      isTable: (html) => canonicalHtmlTable(html, elements) === html,
+    };
+    // Canonical forms by table HTML, held to 32 MiB of text.
+    const canonical = new LRUCache<string, string | false>({
+      max: 512,
+      maxSize: 32 * 1024 * 1024,
+      sizeCalculation: (value, key) => key.length + (value === false ? 1 : value.length),
+    });
+    out = { cell, canonical };
+    tables.set(elements, out);
+  }
+  return out;
+}
+
+function readTable(table: Element, ctx: CellContext): HtmlTable | undefined {
   const out = tableAttributes(table);
   const sections = table.childNodes.filter((node) => !(node.nodeName === '#text' && (node as P.TextNode).value.trim() === ''));
   const [head, body, ...rest] = sections;
@@ -98,7 +122,7 @@ function readTable(table: Element): HtmlTable | undefined {
   const rows = rowsOf(body);
   if (!rows) return undefined;
   for (const row of rows) {
-    const cells = readRow(row, columns);
+    const cells = readRow(row, columns, ctx);
     if (!cells) return undefined;
     out.rows.push(cells);
   }
@@ -225,22 +249,22 @@ function readOptions(select: Element): SelectOption[] | undefined {
   return options;
 }
 
-function readRow(row: Element, columns: readonly HtmlTableColumn[]): HtmlTableCell[] | undefined {
+function readRow(row: Element, columns: readonly HtmlTableColumn[], ctx: CellContext): HtmlTableCell[] | undefined {
   const cells = cellsOf(row, 'td');
   if (!cells || cells.length !== columns.length) return undefined;
   const out: HtmlTableCell[] = [];
   for (const [index, td] of cells.entries()) {
     const column = columns[index] as HtmlTableColumn;
-    const cell = openTag(td) === tdTag(column) ? readCell(td, column) : undefined;
+    const cell = openTag(td) === tdTag(column) ? readCell(td, column, ctx) : undefined;
     if (!cell) return undefined;
     out.push(cell);
   }
   return out;
 }
 
-function readCell(td: Element, column: HtmlTableColumn): HtmlTableCell | undefined {
+function readCell(td: Element, column: HtmlTableColumn, ctx: CellContext): HtmlTableCell | undefined {
   if (column.type === 'text') {
-    const blocks = cellFromHtml(td.childNodes, nestedTable);
+    const blocks = cellFromHtml(td.childNodes, ctx);
     return blocks && { kind: 'blocks', blocks };
   }
   if (column.type === 'select') {
@@ -290,7 +314,8 @@ function tdTag(column: HtmlTableColumn): string {
  * The table as GitBook writes it: one line, attributes in GitBook's order, text escaped as GitBook escapes it. Throws
  * `HtmlContentError` for what its cells cannot say.
  */
-export function writeHtmlTable(table: HtmlTable): string {
+export function writeHtmlTable(table: HtmlTable, elements: InlineHtml): string {
+  const ctx = tablesOf(elements).cell;
   const attributes: string[] = [];
   if (table.cards?.size) attributes.push(` data-card-size="${table.cards.size}"`);
   if (table.cards?.wrap !== undefined) attributes.push(` data-card-wrap="${table.cards.wrap}"`);
@@ -301,7 +326,7 @@ export function writeHtmlTable(table: HtmlTable): string {
   const head = table.columns.map((column) => `${thTag(column)}${escapeText(column.title)}${selectHtml(column)}</th>`).join('');
   const rows = table.rows.map(
     (row) =>
-      `<tr>${row.map((cell, index) => `${tdTag(table.columns[index] as HtmlTableColumn)}${cellHtml(cell, table.columns[index] as HtmlTableColumn)}</td>`).join('')}</tr>`,
+      `<tr>${row.map((cell, index) => `${tdTag(table.columns[index] as HtmlTableColumn)}${cellHtml(cell, table.columns[index] as HtmlTableColumn, ctx)}</td>`).join('')}</tr>`,
   );
   return oneHtmlBlock(`<table${attributes.join('')}><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`);
 }
@@ -315,10 +340,10 @@ function selectHtml(column: HtmlTableColumn): string {
   return `${open}${options.join('')}</select>`;
 }
 
-function cellHtml(cell: HtmlTableCell, column: HtmlTableColumn): string {
+function cellHtml(cell: HtmlTableCell, column: HtmlTableColumn, ctx: CellContext): string {
   switch (cell.kind) {
     case 'blocks':
-      return cellToHtml(cell.blocks, nestedTable);
+      return cellToHtml(cell.blocks, ctx);
     case 'links':
       return cell.links.map((link) => `<a href="${attributeValue(link.href)}">${escapeText(link.label)}</a>`).join('');
     case 'options':
@@ -330,13 +355,6 @@ function cellHtml(cell: HtmlTableCell, column: HtmlTableColumn): string {
         .join('');
   }
 }
-
-/** Canonical forms by table HTML, held to 32 MiB of text. */
-const canonical = new LRUCache<string, string | false>({
-  max: 512,
-  maxSize: 32 * 1024 * 1024,
-  sizeCalculation: (value, key) => key.length + (value === false ? 1 : value.length),
-});
 
 /**
  * How GitBook labels a reference in a table cell: a page or file by the last segment of its path, an anchor by
@@ -356,20 +374,21 @@ export function linkLabel(href: string): string {
  * What a table says, as GitBook would write it: two tables with the same canonical form are the same table, however
  * they were written. Undefined when `html` is not a table this module reads.
  */
-export function canonicalHtmlTable(html: string): string | undefined {
+export function canonicalHtmlTable(html: string, elements: InlineHtml): string | undefined {
+  const { canonical } = tablesOf(elements);
   let out = canonical.get(html);
   if (out === undefined) {
-    const table = readHtmlTable(html);
-    out = table ? written(table) : false;
+    const table = readHtmlTable(html, elements);
+    out = table ? written(table, elements) : false;
     canonical.set(html, out);
   }
   return out === false ? undefined : out;
 }
 
 /** A table as written, or false when a cell holds what it cannot write back. */
-function written(table: HtmlTable): string | false {
+function written(table: HtmlTable, elements: InlineHtml): string | false {
   try {
-    return writeHtmlTable(table);
+    return writeHtmlTable(table, elements);
   } catch (error) {
     if (error instanceof HtmlContentError) return false;
     throw error;
@@ -377,12 +396,12 @@ function written(table: HtmlTable): string | false {
 }
 
 /** Every destination a table's cells hold (its references and the links in its text), in order. */
-export function htmlTableDestinations(html: string): string[] {
-  const table = readHtmlTable(html);
+export function htmlTableDestinations(html: string, elements: InlineHtml): string[] {
+  const table = readHtmlTable(html, elements);
   const out: string[] = [];
   const walk = (node: { type: string; url?: string; value?: string; children?: unknown[] }) => {
     if (node.type === 'link' && typeof node.url === 'string') out.push(node.url);
-    if (node.type === 'html' && typeof node.value === 'string') out.push(...htmlTableDestinations(node.value));
+    if (node.type === 'html' && typeof node.value === 'string') out.push(...htmlTableDestinations(node.value, elements));
     for (const child of node.children ?? []) walk(child as typeof node);
   };
   for (const cell of table?.rows.flat() ?? []) {
