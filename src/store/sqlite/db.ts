@@ -88,11 +88,14 @@ export class Db {
     return this.prepare(sql).run(...params).changes;
   }
 
-  /** A write that returns the row it wrote (`... RETURNING *`), or undefined when it wrote none. */
+  /** A write that returns the row it wrote (`... RETURNING *`), or undefined when it wrote none (the caches stay). */
   writeReturning<T = Row>(sql: string, ...params: unknown[]): T | undefined {
-    this.rowCache = undefined;
-    this.generation++;
-    return this.prepare(sql).get(...params) as T | undefined;
+    const row = this.prepare(sql).get(...params) as T | undefined;
+    if (row !== undefined) {
+      this.rowCache = undefined;
+      this.generation++;
+    }
+    return row;
   }
 
   /** Runs `fn` in one write transaction (nested calls become savepoints). */
