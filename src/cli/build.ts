@@ -35,7 +35,7 @@ export function registerBuild(program: Command): void {
     const flags = checkFlags(command.optsWithGlobals<GlobalOptions & BuildFlags>());
     if (flags.site !== undefined && flags.space !== undefined) throw new UsageError('--site and --space: give one or the other');
     await withReport(flags, async (runtime, progress) => {
-      const site = flags.site !== undefined || (flags.space === undefined && hasSites(runtime)) ? findSite(runtime, flags.site) : undefined;
+      const site = flags.site !== undefined || (flags.space === undefined && await hasSites(runtime)) ? await findSite(runtime, flags.site) : undefined;
       const out = resolve(flags.out ?? 'dist');
       return site ? buildApiSite(runtime, site.id, out, flags, progress) : buildSpaceSite(runtime, flags.space, out, flags, progress);
     });
@@ -49,9 +49,9 @@ export function registerBuild(program: Command): void {
   ).action(async (_flags: BuildFlags, command: Command) => {
     const flags = checkFlags(command.optsWithGlobals<GlobalOptions & BuildFlags>());
     await withReport(flags, async (runtime, progress) => {
-      const site = findSite(runtime, flags.site);
+      const site = await findSite(runtime, flags.site);
       const report = await buildApiSite(runtime, site.id, resolve(flags.out ?? 'dist'), flags, progress);
-      runtime.domain.sites.publishing.recordPublished(site.id, { out: report.out, pages: report.pages, rendered: report.rendered });
+      await runtime.domain.sites.publishing.recordPublished(site.id, { out: report.out, pages: report.pages, rendered: report.rendered });
       return { ...report, published: site.id };
     });
   });
@@ -65,7 +65,7 @@ function checkFlags<T extends BuildFlags>(flags: T): T {
 /** Opens the store, runs the build and prints its report; broken links exit 1 with the report. */
 async function withReport(flags: GlobalOptions & BuildFlags, run: (runtime: Runtime, progress: boolean) => Promise<BuildReport>): Promise<void> {
   const { openRuntime } = await import('./runtime.js');
-  const runtime = openRuntime({ ...flags, create: false });
+  const runtime = await openRuntime({ ...flags, create: false });
   try {
     const report = await run(runtime, !flags.json && process.stderr.isTTY === true);
     if (flags.json) process.stdout.write(`${JSON.stringify(report)}\n`);
@@ -82,12 +82,12 @@ async function withReport(flags: GlobalOptions & BuildFlags, run: (runtime: Runt
   }
 }
 
-const sitesOf = (runtime: Runtime) => runtime.boot.organizations.flatMap((o) => runtime.store.sites.in(o.id));
-const hasSites = (runtime: Runtime) => sitesOf(runtime).length > 0;
+const sitesOf = (runtime: Runtime) => runtime.boot.organizations.flatMap(async (o) => await runtime.store.sites.in(o.id));
+const hasSites = async (runtime: Runtime) => (await sitesOf(runtime)).length > 0;
 
 /** A site by id, basename or title; the only site when no name is given. */
-function findSite(runtime: Runtime, name: string | undefined) {
-  const sites = sitesOf(runtime);
+async function findSite(runtime: Runtime, name: string | undefined) {
+  const sites = await sitesOf(runtime);
   if (name === undefined) {
     if (sites.length === 1) return sites[0]!;
     if (sites.length === 0)
@@ -108,7 +108,7 @@ export async function buildApiSite(
   progress = false,
 ): Promise<BuildReport> {
   const { apiSite } = await import('../site/api-site.js');
-  const site = apiSite(runtime.domain, siteId, { basePath: flags.base ?? '/', ...(flags.siteUrl ? { siteUrl: flags.siteUrl } : {}) });
+  const site = await apiSite(runtime.domain, siteId, { basePath: flags.base ?? '/', ...(flags.siteUrl ? { siteUrl: flags.siteUrl } : {}) });
   if (!site.spaces.length) throw new CommandFailure(`--site ${siteId}: the site publishes no space yet; add a site space through the API`);
   return runBuild(runtime, site, out, flags, progress);
 }
@@ -127,21 +127,21 @@ export async function buildSpaceSite(
   const organizations = boot.organizations.map((o) => o.id);
   let space: ReturnType<typeof findSpace>;
   if (spaceName !== undefined) {
-    space = findSpace(domain, organizations, spaceName);
+    space = await findSpace(domain, organizations, spaceName);
     if (!space) throw new UsageError(`--space ${spaceName}: no such space; run \`docs sync <dir> --space "${spaceName}"\` first`);
   } else {
-    const all = organizations.flatMap((id) => store.content.spacesIn(id).filter((s) => !s.deletedAt));
+    const all = organizations.flatMap(async (id) => (await store.content.spacesIn(id)).filter((s) => !s.deletedAt));
     if (all.length !== 1) {
       if (all.length === 0) throw new CommandFailure('no space to build: run `docs sync` first');
       throw new UsageError(`several spaces (${all.map((s) => `"${s.title}"`).join(', ')}): pick one with --space`);
     }
     space = all[0]!;
   }
-  const site = spaceSite(domain, caller, space.id, {
+  const site = await spaceSite(domain, caller, space.id, {
     basePath: flags.base ?? '/',
     ...(flags.siteUrl ? { siteUrl: flags.siteUrl } : {}),
     ...(flags.editUrl ? { editUrl: flags.editUrl.endsWith('/') ? flags.editUrl : `${flags.editUrl}/` } : {}),
-    redirects: gitbookRedirects(domain, space.id),
+    redirects: await gitbookRedirects(domain, space.id),
   });
   return runBuild(runtime, site, out, flags, progress);
 }

@@ -32,7 +32,7 @@ const importOptions = ({ config, root }: { config: Config; root: string }) =>
  * Loads the config, opens the store and makes sure the organizations and admin exist. `firstToken`: the admin's first
  * token is issued now if it has none (for the commands that print it); other commands leave that to them.
  */
-export function openRuntime(options: { config?: string; env?: NodeJS.ProcessEnv; firstToken?: boolean; create?: boolean }): Runtime {
+export async function openRuntime(options: { config?: string; env?: NodeJS.ProcessEnv; firstToken?: boolean; create?: boolean }): Promise<Runtime> {
   const env = options.env ?? process.env;
   const loaded = loadConfig(options.config ? { file: options.config } : {});
   const storeDir = resolve(loaded.root, loaded.config.storage.dir);
@@ -45,11 +45,11 @@ export function openRuntime(options: { config?: string; env?: NodeJS.ProcessEnv;
   const store = openStore(storeDir);
   try {
     const domain = new Domain(store, { allowHosts: loaded.config.network.allowHosts, translation: loaded.config.translation, imports: importOptions(loaded) });
-    const boot = bootstrap(domain, loaded.config, env.DOCS_TOKEN ? { DOCS_TOKEN: env.DOCS_TOKEN } : {}, { issueToken: options.firstToken === true });
+    const boot = await bootstrap(domain, loaded.config, env.DOCS_TOKEN ? { DOCS_TOKEN: env.DOCS_TOKEN } : {}, { issueToken: options.firstToken === true });
     const caller = new Caller(store, boot.admin);
-    return { config: loaded.config, configFile: loaded.file, root: loaded.root, storeDir, store, domain, boot, caller, close: () => store.close() };
+    return { config: loaded.config, configFile: loaded.file, root: loaded.root, storeDir, store, domain, boot, caller, close: async () => await store.close() };
   } catch (error) {
-    store.close();
+    await store.close();
     throw error;
   }
 }
@@ -80,13 +80,13 @@ function shown(dir: string): string {
  * The config's organizations and admin in an in-memory store (`docs watch` without --sync): the project store is left
  * untouched, but its parse records are copied in, so that pages it has already parsed are not parsed again.
  */
-export function openScratchRuntime(options: { config?: string }): Runtime {
+export async function openScratchRuntime(options: { config?: string }): Promise<Runtime> {
   const loaded = loadConfig(options.config ? { file: options.config } : {});
   const storeDir = resolve(loaded.root, loaded.config.storage.dir);
   const store = memoryStore();
-  store.seedDerived(storeDir, PARSED_PAGE_VERSION);
+  await store.seedDerived(storeDir, PARSED_PAGE_VERSION);
   const domain = new Domain(store, { allowHosts: loaded.config.network.allowHosts });
-  const boot = bootstrap(domain, loaded.config, {}, { issueToken: false });
+  const boot = await bootstrap(domain, loaded.config, {}, { issueToken: false });
   const caller = new Caller(store, boot.admin);
-  return { config: loaded.config, configFile: loaded.file, root: loaded.root, storeDir, store, domain, boot, caller, close: () => store.close() };
+  return { config: loaded.config, configFile: loaded.file, root: loaded.root, storeDir, store, domain, boot, caller, close: async () => await store.close() };
 }

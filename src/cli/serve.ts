@@ -47,7 +47,7 @@ async function serve(options: GlobalOptions & ServeOptions, mode: { start: boole
   // The store, the domain and the server load only for the commands that serve: `docs --help` stays instant.
   const { openRuntime } = await import('./runtime.js');
   // The admin's first token is issued here, where it is printed (unless DOCS_TOKEN stands in for it).
-  const runtime = openRuntime({ ...options, firstToken: !process.env.DOCS_TOKEN });
+  const runtime = await openRuntime({ ...options, firstToken: !process.env.DOCS_TOKEN });
   const { config, domain, boot } = runtime;
   const port = options.port === undefined ? config.server.port : parsePort(options.port);
   const host = options.host ?? config.server.host;
@@ -73,7 +73,7 @@ async function serve(options: GlobalOptions & ServeOptions, mode: { start: boole
 
   // Loaded after listening: git and the site builder are not needed to answer the first request.
   const { installGitSync } = await import('../gitsync/two-way/install.js');
-  installGitSync(domain, {
+  await installGitSync(domain, {
     cacheDir: join(runtime.storeDir, 'git'),
     mergeMessage: config.gitSync.mergeMessage,
     onFailure: (message) => process.stderr.write(`docs: ${message}\n`),
@@ -87,7 +87,7 @@ async function serve(options: GlobalOptions & ServeOptions, mode: { start: boole
   const lines = [
     `Quire is serving the API at ${url}/v1/ (ready in ${Math.round(performance.now() - started)} ms)`,
     ownSite ? `The documentation site is at ${url}/` : `The index of the sites is at ${url}/`,
-    ...siteLines(runtime.store, url),
+    ...await siteLines(runtime.store, url),
     tokenLine(boot.newAdminToken, runToken),
     `Try: curl -H "Authorization: Bearer <token>" ${url}/v1/orgs`,
   ];
@@ -142,10 +142,10 @@ function stopOnSignals(app: FastifyInstance, runtime: Runtime, flush: () => void
 }
 
 /** One line per published site, with its URL; a site not open to anyone says who may open it. */
-function siteLines(store: Store, url: string): string[] {
-  const sites = store.organizations
-    .all()
-    .flatMap((org) => store.sites.in(org.id))
+async function siteLines(store: Store, url: string): Promise<string[]> {
+  const sites = (await store.organizations
+    .all())
+    .flatMap(async (org) => await store.sites.in(org.id))
     .filter((site) => site.published);
   return sites.map((site) => {
     const who = site.visibility === 'public' ? '' : ` (${site.visibility})`;

@@ -50,7 +50,7 @@ export function registerSync(program: Command): void {
       if (dir === undefined && config.spaces.length === 0 && !config.sites.length) {
         throw new UsageError('nothing to sync: give a <dir>, or list spaces in docs.config.yaml (spaces: [{title, directory}]; `docs init` writes one)');
       }
-      const runtime = openRuntime(flags);
+      const runtime = await openRuntime(flags);
       try {
         const targets: SpaceSyncConfig[] =
           dir !== undefined

@@ -29,22 +29,22 @@ export function registerToken(program: Command): void {
       }
       if (opts.email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(opts.email)) throw new UsageError(`--email ${opts.email}: not an email address`);
       const { openRuntime } = await import('./runtime.js');
-      const runtime = openRuntime(opts);
+      const runtime = await openRuntime(opts);
       try {
         const { domain, boot, store } = runtime;
         const org = opts.org
           ? (boot.organizations.find((o) => o.id === opts.org || o.title === opts.org) ??
-            store.organizations.get(opts.org) ??
-            store.organizations.byTitle(opts.org))
+            await store.organizations.get(opts.org) ??
+            await store.organizations.byTitle(opts.org))
           : boot.organizations[0];
         if (!org) throw new UsageError(`--org ${opts.org}: no such organization`);
         const role = (opts.role ?? 'admin') as RoleName;
         const email = opts.email ?? (opts.role ? `${role}@${org.id.toLowerCase()}.quire.local` : undefined);
-        const issued = store.tx(() => {
-          const user = email ? domain.users.ensure(email, opts.name ?? email.split('@')[0]!) : boot.admin;
-          const member = domain.organizations.ensureMember(org.id, user.id, role);
-          if (opts.role && member.role !== role) store.organizations.upsertMember({ ...member, role });
-          return { user, ...domain.users.createToken(user.id, opts.label ?? `cli (${role})`) };
+        const issued = await store.tx(async () => {
+          const user = email ? await domain.users.ensure(email, opts.name ?? email.split('@')[0]!) : boot.admin;
+          const member = await domain.organizations.ensureMember(org.id, user.id, role);
+          if (opts.role && member.role !== role) await store.organizations.upsertMember({ ...member, role });
+          return { user, ...await domain.users.createToken(user.id, opts.label ?? `cli (${role})`) };
         });
         if (opts.json) {
           process.stdout.write(`${JSON.stringify({ token: issued.token, user: issued.user.id, email: issued.user.email, organization: org.id, role })}\n`);

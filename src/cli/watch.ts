@@ -34,7 +34,7 @@ export function registerWatch(program: Command): void {
           throw new UsageError(`--space is required: name the space ${dir} holds (docs watch ${dir} --space <title|id>)`);
       }
       const { openRuntime, openScratchRuntime } = await import('./runtime.js');
-      const runtime = flags.sync ? openRuntime(flags) : openScratchRuntime(flags);
+      const runtime = flags.sync ? await openRuntime(flags) : await openScratchRuntime(flags);
       const targets: SpaceSyncConfig[] =
         dir !== undefined ? [{ directory: resolve(dir), workTree: true, ...(flags.space ? { title: flags.space } : {}) }] : runtime.config.spaces;
       if (targets.length === 0) {
@@ -69,7 +69,7 @@ async function watchTargets(runtime: Runtime, targets: readonly SpaceSyncConfig[
   }
   const sources = siteSources(domain);
   const log = (line: string) => process.stdout.write(`${line}\n`);
-  const site = (spaceIds: readonly string[]) => watchSite(domain, caller, spaceIds, preview.origin);
+  const site = async (spaceIds: readonly string[]) => await watchSite(domain, caller, spaceIds, preview.origin);
   let spaceIds: string[] = [];
   const watcher = new DirectoryWatcher(domain, {
     allowMassRemoval,
@@ -77,12 +77,12 @@ async function watchTargets(runtime: Runtime, targets: readonly SpaceSyncConfig[
     caller,
     async onQuick(edit) {
       const started = performance.now();
-      await preview.quickEdit(site(spaceIds), sources, edit.spaceId, edit.pages);
+      await preview.quickEdit(await site(spaceIds), sources, edit.spaceId, edit.pages);
       log(`${edit.pages.map((p) => p.path).join(', ')}: reloaded in ${Math.round(performance.now() - started)} ms`);
     },
     async onImport(result) {
       spaceIds = result.spaceIds;
-      const report = await preview.build(site(spaceIds), sources);
+      const report = await preview.build(await site(spaceIds), sources);
       preview.setProblems(result.problems);
       const changed = result.changed.length ? `${result.changed.length} changed file${result.changed.length === 1 ? '' : 's'}: ` : '';
       log(`${changed}imported in ${Math.round(result.ms)} ms, built ${report.pages} pages (${report.rendered} rendered) in ${report.ms} ms`);

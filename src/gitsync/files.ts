@@ -28,7 +28,7 @@ export async function buildFiles(tree: RepoTree, root: string, previous: readonl
   for (const [i, path] of paths.entries()) {
     const entry = tree.files.get(path)!;
     const same = known.get(`${path}\0${entry.oid}`);
-    if (same && same.blob && blobs.has(same.blob)) {
+    if (same && same.blob && await blobs.has(same.blob)) {
       files.push({ ...same, id: ids[i]! });
       continue;
     }
@@ -37,7 +37,7 @@ export async function buildFiles(tree: RepoTree, root: string, previous: readonl
       warnings.push(`${path}: ${(bytes.byteLength / 1048576).toFixed(1)} MB is over the 100 MB file limit; left out`);
       continue;
     }
-    blobs.put(bytes);
+    await blobs.put(bytes);
     const name = basename(path);
     const file: RevisionFile = {
       id: ids[i]!,

@@ -72,12 +72,12 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
   const layout = await discoverLayout(tree);
   // Nothing to make a new space of (a space synced before goes on to the mass-removal check instead).
   const empty = ![...tree.files.keys()].some(isMarkdown);
-  if (empty && !options.allowMassRemoval && layout.spaces.every((space) => !existingSpace(sync, dir, space, options)))
+  if (empty && !options.allowMassRemoval && layout.spaces.every(async (space) => !await existingSpace(sync, dir, space, options)))
     throw invalidInput(noPages(options.dir, tree));
   if (layout.siteConfig && options.space) {
     throw invalidInput(`--space: ${options.dir} holds several spaces (${layout.siteConfig}); they are named by their keys`);
   }
-  const works = layout.spaces.map((space) => startSpace(sync, tree, space, targetSpace(domain, sync, dir, space, options), dir));
+  const works = await Promise.all(layout.spaces.map(async (space) => await startSpace(sync, tree, space, await targetSpace(domain, sync, dir, space, options), dir)));
   works[0]?.report.warnings.unshift(...tree.warnings, ...layout.warnings);
   const changed = works.filter((w) => w.changed);
   if (changed.length === 0) return works.map((w) => w.report);
@@ -95,10 +95,10 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
     progress('parse', 0, jobs.length);
     // Parse records are a cache keyed by blob: stored as they arrive, they are right even if the sync fails later.
     let unsaved: ParsedBlob[] = [];
-    const save = (batch: ParsedBlob[], all = false) => {
+    const save = async (batch: ParsedBlob[], all = false) => {
       unsaved.push(...batch);
       if (!all && unsaved.length < SAVE_BATCH) return;
-      sync.saveParsed(unsaved);
+      await sync.saveParsed(unsaved);
       unsaved = [];
     };
     const parsing = pool.parse(jobs, (done) => progress('parse', done, jobs.length), save);
@@ -111,7 +111,7 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
       late.push(...work.lateJobs!.map((job) => parsePage(job)));
       for (const path of work.paths!) {
         const bytes = work.plan!.toStore.get(path);
-        if (bytes) sync.blobs.put(bytes);
+        if (bytes) await sync.blobs.put(bytes);
       }
       work.files = await buildFiles(tree, work.layout.root, work.previous.files, sync.blobs);
     }
@@ -119,7 +119,7 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
     const flushing = sync.blobs.flush?.();
     flushing?.catch(() => {}); // awaited below
     const results = [...(await parsing), ...late];
-    save(late, true);
+    await save(late, true);
     progress('save', 0, changed.length);
     // Every space is checked before any lands: a stopped sync changes nothing.
     const dates = await dating;
@@ -129,7 +129,7 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
     await flushing;
     await sync.blobs.flush?.(); // anything put since
     for (const [i, work] of changed.entries()) {
-      landSpace(sync, tree, work, built[i]!);
+      await landSpace(sync, tree, work, built[i]!);
       progress('save', i + 1, changed.length);
     }
   } finally {
@@ -160,21 +160,21 @@ async function readSource(dir: string, options: SyncOptions): Promise<RepoTree> 
   }
 }
 
-function targetSpace(domain: Domain, sync: GitSync, source: string, layout: SpaceLayout, options: SyncOptions): SpaceRecord {
+async function targetSpace(domain: Domain, sync: GitSync, source: string, layout: SpaceLayout, options: SyncOptions): Promise<SpaceRecord> {
   return (
-    existingSpace(sync, source, layout, options) ??
-    domain.spaces.create(options.caller, options.organizationId, { title: spaceTitle(source, layout, options) }).space
+    await existingSpace(sync, source, layout, options) ??
+    (await domain.spaces.create(options.caller, options.organizationId, { title: spaceTitle(source, layout, options) })).space
   );
 }
 
 /** A single space without a name is named after its folder. */
 const spaceTitle = (source: string, layout: SpaceLayout, options: SyncOptions) => layout.title ?? options.space ?? (basename(source) || 'Docs');
 
-function existingSpace(sync: GitSync, source: string, layout: SpaceLayout, options: SyncOptions): SpaceRecord | undefined {
+async function existingSpace(sync: GitSync, source: string, layout: SpaceLayout, options: SyncOptions): Promise<SpaceRecord | undefined> {
   return (
     (layout.key !== null
-      ? sync.spaceForKey(source, layout.key)
-      : sync.findSpace(options.organizationId, options.space ?? spaceTitle(source, layout, options))) ?? undefined
+      ? await sync.spaceForKey(source, layout.key)
+      : await sync.findSpace(options.organizationId, options.space ?? spaceTitle(source, layout, options))) ?? undefined
   );
 }
 
@@ -197,7 +197,7 @@ interface SpaceWork {
 }
 
 /** A space's work, and whether its tree changed since its last sync (else there is nothing to do). */
-function startSpace(sync: GitSync, tree: RepoTree, layout: SpaceLayout, space: SpaceRecord, source: string): SpaceWork {
+async function startSpace(sync: GitSync, tree: RepoTree, layout: SpaceLayout, space: SpaceRecord, source: string): Promise<SpaceWork> {
   const report: SyncReport = {
     space: { id: space.id, title: space.title },
     key: layout.key,
@@ -209,8 +209,8 @@ function startSpace(sync: GitSync, tree: RepoTree, layout: SpaceLayout, space: S
     revisionId: null,
   };
   const hash = treeHash(subtree(tree, layout.directory), `${IMPORT_VERSION}:${PARSED_PAGE_VERSION}:${layout.readme}:${layout.summary}`);
-  const state = sync.state(space.id);
-  const previous = sync.content(space.revisionId);
+  const state = await sync.state(space.id);
+  const previous = await sync.content(space.revisionId);
   const same = state && state.treeHash === hash && state.source === source && state.directory === layout.directory && state.revisionId === space.revisionId;
   if (same) report.files = previous.files.length;
   return { layout, space, source, report, hash, previous, changed: !same };
@@ -332,11 +332,11 @@ function refuseMassRemoval(work: Pick<SpaceWork, 'layout' | 'report' | 'previous
 export const MASS_REMOVAL_MIN_PAGES = 2;
 
 /** Lands the space's built revision with the sync state. */
-function landSpace(sync: GitSync, tree: RepoTree, work: SpaceWork, content: RevisionContent): void {
+async function landSpace(sync: GitSync, tree: RepoTree, work: SpaceWork, content: RevisionContent): Promise<void> {
   const { layout, report, previous } = work;
   const unchanged = JSON.stringify(content) === JSON.stringify(previous);
   const commit = tree.commit;
-  report.revisionId = sync.land({
+  report.revisionId = await sync.land({
     spaceId: work.space.id,
     baseRevisionId: work.space.revisionId,
     content: unchanged ? null : content,
@@ -362,12 +362,12 @@ interface ParsePlan {
  */
 async function planParse(sync: GitSync, tree: RepoTree, layout: SpaceLayout, paths: string[]): Promise<ParsePlan> {
   const plan: ParsePlan = { spaceRoot: layout.root, parsed: new Map(), rejected: new Map(), jobs: [], toStore: new Map() };
-  const cached = sync.parsed([...new Set(paths.map((p) => tree.files.get(p)!.oid))]);
+  const cached = await sync.parsed([...new Set(paths.map((p) => tree.files.get(p)!.oid))]);
   for (const path of paths) {
     const { oid, read } = tree.files.get(path)!;
     const hit = cached.get(oid);
     const reusable = hit && dirname(hit.path ?? '') === dirname(path) && (hit.spaceRoot ?? '') === layout.root;
-    const stored = sync.blobs.has(oid);
+    const stored = await sync.blobs.has(oid);
     if (reusable && stored) {
       plan.parsed.set(path, hit);
       continue;

@@ -182,7 +182,7 @@ export class DirectoryWatcher {
       }
       if (batch.length && !this.fullDue) {
         try {
-          const quick = this.quickEdit(mapped);
+          const quick = await this.quickEdit(mapped);
           if (quick) {
             if (quick.pages.length) await this.options.onQuick(quick);
             this.scheduleFull();
@@ -213,13 +213,13 @@ export class DirectoryWatcher {
    * The batch as a quick edit when it only changed the bodies of existing pages of single-space directories: same
    * title, same frontmatter, no parse warning (before or after). Anything else needs the full import: null.
    */
-  private quickEdit(changes: Array<{ index: number; path: string }>): QuickEdit | null {
+  private async quickEdit(changes: Array<{ index: number; path: string }>): Promise<QuickEdit | null> {
     if (changes.length === 0 || changes.length > QUICK_MAX_PAGES) return null;
     const spaceIds = new Set(changes.map((c) => this.targets[c.index]!.spaceIds));
     if (spaceIds.size !== 1) return null;
     const [spaceId, ...others] = [...spaceIds][0]!;
     if (!spaceId || others.length) return null;
-    const view = this.domain.content.current(this.options.caller, spaceId);
+    const view = await this.domain.content.current(this.options.caller, spaceId);
     const edit: QuickEdit = { spaceId, pages: [] };
     const parsedPages = [];
     for (const { index, path } of changes) {
@@ -236,7 +236,7 @@ export class DirectoryWatcher {
       }
       const oid = gitBlobOid(bytes);
       if (oid === page.blob) continue;
-      const old = this.domain.sync.parsed([page.blob]).get(page.blob);
+      const old = (await this.domain.sync.parsed([page.blob])).get(page.blob);
       if (!old || old.warnings.length) return null;
       const parsed = parsePage({ oid, path, spaceRoot: old.spaceRoot ?? '', bytes });
       if (parsed.data.warnings.length || parsed.data.h1 !== old.h1 || JSON.stringify(parsed.data.frontmatter) !== JSON.stringify(old.frontmatter)) return null;
@@ -244,8 +244,8 @@ export class DirectoryWatcher {
       edit.pages.push({ pageId: page.id, blob: oid, path });
     }
     for (const { bytes, parsed } of parsedPages) {
-      this.domain.sync.blobs.put(bytes);
-      this.domain.sync.saveParsed([parsed]);
+      await this.domain.sync.blobs.put(bytes);
+      await this.domain.sync.saveParsed([parsed]);
       rememberBody(parsed);
     }
     return edit;
@@ -279,10 +279,10 @@ export class DirectoryWatcher {
       }
     }
     if (problems.length) {
-      await this.options.onError(new Error(problems.map((p) => p.message).join('\n')), [...problems, ...this.parseProblems()]);
+      await this.options.onError(new Error(problems.map((p) => p.message).join('\n')), [...problems, ...await this.parseProblems()]);
       return { spaceIds: this.spaceIds(), reports, problems, changed, ms: performance.now() - started };
     }
-    const result: ImportResult = { spaceIds: this.spaceIds(), reports, problems: this.parseProblems(), changed, ms: performance.now() - started };
+    const result: ImportResult = { spaceIds: this.spaceIds(), reports, problems: await this.parseProblems(), changed, ms: performance.now() - started };
     try {
       await this.options.onImport(result);
     } catch (error) {
@@ -296,12 +296,12 @@ export class DirectoryWatcher {
   }
 
   /** The parse warnings (malformed frontmatter, binary or invalid bytes) of every page and include of the spaces. */
-  private parseProblems(): Problem[] {
+  private async parseProblems(): Promise<Problem[]> {
     const problems: Problem[] = [];
     for (const spaceId of this.spaceIds()) {
-      const view = this.domain.content.current(this.options.caller, spaceId);
+      const view = await this.domain.content.current(this.options.caller, spaceId);
       const blobs = [...view.index.documents().map((p) => p.blob), ...view.content.reusableContents.map((r) => r.blob)];
-      for (const data of this.domain.sync.parsed([...new Set(blobs)]).values()) {
+      for (const data of (await this.domain.sync.parsed([...new Set(blobs)])).values()) {
         for (const warning of data.warnings) problems.push(problemOf(warning, data.path ?? ''));
       }
     }

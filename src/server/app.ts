@@ -107,7 +107,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   registerCompression(app);
   // Routes come in a plugin of their own, loaded after compression: its hooks apply to routes declared after it.
   app.register(async (scope) => {
-    registerHealth(scope, domain.deps.store);
+    await registerHealth(scope, domain.deps.store);
     registerPublishedSites(scope, { domain, ...(options.sites ? { sites: options.sites } : {}), ...(options.siteDir ? { siteDir: options.siteDir } : {}) });
     registerOperations(scope, domain, handlers, urls);
   });
@@ -135,17 +135,17 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
       url: routeOf(operation),
       onRequest: operation.public
         ? undefined
-        : (request, _reply, done) => {
-            request.caller = authenticate(domain, request);
+        : async (request, _reply, done) => {
+            request.caller = await authenticate(domain, request);
             done();
           },
       handler: async (request, reply) => {
         // What a caller reads with their token is theirs alone (a handler may say otherwise in its headers).
         if (request.caller) reply.header('cache-control', PRIVATE);
         const cacheKey = operation.method === 'get' && handler ? `${request.caller?.user.id ?? ''} ${request.url}` : undefined;
-        const cached = cacheKey === undefined ? undefined : responses.get(cacheKey);
+        const cached = cacheKey === undefined ? undefined : await responses.get(cacheKey);
         if (cached) return sendText(reply, cached);
-        const version = responses.version();
+        const version = await responses.version();
         const ctx = validate(operation, validator, request);
         if (!handler) {
           const answer = unavailable(operation.operationId);
@@ -153,19 +153,19 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
         }
         const result = await handler({ ...ctx, caller: request.caller!, domain, urls });
         if (result.status === 204 || result.status === 205 || result.body === undefined) return send(reply, result);
-        const emailVisible = request.caller ? domain.users.emailVisibility(request.caller) : () => false;
+        const emailVisible = request.caller ? await domain.users.emailVisibility(request.caller) : () => false;
         const response = { status: result.status, headers: result.headers, text: toJsonWithoutHiddenEmails(result.body, emailVisible) };
-        if (cacheKey !== undefined && result.status === 200) responses.set(cacheKey, version, response);
+        if (cacheKey !== undefined && result.status === 200) await responses.set(cacheKey, version, response);
         return sendText(reply, response);
       },
     });
   }
   app.get<{ Params: { spaceId: string; revisionId: string; fileId: string } }>(FILE_CONTENT_ROUTE, {
-    onRequest: (request, _reply, done) => {
-      request.caller = authenticate(domain, request);
+    onRequest: async (request, _reply, done) => {
+      request.caller = await authenticate(domain, request);
       done();
     },
-    handler: async (request, reply) => send(reply, downloadFile({ caller: request.caller!, domain, params: request.params })),
+    handler: async (request, reply) => send(reply, await downloadFile({ caller: request.caller!, domain, params: request.params })),
   });
 }
 
@@ -186,12 +186,12 @@ function lazyMethodTable(app: FastifyInstance): () => MethodTable {
   };
 }
 
-function authenticate(domain: Domain, request: FastifyRequest): Caller {
+async function authenticate(domain: Domain, request: FastifyRequest): Promise<Caller> {
   const header = request.headers.authorization;
   if (!header) throw new HttpError(401, 'Missing authentication: send "Authorization: Bearer <token>"');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw new HttpError(401, 'Malformed Authorization header: expected "Bearer <token>"');
-  const caller = domain.users.authenticate(match[1]!);
+  const caller = await domain.users.authenticate(match[1]!);
   if (!caller) throw new HttpError(401, 'Invalid or revoked API token');
   return caller;
 }

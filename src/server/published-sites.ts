@@ -66,7 +66,7 @@ export function registerPublishedSites(app: FastifyInstance, options: PublishedS
     const path = decodePath(request.url.split('?')[0]!);
     if (path === null) return notFound(reply);
     const [first = '', ...rest] = path.slice(1).split('/');
-    const site = sites && first ? domain.deps.store.sites.byBasename(first) : undefined;
+    const site = sites && first ? await domain.deps.store.sites.byBasename(first) : undefined;
     if (site && sites) {
       if (!rest.length) return reply.redirect(location(`/${site.basename}/`, queryOf(request)));
       return servePublished(request, reply, site, rest.join('/'), sites);
@@ -74,7 +74,7 @@ export function registerPublishedSites(app: FastifyInstance, options: PublishedS
     const own = ownSite();
     if (own === 'building') return htmlAnswer(reply.header('retry-after', '2'), 503, buildingPage());
     if (own) return serveSiteFile(request, reply, { root: own, path, relative: path.slice(1), privately: false });
-    if (path === '/' && sites && readable(request)) return sendPage(request, reply, indexPage(publicSites(domain.deps.store)));
+    if (path === '/' && sites && readable(request)) return sendPage(request, reply, indexPage(await publicSites(domain.deps.store)));
     return notFound(reply);
   }
 
@@ -161,10 +161,10 @@ async function missing(reply: FastifyReply, root: string) {
 }
 
 /** Published sites anyone may open, for the index. */
-function publicSites(store: Store) {
-  return store.organizations
-    .all()
-    .flatMap((org) => store.sites.in(org.id))
+async function publicSites(store: Store) {
+  return (await store.organizations
+    .all())
+    .flatMap(async (org) => await store.sites.in(org.id))
     .filter((site) => site.published && site.visibility === 'public')
     .map(({ title, basename }) => ({ title, basename }));
 }

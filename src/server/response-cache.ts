@@ -32,21 +32,21 @@ export class ResponseCache {
   }
 
   /** The current version, to take before computing an answer that `set` may keep. */
-  version(): string {
-    return this.store.stateVersion();
+  async version(): Promise<string> {
+    return await this.store.stateVersion();
   }
 
-  get(key: string): CachedResponse | undefined {
+  async get(key: string): Promise<CachedResponse | undefined> {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.version === this.store.stateVersion()) return entry;
+    if (entry.version === await this.store.stateVersion()) return entry;
     this.entries.delete(key);
     return undefined;
   }
 
   /** Keeps the answer computed at `version`, unless computing it changed the store (then it is already stale). */
-  set(key: string, version: string, response: CachedResponse): void {
-    if (version !== this.store.stateVersion()) return;
+  async set(key: string, version: string, response: CachedResponse): Promise<void> {
+    if (version !== await this.store.stateVersion()) return;
     this.entries.set(key, { ...response, version });
   }
 }

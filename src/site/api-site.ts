@@ -21,8 +21,8 @@ export interface ApiSiteOptions {
 }
 
 /** The site with this id (or basename), ready to build; 404 through DomainError when there is none. */
-export function apiSite(domain: Domain, siteId: string, options: ApiSiteOptions = {}): SiteInput {
-  const tree = domain.sites.structure(null, siteId);
+export async function apiSite(domain: Domain, siteId: string, options: ApiSiteOptions = {}): Promise<SiteInput> {
+  const tree = await domain.sites.structure(null, siteId);
   const visitor = { claims: options.claims ?? {} };
   const shows = (condition: string | null) => domain.sites.publishing.shows(condition, visitor);
   const base = normalizeBase(options.basePath);
@@ -36,13 +36,13 @@ export function apiSite(domain: Domain, siteId: string, options: ApiSiteOptions 
     .map((node, index) => ({ node, key: [tree.sections.indexOf(sectionOf.get(node.record.id)!), node.default ? 0 : 1, index] }))
     .sort((a, b) => a.key[0]! - b.key[0]! || a.key[1]! - b.key[1]! || a.key[2]! - b.key[2]!)
     .map(({ node }) => node);
-  const views = new Map(visible.map((node) => [node.record.id, domain.content.published(node.spaceId)] as const));
+  const views = new Map((await Promise.all(visible.map(async (node) => [node.record.id, await domain.content.published(node.spaceId)] as const))));
   const refs = new RefResolver(base, visible, views);
 
-  const spaces = visible.map((node): SiteSpaceInput => {
+  const spaces = await Promise.all(visible.map(async (node): Promise<SiteSpaceInput> => {
     const section = sectionOf.get(node.record.id);
     const view = views.get(node.record.id)!;
-    const redirects = gitbookRedirects(domain, node.spaceId);
+    const redirects = await gitbookRedirects(domain, node.spaceId);
     return {
       prefix: node.urlPath,
       title: node.space.space.title,
@@ -52,7 +52,7 @@ export function apiSite(domain: Domain, siteId: string, options: ApiSiteOptions 
       customization: refs.customization(node.customization as unknown as ApiCustomization, view, shows),
       ...(Object.keys(redirects).length ? { redirects } : {}),
     };
-  });
+  }));
 
   return {
     title: tree.site.title,
@@ -62,7 +62,7 @@ export function apiSite(domain: Domain, siteId: string, options: ApiSiteOptions 
     openapi: siteOpenAPI(domain, tree.site.organizationId, [...views.values()]),
     // `{% if %}` blocks read the claims only on sites with adaptive content (else every visitor gets one build).
     ...(tree.site.adaptiveContent && options.claims ? { claims: options.claims } : {}),
-    redirects: domain.sites.redirects.all(tree.site).map(({ redirect, path }) => ({
+    redirects: (await domain.sites.redirects.all(tree.site)).map(({ redirect, path }) => ({
       from: redirect.source.replace(/^\/+|\/+$/g, ''),
       to: `${base}${withSlash(path)}`,
     })),

@@ -47,7 +47,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
     const space = planSpace(plan, index, options, output.exists);
     await output.writeSpace(
       space,
-      renderSpace(plan, space, sources, options, (docs) => indexes.add(index, docs)),
+      await renderSpace(plan, space, sources, options, (docs) => indexes.add(index, docs)),
     );
     redirects.push(...space.redirects);
   }

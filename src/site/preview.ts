@@ -30,18 +30,18 @@ export interface PreviewProblem {
 }
 
 /** The site of the watched spaces: one space at the root, several each under the slug of its title. */
-export function watchSite(domain: Domain, caller: Caller, spaceIds: readonly string[], siteUrl: string): SiteInput {
+export async function watchSite(domain: Domain, caller: Caller, spaceIds: readonly string[], siteUrl: string): Promise<SiteInput> {
   if (spaceIds.length === 1) {
-    return spaceSite(domain, caller, spaceIds[0]!, { siteUrl, redirects: gitbookRedirects(domain, spaceIds[0]!) });
+    return await spaceSite(domain, caller, spaceIds[0]!, { siteUrl, redirects: await gitbookRedirects(domain, spaceIds[0]!) });
   }
   const used = new Set<string>();
-  const spaces = spaceIds.map((id) => {
-    const view = domain.content.current(caller, id);
+  const spaces = await Promise.all(spaceIds.map(async (id) => {
+    const view = await domain.content.current(caller, id);
     let prefix = slugify(view.space.title) || 'space';
     for (let n = 2; used.has(prefix); n++) prefix = `${slugify(view.space.title) || 'space'}-${n}`;
     used.add(prefix);
-    return { prefix, title: view.space.title, view, redirects: gitbookRedirects(domain, id) };
-  });
+    return { prefix, title: view.space.title, view, redirects: await gitbookRedirects(domain, id) };
+  }));
   return { title: spaces[0]?.title ?? 'Docs', siteUrl, spaces };
 }
 

@@ -44,7 +44,7 @@ export class SitePublisher {
 
   /** The directory holding the site as this visitor sees it, built or brought up to date first. */
   async directory(site: SiteRecord, claims: Record<string, unknown>): Promise<string> {
-    const tree = this.domain.sites.structure(null, site.id);
+    const tree = await this.domain.sites.structure(null, site.id);
     const visible = visibleSiteSpaces(this.domain, tree, claims);
     const outcomes = headerConditions(tree.site.customization).map((c) => (this.domain.sites.publishing.shows(c, { claims }) ? '1' : '0'));
     // With adaptive content on, pages may hold `{% if %}` blocks: every distinct set of claims is its own view.
@@ -52,7 +52,7 @@ export class SitePublisher {
     const view = hash(`${visible.join(',')}|${outcomes.join('')}|${adaptive}`);
     const dir = join(this.cacheDir, site.id, view);
     const revisions = tree.siteSpaces.filter((n) => visible.includes(n.record.id)).map((n) => n.space.space.revisionId);
-    const stamp = `${tree.site.updatedAt}|${tree.site.basename}|${revisions.join(',')}|${this.domain.openapi.stamp(site.organizationId)}`;
+    const stamp = `${tree.site.updatedAt}|${tree.site.basename}|${revisions.join(',')}|${await this.domain.openapi.stamp(site.organizationId)}`;
     const key = `${site.id}/${view}`;
     for (;;) {
       const running = this.building.get(key);
@@ -78,7 +78,7 @@ export class SitePublisher {
   }
 
   private async build(site: SiteRecord, claims: Record<string, unknown>, basename: string, dir: string): Promise<void> {
-    const input = apiSite(this.domain, site.id, { claims, basePath: `/${basename}/` });
+    const input = await apiSite(this.domain, site.id, { claims, basePath: `/${basename}/` });
     await buildSite(input, siteSources(this.domain), { out: dir, strictLinks: false });
   }
 }

@@ -17,16 +17,16 @@ export interface SpaceSiteOptions {
 }
 
 /** The live space with this id, or else this exact title, among the organizations given; undefined if none. */
-export function findSpace(domain: Domain, organizationIds: readonly string[], idOrTitle: string) {
+export async function findSpace(domain: Domain, organizationIds: readonly string[], idOrTitle: string) {
   for (const id of organizationIds) {
-    const space = domain.sync.findSpace(id, idOrTitle);
+    const space = await domain.sync.findSpace(id, idOrTitle);
     if (space) return space;
   }
   return undefined;
 }
 
-export function spaceSite(domain: Domain, caller: Caller, spaceId: string, options: SpaceSiteOptions = {}): SiteInput {
-  const view = domain.content.current(caller, spaceId);
+export async function spaceSite(domain: Domain, caller: Caller, spaceId: string, options: SpaceSiteOptions = {}): Promise<SiteInput> {
+  const view = await domain.content.current(caller, spaceId);
   return {
     title: view.space.title,
     ...(options.basePath ? { basePath: options.basePath } : {}),
@@ -49,16 +49,16 @@ export function spaceSite(domain: Domain, caller: Caller, spaceId: string, optio
 export function siteSources(domain: Domain): SiteSources {
   return {
     blobs: domain.deps.store.blobs,
-    spaceRoot(view) {
+    async spaceRoot(view) {
       const first = view.index.documents()[0];
-      return (first && domain.sync.parsed([first.blob]).get(first.blob)?.spaceRoot) || '';
+      return (first && (await domain.sync.parsed([first.blob])).get(first.blob)?.spaceRoot) || '';
     },
   };
 }
 
 /** The `.gitbook.yaml` redirects of a synced space, as repository paths (read from the synced directory). */
-export function gitbookRedirects(domain: Domain, spaceId: string): Record<string, string> {
-  const state = domain.sync.state(spaceId);
+export async function gitbookRedirects(domain: Domain, spaceId: string): Promise<Record<string, string>> {
+  const state = await domain.sync.state(spaceId);
   if (!state) return {};
   let text: string;
   try {

@@ -7,9 +7,9 @@ import pLimit from 'p-limit';
 import { gitBlobOid } from '../model/oid.js';
 
 export interface BlobStore {
-  put(bytes: Uint8Array): string;
-  get(oid: string): Buffer | undefined;
-  has(oid: string): boolean;
+  put(bytes: Uint8Array): Promise<string>;
+  get(oid: string): Promise<Buffer | undefined>;
+  has(oid: string): Promise<boolean>;
   /** Resolves once every blob put so far is on disk: before committing what refers to them. */
   flush?(): Promise<void>;
 }
@@ -29,7 +29,7 @@ export class FileBlobStore implements BlobStore {
 
   constructor(private readonly dir: string) {}
 
-  put(bytes: Uint8Array): string {
+  async put(bytes: Uint8Array): Promise<string> {
     const oid = gitBlobOid(bytes);
     const path = this.path(oid);
     if (statSync(path, { throwIfNoEntry: false })?.size !== bytes.byteLength) {
@@ -57,7 +57,7 @@ export class FileBlobStore implements BlobStore {
     ]);
   }
 
-  get(oid: string): Buffer | undefined {
+  async get(oid: string): Promise<Buffer | undefined> {
     if (!/^[0-9a-f]{40}$/.test(oid)) return undefined;
     try {
       return readFileSync(this.path(oid));
@@ -66,7 +66,7 @@ export class FileBlobStore implements BlobStore {
     }
   }
 
-  has(oid: string): boolean {
+  async has(oid: string): Promise<boolean> {
     return /^[0-9a-f]{40}$/.test(oid) && existsSync(this.path(oid));
   }
 
@@ -104,15 +104,15 @@ async function fsyncPath(path: string): Promise<void> {
 
 export class MemoryBlobStore implements BlobStore {
   private readonly blobs = new Map<string, Buffer>();
-  put(bytes: Uint8Array): string {
+  async put(bytes: Uint8Array): Promise<string> {
     const oid = gitBlobOid(bytes);
     this.blobs.set(oid, Buffer.from(bytes));
     return oid;
   }
-  get(oid: string): Buffer | undefined {
+  async get(oid: string): Promise<Buffer | undefined> {
     return this.blobs.get(oid);
   }
-  has(oid: string): boolean {
+  async has(oid: string): Promise<boolean> {
     return this.blobs.has(oid);
   }
 }

@@ -5,22 +5,22 @@ import type { SearchHit, SearchSectionInput } from '../model/index.js';
  * version of the code that derived it, so a page is parsed once however many revisions share it.
  */
 export interface ParsedBlobRepo {
-  get<T>(oid: string, version: number): T | undefined;
+  get<T>(oid: string, version: number): Promise<T | undefined>;
   /** Several at once: the oids found, with their data. */
-  getMany<T>(oids: readonly string[], version: number): Map<string, T>;
+  getMany<T>(oids: readonly string[], version: number): Promise<Map<string, T>>;
   /** Which of `oids` have a record for this version (without reading the records). */
-  known(oids: readonly string[], version: number): Set<string>;
-  put(oid: string, version: number, data: unknown): void;
+  known(oids: readonly string[], version: number): Promise<Set<string>>;
+  put(oid: string, version: number, data: unknown): Promise<void>;
 }
 
 /** Full-text search (SQLite FTS5) over page sections, keyed by the page blob's oid. */
 export interface SearchRepo {
-  isIndexed(oid: string, version: number): boolean;
+  isIndexed(oid: string, version: number): Promise<boolean>;
   /** Replaces the sections indexed for `oid`. */
-  index(oid: string, version: number, sections: readonly SearchSectionInput[]): void;
+  index(oid: string, version: number, sections: readonly SearchSectionInput[]): Promise<void>;
   /**
    * Sections matching an FTS5 `match` expression among the given page blobs, best first
    * (bm25 with headings weighted 4x body text).
    */
-  search(match: string, oids: readonly string[], limit: number): SearchHit[];
+  search(match: string, oids: readonly string[], limit: number): Promise<SearchHit[]>;
 }

@@ -2,12 +2,12 @@ import type { ResourceKind, GrantRecord, PrincipalKind } from '../model/index.js
 
 /** Roles given on a space or collection to a user or a team. */
 export interface GrantRepo {
-  on(kind: ResourceKind, resourceId: string): GrantRecord[];
-  get(kind: ResourceKind, resourceId: string, principal: PrincipalKind, principalId: string): GrantRecord | undefined;
+  on(kind: ResourceKind, resourceId: string): Promise<GrantRecord[]>;
+  get(kind: ResourceKind, resourceId: string, principal: PrincipalKind, principalId: string): Promise<GrantRecord | undefined>;
   /** Grants to any of the principals, on any of the resources. */
-  forPrincipals(userId: string, teamIds: string[]): GrantRecord[];
-  countFor(principal: PrincipalKind, principalId: string, kind: ResourceKind): number;
-  put(g: GrantRecord): void;
-  remove(kind: ResourceKind, resourceId: string, principal: PrincipalKind, principalId: string): boolean;
-  removeUserIn(userId: string, kind: ResourceKind, resourceIds: string[]): void;
+  forPrincipals(userId: string, teamIds: string[]): Promise<GrantRecord[]>;
+  countFor(principal: PrincipalKind, principalId: string, kind: ResourceKind): Promise<number>;
+  put(g: GrantRecord): Promise<void>;
+  remove(kind: ResourceKind, resourceId: string, principal: PrincipalKind, principalId: string): Promise<boolean>;
+  removeUserIn(userId: string, kind: ResourceKind, resourceIds: string[]): Promise<void>;
 }

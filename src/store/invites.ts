@@ -1,8 +1,8 @@
 import type { InviteLinkRecord } from '../model/invites.js';
 
 export interface InviteRepo {
-  get(id: string): InviteLinkRecord | undefined;
-  inOrganization(organizationId: string): InviteLinkRecord[];
-  put(i: InviteLinkRecord): void;
-  delete(organizationId: string, id: string): boolean;
+  get(id: string): Promise<InviteLinkRecord | undefined>;
+  inOrganization(organizationId: string): Promise<InviteLinkRecord[]>;
+  put(i: InviteLinkRecord): Promise<void>;
+  delete(organizationId: string, id: string): Promise<boolean>;
 }

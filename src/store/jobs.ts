@@ -13,18 +13,18 @@ export interface JobOutcome {
 }
 
 export interface JobRepo {
-  get(id: string): JobRecord | undefined;
-  byDedupeKey(key: string): JobRecord | undefined;
+  get(id: string): Promise<JobRecord | undefined>;
+  byDedupeKey(key: string): Promise<JobRecord | undefined>;
   /** Inserts the job, or reschedules the pending job that has the same dedupe key. */
-  upsert(j: JobRecord): void;
+  upsert(j: JobRecord): Promise<void>;
   /**
    * Claims the next due job, or a running one whose lease ran out (its process stopped), for `lease`: in one atomic
    * step, so two processes sharing the store never claim the same job. Undefined when none is due.
    */
-  claimDue(now: string, lease: JobLease): JobRecord | undefined;
+  claimDue(now: string, lease: JobLease): Promise<JobRecord | undefined>;
   /** Extends the lease on a job its owner runs; false when the job is no longer its (the lease ran out and another took it). */
-  renew(id: string, lease: JobLease): boolean;
+  renew(id: string, lease: JobLease): Promise<boolean>;
   /** Records how a job its owner ran ended; false, and nothing written, when the job is no longer its. */
-  finish(id: string, owner: string, outcome: JobOutcome, now: string): boolean;
-  list(state?: JobState): JobRecord[];
+  finish(id: string, owner: string, outcome: JobOutcome, now: string): Promise<boolean>;
+  list(state?: JobState): Promise<JobRecord[]>;
 }

@@ -7,19 +7,19 @@ export type OpenAPIOutcome =
 
 /** OpenAPI specs of organizations and their versions. */
 export interface OpenAPIRepo {
-  get(id: string): OpenAPISpecRecord | undefined;
-  bySlug(organizationId: string, slug: string): OpenAPISpecRecord | undefined;
-  in(organizationId: string): OpenAPISpecRecord[];
-  insert(s: OpenAPISpecRecord): void;
+  get(id: string): Promise<OpenAPISpecRecord | undefined>;
+  bySlug(organizationId: string, slug: string): Promise<OpenAPISpecRecord | undefined>;
+  in(organizationId: string): Promise<OpenAPISpecRecord[]>;
+  insert(s: OpenAPISpecRecord): Promise<void>;
   /** A new source: the next generation, waiting to be processed. Returns that generation. */
-  setSource(id: string, source: { url: string | null; blob: string | null }, now: string): number;
-  setVisibility(id: string, visibility: OpenAPIVisibility, now: string): void;
+  setSource(id: string, source: { url: string | null; blob: string | null }, now: string): Promise<number>;
+  setVisibility(id: string, visibility: OpenAPIVisibility, now: string): Promise<void>;
   /** Marks a run of `generation` started (`progress`, one more attempt); false when the spec moved on or is gone. */
-  start(id: string, generation: number, now: string): boolean;
+  start(id: string, generation: number, now: string): Promise<boolean>;
   /** Writes a run's outcome if `generation` is still current (one transaction with the new version); false otherwise. */
-  finish(id: string, generation: number, outcome: OpenAPIOutcome, now: string): boolean;
-  delete(id: string): boolean;
+  finish(id: string, generation: number, outcome: OpenAPIOutcome, now: string): Promise<boolean>;
+  delete(id: string): Promise<boolean>;
   /** Newest first. */
-  versions(specId: string): OpenAPIVersionRecord[];
-  version(specId: string, versionId: string): OpenAPIVersionRecord | undefined;
+  versions(specId: string): Promise<OpenAPIVersionRecord[]>;
+  version(specId: string, versionId: string): Promise<OpenAPIVersionRecord | undefined>;
 }

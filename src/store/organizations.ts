@@ -1,26 +1,26 @@
 import type { OrganizationRecord, MemberRecord, TeamRecord, TeamMemberRecord } from '../model/index.js';
 
 export interface OrganizationRepo {
-  get(id: string): OrganizationRecord | undefined;
-  byTitle(title: string): OrganizationRecord | undefined;
-  all(): OrganizationRecord[];
-  insert(o: OrganizationRecord): void;
-  update(o: OrganizationRecord): void;
-  member(organizationId: string, userId: string): MemberRecord | undefined;
-  members(organizationId: string): MemberRecord[];
-  membershipsOf(userId: string): MemberRecord[];
-  countAdmins(organizationId: string): number;
-  upsertMember(m: MemberRecord): void;
-  removeMember(organizationId: string, userId: string): boolean;
-  team(id: string): TeamRecord | undefined;
-  teams(organizationId: string): TeamRecord[];
-  insertTeam(t: TeamRecord): void;
-  updateTeam(t: TeamRecord): void;
-  deleteTeam(id: string): boolean;
-  teamMembers(teamId: string): TeamMemberRecord[];
-  teamIdsOf(userId: string): string[];
-  setTeamMember(m: TeamMemberRecord): void;
-  removeTeamMember(teamId: string, userId: string): boolean;
+  get(id: string): Promise<OrganizationRecord | undefined>;
+  byTitle(title: string): Promise<OrganizationRecord | undefined>;
+  all(): Promise<OrganizationRecord[]>;
+  insert(o: OrganizationRecord): Promise<void>;
+  update(o: OrganizationRecord): Promise<void>;
+  member(organizationId: string, userId: string): Promise<MemberRecord | undefined>;
+  members(organizationId: string): Promise<MemberRecord[]>;
+  membershipsOf(userId: string): Promise<MemberRecord[]>;
+  countAdmins(organizationId: string): Promise<number>;
+  upsertMember(m: MemberRecord): Promise<void>;
+  removeMember(organizationId: string, userId: string): Promise<boolean>;
+  team(id: string): Promise<TeamRecord | undefined>;
+  teams(organizationId: string): Promise<TeamRecord[]>;
+  insertTeam(t: TeamRecord): Promise<void>;
+  updateTeam(t: TeamRecord): Promise<void>;
+  deleteTeam(id: string): Promise<boolean>;
+  teamMembers(teamId: string): Promise<TeamMemberRecord[]>;
+  teamIdsOf(userId: string): Promise<string[]>;
+  setTeamMember(m: TeamMemberRecord): Promise<void>;
+  removeTeamMember(teamId: string, userId: string): Promise<boolean>;
   /** Leaving an organization also leaves its teams. */
-  removeUserFromTeamsOf(organizationId: string, userId: string): void;
+  removeUserFromTeamsOf(organizationId: string, userId: string): Promise<void>;
 }

@@ -1,8 +1,8 @@
 import type { SiteMcpServerRecord } from '../model/site-mcp-servers.js';
 
 export interface SiteMcpServerRepo {
-  inSite(siteId: string): SiteMcpServerRecord[];
-  get(siteId: string, id: string): SiteMcpServerRecord | undefined;
-  put(s: SiteMcpServerRecord): void;
-  delete(siteId: string, id: string): boolean;
+  inSite(siteId: string): Promise<SiteMcpServerRecord[]>;
+  get(siteId: string, id: string): Promise<SiteMcpServerRecord | undefined>;
+  put(s: SiteMcpServerRecord): Promise<void>;
+  delete(siteId: string, id: string): Promise<boolean>;
 }

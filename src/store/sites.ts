@@ -11,32 +11,32 @@ import type {
 
 /** Sites, their sections, section groups and site spaces, share links and redirects. A site's structure is small: read whole. */
 export interface SiteRepo {
-  get(id: string): SiteRecord | undefined;
-  byBasename(basename: string): SiteRecord | undefined;
-  in(organizationId: string): SiteRecord[];
+  get(id: string): Promise<SiteRecord | undefined>;
+  byBasename(basename: string): Promise<SiteRecord | undefined>;
+  in(organizationId: string): Promise<SiteRecord[]>;
   /** Ids of the sites that show a space. */
-  sitesShowing(spaceId: string): string[];
-  put(s: SiteRecord): void;
-  delete(id: string): boolean;
-  groups(siteId: string): SiteSectionGroupRecord[];
-  putGroup(g: SiteSectionGroupRecord): void;
-  deleteGroup(id: string): boolean;
-  sections(siteId: string): SiteSectionRecord[];
-  putSection(s: SiteSectionRecord): void;
-  deleteSection(id: string): boolean;
-  siteSpaces(siteId: string): SiteSpaceRecord[];
-  putSiteSpace(s: SiteSpaceRecord): void;
-  deleteSiteSpace(id: string): boolean;
-  shareLinks(siteId: string): SiteShareLinkRecord[];
-  shareLinkByKey(key: string): SiteShareLinkRecord | undefined;
-  putShareLink(l: SiteShareLinkRecord): void;
-  deleteShareLink(siteId: string, id: string): boolean;
-  redirects(siteId: string): SiteRedirectRecord[];
-  redirectBySource(siteId: string, source: string): SiteRedirectRecord | undefined;
-  putRedirect(r: SiteRedirectRecord): void;
-  deleteRedirect(siteId: string, id: string): boolean;
-  publishingAuth(siteId: string): SitePublishingAuthRecord | undefined;
-  putPublishingAuth(a: SitePublishingAuthRecord): void;
-  adaptiveSchema(siteId: string): SiteAdaptiveSchemaRecord | undefined;
-  putAdaptiveSchema(a: SiteAdaptiveSchemaRecord): void;
+  sitesShowing(spaceId: string): Promise<string[]>;
+  put(s: SiteRecord): Promise<void>;
+  delete(id: string): Promise<boolean>;
+  groups(siteId: string): Promise<SiteSectionGroupRecord[]>;
+  putGroup(g: SiteSectionGroupRecord): Promise<void>;
+  deleteGroup(id: string): Promise<boolean>;
+  sections(siteId: string): Promise<SiteSectionRecord[]>;
+  putSection(s: SiteSectionRecord): Promise<void>;
+  deleteSection(id: string): Promise<boolean>;
+  siteSpaces(siteId: string): Promise<SiteSpaceRecord[]>;
+  putSiteSpace(s: SiteSpaceRecord): Promise<void>;
+  deleteSiteSpace(id: string): Promise<boolean>;
+  shareLinks(siteId: string): Promise<SiteShareLinkRecord[]>;
+  shareLinkByKey(key: string): Promise<SiteShareLinkRecord | undefined>;
+  putShareLink(l: SiteShareLinkRecord): Promise<void>;
+  deleteShareLink(siteId: string, id: string): Promise<boolean>;
+  redirects(siteId: string): Promise<SiteRedirectRecord[]>;
+  redirectBySource(siteId: string, source: string): Promise<SiteRedirectRecord | undefined>;
+  putRedirect(r: SiteRedirectRecord): Promise<void>;
+  deleteRedirect(siteId: string, id: string): Promise<boolean>;
+  publishingAuth(siteId: string): Promise<SitePublishingAuthRecord | undefined>;
+  putPublishingAuth(a: SitePublishingAuthRecord): Promise<void>;
+  adaptiveSchema(siteId: string): Promise<SiteAdaptiveSchemaRecord | undefined>;
+  putAdaptiveSchema(a: SiteAdaptiveSchemaRecord): Promise<void>;
 }

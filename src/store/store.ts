@@ -49,12 +49,12 @@ export interface Store {
    * store: a scratch store then re-parses none of the pages that store had. False when there was nothing to copy
    * or it could not be read (an older or broken store): the copy is a shortcut, never needed.
    */
-  seedDerived(dir: string, version: number): boolean;
+  seedDerived(dir: string, version: number): Promise<boolean>;
   /** Runs `fn` as one transaction: all its writes land, or none do. */
-  tx<T>(fn: () => T): T;
+  tx<T>(fn: () => Promise<T>): Promise<T>;
   /** Changes whenever the stored data may have: equal versions mean equal reads. */
-  stateVersion(): string;
+  stateVersion(): Promise<string>;
   /** Every row of every table: two equal snapshots mean nothing changed. */
-  snapshot(): Record<string, unknown[]>;
-  close(): void;
+  snapshot(): Promise<Record<string, unknown[]>>;
+  close(): Promise<void>;
 }

@@ -2,16 +2,16 @@ import type { TranslationRecord, TranslationItemRecord, GlossaryEntryRecord } fr
 
 /** Translations, what their runs translated, and the organization glossaries. */
 export interface TranslationRepo {
-  get(id: string): TranslationRecord | undefined;
-  in(organizationId: string): TranslationRecord[];
-  bySourceAndLanguage(sourceSpaceId: string, language: string): TranslationRecord | undefined;
-  put(t: TranslationRecord): void;
-  delete(id: string): boolean;
-  items(translationId: string): TranslationItemRecord[];
-  putItem(i: TranslationItemRecord): void;
-  countItems(translationId: string, kind: TranslationItemRecord['kind']): number;
-  glossaryEntry(id: string): GlossaryEntryRecord | undefined;
-  glossary(organizationId: string): GlossaryEntryRecord[];
-  putGlossaryEntry(e: GlossaryEntryRecord): void;
-  deleteGlossaryEntry(id: string): boolean;
+  get(id: string): Promise<TranslationRecord | undefined>;
+  in(organizationId: string): Promise<TranslationRecord[]>;
+  bySourceAndLanguage(sourceSpaceId: string, language: string): Promise<TranslationRecord | undefined>;
+  put(t: TranslationRecord): Promise<void>;
+  delete(id: string): Promise<boolean>;
+  items(translationId: string): Promise<TranslationItemRecord[]>;
+  putItem(i: TranslationItemRecord): Promise<void>;
+  countItems(translationId: string, kind: TranslationItemRecord['kind']): Promise<number>;
+  glossaryEntry(id: string): Promise<GlossaryEntryRecord | undefined>;
+  glossary(organizationId: string): Promise<GlossaryEntryRecord[]>;
+  putGlossaryEntry(e: GlossaryEntryRecord): Promise<void>;
+  deleteGlossaryEntry(id: string): Promise<boolean>;
 }

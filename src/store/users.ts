@@ -1,11 +1,11 @@
 import type { UserRecord, TokenRecord } from '../model/index.js';
 
 export interface UserRepo {
-  get(id: string): UserRecord | undefined;
-  byEmail(email: string): UserRecord | undefined;
-  insert(u: UserRecord): void;
-  update(u: UserRecord): void;
-  insertToken(t: TokenRecord, secret: string): void;
-  userIdForToken(secret: string): string | undefined;
-  tokensOf(userId: string): TokenRecord[];
+  get(id: string): Promise<UserRecord | undefined>;
+  byEmail(email: string): Promise<UserRecord | undefined>;
+  insert(u: UserRecord): Promise<void>;
+  update(u: UserRecord): Promise<void>;
+  insertToken(t: TokenRecord, secret: string): Promise<void>;
+  userIdForToken(secret: string): Promise<string | undefined>;
+  tokensOf(userId: string): Promise<TokenRecord[]>;
 }

@@ -21,10 +21,10 @@ describe('diff3Merge', () => {
   });
 });
 
-describe('mergeContents', () => {
+describe('mergeContents', async () => {
   const blobs = new MemoryBlobStore();
-  const doc = (id: string, text: string, extra: Partial<DocumentPage> = {}): DocumentPage => {
-    const blob = blobs.put(Buffer.from(text));
+  const doc = async (id: string, text: string, extra: Partial<DocumentPage> = {}): Promise<DocumentPage> => {
+    const blob = await blobs.put(Buffer.from(text));
     return {
       id,
       kind: 'document',
@@ -40,13 +40,13 @@ describe('mergeContents', () => {
   };
   const content = (pages: RevisionPage[], variables: Record<string, unknown> = {}): RevisionContent => ({ pages, files: [], reusableContents: [], variables });
   const group: RevisionPage = { id: 'g', kind: 'group', title: 'G', slug: 'g', path: 'g', parentId: null, hidden: false };
-  const base = content([doc('a', '# A\n\none\ntwo\nthree\n'), group, doc('b', '# B\n', { parentId: 'g', path: 'g/b' })], { v: 1, w: 1 });
-  const text = (c: RevisionContent, id: string) => blobs.get((c.pages.find((p) => p.id === id) as DocumentPage).blob)!.toString();
+  const base = content([await doc('a', '# A\n\none\ntwo\nthree\n'), group, await doc('b', '# B\n', { parentId: 'g', path: 'g/b' })], { v: 1, w: 1 });
+  const text = async (c: RevisionContent, id: string) => (await blobs.get((c.pages.find((p) => p.id === id) as DocumentPage).blob))!.toString();
 
-  it('applies one-sided changes from both sides: new pages, edits, titles, variables', () => {
+  it('applies one-sided changes from both sides: new pages, edits, titles, variables', async () => {
     const [a, g, b] = base.pages as [DocumentPage, RevisionPage, DocumentPage];
-    const ours = content([doc('a', '# A\n\nONE\ntwo\nthree\n'), g, b, doc('c', '# C\n', { parentId: 'g', path: 'g/c' })], { v: 2, w: 1 });
-    const theirs = content([{ ...a, title: 'Renamed' }, g, doc('b', '# B\n\nmore\n', { parentId: 'g', path: 'g/b' })], { v: 1, w: 3 });
+    const ours = content([await doc('a', '# A\n\nONE\ntwo\nthree\n'), g, b, await doc('c', '# C\n', { parentId: 'g', path: 'g/c' })], { v: 2, w: 1 });
+    const theirs = content([{ ...a, title: 'Renamed' }, g, await doc('b', '# B\n\nmore\n', { parentId: 'g', path: 'g/b' })], { v: 1, w: 3 });
     const { content: merged, conflicts } = mergeContents(base, ours, theirs, blobs);
     expect(conflicts).toEqual([]);
     expect(merged.pages.map((p) => [p.id, p.parentId])).toEqual([
@@ -56,25 +56,25 @@ describe('mergeContents', () => {
       ['c', 'g'],
     ]);
     expect(merged.pages[0]!.title).toBe('Renamed');
-    expect(text(merged, 'a')).toBe('# A\n\nONE\ntwo\nthree\n');
-    expect(text(merged, 'b')).toBe('# B\n\nmore\n');
+    expect(await text(merged, 'a')).toBe('# A\n\nONE\ntwo\nthree\n');
+    expect(await text(merged, 'b')).toBe('# B\n\nmore\n');
     expect(merged.variables).toEqual({ v: 2, w: 3 });
   });
 
-  it('merges both-sided edits of one page line by line, and keeps git metadata pointing at the merged blob', () => {
-    const ours = content([doc('a', '# A\n\nONE\ntwo\nthree\n'), ...base.pages.slice(1)]);
-    const theirs = content([doc('a', '# A\n\none\ntwo\nTHREE\n'), ...base.pages.slice(1)]);
+  it('merges both-sided edits of one page line by line, and keeps git metadata pointing at the merged blob', async () => {
+    const ours = content([await doc('a', '# A\n\nONE\ntwo\nthree\n'), ...base.pages.slice(1)]);
+    const theirs = content([await doc('a', '# A\n\none\ntwo\nTHREE\n'), ...base.pages.slice(1)]);
     const { content: merged, conflicts } = mergeContents(base, { ...ours, variables: base.variables }, { ...theirs, variables: base.variables }, blobs);
     expect(conflicts).toEqual([]);
     const page = merged.pages[0] as DocumentPage;
-    expect(text(merged, 'a')).toBe('# A\n\nONE\ntwo\nTHREE\n');
+    expect(await text(merged, 'a')).toBe('# A\n\nONE\ntwo\nTHREE\n');
     expect(page.git).toEqual({ oid: page.blob, path: 'a.md' });
   });
 
-  it('reports what cannot merge: same lines, delete against edit, a child added under a deleted parent, a variable', () => {
+  it('reports what cannot merge: same lines, delete against edit, a child added under a deleted parent, a variable', async () => {
     const [, , b] = base.pages as [DocumentPage, RevisionPage, DocumentPage];
-    const ours = content([doc('a', '# A\n\nmine\ntwo\nthree\n'), group, { ...b, title: 'Edited B' }, doc('c', '# C\n', { parentId: 'g' })], { v: 5, w: 1 });
-    const theirs = content([doc('a', '# A\n\ntheirs\ntwo\nthree\n')], { v: 6, w: 1 });
+    const ours = content([await doc('a', '# A\n\nmine\ntwo\nthree\n'), group, { ...b, title: 'Edited B' }, await doc('c', '# C\n', { parentId: 'g' })], { v: 5, w: 1 });
+    const theirs = content([await doc('a', '# A\n\ntheirs\ntwo\nthree\n')], { v: 6, w: 1 });
     const { conflicts } = mergeContents(base, ours, theirs, blobs);
     expect(conflicts.map((c) => [c.kind, c.id])).toEqual([
       ['page', 'a'],
@@ -85,15 +85,15 @@ describe('mergeContents', () => {
     expect(conflicts.find((c) => c.id === 'c')!.reason).toMatch(/parent/);
   });
 
-  it('keeps the order of the side that reordered pages, and refuses two different reorders', () => {
+  it('keeps the order of the side that reordered pages, and refuses two different reorders', async () => {
     const [a, g, b] = base.pages;
     const reordered = content([g!, b!, a!], base.variables);
     expect(mergeContents(base, reordered, base, blobs).content.pages.map((p) => p.id)).toEqual(['g', 'b', 'a']);
     expect(mergeContents(base, base, reordered, blobs).content.pages.map((p) => p.id)).toEqual(['g', 'b', 'a']);
-    const other = content([g!, b!, doc('x', 'x'), a!], base.variables);
+    const other = content([g!, b!, await doc('x', 'x'), a!], base.variables);
     expect(mergeContents(base, reordered, other, blobs).conflicts).toEqual([]);
 
-    const three = content([doc('p', 'p'), doc('q', 'q'), doc('r', 'r')]);
+    const three = content([await doc('p', 'p'), await doc('q', 'q'), await doc('r', 'r')]);
     const [p, q, r] = three.pages;
     const conflicts = mergeContents(three, content([q!, p!, r!]), content([p!, r!, q!]), blobs).conflicts;
     expect(conflicts).toEqual([expect.objectContaining({ kind: 'page', id: '', reason: expect.stringMatching(/reordered/) })]);

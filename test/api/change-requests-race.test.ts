@@ -19,7 +19,7 @@ let space: SeededSpace;
 let owner: Caller;
 beforeAll(async () => {
   space = await seedNormalizationSpace(s, 'Races');
-  owner = s.domain.users.authenticate(s.ownerToken)!;
+  owner = (await s.domain.users.authenticate(s.ownerToken))!;
 });
 
 /** POSTs a batch to updateChangeRequestContent (0.202, not in the client of 0.143.2). */
@@ -50,7 +50,7 @@ async function changeRequestEditing(subject: string, gitPath: string, edit: (mar
   return cr.id;
 }
 
-const currentRevision = () => s.store.content.space(space.spaceId)!.revisionId;
+const currentRevision = async () => (await s.store.content.space(space.spaceId))!.revisionId;
 
 describe('two change requests editing the same lines of one page', () => {
   it('merges the first and answers conflicts to the second, in either order, overwriting nothing', async () => {
@@ -67,13 +67,13 @@ describe('two change requests editing the same lines of one page', () => {
       const [first, second] = [crs[order[0]]!, crs[order[1]]!];
       const { data: merged } = await api.mergeChangeRequest(space.spaceId, first);
       expect(merged.result).toBe('merge');
-      expect(currentRevision()).toBe(merged.revision);
+      expect(await currentRevision()).toBe(merged.revision);
 
-      const secondRevision = s.store.changeRequests.get(second)!.revisionId;
+      const secondRevision = (await s.store.changeRequests.get(second))!.revisionId;
       const { data: conflicted } = await api.mergeChangeRequest(space.spaceId, second);
       expect(conflicted).toEqual({ result: 'conflicts', revision: secondRevision });
       expect((await api.updateChangeRequest(space.spaceId, second)).data.result).toBe('conflicts');
-      expect(currentRevision()).toBe(merged.revision);
+      expect(await currentRevision()).toBe(merged.revision);
       expect((await api.getChangeRequestById(space.spaceId, second)).data).toMatchObject({ status: 'open', outdated: true, revision: secondRevision });
 
       const live = await markdownIn(null, 'lists.md');
@@ -88,11 +88,11 @@ describe('concurrent writers on one space', () => {
   it('serialises concurrent merges of change requests on different pages: every change lands, in one linear history', async () => {
     const pages = ['quote.md', 'emoji.md', 'tables.md', 'tabs.md', 'embeds.md'];
     const crs = await Promise.all(pages.map((page, i) => changeRequestEditing(`Page ${i}`, page, (md) => `${md}\nConcurrent line ${i}.\n`)));
-    const start = currentRevision();
+    const start = await currentRevision();
     const results = await Promise.all(crs.map((id) => s.client().spaces.mergeChangeRequest(space.spaceId, id)));
     expect(results.map((r) => r.data.result)).toEqual(pages.map(() => 'merge'));
 
-    const parents = results.map((r) => s.store.revisions.get(r.data.revision)!.parents[0]);
+    const parents = await Promise.all(results.map(async (r) => (await s.store.revisions.get(r.data.revision))!.parents[0]));
     expect(new Set(parents).size).toBe(pages.length);
     const chain = [start, ...results.map((r) => r.data.revision)];
     expect(parents.every((p) => chain.includes(p!))).toBe(true);
@@ -101,12 +101,12 @@ describe('concurrent writers on one space', () => {
 
   it('lets exactly one of several concurrent merges editing the same line win', async () => {
     const crs = await Promise.all([0, 1, 2].map((i) => changeRequestEditing(`Same line ${i}`, 'math-formulas.md', (md) => `${md}\nWinner is ${i}.\n`)));
-    const start = currentRevision();
+    const start = await currentRevision();
     const results = await Promise.all(crs.map((id) => s.client().spaces.mergeChangeRequest(space.spaceId, id)));
     const winners = results.flatMap((r, i) => (r.data.result === 'merge' ? [i] : []));
     expect(winners).toHaveLength(1);
     expect(results.filter((r) => r.data.result === 'conflicts')).toHaveLength(2);
-    expect(s.store.revisions.get(currentRevision())!.parents[0]).toBe(start);
+    expect((await s.store.revisions.get(await currentRevision()))!.parents[0]).toBe(start);
     const live = await markdownIn(null, 'math-formulas.md');
     expect(live.match(/Winner is \d\./g)).toEqual([`Winner is ${winners[0]}.`]);
   });
@@ -132,9 +132,9 @@ describe('concurrent writers on one space', () => {
     const { data: contributors } = await s.client().spaces.getContributorsByChangeRequestId(space.spaceId, cr.id);
     expect(contributors.items[0]!.count).toBe(writes.length);
     const seen = new Set<string>();
-    for (let at = s.store.changeRequests.get(cr.id)!.revisionId; at !== s.store.changeRequests.get(cr.id)!.revisionInitial; ) {
+    for (let at = (await s.store.changeRequests.get(cr.id))!.revisionId; at !== (await s.store.changeRequests.get(cr.id))!.revisionInitial; ) {
       seen.add(at);
-      at = s.store.revisions.get(at)!.parents[0]!;
+      at = (await s.store.revisions.get(at))!.parents[0]!;
     }
     expect(seen.size).toBe(writes.length);
   });
@@ -158,7 +158,7 @@ describe('concurrent writers on one space', () => {
     const titles = pages.pages.map((p) => p.title);
     expect(titles).toContain('Early writer');
     expect(titles).not.toContain('Late writer');
-    expect(s.store.changeRequests.get(cr.id)!.revisionMerged).toBe(currentRevision());
+    expect((await s.store.changeRequests.get(cr.id))!.revisionMerged).toBe(await currentRevision());
   });
 });
 
@@ -167,24 +167,24 @@ describe('compare-and-set on the space revision', () => {
     const a = await changeRequestEditing('CAS A', 'hints.md', (md) => `${md}\nFrom A.\n`);
     const b = await changeRequestEditing('CAS B', 'code-block.md', (md) => `${md}\nFrom B.\n`);
     const c = await changeRequestEditing('CAS C', 'drawing.md', (md) => `${md}\nFrom C.\n`);
-    expect(s.domain.changeRequests.merge(owner, space.spaceId, a).result).toBe('merge');
+    expect((await s.domain.changeRequests.merge(owner, space.spaceId, a)).result).toBe('merge');
 
     // B's merge has read the space (A merged) and combined; C lands before B writes.
     let intruder = '';
     const sync = s.domain.sync;
     const original = sync.indexPages.bind(sync);
-    const spy = vi.spyOn(sync, 'indexPages').mockImplementationOnce((content) => {
-      intruder = s.domain.changeRequests.merge(owner, space.spaceId, c).revisionId;
+    const spy = vi.spyOn(sync, 'indexPages').mockImplementationOnce(async (content) => {
+      intruder = (await s.domain.changeRequests.merge(owner, space.spaceId, c)).revisionId;
       return original(content);
     });
     try {
-      expect(() => s.domain.changeRequests.merge(owner, space.spaceId, b)).toThrow(expect.objectContaining({ kind: 'conflict' }));
+      expect(async () => await s.domain.changeRequests.merge(owner, space.spaceId, b)).toThrow(expect.objectContaining({ kind: 'conflict' }));
     } finally {
       spy.mockRestore();
     }
     expect(intruder).not.toBe('');
-    expect(currentRevision()).toBe(intruder);
-    expect(s.store.changeRequests.get(b)).toMatchObject({ status: 'open', revisionMerged: null });
+    expect(await currentRevision()).toBe(intruder);
+    expect(await s.store.changeRequests.get(b)).toMatchObject({ status: 'open', revisionMerged: null });
     expect(await markdownIn(null, 'drawing.md')).toContain('From C.');
     expect(await markdownIn(null, 'code-block.md')).not.toContain('From B.');
 
@@ -198,10 +198,10 @@ describe('compare-and-set on the space revision', () => {
     }
   });
 
-  it('refuses to move the space from a revision it is no longer at', () => {
-    const at = currentRevision();
-    const stale = s.store.revisions.get(at)!.parents[0]!;
-    expect(s.store.content.setSpaceRevision(space.spaceId, stale, at, new Date().toISOString())).toBe(false);
-    expect(currentRevision()).toBe(at);
+  it('refuses to move the space from a revision it is no longer at', async () => {
+    const at = await currentRevision();
+    const stale = (await s.store.revisions.get(at))!.parents[0]!;
+    expect(await s.store.content.setSpaceRevision(space.spaceId, stale, at, new Date().toISOString())).toBe(false);
+    expect(await currentRevision()).toBe(at);
   });
 });

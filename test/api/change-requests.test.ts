@@ -12,16 +12,16 @@ let space: SeededSpace;
 let owner: Caller;
 beforeAll(async () => {
   space = await seedNormalizationSpace(s);
-  owner = s.domain.users.authenticate(s.ownerToken)!;
+  owner = (await s.domain.users.authenticate(s.ownerToken))!;
 });
 
 /** Commits one edit of a page's markdown to a change request, the way the content API does: a new revision, compare-and-set. */
-function editPage(changeRequestId: string, gitPath: string, edit: (markdown: string) => string): string {
-  const { changeRequest } = s.domain.changeRequests.find(owner, space.spaceId, changeRequestId, 'edit');
-  const content = s.store.revisions.content(changeRequest.revisionId);
+async function editPage(changeRequestId: string, gitPath: string, edit: (markdown: string) => string): Promise<string> {
+  const { changeRequest } = await s.domain.changeRequests.find(owner, space.spaceId, changeRequestId, 'edit');
+  const content = await s.store.revisions.content(changeRequest.revisionId);
   const pageId = space.page(gitPath);
   const page = content.pages.find((p) => p.id === pageId) as DocumentPage;
-  const oid = s.store.blobs.put(Buffer.from(edit(s.store.blobs.get(page.blob)!.toString('utf8'))));
+  const oid = await s.store.blobs.put(Buffer.from(edit((await s.store.blobs.get(page.blob))!.toString('utf8'))));
   const pages = content.pages.map((p) => (p.id === pageId ? { ...page, blob: oid, git: page.git && { ...page.git, oid } } : p));
   const revision = {
     id: newId(),
@@ -31,13 +31,13 @@ function editPage(changeRequestId: string, gitPath: string, edit: (markdown: str
     git: null,
     createdAt: new Date().toISOString(),
   };
-  s.domain.changeRequests.commitRevision(changeRequest.id, changeRequest.revisionId, revision, { ...content, pages }, owner.user.id);
+  await s.domain.changeRequests.commitRevision(changeRequest.id, changeRequest.revisionId, revision, { ...content, pages }, owner.user.id);
   return revision.id;
 }
 
 /** Commits `edit` of the change request's whole content as one revision (what the content API cannot write: files, variables, includes). */
-function commitContent(changeRequestId: string, edit: (content: RevisionContent) => RevisionContent): string {
-  const { changeRequest } = s.domain.changeRequests.find(owner, space.spaceId, changeRequestId, 'edit');
+async function commitContent(changeRequestId: string, edit: (content: RevisionContent) => RevisionContent): Promise<string> {
+  const { changeRequest } = await s.domain.changeRequests.find(owner, space.spaceId, changeRequestId, 'edit');
   const revision = {
     id: newId(),
     spaceId: space.spaceId,
@@ -46,11 +46,11 @@ function commitContent(changeRequestId: string, edit: (content: RevisionContent)
     git: null,
     createdAt: new Date().toISOString(),
   };
-  s.domain.changeRequests.commitRevision(
+  await s.domain.changeRequests.commitRevision(
     changeRequest.id,
     changeRequest.revisionId,
     revision,
-    edit(s.store.revisions.content(changeRequest.revisionId)),
+    edit(await s.store.revisions.content(changeRequest.revisionId)),
     owner.user.id,
   );
   return revision.id;
@@ -147,7 +147,7 @@ describe('change request life cycle', () => {
     const after = (await api.spaces.getSpaceById(space.spaceId)).data;
     expect(after.revision).toBe(merged.revision);
     expect(after.changeRequestsOpen).toBe(before.changeRequestsOpen);
-    expect(s.store.revisions.get(merged.revision)).toMatchObject({ type: 'merge', parents: [before.revision] });
+    expect(await s.store.revisions.get(merged.revision)).toMatchObject({ type: 'merge', parents: [before.revision] });
     const { data: mergeRevision } = await api.spaces.getRevisionById(space.spaceId, merged.revision);
     expect(mergeRevision).toMatchObject({ type: 'merge', mergedFrom: { id: cr.id, number: cr.number } });
     expect((await api.spaces.getCurrentRevision(space.spaceId)).data).toMatchObject({ id: merged.revision, type: 'merge' });
@@ -163,7 +163,7 @@ describe('change request life cycle', () => {
   it('reads the content of a change request like a revision', async () => {
     const api = s.client();
     const { data: cr } = await api.spaces.createChangeRequest(space.spaceId, { subject: 'Content reads' });
-    const revision = editPage(cr.id, 'lists.md', (md) => md.replace('### Ordered list', '### Ordered list, edited'));
+    const revision = await editPage(cr.id, 'lists.md', (md) => md.replace('### Ordered list', '### Ordered list, edited'));
     const { data: content } = await api.spaces.getRevisionOfChangeRequestById(space.spaceId, cr.id);
     expect(content.id).toBe(revision);
     const { data: page } = await api.spaces.getPageInChangeRequestById(space.spaceId, cr.id, space.page('lists.md'), { format: 'markdown' });
@@ -200,8 +200,8 @@ describe('change request reads', () => {
   it('reads reusable contents, page links and file backlinks, located in the space as getSpaceById shows it', async () => {
     const api = s.client();
     const { data: cr } = await api.spaces.createChangeRequest(space.spaceId, { subject: 'Reads' });
-    const blob = s.store.blobs.put(Buffer.from('Shared words.\n'));
-    commitContent(cr.id, (content) => ({
+    const blob = await s.store.blobs.put(Buffer.from('Shared words.\n'));
+    await commitContent(cr.id, (content) => ({
       ...content,
       reusableContents: [...content.reusableContents, { id: 'shared', title: 'Shared', blob, git: { oid: blob, path: '.gitbook/includes/shared.md' } }],
     }));
@@ -257,16 +257,16 @@ describe('semantic changes', () => {
     ]);
     const created = written.changes[0].page.id as string;
     const added = written.insertedFiles[0].id as string;
-    const baseRevision = s.store.changeRequests.get(cr.id)!.baseRevisionId;
-    const base = s.store.revisions.content(baseRevision);
+    const baseRevision = (await s.store.changeRequests.get(cr.id))!.baseRevisionId;
+    const base = await s.store.revisions.content(baseRevision);
     const [edited, removed] = base.files as [RevisionContent['files'][number], RevisionContent['files'][number]];
     const bytes = Buffer.from('not the same picture');
-    const snippet = s.store.blobs.put(Buffer.from('Reusable words.\n'));
-    commitContent(cr.id, (content) => ({
+    const snippet = await s.store.blobs.put(Buffer.from('Reusable words.\n'));
+    await commitContent(cr.id, async (content) => ({
       ...content,
-      files: content.files
+      files: await Promise.all(content.files
         .filter((f) => f.id !== removed.id)
-        .map((f) => (f.id === edited.id ? { ...f, name: 'renamed.png', size: bytes.length, blob: s.store.blobs.put(bytes) } : f)),
+        .map(async (f) => (f.id === edited.id ? { ...f, name: 'renamed.png', size: bytes.length, blob: await s.store.blobs.put(bytes) } : f))),
       reusableContents: [
         ...content.reusableContents,
         { id: 'snippet', title: 'Snippet', blob: snippet, git: { oid: snippet, path: '.gitbook/includes/snippet.md' } },
@@ -314,7 +314,7 @@ describe('semantic changes', () => {
   it('reports one page_moved for a page moved among its siblings, none when the order is kept', async () => {
     const api = s.client();
     const { data: cr } = await api.spaces.createChangeRequest(space.spaceId, { subject: 'Reorder' });
-    const roots = s.store.revisions.content(s.store.changeRequests.get(cr.id)!.revisionId).pages.filter((p) => p.parentId === null);
+    const roots = (await s.store.revisions.content((await s.store.changeRequests.get(cr.id))!.revisionId)).pages.filter((p) => p.parentId === null);
     const last = roots.at(-1)!;
     await writeContent(cr.id, [{ operation: 'update_page', page: last.id, at: 0 }]);
     const { data } = await api.spaces.getChangeRequestChanges(space.spaceId, cr.id);
@@ -336,7 +336,7 @@ describe('merging', () => {
       const crs = [];
       for (const [i, heading] of ['### Ordered list', '### Unordered list'].entries()) {
         const { data: cr } = await api.spaces.createChangeRequest(space.spaceId, { subject: `Edit ${i} ${tag}` });
-        editPage(cr.id, 'lists.md', (md) => md.replace(new RegExp(`^${heading}.*$`, 'm'), marks[i]!));
+        await editPage(cr.id, 'lists.md', (md) => md.replace(new RegExp(`^${heading}.*$`, 'm'), marks[i]!));
         crs.push(cr);
       }
       const first = await api.spaces.mergeChangeRequest(space.spaceId, crs[order[0]]!.id);
@@ -344,7 +344,7 @@ describe('merging', () => {
       expect((await api.spaces.getChangeRequestById(space.spaceId, crs[order[1]]!.id)).data.outdated).toBe(true);
       const second = await api.spaces.mergeChangeRequest(space.spaceId, crs[order[1]]!.id);
       expect(second.data.result).toBe('merge');
-      expect(s.store.revisions.get(second.data.revision)!.parents[0]).toBe(first.data.revision);
+      expect((await s.store.revisions.get(second.data.revision))!.parents[0]).toBe(first.data.revision);
       const markdown = await currentMarkdown('lists.md');
       for (const mark of marks) expect(markdown).toContain(mark);
     }
@@ -354,16 +354,16 @@ describe('merging', () => {
     const api = s.client();
     const { data: a } = await api.spaces.createChangeRequest(space.spaceId, { subject: 'A' });
     const { data: b } = await api.spaces.createChangeRequest(space.spaceId, { subject: 'B' });
-    editPage(a.id, 'code-block.md', (md) => `${md}\nAdded by A.\n`);
-    editPage(b.id, 'code-block.md', (md) => `${md}\nAdded by B.\n`);
+    await editPage(a.id, 'code-block.md', (md) => `${md}\nAdded by A.\n`);
+    await editPage(b.id, 'code-block.md', (md) => `${md}\nAdded by B.\n`);
     expect((await api.spaces.mergeChangeRequest(space.spaceId, a.id)).data.result).toBe('merge');
 
-    const snapshot = s.store.snapshot();
+    const snapshot = await s.store.snapshot();
     const { data: conflicted } = await api.spaces.mergeChangeRequest(space.spaceId, b.id);
-    expect(conflicted).toEqual({ result: 'conflicts', revision: s.store.changeRequests.get(b.id)!.revisionId });
+    expect(conflicted).toEqual({ result: 'conflicts', revision: (await s.store.changeRequests.get(b.id))!.revisionId });
     const { data: update } = await api.spaces.updateChangeRequest(space.spaceId, b.id);
     expect(update.result).toBe('conflicts');
-    expect(s.store.snapshot()).toEqual(snapshot);
+    expect(await s.store.snapshot()).toEqual(snapshot);
     expect(await currentMarkdown('code-block.md')).toContain('Added by A.');
     const { data: crPage } = await api.spaces.getPageInChangeRequestById(space.spaceId, b.id, space.page('code-block.md'), { format: 'markdown' });
     expect((crPage as { markdown: string }).markdown).toContain('Added by B.');
@@ -373,14 +373,14 @@ describe('merging', () => {
     const api = s.client();
     const { data: a } = await api.spaces.createChangeRequest(space.spaceId, { subject: 'Space side' });
     const { data: b } = await api.spaces.createChangeRequest(space.spaceId, { subject: 'Change request side' });
-    editPage(a.id, 'quote.md', (md) => md.replace(/^# .*$/m, (h1) => `${h1}\n\nTop line from A.`));
-    editPage(b.id, 'quote.md', (md) => `${md}\nBottom line from B.\n`);
+    await editPage(a.id, 'quote.md', (md) => md.replace(/^# .*$/m, (h1) => `${h1}\n\nTop line from A.`));
+    await editPage(b.id, 'quote.md', (md) => `${md}\nBottom line from B.\n`);
     await api.spaces.mergeChangeRequest(space.spaceId, a.id);
     const { data: updated } = await api.spaces.updateChangeRequest(space.spaceId, b.id);
     expect(updated.result).toBe('update');
     const { data: crAfter } = await api.spaces.getChangeRequestById(space.spaceId, b.id);
-    expect(crAfter).toMatchObject({ revision: updated.revision, outdated: false, revisionMergedAncestor: s.store.content.space(space.spaceId)!.revisionId });
-    expect(s.store.revisions.get(updated.revision)!.type).toBe('update');
+    expect(crAfter).toMatchObject({ revision: updated.revision, outdated: false, revisionMergedAncestor: (await s.store.content.space(space.spaceId))!.revisionId });
+    expect((await s.store.revisions.get(updated.revision))!.type).toBe('update');
     expect((await api.spaces.mergeChangeRequest(space.spaceId, b.id)).data.result).toBe('merge');
     const markdown = await currentMarkdown('quote.md');
     expect(markdown).toContain('Top line from A.');
@@ -389,8 +389,8 @@ describe('merging', () => {
 
   it('refuses a stale commit to a change request with 409, keeping the first one', async () => {
     const { data: cr } = await s.client().spaces.createChangeRequest(space.spaceId, { subject: 'Race' });
-    const { changeRequest } = s.domain.changeRequests.find(owner, space.spaceId, cr.id, 'edit');
-    const first = editPage(cr.id, 'emoji.md', (md) => `${md}\nFirst.\n`);
+    const { changeRequest } = await s.domain.changeRequests.find(owner, space.spaceId, cr.id, 'edit');
+    const first = await editPage(cr.id, 'emoji.md', (md) => `${md}\nFirst.\n`);
     const stale = {
       id: newId(),
       spaceId: space.spaceId,
@@ -399,11 +399,11 @@ describe('merging', () => {
       git: null,
       createdAt: new Date().toISOString(),
     };
-    expect(() =>
-      s.domain.changeRequests.commitRevision(cr.id, changeRequest.revisionId, stale, s.store.revisions.content(changeRequest.revisionId), owner.user.id),
+    expect(async () =>
+      await s.domain.changeRequests.commitRevision(cr.id, changeRequest.revisionId, stale, await s.store.revisions.content(changeRequest.revisionId), owner.user.id),
     ).toThrow(expect.objectContaining({ kind: 'conflict' }));
-    expect(s.store.changeRequests.get(cr.id)!.revisionId).toBe(first);
-    expect(s.store.revisions.get(stale.id)).toBeUndefined();
+    expect((await s.store.changeRequests.get(cr.id))!.revisionId).toBe(first);
+    expect(await s.store.revisions.get(stale.id)).toBeUndefined();
   });
 });
 

@@ -15,7 +15,7 @@ function flatten(pages: ApiPage[]): ApiPage[] {
 describe('a whole GitBook export through the API', () => {
   it('serves every page of beefree-sdk-docs as markdown and as a schema-valid document, by id and by path', async () => {
     const { data: space } = await s.client().orgs.createSpace(s.org, { title: 'Beefree' });
-    const caller = s.domain.users.authenticate(s.ownerToken)!;
+    const caller = (await s.domain.users.authenticate(s.ownerToken))!;
     const [report] = await syncDirectory(s.domain, { dir: `${CORPORA}beefree-sdk-docs`, space: space.id, organizationId: s.org, caller });
     expect(report!.pagesAdded).toBeGreaterThan(200);
 

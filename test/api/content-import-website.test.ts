@@ -40,22 +40,22 @@ const site = useSite({
 const s = useImportServer({ crawlDelayMs: 0, timeoutMs: 800 }, () => [site.host]);
 afterAll(cleanTemps);
 
-const content = (revisionId: string): RevisionContent => s.store.revisions.content(revisionId);
-const body = (p: DocumentPage) => s.store.blobs.get(p.blob)!.toString('utf8');
+const content = async (revisionId: string): Promise<RevisionContent> => await s.store.revisions.content(revisionId);
+const body = async (p: DocumentPage) => (await s.store.blobs.get(p.blob))!.toString('utf8');
 const byTitle = (c: RevisionContent, title: string) => c.pages.find((p) => p.title === title) as DocumentPage;
 
 describe('importContent from a website', () => {
   it('crawls the same-origin pages into a page tree, downloads the images, and reports what failed', async () => {
     const spaceId = s.space('Imported site');
-    const before = s.store.content.space(spaceId)!.revisionId;
+    const before = (await s.store.content.space(spaceId))!.revisionId;
     const { data, status } = await s.client().spaces.importContent(spaceId, { source: ImportContentSource.Website, url: `${site.url}/` });
     expect(status).toBe(201);
     // 5 pages and 1 image imported; the 404 page, the page that timed out, the broken image and the private one not.
     expect(data).toEqual({ revision: expect.any(String), importedResources: 6, totalResources: 10 });
-    expect(s.store.content.space(spaceId)!.revisionId).toBe(data.revision);
-    expect(s.store.revisions.get(data.revision)!.parents).toEqual([before]);
+    expect((await s.store.content.space(spaceId))!.revisionId).toBe(data.revision);
+    expect((await s.store.revisions.get(data.revision))!.parents).toEqual([before]);
 
-    const c = content(data.revision);
+    const c = await content(data.revision);
     const tree = c.pages.map((p) => [p.title, p.parentId && c.pages.find((q) => q.id === p.parentId)!.title, p.hidden]);
     expect(tree).toEqual([
       ['Handbook', null, false],
@@ -71,7 +71,7 @@ describe('importContent from a website', () => {
 
     // Links between imported pages point at their files (the first page of a space is its README, and its children
     // live in README/); the others stay absolute; images are the space's files.
-    const home = body(byTitle(c, 'Handbook'));
+    const home = await body(byTitle(c, 'Handbook'));
     expect(home).toContain('[guide](README/guide.md)');
     expect(home).toContain('[about us](README/about.md)');
     expect(home).toContain('[old page](README/moved-page.md)');
@@ -83,13 +83,13 @@ describe('importContent from a website', () => {
     expect(home).toContain(`![Broken](${site.url}/img/broken.png)`);
     expect(home).not.toContain('Site footer');
     expect(home).not.toContain('[Home]');
-    expect(body(byTitle(c, 'Guide'))).toContain('![Logo again](../.gitbook/assets/logo.png)');
-    expect(body(byTitle(c, 'Setup'))).toContain('[guide](../guide.md)');
+    expect(await body(byTitle(c, 'Guide'))).toContain('![Logo again](../.gitbook/assets/logo.png)');
+    expect(await body(byTitle(c, 'Setup'))).toContain('[guide](../guide.md)');
 
     const { data: guide } = await s.client().spaces.getPageById(spaceId, byTitle(c, 'Guide').id, { format: 'markdown' });
     expect((guide as { markdown: string }).markdown).toMatch(/^### Install\n\nSee \[setup\]\(guide\/setup\.md\)/);
 
-    const report = body(byTitle(c, 'Import report'));
+    const report = await body(byTitle(c, 'Import report'));
     expect(report).toContain('imported 6 of 10 resources');
     expect(report).toContain(`\`${site.url}/missing.html\`: fetching ${site.url}/missing.html failed with HTTP 404`);
     expect(report).toContain(`\`${site.url}/slow.html\`: ${site.url}/slow.html did not answer within 800 ms`);
@@ -103,11 +103,11 @@ describe('importContent from a website', () => {
     const repo = repository(SAMPLE);
     const [synced] = await twoWaySync(s.domain, { dir: repo.dir, space: 'Synced', organizationId: s.org, caller: s.owner, parseWorkers: 0 });
     const spaceId = synced!.space.id;
-    const faq = content(s.store.content.space(spaceId)!.revisionId).pages.find((p) => p.title === 'FAQ')!;
+    const faq = (await content((await s.store.content.space(spaceId))!.revisionId)).pages.find((p) => p.title === 'FAQ')!;
 
     const { data: imported } = await api.spaces.importContentInPageById(spaceId, faq.id, { source: ImportContentSource.Website, url: `${site.url}/guide/` });
     expect(imported).toMatchObject({ importedResources: 6, totalResources: 10 });
-    const c = content(imported.revision);
+    const c = await content(imported.revision);
     // The page takes the start page's content and title; the pages it links to go under it.
     expect(c.pages.find((p) => p.id === faq.id)!.title).toBe('Guide');
     expect(c.pages.filter((p) => p.parentId === faq.id).map((p) => p.title)).toEqual(['Handbook', 'Setup', 'About', 'Import report']);
@@ -132,7 +132,7 @@ describe('importContent from a website', () => {
 
   it('refuses private hosts, bad start pages and sources that need a cloud account, changing nothing', async () => {
     const spaceId = s.space('Refusals');
-    const revision = s.store.content.space(spaceId)!.revisionId;
+    const revision = (await s.store.content.space(spaceId))!.revisionId;
     const call = (url: string, source = ImportContentSource.Website) => s.request('POST', `/spaces/${spaceId}/content/import`, { url, source });
     for (const url of ['http://127.0.0.1:9/', 'http://10.0.0.1/', 'http://[::1]:9/', 'http://169.254.169.254/latest/meta-data/']) {
       const refused = await call(url);
@@ -152,7 +152,7 @@ describe('importContent from a website', () => {
     expect(await statusOf(s.client(s.member('read')).spaces.importContent(spaceId, { source: ImportContentSource.Website, url: `${site.url}/` }))).toBe(403);
     expect(await statusOf(s.client().spaces.importContent('nope', { source: ImportContentSource.Website, url: `${site.url}/` }))).toBe(404);
     expect((await s.request('POST', `/spaces/${spaceId}/content/import`, { url: `${site.url}/`, source: 'website' }, 'bad-token')).status).toBe(401);
-    expect(s.store.content.space(spaceId)!.revisionId).toBe(revision);
+    expect((await s.store.content.space(spaceId))!.revisionId).toBe(revision);
   });
 });
 
@@ -177,12 +177,12 @@ describe('crawl bounds and politeness', () => {
     };
     const { data } = await paced.client().spaces.importContent(spaceId, { source: ImportContentSource.Website, url: `${small.url}/` });
     expect(data).toMatchObject({ importedResources: 3, totalResources: 3 });
-    const c = paced.store.revisions.content(data.revision);
+    const c = await paced.store.revisions.content(data.revision);
     expect(c.pages.map((p) => p.title)).toEqual(['Root', 'A', 'B', 'Import report']);
     expect(small.hits.slice(started)).toEqual(['/robots.txt', '/', '/a', '/b']);
     // Pages come one at a time, at least the delay apart (robots.txt is read before the crawl starts).
     for (let i = 2; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(140);
-    const report = paced.store.blobs.get((c.pages.at(-1) as DocumentPage).blob)!.toString('utf8');
+    const report = (await paced.store.blobs.get((c.pages.at(-1) as DocumentPage).blob))!.toString('utf8');
     expect(report).toContain('1 more linked pages were not read: an import reads at most 3 pages (imports.maxPages)');
     expect(report).toContain('1 linked pages are more than 1 links away from the start page (imports.maxDepth)');
   });

@@ -24,7 +24,7 @@ beforeAll(async () => {
   cpSync(join(PUBLIC_DOCS, 'developers'), dir, { recursive: true });
   cpSync(join(PUBLIC_DOCS, '.gitbook/includes'), join(dir, '.gitbook/includes'), { recursive: true });
   const { data: space } = await s.client().orgs.createSpace(s.org, { title: 'Developers' });
-  const caller = s.domain.users.authenticate(s.ownerToken)!;
+  const caller = (await s.domain.users.authenticate(s.ownerToken))!;
   await syncDirectory(s.domain, { dir, space: space.id, organizationId: s.org, caller });
   spaceId = space.id;
   revisionId = (await s.client().spaces.getCurrentRevision(spaceId)).data.id;

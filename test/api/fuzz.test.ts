@@ -53,14 +53,14 @@ describe('bad input never breaks the server', () => {
             let i = 0;
             const path = `/v1${op.path.replace(/\{\w+\}/g, () => encodeURIComponent(pathIds[i++ % pathIds.length]!))}`;
             const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-            const before = s.store.snapshot();
+            const before = await s.store.snapshot();
             const sendsBody = op.method !== 'get' && body !== undefined;
             const init = !sendsBody ? {} : raw ? { rawBody: JSON.stringify(body).slice(0, -1) } : { body };
             const response = await s.request(op.method.toUpperCase(), `${path}${qs ? `?${qs}` : ''}`, init);
             expect(response.status).toBeLessThan(500);
             if (response.status >= 400) {
               expect(response.json?.error?.code).toBe(response.status);
-              expect(s.store.snapshot()).toEqual(before);
+              expect(await s.store.snapshot()).toEqual(before);
             }
           },
         ),

@@ -81,62 +81,62 @@ describe('git operations against an http remote', () => {
     execFileSync('git', ['clone', '-q', '--bare', source.dir, join(root, 'docs.git')]);
     const store = memoryStore();
     const domain = new Domain(store);
-    const boot = bootstrap(domain, configSchema.parse({}));
+    const boot = await bootstrap(domain, configSchema.parse({}));
     const caller = new Caller(store, boot.admin);
-    installGitSync(domain, { cacheDir: cache });
-    const spaceId = domain.spaces.create(caller, boot.organizations[0]!.id, { title: 'Remote' }).space.id;
+    await installGitSync(domain, { cacheDir: cache });
+    const spaceId = (await domain.spaces.create(caller, boot.organizations[0]!.id, { title: 'Remote' })).space.id;
     const url = `http://user:secret@127.0.0.1:${port}/docs.git`;
 
-    gitSpaces(domain).request(caller, spaceId, 'import', { url, ref: 'main' });
+    await gitSpaces(domain).request(caller, spaceId, 'import', { url, ref: 'main' });
     await domain.jobs.runDue();
-    expect(gitEvents(domain.deps, spaceId).at(-1)).toMatchObject({
+    expect((await gitEvents(domain.deps, spaceId)).at(-1)).toMatchObject({
       type: 'space_gitsync_completed',
       state: 'success',
       url: `http://127.0.0.1:${port}/docs.git`,
     });
-    const content = store.revisions.content(store.content.space(spaceId)!.revisionId);
+    const content = await store.revisions.content((await store.content.space(spaceId))!.revisionId);
     expect(content.pages.map((p) => p.title)).toEqual(['Welcome', 'Guide', 'API', 'FAQ']);
 
-    const space = store.content.space(spaceId)!;
-    const pages = content.pages.map((p) =>
-      p.kind === 'document' && p.git?.path === 'faq.md' ? { ...p, blob: store.blobs.put(Buffer.from(lines('# FAQ', '', 'Pushed over http.'), 'utf8')) } : p,
-    );
+    const space = (await store.content.space(spaceId))!;
+    const pages = await Promise.all(content.pages.map(async (p) =>
+      p.kind === 'document' && p.git?.path === 'faq.md' ? { ...p, blob: await store.blobs.put(Buffer.from(lines('# FAQ', '', 'Pushed over http.'), 'utf8')) } : p,
+    ));
     const revision = newId();
-    store.tx(() => {
-      store.revisions.insert(
+    await store.tx(async () => {
+      await store.revisions.insert(
         { id: revision, spaceId, parents: [space.revisionId], type: 'edits', git: null, createdAt: new Date().toISOString() },
         { ...content, pages },
       );
-      store.content.setSpaceRevision(spaceId, space.revisionId, revision, new Date().toISOString());
+      await store.content.setSpaceRevision(spaceId, space.revisionId, revision, new Date().toISOString());
     });
-    gitSpaces(domain).request(caller, spaceId, 'export', { url, ref: 'main', commitMessage: 'From Quire over http' });
+    await gitSpaces(domain).request(caller, spaceId, 'export', { url, ref: 'main', commitMessage: 'From Quire over http' });
     await domain.jobs.runDue();
-    expect(gitEvents(domain.deps, spaceId).at(-1)).toMatchObject({ state: 'success', operation: 'export' });
+    expect((await gitEvents(domain.deps, spaceId)).at(-1)).toMatchObject({ state: 'success', operation: 'export' });
     const bare = (...args: string[]) =>
       execFileSync('git', ['--git-dir', join(root, 'docs.git'), ...args])
         .toString()
         .trim();
     expect(bare('log', '-1', '--format=%s', 'main')).toBe('From Quire over http');
     expect(bare('show', 'main:faq.md')).toContain('Pushed over http.');
-    expect(gitSpaces(domain).info(caller, spaceId)).toMatchObject({ url: `http://127.0.0.1:${port}/docs.git`, repoName: 'docs' });
+    expect(await gitSpaces(domain).info(caller, spaceId)).toMatchObject({ url: `http://127.0.0.1:${port}/docs.git`, repoName: 'docs' });
 
-    gitSpaces(domain).request(caller, spaceId, 'import', { url: url.replace('secret', 'wrong-password'), ref: 'main' });
+    await gitSpaces(domain).request(caller, spaceId, 'import', { url: url.replace('secret', 'wrong-password'), ref: 'main' });
     await domain.jobs.runDue();
-    const failed = gitEvents(domain.deps, spaceId).at(-1)!;
+    const failed = (await gitEvents(domain.deps, spaceId)).at(-1)!;
     expect(failed).toMatchObject({ state: 'failure', operation: 'import' });
     expect(failed.error).toMatch(/401/);
-    expect(JSON.stringify(gitEvents(domain.deps, spaceId))).not.toMatch(/secret|wrong-password/);
+    expect(JSON.stringify(await gitEvents(domain.deps, spaceId))).not.toMatch(/secret|wrong-password/);
     // Credentials are kept only sealed: nowhere in the database in clear, yet the jobs can still connect.
-    expect(JSON.stringify(domain.deps.store.snapshot())).not.toMatch(/secret|wrong-password/);
+    expect(JSON.stringify(await domain.deps.store.snapshot())).not.toMatch(/secret|wrong-password/);
   });
 
   it('pushes a merge whose push failed on the retry: the remote gets every merged page and the space keeps them', async () => {
     const r = await exportedOverHttp('flaky');
-    r.mergeEdits();
+    await r.mergeEdits();
     refusedPushes = 1;
-    r.domain.jobs.schedule({ kind: GIT_MERGED_JOB, payload: { spaceId: r.spaceId, userId: r.userId, message: 'QUIRE-1: Merged' }, maxAttempts: 5 });
+    await r.domain.jobs.schedule({ kind: GIT_MERGED_JOB, payload: { spaceId: r.spaceId, userId: r.userId, message: 'QUIRE-1: Merged' }, maxAttempts: 5 });
     await r.domain.jobs.runDue();
-    expect(gitEvents(r.domain.deps, r.spaceId).at(-1)).toMatchObject({ state: 'failure', operation: 'export' });
+    expect((await gitEvents(r.domain.deps, r.spaceId)).at(-1)).toMatchObject({ state: 'failure', operation: 'export' });
     expect(r.bare('show', 'main:faq.md')).not.toContain('Merged FAQ.');
     // Meanwhile someone else pushes to the branch.
     const clone = mkdtempSync(join(tmpdir(), 'quire-git-clone-'));
@@ -151,20 +151,20 @@ describe('git operations against an http remote', () => {
     r.clock.advance(60_000);
     await r.domain.jobs.runDue();
     expect(refusedPushes).toBe(0);
-    expect(gitEvents(r.domain.deps, r.spaceId).at(-1)).toMatchObject({ state: 'success', operation: 'export' });
+    expect((await gitEvents(r.domain.deps, r.spaceId)).at(-1)).toMatchObject({ state: 'success', operation: 'export' });
     expect(r.bare('show', 'main:guide.md')).toContain('Pushed by someone else.');
     await r.expectEverywhere();
   });
 
   it('pushes the commit an export wrote before its process died, on the next export', async () => {
     const r = await exportedOverHttp('orphan');
-    const revisionId = r.mergeEdits();
+    const revisionId = await r.mergeEdits();
     // What an export job killed between its commit and its push leaves: the commit in the clone, paired in the store.
     const { commit } = await exportRevision(r.domain, { dir: join(cache, r.spaceId), spaceId: r.spaceId, revisionId, ref: 'main', message: 'QUIRE-1: Merged' });
     expect(commit).not.toBeNull();
-    r.domain.jobs.schedule({ kind: GIT_MERGED_JOB, payload: { spaceId: r.spaceId, userId: r.userId, message: 'QUIRE-1: Merged' }, maxAttempts: 5 });
+    await r.domain.jobs.schedule({ kind: GIT_MERGED_JOB, payload: { spaceId: r.spaceId, userId: r.userId, message: 'QUIRE-1: Merged' }, maxAttempts: 5 });
     await r.domain.jobs.runDue();
-    expect(gitEvents(r.domain.deps, r.spaceId).at(-1)).toMatchObject({ state: 'success', operation: 'export' });
+    expect((await gitEvents(r.domain.deps, r.spaceId)).at(-1)).toMatchObject({ state: 'success', operation: 'export' });
     expect(r.bare('rev-parse', 'main')).toBe(commit);
     await r.expectEverywhere();
   });
@@ -177,35 +177,35 @@ async function exportedOverHttp(name: string) {
   const clock = new ManualClock(new Date());
   const store = memoryStore();
   const domain = new Domain(store, { clock });
-  const boot = bootstrap(domain, configSchema.parse({}));
+  const boot = await bootstrap(domain, configSchema.parse({}));
   const caller = new Caller(store, boot.admin);
-  installGitSync(domain, { cacheDir: cache });
-  const spaceId = domain.spaces.create(caller, boot.organizations[0]!.id, { title: name }).space.id;
+  await installGitSync(domain, { cacheDir: cache });
+  const spaceId = (await domain.spaces.create(caller, boot.organizations[0]!.id, { title: name })).space.id;
   const url = `http://user:secret@127.0.0.1:${port}/${name}.git`;
-  gitSpaces(domain).request(caller, spaceId, 'import', { url, ref: 'main' });
+  await gitSpaces(domain).request(caller, spaceId, 'import', { url, ref: 'main' });
   await domain.jobs.runDue();
-  gitSpaces(domain).request(caller, spaceId, 'export', { url, ref: 'main', commitMessage: 'Follow the space' });
+  await gitSpaces(domain).request(caller, spaceId, 'export', { url, ref: 'main', commitMessage: 'Follow the space' });
   await domain.jobs.runDue();
-  expect(gitEvents(domain.deps, spaceId).at(-1)).toMatchObject({ state: 'success', operation: 'export' });
+  expect((await gitEvents(domain.deps, spaceId)).at(-1)).toMatchObject({ state: 'success', operation: 'export' });
   const bare = (...args: string[]) =>
     execFileSync('git', ['--git-dir', join(root, `${name}.git`), ...args])
       .toString()
       .trim();
   const edits: Record<string, string> = { 'faq.md': lines('# FAQ', '', 'Merged FAQ.'), 'api.md': lines('# API', '', 'Merged API.') };
   /** A change request merged: two pages edited in the space; returns the space's new revision. */
-  const mergeEdits = () => {
-    const space = store.content.space(spaceId)!;
-    const content = store.revisions.content(space.revisionId);
-    const pages = content.pages.map((p) =>
-      p.kind === 'document' && p.git && edits[p.git.path] ? { ...p, blob: store.blobs.put(Buffer.from(edits[p.git.path]!, 'utf8')) } : p,
-    );
+  const mergeEdits = async () => {
+    const space = (await store.content.space(spaceId))!;
+    const content = await store.revisions.content(space.revisionId);
+    const pages = await Promise.all(content.pages.map(async (p) =>
+      p.kind === 'document' && p.git && edits[p.git.path] ? { ...p, blob: await store.blobs.put(Buffer.from(edits[p.git.path]!, 'utf8')) } : p,
+    ));
     const revision = newId();
-    store.tx(() => {
-      store.revisions.insert(
+    await store.tx(async () => {
+      await store.revisions.insert(
         { id: revision, spaceId, parents: [space.revisionId], type: 'merge', git: null, createdAt: clock.now().toISOString() },
         { ...content, pages },
       );
-      store.content.setSpaceRevision(spaceId, space.revisionId, revision, clock.now().toISOString());
+      await store.content.setSpaceRevision(spaceId, space.revisionId, revision, clock.now().toISOString());
     });
     return revision;
   };
@@ -213,11 +213,11 @@ async function exportedOverHttp(name: string) {
   const expectEverywhere = async () => {
     expect(bare('show', 'main:faq.md')).toContain('Merged FAQ.');
     expect(bare('show', 'main:api.md')).toContain('Merged API.');
-    gitSpaces(domain).request(caller, spaceId, 'export', { url, ref: 'main', commitMessage: 'Again' });
+    await gitSpaces(domain).request(caller, spaceId, 'export', { url, ref: 'main', commitMessage: 'Again' });
     clock.advance(60_000);
     await domain.jobs.runDue();
-    const after = store.revisions.content(store.content.space(spaceId)!.revisionId);
-    const bodies = after.pages.filter((p) => p.kind === 'document').map((p) => store.blobs.get(p.blob)!.toString('utf8'));
+    const after = await store.revisions.content((await store.content.space(spaceId))!.revisionId);
+    const bodies = await Promise.all(after.pages.filter((p) => p.kind === 'document').map(async (p) => (await store.blobs.get(p.blob))!.toString('utf8')));
     expect(bodies).toEqual(expect.arrayContaining([edits['faq.md'], edits['api.md']]));
     expect(bare('show', 'main:faq.md')).toContain('Merged FAQ.');
   };

@@ -11,7 +11,7 @@ import { useServer } from '../helpers/server.js';
 import { cleanTemps, lines, repository, SAMPLE } from '../gitsync/two-way-helpers.js';
 
 const s = useServer();
-beforeAll(() => installGitSync(s.domain));
+beforeAll(async () => await installGitSync(s.domain));
 afterAll(async () => {
   await s.domain.jobs.stop();
   cleanTemps();
@@ -22,7 +22,7 @@ function completed(spaceId: string, count: number) {
   return waitFor(
     async () => {
       await s.domain.jobs.runDue();
-      const done = gitEvents(s.domain.deps, spaceId).filter((e) => e.type === 'space_gitsync_completed');
+      const done = (await gitEvents(s.domain.deps, spaceId)).filter((e) => e.type === 'space_gitsync_completed');
       return done.length >= count && done.at(-1);
     },
     { timeout: 20_000, interval: 10, message: `${count} git operations of space ${spaceId} to complete` },
@@ -74,7 +74,7 @@ describe('Space.gitSync', () => {
 
   it('names the directory of a space synced by `docs sync`', async () => {
     const repo = repository(SAMPLE);
-    const caller = new Caller(s.store, s.store.users.get(s.ownerId)!);
+    const caller = new Caller(s.store, (await s.store.users.get(s.ownerId))!);
     const [report] = await twoWaySync(s.domain, { dir: repo.dir, space: 'From the CLI', organizationId: s.org, caller, parseWorkers: 0 });
     const { data } = await s.client().spaces.getSpaceById(report!.space.id);
     expect(data.gitSync).toEqual({ url: repo.dir, repoName: basename(repo.dir), updatedAt: expect.any(String) });

@@ -15,7 +15,7 @@ import { useServer } from '../helpers/server.js';
 import { cleanTemps, lines, repository, SAMPLE } from '../gitsync/two-way-helpers.js';
 
 const s = useServer();
-beforeAll(() => installGitSync(s.domain));
+beforeAll(async () => await installGitSync(s.domain));
 const temps: string[] = [];
 afterAll(async () => {
   await s.domain.jobs.stop();
@@ -29,7 +29,7 @@ const tempDir = () => {
   return dir;
 };
 
-const owner = () => new Caller(s.store, s.store.users.get(s.ownerId)!);
+const owner = async () => new Caller(s.store, (await s.store.users.get(s.ownerId))!);
 
 /** getSpaceGitInfo through the client; the operation and conflicts are extra fields of its GitSyncState. */
 async function gitInfo(spaceId: string): Promise<GitInfoDetails> {
@@ -52,8 +52,8 @@ async function mergeNewPage(spaceId: string, title: string): Promise<void> {
   expect((await api.mergeChangeRequest(spaceId, cr.id)).data.result).toBe('merge');
 }
 
-const pageId = (spaceId: string, path: string) =>
-  s.store.revisions.content(s.store.content.space(spaceId)!.revisionId).pages.find((p) => p.kind === 'document' && p.git?.path === path)!.id;
+const pageId = async (spaceId: string, path: string) =>
+  (await s.store.revisions.content((await s.store.content.space(spaceId))!.revisionId)).pages.find((p) => p.kind === 'document' && p.git?.path === path)!.id;
 
 /** POSTs a batch to updateChangeRequestContent (0.202, not in the client of 0.143.2). */
 async function writeContent(spaceId: string, crId: string, changes: unknown[]) {
@@ -67,20 +67,20 @@ async function writeContent(spaceId: string, crId: string, changes: unknown[]) {
 
 /** Polls until no git job is pending or running (they run in the background after each merge). */
 async function gitJobsSettled(deadlineMs = 60_000) {
-  const busy = () => [...s.store.jobs.list('pending'), ...s.store.jobs.list('running')].filter((j) => j.kind.startsWith('gitsync'));
+  const busy = async () => [...await s.store.jobs.list('pending'), ...await s.store.jobs.list('running')].filter((j) => j.kind.startsWith('gitsync'));
   await waitFor(
     async () => {
       await s.domain.jobs.runDue();
-      return busy().length === 0;
+      return (await busy()).length === 0;
     },
-    { timeout: deadlineMs, message: () => `the git jobs to finish: ${JSON.stringify(busy().map((j) => [j.kind, j.state, j.lastError]))}` },
+    { timeout: deadlineMs, message: async () => `the git jobs to finish: ${JSON.stringify((await busy()).map((j) => [j.kind, j.state, j.lastError]))}` },
   );
 }
 
 /** A space synced with a fresh repository the way `docs sync` sets it up. */
 async function syncedSpace(title: string) {
   const repo = repository(SAMPLE);
-  const [report] = await twoWaySync(s.domain, { dir: repo.dir, ref: 'main', space: title, organizationId: s.org, caller: owner(), parseWorkers: 0 });
+  const [report] = await twoWaySync(s.domain, { dir: repo.dir, ref: 'main', space: title, organizationId: s.org, caller: await owner(), parseWorkers: 0 });
   return { repo, spaceId: report!.space.id };
 }
 
@@ -107,11 +107,11 @@ describe('merging change requests back to back on a git-synced space', () => {
       .filter((f) => f.endsWith('.md'))
       .sort();
     expect(files).toEqual(['README.md', 'SUMMARY.md', 'api.md', 'faq.md', 'guide.md', 'p0.md', 'p1.md', 'p2.md', 'p3.md', 'p4.md', 'p5.md']);
-    expect(s.store.jobs.list('failed').filter((j) => j.kind.startsWith('gitsync'))).toEqual([]);
+    expect((await s.store.jobs.list('failed')).filter((j) => j.kind.startsWith('gitsync'))).toEqual([]);
 
     // Idempotent: syncing again finds both sides paired and writes nothing.
     const tip = repo.git('rev-parse', 'main');
-    const [again] = await twoWaySync(s.domain, { dir: repo.dir, ref: 'main', space: spaceId, organizationId: s.org, caller: owner(), parseWorkers: 0 });
+    const [again] = await twoWaySync(s.domain, { dir: repo.dir, ref: 'main', space: spaceId, organizationId: s.org, caller: await owner(), parseWorkers: 0 });
     expect(again).toMatchObject({ action: 'nothing', commit: null, revisionId: null });
     expect(repo.git('rev-parse', 'main')).toBe(tip);
   });
@@ -154,14 +154,14 @@ describe('exportToGitRepository', () => {
     expect(info.operation).toMatchObject({ state: 'failure', direction: 'export', error: expect.stringContaining('not in a git repository') });
     expect(info.url).toBeUndefined();
     // Bad input is not retried: one attempt, one failure.
-    expect(gitEvents(s.domain.deps, space.id).filter((e) => e.type === 'space_gitsync_completed')).toHaveLength(1);
+    expect((await gitEvents(s.domain.deps, space.id)).filter((e) => e.type === 'space_gitsync_completed')).toHaveLength(1);
   });
 });
 
 describe('a conflict the server resolved', () => {
   it('is recorded with the page, the commit and the losing text, on getSpaceGitInfo', async () => {
     const { repo, spaceId } = await syncedSpace('Conflicting');
-    const guide = pageId(spaceId, 'guide.md');
+    const guide = await pageId(spaceId, 'guide.md');
     const gitTip = repo.commit({ 'guide.md': SAMPLE['guide.md'].replace('Second line.', 'Second line, from git.') });
     expect(await mergeEdit(spaceId, guide, lines('First line.', '', 'Second line, from the space.', '', 'Third line.', '', 'Fourth line.'))).toBe('merge');
     await gitJobsSettled();
@@ -180,12 +180,12 @@ describe('a conflict the server resolved', () => {
         losingText: expect.stringContaining('Second line, from the space.'),
       }),
     ]);
-    expect(s.store.revisions.content(conflicts![0]!.losingRevisionId!).pages.some((p) => p.id === guide)).toBe(true);
+    expect((await s.store.revisions.content(conflicts![0]!.losingRevisionId!)).pages.some((p) => p.id === guide)).toBe(true);
   });
 
   it('keeps an excerpt of a long losing text and the blob of the whole version, not the whole text', async () => {
     const { repo, spaceId } = await syncedSpace('Conflicting at length');
-    const guide = pageId(spaceId, 'guide.md');
+    const guide = await pageId(spaceId, 'guide.md');
     repo.commit({ 'guide.md': SAMPLE['guide.md'].replace('Second line.', 'Second line, from git.') });
     const tail = 'A long paragraph from the space. '.repeat(2000);
     expect(await mergeEdit(spaceId, guide, lines('First line.', '', 'Second line, from the space.', '', 'Third line.', '', 'Fourth line.', '', tail))).toBe(
@@ -198,10 +198,10 @@ describe('a conflict the server resolved', () => {
     expect(conflict).toMatchObject({ id: guide, path: 'guide.md', loser: 'space', truncated: true });
     expect(conflict!.losingText).toHaveLength(2000);
     expect(conflict!.losingText).toContain('Second line, from the space.');
-    const kept = s.store.revisions.content(conflict!.losingRevisionId!).pages.find((p) => p.id === guide)!;
+    const kept = (await s.store.revisions.content(conflict!.losingRevisionId!)).pages.find((p) => p.id === guide)!;
     expect(kept.kind === 'document' && kept.blob).toBe(conflict!.losingBlob);
-    expect(s.store.blobs.get(conflict!.losingBlob!)!.toString('utf8')).toContain(tail.trim());
-    const stored = s.store.events.forSpace<{ losingText: string }>(spaceId, ['space_gitsync_conflict']);
+    expect((await s.store.blobs.get(conflict!.losingBlob!))!.toString('utf8')).toContain(tail.trim());
+    const stored = await s.store.events.forSpace<{ losingText: string }>(spaceId, ['space_gitsync_conflict']);
     expect(stored.map((e) => e.payload.losingText.length)).toEqual([2000]);
   });
 });

@@ -111,9 +111,9 @@ describe('published sites on docs serve', () => {
 
     // Bad data written below the API's checks: a `..`-slug page and redirect sources climbing out.
     const escaped = `escaped-${newId()}`;
-    const record = s.store.content.space(space.id)!;
-    const content = s.store.revisions.content(record.revisionId);
-    const blob = s.store.blobs.put(Buffer.from('# Out\n\nOut of bounds.\n', 'utf8'));
+    const record = (await s.store.content.space(space.id))!;
+    const content = await s.store.revisions.content(record.revisionId);
+    const blob = await s.store.blobs.put(Buffer.from('# Out\n\nOut of bounds.\n', 'utf8'));
     const bad: DocumentPage = {
       id: newId(),
       kind: 'document',
@@ -127,15 +127,15 @@ describe('published sites on docs serve', () => {
     };
     const id = newId();
     const now = new Date().toISOString();
-    s.store.tx(() => {
-      s.store.revisions.insert(
+    await s.store.tx(async () => {
+      await s.store.revisions.insert(
         { id, spaceId: space.id, parents: [record.revisionId], type: 'edits', git: null, createdAt: now },
         { ...content, pages: [...content.pages, bad] },
       );
-      s.store.content.setSpaceRevision(space.id, record.revisionId, id, now);
+      await s.store.content.setSpaceRevision(space.id, record.revisionId, id, now);
     });
     for (const source of [`/../../${escaped}`, `/../../../${escaped}-api`, `/%2e%2e/%2e%2e/%2e%2e/${escaped}-encoded`]) {
-      s.store.sites.putRedirect({ id: newId(), siteId: site.id, source, destination: { kind: 'site-space', siteSpaceId: siteSpace.id }, createdAt: now });
+      await s.store.sites.putRedirect({ id: newId(), siteId: site.id, source, destination: { kind: 'site-space', siteSpaceId: siteSpace.id }, createdAt: now });
     }
 
     const home = await fetch(`${s.url}/${site.basename}/`);

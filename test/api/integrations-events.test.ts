@@ -113,7 +113,7 @@ describe('event delivery to a development tunnel', () => {
     expect(event.status).toBe('failed');
     expect(event.delivery).toEqual({ state: 'pending', attempts: 1 });
     expect(trace.logs.at(-1)).toMatchObject({ level: 'warn', message: 'Attempt 1 failed: the tunnel answered HTTP 500: boom; it will be retried' });
-    const job = s.store.jobs.list().find((j) => (j.payload as { event?: string }).event === event.id)!;
+    const job = (await s.store.jobs.list()).find((j) => (j.payload as { event?: string }).event === event.id)!;
     expect(job).toMatchObject({ state: 'pending', attempts: 1, runAt: new Date(clock.now().getTime() + 1000).toISOString() });
 
     // Nothing happens before the backoff has passed: 1, 2, 4 and 8 seconds.
@@ -138,7 +138,7 @@ describe('event delivery to a development tunnel', () => {
     expect(trace.logs.filter((l) => l.level === 'debug')).toHaveLength(5);
     expect(trace.logs.filter((l) => l.level === 'warn')).toHaveLength(4);
     expect(trace.logs.at(-1)).toMatchObject({ level: 'error', message: 'Failed after 5 attempts: the tunnel answered HTTP 500: boom' });
-    expect(s.store.jobs.get(job.id)).toMatchObject({ state: 'failed', attempts: 5 });
+    expect(await s.store.jobs.get(job.id)).toMatchObject({ state: 'failed', attempts: 5 });
 
     clock.advance(60 * 60 * 1000);
     await s.domain.jobs.runDue();

@@ -27,7 +27,7 @@ async function publish(overrides: Partial<PublishIntegration> = {}): Promise<str
   return name;
 }
 
-const events = (name: string) => s.store.integrations.events(name);
+const events = async (name: string) => await s.store.integrations.events(name);
 
 // Seed Part B §4.7 and §6: installations on organizations, and the events each change records.
 describe('installations on organizations', () => {
@@ -67,14 +67,14 @@ describe('installations on organizations', () => {
 
     // externalIds alone change nothing the integration is told about.
     await api.integrations.updateIntegrationInstallation(name, inst.id, { externalIds: ['ext-3'] });
-    expect(events(name)).toHaveLength(2);
+    expect(await events(name)).toHaveLength(2);
 
     expect((await api.integrations.uninstallIntegration(name, inst.id)).status).toBe(205);
     expect(await statusOf(api.integrations.uninstallIntegration(name, inst.id))).toBe(404);
     expect(await statusOf(api.integrations.getIntegrationInstallationById(name, inst.id))).toBe(404);
     expect(await statusOf(api.orgs.getOrganizationIntegrationStatus(s.org, name))).toBe(404);
 
-    const payloads = events(name).map((e) => e.payload);
+    const payloads = (await events(name)).map((e) => e.payload);
     expect(payloads).toEqual([
       { eventId: expect.any(String), type: 'installation_setup', installationId: inst.id, status: 'pending' },
       {
@@ -98,7 +98,7 @@ describe('installations on organizations', () => {
     expect(listed.count).toBe(2);
     expect(listed.items.map((e) => e.payload.type).sort()).toEqual(['installation_setup', 'installation_setup']);
     for (const item of listed.items) {
-      expect(item).toMatchObject({ integrationId: s.store.integrations.get(name)!.id, installationId: inst.id, status: 'success' });
+      expect(item).toMatchObject({ integrationId: (await s.store.integrations.get(name))!.id, installationId: inst.id, status: 'success' });
     }
     const { data: one } = await api.integrations.getIntegrationEvent(name, listed.items[0]!.id);
     expect(one.event).toEqual(listed.items[0]);
@@ -139,13 +139,13 @@ describe('installations on organizations', () => {
     expect((await developer.integrations.getIntegrationInstallationById(name, theirs.id)).data.id).toBe(theirs.id);
     // The publisher may not uninstall it from someone else's organization.
     expect(await statusOf(developer.integrations.uninstallIntegration(name, theirs.id))).toBe(403);
-    expect(s.store.integrations.installation(theirs.id)).toBeDefined();
+    expect(await s.store.integrations.installation(theirs.id)).toBeDefined();
 
     const privateName = await publish({ visibility: IntegrationVisibility.Private });
     expect(await statusOf(other.integrations.installIntegration(privateName, { organization: s.otherOrg }))).toBe(404);
     // The server admin, admin of both organizations, sees the private integration, yet cannot install it outside its home.
     expect(await statusOf(api.integrations.installIntegration(privateName, { organization: s.otherOrg }))).toBe(403);
-    expect(s.store.integrations.installationIn(privateName, s.otherOrg)).toBeUndefined();
+    expect(await s.store.integrations.installationIn(privateName, s.otherOrg)).toBeUndefined();
   });
 
   it('lists installations for the publisher, filtered by external id', async () => {
@@ -172,7 +172,7 @@ describe('installations on organizations', () => {
       },
     });
     const { data: inst } = await api.integrations.installIntegration(name, { organization: s.org });
-    const before = s.store.snapshot();
+    const before = await s.store.snapshot();
     const cases: [string, unknown, string][] = [
       [`/v1/integrations/${name}/installations`, {}, 'organization'],
       [`/v1/integrations/${name}/installations`, { organization: 5 }, 'organization'],
@@ -199,7 +199,7 @@ describe('installations on organizations', () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.json.error.message).toContain(field);
     }
-    expect(s.store.snapshot()).toEqual(before);
+    expect(await s.store.snapshot()).toEqual(before);
   });
 });
 
@@ -228,7 +228,7 @@ describe('installations on spaces and sites', () => {
       externalIds: ['chan-1'],
     });
     expect(updated).toMatchObject({ status: 'active', configuration: { channel: '#docs' }, externalIds: ['chan-1'] });
-    const before = s.store.snapshot();
+    const before = await s.store.snapshot();
     for (const [body, field] of [
       [{ configuration: { channel: 5 } }, 'configuration.channel'],
       [{ configuration: { other: 'x' } }, 'configuration.other'],
@@ -239,7 +239,7 @@ describe('installations on spaces and sites', () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.json.error.message).toContain(field);
     }
-    expect(s.store.snapshot()).toEqual(before);
+    expect(await s.store.snapshot()).toEqual(before);
 
     const listed = (await api.integrations.listIntegrationInstallationSpaces(name, inst.id)).data;
     expect(listed.items.map((i) => i.space)).toEqual([space.id]);
@@ -256,7 +256,7 @@ describe('installations on spaces and sites', () => {
     expect(await statusOf(api.integrations.getIntegrationSpaceInstallation(name, inst.id, space.id))).toBe(404);
     expect((await api.spaces.listSpaceIntegrations(space.id)).data.items).toEqual([]);
 
-    expect(events(name).map((e) => e.payload)).toEqual([
+    expect((await events(name)).map((e) => e.payload)).toEqual([
       expect.objectContaining({ type: 'installation_setup' }),
       { eventId: expect.any(String), type: 'space_installation_setup', installationId: inst.id, spaceId: space.id, status: 'pending' },
       {
@@ -294,7 +294,7 @@ describe('installations on spaces and sites', () => {
     expect(extended.site).toMatchObject({ object: 'site', id: site.id });
     const { data: updated } = await api.integrations.updateIntegrationSiteInstallation(name, inst.id, site.id, { externalIds: ['prop-1'] });
     expect(updated.externalIds).toEqual(['prop-1']);
-    const before = s.store.snapshot();
+    const before = await s.store.snapshot();
     for (const [body, field] of [
       [{ externalIds: 'prop-2' }, 'externalIds'],
       [{ externalIds: ['a', 'b', 'c', 'd', 'e', 'f'] }, 'externalIds'],
@@ -304,7 +304,7 @@ describe('installations on spaces and sites', () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.json.error.message).toContain(field);
     }
-    expect(s.store.snapshot()).toEqual(before);
+    expect(await s.store.snapshot()).toEqual(before);
 
     expect((await api.integrations.listIntegrationInstallationSites(name, inst.id)).data.items.map((i) => i.site)).toEqual([site.id]);
     expect((await api.integrations.listIntegrationSiteInstallations(name, { externalId: 'prop-1' })).data.items.map((i) => i.site)).toEqual([site.id]);
@@ -320,7 +320,7 @@ describe('installations on spaces and sites', () => {
     expect((await api.integrations.uninstallIntegrationFromSite(name, inst.id, site.id)).status).toBe(205);
     expect((await api.orgs.listSiteIntegrations(s.org, site.id, { search: name })).data.items).toEqual([]);
     expect((await api.orgs.listSiteIntegrationScripts(s.org, site.id)).data.filter((x) => x.script.includes(`/${name}/`))).toEqual([]);
-    expect(events(name).map((e) => e.type)).toEqual(['installation_setup', 'site_installation_setup', 'site_installation_deleted']);
+    expect((await events(name)).map((e) => e.type)).toEqual(['installation_setup', 'site_installation_setup', 'site_installation_deleted']);
   });
 
   it('with selection `all`, is enabled on every space or site of the organization', async () => {
@@ -363,7 +363,7 @@ describe('installations on spaces and sites', () => {
     const { data: foreign } = await s.client(otherAdmin.token).orgs.createSpace(s.otherOrg, { title: 'Foreign' });
     const editor = s.member('edit');
     const spaceAdmin = s.member('read');
-    const before = s.store.snapshot();
+    const before = await s.store.snapshot();
 
     let response = await s.request('POST', `/v1/integrations/${siteOnly}/installations/${a.id}/spaces`, { body: { space: space.id } });
     expect(response.status).toBe(400);
@@ -387,7 +387,7 @@ describe('installations on spaces and sites', () => {
     expect(await statusOf(api.integrations.installIntegrationOnSite(siteOnly, a.id, { siteId: 'no-such-site' }))).toBe(404);
     // A space editor is not enough; a space admin who is not an organization admin is.
     expect(await statusOf(s.client(editor.token).integrations.installIntegrationOnSpace(spaceOnly, b.id, { space: space.id }))).toBe(403);
-    expect(s.store.snapshot()).toEqual(before);
+    expect(await s.store.snapshot()).toEqual(before);
 
     await api.spaces.inviteToSpace(space.id, { role: 'admin', users: [spaceAdmin.userId] } as never);
     const theirs = s.client(spaceAdmin.token);
@@ -428,13 +428,13 @@ describe('installations on spaces and sites', () => {
     const { data: inst } = await api.integrations.installIntegration(name, { organization: s.org });
     const { data: space } = await api.orgs.createSpace(s.org, { title: 'Ephemeral' });
     await api.integrations.installIntegrationOnSpace(name, inst.id, { space: space.id });
-    expect(s.store.content.purgeSpace(space.id)).toBe(true);
-    expect(s.store.integrations.contentInstallations('space', inst.id)).toEqual([]);
+    expect(await s.store.content.purgeSpace(space.id)).toBe(true);
+    expect(await s.store.integrations.contentInstallations('space', inst.id)).toEqual([]);
 
     const { data: kept } = await api.orgs.createSpace(s.org, { title: 'Kept' });
     await api.integrations.installIntegrationOnSpace(name, inst.id, { space: kept.id });
     await api.integrations.uninstallIntegration(name, inst.id);
-    expect(s.store.integrations.contentInstallations('space', inst.id)).toEqual([]);
-    expect(s.store.content.space(kept.id)).toBeDefined();
+    expect(await s.store.integrations.contentInstallations('space', inst.id)).toEqual([]);
+    expect(await s.store.content.space(kept.id)).toBeDefined();
   });
 });

@@ -32,7 +32,7 @@ describe('installation tokens', () => {
   it('reads the content of the spaces it is installed on with space:content:read, and nothing else', async () => {
     const { name, installation, mine, notMine, token, bot } = await installed([IntegrationScope.SpaceContentRead]);
     expect(token).toMatch(/^docs_inst_/);
-    expect(JSON.stringify(s.store.snapshot())).not.toContain(token);
+    expect(JSON.stringify(await s.store.snapshot())).not.toContain(token);
 
     const { data: me } = await bot.user.getAuthenticatedUser();
     expect(me.displayName).toBe(`Bot ${counter}`);

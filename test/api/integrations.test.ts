@@ -71,14 +71,14 @@ describe('publishing integrations', () => {
     expect(first.data.visibility).toBe('private');
     expect(first.data.target).toBe('all');
 
-    const stored = s.store.integrations.get('secretive')!;
+    const stored = (await s.store.integrations.get('secretive'))!;
     expect(stored.sealedSecrets).not.toContain('hunter2');
     expect(JSON.parse(s.store.secrets.open(stored.sealedSecrets!)!)).toEqual({ API_KEY: 'hunter2-very-secret' });
-    expect(JSON.stringify(s.store.snapshot())).not.toContain('hunter2');
+    expect(JSON.stringify(await s.store.snapshot())).not.toContain('hunter2');
 
     const second = await api.integrations.publishIntegration('secretive', manifest({ title: 'Renamed', scopes: [IntegrationScope.SpaceContentWrite] }));
     expect(second.data).toMatchObject({ version: 2, title: 'Renamed', scopes: [IntegrationScope.SpaceContentWrite] });
-    const kept = s.store.integrations.get('secretive')!;
+    const kept = (await s.store.integrations.get('secretive'))!;
     expect(JSON.parse(s.store.secrets.open(kept.sealedSecrets!)!)).toEqual({ API_KEY: 'hunter2-very-secret' });
     const raw = await s.request('GET', '/v1/integrations/secretive');
     expect(raw.text).not.toContain('hunter2');
@@ -86,13 +86,13 @@ describe('publishing integrations', () => {
   });
 
   it('accepts the organization hostname in place of its id', async () => {
-    s.store.organizations.update({ ...s.store.organizations.get(s.org)!, hostname: 'main-org' });
+    await s.store.organizations.update({ ...(await s.store.organizations.get(s.org))!, hostname: 'main-org' });
     const { data } = await s.client().integrations.publishIntegration('by-host', manifest({ organization: 'main-org' }));
     expect(data.owner.id).toBe(s.org);
   });
 
   it('answers 400 naming the field for bad bodies, and changes nothing', async () => {
-    const before = s.store.snapshot();
+    const before = await s.store.snapshot();
     const bad: [unknown, string][] = [
       [{ ...manifest(), title: undefined }, 'title'],
       [{ ...manifest(), title: 'x' }, 'title'],
@@ -129,7 +129,7 @@ describe('publishing integrations', () => {
       expect(response.json.error.message).toContain(field);
     }
     expect((await s.request('POST', '/v1/integrations/bad name!', { body: manifest() })).status).toBe(400);
-    expect(s.store.snapshot()).toEqual(before);
+    expect(await s.store.snapshot()).toEqual(before);
   });
 
   it('needs the admin role in the publishing organization', async () => {
@@ -137,7 +137,7 @@ describe('publishing integrations', () => {
     expect(await statusOf(s.client(editor.token).integrations.publishIntegration('by-editor', manifest()))).toBe(403);
     expect(await statusOf(s.client().integrations.publishIntegration('nowhere', manifest({ organization: 'no-such-org' })))).toBe(404);
     expect((await s.request('POST', '/v1/integrations/anon', { token: null, body: manifest() })).status).toBe(401);
-    expect(s.store.integrations.get('by-editor')).toBeUndefined();
+    expect(await s.store.integrations.get('by-editor')).toBeUndefined();
   });
 
   it('keeps a name to the organization that published it', async () => {
@@ -258,12 +258,12 @@ describe('unpublishing', () => {
     expect(await statusOf(outsider.integrations.unpublishIntegration('short-lived'))).toBe(404);
     const editor = s.client(s.member('edit').token);
     expect(await statusOf(editor.integrations.unpublishIntegration('short-lived'))).toBe(403);
-    expect(s.store.integrations.get('short-lived')).toBeDefined();
+    expect(await s.store.integrations.get('short-lived')).toBeDefined();
 
     expect((await api.integrations.unpublishIntegration('short-lived')).status).toBe(205);
     expect(await statusOf(api.integrations.getIntegrationByName('short-lived'))).toBe(404);
-    expect(s.store.integrations.installation(installation.id)).toBeUndefined();
-    expect(s.store.integrations.events('short-lived')).toEqual([]);
+    expect(await s.store.integrations.installation(installation.id)).toBeUndefined();
+    expect(await s.store.integrations.events('short-lived')).toEqual([]);
     expect(await statusOf(api.integrations.unpublishIntegration('short-lived'))).toBe(404);
   });
 });
@@ -273,17 +273,17 @@ describe('development mode', () => {
     const api = s.client();
     await api.integrations.publishIntegration('dev-mode', manifest({ visibility: IntegrationVisibility.Public }));
     expect((await api.integrations.setIntegrationDevelopmentMode('dev-mode', { tunnelUrl: 'https://tunnel.example.com/hook', all: true })).status).toBe(204);
-    expect(s.store.integrations.get('dev-mode')).toMatchObject({ devTunnelUrl: 'https://tunnel.example.com/hook', devAll: true });
+    expect(await s.store.integrations.get('dev-mode')).toMatchObject({ devTunnelUrl: 'https://tunnel.example.com/hook', devAll: true });
     // Republishing keeps development mode.
     await api.integrations.publishIntegration('dev-mode', manifest({ visibility: IntegrationVisibility.Public, title: 'Again' }));
-    expect(s.store.integrations.get('dev-mode')!.devTunnelUrl).toBe('https://tunnel.example.com/hook');
+    expect((await s.store.integrations.get('dev-mode'))!.devTunnelUrl).toBe('https://tunnel.example.com/hook');
 
     const outsider = s.client(s.member('admin', s.otherOrg).token);
     expect(await statusOf(outsider.integrations.setIntegrationDevelopmentMode('dev-mode', { tunnelUrl: 'https://evil.example.com' }))).toBe(403);
     expect(await statusOf(outsider.integrations.disableIntegrationDevelopmentMode('dev-mode'))).toBe(403);
     expect(await statusOf(api.integrations.setIntegrationDevelopmentMode('no-such', { tunnelUrl: 'https://x.example.com' }))).toBe(404);
 
-    const before = s.store.snapshot();
+    const before = await s.store.snapshot();
     for (const [body, field] of [
       [{}, 'tunnelUrl'],
       [{ tunnelUrl: '' }, 'tunnelUrl'],
@@ -296,9 +296,9 @@ describe('development mode', () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.json.error.message).toContain(field);
     }
-    expect(s.store.snapshot()).toEqual(before);
+    expect(await s.store.snapshot()).toEqual(before);
 
     expect((await api.integrations.disableIntegrationDevelopmentMode('dev-mode')).status).toBe(205);
-    expect(s.store.integrations.get('dev-mode')).toMatchObject({ devTunnelUrl: null, devAll: false });
+    expect(await s.store.integrations.get('dev-mode')).toMatchObject({ devTunnelUrl: null, devAll: false });
   });
 });

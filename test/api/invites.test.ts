@@ -27,11 +27,11 @@ describe('joining an organization', () => {
     const sso = (await api.orgs.inviteUsersToOrganization(s.org, { emails: ['sso@example.com'], sso: true })).data;
     expect((await api.orgs.getMemberInOrganizationById(s.org, sso.users[0]!)).data).toMatchObject({ sso: true, role: 'read' });
 
-    const before = s.store.snapshot();
+    const before = await s.store.snapshot();
     const bad = await s.request('POST', `/v1/orgs/${s.org}/invites`, { body: { emails: ['ok@example.com', 'not-an-email'] } });
     expect(bad.status).toBe(400);
     expect(bad.json.error.message).toMatch(/^emails\[1\]: "not-an-email"/);
-    expect(s.store.snapshot()).toEqual(before);
+    expect(await s.store.snapshot()).toEqual(before);
     const editor = s.member('edit');
     expect(await statusOf(s.client(editor.token).orgs.inviteUsersToOrganization(s.org, { emails: ['x@example.com'] }))).toBe(403);
   });
@@ -147,21 +147,21 @@ describe('site MCP servers', () => {
       url: 'https://mcp.example.com/sse',
       headers: { Authorization: 'Bearer s3cret' },
     });
-    expect(JSON.stringify(s.store.snapshot())).not.toContain('s3cret');
+    expect(JSON.stringify(await s.store.snapshot())).not.toContain('s3cret');
 
     const { data: renamed } = await api.orgs.updateSiteMcpServerById(s.org, site.id, server.id, { name: 'Payments' });
     expect(renamed).toMatchObject({ name: 'Payments', headers: { Authorization: 'Bearer s3cret' } });
     expect((await api.orgs.listSiteMcpServers(s.org, site.id)).data.items.map((m) => m.name)).toEqual(['Payments']);
     expect((await api.orgs.getSiteMcpServerById(s.org, site.id, server.id)).data.name).toBe('Payments');
 
-    const before = s.store.snapshot();
+    const before = await s.store.snapshot();
     const badUrl = await s.request('POST', `/v1/orgs/${s.org}/sites/${site.id}/mcp-servers`, { body: { name: 'x', url: 'ftp://x.example.com', headers: {} } });
     expect(badUrl.status).toBe(400);
     expect(badUrl.json.error.message).toMatch(/^url: /);
     const badHeader = await s.request('PATCH', `/v1/orgs/${s.org}/sites/${site.id}/mcp-servers/${server.id}`, { body: { headers: { 'Bad Header': 'x' } } });
     expect(badHeader.status).toBe(400);
     expect(badHeader.json.error.message).toMatch(/^headers: /);
-    expect(s.store.snapshot()).toEqual(before);
+    expect(await s.store.snapshot()).toEqual(before);
     expect(await statusOf(s.client(s.member('edit').token).orgs.listSiteMcpServers(s.org, site.id))).toBe(403);
 
     expect((await api.orgs.deleteSiteMcpServerById(s.org, site.id, server.id)).status).toBe(205);

@@ -39,7 +39,7 @@ async function writeContent(spaceId: string, crId: string, changes: unknown[]): 
 /** A corpus in a fresh repository, imported into new spaces (one per space of the corpus). */
 async function imported(corpus: string) {
   const repo = tempRepo(corpus);
-  const caller = s.domain.users.authenticate(s.ownerToken)!;
+  const caller = (await s.domain.users.authenticate(s.ownerToken))!;
   const reports = await syncDirectory(s.domain, { dir: repo, organizationId: s.org, caller, ...(corpus === 'public-docs' ? {} : { space: corpus }) });
   return { repo, spaces: reports.map((r) => r.space.id) };
 }
@@ -56,7 +56,7 @@ async function merge(spaceId: string, changes: unknown[]): Promise<void> {
 async function exportTo(repo: string, spaces: string[], ref: string): Promise<string[]> {
   const written: string[] = [];
   for (const spaceId of spaces) {
-    const space = s.store.content.space(spaceId)!;
+    const space = (await s.store.content.space(spaceId))!;
     written.push(...(await exportRevision(s.domain, { dir: repo, spaceId, revisionId: space.revisionId, ref, message: 'Edit' })).written);
   }
   return written;
@@ -153,7 +153,7 @@ describe('an edit of one text leaf changes the lines of its block and nothing el
         return ref;
       };
       for (const page of picked) {
-        const stored = s.store.revisions.content(s.store.content.space(spaceId)!.revisionId).pages.find((p) => p.id === page.id);
+        const stored = (await s.store.revisions.content((await s.store.content.space(spaceId))!.revisionId)).pages.find((p) => p.id === page.id);
         const gitPath = stored?.kind === 'document' ? stored.git!.path : '';
 
         const { data: asDocument } = await api.getPageById(spaceId, page.id, { format: 'document' });

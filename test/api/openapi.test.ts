@@ -182,7 +182,7 @@ describe('OpenAPI specs through the official client', () => {
     expect((await api.deleteOpenApiSpecBySlug(s.org, name)).status).toBe(204);
     expect(await statusOf(api.getOpenApiSpecBySlug(s.org, name))).toBe(404);
     expect(await statusOf(api.getOpenApiSpecVersionById(s.org, name, version))).toBe(404);
-    expect(s.store.snapshot().openapi_spec_versions!.some((v: any) => v.id === version)).toBe(false);
+    expect((await s.store.snapshot()).openapi_spec_versions!.some((v: any) => v.id === version)).toBe(false);
     // The slug is free again.
     expect((await api.createOpenApiSpec(s.org, { slug: name, source: { text: PETSTORE_YAML } })).status).toBe(201);
   });
@@ -311,7 +311,7 @@ describe('bad input and access', () => {
     const name = slug('taken');
     await s.client().orgs.createOpenApiSpec(s.org, { slug: name, source: { text: PETSTORE_YAML } });
     await processed(name); // its processing job must not land between the two snapshots
-    const before = s.store.snapshot();
+    const before = await s.store.snapshot();
     const cases: Array<[string, string, unknown, RegExp]> = [
       ['POST', base(), { source: { text: PETSTORE_YAML } }, /^body: slug is required$/],
       ['POST', base(), { slug: 'x' }, /^body: source is required$/],
@@ -340,7 +340,7 @@ describe('bad input and access', () => {
     expect(dup.json.error.message).toMatch(/^slug: the organization already has a spec/);
     const notJson = await s.request('POST', base(), { rawBody: '{"slug": "x", "source":' });
     expect(notJson.status).toBe(400);
-    expect(s.store.snapshot()).toEqual(before);
+    expect(await s.store.snapshot()).toEqual(before);
   });
 
   it('401 without a token; readers read, only create and admin write; other organizations get 403', async () => {
@@ -365,9 +365,9 @@ describe('bad input and access', () => {
     ];
     for (const role of ['read', 'comment', 'edit', 'review'] as const) {
       const { token } = s.member(role);
-      const before = s.store.snapshot();
+      const before = await s.store.snapshot();
       for (const response of await Promise.all(writes(token))) expect(response.status, role).toBe(403);
-      expect(s.store.snapshot()).toEqual(before);
+      expect(await s.store.snapshot()).toEqual(before);
       for (const response of await Promise.all(reads(token))) expect(response.status, role).toBe(200);
       const spec = (await s.client(token).orgs.getOpenApiSpecBySlug(s.org, name)).data;
       expect(spec.permissions).toEqual({ view: true, edit: false });

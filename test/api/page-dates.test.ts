@@ -15,10 +15,10 @@ beforeAll(async () => {
   await repo.commit(T1, { 'README.md': '# Welcome\n', 'SUMMARY.md': '# Contents\n\n* [Welcome](README.md)\n* [Guide](guide.md)\n', 'guide.md': '# Guide\n' });
   await repo.commit(T2, { 'guide.md': '# Guide\n\nMore.\n' });
   const { data: space } = await s.client().orgs.createSpace(s.org, { title: 'Dated' });
-  const caller = s.domain.users.authenticate(s.ownerToken)!;
+  const caller = (await s.domain.users.authenticate(s.ownerToken))!;
   const [report] = await syncDirectory(s.domain, { dir: repo.dir, space: space.id, organizationId: s.org, caller, parseWorkers: 0 });
   spaceId = space.id;
-  const pages = s.store.revisions.content(report!.revisionId!).pages;
+  const pages = (await s.store.revisions.content(report!.revisionId!)).pages;
   ids = Object.fromEntries(pages.flatMap((p) => (p.kind === 'document' ? [[p.git!.path, p.id]] : [])));
 });
 

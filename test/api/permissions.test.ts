@@ -12,10 +12,10 @@ describe('space and collection permissions', () => {
     const guest = s.member(null);
     const reader = s.member('read');
     const outsider = s.member('none');
-    const team = s.domain.teams.create(new (await import('../../src/domain/index.js')).Caller(s.store, s.store.users.get(s.ownerId)!), s.org, {
+    const team = (await s.domain.teams.create(new (await import('../../src/domain/index.js')).Caller(s.store, (await s.store.users.get(s.ownerId))!), s.org, {
       title: 'Writers',
       members: [reader.userId],
-    }).team;
+    })).team;
 
     expect(await statusOf(s.client(guest.token).spaces.getSpaceById(space.id))).toBe(403);
     expect(await statusOf(s.client(reader.token).spaces.getSpaceById(space.id))).toBe(403);

@@ -71,7 +71,7 @@ describe('published sites on docs serve', () => {
   it('rebuilds what it serves when the content moves on', async () => {
     const before = await (await get(`/${site.basename}/`)).text();
     expect(before).not.toContain('Freshly renamed');
-    const caller = s.domain.users.authenticate(s.ownerToken)!;
+    const caller = (await s.domain.users.authenticate(s.ownerToken))!;
     const markdown = `data:text/markdown;base64,${Buffer.from('# Home\n\nFreshly renamed content.\n').toString('base64')}`;
     await s.domain.contentWrites.importInSpacePage(caller, guides.spaceId, guides.pages[0]!.id, { source: 'markdown', url: markdown } as never);
     const after = await (await get(`/${site.basename}/`)).text();
@@ -125,7 +125,7 @@ describe('published sites on docs serve', () => {
 
     // With adaptive content on, `{% if %}` blocks follow the claims too, each visitor view built on its own.
     await api.updateSiteById(s.org, site.id, { adaptiveContent: { enabled: true } } as never);
-    const caller = s.domain.users.authenticate(s.ownerToken)!;
+    const caller = (await s.domain.users.authenticate(s.ownerToken))!;
     const adaptive = '# Home\n\n{% if visitor.claims.beta %}\nBeta-only paragraph.\n{% else %}\nRegular paragraph.\n{% endif %}\n';
     await s.domain.contentWrites.importInSpacePage(caller, guides.spaceId, guides.pages[0]!.id, {
       source: 'markdown',

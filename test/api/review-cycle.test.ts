@@ -73,10 +73,10 @@ describe('a review cycle through the API', () => {
     ).toBe(200);
     expect((await api.mergeChangeRequest(space.spaceId, first.id)).data.result).toBe('merge');
 
-    const before = s.store.snapshot();
+    const before = await s.store.snapshot();
     expect((await api.mergeChangeRequest(space.spaceId, second.id)).data.result).toBe('conflicts');
     expect((await api.updateChangeRequest(space.spaceId, second.id)).data.result).toBe('conflicts');
-    expect(s.store.snapshot()).toEqual(before);
+    expect(await s.store.snapshot()).toEqual(before);
     expect(await markdownOf(space, quote)).toBe('First wins.\n');
     expect(original).not.toBe('First wins.\n');
 

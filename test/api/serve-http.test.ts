@@ -44,7 +44,7 @@ function siteFolder(): string {
 
 const store = memoryStore();
 const domain = new Domain(store);
-const boot = bootstrap(domain, configSchema.parse({ organizations: [{ title: 'Main' }] }));
+const boot = await bootstrap(domain, configSchema.parse({ organizations: [{ title: 'Main' }] }));
 const root = siteFolder();
 let own: string | 'building' = 'building';
 const logged: AccessEntry[] = [];
@@ -225,7 +225,7 @@ describe('/healthz and the access log', () => {
   });
 
   it('answers 503 once the store no longer answers', async () => {
-    store.close();
+    await store.close();
     const health = await app.inject({ url: '/healthz' });
     expect(health.statusCode).toBe(503);
     expect(health.json()).toEqual({ status: 'unavailable' });

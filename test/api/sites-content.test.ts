@@ -31,8 +31,8 @@ describe('sites over real content', () => {
     ).toBe(400);
 
     await api.overrideSiteSpaceCustomizationById(s.org, site.id, changelog.id, { themes: { default: CustomizationThemeMode.Dark } });
-    const caller = s.domain.users.authenticate(s.ownerToken)!;
-    const tree = s.domain.sites.structure(caller, site.id);
+    const caller = (await s.domain.users.authenticate(s.ownerToken))!;
+    const tree = await s.domain.sites.structure(caller, site.id);
     expect(tree.type).toBe('siteSpaces');
     expect(tree.siteSpaces.map((n) => [n.spaceId, n.urlPath, n.default])).toEqual([
       [seeded.spaceId, '', true],
@@ -41,7 +41,7 @@ describe('sites over real content', () => {
     expect(tree.siteSpaces[1]!.customization.themes).toEqual({ default: 'dark', toggeable: true });
     expect(tree.siteSpaces[0]!.customization.themes).toEqual({ default: 'light', toggeable: true });
     expect(effectiveCustomization(tree.site, tree.siteSpaces[1]!.record)).toEqual(tree.siteSpaces[1]!.customization);
-    expect(s.domain.sites.redirects.all(tree.site).map((r) => r.path)).toEqual([page.path]);
+    expect((await s.domain.sites.redirects.all(tree.site)).map((r) => r.path)).toEqual([page.path]);
 
     // A space deleted from under a site leaves the site's tree; the other site space becomes the default.
     await s.client().spaces.deleteSpaceById(seeded.spaceId);

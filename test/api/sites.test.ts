@@ -221,7 +221,7 @@ describe('sites through the official client', () => {
     expect((await errorOf(api.createSite(s.org, { title: 'x' }))).message).toMatch(/^title:/);
     expect((await errorOf(api.createSite(s.org, { visibility: 'secret' } as never))).message).toMatch(/^visibility:/);
     const site = (await api.createSite(s.org, { title: 'Checked' })).data;
-    const before = s.store.snapshot();
+    const before = await s.store.snapshot();
     expect((await errorOf(api.addSpaceToSite(s.org, site.id, { spaceId: 'nope' }))).message).toMatch(/^spaceId:/);
     expect((await errorOf(api.addSpaceToSite(s.org, site.id, { spaceId: space!, sectionId: 'nope' }))).message).toMatch(/^sectionId:/);
     expect((await errorOf(api.addSectionToSite(s.org, site.id, {} as never))).message).toMatch(/spaceId/);
@@ -231,7 +231,7 @@ describe('sites through the official client', () => {
     expect((await errorOf(api.updateSiteById(s.org, site.id, { defaultSiteSection: 'nope' }))).message).toMatch(/^defaultSiteSection:/);
     expect((await errorOf(api.addSectionGroupToSite(s.org, site.id, { title: 'G' }))).code).toBe(400);
     expect((await errorOf(api.createSiteShareLink(s.org, site.id, {} as never))).message).toMatch(/name/);
-    expect(s.store.snapshot()).toEqual(before);
+    expect(await s.store.snapshot()).toEqual(before);
     const other = (await api.createSite(s.org, { title: 'Other site' })).data;
     expect(await statusOf(api.updateSiteById(s.org, other.id, { basename: site.basename! }))).toBe(409);
     expect(await statusOf(api.getSiteById(s.otherOrg, site.id))).toBe(404);

@@ -120,11 +120,11 @@ describe('duplicateSpace', () => {
     const gone = await templateSpace('api-reference');
     await api.spaces.deleteSpaceById(gone.id);
     const reader = s.member('read');
-    const snapshot = s.store.snapshot();
+    const snapshot = await s.store.snapshot();
     expect(await statusOf(api.spaces.duplicateSpace('nope'))).toBe(404);
     expect(await statusOf(api.spaces.duplicateSpace(gone.id))).toBe(404);
     expect(await statusOf(s.client(reader.token).spaces.duplicateSpace(space.id))).toBe(403);
-    expect(s.store.snapshot()).toEqual(snapshot);
+    expect(await s.store.snapshot()).toEqual(snapshot);
   });
 });
 
@@ -137,7 +137,7 @@ describe('transferSpace', () => {
     await api.spaces.postCommentInSpace(space.id, { body: { markdown: 'Travel well' } } as never);
     const stayer = s.member('read');
     const both = s.member('read');
-    s.domain.organizations.ensureMember(s.otherOrg, both.userId, 'read');
+    await s.domain.organizations.ensureMember(s.otherOrg, both.userId, 'read');
     await api.spaces.inviteToSpace(space.id, { role: MemberRole.Edit, users: [stayer.userId, both.userId] });
     const before = await contentOf(space.id);
     expect(before.crs).toHaveLength(2);
@@ -167,11 +167,11 @@ describe('transferSpace', () => {
     const api = s.client();
     const space = await templateSpace('knowledge-base', { title: 'Published help' });
     const { data: site } = await api.orgs.createSite(s.org, { title: 'Help site', spaces: [space.id] } as never);
-    const snapshot = s.store.snapshot();
+    const snapshot = await s.store.snapshot();
     const refused = await s.request('POST', `/v1/spaces/${space.id}/transfer`, { body: { organization: s.otherOrg } });
     expect(refused.status).toBe(412);
     expect(refused.json.error.message).toContain(`"Help site" (${site.id})`);
-    expect(s.store.snapshot()).toEqual(snapshot);
+    expect(await s.store.snapshot()).toEqual(snapshot);
 
     const { data: siteSpaces } = await api.orgs.listSiteSpaces(s.org, site.id);
     await api.orgs.deleteSiteSpaceById(s.org, site.id, siteSpaces.items[0]!.id);
@@ -180,13 +180,13 @@ describe('transferSpace', () => {
 
   it('answers 400 naming the field for a bad body, 404 for an unknown organization, and changes nothing', async () => {
     const space = await templateSpace('changelog');
-    const snapshot = s.store.snapshot();
+    const snapshot = await s.store.snapshot();
     const missing = await s.request('POST', `/v1/spaces/${space.id}/transfer`, { body: {} });
     expect(missing.status).toBe(400);
     expect(missing.json.error.message).toMatch(/organization/);
     expect((await s.request('POST', `/v1/spaces/${space.id}/transfer`, { body: { organization: 42 } })).status).toBe(400);
     expect(await statusOf(s.client().spaces.transferSpace(space.id, { organization: 'nowhere' }))).toBe(404);
-    expect(s.store.snapshot()).toEqual(snapshot);
+    expect(await s.store.snapshot()).toEqual(snapshot);
   });
 });
 
@@ -215,11 +215,11 @@ describe('transferCollection', () => {
     const { data: inner } = await api.orgs.createCollection(s.org, { title: 'Deep', parent: outer.id });
     const space = await templateSpace('api-reference', { title: 'Deep API', parent: inner.id });
     await api.orgs.createSite(s.org, { title: 'API site', spaces: [space.id] } as never);
-    const snapshot = s.store.snapshot();
+    const snapshot = await s.store.snapshot();
     const refused = await s.request('POST', `/v1/collections/${outer.id}/transfer`, { body: { organization: s.otherOrg } });
     expect(refused.status).toBe(412);
     expect(refused.json.error.message).toMatch(/Deep API .*"API site"/);
-    expect(s.store.snapshot()).toEqual(snapshot);
+    expect(await s.store.snapshot()).toEqual(snapshot);
   });
 });
 

@@ -28,16 +28,16 @@ describe('space states', () => {
     const api = s.client();
     const { data: space } = await api.orgs.createSpace(s.org, { title: 'Gone soon' });
     await api.spaces.deleteSpaceById(space.id);
-    expect(s.store.jobs.list('pending').some((j) => (j.payload as { space: string }).space === space.id)).toBe(true);
+    expect((await s.store.jobs.list('pending')).some((j) => (j.payload as { space: string }).space === space.id)).toBe(true);
 
     clock.advance(7 * DAY);
     expect(await statusOf(api.spaces.restoreSpace(space.id))).toBe(404);
     expect(await statusOf(api.spaces.getSpaceById(space.id))).toBe(404);
-    expect(s.store.content.space(space.id)).toBeDefined();
+    expect(await s.store.content.space(space.id)).toBeDefined();
 
     await s.domain.jobs.runDue();
-    expect(s.store.content.space(space.id)).toBeUndefined();
-    expect(s.store.revisions.get(space.revision)).toBeUndefined();
+    expect(await s.store.content.space(space.id)).toBeUndefined();
+    expect(await s.store.revisions.get(space.revision)).toBeUndefined();
     // Gone for good: the id names nothing any more, as for a read.
     expect(await statusOf(api.spaces.deleteSpaceById(space.id))).toBe(404);
   });
@@ -60,16 +60,16 @@ describe('space states', () => {
       calls++;
       if (calls < 3) throw new Error(`attempt ${calls} failed`);
     });
-    const id = s.domain.jobs.schedule({ kind: 'test.flaky', payload: {}, maxAttempts: 3 });
+    const id = await s.domain.jobs.schedule({ kind: 'test.flaky', payload: {}, maxAttempts: 3 });
     await s.domain.jobs.runDue();
-    expect(s.store.jobs.get(id)).toMatchObject({ state: 'pending', attempts: 1, lastError: 'attempt 1 failed' });
+    expect(await s.store.jobs.get(id)).toMatchObject({ state: 'pending', attempts: 1, lastError: 'attempt 1 failed' });
     await s.domain.jobs.runDue();
     expect(calls).toBe(1);
     clock.advance(1000);
     await s.domain.jobs.runDue();
     clock.advance(2000);
     await s.domain.jobs.runDue();
-    expect(s.store.jobs.get(id)).toMatchObject({ state: 'done', attempts: 3 });
+    expect(await s.store.jobs.get(id)).toMatchObject({ state: 'done', attempts: 3 });
     expect(calls).toBe(3);
   });
 });

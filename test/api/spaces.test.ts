@@ -104,7 +104,7 @@ describe('spaces through the official client', () => {
 
   it('rejects invalid bodies with 400 naming the field, and changes nothing', async () => {
     const { data: space } = await s.client().orgs.createSpace(s.org, { title: 'Stable' });
-    const before = s.store.snapshot();
+    const before = await s.store.snapshot();
     const cases: unknown[] = [{ title: 'x'.repeat(51) }, { editMode: 'frozen' }, { language: 'klingon' }, { defaultLevel: 'owner' }];
     for (const body of cases) {
       const r = await s.request('PATCH', `/v1/spaces/${space.id}`, { body });
@@ -113,7 +113,7 @@ describe('spaces through the official client', () => {
     }
     expect((await s.request('PATCH', `/v1/spaces/${space.id}`, { rawBody: '{"title": ' })).status).toBe(400);
     expect((await s.request('PATCH', `/v1/spaces/${space.id}`, {})).status).toBe(400);
-    expect(s.store.snapshot()).toEqual(before);
+    expect(await s.store.snapshot()).toEqual(before);
   });
 
   it('answers 400 naming the field for an unknown template, 501 for a computed source, rather than ignoring them', async () => {

@@ -113,7 +113,7 @@ describe('SAML providers through the official client', () => {
     const api = s.client().orgs;
     const provider = (await api.createOrganizationSamlProvider(s.org, { label: 'Checked' })).data;
     const otherTeam = (await s.client().orgs.createOrganizationTeam(s.otherOrg, { title: 'Elsewhere' })).data;
-    const before = s.store.snapshot();
+    const before = await s.store.snapshot();
     const fields: Array<[Record<string, unknown>, string]> = [
       [{ label: '' }, 'label'],
       [{ label: '   ' }, 'label'],
@@ -139,7 +139,7 @@ describe('SAML providers through the official client', () => {
       const updated = await errorOf(api.updateOrganizationSamlProvider(s.org, provider.id, body as never));
       expect(updated, `patch ${JSON.stringify(body)}`).toMatchObject({ code: 400, message: expect.stringContaining(field) });
     }
-    expect(s.store.snapshot()).toEqual(before);
+    expect(await s.store.snapshot()).toEqual(before);
   });
 
   it('refuses a certificate outside its validity period', async () => {
@@ -164,7 +164,7 @@ describe('SAML providers through the official client', () => {
     const api = s.client().orgs;
     const provider = (await api.createOrganizationSamlProvider(s.org, { label: 'Admins only' })).data;
     const others = (['create', 'read', null, 'none'] as const).map((role) => ({ role, other: s.client(s.member(role).token).orgs }));
-    const before = s.store.snapshot();
+    const before = await s.store.snapshot();
     for (const { role, other } of others) {
       expect(await statusOf(other.listSamlProvidersInOrganizationById(s.org)), String(role)).toBe(403);
       expect(await statusOf(other.createOrganizationSamlProvider(s.org, { label: 'Mine' })), String(role)).toBe(403);
@@ -172,7 +172,7 @@ describe('SAML providers through the official client', () => {
       expect(await statusOf(other.updateOrganizationSamlProvider(s.org, provider.id, { label: 'Mine' })), String(role)).toBe(403);
       expect(await statusOf(other.deleteOrganizationSamlProvider(s.org, provider.id)), String(role)).toBe(403);
     }
-    expect(s.store.snapshot()).toEqual(before);
+    expect(await s.store.snapshot()).toEqual(before);
 
     expect(await statusOf(api.getOrganizationSamlProviderById(s.org, 'nope'))).toBe(404);
     expect(await statusOf(api.updateOrganizationSamlProvider(s.org, 'nope', { label: 'X' }))).toBe(404);

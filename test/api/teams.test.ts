@@ -4,7 +4,7 @@ import { errorOf, statusOf, useServer } from '../helpers/server.js';
 
 const s = useServer();
 
-const emailOf = (userId: string) => s.store.users.get(userId)!.email;
+const emailOf = async (userId: string) => (await s.store.users.get(userId))!.email;
 
 describe('teams through the official client', () => {
   it('creates, lists with filters, renames and deletes teams', async () => {
@@ -69,7 +69,7 @@ describe('teams through the official client', () => {
     expect(
       (
         await asOwner.updateMembersInOrganizationTeam(s.org, team.id, {
-          add: [emailOf(carol.userId), dave.userId],
+          add: [await emailOf(carol.userId), dave.userId],
           memberships: { [bob.userId]: { role: TeamMemberRole.Owner } },
           remove: [dave.userId],
         })
@@ -86,14 +86,14 @@ describe('teams through the official client', () => {
     expect(await statusOf(asOwner.removeTeamFromOrganizationById(s.org, team.id))).toBe(403);
 
     // A plain member cannot manage the team, but can leave it.
-    const before = s.store.snapshot();
+    const before = await s.store.snapshot();
     const asDave = s.client(dave.token).orgs;
     expect((await asDave.getTeamInOrganizationById(s.org, team.id)).data.permissions.admin).toBe(false);
     expect(await statusOf(asDave.addMemberToOrganizationTeamById(s.org, team.id, dave.userId, {}))).toBe(403);
     expect(await statusOf(asDave.updateMembersInOrganizationTeam(s.org, team.id, { add: [dave.userId] }))).toBe(403);
     expect(await statusOf(asDave.deleteMemberFromOrganizationTeamById(s.org, team.id, bob.userId))).toBe(403);
     expect(await statusOf(asDave.updateTeamInOrganizationById(s.org, team.id, { title: 'Mine' }))).toBe(403);
-    expect(s.store.snapshot()).toEqual(before);
+    expect(await s.store.snapshot()).toEqual(before);
     await api.addMemberToOrganizationTeamById(s.org, team.id, dave.userId, {});
     expect((await asDave.deleteMemberFromOrganizationTeamById(s.org, team.id, dave.userId)).status).toBe(205);
     expect((await asDave.deleteMemberFromOrganizationTeamById(s.org, team.id, dave.userId)).status).toBe(204);
@@ -157,7 +157,7 @@ describe('teams through the official client', () => {
     expect(await statusOf(api.orgs.listSpacesForOrganizationMember(s.org, 'nobody'))).toBe(404);
 
     await api.orgs.deleteMemberFromOrganizationTeamById(s.org, team.id, reader.userId);
-    await api.orgs.updateMembersInOrganizationTeam(s.org, team.id, { remove: [emailOf(guest.userId)] });
+    await api.orgs.updateMembersInOrganizationTeam(s.org, team.id, { remove: [await emailOf(guest.userId)] });
     expect(await statusOf(asReader.spaces.createChangeRequest(space.id, { subject: 'After' }))).toBe(403);
     expect(await statusOf(asReader.spaces.getSpaceById(inCol.id))).toBe(403);
     expect(await statusOf(asGuest.spaces.getSpaceById(space.id))).toBe(403);
@@ -180,7 +180,7 @@ describe('teams through the official client', () => {
       guest: s.client(s.member(null).token).orgs,
       stranger: s.client(s.member('none').token).orgs,
     };
-    const before = s.store.snapshot();
+    const before = await s.store.snapshot();
     expect((await clients.reader.listTeamsInOrganizationById(s.org)).status).toBe(200);
     expect((await clients.reader.getTeamInOrganizationById(s.org, team.id)).data.permissions).toEqual({ admin: false, view: true });
     expect((await clients.reader.listTeamMembersInOrganizationById(s.org, team.id)).status).toBe(200);
@@ -195,7 +195,7 @@ describe('teams through the official client', () => {
       expect(await statusOf(clients[name].getTeamInOrganizationById(s.org, team.id)), name).toBe(403);
       expect(await statusOf(clients[name].listTeamMembersInOrganizationById(s.org, team.id)), name).toBe(403);
     }
-    expect(s.store.snapshot()).toEqual(before);
+    expect(await s.store.snapshot()).toEqual(before);
     expect(await statusOf(api.listTeamsInOrganizationById('no-org'))).toBe(404);
     expect(await statusOf(api.createOrganizationTeam('no-org', { title: 'X' }))).toBe(404);
     expect((await s.request('GET', `/v1/orgs/${s.org}/teams`, { token: null })).status).toBe(401);
@@ -206,7 +206,7 @@ describe('teams through the official client', () => {
     const team = (await api.createOrganizationTeam(s.org, { title: 'Strict' })).data;
     const member = s.member('read');
     const outsider = s.member('none');
-    const before = s.store.snapshot();
+    const before = await s.store.snapshot();
     const cases: Array<[string, Promise<{ status: number }>, string]> = [
       ['create: no title', api.createOrganizationTeam(s.org, {} as never), 'title'],
       ['create: empty title', api.createOrganizationTeam(s.org, { title: '' }), 'title'],
@@ -240,6 +240,6 @@ describe('teams through the official client', () => {
     }
     const raw = await s.request('PUT', `/v1/orgs/${s.org}/teams`, { rawBody: '{"title": ' });
     expect(raw.status).toBe(400);
-    expect(s.store.snapshot()).toEqual(before);
+    expect(await s.store.snapshot()).toEqual(before);
   });
 });

@@ -26,14 +26,14 @@ const TEMPLATES = ['api-reference', 'changelog', 'knowledge-base', 'onboarding',
 const catalog = loadCatalog(TEMPLATES_DIR);
 const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000020000000308060000009dc8c0a0', 'hex');
 
-beforeAll(() => installGitSync(s.domain));
+beforeAll(async () => await installGitSync(s.domain));
 afterAll(async () => {
   await s.domain.jobs.stop();
   cleanTemps();
 });
 
-const owner = () => new Caller(s.store, s.store.users.get(s.ownerId)!);
-const content = (spaceId: string): RevisionContent => s.store.revisions.content(s.store.content.space(spaceId)!.revisionId);
+const owner = async () => new Caller(s.store, (await s.store.users.get(s.ownerId))!);
+const content = async (spaceId: string): Promise<RevisionContent> => await s.store.revisions.content((await s.store.content.space(spaceId))!.revisionId);
 
 /** Content with page and file ids replaced by their position, to compare two spaces' trees. */
 /** The content with its ids numbered in order, and without the dates of the files it was read from. */
@@ -83,7 +83,7 @@ function completed(spaceId: string, count: number) {
   return waitFor(
     async () => {
       await s.domain.jobs.runDue();
-      const done = gitEvents(s.domain.deps, spaceId).filter((e) => e.type === 'space_gitsync_completed');
+      const done = (await gitEvents(s.domain.deps, spaceId)).filter((e) => e.type === 'space_gitsync_completed');
       return done.length >= count && done.at(-1);
     },
     { timeout: 20_000, interval: 10, message: `${count} git operations of space ${spaceId} to complete` },
@@ -122,17 +122,17 @@ describe('the built-in templates', () => {
         workTree: true,
         space: `Imported ${id}`,
         organizationId: s.org,
-        caller: owner(),
+        caller: await owner(),
         parseWorkers: 0,
       });
       expect(report!.warnings).toEqual([]);
-      expect(shape(content(created.data.id))).toEqual(shape(content(report!.space.id)));
+      expect(shape(await content(created.data.id))).toEqual(shape(await content(report!.space.id)));
 
       const { data: empty } = await api.orgs.createSpace(s.org, { title: `Applied ${id}` });
       const applied = await api.spaces.applyTemplateToSpace(empty.id, { id });
       expect(applied.status).toBe(201);
       expect(applied.data).toBeFalsy();
-      expect(shape(content(empty.id))).toEqual(shape(content(report!.space.id)));
+      expect(shape(await content(empty.id))).toEqual(shape(await content(report!.space.id)));
       const { data: revision } = await api.spaces.getCurrentRevision(empty.id);
       expect(revision.parents).toEqual([empty.revision]);
       expect((await api.spaces.getSpaceById(empty.id)).data.revision).toBe(revision.id);
@@ -257,7 +257,7 @@ describe('template slots (params.contentRefs)', () => {
       [{ id: 'product-docs', params: { contentRefs: { logo: { kind: 'file' } } } }, /params\.contentRefs\.logo\.file/],
       [{ id: 'product-docs', params: 'logo' }, /^params: /],
     ];
-    const snapshot = s.store.snapshot();
+    const snapshot = await s.store.snapshot();
     for (const [body, message] of cases) {
       const error = await errorOf(api.spaces.applyTemplateToSpace(space.id, body as never));
       expect(error.code, JSON.stringify(body)).toBe(400);
@@ -278,7 +278,7 @@ describe('template slots (params.contentRefs)', () => {
       expect(create.status).toBe(400);
       expect(create.json.error.message).toMatch(/^template/);
     }
-    expect(s.store.snapshot()).toEqual(snapshot);
+    expect(await s.store.snapshot()).toEqual(snapshot);
   });
 
   it('never reads a file from a space the caller cannot read', async () => {
@@ -304,14 +304,14 @@ describe('applyTemplateToSpace errors', () => {
     const { data: gone } = await api.orgs.createSpace(s.org, { title: 'Gone' });
     await api.spaces.deleteSpaceById(gone.id);
     const reader = s.member('read');
-    const snapshot = s.store.snapshot();
+    const snapshot = await s.store.snapshot();
     const conflict = await errorOf(api.spaces.applyTemplateToSpace(full.id, { id: 'product-docs' }));
     expect(conflict).toMatchObject({ code: 409, message: expect.stringContaining('already has pages') });
     expect(await statusOf(api.spaces.applyTemplateToSpace('nope', { id: 'product-docs' }))).toBe(404);
     expect(await statusOf(api.spaces.applyTemplateToSpace(gone.id, { id: 'product-docs' }))).toBe(404);
     expect(await statusOf(s.client(reader.token).spaces.applyTemplateToSpace(empty.id, { id: 'product-docs' }))).toBe(403);
     expect((await s.request('POST', `/v1/spaces/${empty.id}/content/template`, { token: null, body: { id: 'product-docs' } })).status).toBe(401);
-    expect(s.store.snapshot()).toEqual(snapshot);
+    expect(await s.store.snapshot()).toEqual(snapshot);
   });
 
   it('createSpace still answers 501 for a computed source, and 400 for both at once', async () => {
@@ -341,12 +341,12 @@ describe('each template, end to end', () => {
       const { data: back } = await api.orgs.createSpace(s.org, { title: `Back ${id}` });
       await api.spaces.importGitRepository(back.id, { url: repo.dir, ref: 'main' });
       expect(await completed(back.id, 1)).toMatchObject({ state: 'success', operation: 'import' });
-      expect(shape(content(back.id))).toEqual(shape(content(space.id)));
+      expect(shape(await content(back.id))).toEqual(shape(await content(space.id)));
 
       const out = tempDir(`template-${id}`);
-      const report = await buildSite(spaceSite(s.domain, owner(), space.id, { siteUrl: 'https://docs.example.com' }), siteSources(s.domain), { out });
+      const report = await buildSite(await spaceSite(s.domain, await owner(), space.id, { siteUrl: 'https://docs.example.com' }), siteSources(s.domain), { out });
       expect(report.brokenLinks, id).toEqual([]);
-      expect(report.pages).toBe(content(space.id).pages.filter((p) => p.kind === 'document').length);
+      expect(report.pages).toBe((await content(space.id)).pages.filter((p) => p.kind === 'document').length);
       expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain(`<title>`);
       rmSync(out, { recursive: true, force: true });
     }

@@ -66,13 +66,13 @@ function completed(id: string): Promise<Translation> {
 }
 
 /** The page file the target revision holds for a source page, as stored (frontmatter and all). */
-function pageFile(revisionId: string, pageId: string): string {
-  const page = s.store.revisions.content(revisionId).pages.find((p) => p.id === pageId);
+async function pageFile(revisionId: string, pageId: string): Promise<string> {
+  const page = (await s.store.revisions.content(revisionId)).pages.find((p) => p.id === pageId);
   if (page?.kind !== 'document') throw new Error(`no document page ${pageId} in ${revisionId}`);
-  return s.store.blobs.get(page.blob)!.toString('utf8');
+  return (await s.store.blobs.get(page.blob))!.toString('utf8');
 }
 
-const sourceFile = (space: SeededSpace, path: string) => pageFile(space.revisionId, space.page(path));
+const sourceFile = async (space: SeededSpace, path: string) => await pageFile(space.revisionId, space.page(path));
 const fencedCode = (text: string) => text.match(/```[\s\S]*?```/g) ?? [];
 const liquidTags = (text: string) => text.match(/\{% [^%]*%\}/g) ?? [];
 const urls = (text: string) => text.match(/\]\([^)]*\)|(?:url|src|page)="[^"]*"/g) ?? [];
@@ -113,26 +113,26 @@ describe('translations through the official client', () => {
     expect(target.revision).toBe(revision);
 
     for (const path of ['code-block.md', 'tabs.md', 'hints.md', 'simple-paragraph-text-formatting.md', 'page-link.md', 'tables.md']) {
-      const before = sourceFile(source, path);
-      const after = pageFile(revision, source.page(path));
+      const before = await sourceFile(source, path);
+      const after = await pageFile(revision, source.page(path));
       expect(fencedCode(after), path).toEqual(fencedCode(before));
       expect(liquidTags(after), path).toEqual(liquidTags(before));
       expect(urls(after), path).toEqual(expect.arrayContaining(urls(before)));
       expect(after).not.toEqual(before);
     }
-    const tabs = pageFile(revision, source.page('tabs.md'));
+    const tabs = await pageFile(revision, source.page('tabs.md'));
     expect(tabs).toContain('# «fr» Tabs\n');
     expect(tabs).toContain('{% tab title="First Tab" %}\n«fr» This is the content for the first tab.\n');
     expect(tabs).toContain('{% embed url="https://docs.gitbook.com" %}');
-    const formatting = pageFile(revision, source.page('simple-paragraph-text-formatting.md'));
+    const formatting = await pageFile(revision, source.page('simple-paragraph-text-formatting.md'));
     expect(formatting).toContain('«fr» This is **«fr» bold**.');
     expect(formatting).toContain('«fr» This is `code`.');
     expect(formatting).toContain('«fr» This is [«fr» a link](https://www.gitbook.com).');
     // A translated heading keeps its anchor, so links to it still land.
-    expect(pageFile(revision, source.page('code-block.md'))).toContain(
+    expect(await pageFile(revision, source.page('code-block.md'))).toContain(
       '### «fr» Example without tabs <a href="#example-without-tabs" id="example-without-tabs"></a>',
     );
-    expect(pageFile(revision, source.page('hints.md'))).toMatch(
+    expect(await pageFile(revision, source.page('hints.md'))).toMatch(
       /^---\ndescription: «fr» Hint content block\n---\n\n# «fr» Hint\n\n\{% hint style="info" %\}\n\*\*«fr» Info hints\*\* «fr» are great/,
     );
 
@@ -163,13 +163,13 @@ describe('translations through the official client', () => {
     }
   });
 
-  it('keeps glossary terms out of the translator and writes their target term', () => {
+  it('keeps glossary terms out of the translator and writes their target term', async () => {
     const sent = fake.requests.flatMap((r) => r.q);
     expect(sent.filter((text) => /Git Sync|\bRuby\b/.test(text))).toEqual([]);
     const revision = translation.result!.revision;
-    const readme = s.store.revisions.content(revision).pages.find((p) => p.id === source.page('README.md'))!;
+    const readme = (await s.store.revisions.content(revision)).pages.find((p) => p.id === source.page('README.md'))!;
     expect(readme.title).toBe('Synchro Git');
-    expect(pageFile(revision, source.page('code-block.md'))).toContain('{% tab title="Ruby" %}');
+    expect(await pageFile(revision, source.page('code-block.md'))).toContain('{% tab title="Ruby" %}');
   });
 
   it('fills the stats', () => {
@@ -201,13 +201,13 @@ describe('translations through the official client', () => {
     const again = await completed(translation.id);
     expect(again.result!.space).toBe(before.space);
     expect(again.result!.revision).not.toBe(before.revision);
-    expect(s.store.revisions.get(again.result!.revision)!.parents).toEqual([afterEdit]);
+    expect((await s.store.revisions.get(again.result!.revision))!.parents).toEqual([afterEdit]);
     expect((await api.spaces.getSpaceById(before.space)).data.revision).toBe(again.result!.revision);
     // The changed page is translated again (its title too); the others are taken over from the target.
     expect(fake.requests.flatMap((r) => r.q)).toEqual(['Tabs', 'Pangolins use tabs.']);
     expect(again.stats).toMatchObject({ runs: 2, latestPages: 1, latestWords: 4, totalWords: translation.stats.totalWords + 4 });
 
-    const tabs = pageFile(again.result!.revision, source.page('tabs.md'));
+    const tabs = await pageFile(again.result!.revision, source.page('tabs.md'));
     expect(tabs).toContain('«fr» Pangolins use tabs.');
     expect(tabs).toContain('```js\nconst tab = 1;\n```');
     const { data: lists } = await api.spaces.getPageById(before.space, source.page('lists.md'), { format: 'markdown' });
@@ -243,7 +243,7 @@ describe('translations through the official client', () => {
 
   it('rejects bad bodies with 400 naming the field, and changes nothing', async () => {
     const path = `/v1/orgs/${s.org}/translations`;
-    const snapshot = s.store.snapshot();
+    const snapshot = await s.store.snapshot();
     const bad: [unknown, RegExp][] = [
       [{ language: 'fr' }, /source/],
       [{ source: { space: source.spaceId, language: 'en' } }, /language/],
@@ -261,7 +261,7 @@ describe('translations through the official client', () => {
     const put = await s.request('PUT', `${path}/${translation.id}`, { body: {} });
     expect(put.status).toBe(400);
     expect(put.json.error.message).toMatch(/instructions/);
-    expect(s.store.snapshot()).toEqual(snapshot);
+    expect(await s.store.snapshot()).toEqual(snapshot);
   });
 
   it('answers 401, 403, 404 and 409', async () => {
@@ -269,7 +269,7 @@ describe('translations through the official client', () => {
     const body = { source: { space: source.spaceId, language: 'en' }, language: 'es' };
     const reader = s.member('read');
     const outsider = s.member('none');
-    const snapshot = s.store.snapshot();
+    const snapshot = await s.store.snapshot();
     expect((await s.request('GET', path, { token: null })).status).toBe(401);
     expect((await s.request('GET', path, { token: reader.token })).status).toBe(200);
     const view = await s.client(reader.token).orgs.getTranslation(s.org, translation.id);
@@ -287,7 +287,7 @@ describe('translations through the official client', () => {
     expect((await s.request('GET', `/v1/orgs/${s.otherOrg}/translations/${translation.id}`)).status).toBe(404);
     const duplicate = await s.request('POST', path, { body: { source: { space: source.spaceId, language: 'en' }, language: 'fr' } });
     expect(duplicate.status).toBe(409);
-    expect(s.store.snapshot()).toEqual(snapshot);
+    expect(await s.store.snapshot()).toEqual(snapshot);
   });
 });
 
@@ -300,8 +300,8 @@ describe('the copy translator (the default)', () => {
     const { space, revision } = done.result!;
     for (const page of source.pages) {
       if (page.kind !== 'document') continue;
-      const before = pageFile(source.revisionId, page.id);
-      const after = pageFile(revision, page.id);
+      const before = await pageFile(source.revisionId, page.id);
+      const after = await pageFile(revision, page.id);
       expect(after).toContain(`${UNTRANSLATED_MARK.key}: ${UNTRANSLATED_MARK.value}\n`);
       // The body is the source's, byte for byte.
       expect(after.slice(after.indexOf('\n---\n') + 5).replace(/^\n/, '')).toBe(before.replace(/^---\n[\s\S]*?\n---\n/, '').replace(/^\n/, ''));
@@ -327,19 +327,19 @@ describe('failures', () => {
       const { data } = await s
         .client()
         .orgs.createTranslation(s.org, { source: { space: source.spaceId, language: 'en' as never }, language: 'pt-br' as never });
-      const record = () => s.store.translations.get(data.id)!;
+      const record = async () => (await s.store.translations.get(data.id))!;
       // Three attempts; the job waits 1 s and 2 s between them.
       await waitFor(
         async () => {
           await s.domain.jobs.runDue();
-          return record().status === 'completed';
+          return (await record()).status === 'completed';
         },
-        { timeout: 20_000, interval: 50, message: () => `the translation to give up (${record().status}, ${record().lastError})` },
+        { timeout: 20_000, interval: 50, message: async () => `the translation to give up (${(await record()).status}, ${(await record()).lastError})` },
       );
       const { data: failed } = await s.client().orgs.getTranslation(s.org, data.id);
       expect(failed.status).toBe('completed');
       expect(failed.result).toBeUndefined();
-      expect(record().lastError).toMatch(/HTTP 503: Slow down/);
+      expect((await record()).lastError).toMatch(/HTTP 503: Slow down/);
 
       fake.failWith = undefined;
       fake.requests.length = 0;
@@ -352,8 +352,8 @@ describe('failures', () => {
     }
 
     s.domain.translations.configure({ provider: 'libretranslate', url: 'http://127.0.0.2:9/' });
-    const loopback = s.store.translations.bySourceAndLanguage(source.spaceId, 'pt-br')!;
-    await expect(s.domain.translations.runs.run(loopback)).rejects.toThrow(/translation\.url: 127\.0\.0\.2 is a loopback or private address/);
+    const loopback = (await s.store.translations.bySourceAndLanguage(source.spaceId, 'pt-br'))!;
+    await expect(await s.domain.translations.runs.run(loopback)).rejects.toThrow(/translation\.url: 127\.0\.0\.2 is a loopback or private address/);
     libre();
   });
 });
@@ -402,7 +402,7 @@ describe('the glossary through the official client', () => {
     const { data: existing } = await s.client().orgs.listGlossaryEntries(org);
     const id = existing.items[0]!.id;
     const reader = s.member('read', org);
-    const snapshot = s.store.snapshot();
+    const snapshot = await s.store.snapshot();
     const insert = { type: 'insert', translations: { en: 'Site' } };
     const bad: [unknown, number, RegExp][] = [
       [{}, 400, /operations/],
@@ -423,6 +423,6 @@ describe('the glossary through the official client', () => {
     expect((await s.request('GET', path, { token: reader.token })).status).toBe(200);
     expect((await s.request('GET', path, { token: null })).status).toBe(401);
     expect((await s.request('GET', `${path}/nope`)).status).toBe(404);
-    expect(s.store.snapshot()).toEqual(snapshot);
+    expect(await s.store.snapshot()).toEqual(snapshot);
   });
 });

@@ -37,7 +37,7 @@ describe('subdomains', () => {
     expect((await api.subdomains.getSubdomain('other')).data.target.organization).toBe(s.otherOrg);
 
     // Older organizations choose first (both were made at start: order by creation, then id).
-    const [first, second] = s.store.organizations.all();
+    const [first, second] = await s.store.organizations.all();
     const slug = (title: string) => title.toLowerCase();
     // A hostname that is a valid subdomain wins over the title.
     await api.orgs.updateOrganizationById(first!.id, { hostname: 'Acme-Docs' });

@@ -69,11 +69,11 @@ export async function serveDir(root: string): Promise<Served> {
 
 /** Syncs each directory into one fresh store as its own space; `build` writes a site made of them. */
 export async function syncedSpaces(dirs: Record<string, string>) {
-  const env = setup();
+  const env = await setup();
   const views: Record<string, SiteInput['spaces'][number]['view']> = {};
   for (const [title, dir] of Object.entries(dirs)) {
     const [report] = await env.sync(dir, { space: title });
-    views[title] = env.domain.content.current(env.caller, report!.space.id);
+    views[title] = await env.domain.content.current(env.caller, report!.space.id);
   }
   const build = (site: SiteInput, options: BuildOptions) => buildSite(site, siteSources(env.domain), options);
   return { ...env, views, build };

@@ -14,22 +14,22 @@ const project = (config: string) => newProject(config, 'git-integrity');
 afterAll(cleanTemps);
 
 /** Edits api.md in the space the way the API does (a new revision of the space); the CLI is not running meanwhile. */
-function editApiInSpace(projectDir: string, text: string): string {
+async function editApiInSpace(projectDir: string, text: string): Promise<string> {
   const store = openStore(join(projectDir, '.docs'));
   try {
-    const space = store.content.spacesIn(store.organizations.all()[0]!.id).find((s) => s.title === 'Docs')!;
-    const content = store.revisions.content(space.revisionId);
-    const blob = store.blobs.put(Buffer.from(text, 'utf8'));
+    const space = (await store.content.spacesIn((await store.organizations.all())[0]!.id)).find((s) => s.title === 'Docs')!;
+    const content = await store.revisions.content(space.revisionId);
+    const blob = await store.blobs.put(Buffer.from(text, 'utf8'));
     const pages = content.pages.map((p) => (p.kind === 'document' && p.git?.path === 'api.md' ? { ...p, blob } : p));
     const id = newId();
     const now = new Date().toISOString();
-    store.tx(() => {
-      store.revisions.insert({ id, spaceId: space.id, parents: [space.revisionId], type: 'edits', git: null, createdAt: now }, { ...content, pages });
-      store.content.setSpaceRevision(space.id, space.revisionId, id, now);
+    await store.tx(async () => {
+      await store.revisions.insert({ id, spaceId: space.id, parents: [space.revisionId], type: 'edits', git: null, createdAt: now }, { ...content, pages });
+      await store.content.setSpaceRevision(space.id, space.revisionId, id, now);
     });
     return id;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -39,7 +39,7 @@ describe('git sync integrity, from the command line', () => {
     const dir = project(`spaces:\n  - title: Docs\n    directory: ${repo.dir}\n`);
     expect((await docs(dir, 'sync')).code).toBe(0);
     const gitTip = repo.commit({ 'api.md': lines('# API', '', 'By git.') });
-    const spaceRevision = editApiInSpace(dir, lines('# API', '', 'By the space.'));
+    const spaceRevision = await editApiInSpace(dir, lines('# API', '', 'By the space.'));
 
     const synced = await docs(dir, 'sync', '--json');
     expect(synced.code).toBe(0);

@@ -24,23 +24,23 @@ const files = (dir: string): string[] =>
     .sort();
 
 /** Adds pages straight to the store, below the API's checks: bad data written before slugs were validated. */
-function addBadPages(projectDir: string, make: (blob: string) => RevisionPage[]): void {
+async function addBadPages(projectDir: string, make: (blob: string) => RevisionPage[]): Promise<void> {
   const store = openStore(join(projectDir, '.docs'));
   try {
-    const space = store.content.spacesIn(store.organizations.all()[0]!.id).find((s) => s.title === 'Docs')!;
-    const content = store.revisions.content(space.revisionId);
-    const blob = store.blobs.put(Buffer.from(lines('# Escape', '', 'Out of bounds.'), 'utf8'));
+    const space = (await store.content.spacesIn((await store.organizations.all())[0]!.id)).find((s) => s.title === 'Docs')!;
+    const content = await store.revisions.content(space.revisionId);
+    const blob = await store.blobs.put(Buffer.from(lines('# Escape', '', 'Out of bounds.'), 'utf8'));
     const id = newId();
     const now = new Date().toISOString();
-    store.tx(() => {
-      store.revisions.insert(
+    await store.tx(async () => {
+      await store.revisions.insert(
         { id, spaceId: space.id, parents: [space.revisionId], type: 'edits', git: null, createdAt: now },
         { ...content, pages: [...content.pages, ...make(blob)] },
       );
-      store.content.setSpaceRevision(space.id, space.revisionId, id, now);
+      await store.content.setSpaceRevision(space.id, space.revisionId, id, now);
     });
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -92,7 +92,7 @@ describe('hostile slugs and paths, end to end', () => {
     const dir = project(`spaces:\n  - title: Docs\n    directory: ${repo.dir}\n`);
     expect((await docs(dir, 'sync')).code).toBe(0);
     // What the unchecked API used to store: a `..` slug, and one climbing out of the repository with no git path.
-    addBadPages(dir, (blob) => [
+    await addBadPages(dir, (blob) => [
       {
         id: newId(),
         kind: 'document',
@@ -155,7 +155,7 @@ describe('hostile slugs and paths, end to end', () => {
     // What the API used to store for slugs `.hidden` (with a child inserted into it) and `.git`: git paths in a folder
     // the importer skips, and one git refuses.
     const parent = newId();
-    addBadPages(dir, (blob) => [
+    await addBadPages(dir, (blob) => [
       {
         id: parent,
         kind: 'document',
@@ -197,8 +197,8 @@ describe('hostile slugs and paths, end to end', () => {
     expect(repo.git('ls-tree', '-r', '--name-only', 'main').split('\n').sort()).toEqual(tree);
     const store = openStore(join(dir, '.docs'));
     try {
-      const space = store.content.spacesIn(store.organizations.all()[0]!.id).find((s) => s.title === 'Docs')!;
-      const pages = store.revisions.content(space.revisionId).pages.map((p) => [p.title, p.path]);
+      const space = (await store.content.spacesIn((await store.organizations.all())[0]!.id)).find((s) => s.title === 'Docs')!;
+      const pages = (await store.revisions.content(space.revisionId)).pages.map((p) => [p.title, p.path]);
       expect(pages).toEqual(
         expect.arrayContaining([
           ['Hidden', 'hidden'],
@@ -207,7 +207,7 @@ describe('hostile slugs and paths, end to end', () => {
         ]),
       );
     } finally {
-      store.close();
+      await store.close();
     }
   });
 

@@ -23,47 +23,47 @@ function project(repoDir: string, conflict: string): string {
 }
 
 /** Changes the space's pages the way the API does: a new revision of the space (the CLI is not running meanwhile). */
-function changeSpace(projectDir: string, change: (pages: RevisionPage[]) => RevisionPage[]): string {
+async function changeSpace(projectDir: string, change: (pages: RevisionPage[]) => RevisionPage[]): Promise<string> {
   const store = openStore(join(projectDir, '.docs'));
   try {
-    const space = store.content.spacesIn(store.organizations.all()[0]!.id).find((s) => s.title === 'Docs')!;
-    const content = store.revisions.content(space.revisionId);
+    const space = (await store.content.spacesIn((await store.organizations.all())[0]!.id)).find((s) => s.title === 'Docs')!;
+    const content = await store.revisions.content(space.revisionId);
     const id = newId();
     const now = new Date().toISOString();
-    store.tx(() => {
-      store.revisions.insert(
+    await store.tx(async () => {
+      await store.revisions.insert(
         { id, spaceId: space.id, parents: [space.revisionId], type: 'edits', git: null, createdAt: now },
         { ...content, pages: change(content.pages) },
       );
-      store.content.setSpaceRevision(space.id, space.revisionId, id, now);
+      await store.content.setSpaceRevision(space.id, space.revisionId, id, now);
     });
     return id;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
 /** The space's current pages, and the body of one by title. */
-function spacePages(projectDir: string): { pages: RevisionPage[]; body: (title: string) => string | undefined; revisionId: string } {
+async function spacePages(projectDir: string): Promise<{ pages: RevisionPage[]; body: (title: string) => string | undefined; revisionId: string }> {
   const store = openStore(join(projectDir, '.docs'));
   try {
-    const space = store.content.spacesIn(store.organizations.all()[0]!.id).find((s) => s.title === 'Docs')!;
-    const { pages } = store.revisions.content(space.revisionId);
-    const bodies = new Map(pages.map((p) => [p.title, p.kind === 'document' ? store.blobs.get(p.blob)!.toString('utf8') : undefined]));
+    const space = (await store.content.spacesIn((await store.organizations.all())[0]!.id)).find((s) => s.title === 'Docs')!;
+    const { pages } = await store.revisions.content(space.revisionId);
+    const bodies = new Map((await Promise.all(pages.map(async (p) => [p.title, p.kind === 'document' ? (await store.blobs.get(p.blob))!.toString('utf8') : undefined]))));
     return { pages, body: (title) => bodies.get(title), revisionId: space.revisionId };
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
 const byPath = (path: string) => (p: RevisionPage) => p.kind === 'document' && p.git?.path === path;
 
 /** Edits api.md in the space. */
-function editInSpace(projectDir: string, text: string): string {
+async function editInSpace(projectDir: string, text: string): Promise<string> {
   const store = openStore(join(projectDir, '.docs'));
-  const blob = store.blobs.put(Buffer.from(text, 'utf8'));
-  store.close();
-  return changeSpace(projectDir, (pages) => pages.map((p) => (byPath('api.md')(p) ? { ...p, blob } : p)));
+  const blob = await store.blobs.put(Buffer.from(text, 'utf8'));
+  await store.close();
+  return await changeSpace(projectDir, (pages) => pages.map((p) => (byPath('api.md')(p) ? { ...p, blob } : p)));
 }
 
 describe('docs sync, both ways', () => {
@@ -72,7 +72,7 @@ describe('docs sync, both ways', () => {
     const dir = project(repo.dir, 'fail');
     expect((await docs(dir, 'sync')).code).toBe(0);
     const gitTip = repo.commit({ 'api.md': lines('# API', '', 'By git.') });
-    const spaceRevision = editInSpace(dir, lines('# API', '', 'By the space.'));
+    const spaceRevision = await editInSpace(dir, lines('# API', '', 'By the space.'));
 
     const failed = await docs(dir, 'sync', '--json');
     expect(failed.code).toBe(1);
@@ -102,9 +102,9 @@ describe('docs sync, both ways', () => {
     repo.git('mv', 'guide.md', 'guides.md');
     repo.commit({ 'SUMMARY.md': SAMPLE['SUMMARY.md'].replace('(guide.md)', '(guides.md)'), 'api.md': lines('# API', '', 'The API, edited in git.') });
     const store = openStore(join(dir, '.docs'));
-    const edited = store.blobs.put(Buffer.from(SAMPLE['guide.md'].replace('First line.', 'First line, edited in the space.')));
-    store.close();
-    changeSpace(dir, (pages) => {
+    const edited = await store.blobs.put(Buffer.from(SAMPLE['guide.md'].replace('First line.', 'First line, edited in the space.')));
+    await store.close();
+    await changeSpace(dir, (pages) => {
       const faq = pages.find(byPath('faq.md'))!;
       const api = { ...pages.find(byPath('api.md'))!, parentId: faq.id, path: `${faq.path}/api` };
       return [...pages.filter((p) => p !== pages.find(byPath('api.md'))).map((p) => (byPath('guide.md')(p) ? { ...p, blob: edited } : p)), api];
@@ -114,7 +114,7 @@ describe('docs sync, both ways', () => {
     expect(result.code).toBe(0);
     const [report] = JSON.parse(result.stdout).spaces;
     expect(report).toMatchObject({ action: 'merge', failed: false, conflicts: [] });
-    const space = spacePages(dir);
+    const space = await spacePages(dir);
     const api = space.pages.find((p) => p.title === 'API')!;
     expect(api.parentId).toBe(space.pages.find((p) => p.title === 'FAQ')!.id);
     expect(space.body('API')).toContain('edited in git');
@@ -140,9 +140,9 @@ describe('docs sync, both ways', () => {
         'faq.md': lines('# FAQ', '', 'Questions, edited in git.'),
       });
       const store = openStore(join(dir, '.docs'));
-      const edited = store.blobs.put(Buffer.from(lines('# Guide', '', 'Guide, edited in the space.')));
-      store.close();
-      const spaceRevision = changeSpace(dir, (pages) =>
+      const edited = await store.blobs.put(Buffer.from(lines('# Guide', '', 'Guide, edited in the space.')));
+      await store.close();
+      const spaceRevision = await changeSpace(dir, (pages) =>
         pages.filter((p) => !byPath('faq.md')(p)).map((p) => (byPath('guide.md')(p) ? { ...p, blob: edited } : p)),
       );
 
@@ -150,7 +150,7 @@ describe('docs sync, both ways', () => {
       const [report] = JSON.parse(result.stdout).spaces;
       const titles = (report.conflicts as { title: string; reason: string }[]).map((c) => `${c.title}: ${c.reason}`).sort();
       expect(titles).toEqual(['FAQ: one side deleted it and the other changed it', 'Guide: one side deleted it and the other changed it']);
-      const space = spacePages(dir);
+      const space = await spacePages(dir);
       if (policy === 'fail') {
         expect(result.code).toBe(1);
         expect(report).toMatchObject({ failed: true, commit: null });
@@ -177,11 +177,11 @@ describe('docs sync, both ways', () => {
       // The losing edit is in the revision the report names.
       const reopened = openStore(join(dir, '.docs'));
       try {
-        const losing = reopened.revisions.content(kept!.revisionId);
+        const losing = await reopened.revisions.content(kept!.revisionId);
         const page = losing.pages.find((p) => p.title === (policy === 'git' ? 'Guide' : 'FAQ'));
-        expect(page && page.kind === 'document' && reopened.blobs.get(page.blob)!.toString('utf8')).toContain('edited in');
+        expect(page && page.kind === 'document' && (await reopened.blobs.get(page.blob))!.toString('utf8')).toContain('edited in');
       } finally {
-        reopened.close();
+        await reopened.close();
       }
       expect((await docs(dir, 'sync')).stdout).toContain('(no changes)');
     },
@@ -199,16 +199,16 @@ describe('docs sync, both ways', () => {
     const store = openStore(join(dir, '.docs'));
     try {
       const domain = new Domain(store);
-      const caller = new Caller(store, store.users.byEmail('admin@quire.local')!);
-      const space = store.content.spacesIn(store.organizations.all()[0]!.id).find((x) => x.title === 'Docs')!;
-      const { changeRequest } = domain.changeRequests.create(caller, space.id, { subject: 'Answer more questions' });
-      const faq = store.revisions.content(space.revisionId).pages.find(byPath('faq.md'))!;
+      const caller = new Caller(store, (await store.users.byEmail('admin@quire.local'))!);
+      const space = (await store.content.spacesIn((await store.organizations.all())[0]!.id)).find((x) => x.title === 'Docs')!;
+      const { changeRequest } = await domain.changeRequests.create(caller, space.id, { subject: 'Answer more questions' });
+      const faq = (await store.revisions.content(space.revisionId)).pages.find(byPath('faq.md'))!;
       await domain.contentWrites.updateChangeRequestContent(caller, space.id, changeRequest.id, [
         { operation: 'update_page', page: faq.id, document: { markdown: lines('# FAQ', '', 'More questions.') } },
       ]);
-      expect(domain.changeRequests.merge(caller, space.id, changeRequest.id).result).toBe('merge');
+      expect((await domain.changeRequests.merge(caller, space.id, changeRequest.id)).result).toBe('merge');
     } finally {
-      store.close();
+      await store.close();
     }
     const result = await docs(dir, 'sync');
     expect(result.code).toBe(0);

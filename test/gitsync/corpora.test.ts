@@ -40,13 +40,13 @@ describe('importing the corpora', () => {
     ['beefree-sdk-docs', 'SUMMARY.md'],
     ['metalbear-docs', 'docs/SUMMARY.md'],
   ])('%s: every SUMMARY entry becomes a page with the git oid of its file', async (corpus, summary) => {
-    const { sync, store } = setup();
+    const { sync, store } = await setup();
     const [report, ...more] = await sync(join(CORPORA, corpus), { space: corpus });
     expect(more).toEqual([]);
     expect(report!.revisionId).not.toBeNull();
-    const space = store.content.space(report!.space.id)!;
+    const space = (await store.content.space(report!.space.id))!;
     expect(space.title).toBe(corpus);
-    const content = store.revisions.content(space.revisionId);
+    const content = await store.revisions.content(space.revisionId);
     checkContent(corpus, content, summary);
     expect(report!.pagesAdded).toBe(content.pages.length);
     expect(report!.files).toBe(content.files.length);
@@ -54,7 +54,7 @@ describe('importing the corpora', () => {
   });
 
   it('public-docs: one space per docs.yaml key, each from its own directory', async () => {
-    const { sync, store } = setup();
+    const { sync, store } = await setup();
     const reports = await sync(join(CORPORA, 'public-docs'));
     expect(reports.map((r) => [r.key, r.space.title])).toEqual([
       ['space-1', '🇺🇸 English'],
@@ -65,14 +65,14 @@ describe('importing the corpora', () => {
     ]);
     const dirs = ['documentation', 'developers', 'changelog', 'policies', 'guides'];
     for (const [i, report] of reports.entries()) {
-      const content = store.revisions.content(store.content.space(report.space.id)!.revisionId);
+      const content = await store.revisions.content((await store.content.space(report.space.id))!.revisionId);
       checkContent('public-docs', content, `${dirs[i]}/SUMMARY.md`);
       for (const page of content.pages) if (page.kind === 'document') expect(page.git!.path.startsWith(`${dirs[i]}/`)).toBe(true);
-      expect(store.revisions.syncState(report.space.id)).toMatchObject({ key: report.key, directory: dirs[i] });
+      expect(await store.revisions.syncState(report.space.id)).toMatchObject({ key: report.key, directory: dirs[i] });
     }
-    const english = store.revisions.content(store.content.space(reports[0]!.space.id)!.revisionId);
+    const english = await store.revisions.content((await store.content.space(reports[0]!.space.id))!.revisionId);
     expect(english.pages[0]).toMatchObject({ kind: 'document', path: '', git: { path: 'documentation/README.md' } });
-    const computed = store.revisions.content(store.content.space(reports[1]!.space.id)!.revisionId).pages.find((p) => p.kind === 'computed');
+    const computed = (await store.revisions.content((await store.content.space(reports[1]!.space.id))!.revisionId)).pages.find((p) => p.kind === 'computed');
     expect(computed).toMatchObject({ source: 'builtin:openapi' });
 
     // The keys map to the same spaces on the next sync.

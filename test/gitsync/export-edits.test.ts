@@ -16,38 +16,38 @@ afterAll(cleanTemps);
 type Env = ReturnType<typeof setup>;
 
 /** Applies `changes` to the space's current revision as the API writer does, and moves the space to the result. */
-function edit(env: Env, spaceId: string, changes: ContentChange[], files = new Map<number, PreparedFile[]>()): string {
+async function edit(env: Env, spaceId: string, changes: ContentChange[], files = new Map<number, PreparedFile[]>()): Promise<string> {
   const { store } = env;
-  const space = store.content.space(spaceId)!;
+  const space = (await store.content.space(spaceId))!;
   const result = applyChanges(
     {
-      base: store.revisions.content(space.revisionId),
+      base: await store.revisions.content(space.revisionId),
       baseRevisionId: space.revisionId,
       spaceRoot: '',
       files,
-      revisionContent: (id) => store.revisions.content(id),
-      readBlob: (oid) => store.blobs.get(oid) ?? undefined,
+      revisionContent: async (id) => await store.revisions.content(id),
+      readBlob: async (oid) => await store.blobs.get(oid) ?? undefined,
       newId,
     },
     changes,
   );
-  for (const bytes of result.blobs.values()) store.blobs.put(bytes);
+  for (const bytes of result.blobs.values()) await store.blobs.put(bytes);
   const id = newId();
   const now = new Date().toISOString();
-  store.tx(() => {
-    store.revisions.insert({ id, spaceId, parents: [space.revisionId], type: 'edits', git: null, createdAt: now }, result.content);
-    expect(store.content.setSpaceRevision(spaceId, space.revisionId, id, now)).toBe(true);
+  await store.tx(async () => {
+    await store.revisions.insert({ id, spaceId, parents: [space.revisionId], type: 'edits', git: null, createdAt: now }, result.content);
+    expect(await store.content.setSpaceRevision(spaceId, space.revisionId, id, now)).toBe(true);
   });
   return id;
 }
 
 async function imported(corpus: string) {
   const repo = tempRepo(corpus);
-  const env = setup();
+  const env = await setup();
   const [report] = await env.sync(repo, { space: 'Docs' });
   const spaceId = report!.space.id;
-  const page = (title: string): RevisionPage => {
-    const content = env.store.revisions.content(env.store.content.space(spaceId)!.revisionId);
+  const page = async (title: string): Promise<RevisionPage> => {
+    const content = await env.store.revisions.content((await env.store.content.space(spaceId))!.revisionId);
     return content.pages.find((p) => p.title === title)!;
   };
   return { repo, env, spaceId, page, main: git(repo, 'rev-parse', 'main').trim() };
@@ -58,16 +58,16 @@ const PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAA
 describe('exporting edits made through the domain', () => {
   it('writes one commit with exactly the changed, new, moved, deleted and renamed pages and the new asset', async () => {
     const { repo, env, spaceId, page, main } = await imported('git-sync-normalization');
-    const group = page('This is a group');
-    const revisionId = edit(
+    const group = await page('This is a group');
+    const revisionId = await edit(
       env,
       spaceId,
       [
-        { operation: 'update_page', page: page('Quote').id, document: { markdown: '# Quote\n\n> A changed quote.\n' } },
+        { operation: 'update_page', page: (await page('Quote')).id, document: { markdown: '# Quote\n\n> A changed quote.\n' } },
         { operation: 'insert_page', document: { markdown: '# Brand new page\n\nHello.\n' } },
-        { operation: 'update_page', page: page('Emoji').id, into: group.id },
-        { operation: 'delete_page', page: page('Tabs').id },
-        { operation: 'update_page', page: page('Lists').id, title: 'Lists and bullets' },
+        { operation: 'update_page', page: (await page('Emoji')).id, into: group.id },
+        { operation: 'delete_page', page: (await page('Tabs')).id },
+        { operation: 'update_page', page: (await page('Lists')).id, title: 'Lists and bullets' },
         { operation: 'insert_files', files: [] },
       ],
       new Map([[5, [{ name: 'sofianna-customer-avatar.png', contentType: 'image/png', bytes: PNG }]]]),
@@ -111,11 +111,11 @@ describe('exporting edits made through the domain', () => {
     expect(git(repo, 'status', '--porcelain')).toBe('');
 
     // The pair is remembered: the space's revision records the commit, and syncing the commit back changes nothing.
-    const state = env.store.revisions.syncState(spaceId)!;
-    const space = env.store.content.space(spaceId)!;
+    const state = (await env.store.revisions.syncState(spaceId))!;
+    const space = (await env.store.content.space(spaceId))!;
     expect(state).toMatchObject({ commit: result.commit, revisionId: space.revisionId });
-    expect(env.store.revisions.get(space.revisionId)!.git).toMatchObject({ oid: result.commit, createdByService: true });
-    for (const p of env.store.revisions.content(space.revisionId).pages) {
+    expect((await env.store.revisions.get(space.revisionId))!.git).toMatchObject({ oid: result.commit, createdByService: true });
+    for (const p of (await env.store.revisions.content(space.revisionId)).pages) {
       if (p.kind === 'document') expect(lsTree(repo, 'main').get(p.git!.path)).toBe(p.blob);
     }
     const [again] = await env.sync(repo, { space: 'Docs' });
@@ -131,9 +131,9 @@ describe('exporting edits made through the domain', () => {
     git(repo, 'add', 'guide');
     git(repo, '-c', 'user.name=T', '-c', 'user.email=t@e', 'commit', '-q', '-m', 'unrelated');
     const second = git(repo, 'rev-parse', 'main').trim();
-    let revisionId = edit(env, spaceId, [{ operation: 'insert_page', document: { markdown: '# Guide\n\nA guide.\n' }, ref: 'guide' }]);
-    const guide = page('Guide');
-    revisionId = edit(env, spaceId, [{ operation: 'insert_page', into: guide.id, document: { markdown: '# Step one\n\nFirst.\n' } }]);
+    let revisionId = await edit(env, spaceId, [{ operation: 'insert_page', document: { markdown: '# Guide\n\nA guide.\n' }, ref: 'guide' }]);
+    const guide = await page('Guide');
+    revisionId = await edit(env, spaceId, [{ operation: 'insert_page', into: guide.id, document: { markdown: '# Step one\n\nFirst.\n' } }]);
 
     const result = await exportRevision(env.domain, { dir: repo, spaceId, revisionId, ref: 'main', message: 'Guide' });
     expect(result.written).toEqual(['SUMMARY.md', 'guide-1/README.md', 'guide-1/step-one.md']);
@@ -146,15 +146,15 @@ describe('exporting edits made through the domain', () => {
   it('re-serialises the frontmatter and title of a page whose metadata changed over the same file', async () => {
     const { repo, env, spaceId, main } = await imported('git-sync-normalization');
     const { store } = env;
-    const space = store.content.space(spaceId)!;
-    const content = structuredClone(store.revisions.content(space.revisionId));
+    const space = (await store.content.space(spaceId))!;
+    const content = structuredClone(await store.revisions.content(space.revisionId));
     const lists = content.pages.find((p) => p.title === 'Lists')!;
     Object.assign(lists, { title: 'All the lists', description: 'Bullets, numbers and tasks', hidden: true });
     const id = newId();
     const now = new Date().toISOString();
-    store.tx(() => {
-      store.revisions.insert({ id, spaceId, parents: [space.revisionId], type: 'edits', git: null, createdAt: now }, content);
-      store.content.setSpaceRevision(spaceId, space.revisionId, id, now);
+    await store.tx(async () => {
+      await store.revisions.insert({ id, spaceId, parents: [space.revisionId], type: 'edits', git: null, createdAt: now }, content);
+      await store.content.setSpaceRevision(spaceId, space.revisionId, id, now);
     });
 
     const result = await exportRevision(env.domain, { dir: repo, spaceId, revisionId: id, ref: 'main', message: 'Metadata' });
@@ -168,7 +168,7 @@ describe('exporting edits made through the domain', () => {
   it('exports a space into an empty repository as the tree GitBook would write', async () => {
     const { repo, env, spaceId } = await imported('git-sync-normalization');
     const target = tempRepo();
-    const space = env.store.content.space(spaceId)!;
+    const space = (await env.store.content.space(spaceId))!;
     const result = await exportRevision(env.domain, { dir: target, spaceId, revisionId: space.revisionId, ref: 'main', message: 'First export' });
     expect(result.removed).toEqual([]);
     const original = lsTree(repo, 'main');
@@ -176,6 +176,6 @@ describe('exporting edits made through the domain', () => {
     expect(Object.fromEntries([...exported].sort())).toEqual(Object.fromEntries([...original].sort()));
     expect(git(target, 'status', '--porcelain')).toBe('');
     // The space stays synced with the repository it came from.
-    expect(env.store.revisions.syncState(spaceId)!.source).toBe(repo);
+    expect((await env.store.revisions.syncState(spaceId))!.source).toBe(repo);
   }, 60_000);
 });

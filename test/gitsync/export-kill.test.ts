@@ -61,26 +61,26 @@ describe('an export killed at random moments', () => {
     mkdirSync(storeDir);
     const store = openStore(storeDir);
     const domain = new Domain(store);
-    const boot = bootstrap(domain, configSchema.parse({}));
+    const boot = await bootstrap(domain, configSchema.parse({}));
     const caller = new Caller(store, boot.admin);
     const sync = () => twoWaySync(domain, { dir: repo.dir, space: 'Docs', organizationId: boot.organizations[0]!.id, caller, parseWorkers: 0 });
     const [first] = await sync();
     const spaceId = first!.space.id;
-    const space = () => store.content.space(spaceId)!;
+    const space = async () => (await store.content.space(spaceId))!;
 
     /** Edits a third of the pages and adds one through the space; returns the bodies the repository must end up with. */
     let round = 0;
-    const edit = (): Map<string, string> => {
+    const edit = async (): Promise<Map<string, string>> => {
       round++;
-      const before = space();
-      const content = store.revisions.content(before.revisionId);
+      const before = await space();
+      const content = await store.revisions.content(before.revisionId);
       const expected = new Map<string, string>();
-      const pages = content.pages.map((p, i) => {
+      const pages = await Promise.all(content.pages.map(async (p, i) => {
         if (p.kind !== 'document' || !p.git || i % 3 !== round % 3) return p;
         const text = lines(`# ${p.title}`, '', `Edited in round ${round}.`);
         expected.set(p.git.path, text);
-        return { ...p, blob: store.blobs.put(Buffer.from(text)) };
-      });
+        return { ...p, blob: await store.blobs.put(Buffer.from(text)) };
+      }));
       const added = lines(`# Added ${round}`, '', 'A new page.');
       const addedPage: DocumentPage = {
         ...(pages.find((p) => p.kind === 'document') as DocumentPage),
@@ -88,7 +88,7 @@ describe('an export killed at random moments', () => {
         title: `Added ${round}`,
         slug: `added-${round}`,
         path: `added-${round}`,
-        blob: store.blobs.put(Buffer.from(added)),
+        blob: await store.blobs.put(Buffer.from(added)),
         git: null,
         parentId: null,
       };
@@ -96,16 +96,16 @@ describe('an export killed at random moments', () => {
       const next: RevisionContent = { ...content, pages: [...pages, addedPage] };
       const id = newId();
       const now = new Date().toISOString();
-      store.tx(() => {
-        store.revisions.insert({ id, spaceId, parents: [before.revisionId], type: 'edits', git: null, createdAt: now }, next);
-        expect(store.content.setSpaceRevision(spaceId, before.revisionId, id, now)).toBe(true);
+      await store.tx(async () => {
+        await store.revisions.insert({ id, spaceId, parents: [before.revisionId], type: 'edits', git: null, createdAt: now }, next);
+        expect(await store.content.setSpaceRevision(spaceId, before.revisionId, id, now)).toBe(true);
       });
-      domain.sync.indexPages(next);
+      await domain.sync.indexPages(next);
       return expected;
     };
 
     /** The store and the repository agree with each other: the sync state's commit holds its revision's pages. */
-    const checkConsistent = (fsck: boolean) => {
+    const checkConsistent = async (fsck: boolean) => {
       if (fsck) execFileSync('git', ['fsck', '--full', '--no-dangling'], { cwd: repo.dir, stdio: 'pipe' });
       const main = repo.git('rev-parse', '--verify', 'main^{commit}');
       const db = new Database(join(storeDir, 'quire.db'), { readonly: true });
@@ -114,12 +114,12 @@ describe('an export killed at random moments', () => {
       } finally {
         db.close();
       }
-      const state = domain.sync.state(spaceId)!;
+      const state = (await domain.sync.state(spaceId))!;
       expect(repo.git('cat-file', '-t', state.commit!)).toBe('commit');
       // Only the killed export's commit can have been added on top of the synced one.
       if (main !== state.commit) expect(repo.git('rev-parse', 'main~1')).toBe(state.commit);
       const tree = lsTree(repo.dir, state.commit!);
-      const content = store.revisions.content(state.revisionId);
+      const content = await store.revisions.content(state.revisionId);
       for (const page of content.pages) {
         if (page.kind !== 'document') continue;
         expect(page.git, page.title).not.toBeNull();
@@ -149,7 +149,7 @@ describe('an export killed at random moments', () => {
     };
 
     const args = [storeDir, repo.dir, spaceId];
-    let expected = edit();
+    let expected = await edit();
     const dry = await runChild(args);
     expect(dry.killed).toBe(false);
     let span = dry.steps;
@@ -160,21 +160,21 @@ describe('an export killed at random moments', () => {
     const started = performance.now();
     while (killed < KILLS) {
       expect(++attempts, `only ${killed} kills in ${ATTEMPTS} attempts`).toBeLessThanOrEqual(ATTEMPTS);
-      expected = edit();
+      expected = await edit();
       const tip = repo.git('rev-parse', 'main');
       const result = await runChild(args, 1 + Math.floor(Math.random() * span), Math.random() < 0.5 ? 'before' : 'after');
       if (result.killed) killed++;
       else span = result.steps;
-      const after = checkConsistent(true);
+      const after = await checkConsistent(true);
       checkWorkTree(tip, after.main);
       if (result.killed) outcomes[after.main === tip ? 'none' : after.synced === after.main ? 'both' : 'ref']++;
 
       const [report] = await sync();
       expect(report!.failed).toBe(false);
-      const { main } = checkConsistent(false);
-      const state = domain.sync.state(spaceId)!;
+      const { main } = await checkConsistent(false);
+      const state = (await domain.sync.state(spaceId))!;
       expect(state.commit).toBe(main);
-      expect(state.revisionId).toBe(space().revisionId);
+      expect(state.revisionId).toBe((await space()).revisionId);
       for (const [path, text] of expected) expect(`${repo.show(path)}\n`, path).toBe(text);
       // The work tree and index caught up with the branch, and nothing is left to do.
       expect(status()).toEqual([]);
@@ -188,6 +188,6 @@ describe('an export killed at random moments', () => {
     expect(outcomes.none).toBeGreaterThan(0);
     expect(outcomes.ref + outcomes.both).toBeGreaterThan(0);
     execFileSync('git', ['fsck', '--full', '--strict'], { cwd: repo.dir, stdio: 'pipe' });
-    store.close();
+    await store.close();
   }, 120_000);
 });

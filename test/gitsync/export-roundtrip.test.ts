@@ -25,15 +25,15 @@ describe('export round trip: import a GitBook export, export it forcing every pa
   for (const corpus of ['git-sync-normalization', 'public-docs', 'beefree-sdk-docs']) {
     it(`${corpus}: every file comes back byte for byte`, async () => {
       const repo = tempRepo(corpus);
-      const { sync, domain, store } = setup();
+      const { sync, domain, store } = await setup();
       const reports = await sync(repo, corpus === 'public-docs' ? {} : { space: corpus });
       expect(reports.length).toBe(corpus === 'public-docs' ? 5 : 1);
       const main = git(repo, 'rev-parse', 'main').trim();
       const written: string[] = [];
       let pages = 0;
       for (const report of reports) {
-        const space = store.content.space(report.space.id)!;
-        pages += store.revisions.content(space.revisionId).pages.length;
+        const space = (await store.content.space(report.space.id))!;
+        pages += (await store.revisions.content(space.revisionId)).pages.length;
         const result = await exportRevision(domain, {
           dir: repo,
           spaceId: space.id,
@@ -72,9 +72,9 @@ describe('export round trip: import a GitBook export, export it forcing every pa
 describe('export of an unchanged hand-edited corpus (metalbear-docs)', () => {
   it('writes no commit at all; forced, it normalises the files and the result imports to the same space', async () => {
     const repo = tempRepo('metalbear-docs');
-    const { sync, domain, store } = setup();
+    const { sync, domain, store } = await setup();
     const [report] = await sync(repo, { space: 'metalbear' });
-    const space = store.content.space(report!.space.id)!;
+    const space = (await store.content.space(report!.space.id))!;
     const before = lsTree(repo, 'main');
     const plain = await exportRevision(domain, { dir: repo, spaceId: space.id, revisionId: space.revisionId, ref: 'main', message: 'No change' });
     expect(plain).toEqual({ commit: null, written: [], removed: [] });
@@ -93,12 +93,12 @@ describe('export of an unchanged hand-edited corpus (metalbear-docs)', () => {
     expect(forced.written.length).toBeGreaterThan(10);
     expect(forced.removed).toEqual([]);
     // The same pages, titles and tree after normalisation: importing the forced commit changes nothing but bytes.
-    const shape = (s: ReturnType<typeof setup>, id: string) =>
-      s.store.revisions.content(s.store.content.space(id)!.revisionId).pages.map((p) => [p.kind, p.title, p.path, p.kind === 'document' ? p.git?.path : null]);
-    const a = setup();
-    const b = setup();
+    const shape = async (s: ReturnType<typeof setup>, id: string) =>
+      (await s.store.revisions.content((await s.store.content.space(id))!.revisionId)).pages.map((p) => [p.kind, p.title, p.path, p.kind === 'document' ? p.git?.path : null]);
+    const a = await setup();
+    const b = await setup();
     const [first] = await a.sync(repo, { space: 'metalbear', ref: 'main' });
     const [second] = await b.sync(repo, { space: 'metalbear', ref: 'normalised' });
-    expect(shape(b, second!.space.id)).toEqual(shape(a, first!.space.id));
+    expect(await shape(b, second!.space.id)).toEqual(await shape(a, first!.space.id));
   }, 120_000);
 });

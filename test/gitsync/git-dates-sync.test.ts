@@ -21,43 +21,43 @@ async function docsRepo() {
   return { ...repo, head };
 }
 
-function datesOf(store: Store, revisionId: string): Record<string, string | undefined> {
-  const pages = store.revisions.content(revisionId).pages.filter((p): p is DocumentPage => p.kind === 'document');
+async function datesOf(store: Store, revisionId: string): Promise<Record<string, string | undefined>> {
+  const pages = (await store.revisions.content(revisionId)).pages.filter((p): p is DocumentPage => p.kind === 'document');
   return Object.fromEntries(pages.map((p) => [p.git!.path, pageUpdatedAt(p)]));
 }
 
 describe('page dates from git', () => {
   it('dates each page by the last commit that touched its file; a new commit re-dates only the pages it touched', async () => {
     const repo = await docsRepo();
-    const { store, sync } = setup();
+    const { store, sync } = await setup();
     const [first] = await sync(repo.dir, { space: 'Docs' });
-    expect(datesOf(store, first!.revisionId!)).toEqual({ 'README.md': iso(T1), 'guide.md': iso(T2), 'api.md': iso(T1) });
-    expect(store.gitDates.get(repo.head, GIT_DATES_VERSION)).toMatchObject({ 'guide.md': T2, 'api.md': T1 });
+    expect(await datesOf(store, first!.revisionId!)).toEqual({ 'README.md': iso(T1), 'guide.md': iso(T2), 'api.md': iso(T1) });
+    expect(await store.gitDates.get(repo.head, GIT_DATES_VERSION)).toMatchObject({ 'guide.md': T2, 'api.md': T1 });
 
     await repo.commit(T3, { 'api.md': '# API\n\nNew.\n' });
     const [second] = await sync(repo.dir, { space: 'Docs' });
     expect(second).toMatchObject({ pagesChanged: 1, pagesAdded: 0 });
-    expect(datesOf(store, second!.revisionId!)).toEqual({ 'README.md': iso(T1), 'guide.md': iso(T2), 'api.md': iso(T3) });
+    expect(await datesOf(store, second!.revisionId!)).toEqual({ 'README.md': iso(T1), 'guide.md': iso(T2), 'api.md': iso(T3) });
   });
 
   it('keeps the dates a full history gave when a shallow clone of a later commit is synced into the space', async () => {
     const repo = await docsRepo();
-    const { store, sync } = setup();
+    const { store, sync } = await setup();
     await sync(repo.dir, { space: 'Docs' });
     await repo.commit(T3, { 'api.md': '# API\n\nNew.\n' });
     const clone = join(mkdtempSync(join(tmpdir(), 'quire-dates-ci-')), 'clone');
     execFileSync('git', ['clone', '-q', '--depth', '1', `file://${repo.dir}`, clone], { stdio: 'ignore' });
     const [report] = await sync(clone, { space: 'Docs' });
-    expect(datesOf(store, report!.revisionId!)).toEqual({ 'README.md': iso(T1), 'guide.md': iso(T2), 'api.md': iso(T3) });
+    expect(await datesOf(store, report!.revisionId!)).toEqual({ 'README.md': iso(T1), 'guide.md': iso(T2), 'api.md': iso(T3) });
   });
 
   it('gives a shallow clone synced into a new space the date of its oldest commit', async () => {
     const repo = await docsRepo();
     const clone = join(mkdtempSync(join(tmpdir(), 'quire-dates-ci-')), 'clone');
     execFileSync('git', ['clone', '-q', '--depth', '1', `file://${repo.dir}`, clone], { stdio: 'ignore' });
-    const { store, sync } = setup();
+    const { store, sync } = await setup();
     const [report] = await sync(clone, { space: 'Docs' });
-    expect(datesOf(store, report!.revisionId!)).toEqual({ 'README.md': iso(T2), 'guide.md': iso(T2), 'api.md': iso(T2) });
+    expect(await datesOf(store, report!.revisionId!)).toEqual({ 'README.md': iso(T2), 'guide.md': iso(T2), 'api.md': iso(T2) });
     expect(report!.warnings).toEqual([expect.stringMatching(/^3 pages could not be dated past the oldest commit of this shallow clone: .*fetch-depth: 0/)]);
   });
 
@@ -66,17 +66,17 @@ describe('page dates from git', () => {
     const edited = day(5, 5);
     writeFileSync(join(repo.dir, 'api.md'), '# API\n\nEdited, not committed.\n');
     utimesSync(join(repo.dir, 'api.md'), edited, edited);
-    const { store, sync } = setup();
+    const { store, sync } = await setup();
     const [report] = await sync(repo.dir, { space: 'Docs', workTree: true });
-    expect(datesOf(store, report!.revisionId!)).toEqual({ 'README.md': iso(T1), 'guide.md': iso(T2), 'api.md': iso(edited) });
+    expect(await datesOf(store, report!.revisionId!)).toEqual({ 'README.md': iso(T1), 'guide.md': iso(T2), 'api.md': iso(edited) });
   });
 
   it('walks no history with gitDates: false', async () => {
     const repo = await docsRepo();
-    const { store, sync } = setup();
+    const { store, sync } = await setup();
     const [report] = await sync(repo.dir, { space: 'Docs', gitDates: false });
-    expect(datesOf(store, report!.revisionId!)).toEqual({ 'README.md': undefined, 'guide.md': undefined, 'api.md': undefined });
-    expect(store.gitDates.get(repo.head, GIT_DATES_VERSION)).toBeUndefined();
+    expect(await datesOf(store, report!.revisionId!)).toEqual({ 'README.md': undefined, 'guide.md': undefined, 'api.md': undefined });
+    expect(await store.gitDates.get(repo.head, GIT_DATES_VERSION)).toBeUndefined();
   });
 });
 

@@ -7,13 +7,13 @@ import { memoryStore } from '../../src/store/index.js';
 export const CORPORA = new URL('../../../shared/corpora/', import.meta.url).pathname;
 
 /** A fresh in-memory store with the default organization and admin, and a `sync` bound to them. */
-export function setup() {
+export async function setup() {
   const store = memoryStore();
   const domain = new Domain(store);
-  const boot = bootstrap(domain, configSchema.parse({}));
+  const boot = await bootstrap(domain, configSchema.parse({}));
   const caller = new Caller(store, boot.admin);
   const organizationId = boot.organizations[0]!.id;
   // Parsing on the test thread: workers would load the TypeScript sources through tsx, which is slow to start.
-  const sync = (dir: string, options: Partial<SyncOptions> = {}) => syncDirectory(domain, { dir, organizationId, caller, parseWorkers: 0, ...options });
+  const sync = async (dir: string, options: Partial<SyncOptions> = {}) => await syncDirectory(domain, { dir, organizationId, caller, parseWorkers: 0, ...options });
   return { store, domain, caller, organizationId, sync };
 }

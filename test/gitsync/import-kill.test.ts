@@ -60,19 +60,19 @@ describe('an import killed at each of its steps', () => {
     const store = openStore(storeDir);
 
     let spaceId = '';
-    const stateOfSpace = () => {
-      const space = store.content.space(spaceId)!;
-      const content = store.revisions.content(space.revisionId);
+    const stateOfSpace = async () => {
+      const space = (await store.content.space(spaceId))!;
+      const content = await store.revisions.content(space.revisionId);
       // Every blob named is there, with the bytes of its oid.
       for (const oid of [...content.pages.flatMap((p) => (p.kind === 'document' ? [p.blob] : [])), ...content.files.flatMap((f) => (f.blob ? [f.blob] : []))]) {
-        const bytes = store.blobs.get(oid);
+        const bytes = await store.blobs.get(oid);
         expect(bytes, `blob ${oid}`).toBeDefined();
         expect(gitBlobOid(bytes!)).toBe(oid);
       }
       const shown = new Map<string, string>();
-      for (const page of content.pages) if (page.kind === 'document') shown.set(page.git!.path, store.blobs.get(page.blob)!.toString('utf8'));
+      for (const page of content.pages) if (page.kind === 'document') shown.set(page.git!.path, (await store.blobs.get(page.blob))!.toString('utf8'));
       const file = content.files.find((f) => f.name === 'logo.txt');
-      return { pages: shown, asset: file?.blob ? store.blobs.get(file.blob)!.toString('utf8') : '' };
+      return { pages: shown, asset: file?.blob ? (await store.blobs.get(file.blob))!.toString('utf8') : '' };
     };
     const sound = () => {
       const db = new Database(join(storeDir, 'quire.db'), { readonly: true });
@@ -89,7 +89,7 @@ describe('an import killed at each of its steps', () => {
     let landed: State = { pages: new Map(pages), asset };
     const first = await runChild(storeDir, repo.dir, 0);
     spaceId = first.spaceId!;
-    expect(stateOfSpace()).toEqual(landed);
+    expect(await stateOfSpace()).toEqual(landed);
     let lastSteps = first.steps;
 
     let kills = 0;
@@ -107,7 +107,7 @@ describe('an import killed at each of its steps', () => {
       const killAt = 1 + ((round - 1) % lastSteps);
       const run = await runChild(storeDir, repo.dir, killAt);
       sound();
-      const shown = stateOfSpace();
+      const shown = await stateOfSpace();
       if (run.killed) {
         kills++;
         expect(same(shown, landed) || same(shown, next), `after a kill at step ${killAt} of ${lastSteps}`).toBe(true);
@@ -123,7 +123,7 @@ describe('an import killed at each of its steps', () => {
     const last = await runChild(storeDir, repo.dir, 0);
     expect(last.killed).toBe(false);
     sound();
-    expect(stateOfSpace()).toEqual({ pages: new Map(pages), asset });
-    store.close();
+    expect(await stateOfSpace()).toEqual({ pages: new Map(pages), asset });
+    await store.close();
   }, 240_000);
 });

@@ -72,12 +72,12 @@ function asApiStructure(base: RevisionContent, target: RevisionContent): { conte
  */
 async function writeBodies(domain: Domain, caller: Caller, spaceId: string, edited: DocumentPage[], text: (page: DocumentPage) => string): Promise<void> {
   if (edited.length === 0) return;
-  const cr = domain.changeRequests.create(caller, spaceId, { subject: 'Replay' });
+  const cr = await domain.changeRequests.create(caller, spaceId, { subject: 'Replay' });
   for (let i = 0; i < edited.length; i += MAX_CHANGES) {
     const changes = edited.slice(i, i + MAX_CHANGES).map((page) => ({ operation: 'update_page' as const, page: page.id, document: { markdown: text(page) } }));
     await domain.contentWrites.updateChangeRequestContent(caller, spaceId, cr.changeRequest.id, changes);
   }
-  expect(domain.changeRequests.merge(caller, spaceId, cr.changeRequest.id).result).toBe('merge');
+  expect((await domain.changeRequests.merge(caller, spaceId, cr.changeRequest.id)).result).toBe('merge');
 }
 
 describe('replay of git-sync-normalization.bundle', () => {
@@ -85,9 +85,9 @@ describe('replay of git-sync-normalization.bundle', () => {
     execFileSync('git', ['clone', '-q', join(CORPORA, 'git-sync-normalization.bundle'), repo]);
     const commits = git(repo, 'rev-list', '--first-parent', '--reverse', 'HEAD').trim().split('\n');
     expect(commits.length).toBeGreaterThan(20);
-    const { sync, domain, store, caller } = setup();
+    const { sync, domain, store, caller } = await setup();
     let rewritten = 0;
-    const spaceOf = () => store.content.space(spaceId)!;
+    const spaceOf = async () => (await store.content.space(spaceId))!;
     let spaceId = '';
     const mismatches: string[] = [];
     let compared = 0;
@@ -98,28 +98,28 @@ describe('replay of git-sync-normalization.bundle', () => {
       const [report] = await sync(repo, { ref: commit, space: 'replay' });
       spaceId = report!.space.id;
       // When the last export wrote this very tree, the import has nothing to do: the pair is then moved to the real commit.
-      if (domain.sync.state(spaceId)!.commit !== commit) {
-        expect(git(repo, 'diff', '--stat', domain.sync.state(spaceId)!.commit!, commit).trim()).toBe('');
-        restore({ ...domain.sync.state(spaceId)!, commit });
+      if ((await domain.sync.state(spaceId))!.commit !== commit) {
+        expect(git(repo, 'diff', '--stat', (await domain.sync.state(spaceId))!.commit!, commit).trim()).toBe('');
+        await restore({ ...(await domain.sync.state(spaceId))!, commit });
       }
-      const synced = domain.sync.state(spaceId)!;
-      const base = store.revisions.content(synced.revisionId);
+      const synced = (await domain.sync.state(spaceId))!;
+      const base = await store.revisions.content(synced.revisionId);
 
       // The next commit's content, with the page ids the space gives them, then the space set back to this commit.
       await sync(repo, { ref: next, space: 'replay' });
-      const target = store.revisions.content(spaceOf().revisionId);
-      restore(synced);
+      const target = await store.revisions.content((await spaceOf()).revisionId);
+      await restore(synced);
       const { content: structure, edited } = asApiStructure(base, target);
       const structureId = newId();
       const now = new Date().toISOString();
-      store.tx(() => {
-        const before = spaceOf().revisionId;
-        store.revisions.insert({ id: structureId, spaceId, parents: [before], type: 'edits', git: null, createdAt: now }, structure);
-        expect(store.content.setSpaceRevision(spaceId, before, structureId, now)).toBe(true);
+      await store.tx(async () => {
+        const before = (await spaceOf()).revisionId;
+        await store.revisions.insert({ id: structureId, spaceId, parents: [before], type: 'edits', git: null, createdAt: now }, structure);
+        expect(await store.content.setSpaceRevision(spaceId, before, structureId, now)).toBe(true);
       });
-      domain.sync.indexPages(structure);
-      await writeBodies(domain, caller, spaceId, edited, (page) => store.blobs.get(page.blob)!.toString('utf8'));
-      const revisionId = spaceOf().revisionId;
+      await domain.sync.indexPages(structure);
+      await writeBodies(domain, caller, spaceId, edited, async (page) => (await store.blobs.get(page.blob))!.toString('utf8'));
+      const revisionId = (await spaceOf()).revisionId;
       rewritten += edited.length;
 
       const scratch = `replay-${i + 1}`;
@@ -138,7 +138,7 @@ describe('replay of git-sync-normalization.bundle', () => {
       } else if (diff !== '')
         mismatches.push(`${i + 1} ${next.slice(0, 7)} ${subject} (wrote ${result.written.join(', ')}; removed ${result.removed.join(', ')})\n${diff}`);
       // The next round imports the real commit over what the export wrote.
-      restore(domain.sync.state(spaceId)!);
+      await restore((await domain.sync.state(spaceId))!);
     }
     expect(compared).toBe(commits.length - 1);
     // The replay exercises the writer: many pages went through it.
@@ -146,9 +146,9 @@ describe('replay of git-sync-normalization.bundle', () => {
     expect(mismatches).toEqual([]);
     expect(legacy.sort()).toEqual([...LEGACY.keys()].sort());
 
-    function restore(state: SyncStateRecord) {
+    async function restore(state: SyncStateRecord) {
       const { spaceId: _s, updatedAt: _u, ...rest } = state;
-      gitSpaces(domain).saveState(spaceId, rest);
+      await gitSpaces(domain).saveState(spaceId, rest);
     }
   }, 120_000);
 });

@@ -41,14 +41,14 @@ function writableCopy(corpus: string): string {
   return dir;
 }
 
-const contentOf = (store: ReturnType<typeof setup>['store'], spaceId: string) => store.revisions.content(store.content.space(spaceId)!.revisionId);
+const contentOf = async (store: ReturnType<typeof setup>['store'], spaceId: string) => await store.revisions.content((await store.content.space(spaceId))!.revisionId);
 
 describe('syncing a directory', () => {
   it('keeps page and file ids across syncs, counts changes, and keeps the id of a renamed page', async () => {
     const dir = writableCopy('git-sync-normalization');
-    const { sync, store } = setup();
+    const { sync, store } = await setup();
     const [first] = await sync(dir, { space: 'Normalization' });
-    const before = contentOf(store, first!.space.id);
+    const before = await contentOf(store, first!.space.id);
 
     writeFileSync(join(dir, 'quote.md'), '# Quote\n\n> A changed quote.\n');
     renameSync(join(dir, 'emoji.md'), join(dir, 'emojis.md'));
@@ -56,12 +56,12 @@ describe('syncing a directory', () => {
     const [second] = await sync(dir, { space: 'Normalization' });
     expect(second!.space.id).toBe(first!.space.id);
     expect(second).toMatchObject({ pagesAdded: 0, pagesRemoved: 0, pagesChanged: 2 });
-    const after = contentOf(store, first!.space.id);
+    const after = await contentOf(store, first!.space.id);
     expect(after.pages.map((p) => p.id)).toEqual(before.pages.map((p) => p.id));
     expect(after.files.map((f) => f.id)).toEqual(before.files.map((f) => f.id));
     const renamed = after.pages.find((p) => p.kind === 'document' && p.git?.path === 'emojis.md') as DocumentPage;
     expect(renamed.id).toBe(before.pages.find((p) => p.kind === 'document' && p.git?.path === 'emoji.md')!.id);
-    expect(store.revisions.get(second!.revisionId!)!.parents).toEqual([first!.revisionId]);
+    expect((await store.revisions.get(second!.revisionId!))!.parents).toEqual([first!.revisionId]);
 
     rmSync(join(dir, 'quote.md'));
     const [third] = await sync(dir, { space: 'Normalization' });
@@ -70,39 +70,39 @@ describe('syncing a directory', () => {
   });
 
   it('does nothing at all when the tree did not change', async () => {
-    const { sync, store } = setup();
+    const { sync, store } = await setup();
     const dir = join(CORPORA, 'git-sync-normalization');
     await sync(dir, { space: 'Same' });
-    const snapshot = store.snapshot();
+    const snapshot = await store.snapshot();
     const [again] = await sync(dir, { space: 'Same' });
     expect(again).toMatchObject({ revisionId: null, pagesAdded: 0, pagesChanged: 0, pagesRemoved: 0 });
-    expect(store.snapshot()).toEqual(snapshot);
+    expect(await store.snapshot()).toEqual(snapshot);
   });
 
   it('reads commits of a real git repository, with the commit on the revision', async () => {
     const dir = join(tempDir(), 'repo');
     execFileSync('git', ['clone', '--quiet', join(CORPORA, 'git-sync-normalization.bundle'), dir]);
     const git = (...args: string[]) => execFileSync('git', args, { cwd: dir }).toString().trim();
-    const { sync, store } = setup();
+    const { sync, store } = await setup();
     const [head] = await sync(dir, { space: 'Repo' });
-    const revision = store.revisions.get(head!.revisionId!)!;
+    const revision = (await store.revisions.get(head!.revisionId!))!;
     expect(revision.git).toEqual({ oid: git('rev-parse', 'HEAD'), message: git('log', '-1', '--format=%B'), ref: 'HEAD', createdByService: false });
-    const content = contentOf(store, head!.space.id);
+    const content = await contentOf(store, head!.space.id);
     for (const page of content.pages) {
       if (page.kind === 'document') expect(page.git!.oid).toBe(git('rev-parse', `HEAD:${page.git!.path}`));
     }
-    expect(store.revisions.syncState(head!.space.id)).toMatchObject({ commit: git('rev-parse', 'HEAD'), ref: 'HEAD' });
+    expect(await store.revisions.syncState(head!.space.id)).toMatchObject({ commit: git('rev-parse', 'HEAD'), ref: 'HEAD' });
 
-    const snapshot = store.snapshot();
+    const snapshot = await store.snapshot();
     expect((await sync(dir, { space: 'Repo' }))[0]!.revisionId).toBeNull();
-    expect(store.snapshot()).toEqual(snapshot);
+    expect(await store.snapshot()).toEqual(snapshot);
 
     const old = git('rev-list', '--max-parents=0', 'HEAD').split('\n')[0]!;
     // The first commit had one page of the 19: going back to it is a mass removal, allowed here.
-    await expect(sync(dir, { space: 'Repo', ref: old.slice(0, 10) })).rejects.toThrow(/would remove 18 of the 19 pages of "Repo"/);
+    await expect(await sync(dir, { space: 'Repo', ref: old.slice(0, 10) })).rejects.toThrow(/would remove 18 of the 19 pages of "Repo"/);
     const [back] = await sync(dir, { space: 'Repo', ref: old.slice(0, 10), allowMassRemoval: true });
-    expect(store.revisions.get(back!.revisionId!)!.git).toMatchObject({ oid: old });
-    await expect(sync(dir, { space: 'Repo', ref: 'no-such-branch' })).rejects.toThrow(/--ref no-such-branch/);
+    expect((await store.revisions.get(back!.revisionId!))!.git).toMatchObject({ oid: old });
+    await expect(await sync(dir, { space: 'Repo', ref: 'no-such-branch' })).rejects.toThrow(/--ref no-such-branch/);
   });
 
   it('infers the page tree from folders when there is no SUMMARY', async () => {
@@ -115,9 +115,9 @@ describe('syncing a directory', () => {
       '.gitbook/includes/note.md': '---\ntitle: A note\n---\n\nReused.\n',
       '.gitbook/vars.yaml': 'product: Quire\nversion: 2\n',
     });
-    const { sync, store } = setup();
+    const { sync, store } = await setup();
     const [report] = await sync(dir, { space: 'Inferred' });
-    const content = contentOf(store, report!.space.id);
+    const content = await contentOf(store, report!.space.id);
     expect(content.pages.map((p) => [p.kind, p.title, p.path])).toEqual([
       ['document', 'Welcome', ''],
       ['document', 'The guide', 'guide'],
@@ -159,9 +159,9 @@ describe('syncing a directory', () => {
       '.gitbook/assets/cover.png': png,
       '.gitbook/assets/guide.pdf': 'not really a pdf',
     });
-    const { sync, store } = setup();
+    const { sync, store } = await setup();
     const [report] = await sync(dir, { space: 'Metadata' });
-    const content = contentOf(store, report!.space.id);
+    const content = await contentOf(store, report!.space.id);
     const cover = content.files.find((f) => f.name === 'cover.png')!;
     expect(cover).toMatchObject({ contentType: 'image/png', size: png.byteLength, dimensions: { width: 2, height: 3 } });
     expect(content.files.find((f) => f.name === 'guide.pdf')).toMatchObject({ contentType: 'application/pdf', size: 16 });
@@ -219,9 +219,9 @@ describe('bad input', () => {
     });
     symlinkSync(join(outside, 'secret.md'), join(dir, 'linked.md'));
     symlinkSync(outside, join(dir, 'outside-dir'));
-    const { sync, store } = setup();
+    const { sync, store } = await setup();
     const [report] = await sync(dir, { space: 'Bad' });
-    const content = contentOf(store, report!.space.id);
+    const content = await contentOf(store, report!.space.id);
     expect(content.pages.map((p) => p.title)).toEqual(['Home', 'Broken front', 'Binary']);
     const warnings = report!.warnings.join('\n');
     expect(warnings).toMatch(/\.gitbook\.yaml: invalid YAML/);
@@ -234,11 +234,11 @@ describe('bad input', () => {
     expect(warnings).toMatch(/huge\.md: 50\.0 MB is over the 8 MB page limit/);
     expect(warnings).toMatch(/linked\.md: symbolic link skipped/);
     expect(warnings).toMatch(/outside-dir: symbolic link skipped/);
-    expect(JSON.stringify(store.snapshot())).not.toContain('Do not import me');
+    expect(JSON.stringify(await store.snapshot())).not.toContain('Do not import me');
   });
 
   it('refuses a directory that does not exist', async () => {
-    const { sync } = setup();
-    await expect(sync(join(tempDir(), 'nope'), { space: 'X' })).rejects.toThrow(/no such directory/);
+    const { sync } = await setup();
+    await expect(await sync(join(tempDir(), 'nope'), { space: 'X' })).rejects.toThrow(/no such directory/);
   });
 });

@@ -55,30 +55,30 @@ export const SAMPLE = {
 /** A store with the repository imported once, and helpers for both sides. */
 export async function synced(files: Record<string, string> = SAMPLE) {
   const repo = repository(files);
-  const env = setup();
+  const env = await setup();
   const { domain, store, caller, organizationId } = env;
   const sync = (options: Partial<TwoWayOptions> = {}) =>
     twoWaySync(domain, { dir: repo.dir, space: 'Docs', organizationId, caller, parseWorkers: 0, ...options });
   const [first] = await sync();
   const spaceId = first!.space.id;
-  const current = () => store.content.space(spaceId)!;
-  const content = (revisionId = current().revisionId) => store.revisions.content(revisionId);
-  const pageAt = (path: string, c: RevisionContent = content()) => c.pages.find((p) => p.kind === 'document' && p.git?.path === path) as DocumentPage;
-  const body = (page: DocumentPage) => store.blobs.get(page.blob)!.toString('utf8');
+  const current = async () => (await store.content.space(spaceId))!;
+  const content = async (revisionId = (await current()).revisionId) => await store.revisions.content(revisionId);
+  const pageAt = async (path: string, c: RevisionContent = await content()) => c.pages.find((p) => p.kind === 'document' && p.git?.path === path) as DocumentPage;
+  const body = async (page: DocumentPage) => (await store.blobs.get(page.blob))!.toString('utf8');
   /** An edit through the space (what the API does): a new revision the space moves to. */
-  const editSpace = (change: (pages: RevisionPage[]) => RevisionPage[]) => {
-    const before = current();
-    const next: RevisionContent = { ...content(), pages: change(content().pages) };
+  const editSpace = async (change: (pages: RevisionPage[]) => RevisionPage[]) => {
+    const before = await current();
+    const next: RevisionContent = { ...await content(), pages: change((await content()).pages) };
     const id = newId();
     const now = new Date().toISOString();
-    store.tx(() => {
-      store.revisions.insert({ id, spaceId, parents: [before.revisionId], type: 'edits', git: null, createdAt: now }, next);
-      if (!store.content.setSpaceRevision(spaceId, before.revisionId, id, now)) throw new Error('moved');
+    await store.tx(async () => {
+      await store.revisions.insert({ id, spaceId, parents: [before.revisionId], type: 'edits', git: null, createdAt: now }, next);
+      if (!await store.content.setSpaceRevision(spaceId, before.revisionId, id, now)) throw new Error('moved');
     });
-    domain.sync.indexPages(next);
+    await domain.sync.indexPages(next);
     return id;
   };
-  const setBody = (path: string, text: string) =>
-    editSpace((pages) => pages.map((p) => (p.kind === 'document' && p.git?.path === path ? { ...p, blob: store.blobs.put(Buffer.from(text, 'utf8')) } : p)));
+  const setBody = async (path: string, text: string) =>
+    await editSpace(async (pages) => await Promise.all(pages.map(async (p) => (p.kind === 'document' && p.git?.path === path ? { ...p, blob: await store.blobs.put(Buffer.from(text, 'utf8')) } : p))));
   return { ...env, repo, sync, spaceId, current, content, pageAt, body, editSpace, setBody };
 }

@@ -12,7 +12,7 @@ afterAll(cleanTemps);
 describe('two-way syncs of one repository', () => {
   it('run one at a time: two at once write one commit, and the second finds nothing to do', async () => {
     const s = await synced();
-    s.setBody('api.md', lines('# API', '', 'The API, from the space.'));
+    await s.setBody('api.md', lines('# API', '', 'The API, from the space.'));
     const reports = (await Promise.all([s.sync(), s.sync()])).map(([r]) => r!);
     expect(reports.map((r) => r.action).sort()).toEqual(['export', 'nothing']);
     expect(reports.filter((r) => r.commit !== null)).toHaveLength(1);
@@ -24,7 +24,7 @@ describe('two-way syncs of one repository', () => {
     const s = await synced();
     // A pid above Linux's pid_max: no such process.
     writeFileSync(join(s.repo.dir, '.git', 'quire-sync.lock'), '99999999');
-    s.setBody('faq.md', lines('# FAQ', '', 'Questions, from the space.'));
+    await s.setBody('faq.md', lines('# FAQ', '', 'Questions, from the space.'));
     const [report] = await s.sync();
     expect(report).toMatchObject({ action: 'export', written: ['faq.md'] });
     expect(existsSync(join(s.repo.dir, '.git', 'quire-sync.lock'))).toBe(false);

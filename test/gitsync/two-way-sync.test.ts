@@ -7,20 +7,20 @@ afterAll(cleanTemps);
 describe('two-way docs sync', () => {
   it('does nothing when neither side moved, and imports when only git moved', async () => {
     const s = await synced();
-    const snapshot = s.store.snapshot();
+    const snapshot = await s.store.snapshot();
     const [nothing] = await s.sync();
     expect(nothing).toMatchObject({ action: 'nothing', commit: null, conflicts: [], failed: false });
-    expect(s.store.snapshot()).toEqual(snapshot);
+    expect(await s.store.snapshot()).toEqual(snapshot);
 
     s.repo.commit({ 'api.md': lines('# API', '', 'The API, from git.') });
     const [imported] = await s.sync();
     expect(imported).toMatchObject({ action: 'import', pagesChanged: 1, commit: null });
-    expect(s.body(s.pageAt('api.md'))).toContain('from git');
+    expect(await s.body(await s.pageAt('api.md'))).toContain('from git');
   });
 
   it('exports when only the space moved, and the next sync does nothing', async () => {
     const s = await synced();
-    s.setBody('api.md', lines('# API', '', 'The API, from the space.'));
+    await s.setBody('api.md', lines('# API', '', 'The API, from the space.'));
     const [exported] = await s.sync();
     expect(exported).toMatchObject({ action: 'export', written: ['api.md'], removed: [] });
     expect(exported!.commit).toBe(s.repo.git('rev-parse', 'main'));
@@ -32,11 +32,11 @@ describe('two-way docs sync', () => {
   it('merges edits of different pages from both sides into the space and one commit', async () => {
     const s = await synced();
     const gitCommit = s.repo.commit({ 'api.md': lines('# API', '', 'The API, from git.') });
-    s.setBody('faq.md', lines('# FAQ', '', 'Questions, from the space.'));
+    await s.setBody('faq.md', lines('# FAQ', '', 'Questions, from the space.'));
     const [merged] = await s.sync();
     expect(merged).toMatchObject({ action: 'merge', conflicts: [], failed: false, written: ['faq.md'] });
-    expect(s.body(s.pageAt('api.md'))).toContain('from git');
-    expect(s.body(s.pageAt('faq.md'))).toContain('from the space');
+    expect(await s.body(await s.pageAt('api.md'))).toContain('from git');
+    expect(await s.body(await s.pageAt('faq.md'))).toContain('from the space');
     expect(s.repo.show('faq.md')).toContain('from the space');
     expect(s.repo.show('api.md')).toContain('from git');
     expect(s.repo.git('rev-parse', 'main^')).toBe(gitCommit);
@@ -46,11 +46,11 @@ describe('two-way docs sync', () => {
   it('merges edits of different lines of one page', async () => {
     const s = await synced();
     s.repo.commit({ 'guide.md': SAMPLE['guide.md'].replace('Fourth line.', 'Fourth line, from git.') });
-    s.setBody('guide.md', SAMPLE['guide.md'].replace('First line.', 'First line, from the space.'));
+    await s.setBody('guide.md', SAMPLE['guide.md'].replace('First line.', 'First line, from the space.'));
     const [merged] = await s.sync();
     expect(merged).toMatchObject({ action: 'merge', conflicts: [] });
     const expected = SAMPLE['guide.md'].replace('Fourth line.', 'Fourth line, from git.').replace('First line.', 'First line, from the space.');
-    expect(s.body(s.pageAt('guide.md'))).toBe(expected);
+    expect(await s.body(await s.pageAt('guide.md'))).toBe(expected);
     expect(`${s.repo.show('guide.md')}\n`).toBe(expected);
   });
 });
@@ -59,7 +59,7 @@ describe('true conflicts', () => {
   const conflict = async () => {
     const s = await synced();
     const gitCommit = s.repo.commit({ 'api.md': lines('# API', '', 'The API, by git.'), 'faq.md': lines('# FAQ', '', 'Questions, by git.') });
-    const spaceRevision = s.setBody('api.md', lines('# API', '', 'The API, by the space.'));
+    const spaceRevision = await s.setBody('api.md', lines('# API', '', 'The API, by the space.'));
     return { s, gitCommit, spaceRevision };
   };
 
@@ -70,12 +70,12 @@ describe('true conflicts', () => {
     expect(report!.conflicts).toEqual([
       expect.objectContaining({ kind: 'page', title: 'API', winner: 'git', kept: [{ side: 'space', revisionId: spaceRevision, commit: null }] }),
     ]);
-    expect(s.body(s.pageAt('api.md'))).toContain('by git');
-    expect(s.body(s.pageAt('faq.md'))).toContain('by git');
-    expect(s.body(s.pageAt('api.md', s.content(spaceRevision)))).toContain('by the space');
+    expect(await s.body(await s.pageAt('api.md'))).toContain('by git');
+    expect(await s.body(await s.pageAt('faq.md'))).toContain('by git');
+    expect(await s.body(await s.pageAt('api.md', await s.content(spaceRevision)))).toContain('by the space');
     // Nothing of the space's survived, so git needs no new commit.
     expect(s.repo.git('rev-parse', 'main')).toBe(gitCommit);
-    expect(s.store.revisions.get(report!.revisionId!)!.parents).toContain(spaceRevision);
+    expect((await s.store.revisions.get(report!.revisionId!))!.parents).toContain(spaceRevision);
   });
 
   it('--conflict space: the space wins the page, the git version is kept in a revision and in its commit', async () => {
@@ -83,39 +83,39 @@ describe('true conflicts', () => {
     const [report] = await s.sync({ conflict: 'space' });
     const [entry] = report!.conflicts;
     expect(entry).toMatchObject({ winner: 'space', kept: [{ side: 'git', commit: gitCommit }] });
-    expect(s.body(s.pageAt('api.md', s.content(entry!.kept[0]!.revisionId!)))).toContain('by git');
-    expect(s.body(s.pageAt('api.md'))).toContain('by the space');
-    expect(s.body(s.pageAt('faq.md'))).toContain('by git');
+    expect(await s.body(await s.pageAt('api.md', await s.content(entry!.kept[0]!.revisionId!)))).toContain('by git');
+    expect(await s.body(await s.pageAt('api.md'))).toContain('by the space');
+    expect(await s.body(await s.pageAt('faq.md'))).toContain('by git');
     expect(s.repo.show('api.md')).toContain('by the space');
     expect(s.repo.git('rev-parse', 'main^')).toBe(gitCommit);
   });
 
   it('--conflict fail: reports the conflict and changes neither side', async () => {
     const { s, gitCommit, spaceRevision } = await conflict();
-    const snapshot = s.store.snapshot();
-    const state = s.store.revisions.syncState(s.spaceId);
+    const snapshot = await s.store.snapshot();
+    const state = await s.store.revisions.syncState(s.spaceId);
     const [report] = await s.sync({ conflict: 'fail' });
     expect(report).toMatchObject({ failed: true, commit: null, revisionId: null });
     expect(report!.conflicts).toEqual([expect.objectContaining({ title: 'API', winner: null })]);
-    expect(s.current().revisionId).toBe(spaceRevision);
+    expect((await s.current()).revisionId).toBe(spaceRevision);
     expect(s.repo.git('rev-parse', 'main')).toBe(gitCommit);
-    expect(s.store.revisions.syncState(s.spaceId)).toEqual(state);
-    expect(s.store.snapshot().revisions).toEqual(snapshot.revisions);
+    expect(await s.store.revisions.syncState(s.spaceId)).toEqual(state);
+    expect((await s.store.snapshot()).revisions).toEqual(snapshot.revisions);
   });
 });
 
 describe('structure changes on both sides', () => {
   it('moves a page moved in git and keeps the edit made in the space', async () => {
     const s = await synced();
-    const id = s.pageAt('api.md').id;
+    const id = (await s.pageAt('api.md')).id;
     s.repo.git('mv', 'api.md', 'reference.md');
     s.repo.commit({ 'SUMMARY.md': SAMPLE['SUMMARY.md'].replace('(api.md)', '(reference.md)') });
-    s.setBody('api.md', lines('# API', '', 'The API, edited in the space.'));
+    await s.setBody('api.md', lines('# API', '', 'The API, edited in the space.'));
     const [report] = await s.sync();
     expect(report).toMatchObject({ action: 'merge', conflicts: [] });
-    const page = s.pageAt('reference.md');
+    const page = await s.pageAt('reference.md');
     expect(page.id).toBe(id);
-    expect(s.body(page)).toContain('edited in the space');
+    expect(await s.body(page)).toContain('edited in the space');
     expect(s.repo.show('reference.md')).toContain('edited in the space');
     expect(() => s.repo.show('api.md')).toThrow();
   });
@@ -123,32 +123,32 @@ describe('structure changes on both sides', () => {
   it('settles a page deleted in git and edited in the space by the policy', async () => {
     const s = await synced();
     s.repo.commit({ 'faq.md': null, 'SUMMARY.md': SAMPLE['SUMMARY.md'].replace('* [FAQ](faq.md)\n', '') });
-    const edited = s.setBody('faq.md', lines('# FAQ', '', 'Questions, edited.'));
+    const edited = await s.setBody('faq.md', lines('# FAQ', '', 'Questions, edited.'));
     const [report] = await s.sync({ conflict: 'space' });
     expect(report!.conflicts).toEqual([expect.objectContaining({ title: 'FAQ', reason: expect.stringContaining('deleted'), winner: 'space' })]);
-    expect(s.body(s.pageAt('faq.md'))).toContain('edited');
+    expect(await s.body(await s.pageAt('faq.md'))).toContain('edited');
     expect(s.repo.show('faq.md')).toContain('edited');
     expect(s.repo.show('SUMMARY.md')).toContain('(faq.md)');
-    expect(s.store.revisions.get(s.current().revisionId)!.parents.length).toBeGreaterThan(0);
+    expect((await s.store.revisions.get((await s.current()).revisionId))!.parents.length).toBeGreaterThan(0);
     expect(report!.conflicts[0]!.kept[0]!.side).toBe('git');
-    expect(edited).not.toBe(s.current().revisionId);
+    expect(edited).not.toBe((await s.current()).revisionId);
   });
 
   it('moves a page moved in the space and keeps the edit made in git', async () => {
     const s = await synced();
-    const id = s.pageAt('api.md').id;
-    const faq = s.pageAt('faq.md').id;
+    const id = (await s.pageAt('api.md')).id;
+    const faq = (await s.pageAt('faq.md')).id;
     s.repo.commit({ 'api.md': lines('# API', '', 'The API, edited in git.') });
     // Through the API: api becomes FAQ's child, after it; its file is still api.md until the export.
-    s.editSpace((pages) => {
+    await s.editSpace((pages) => {
       const api = { ...pages.find((p) => p.id === id)!, parentId: faq, path: 'faq/api' };
       return [...pages.filter((p) => p.id !== id), api];
     });
     const [report] = await s.sync();
     expect(report).toMatchObject({ action: 'merge', conflicts: [] });
-    const page = s.content().pages.find((p) => p.id === id) as DocumentPage;
+    const page = (await s.content()).pages.find((p) => p.id === id) as DocumentPage;
     expect(page).toMatchObject({ parentId: faq });
-    expect(s.body(page)).toContain('edited in git');
+    expect(await s.body(page)).toContain('edited in git');
     expect(page.git!.path).not.toBe('api.md');
     expect(report!.removed).toContain('api.md');
     expect(() => s.repo.show('api.md')).toThrow();
@@ -161,35 +161,35 @@ describe('structure changes on both sides', () => {
     'settles a page deleted in the space and edited in git with --conflict %s, losing nothing silently',
     async (policy) => {
       const s = await synced();
-      const faq = s.pageAt('faq.md');
+      const faq = await s.pageAt('faq.md');
       const gitCommit = s.repo.commit({ 'faq.md': lines('# FAQ', '', 'Questions, edited in git.') });
-      const deleted = s.editSpace((pages) => pages.filter((p) => p.id !== faq.id));
+      const deleted = await s.editSpace((pages) => pages.filter((p) => p.id !== faq.id));
       const [report] = await s.sync({ conflict: policy });
       const entry = expect.objectContaining({ kind: 'page', id: faq.id, title: 'FAQ', reason: expect.stringContaining('deleted') });
       expect(report!.conflicts).toEqual([entry]);
       if (policy === 'fail') {
         expect(report).toMatchObject({ failed: true, commit: null, revisionId: null });
-        expect(s.current().revisionId).toBe(deleted);
+        expect((await s.current()).revisionId).toBe(deleted);
         expect(s.repo.git('rev-parse', 'main')).toBe(gitCommit);
         return;
       }
       expect(report!.conflicts[0]!.winner).toBe(policy);
       if (policy === 'git') {
         // The edit stands, in the space and the repository; the deletion is kept in the space's revision.
-        expect(s.body(s.pageAt('faq.md'))).toContain('edited in git');
+        expect(await s.body(await s.pageAt('faq.md'))).toContain('edited in git');
         expect(s.repo.git('rev-parse', 'main')).toBe(gitCommit);
         expect(report!.conflicts[0]!.kept).toEqual([{ side: 'space', revisionId: deleted, commit: null }]);
-        expect(s.content(deleted).pages.some((p) => p.id === faq.id)).toBe(false);
+        expect((await s.content(deleted)).pages.some((p) => p.id === faq.id)).toBe(false);
       } else {
         // The page is gone from both sides; git's edit is kept in a revision of the space and in its commit.
-        expect(s.content().pages.some((p) => p.id === faq.id)).toBe(false);
+        expect((await s.content()).pages.some((p) => p.id === faq.id)).toBe(false);
         expect(() => s.repo.show('faq.md')).toThrow();
         expect(s.repo.show('SUMMARY.md')).not.toContain('faq.md');
         expect(s.repo.git('rev-parse', 'main^')).toBe(gitCommit);
         const [kept] = report!.conflicts[0]!.kept;
         expect(kept).toMatchObject({ side: 'git', commit: gitCommit });
-        expect(s.body(s.pageAt('faq.md', s.content(kept!.revisionId!)))).toContain('edited in git');
-        expect(s.store.revisions.get(s.current().revisionId)!.parents).toEqual(expect.arrayContaining([kept!.revisionId, deleted]));
+        expect(await s.body(await s.pageAt('faq.md', await s.content(kept!.revisionId!)))).toContain('edited in git');
+        expect((await s.store.revisions.get((await s.current()).revisionId))!.parents).toEqual(expect.arrayContaining([kept!.revisionId, deleted]));
       }
       expect((await s.sync({ conflict: policy }))[0]).toMatchObject({ action: 'nothing' });
     },
@@ -201,12 +201,12 @@ describe('structure changes on both sides', () => {
       'SUMMARY.md': lines('# Table of contents', '', '* [Welcome](README.md)', '* [FAQ](faq.md)', '* [API](api.md)', '* [Guide](guide.md)'),
       'api.md': lines('# API', '', 'The API, from git.'),
     });
-    const order = (ids: string[]) => s.editSpace((pages) => ids.map((path) => pages.find((p) => p.kind === 'document' && p.git?.path === path)!));
-    order(['README.md', 'guide.md', 'faq.md', 'api.md']);
+    const order = async (ids: string[]) => await s.editSpace((pages) => ids.map((path) => pages.find((p) => p.kind === 'document' && p.git?.path === path)!));
+    await order(['README.md', 'guide.md', 'faq.md', 'api.md']);
     const [report] = await s.sync({ conflict: 'git' });
     expect(report!.conflicts).toEqual([expect.objectContaining({ reason: expect.stringContaining('reordered'), winner: 'git' })]);
-    expect(s.content().pages.map((p) => p.title)).toEqual(['Welcome', 'FAQ', 'API', 'Guide']);
-    expect(s.body(s.pageAt('api.md'))).toContain('from git');
+    expect((await s.content()).pages.map((p) => p.title)).toEqual(['Welcome', 'FAQ', 'API', 'Guide']);
+    expect(await s.body(await s.pageAt('api.md'))).toContain('from git');
   });
 });
 
@@ -219,22 +219,22 @@ describe('a rewritten repository', () => {
       'SUMMARY.md': `${SAMPLE['SUMMARY.md']}* [Gone](gone.md)\n`,
     });
     await s.sync();
-    const gone = s.pageAt('gone.md');
+    const gone = await s.pageAt('gone.md');
     expect(gone).toBeDefined();
     s.repo.git('reset', '-q', '--hard', 'HEAD~1');
     const tip = s.repo.commit({ 'guide.md': SAMPLE['guide.md'].replace('Third line.', 'Third line, rewritten.') }, 'rewritten');
-    s.setBody('faq.md', lines('# FAQ', '', 'Questions, from the space.'));
+    await s.setBody('faq.md', lines('# FAQ', '', 'Questions, from the space.'));
     const [report] = await s.sync();
     expect(report!.warnings.some((w) => w.includes('rewritten'))).toBe(true);
     expect(report).toMatchObject({ action: 'merge', conflicts: [] });
-    expect(s.body(s.pageAt('guide.md'))).toContain('rewritten');
-    expect(s.body(s.pageAt('faq.md'))).toContain('from the space');
+    expect(await s.body(await s.pageAt('guide.md'))).toContain('rewritten');
+    expect(await s.body(await s.pageAt('faq.md'))).toContain('from the space');
     expect(s.repo.git('rev-parse', 'main^')).toBe(tip);
     expect(s.repo.show('faq.md')).toContain('from the space');
     // What only the rewritten-away commit had is gone from the space and stays out of the repository.
-    expect(s.content().pages.map((p) => p.id)).not.toContain(gone.id);
-    expect(s.content().pages.map((p) => p.title)).toEqual(['Welcome', 'Guide', 'API', 'FAQ']);
-    expect(s.body(s.pageAt('api.md'))).toBe(SAMPLE['api.md']);
+    expect((await s.content()).pages.map((p) => p.id)).not.toContain(gone.id);
+    expect((await s.content()).pages.map((p) => p.title)).toEqual(['Welcome', 'Guide', 'API', 'FAQ']);
+    expect(await s.body(await s.pageAt('api.md'))).toBe(SAMPLE['api.md']);
     expect(() => s.repo.show('gone.md')).toThrow();
     expect(s.repo.show('SUMMARY.md')).not.toContain('gone.md');
     expect((await s.sync())[0]).toMatchObject({ action: 'nothing' });
@@ -249,13 +249,13 @@ describe('refs that are not branches', () => {
     s.repo.commit({ 'api.md': lines('# API', '', 'After the tag.') });
     const [report] = await s.sync({ ref: 'v1' });
     expect(report).toMatchObject({ action: 'import', commit: null });
-    expect(s.body(s.pageAt('api.md'))).toContain('Tagged.');
-    expect(s.store.revisions.get(s.current().revisionId)!.git).toMatchObject({ oid: tagged });
-    expect(s.store.changeRequests.list([s.spaceId], {})).toEqual([]);
+    expect(await s.body(await s.pageAt('api.md'))).toContain('Tagged.');
+    expect((await s.store.revisions.get((await s.current()).revisionId))!.git).toMatchObject({ oid: tagged });
+    expect(await s.store.changeRequests.list([s.spaceId], {})).toEqual([]);
     // Back on the branch, the space follows main again.
     const [back] = await s.sync();
     expect(back).toMatchObject({ action: 'import' });
-    expect(s.body(s.pageAt('api.md'))).toContain('After the tag.');
-    expect(s.store.changeRequests.list([s.spaceId], {})).toEqual([]);
+    expect(await s.body(await s.pageAt('api.md'))).toContain('After the tag.');
+    expect(await s.store.changeRequests.list([s.spaceId], {})).toEqual([]);
   });
 });

@@ -50,10 +50,10 @@ export async function seedNormalizationSpace(server: TestServer, title = 'Normal
   const commit = git('rev-parse', 'HEAD');
 
   const { data: space } = await server.client().orgs.createSpace(server.org, { title });
-  const caller = server.domain.users.authenticate(server.ownerToken)!;
+  const caller = (await server.domain.users.authenticate(server.ownerToken))!;
   const [report] = await syncDirectory(server.domain, { dir, space: space.id, organizationId: server.org, caller, parseWorkers: 0 });
   if (!report?.revisionId || report.warnings.length > 0) throw new Error(`import of ${dir} failed: ${JSON.stringify(report)}`);
-  const content = server.store.revisions.content(report.revisionId);
+  const content = await server.store.revisions.content(report.revisionId);
 
   const byGitPath = (list: readonly { id: string; git?: { path: string } | null }[], path: string) => {
     const found = list.find((x) => x.git?.path === path);

@@ -36,14 +36,14 @@ export function useImportServer(options: ImportOptions, allowHosts: () => string
   beforeAll(async () => {
     const store = memoryStore();
     const domain = new Domain(store, { allowHosts: allowHosts(), imports: options });
-    installGitSync(domain);
-    const boot = bootstrap(domain, configSchema.parse({ organizations: [{ title: 'Main' }] }));
+    await installGitSync(domain);
+    const boot = await bootstrap(domain, configSchema.parse({ organizations: [{ title: 'Main' }] }));
     const app = buildServer({ domain, publicUrl: () => url });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const token = boot.newAdminToken!;
     const org = boot.organizations[0]!.id;
-    const owner = domain.users.authenticate(token)!;
+    const owner = (await domain.users.authenticate(token))!;
     const checkedFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
       const response = await fetch(input, init);
       const problems = checkResponse(init?.method ?? 'GET', response.url || String(input), response.status, await response.clone().text());
@@ -60,10 +60,10 @@ export function useImportServer(options: ImportOptions, allowHosts: () => string
       ownerToken: token,
       owner,
       client: (auth = token) => new GitBookAPI({ endpoint: url, authToken: auth, serviceBinding: { fetch: checkedFetch as typeof fetch } }),
-      member(role) {
-        const user = domain.users.ensure(`member${++members}@test.local`, `Member ${members}`);
-        domain.organizations.ensureMember(org, user.id, role);
-        return domain.users.createToken(user.id, 'test').token;
+      async member(role) {
+        const user = await domain.users.ensure(`member${++members}@test.local`, `Member ${members}`);
+        await domain.organizations.ensureMember(org, user.id, role);
+        return (await domain.users.createToken(user.id, 'test')).token;
       },
       async request(method, path, body, auth = token) {
         const response = await fetch(`${url}/v1${path}`, {
@@ -75,12 +75,12 @@ export function useImportServer(options: ImportOptions, allowHosts: () => string
         violations.push(...checkResponse(method, `${url}/v1${path}`, response.status, text));
         return { status: response.status, json: text ? JSON.parse(text) : undefined };
       },
-      space: (title) => domain.spaces.create(owner, org, { title }).space.id,
+      space: async (title) => (await domain.spaces.create(owner, org, { title })).space.id,
     };
     close = async () => {
       await app.close();
       await domain.jobs.stop();
-      store.close();
+      await store.close();
     };
   });
   afterAll(async () => {

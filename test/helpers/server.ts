@@ -42,7 +42,7 @@ export async function startServer(options: { clock?: Clock; sites?: boolean; bod
   const store = memoryStore();
   const domain = new Domain(store, options.clock ? { clock: options.clock } : {});
   const config = configSchema.parse({ organizations: [{ title: 'Main' }, { title: 'Other' }] });
-  const boot = bootstrap(domain, config);
+  const boot = await bootstrap(domain, config);
   const sites = options.sites ? new SitePublisher(domain, mkdtempSync(join(tmpdir(), 'quire-sites-'))) : undefined;
   const app = buildServer({ domain, publicUrl: () => url, ...(sites ? { sites } : {}), ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -68,11 +68,11 @@ export async function startServer(options: { clock?: Clock; sites?: boolean; bod
     ownerToken: boot.newAdminToken!,
     violations,
     client: (token = boot.newAdminToken!) => new GitBookAPI({ endpoint: url, authToken: token, serviceBinding: { fetch: checkedFetch as typeof fetch } }),
-    member(role, org = server.org) {
+    async member(role, org = server.org) {
       counter++;
-      const user = domain.users.ensure(`user${counter}@test.local`, `User ${counter}`);
-      if (role !== 'none') domain.organizations.ensureMember(org, user.id, role);
-      return { token: domain.users.createToken(user.id, 'test').token, userId: user.id };
+      const user = await domain.users.ensure(`user${counter}@test.local`, `User ${counter}`);
+      if (role !== 'none') await domain.organizations.ensureMember(org, user.id, role);
+      return { token: (await domain.users.createToken(user.id, 'test')).token, userId: user.id };
     },
     async request(method, path, init = {}) {
       const headers: Record<string, string> = { ...init.headers };
@@ -95,7 +95,7 @@ export async function startServer(options: { clock?: Clock; sites?: boolean; bod
     },
     async close() {
       await app.close();
-      store.close();
+      await store.close();
     },
   };
   return server;

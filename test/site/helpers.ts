@@ -12,16 +12,16 @@ export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), `quire-sit
 
 /** Syncs a directory into a fresh store, and returns a `build` of its one-space site. */
 export async function syncedSpace(dir: string, title: string) {
-  const env = setup();
+  const env = await setup();
   const [report] = await env.sync(dir, { space: title });
   const spaceId = report!.space.id;
-  const build = (out: string, options: Partial<BuildOptions> = {}, customization?: SiteCustomization) =>
+  const build = async (out: string, options: Partial<BuildOptions> = {}, customization?: SiteCustomization) =>
     buildSite(
-      spaceSite(env.domain, env.caller, spaceId, { siteUrl: 'https://docs.example.com', ...(customization ? { customization } : {}) }),
+      await spaceSite(env.domain, env.caller, spaceId, { siteUrl: 'https://docs.example.com', ...(customization ? { customization } : {}) }),
       siteSources(env.domain),
       { out, ...options },
     );
-  const view = () => env.domain.content.current(env.caller, spaceId);
+  const view = async () => await env.domain.content.current(env.caller, spaceId);
   return { ...env, spaceId, build, view };
 }
 

@@ -50,7 +50,7 @@ describe('code highlighted on the highlight worker', () => {
     const markdown = ['# Code', '', '```js', 'const a = 1 < 2;', '```', '', '<!--code:00:0--> <!-- note -->', '', '```mermaid', 'graph TD', '```', ''].join(
       '\n',
     );
-    const view = (await syncedSpace(markdownSpace({ 'README.md': markdown }), 'Deferred code')).view();
+    const view = await (await syncedSpace(markdownSpace({ 'README.md': markdown }), 'Deferred code')).view();
     const page = view.index.documents()[0]!;
     const space: SpaceRender = {
       index: view.index,

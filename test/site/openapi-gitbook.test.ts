@@ -29,9 +29,9 @@ beforeAll(async () => {
   const { writeFileSync } = await import('node:fs');
   writeFileSync(join(dir, 'SUMMARY.md'), ['# Table of contents', '', '* [GitBook API](README.md)', ...item, ''].join('\n'));
   const space = await syncedSpace(dir, 'GitBook API');
-  space.domain.openapi.create(space.caller, space.organizationId, 'gitbook', { text });
+  await space.domain.openapi.create(space.caller, space.organizationId, 'gitbook', { text });
   await space.domain.jobs.runDue();
-  expect(space.store.openapi.bySlug(space.organizationId, 'gitbook')?.lastVersionId).toEqual(expect.any(String));
+  expect((await space.store.openapi.bySlug(space.organizationId, 'gitbook'))?.lastVersionId).toEqual(expect.any(String));
   out = tempDir('gitbook-api');
   await space.build(out);
   const files = readdirSync(out, { withFileTypes: true, recursive: true })

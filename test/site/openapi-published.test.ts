@@ -42,7 +42,7 @@ beforeAll(async () => {
     ].join('\n'),
   );
   const { data: space } = await api.createSpace(s.org, { title: 'Store' });
-  const caller = s.domain.users.authenticate(s.ownerToken)!;
+  const caller = (await s.domain.users.authenticate(s.ownerToken))!;
   await syncDirectory(s.domain, { dir, space: space.id, organizationId: s.org, caller, parseWorkers: 0 });
   const site = (await api.createSite(s.org, { title: 'Store docs', spaces: [space.id] })).data;
   basename = site.basename!;

@@ -86,7 +86,7 @@ beforeAll(async () => {
     'Returns the pets, newest first.',
     'Returns the pets, newest first. [Evil](javascript:alert(2)) <img src=x onerror=alert(3)>',
   );
-  space.domain.openapi.create(space.caller, space.organizationId, 'petstore', { text: hostile });
+  await space.domain.openapi.create(space.caller, space.organizationId, 'petstore', { text: hostile });
   await space.domain.jobs.runDue();
   out = tempDir('openapi');
   // The build may fetch `src` URLs that are not organization specs (off by default).
@@ -201,7 +201,7 @@ describe('OpenAPI blocks', () => {
       `${url} is not an OpenAPI spec of this organization: add it (createOpenAPISpec with source.url), or build with DOCS_FETCH_OPENAPI=1 to fetch it`,
     );
 
-    space.domain.openapi.create(space.caller, space.organizationId, 'from-url', { url });
+    await space.domain.openapi.create(space.caller, space.organizationId, 'from-url', { url });
     await space.domain.jobs.runDue();
     expect(remote.hits.length).toBe(hits + 1);
     const offline = tempDir('openapi-offline');

@@ -26,9 +26,9 @@ describe('the output folder', () => {
     const space = await syncedSpace(markdownSpace({ 'README.md': '# Home\n\nWelcome.\n', 'guide.md': '# Guide\n\nSteps.\n' }), 'Hostile');
     // Bad data written before slugs were checked: pages whose slug climbs out of their folder.
     const { store } = space;
-    const record = store.content.space(space.spaceId)!;
-    const content = store.revisions.content(record.revisionId);
-    const blob = store.blobs.put(Buffer.from('# Escape\n\nOut of bounds.\n', 'utf8'));
+    const record = (await store.content.space(space.spaceId))!;
+    const content = await store.revisions.content(record.revisionId);
+    const blob = await store.blobs.put(Buffer.from('# Escape\n\nOut of bounds.\n', 'utf8'));
     const hostile = (slug: string, title: string): DocumentPage => ({
       id: newId(),
       kind: 'document',
@@ -40,18 +40,18 @@ describe('the output folder', () => {
       blob,
       git: { oid: blob, path: null as unknown as string },
     });
-    const pages = [...content.pages, hostile('..', 'Dots'), hostile('../../../x', 'Climber'), hostile('%2e%2e', 'Encoded')];
+    const pages = [...content.pages, await hostile('..', 'Dots'), await hostile('../../../x', 'Climber'), await hostile('%2e%2e', 'Encoded')];
     const id = newId();
     const now = new Date().toISOString();
-    store.tx(() => {
-      store.revisions.insert({ id, spaceId: space.spaceId, parents: [record.revisionId], type: 'edits', git: null, createdAt: now }, { ...content, pages });
-      store.content.setSpaceRevision(space.spaceId, record.revisionId, id, now);
+    await store.tx(async () => {
+      await store.revisions.insert({ id, spaceId: space.spaceId, parents: [record.revisionId], type: 'edits', git: null, createdAt: now }, { ...content, pages });
+      await store.content.setSpaceRevision(space.spaceId, record.revisionId, id, now);
     });
 
     const parent = tempDir('parent');
     const out = join(parent, 'inner', 'out');
     mkdirSync(out, { recursive: true });
-    const input = spaceSite(space.domain, space.caller, space.spaceId, {
+    const input = await spaceSite(space.domain, space.caller, space.spaceId, {
       redirects: { '../../escaped-yaml': 'README.md', '%2e%2e/%2e%2e/escaped-yaml-encoded': 'guide.md' },
     });
     input.redirects = [
@@ -88,11 +88,11 @@ describe('the output folder', () => {
   it("gives two hostile sibling pages distinct paths (the export's rule: untitled, untitled-1), losing neither", async () => {
     const space = await syncedSpace(markdownSpace({ 'README.md': '# Home\n\nWelcome.\n', 'guide.md': '# Guide\n\nSteps.\n' }), 'Siblings');
     const { store } = space;
-    const record = store.content.space(space.spaceId)!;
-    const content = store.revisions.content(record.revisionId);
+    const record = (await store.content.space(space.spaceId))!;
+    const content = await store.revisions.content(record.revisionId);
     const guide = content.pages.find((p) => p.slug === 'guide')!;
-    const hostile = (slug: string, body: string): DocumentPage => {
-      const blob = store.blobs.put(Buffer.from(`# ${body}\n\n${body} body.\n`, 'utf8'));
+    const hostile = async (slug: string, body: string): Promise<DocumentPage> => {
+      const blob = await store.blobs.put(Buffer.from(`# ${body}\n\n${body} body.\n`, 'utf8'));
       return {
         id: newId(),
         kind: 'document',
@@ -105,16 +105,16 @@ describe('the output folder', () => {
         git: { oid: blob, path: null as unknown as string },
       };
     };
-    const pages = [...content.pages, hostile('..', 'Dots'), hostile('%2e%2e', 'Encoded')];
+    const pages = [...content.pages, await hostile('..', 'Dots'), await hostile('%2e%2e', 'Encoded')];
     const id = newId();
     const now = new Date().toISOString();
-    store.tx(() => {
-      store.revisions.insert({ id, spaceId: space.spaceId, parents: [record.revisionId], type: 'edits', git: null, createdAt: now }, { ...content, pages });
-      store.content.setSpaceRevision(space.spaceId, record.revisionId, id, now);
+    await store.tx(async () => {
+      await store.revisions.insert({ id, spaceId: space.spaceId, parents: [record.revisionId], type: 'edits', git: null, createdAt: now }, { ...content, pages });
+      await store.content.setSpaceRevision(space.spaceId, record.revisionId, id, now);
     });
 
     const out = tempDir('siblings');
-    const input = spaceSite(space.domain, space.caller, space.spaceId);
+    const input = await spaceSite(space.domain, space.caller, space.spaceId);
     await buildSite(input, siteSources(space.domain), { out, strictLinks: false, renderWorkers: false });
     expect(readFileSync(join(out, 'guide/untitled/index.html'), 'utf8')).toContain('Dots body.');
     expect(readFileSync(join(out, 'guide/untitled-1/index.html'), 'utf8')).toContain('Encoded body.');

@@ -24,7 +24,7 @@ const files = (dir: string): Map<string, string> => {
 describe('parse once for sync and build', () => {
   it('renders from the bodies the sync parsed, to the same site as parsing again', async () => {
     const space = await syncedSpace(join(CORPORA, 'beefree-sdk-docs'), 'Parse once');
-    const pages = space.view().index.documents();
+    const pages = (await space.view()).index.documents();
     expect(JSON.parse(takeBody(pages[1]!.blob)?.json ?? 'null')?.type).toBe('root'); // kept by the sync (this one page the build parses again)
     const fromSync = tempDir('parse-once-a');
     await space.build(fromSync, { strictLinks: false });
@@ -74,7 +74,7 @@ describe('search sections the sync found', () => {
 describe('page bodies rendered on a worker', () => {
   it('give the site rendering them on the build thread gives', async () => {
     const space = await syncedSpace(join(CORPORA, 'beefree-sdk-docs'), 'Render workers');
-    expect(space.view().index.documents().length).toBeGreaterThan(RENDER_WORKERS_FROM);
+    expect((await space.view()).index.documents().length).toBeGreaterThan(RENDER_WORKERS_FROM);
     const onWorkers = tempDir('render-workers-a');
     const report = await space.build(onWorkers, { strictLinks: false });
     const here = tempDir('render-workers-b');

@@ -16,13 +16,13 @@ beforeAll(async () => {
   const api = s.client().orgs;
   const dir = markdownSpace({ 'README.md': '# Home\n\nWelcome.\n', 'guide.md': '# Guide\n\nSteps.\n' });
   const { data: space } = await api.createSpace(s.org, { title: 'Views' });
-  const caller = s.domain.users.authenticate(s.ownerToken)!;
+  const caller = (await s.domain.users.authenticate(s.ownerToken))!;
   await syncDirectory(s.domain, { dir, space: space.id, organizationId: s.org, caller, parseWorkers: 0 });
   const created = (await api.createSite(s.org, { title: 'Views', spaces: [space.id] })).data;
   // With adaptive content, each distinct set of visitor claims is a view of its own.
   await api.updateSiteById(s.org, created.id, { adaptiveContent: { enabled: true } } as never);
   await api.publishSite(s.org, created.id);
-  site = s.domain.sites.structure(null, created.id).site;
+  site = (await s.domain.sites.structure(null, created.id)).site;
 }, 60_000);
 
 /** A publisher whose builds are counted, with the most that ran at once in one folder. */
@@ -57,7 +57,7 @@ describe('the published-site cache', () => {
     expect(counts.builds).toBe(1);
 
     await s.client().orgs.updateSiteById(s.org, site.id, { title: 'Views, renamed' });
-    site = s.domain.sites.structure(null, site.id).site;
+    site = (await s.domain.sites.structure(null, site.id)).site;
     await Promise.all([publisher.directory(site, { plan: 'pro' }), publisher.directory(site, { plan: 'pro' })]);
     expect(counts.builds).toBe(2);
     expect(counts.mostAtOnce).toBe(1);
@@ -67,7 +67,7 @@ describe('the published-site cache', () => {
     const { publisher, counts } = countedPublisher(8);
     const first = publisher.directory(site, { plan: 'team' });
     await s.client().orgs.updateSiteById(s.org, site.id, { title: 'Views, again' });
-    const newer = s.domain.sites.structure(null, site.id).site;
+    const newer = (await s.domain.sites.structure(null, site.id)).site;
     await Promise.all([first, publisher.directory(newer, { plan: 'team' }), publisher.directory(newer, { plan: 'team' })]);
     expect(counts.mostAtOnce).toBe(1);
     expect(counts.builds).toBe(2);

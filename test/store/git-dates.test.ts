@@ -5,20 +5,20 @@ import { memoryStore } from '../../src/store/index.js';
 const oid = (n: number) => n.toString(16).padStart(40, '0');
 
 describe('GitDatesRepo', () => {
-  it('saves, replaces and reads the dates of a commit, by version', () => {
+  it('saves, replaces and reads the dates of a commit, by version', async () => {
     const store = memoryStore();
-    store.gitDates.put(oid(1), 1, { 'a.md': 100 });
-    store.gitDates.put(oid(1), 1, { 'a.md': 100, 'b.md': 200 });
-    expect(store.gitDates.get(oid(1), 1)).toEqual({ 'a.md': 100, 'b.md': 200 });
-    expect(store.gitDates.get(oid(1), 2)).toBeUndefined();
-    expect(store.gitDates.commits(1)).toEqual([oid(1)]);
+    await store.gitDates.put(oid(1), 1, { 'a.md': 100 });
+    await store.gitDates.put(oid(1), 1, { 'a.md': 100, 'b.md': 200 });
+    expect(await store.gitDates.get(oid(1), 1)).toEqual({ 'a.md': 100, 'b.md': 200 });
+    expect(await store.gitDates.get(oid(1), 2)).toBeUndefined();
+    expect(await store.gitDates.commits(1)).toEqual([oid(1)]);
   });
 
-  it('keeps the 64 commits saved last', () => {
+  it('keeps the 64 commits saved last', async () => {
     const store = memoryStore();
-    for (let n = 1; n <= 70; n++) store.gitDates.put(oid(n), 1, { 'a.md': n });
-    store.gitDates.put(oid(3), 1, { 'a.md': 3 }); // saved again: among the latest now
-    const kept = store.gitDates.commits(1);
+    for (let n = 1; n <= 70; n++) await store.gitDates.put(oid(n), 1, { 'a.md': n });
+    await store.gitDates.put(oid(3), 1, { 'a.md': 3 }); // saved again: among the latest now
+    const kept = await store.gitDates.commits(1);
     expect(kept).toHaveLength(64);
     expect(kept).toContain(oid(3));
     expect(kept).toContain(oid(70));

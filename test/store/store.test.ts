@@ -26,16 +26,16 @@ const org = (id: string) => ({
 });
 
 describe('store', () => {
-  it('migrates a new database and reopens it without migrating again', () => {
+  it('migrates a new database and reopens it without migrating again', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-store-'));
     const first = openStore(dir);
     expect(first.schemaVersion).toBe(migrations.length);
-    first.organizations.insert(org('o1'));
-    first.close();
+    await first.organizations.insert(org('o1'));
+    await first.close();
     const again = openStore(dir);
     expect(again.schemaVersion).toBe(migrations.length);
-    expect(again.organizations.get('o1')?.title).toBe('Org o1');
-    again.close();
+    expect((await again.organizations.get('o1'))?.title).toBe('Org o1');
+    await again.close();
   });
 
   it("sees another connection's commit within a millisecond, and its own writes at once", async () => {
@@ -44,15 +44,15 @@ describe('store', () => {
     const writer = openStore(dir);
     // The reader's row cache checks for other connections' commits at most once a millisecond.
     const seen = (title: string) =>
-      waitFor(() => reader.organizations.get('o1')?.title === title, { timeout: 1_000, interval: 1, message: `the reader to see "${title}"` });
-    writer.organizations.insert(org('o1'));
+      waitFor(async () => (await reader.organizations.get('o1'))?.title === title, { timeout: 1_000, interval: 1, message: `the reader to see "${title}"` });
+    await writer.organizations.insert(org('o1'));
     await seen('Org o1');
-    writer.organizations.update({ ...org('o1'), title: 'Renamed' });
+    await writer.organizations.update({ ...org('o1'), title: 'Renamed' });
     await seen('Renamed');
-    reader.organizations.update({ ...org('o1'), title: 'Mine' });
-    expect(reader.organizations.get('o1')?.title).toBe('Mine');
-    reader.close();
-    writer.close();
+    await reader.organizations.update({ ...org('o1'), title: 'Mine' });
+    expect((await reader.organizations.get('o1'))?.title).toBe('Mine');
+    await reader.close();
+    await writer.close();
   });
 
   it('makes random URL-safe 20-character ids', () => {
@@ -61,7 +61,7 @@ describe('store', () => {
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{20}$/);
   });
 
-  it('keys blobs by the oid git computes', () => {
+  it('keys blobs by the oid git computes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-blob-'));
     const bytes = Buffer.from('# Hello\n\nWorld ü\n');
     writeFileSync(join(dir, 'page.md'), bytes);
@@ -70,28 +70,28 @@ describe('store', () => {
       .trim();
     expect(gitBlobOid(bytes)).toBe(gitOid);
     const store = openStore(dir);
-    expect(store.blobs.put(bytes)).toBe(gitOid);
-    expect(store.blobs.get(gitOid)?.equals(bytes)).toBe(true);
-    expect(store.blobs.get('../../etc/passwd')).toBeUndefined();
-    store.close();
+    expect(await store.blobs.put(bytes)).toBe(gitOid);
+    expect((await store.blobs.get(gitOid))?.equals(bytes)).toBe(true);
+    expect(await store.blobs.get('../../etc/passwd')).toBeUndefined();
+    await store.close();
   });
 
-  it('rolls a transaction back whole when it throws', () => {
+  it('rolls a transaction back whole when it throws', async () => {
     const store = memoryStore();
-    const before = store.snapshot();
-    expect(() =>
-      store.tx(() => {
-        store.organizations.insert(org('a'));
-        store.organizations.insert(org('a'));
+    const before = await store.snapshot();
+    expect(async () =>
+      await store.tx(async () => {
+        await store.organizations.insert(org('a'));
+        await store.organizations.insert(org('a'));
       }),
     ).toThrow();
-    expect(store.snapshot()).toEqual(before);
+    expect(await store.snapshot()).toEqual(before);
   });
 
-  it('moves a space revision only by compare-and-set', () => {
+  it('moves a space revision only by compare-and-set', async () => {
     const store = memoryStore();
-    store.organizations.insert(org('o'));
-    store.content.insertSpace({
+    await store.organizations.insert(org('o'));
+    await store.content.insertSpace({
       id: 's',
       organizationId: 'o',
       parentId: null,
@@ -109,38 +109,38 @@ describe('store', () => {
       updatedAt: 't',
       deletedAt: null,
     });
-    expect(store.content.setSpaceRevision('s', 'r1', 'r2', 't2')).toBe(true);
-    expect(store.content.setSpaceRevision('s', 'r1', 'r3', 't3')).toBe(false);
-    expect(store.content.space('s')?.revisionId).toBe('r2');
+    expect(await store.content.setSpaceRevision('s', 'r1', 'r2', 't2')).toBe(true);
+    expect(await store.content.setSpaceRevision('s', 'r1', 'r3', 't3')).toBe(false);
+    expect((await store.content.space('s'))?.revisionId).toBe('r2');
   });
 
-  it('seeds a scratch store with the parse records and search sections of a project store, and nothing else', () => {
+  it('seeds a scratch store with the parse records and search sections of a project store, and nothing else', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-store-'));
     const project = openStore(dir);
-    project.organizations.insert(org('o1'));
-    project.parsed.put('a'.repeat(40), 1, { h1: 'Alpha' });
-    project.parsed.put('b'.repeat(40), 0, { h1: 'Old parser' });
-    project.search.index('a'.repeat(40), 1, [{ anchor: null, heading: 'Alpha', text: 'seeded words' }]);
-    project.close();
+    await project.organizations.insert(org('o1'));
+    await project.parsed.put('a'.repeat(40), 1, { h1: 'Alpha' });
+    await project.parsed.put('b'.repeat(40), 0, { h1: 'Old parser' });
+    await project.search.index('a'.repeat(40), 1, [{ anchor: null, heading: 'Alpha', text: 'seeded words' }]);
+    await project.close();
 
     const scratch = memoryStore();
-    scratch.search.index('c'.repeat(40), 1, [{ anchor: null, heading: 'Own', text: 'seeded words too' }]);
-    expect(scratch.seedDerived(dir, 1)).toBe(true);
-    expect(scratch.seedDerived(dir, 1)).toBe(true); // again: nothing doubled
-    expect(scratch.parsed.get('a'.repeat(40), 1)).toEqual({ h1: 'Alpha' });
-    expect(scratch.parsed.get('b'.repeat(40), 0)).toBeUndefined();
-    expect(scratch.search.isIndexed('a'.repeat(40), 1)).toBe(true);
+    await scratch.search.index('c'.repeat(40), 1, [{ anchor: null, heading: 'Own', text: 'seeded words too' }]);
+    expect(await scratch.seedDerived(dir, 1)).toBe(true);
+    expect(await scratch.seedDerived(dir, 1)).toBe(true); // again: nothing doubled
+    expect(await scratch.parsed.get('a'.repeat(40), 1)).toEqual({ h1: 'Alpha' });
+    expect(await scratch.parsed.get('b'.repeat(40), 0)).toBeUndefined();
+    expect(await scratch.search.isIndexed('a'.repeat(40), 1)).toBe(true);
     expect(
-      scratch.search
-        .search('seeded', ['a'.repeat(40), 'c'.repeat(40)], 10)
+      (await scratch.search
+        .search('seeded', ['a'.repeat(40), 'c'.repeat(40)], 10))
         .map((hit) => hit.oid)
         .sort(),
     ).toEqual(['a'.repeat(40), 'c'.repeat(40)]);
-    expect(scratch.organizations.get('o1')).toBeUndefined();
-    expect(scratch.seedDerived(join(dir, 'none'), 1)).toBe(false);
+    expect(await scratch.organizations.get('o1')).toBeUndefined();
+    expect(await scratch.seedDerived(join(dir, 'none'), 1)).toBe(false);
     mkdirSync(join(dir, 'broken'));
     writeFileSync(join(dir, 'broken', 'quire.db'), 'not a database');
-    expect(scratch.seedDerived(join(dir, 'broken'), 1)).toBe(false);
-    expect(scratch.parsed.get('a'.repeat(40), 1)).toEqual({ h1: 'Alpha' });
+    expect(await scratch.seedDerived(join(dir, 'broken'), 1)).toBe(false);
+    expect(await scratch.parsed.get('a'.repeat(40), 1)).toEqual({ h1: 'Alpha' });
   });
 });

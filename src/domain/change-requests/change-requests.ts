@@ -74,40 +74,40 @@ export class ChangeRequests {
   }
 
   /** The change request (by id or per-space number) of a live space, once the caller has `needed` on the space. */
-  find(caller: Caller, spaceId: string, changeRequestIdOrNumber: string, needed: RoleName): ChangeRequestScope {
-    const space = this.spaces.find(spaceId);
-    const role = caller.access.requireSpace(space, needed);
+  async find(caller: Caller, spaceId: string, changeRequestIdOrNumber: string, needed: RoleName): Promise<ChangeRequestScope> {
+    const space = await this.spaces.find(spaceId);
+    const role = await caller.access.requireSpace(space, needed);
     const repo = this.deps.store.changeRequests;
-    const byId = repo.get(changeRequestIdOrNumber);
+    const byId = await repo.get(changeRequestIdOrNumber);
     const changeRequest =
-      byId?.spaceId === space.id ? byId : /^[1-9]\d{0,9}$/.test(changeRequestIdOrNumber) ? repo.byNumber(space.id, Number(changeRequestIdOrNumber)) : undefined;
+      byId?.spaceId === space.id ? byId : /^[1-9]\d{0,9}$/.test(changeRequestIdOrNumber) ? await repo.byNumber(space.id, Number(changeRequestIdOrNumber)) : undefined;
     if (!changeRequest) throw notFound(`No change request ${changeRequestIdOrNumber} in the space ${space.id}`);
     return { changeRequest, space, role };
   }
 
-  get(caller: Caller, spaceId: string, changeRequestId: string): ChangeRequestView {
-    const { changeRequest, space } = this.find(caller, spaceId, changeRequestId, 'read');
-    return this.view(caller, changeRequest, space);
+  async get(caller: Caller, spaceId: string, changeRequestId: string): Promise<ChangeRequestView> {
+    const { changeRequest, space } = await this.find(caller, spaceId, changeRequestId, 'read');
+    return await this.view(caller, changeRequest, space);
   }
 
   /** The change request's current revision, for every content read (pages, files, links...). */
-  content(caller: Caller, spaceId: string, changeRequestId: string): RevisionView {
-    const { changeRequest } = this.find(caller, spaceId, changeRequestId, 'read');
-    return this.contents.revision(caller, spaceId, changeRequest.revisionId);
+  async content(caller: Caller, spaceId: string, changeRequestId: string): Promise<RevisionView> {
+    const { changeRequest } = await this.find(caller, spaceId, changeRequestId, 'read');
+    return await this.contents.revision(caller, spaceId, changeRequest.revisionId);
   }
 
-  create(caller: Caller, spaceId: string, input: ChangeRequestInput): ChangeRequestView {
-    const space = this.spaces.find(spaceId);
-    caller.access.requireSpace(space, 'edit');
+  async create(caller: Caller, spaceId: string, input: ChangeRequestInput): Promise<ChangeRequestView> {
+    const space = await this.spaces.find(spaceId);
+    await caller.access.requireSpace(space, 'edit');
     const subject = checkSubject(input.subject ?? '');
     const { store } = this.deps;
     const now = nowIso(this.deps);
-    const changeRequest = store.tx(() => {
-      const current = store.content.space(space.id)!;
+    const changeRequest = await store.tx(async () => {
+      const current = (await store.content.space(space.id))!;
       const record: ChangeRequestRecord = {
         id: newId(),
         spaceId: space.id,
-        number: store.changeRequests.nextNumber(space.id),
+        number: await store.changeRequests.nextNumber(space.id),
         status: 'open',
         subject,
         description: null,
@@ -120,32 +120,32 @@ export class ChangeRequests {
         updatedAt: now,
         mergedAt: null,
       };
-      store.changeRequests.insert(record);
+      await store.changeRequests.insert(record);
       return record;
     });
-    return this.view(caller, changeRequest, space);
+    return await this.view(caller, changeRequest, space);
   }
 
-  list(caller: Caller, spaceId: string, query: ChangeRequestQuery): Page<ChangeRequestView> {
-    const space = this.spaces.find(spaceId);
-    caller.access.requireSpace(space, 'read');
-    const records = this.deps.store.changeRequests.list([space.id], query);
-    return this.page(caller, records, new Map([[space.id, space]]), query);
+  async list(caller: Caller, spaceId: string, query: ChangeRequestQuery): Promise<Page<ChangeRequestView>> {
+    const space = await this.spaces.find(spaceId);
+    await caller.access.requireSpace(space, 'read');
+    const records = await this.deps.store.changeRequests.list([space.id], query);
+    return await this.page(caller, records, new Map([[space.id, space]]), query);
   }
 
   /** The change requests of every space of the organization the caller may read. */
-  listForOrganization(caller: Caller, organizationId: string, query: ChangeRequestQuery): Page<ChangeRequestView> {
-    const org = this.organizations.find(organizationId);
-    caller.access.requireOrganization(org, 'member');
-    caller.access.primeCollections(this.deps.store.content.collectionsIn(org.id));
-    const live = this.deps.store.content.spacesIn(org.id).filter((s) => !s.deletedAt);
-    const spaces = new Map(this.spaces.visible(caller, live).map((v) => [v.space.id, v.space]));
-    const records = this.deps.store.changeRequests.list([...spaces.keys()], query);
-    return this.page(caller, records, spaces, query);
+  async listForOrganization(caller: Caller, organizationId: string, query: ChangeRequestQuery): Promise<Page<ChangeRequestView>> {
+    const org = await this.organizations.find(organizationId);
+    await caller.access.requireOrganization(org, 'member');
+    caller.access.primeCollections(await this.deps.store.content.collectionsIn(org.id));
+    const live = (await this.deps.store.content.spacesIn(org.id)).filter((s) => !s.deletedAt);
+    const spaces = new Map((await this.spaces.visible(caller, live)).map((v) => [v.space.id, v.space]));
+    const records = await this.deps.store.changeRequests.list([...spaces.keys()], query);
+    return await this.page(caller, records, spaces, query);
   }
 
-  update(caller: Caller, spaceId: string, changeRequestId: string, patch: ChangeRequestPatch): ChangeRequestView {
-    const { changeRequest, space } = this.find(caller, spaceId, changeRequestId, 'edit');
+  async update(caller: Caller, spaceId: string, changeRequestId: string, patch: ChangeRequestPatch): Promise<ChangeRequestView> {
+    const { changeRequest, space } = await this.find(caller, spaceId, changeRequestId, 'edit');
     if (changeRequest.status === 'merged') throw conflict(`The change request ${changeRequest.id} is merged and can no longer change`);
     const next: ChangeRequestRecord = {
       ...changeRequest,
@@ -154,11 +154,11 @@ export class ChangeRequests {
       status: patch.status ?? changeRequest.status,
       updatedAt: nowIso(this.deps),
     };
-    this.deps.store.tx(() => {
-      if (this.deps.store.changeRequests.get(next.id)?.status === 'merged') throw conflict(`The change request ${next.id} was merged meanwhile`);
-      this.deps.store.changeRequests.updateDetails(next);
+    await this.deps.store.tx(async () => {
+      if ((await this.deps.store.changeRequests.get(next.id))?.status === 'merged') throw conflict(`The change request ${next.id} was merged meanwhile`);
+      await this.deps.store.changeRequests.updateDetails(next);
     });
-    return this.view(caller, next, space);
+    return await this.view(caller, next, space);
   }
 
   /**
@@ -166,23 +166,23 @@ export class ChangeRequests {
    * content with the change request's changes applied. The space moves by compare-and-set: a writer that
    * moved it meanwhile makes this a 409, never a lost update. With conflicts nothing changes.
    */
-  merge(caller: Caller, spaceId: string, changeRequestId: string): MergeOutcome {
-    const { changeRequest: cr, space } = this.find(caller, spaceId, changeRequestId, 'review');
+  async merge(caller: Caller, spaceId: string, changeRequestId: string): Promise<MergeOutcome> {
+    const { changeRequest: cr, space } = await this.find(caller, spaceId, changeRequestId, 'review');
     if (space.editMode === 'locked') throw forbidden(`The space ${space.id} is locked: unlock it to merge change requests`);
     this.requireActive(cr, 'merged');
     const outdated = space.revisionId !== cr.baseRevisionId;
-    const rules = effectiveRules(space.mergeRules, this.organizations.find(space.organizationId).mergeRules);
+    const rules = effectiveRules(space.mergeRules, (await this.organizations.find(space.organizationId)).mergeRules);
     const reviews = this.deps.store.changeRequests;
     const unmet = unmetRules(rules, {
       callerId: caller.user.id,
       changeRequest: cr,
       outdated,
-      reviews: reviews.reviews(cr.id),
-      reviewers: reviews.reviewers(cr.id),
+      reviews: await reviews.reviews(cr.id),
+      reviewers: await reviews.reviewers(cr.id),
     });
     if (unmet.length) throw preconditionFailed(`The change request cannot be merged until the merge rules are met: it needs ${unmet.join('; ')}`);
 
-    const merged = this.combine(cr.baseRevisionId, cr.revisionId, space.revisionId);
+    const merged = await this.combine(cr.baseRevisionId, cr.revisionId, space.revisionId);
     if (merged.conflicts.length) return { revisionId: cr.revisionId, result: 'conflicts', conflicts: merged.conflicts };
     const { store } = this.deps;
     const now = nowIso(this.deps);
@@ -194,12 +194,12 @@ export class ChangeRequests {
       git: null,
       createdAt: now,
     };
-    store.tx(() => {
-      store.revisions.insert(revision, merged.content);
-      if (!store.content.setSpaceRevision(space.id, space.revisionId, revision.id, now)) {
+    await store.tx(async () => {
+      await store.revisions.insert(revision, merged.content);
+      if (!await store.content.setSpaceRevision(space.id, space.revisionId, revision.id, now)) {
         throw conflict(`The space ${space.id} changed while the change request was being merged; merge again`);
       }
-      if (!store.changeRequests.markMerged(cr.id, cr.revisionId, revision.id, now)) {
+      if (!await store.changeRequests.markMerged(cr.id, cr.revisionId, revision.id, now)) {
         throw conflict(`The change request ${cr.id} changed while it was being merged; merge again`);
       }
     });
@@ -214,8 +214,8 @@ export class ChangeRequests {
   }
 
   /** Brings the space's changes since the change request's base into it, as an `update` revision. */
-  updateFromSpace(caller: Caller, spaceId: string, changeRequestId: string): UpdateOutcome {
-    const { changeRequest: cr, space } = this.find(caller, spaceId, changeRequestId, 'edit');
+  async updateFromSpace(caller: Caller, spaceId: string, changeRequestId: string): Promise<UpdateOutcome> {
+    const { changeRequest: cr, space } = await this.find(caller, spaceId, changeRequestId, 'edit');
     this.requireActive(cr, 'updated');
     if (space.revisionId === cr.baseRevisionId) return { revisionId: cr.revisionId, result: 'update', conflicts: [] };
     const { store } = this.deps;
@@ -225,15 +225,15 @@ export class ChangeRequests {
     };
     if (cr.revisionId === cr.baseRevisionId) {
       // Nothing of its own yet: the change request simply moves to the space's revision.
-      store.tx(() => moved(store.changeRequests.setRevision(cr.id, cr.revisionId, space.revisionId, now, space.revisionId)));
+      await store.tx(async () => moved(await store.changeRequests.setRevision(cr.id, cr.revisionId, space.revisionId, now, space.revisionId)));
       return { revisionId: space.revisionId, result: 'update', conflicts: [] };
     }
-    const merged = this.combine(cr.baseRevisionId, cr.revisionId, space.revisionId);
+    const merged = await this.combine(cr.baseRevisionId, cr.revisionId, space.revisionId);
     if (merged.conflicts.length) return { revisionId: cr.revisionId, result: 'conflicts', conflicts: merged.conflicts };
     const revision: RevisionRecord = { id: newId(), spaceId: space.id, parents: [cr.revisionId, space.revisionId], type: 'update', git: null, createdAt: now };
-    store.tx(() => {
-      store.revisions.insert(revision, merged.content);
-      moved(store.changeRequests.setRevision(cr.id, cr.revisionId, revision.id, now, space.revisionId));
+    await store.tx(async () => {
+      await store.revisions.insert(revision, merged.content);
+      moved(await store.changeRequests.setRevision(cr.id, cr.revisionId, revision.id, now, space.revisionId));
     });
     return { revisionId: revision.id, result: 'update', conflicts: [] };
   }
@@ -242,73 +242,73 @@ export class ChangeRequests {
    * Lands a new revision of the change request, in one transaction: inserts it, moves the change request's
    * revision from `expectedRevisionId` by compare-and-set (409 when it moved) and counts the contributor.
    */
-  commitRevision(changeRequestId: string, expectedRevisionId: string, revision: RevisionRecord, content: RevisionContent, contributorId: string): void {
+  async commitRevision(changeRequestId: string, expectedRevisionId: string, revision: RevisionRecord, content: RevisionContent, contributorId: string): Promise<void> {
     const { store } = this.deps;
     const now = nowIso(this.deps);
-    store.tx(() => {
-      const cr = store.changeRequests.get(changeRequestId);
+    await store.tx(async () => {
+      const cr = await store.changeRequests.get(changeRequestId);
       if (!cr) throw notFound(`No change request ${changeRequestId}`);
       if (cr.status === 'merged' || cr.status === 'archived') throw conflict(`The change request ${cr.id} is ${cr.status}: its content can no longer change`);
       if (revision.spaceId !== cr.spaceId) throw invalidInput(`The revision ${revision.id} does not belong to the space ${cr.spaceId}`);
-      store.revisions.insert(revision, content);
-      if (!store.changeRequests.setRevision(cr.id, expectedRevisionId, revision.id, now)) {
+      await store.revisions.insert(revision, content);
+      if (!await store.changeRequests.setRevision(cr.id, expectedRevisionId, revision.id, now)) {
         throw conflict(`The change request ${cr.id} changed meanwhile (its revision is no longer ${expectedRevisionId}); read it again and retry`);
       }
-      store.changeRequests.addContribution(cr.id, contributorId, now);
+      await store.changeRequests.addContribution(cr.id, contributorId, now);
     });
   }
 
-  contributors(caller: Caller, spaceId: string, changeRequestId: string): Page<ContributorView> {
-    const { changeRequest } = this.find(caller, spaceId, changeRequestId, 'read');
-    const items = this.deps.store.changeRequests.contributors(changeRequest.id).flatMap((contributor) => {
-      const user = this.deps.store.users.get(contributor.userId);
+  async contributors(caller: Caller, spaceId: string, changeRequestId: string): Promise<Page<ContributorView>> {
+    const { changeRequest } = await this.find(caller, spaceId, changeRequestId, 'read');
+    const items = (await this.deps.store.changeRequests.contributors(changeRequest.id)).flatMap(async (contributor) => {
+      const user = await this.deps.store.users.get(contributor.userId);
       return user ? [{ contributor, user }] : [];
     });
     return { items, count: items.length };
   }
 
   /** What the change request changes, against its base revision. */
-  changes(caller: Caller, spaceId: string, changeRequestId: string, limit: number | undefined): ChangesView {
-    const { changeRequest: cr, space } = this.find(caller, spaceId, changeRequestId, 'read');
+  async changes(caller: Caller, spaceId: string, changeRequestId: string, limit: number | undefined): Promise<ChangesView> {
+    const { changeRequest: cr, space } = await this.find(caller, spaceId, changeRequestId, 'read');
     const revisions = this.deps.store.revisions;
-    const [before, after] = [revisions.get(cr.baseRevisionId) ?? null, revisions.get(cr.revisionId)!];
-    return this.changesBetween(space, before, after, limit);
+    const [before, after] = [await revisions.get(cr.baseRevisionId) ?? null, (await revisions.get(cr.revisionId))!];
+    return await this.changesBetween(space, before, after, limit);
   }
 
   /** What a revision changed against its first parent; a merge names the change request it came from. */
-  revisionChanges(caller: Caller, spaceId: string, revisionId: string, limit: number | undefined): ChangesView {
-    const space = this.spaces.find(spaceId);
-    caller.access.requireSpace(space, 'read');
+  async revisionChanges(caller: Caller, spaceId: string, revisionId: string, limit: number | undefined): Promise<ChangesView> {
+    const space = await this.spaces.find(spaceId);
+    await caller.access.requireSpace(space, 'read');
     const revisions = this.deps.store.revisions;
-    const after = revisions.get(revisionId);
+    const after = await revisions.get(revisionId);
     if (!after || after.spaceId !== space.id) throw notFound(`No revision ${revisionId} in the space ${space.id}`);
     const parent = after.parents[0];
-    const view = this.changesBetween(space, (parent && revisions.get(parent)) || null, after, limit);
-    const source = after.type === 'merge' ? this.deps.store.changeRequests.byMergedRevision(after.id) : undefined;
-    return source ? { ...view, mergedFrom: this.view(caller, source, space) } : view;
+    const view = await this.changesBetween(space, (parent && await revisions.get(parent)) || null, after, limit);
+    const source = after.type === 'merge' ? await this.deps.store.changeRequests.byMergedRevision(after.id) : undefined;
+    return source ? { ...view, mergedFrom: await this.view(caller, source, space) } : view;
   }
 
   /** The change request a merge revision came from, if the revision is one. */
-  mergedInto(caller: Caller, view: RevisionView): ChangeRequestView | undefined {
+  async mergedInto(caller: Caller, view: RevisionView): Promise<ChangeRequestView | undefined> {
     if (view.revision.type !== 'merge') return undefined;
-    const changeRequest = this.deps.store.changeRequests.byMergedRevision(view.revision.id);
-    return changeRequest && this.view(caller, changeRequest, view.space);
+    const changeRequest = await this.deps.store.changeRequests.byMergedRevision(view.revision.id);
+    return changeRequest && await this.view(caller, changeRequest, view.space);
   }
 
-  view(caller: Caller, changeRequest: ChangeRequestRecord, space: SpaceRecord): ChangeRequestView {
+  async view(caller: Caller, changeRequest: ChangeRequestRecord, space: SpaceRecord): Promise<ChangeRequestView> {
     const active = changeRequest.status === 'open' || changeRequest.status === 'draft';
     return {
       changeRequest,
       space,
-      role: caller.access.spaceRole(space),
-      createdBy: this.user(changeRequest.createdBy),
+      role: await caller.access.spaceRole(space),
+      createdBy: await this.user(changeRequest.createdBy),
       outdated: active && space.revisionId !== changeRequest.baseRevisionId,
-      comments: this.deps.store.comments.countOpen(space.id, changeRequest.id),
+      comments: await this.deps.store.comments.countOpen(space.id, changeRequest.id),
     };
   }
 
-  user(id: string): UserRecord {
-    const user = this.deps.store.users.get(id);
+  async user(id: string): Promise<UserRecord> {
+    const user = await this.deps.store.users.get(id);
     if (!user) throw notFound(`No user ${id}`);
     return user;
   }
@@ -320,26 +320,26 @@ export class ChangeRequests {
   }
 
   /** The change request's content (`ours`) with the space's changes since `base` (`theirs`), skipping the merge when a side did not move. */
-  private combine(base: string, ours: string, theirs: string): ContentMerge {
+  private async combine(base: string, ours: string, theirs: string): Promise<ContentMerge> {
     const revisions = this.deps.store.revisions;
-    if (ours === base) return { content: revisions.content(theirs), conflicts: [] };
-    if (theirs === base) return { content: revisions.content(ours), conflicts: [] };
-    const merged = mergeContents(revisions.content(base), revisions.content(ours), revisions.content(theirs), this.deps.store.blobs);
-    if (merged.conflicts.length === 0) this.sync.indexPages(merged.content);
+    if (ours === base) return { content: await revisions.content(theirs), conflicts: [] };
+    if (theirs === base) return { content: await revisions.content(ours), conflicts: [] };
+    const merged = mergeContents(await revisions.content(base), await revisions.content(ours), await revisions.content(theirs), this.deps.store.blobs);
+    if (merged.conflicts.length === 0) await this.sync.indexPages(merged.content);
     return merged;
   }
 
-  private changesBetween(space: SpaceRecord, before: RevisionRecord | null, after: RevisionRecord, limit = DEFAULT_CHANGES_LIMIT): ChangesView {
+  private async changesBetween(space: SpaceRecord, before: RevisionRecord | null, after: RevisionRecord, limit = DEFAULT_CHANGES_LIMIT): Promise<ChangesView> {
     if (!Number.isInteger(limit) || limit < 0 || limit > 1000) throw invalidInput('limit: must be a whole number from 0 to 1000');
     const revisions = this.deps.store.revisions;
     const empty: RevisionContent = { pages: [], files: [], reusableContents: [], variables: {} };
-    const all: SemanticChange[] = semanticChanges(before ? revisions.content(before.id) : empty, revisions.content(after.id));
+    const all: SemanticChange[] = semanticChanges(before ? await revisions.content(before.id) : empty, await revisions.content(after.id));
     return { space, before, after, changes: all.slice(0, limit), more: Math.max(0, all.length - limit) };
   }
 
-  private page(caller: Caller, records: ChangeRequestRecord[], spaces: Map<string, SpaceRecord>, query: PageRequest): Page<ChangeRequestView> {
+  private async page(caller: Caller, records: ChangeRequestRecord[], spaces: Map<string, SpaceRecord>, query: PageRequest): Promise<Page<ChangeRequestView>> {
     const page = paginate(records, query, (r) => [r.createdAt, r.id], true);
-    return { ...page, items: page.items.map((r) => this.view(caller, r, spaces.get(r.spaceId)!)) };
+    return { ...page, items: await Promise.all(page.items.map(async (r) => await this.view(caller, r, spaces.get(r.spaceId)!))) };
   }
 }
 

@@ -31,13 +31,13 @@ export class Reviews {
     private readonly changeRequests: ChangeRequests,
   ) {}
 
-  submit(caller: Caller, spaceId: string, changeRequestId: string, input: ReviewInput): ReviewView {
-    const { changeRequest: cr } = this.changeRequests.find(caller, spaceId, changeRequestId, 'review');
+  async submit(caller: Caller, spaceId: string, changeRequestId: string, input: ReviewInput): Promise<ReviewView> {
+    const { changeRequest: cr } = await this.changeRequests.find(caller, spaceId, changeRequestId, 'review');
     this.changeRequests.requireActive(cr, 'reviewed');
     if (cr.createdBy === caller.user.id) throw forbidden('You cannot review your own change request');
     const { store } = this.deps;
     const now = nowIso(this.deps);
-    const request = store.changeRequests.reviewers(cr.id).find((r) => r.userId === caller.user.id);
+    const request = (await store.changeRequests.reviewers(cr.id)).find((r) => r.userId === caller.user.id);
     const comment = input.comment && Object.keys(input.comment).length ? input.comment : null;
     const review: ChangeRequestReviewRecord = {
       id: newId(),
@@ -50,81 +50,81 @@ export class Reviews {
       createdAt: now,
       updatedAt: now,
     };
-    store.changeRequests.insertReview(review);
-    return this.reviewView(review, [review], []);
+    await store.changeRequests.insertReview(review);
+    return await this.reviewView(review, [review], []);
   }
 
-  list(caller: Caller, spaceId: string, changeRequestId: string, query: ReviewQuery): Page<ReviewView> {
-    const { changeRequest: cr } = this.changeRequests.find(caller, spaceId, changeRequestId, 'read');
+  async list(caller: Caller, spaceId: string, changeRequestId: string, query: ReviewQuery): Promise<Page<ReviewView>> {
+    const { changeRequest: cr } = await this.changeRequests.find(caller, spaceId, changeRequestId, 'read');
     const { store } = this.deps;
-    const reviews = store.changeRequests.reviews(cr.id);
-    const reviewers = store.changeRequests.reviewers(cr.id);
-    const views = reviews.map((r) => this.reviewView(r, reviews, reviewers));
+    const reviews = await store.changeRequests.reviews(cr.id);
+    const reviewers = await store.changeRequests.reviewers(cr.id);
+    const views = await Promise.all(reviews.map(async (r) => await this.reviewView(r, reviews, reviewers)));
     const filtered = query.outdated === undefined ? views : views.filter((v) => v.outdated === query.outdated);
     const position = new Map(reviews.map((r, i) => [r.id, i]));
     return paginate(filtered, query, (v) => [position.get(v.review.id)!]);
   }
 
   /** Asks each user for a review (again: an earlier review of theirs becomes outdated); may also set the subject and description. */
-  request(caller: Caller, spaceId: string, changeRequestId: string, input: ReviewersInput): { view: ChangeRequestView; requested: RequestedReviewerView[] } {
-    const found = this.changeRequests.find(caller, spaceId, changeRequestId, 'edit');
+  async request(caller: Caller, spaceId: string, changeRequestId: string, input: ReviewersInput): Promise<{ view: ChangeRequestView; requested: RequestedReviewerView[] }> {
+    const found = await this.changeRequests.find(caller, spaceId, changeRequestId, 'edit');
     const { changeRequest: cr, space } = found;
     this.changeRequests.requireActive(cr, 'reviewed');
     if (input.users.length === 0) throw invalidInput('users: give at least one user id');
     const { store } = this.deps;
-    const users = [...new Set(input.users)].map((id, i) => {
-      const user = store.users.get(id);
-      const member = store.organizations.member(space.organizationId, id);
+    const users = await Promise.all([...new Set(input.users)].map(async (id, i) => {
+      const user = await store.users.get(id);
+      const member = await store.organizations.member(space.organizationId, id);
       if (!user || !member || member.disabled) throw invalidInput(`users.${i}: ${id} is not a member of the organization ${space.organizationId}`);
       return user;
-    });
+    }));
     const now = nowIso(this.deps);
-    store.tx(() => {
+    await store.tx(async () => {
       for (const user of users)
-        store.changeRequests.putReviewer({ changeRequestId: cr.id, userId: user.id, requestedBy: caller.user.id, revisionId: cr.revisionId, createdAt: now });
+        await store.changeRequests.putReviewer({ changeRequestId: cr.id, userId: user.id, requestedBy: caller.user.id, revisionId: cr.revisionId, createdAt: now });
       if (input.subject !== undefined || input.description !== undefined) {
-        this.changeRequests.update(caller, spaceId, cr.id, {
+        await this.changeRequests.update(caller, spaceId, cr.id, {
           ...(input.subject !== undefined ? { subject: input.subject } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
         });
       }
     });
-    const requests = store.changeRequests.reviewers(cr.id);
-    const requested = users.map((u) => this.reviewerView(requests.find((r) => r.userId === u.id)!));
-    return { view: this.changeRequests.get(caller, spaceId, cr.id), requested };
+    const requests = await store.changeRequests.reviewers(cr.id);
+    const requested = await Promise.all(users.map(async (u) => await this.reviewerView(requests.find((r) => r.userId === u.id)!)));
+    return { view: await this.changeRequests.get(caller, spaceId, cr.id), requested };
   }
 
-  reviewers(caller: Caller, spaceId: string, changeRequestId: string, query: PageRequest): Page<RequestedReviewerView> {
-    const { changeRequest: cr } = this.changeRequests.find(caller, spaceId, changeRequestId, 'read');
-    const requests = this.deps.store.changeRequests.reviewers(cr.id);
+  async reviewers(caller: Caller, spaceId: string, changeRequestId: string, query: PageRequest): Promise<Page<RequestedReviewerView>> {
+    const { changeRequest: cr } = await this.changeRequests.find(caller, spaceId, changeRequestId, 'read');
+    const requests = await this.deps.store.changeRequests.reviewers(cr.id);
     const position = new Map(requests.map((r, i) => [r.userId, i]));
     return paginate(
-      requests.map((r) => this.reviewerView(r)),
+      await Promise.all(requests.map(async (r) => await this.reviewerView(r))),
       query,
       (v) => [position.get(v.request.userId)!],
     );
   }
 
   /** True when the user had been asked for a review. */
-  removeReviewer(caller: Caller, spaceId: string, changeRequestId: string, userId: string): boolean {
-    const { changeRequest: cr, space } = this.changeRequests.find(caller, spaceId, changeRequestId, 'read');
+  async removeReviewer(caller: Caller, spaceId: string, changeRequestId: string, userId: string): Promise<boolean> {
+    const { changeRequest: cr, space } = await this.changeRequests.find(caller, spaceId, changeRequestId, 'read');
     // Reviewers may step down themselves; everyone else needs to be able to edit the change request.
-    if (userId !== caller.user.id && !atLeast(caller.access.spaceRole(space), 'edit')) {
+    if (userId !== caller.user.id && !atLeast(await caller.access.spaceRole(space), 'edit')) {
       throw forbidden(`This needs the edit role on the space ${space.id}`);
     }
-    return this.deps.store.changeRequests.removeReviewer(cr.id, userId);
+    return await this.deps.store.changeRequests.removeReviewer(cr.id, userId);
   }
 
-  private reviewView(review: ChangeRequestReviewRecord, reviews: ChangeRequestReviewRecord[], reviewers: Parameters<typeof isOutdated>[2]): ReviewView {
+  private async reviewView(review: ChangeRequestReviewRecord, reviews: ChangeRequestReviewRecord[], reviewers: Parameters<typeof isOutdated>[2]): Promise<ReviewView> {
     return {
       review,
-      reviewer: this.changeRequests.user(review.reviewerId),
-      requestedBy: review.requestedBy ? this.changeRequests.user(review.requestedBy) : null,
+      reviewer: await this.changeRequests.user(review.reviewerId),
+      requestedBy: review.requestedBy ? await this.changeRequests.user(review.requestedBy) : null,
       outdated: isOutdated(review, reviews, reviewers),
     };
   }
 
-  private reviewerView(request: RequestedReviewerView['request']): RequestedReviewerView {
-    return { request, user: this.changeRequests.user(request.userId), requestedBy: this.changeRequests.user(request.requestedBy) };
+  private async reviewerView(request: RequestedReviewerView['request']): Promise<RequestedReviewerView> {
+    return { request, user: await this.changeRequests.user(request.userId), requestedBy: await this.changeRequests.user(request.requestedBy) };
   }
 }

@@ -113,11 +113,11 @@ export class Comments {
     private readonly findChangeRequest: () => FindChangeRequest,
   ) {}
 
-  list(caller: Caller, ref: ThreadRef, query: CommentQuery): Page<CommentView> {
-    const thread = this.thread(caller, ref, 'read');
+  async list(caller: Caller, ref: ThreadRef, query: CommentQuery): Promise<Page<CommentView>> {
+    const thread = await this.thread(caller, ref, 'read');
     const limit = limitOf(query);
     const status = query.status === undefined || query.status === 'all' ? undefined : query.status;
-    const { items, count, more } = this.deps.store.comments.list(
+    const { items, count, more } = await this.deps.store.comments.list(
       {
         spaceId: thread.space.id,
         changeRequestId: thread.changeRequestId,
@@ -129,21 +129,21 @@ export class Comments {
     );
     const last = items[items.length - 1];
     return {
-      items: this.views(caller, thread, items, query.format),
+      items: await this.views(caller, thread, items, query.format),
       count,
       ...(more && last ? { next: encodeCursor([last.postedAt, last.id]) } : {}),
     };
   }
 
-  get(caller: Caller, ref: ThreadRef, id: string, format?: BodyFormat): CommentView {
-    const thread = this.thread(caller, ref, 'read');
-    return this.view(caller, thread, this.find(thread, id), format);
+  async get(caller: Caller, ref: ThreadRef, id: string, format?: BodyFormat): Promise<CommentView> {
+    const thread = await this.thread(caller, ref, 'read');
+    return await this.view(caller, thread, await this.find(thread, id), format);
   }
 
-  post(caller: Caller, ref: ThreadRef, input: CommentInput): CommentView {
-    const thread = this.thread(caller, ref, 'comment');
+  async post(caller: Caller, ref: ThreadRef, input: CommentInput): Promise<CommentView> {
+    const thread = await this.thread(caller, ref, 'comment');
     const body = this.bodies.read(input.body);
-    const target = resolveTarget(this.contents, this.revisionView(caller, thread), input);
+    const target = await resolveTarget(this.contents, await this.revisionView(caller, thread), input);
     const comment: CommentRecord = {
       id: newId(),
       spaceId: thread.space.id,
@@ -159,13 +159,13 @@ export class Comments {
       resolvedAt: null,
       resolvedBy: null,
     };
-    this.deps.store.comments.insert(comment);
-    return this.view(caller, thread, comment);
+    await this.deps.store.comments.insert(comment);
+    return await this.view(caller, thread, comment);
   }
 
-  update(caller: Caller, ref: ThreadRef, id: string, patch: CommentPatch): CommentView {
-    const thread = this.thread(caller, ref, CHANGE_ROLE);
-    const comment = this.find(thread, id);
+  async update(caller: Caller, ref: ThreadRef, id: string, patch: CommentPatch): Promise<CommentView> {
+    const thread = await this.thread(caller, ref, CHANGE_ROLE);
+    const comment = await this.find(thread, id);
     if (patch.body !== undefined) this.requireAuthorOrAdmin(caller, thread, comment.postedBy, 'edit', `comment ${id}`);
     if (patch.resolved !== undefined || patch.addedReactions?.length || patch.removedReactions?.length) {
       this.requireRole(thread, 'comment');
@@ -178,50 +178,50 @@ export class Comments {
     if (patch.resolved === true && comment.status !== 'resolved') Object.assign(next, { status: 'resolved', resolvedAt: now, resolvedBy: caller.user.id });
     if (patch.resolved === false) Object.assign(next, { status: 'open', resolvedAt: null, resolvedBy: null });
     const { store } = this.deps;
-    store.tx(() => {
-      store.comments.update(next);
-      this.applyReactions(caller, comment.id, comment.id, reactions, now);
+    await store.tx(async () => {
+      await store.comments.update(next);
+      await this.applyReactions(caller, comment.id, comment.id, reactions, now);
     });
-    return this.view(caller, thread, next);
+    return await this.view(caller, thread, next);
   }
 
   /** True when the comment was there and is now gone (with its replies and reactions). */
-  delete(caller: Caller, ref: ThreadRef, id: string): boolean {
-    const thread = this.thread(caller, ref, CHANGE_ROLE);
-    const comment = this.deps.store.comments.get(thread.space.id, thread.changeRequestId, id);
+  async delete(caller: Caller, ref: ThreadRef, id: string): Promise<boolean> {
+    const thread = await this.thread(caller, ref, CHANGE_ROLE);
+    const comment = await this.deps.store.comments.get(thread.space.id, thread.changeRequestId, id);
     if (!comment) return false;
     this.requireAuthorOrAdmin(caller, thread, comment.postedBy, 'delete', `comment ${id}`);
-    return this.deps.store.tx(() => this.deps.store.comments.delete(id));
+    return await this.deps.store.tx(async () => await this.deps.store.comments.delete(id));
   }
 
   // Replies
 
-  listReplies(caller: Caller, ref: ThreadRef, commentId: string, query: PageRequest & { format?: BodyFormat }): Page<ReplyView> {
-    const thread = this.thread(caller, ref, 'read');
-    const comment = this.find(thread, commentId);
-    const { items, count, more } = this.deps.store.comments.replies(comment.id, {
+  async listReplies(caller: Caller, ref: ThreadRef, commentId: string, query: PageRequest & { format?: BodyFormat }): Promise<Page<ReplyView>> {
+    const thread = await this.thread(caller, ref, 'read');
+    const comment = await this.find(thread, commentId);
+    const { items, count, more } = await this.deps.store.comments.replies(comment.id, {
       order: 'asc',
       after: decodeCursor(query.page),
       limit: limitOf(query),
     });
-    const reactions = this.reactionsOf(items.map((r) => r.id));
+    const reactions = await this.reactionsOf(items.map((r) => r.id));
     const last = items[items.length - 1];
     return {
-      items: items.map((reply) => this.replyView(caller, thread, reply, reactions.get(reply.id) ?? [], query.format)),
+      items: await Promise.all(items.map(async (reply) => await this.replyView(caller, thread, reply, reactions.get(reply.id) ?? [], query.format))),
       count,
       ...(more && last ? { next: encodeCursor([last.postedAt, last.id]) } : {}),
     };
   }
 
-  getReply(caller: Caller, ref: ThreadRef, commentId: string, replyId: string, format?: BodyFormat): ReplyView {
-    const thread = this.thread(caller, ref, 'read');
-    const reply = this.findReply(thread, commentId, replyId);
-    return this.replyView(caller, thread, reply, this.reactionsOf([reply.id]).get(reply.id) ?? [], format);
+  async getReply(caller: Caller, ref: ThreadRef, commentId: string, replyId: string, format?: BodyFormat): Promise<ReplyView> {
+    const thread = await this.thread(caller, ref, 'read');
+    const reply = await this.findReply(thread, commentId, replyId);
+    return await this.replyView(caller, thread, reply, (await this.reactionsOf([reply.id])).get(reply.id) ?? [], format);
   }
 
-  postReply(caller: Caller, ref: ThreadRef, commentId: string, input: { body: BodyInput }, format?: BodyFormat): ReplyView {
-    const thread = this.thread(caller, ref, 'comment');
-    const comment = this.find(thread, commentId);
+  async postReply(caller: Caller, ref: ThreadRef, commentId: string, input: { body: BodyInput }, format?: BodyFormat): Promise<ReplyView> {
+    const thread = await this.thread(caller, ref, 'comment');
+    const comment = await this.find(thread, commentId);
     const body = this.bodies.read(input.body);
     const reply: CommentReplyRecord = {
       id: newId(),
@@ -232,13 +232,13 @@ export class Comments {
       markdown: body.markdown,
       bodyOid: body.oid,
     };
-    this.deps.store.comments.insertReply(reply);
-    return this.replyView(caller, thread, reply, [], format);
+    await this.deps.store.comments.insertReply(reply);
+    return await this.replyView(caller, thread, reply, [], format);
   }
 
-  updateReply(caller: Caller, ref: ThreadRef, commentId: string, replyId: string, patch: Omit<CommentPatch, 'resolved'>): ReplyView {
-    const thread = this.thread(caller, ref, CHANGE_ROLE);
-    const reply = this.findReply(thread, commentId, replyId);
+  async updateReply(caller: Caller, ref: ThreadRef, commentId: string, replyId: string, patch: Omit<CommentPatch, 'resolved'>): Promise<ReplyView> {
+    const thread = await this.thread(caller, ref, CHANGE_ROLE);
+    const reply = await this.findReply(thread, commentId, replyId);
     if (patch.body !== undefined) this.requireAuthorOrAdmin(caller, thread, reply.postedBy, 'edit', `reply ${replyId}`);
     if (patch.addedReactions?.length || patch.removedReactions?.length) this.requireRole(thread, 'comment');
     const body = patch.body === undefined ? undefined : this.bodies.read(patch.body);
@@ -246,28 +246,28 @@ export class Comments {
     const now = nowIso(this.deps);
     const next: CommentReplyRecord = body && body.markdown !== reply.markdown ? { ...reply, markdown: body.markdown, bodyOid: body.oid, editedAt: now } : reply;
     const { store } = this.deps;
-    store.tx(() => {
-      if (next !== reply) store.comments.updateReply(next);
-      this.applyReactions(caller, reply.commentId, reply.id, reactions, now);
+    await store.tx(async () => {
+      if (next !== reply) await store.comments.updateReply(next);
+      await this.applyReactions(caller, reply.commentId, reply.id, reactions, now);
     });
-    return this.replyView(caller, thread, next, this.reactionsOf([reply.id]).get(reply.id) ?? []);
+    return await this.replyView(caller, thread, next, (await this.reactionsOf([reply.id])).get(reply.id) ?? []);
   }
 
-  deleteReply(caller: Caller, ref: ThreadRef, commentId: string, replyId: string): boolean {
-    const thread = this.thread(caller, ref, CHANGE_ROLE);
-    const comment = this.deps.store.comments.get(thread.space.id, thread.changeRequestId, commentId);
-    const reply = comment && this.deps.store.comments.reply(comment.id, replyId);
+  async deleteReply(caller: Caller, ref: ThreadRef, commentId: string, replyId: string): Promise<boolean> {
+    const thread = await this.thread(caller, ref, CHANGE_ROLE);
+    const comment = await this.deps.store.comments.get(thread.space.id, thread.changeRequestId, commentId);
+    const reply = comment && await this.deps.store.comments.reply(comment.id, replyId);
     if (!reply) return false;
     this.requireAuthorOrAdmin(caller, thread, reply.postedBy, 'delete', `reply ${replyId}`);
-    return this.deps.store.tx(() => this.deps.store.comments.deleteReply(reply.id));
+    return await this.deps.store.tx(async () => await this.deps.store.comments.deleteReply(reply.id));
   }
 
   /** Members who posted a comment or a reply in the discussion, first poster first. */
-  commenters(caller: Caller, ref: ThreadRef, query: PageRequest): Page<MemberView> {
-    const thread = this.thread(caller, ref, 'read');
-    const posters = this.deps.store.comments.commenters(thread.space.id, thread.changeRequestId);
+  async commenters(caller: Caller, ref: ThreadRef, query: PageRequest): Promise<Page<MemberView>> {
+    const thread = await this.thread(caller, ref, 'read');
+    const posters = await this.deps.store.comments.commenters(thread.space.id, thread.changeRequestId);
     const firstAt = new Map(posters.map((p, i) => [p.userId, i]));
-    const members = commenterViews(
+    const members = await commenterViews(
       this.deps.store,
       thread.space.organizationId,
       posters.map((p) => p.userId),
@@ -276,35 +276,35 @@ export class Comments {
   }
 
   /** Open comments of the space itself, or of one of its change requests. */
-  openCount(spaceId: string, changeRequestId: string | null = null): number {
-    return this.deps.store.comments.countOpen(spaceId, changeRequestId);
+  async openCount(spaceId: string, changeRequestId: string | null = null): Promise<number> {
+    return await this.deps.store.comments.countOpen(spaceId, changeRequestId);
   }
 
   // Internals
 
-  private thread(caller: Caller, ref: ThreadRef, needed: RoleName): Thread {
+  private async thread(caller: Caller, ref: ThreadRef, needed: RoleName): Promise<Thread> {
     if (ref.changeRequest === undefined) {
-      const space = this.spaces.find(ref.spaceId);
-      const role = caller.access.requireSpace(space, needed);
+      const space = await this.spaces.find(ref.spaceId);
+      const role = await caller.access.requireSpace(space, needed);
       return { space, role, changeRequestId: null, revisionId: space.revisionId };
     }
     const { space, role, changeRequest } = this.findChangeRequest()(caller, ref.spaceId, ref.changeRequest, needed);
     return { space, role, changeRequestId: changeRequest.id, revisionId: changeRequest.revisionId };
   }
 
-  private revisionView(caller: Caller, thread: Thread): RevisionView {
-    return this.contents.revision(caller, thread.space.id, thread.revisionId);
+  private async revisionView(caller: Caller, thread: Thread): Promise<RevisionView> {
+    return await this.contents.revision(caller, thread.space.id, thread.revisionId);
   }
 
-  private find(thread: Thread, id: string): CommentRecord {
-    const comment = this.deps.store.comments.get(thread.space.id, thread.changeRequestId, id);
+  private async find(thread: Thread, id: string): Promise<CommentRecord> {
+    const comment = await this.deps.store.comments.get(thread.space.id, thread.changeRequestId, id);
     if (!comment) throw notFound(`No comment ${id} in ${where(thread)}`);
     return comment;
   }
 
-  private findReply(thread: Thread, commentId: string, replyId: string): CommentReplyRecord {
-    const comment = this.find(thread, commentId);
-    const reply = this.deps.store.comments.reply(comment.id, replyId);
+  private async findReply(thread: Thread, commentId: string, replyId: string): Promise<CommentReplyRecord> {
+    const comment = await this.find(thread, commentId);
+    const reply = await this.deps.store.comments.reply(comment.id, replyId);
     if (!reply) throw notFound(`No reply ${replyId} to the comment ${commentId} in ${where(thread)}`);
     return reply;
   }
@@ -319,37 +319,37 @@ export class Comments {
     }
   }
 
-  private applyReactions(caller: Caller, commentId: string, subjectId: string, changes: { added: string[]; removed: string[] }, now: string): void {
+  private async applyReactions(caller: Caller, commentId: string, subjectId: string, changes: { added: string[]; removed: string[] }, now: string): Promise<void> {
     const { comments } = this.deps.store;
-    for (const emoji of changes.added) comments.react(commentId, { subjectId, emoji, userId: caller.user.id, reactedAt: now });
-    for (const emoji of changes.removed) comments.unreact(subjectId, emoji, caller.user.id);
+    for (const emoji of changes.added) await comments.react(commentId, { subjectId, emoji, userId: caller.user.id, reactedAt: now });
+    for (const emoji of changes.removed) await comments.unreact(subjectId, emoji, caller.user.id);
   }
 
-  private view(caller: Caller, thread: Thread, comment: CommentRecord, format?: BodyFormat): CommentView {
-    return this.views(caller, thread, [comment], format)[0]!;
+  private async view(caller: Caller, thread: Thread, comment: CommentRecord, format?: BodyFormat): Promise<CommentView> {
+    return (await this.views(caller, thread, [comment], format))[0]!;
   }
 
   /** Views of a page of comments: reactions, reply counts and users are read once for the whole page. */
-  private views(caller: Caller, thread: Thread, comments: CommentRecord[], format?: BodyFormat): CommentView[] {
+  private async views(caller: Caller, thread: Thread, comments: CommentRecord[], format?: BodyFormat): Promise<CommentView[]> {
     if (comments.length === 0) return [];
     const ids = comments.map((c) => c.id);
-    const reactions = this.reactionsOf(ids);
+    const reactions = await this.reactionsOf(ids);
     const repliers = new Map<string, CommentView['repliers']>();
-    for (const r of this.deps.store.comments.repliers(ids)) {
+    for (const r of await this.deps.store.comments.repliers(ids)) {
       const list = repliers.get(r.commentId) ?? [];
-      list.push({ user: this.user(r.userId), count: r.count, updatedAt: r.updatedAt });
+      list.push({ user: await this.user(r.userId), count: r.count, updatedAt: r.updatedAt });
       repliers.set(r.commentId, list);
     }
-    const pages = comments.some((c) => c.target.page) ? this.revisionView(caller, thread).index.pages : undefined;
-    return comments.map((comment) => {
+    const pages = comments.some((c) => c.target.page) ? (await this.revisionView(caller, thread)).index.pages : undefined;
+    return await Promise.all(comments.map(async (comment) => {
       const snapshot = comment.target.page;
       const current = snapshot && pages?.get(snapshot.id);
       const theirs = repliers.get(comment.id) ?? [];
       return {
         thread,
         comment,
-        postedBy: this.user(comment.postedBy),
-        resolvedBy: comment.resolvedBy ? this.user(comment.resolvedBy) : null,
+        postedBy: await this.user(comment.postedBy),
+        resolvedBy: comment.resolvedBy ? await this.user(comment.resolvedBy) : null,
         body: this.bodies.write(comment.markdown, comment.bodyOid, format),
         reactions: reactions.get(comment.id) ?? [],
         replies: theirs.reduce((sum, r) => sum + r.count, 0),
@@ -368,33 +368,33 @@ export class Comments {
             : { ...snapshot, outdated: true },
         permissions: permissionsFor(caller, thread, comment.postedBy),
       };
-    });
+    }));
   }
 
-  private replyView(caller: Caller, thread: Thread, reply: CommentReplyRecord, reactions: ReactionView[], format?: BodyFormat): ReplyView {
+  private async replyView(caller: Caller, thread: Thread, reply: CommentReplyRecord, reactions: ReactionView[], format?: BodyFormat): Promise<ReplyView> {
     return {
       thread,
       reply,
-      postedBy: this.user(reply.postedBy),
+      postedBy: await this.user(reply.postedBy),
       body: this.bodies.write(reply.markdown, reply.bodyOid, format),
       reactions,
       permissions: permissionsFor(caller, thread, reply.postedBy),
     };
   }
 
-  private reactionsOf(subjectIds: string[]): Map<string, ReactionView[]> {
+  private async reactionsOf(subjectIds: string[]): Promise<Map<string, ReactionView[]>> {
     const bySubject = new Map<string, ReactionRecord[]>();
-    for (const r of this.deps.store.comments.reactions(subjectIds)) bySubject.set(r.subjectId, [...(bySubject.get(r.subjectId) ?? []), r]);
+    for (const r of await this.deps.store.comments.reactions(subjectIds)) bySubject.set(r.subjectId, [...(bySubject.get(r.subjectId) ?? []), r]);
     return new Map(
-      [...bySubject].map(([id, list]) => [
+      (await Promise.all([...bySubject].map(async ([id, list]) => [
         id,
-        groupReactions(list).map((g) => ({ emoji: g.emoji, users: g.users.map((u) => ({ user: this.user(u.userId), reactedAt: u.reactedAt })) })),
-      ]),
+        await Promise.all(groupReactions(list).map(async (g) => ({ emoji: g.emoji, users: await Promise.all(g.users.map(async (u) => ({ user: await this.user(u.userId), reactedAt: u.reactedAt }))) }))),
+      ]))),
     );
   }
 
-  private user(id: string): UserRecord {
-    return this.deps.store.users.get(id) ?? { id, displayName: 'Former user', email: '', photoURL: null, createdAt: '' };
+  private async user(id: string): Promise<UserRecord> {
+    return await this.deps.store.users.get(id) ?? { id, displayName: 'Former user', email: '', photoURL: null, createdAt: '' };
   }
 }
 

@@ -13,7 +13,7 @@ export interface TargetInput {
  * Checks that the page, block and table cell a comment points at exist in the revision, and keeps the
  * page's title and path so the comment still reads well once the page is gone.
  */
-export function resolveTarget(contents: Contents, view: RevisionView, input: TargetInput): CommentTarget {
+export async function resolveTarget(contents: Contents, view: RevisionView, input: TargetInput): Promise<CommentTarget> {
   if (input.page === undefined) {
     if (input.node !== undefined) throw invalidInput('node: give the page the block is in as `page`');
     if (input.tableCell !== undefined) throw invalidInput('tableCell: give the page the table is in as `page`');
@@ -33,7 +33,7 @@ export function resolveTarget(contents: Contents, view: RevisionView, input: Tar
   if (input.node === undefined && input.tableCell === undefined) return target;
   if (page.kind !== 'document')
     throw invalidInput(`${input.node !== undefined ? 'node' : 'tableCell'}: the page ${page.id} is a ${page.kind} page, without content`);
-  const document = contents.pageDocument(view, page as DocumentPage, false);
+  const document = await contents.pageDocument(view, page as DocumentPage, false);
   if (input.node !== undefined) {
     if (!findNode(document, (n) => n.key === input.node)) throw invalidInput(`node: no block ${input.node} in the page ${page.id}`);
     target.node = { id: input.node };

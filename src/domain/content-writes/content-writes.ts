@@ -59,25 +59,25 @@ export class ContentWrites {
   async updateChangeRequestContent(caller: Caller, spaceId: string, changeRequestId: string, changes: ContentChange[]): Promise<ContentUpdate> {
     if (changes.length === 0) throw invalidInput('changes: must have at least 1 change');
     if (changes.length > MAX_CHANGES) throw invalidInput(`changes: must have at most ${MAX_CHANGES} changes, got ${changes.length}`);
-    const { changeRequest } = this.changeRequests.find(caller, spaceId, changeRequestId, 'edit');
+    const { changeRequest } = await this.changeRequests.find(caller, spaceId, changeRequestId, 'edit');
     const files = await this.prepareFiles(changes);
-    const pages = await parsePages([...markdownBodies(changes), ...this.updatedPageFiles(changeRequest.revisionId, changes)]);
-    const { changeRequest: cr, space } = this.changeRequests.find(caller, spaceId, changeRequest.id, 'edit');
-    const result = usingParsedPages(pages, () => this.apply(space, cr.revisionId, cr.baseRevisionId, changes, files));
+    const pages = await parsePages([...markdownBodies(changes), ...await this.updatedPageFiles(changeRequest.revisionId, changes)]);
+    const { changeRequest: cr, space } = await this.changeRequests.find(caller, spaceId, changeRequest.id, 'edit');
+    const result = usingParsedPages(pages, async () => await this.apply(space, cr.revisionId, cr.baseRevisionId, changes, files));
     const revision = this.revisionRecord(space.id, cr.revisionId);
-    this.deps.store.tx(() => {
-      this.index(result);
-      this.changeRequests.commitRevision(cr.id, cr.revisionId, revision, result.content, caller.user.id);
+    await this.deps.store.tx(async () => {
+      await this.index(result);
+      await this.changeRequests.commitRevision(cr.id, cr.revisionId, revision, result.content, caller.user.id);
     });
     return { changeRequestId: cr.id, revisionId: revision.id, outcomes: result.outcomes, insertedFiles: result.insertedFiles };
   }
 
   /** importContent: the imported pages at the end of the space's root, as a new revision of the space. */
   async importInSpace(caller: Caller, spaceId: string, input: ImportInput): Promise<ImportResult> {
-    const before = this.spaces.find(spaceId);
-    caller.access.requireSpace(before, 'edit');
-    const plan = await readImport(input, this.readOptions(caller, before));
-    return this.landInSpace(this.spaces.find(spaceId), input, plan);
+    const before = await this.spaces.find(spaceId);
+    await caller.access.requireSpace(before, 'edit');
+    const plan = await readImport(input, await this.readOptions(caller, before));
+    return await this.landInSpace(await this.spaces.find(spaceId), input, plan);
   }
 
   /**
@@ -85,92 +85,92 @@ export class ContentWrites {
    * (the page takes the first imported page's content, the others go under it).
    */
   async importInChangeRequest(caller: Caller, spaceId: string, changeRequestId: string, input: ImportInput, pageId?: string): Promise<ImportResult> {
-    const { changeRequest, space } = this.changeRequests.find(caller, spaceId, changeRequestId, 'edit');
-    const plan = await readImport(input, this.readOptions(caller, space));
-    const { changeRequest: cr } = this.changeRequests.find(caller, spaceId, changeRequest.id, 'edit');
-    if (pageId !== undefined) this.requirePage(cr.revisionId, pageId);
-    const result = this.applyImport(space, cr.revisionId, cr.baseRevisionId, input, plan, pageId);
+    const { changeRequest, space } = await this.changeRequests.find(caller, spaceId, changeRequestId, 'edit');
+    const plan = await readImport(input, await this.readOptions(caller, space));
+    const { changeRequest: cr } = await this.changeRequests.find(caller, spaceId, changeRequest.id, 'edit');
+    if (pageId !== undefined) await this.requirePage(cr.revisionId, pageId);
+    const result = await this.applyImport(space, cr.revisionId, cr.baseRevisionId, input, plan, pageId);
     const revision = this.revisionRecord(space.id, cr.revisionId);
-    this.deps.store.tx(() => {
-      this.index(result);
-      this.changeRequests.commitRevision(cr.id, cr.revisionId, revision, result.content, caller.user.id);
+    await this.deps.store.tx(async () => {
+      await this.index(result);
+      await this.changeRequests.commitRevision(cr.id, cr.revisionId, revision, result.content, caller.user.id);
     });
     return { revisionId: revision.id, ...counts(plan) };
   }
 
   /** importContentInPageById: the page of the space's current revision gets the content, as a new revision. */
   async importInSpacePage(caller: Caller, spaceId: string, pageId: string, input: ImportInput): Promise<ImportResult> {
-    const before = this.spaces.find(spaceId);
-    caller.access.requireSpace(before, 'edit');
-    const plan = await readImport(input, this.readOptions(caller, before));
-    const space = this.spaces.find(spaceId);
-    this.requirePage(space.revisionId, pageId);
-    return this.landInSpace(space, input, plan, pageId);
+    const before = await this.spaces.find(spaceId);
+    await caller.access.requireSpace(before, 'edit');
+    const plan = await readImport(input, await this.readOptions(caller, before));
+    const space = await this.spaces.find(spaceId);
+    await this.requirePage(space.revisionId, pageId);
+    return await this.landInSpace(space, input, plan, pageId);
   }
 
   /** A new revision of the space with the import, moved to by compare-and-set. */
-  private landInSpace(space: SpaceRecord, input: ImportInput, plan: ImportPlan, pageId?: string): ImportResult {
-    const result = this.applyImport(space, space.revisionId, space.revisionId, input, plan, pageId);
+  private async landInSpace(space: SpaceRecord, input: ImportInput, plan: ImportPlan, pageId?: string): Promise<ImportResult> {
+    const result = await this.applyImport(space, space.revisionId, space.revisionId, input, plan, pageId);
     const revision = this.revisionRecord(space.id, space.revisionId);
     const { store } = this.deps;
-    store.tx(() => {
-      this.index(result);
-      store.revisions.insert(revision, result.content);
-      if (!store.content.setSpaceRevision(space.id, space.revisionId, revision.id, revision.createdAt)) {
+    await store.tx(async () => {
+      await this.index(result);
+      await store.revisions.insert(revision, result.content);
+      if (!await store.content.setSpaceRevision(space.id, space.revisionId, revision.id, revision.createdAt)) {
         throw conflict(`the space ${space.id} changed while the content was imported; import again`);
       }
     });
     return { revisionId: revision.id, ...counts(plan) };
   }
 
-  private applyImport(space: SpaceRecord, revisionId: string, baseRevisionId: string, input: ImportInput, plan: ImportPlan, pageId?: string): ApplyResult {
-    const target = { ...this.context(space, revisionId, baseRevisionId), source: input, now: nowIso(this.deps), ...(pageId !== undefined ? { pageId } : {}) };
-    return this.stored(applyPlan(plan, target));
+  private async applyImport(space: SpaceRecord, revisionId: string, baseRevisionId: string, input: ImportInput, plan: ImportPlan, pageId?: string): Promise<ApplyResult> {
+    const target = { ...await this.context(space, revisionId, baseRevisionId), source: input, now: nowIso(this.deps), ...(pageId !== undefined ? { pageId } : {}) };
+    return await this.stored(applyPlan(plan, target));
   }
 
-  private apply(space: SpaceRecord, revisionId: string, baseRevisionId: string, changes: ContentChange[], files: Map<number, PreparedFile[]>): ApplyResult {
-    return this.stored(applyChanges({ ...this.context(space, revisionId, baseRevisionId), files }, changes));
+  private async apply(space: SpaceRecord, revisionId: string, baseRevisionId: string, changes: ContentChange[], files: Map<number, PreparedFile[]>): Promise<ApplyResult> {
+    return await this.stored(applyChanges({ ...await this.context(space, revisionId, baseRevisionId), files }, changes));
   }
 
   /** The stored page files that the batch's `update_page` changes rewrite: parsed off the request thread with the rest. */
-  private updatedPageFiles(revisionId: string, changes: readonly ContentChange[]): Array<{ text: string; field: string }> {
+  private async updatedPageFiles(revisionId: string, changes: readonly ContentChange[]): Promise<Array<{ text: string; field: string }>> {
     const { store } = this.deps;
-    const pages = new Map(store.revisions.content(revisionId).pages.map((p) => [p.id, p]));
-    return changes.flatMap((change, i) => {
+    const pages = new Map((await store.revisions.content(revisionId)).pages.map((p) => [p.id, p]));
+    return changes.flatMap(async (change, i) => {
       const page = change.operation === 'update_page' ? pages.get(change.page) : undefined;
-      const bytes = page?.kind === 'document' && page.blob ? store.blobs.get(page.blob) : undefined;
+      const bytes = page?.kind === 'document' && page.blob ? await store.blobs.get(page.blob) : undefined;
       return bytes ? [{ text: new TextDecoder('utf-8').decode(bytes), field: `changes[${i}].page (its stored markdown)` }] : [];
     });
   }
 
   /** What a batch on the revision reads: its content, the space's other revisions, blobs. */
-  private context(space: SpaceRecord, revisionId: string, baseRevisionId: string): Omit<ApplyContext, 'files'> {
+  private async context(space: SpaceRecord, revisionId: string, baseRevisionId: string): Promise<Omit<ApplyContext, 'files'>> {
     const { store } = this.deps;
-    const base = store.revisions.content(revisionId);
+    const base = await store.revisions.content(revisionId);
     return {
       base,
       baseRevisionId,
-      spaceRoot: this.sync.spaceRoot(base),
-      revisionContent: (id) => (store.revisions.get(id)?.spaceId === space.id ? store.revisions.content(id) : undefined),
-      readBlob: (oid) => store.blobs.get(oid),
+      spaceRoot: await this.sync.spaceRoot(base),
+      revisionContent: async (id) => ((await store.revisions.get(id))?.spaceId === space.id ? await store.revisions.content(id) : undefined),
+      readBlob: async (oid) => await store.blobs.get(oid),
       newId,
     };
   }
 
   /** The result, once its new bytes are in the blob store. */
-  private stored(result: ApplyResult): ApplyResult {
-    for (const bytes of result.blobs.values()) this.deps.store.blobs.put(bytes);
+  private async stored(result: ApplyResult): Promise<ApplyResult> {
+    for (const bytes of result.blobs.values()) await this.deps.store.blobs.put(bytes);
     return result;
   }
 
-  private requirePage(revisionId: string, pageId: string): void {
-    const found = this.deps.store.revisions.content(revisionId).pages.some((p) => p.id === pageId);
+  private async requirePage(revisionId: string, pageId: string): Promise<void> {
+    const found = (await this.deps.store.revisions.content(revisionId)).pages.some((p) => p.id === pageId);
     if (!found) throw notFound(`No page ${pageId} in the revision ${revisionId}`);
   }
 
   /** Parse records and search sections of the new page files, as the importer saves them. */
-  private index(result: ApplyResult): void {
-    this.sync.indexPages(result.content);
+  private async index(result: ApplyResult): Promise<void> {
+    await this.sync.indexPages(result.content);
   }
 
   private revisionRecord(spaceId: string, parent: string): RevisionRecord {
@@ -187,11 +187,11 @@ export class ContentWrites {
     return prepared;
   }
 
-  private readOptions(caller: Caller, space: SpaceRecord) {
-    const org = this.deps.store.organizations.get(space.organizationId);
+  private async readOptions(caller: Caller, space: SpaceRecord) {
+    const org = await this.deps.store.organizations.get(space.organizationId);
     let mayReadFiles = false;
     try {
-      if (org) caller.access.requireOrganization(org, 'admin');
+      if (org) await caller.access.requireOrganization(org, 'admin');
       mayReadFiles = Boolean(org);
     } catch {
       mayReadFiles = false;

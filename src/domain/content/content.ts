@@ -67,23 +67,23 @@ export class Contents {
   }
 
   /** The space's current revision. */
-  current(caller: Caller, spaceId: string): RevisionView {
-    const space = this.spaces.find(spaceId);
-    const role = caller.access.requireSpace(space, 'read');
-    return this.view(space, role, space.revisionId);
+  async current(caller: Caller, spaceId: string): Promise<RevisionView> {
+    const space = await this.spaces.find(spaceId);
+    const role = await caller.access.requireSpace(space, 'read');
+    return await this.view(space, role, space.revisionId);
   }
 
   /** The current revision of a space as a published site shows it: to visitors, who need no role in the space. */
-  published(spaceId: string): RevisionView {
-    const space = this.spaces.find(spaceId);
-    return this.view(space, 'read', space.revisionId);
+  async published(spaceId: string): Promise<RevisionView> {
+    const space = await this.spaces.find(spaceId);
+    return await this.view(space, 'read', space.revisionId);
   }
 
   /** A revision of the space, current or not. */
-  revision(caller: Caller, spaceId: string, revisionId: string): RevisionView {
-    const space = this.spaces.find(spaceId);
-    const role = caller.access.requireSpace(space, 'read');
-    return this.view(space, role, revisionId);
+  async revision(caller: Caller, spaceId: string, revisionId: string): Promise<RevisionView> {
+    const space = await this.spaces.find(spaceId);
+    const role = await caller.access.requireSpace(space, 'read');
+    return await this.view(space, role, revisionId);
   }
 
   page(view: RevisionView, pageId: string): RevisionPage {
@@ -128,17 +128,17 @@ export class Contents {
   /** A page's body as markdown or a document; `evaluated` replaces variable expressions by their values. Parsed off the request thread. */
   async body(view: RevisionView, page: DocumentPage, format: BodyFormat, evaluated: boolean): Promise<PageBody> {
     await this.documents.load(page.blob, page.title);
-    return this.documents.body({ ...this.source(view, page.blob, page.git?.path ?? null, evaluated), title: page.title }, format);
+    return await this.documents.body({ ...this.source(view, page.blob, page.git?.path ?? null, evaluated), title: page.title }, format);
   }
 
   /** The page's document, parsed on this thread (within the markdown limits); `body` parses off it. */
-  pageDocument(view: RevisionView, page: DocumentPage, evaluated: boolean): JsonDocument {
-    return this.documentOf({ ...this.source(view, page.blob, page.git?.path ?? null, evaluated), title: page.title });
+  async pageDocument(view: RevisionView, page: DocumentPage, evaluated: boolean): Promise<JsonDocument> {
+    return await this.documentOf({ ...this.source(view, page.blob, page.git?.path ?? null, evaluated), title: page.title });
   }
 
   async reusableDocument(view: RevisionView, rc: RevisionReusableContent, evaluated: boolean): Promise<JsonDocument> {
     await this.documents.load(rc.blob, undefined);
-    return this.documentOf(this.source(view, rc.blob, rc.git?.path ?? null, evaluated));
+    return await this.documentOf(this.source(view, rc.blob, rc.git?.path ?? null, evaluated));
   }
 
   /**
@@ -146,26 +146,26 @@ export class Contents {
    * (the `documentId` of pages, the `document` of reusable contents).
    */
   async documentById(caller: Caller, spaceId: string, documentId: string): Promise<JsonDocument> {
-    const view = this.current(caller, spaceId);
+    const view = await this.current(caller, spaceId);
     const owner = view.index.pagesByBlob.get(documentId)?.[0] ?? view.content.reusableContents.find((rc) => rc.blob === documentId);
     if (!owner) throw notFound(`No document ${documentId} in the space ${spaceId}`);
     await this.documents.load(documentId, undefined);
-    return this.documentOf(this.source(view, documentId, owner.git?.path ?? null, false));
+    return await this.documentOf(this.source(view, documentId, owner.git?.path ?? null, false));
   }
 
   private source(view: RevisionView, blob: string, gitPath: string | null, evaluated: boolean): DocumentSource {
     return { revisionId: view.revision.id, index: view.index, blob, gitPath, ...(evaluated ? { variables: view.content.variables } : {}) };
   }
 
-  private documentOf(source: DocumentSource): JsonDocument {
-    const body = this.documents.body(source, 'document');
+  private async documentOf(source: DocumentSource): Promise<JsonDocument> {
+    const body = await this.documents.body(source, 'document');
     return (body as { document: JsonDocument }).document;
   }
 
   /** The bytes of a file of a revision, for the download route. */
-  fileBytes(view: RevisionView, fileId: string): { file: RevisionFile; bytes: Buffer } {
+  async fileBytes(view: RevisionView, fileId: string): Promise<{ file: RevisionFile; bytes: Buffer }> {
     const file = this.file(view, fileId);
-    const bytes = file.blob ? this.deps.store.blobs.get(file.blob) : undefined;
+    const bytes = file.blob ? await this.deps.store.blobs.get(file.blob) : undefined;
     if (!bytes) throw notFound(`The bytes of the file ${fileId} are not stored on this server`);
     return { file, bytes };
   }
@@ -174,8 +174,8 @@ export class Contents {
    * Links of the revision grouped by target, or only those found in one page. `appPrefixes` are the URL
    * prefixes of the application itself: links to them are "in-app".
    */
-  listLinks(view: RevisionView, query: LinksQuery, appPrefixes: readonly string[], pageId?: string): LinksPage {
-    let usages = this.linksOf(view, appPrefixes);
+  async listLinks(view: RevisionView, query: LinksQuery, appPrefixes: readonly string[], pageId?: string): Promise<LinksPage> {
+    let usages = await this.linksOf(view, appPrefixes);
     if (pageId !== undefined) {
       const page = this.page(view, pageId);
       usages = usages.filter((u) => u.sources.some((s) => s.id === page.id)).map((u) => ({ ...u, sources: [page as DocumentPage] }));
@@ -187,13 +187,13 @@ export class Contents {
   }
 
   /** The pages that link to a page, or that use a file, in tree order. */
-  backlinks(view: RevisionView, target: { page: string } | { file: string }, query: PageRequest): Page<DocumentPage> {
+  async backlinks(view: RevisionView, target: { page: string } | { file: string }, query: PageRequest): Promise<Page<DocumentPage>> {
     const matches = (u: LinkUsage): boolean =>
       'page' in target ? u.target.kind === 'page' && u.target.page.id === target.page : u.target.kind === 'file' && u.target.file.id === target.file;
     if ('page' in target) this.page(view, target.page);
     else this.file(view, target.file);
     const sources = new Set(
-      this.linksOf(view, [])
+      (await this.linksOf(view, []))
         .filter(matches)
         .flatMap((u) => u.sources),
     );
@@ -202,41 +202,41 @@ export class Contents {
   }
 
   /** Full-text search over the sections of the current revision's pages, best page first. */
-  search(caller: Caller, spaceId: string, query: string, request: PageRequest): { view: RevisionView; page: Page<PageHit> } {
-    const view = this.current(caller, spaceId);
+  async search(caller: Caller, spaceId: string, query: string, request: PageRequest): Promise<{ view: RevisionView; page: Page<PageHit> }> {
+    const view = await this.current(caller, spaceId);
     if (query.length > QUERY_MAX) throw invalidInput(`query: must be at most ${QUERY_MAX} characters`);
     const terms = queryTerms(query);
     const match = ftsExpression(terms);
     const oids = [...view.index.pagesByBlob.keys()];
-    const hits = match ? this.deps.store.search.search(match, oids, MAX_SECTION_HITS) : [];
+    const hits = match ? await this.deps.store.search.search(match, oids, MAX_SECTION_HITS) : [];
     const ranked = rankPages(view.index, hits, terms);
     const position = new Map(ranked.map((r, i) => [r, i]));
     return { view, page: paginate(ranked, request, (r) => [position.get(r)!]) };
   }
 
-  private view(space: SpaceRecord, role: RoleName, revisionId: string): RevisionView {
-    const revision = this.deps.store.revisions.get(revisionId);
+  private async view(space: SpaceRecord, role: RoleName, revisionId: string): Promise<RevisionView> {
+    const revision = await this.deps.store.revisions.get(revisionId);
     if (!revision || revision.spaceId !== space.id) throw notFound(`No revision ${revisionId} in the space ${space.id}`);
-    const organization = this.organizations.find(space.organizationId);
+    const organization = await this.organizations.find(space.organizationId);
     let owner: SpaceView | undefined;
-    return { space, role, organization, revision, ...this.indexOf(revision.id), spaceView: () => (owner ??= this.spaces.view(space, role)) };
+    return { space, role, organization, revision, ...await this.indexOf(revision.id), spaceView: async () => (owner ??= await this.spaces.view(space, role)) };
   }
 
-  private indexOf(revisionId: string): { content: RevisionContent; index: RevisionIndex } {
+  private async indexOf(revisionId: string): Promise<{ content: RevisionContent; index: RevisionIndex }> {
     let index = this.indexes.get(revisionId);
     if (!index) {
-      index = new RevisionIndex(this.deps.store.revisions.content(revisionId));
+      index = new RevisionIndex((await this.deps.store.revisions.content(revisionId)));
       this.indexes.set(revisionId, index);
     }
     return { content: index.content, index };
   }
 
-  private linksOf(view: RevisionView, appPrefixes: readonly string[]): LinkUsage[] {
+  private async linksOf(view: RevisionView, appPrefixes: readonly string[]): Promise<LinkUsage[]> {
     const key = `${view.revision.id}\n${appPrefixes.join('\n')}`;
     let usages = this.links.get(key);
     if (!usages) {
       const pages = view.index.documents();
-      const parsed = this.deps.store.parsed.getMany<ParsedPageData>([...new Set(pages.map((p) => p.blob))], PARSED_PAGE_VERSION);
+      const parsed = await this.deps.store.parsed.getMany<ParsedPageData>([...new Set(pages.map((p) => p.blob))], PARSED_PAGE_VERSION);
       const linksOf = (page: DocumentPage): readonly ParsedLink[] => parsed.get(page.blob)?.links ?? [];
       usages = collectLinks(view.index, linksOf, appPrefixes);
       this.links.set(key, usages);

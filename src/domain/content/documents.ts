@@ -41,13 +41,13 @@ export class Documents {
 
   constructor(private readonly blobs: BlobStore) {}
 
-  body(source: DocumentSource, format: BodyFormat): PageBody {
+  async body(source: DocumentSource, format: BodyFormat): Promise<PageBody> {
     const key = `${format}\n${source.revisionId}\n${source.blob}\n${source.gitPath ?? ''}\n${source.variables ? 'evaluated' : ''}\n${source.title ?? ''}`;
     const cached = this.derived.get(key);
     if (cached) return cached;
-    const unparsed = format === 'markdown' ? this.overLimits(source.blob) : null;
+    const unparsed = format === 'markdown' ? await this.overLimits(source.blob) : null;
     if (unparsed !== null) return { markdown: unparsed };
-    const parsed = this.root(source.blob, source.title);
+    const parsed = await this.root(source.blob, source.title);
     const root = source.variables ? evaluate(parsed.root, source.variables) : parsed.root;
     // Markdown is the file's own bytes for every block that reads the same (all of them, unless evaluated).
     const markdown = () => (parsed.original ? writeBack(root, parsed.original).replace(/^\n+/, '') : markdownOf(root));
@@ -79,25 +79,25 @@ export class Documents {
   async load(oid: string, title: string | undefined): Promise<void> {
     const key = `${oid}\n${title ?? ''}`;
     if (this.bodies.has(key)) return;
-    const bytes = this.blobs.get(oid);
-    if (!bytes || this.overLimits(oid) !== null) return; // `root` says why
+    const bytes = await this.blobs.get(oid);
+    if (!bytes || await this.overLimits(oid) !== null) return; // `root` says why
     const page = await parsePageFileOffThread(new TextDecoder('utf-8').decode(bytes), 'format');
     this.bodies.set(key, parsedBody(page, title));
   }
 
   /** The body of a page file over the markdown limits (kept as written, never parsed): its text after the frontmatter. */
-  private overLimits(oid: string): string | null {
-    const bytes = this.blobs.get(oid);
+  private async overLimits(oid: string): Promise<string | null> {
+    const bytes = await this.blobs.get(oid);
     const text = bytes ? new TextDecoder('utf-8').decode(bytes) : '';
     return markdownLimitProblem(text) ? splitFrontmatter(text).body : null;
   }
 
   /** The page's body tree: parsed from its blob once per title, and never changed afterwards (evaluation copies it). */
-  private root(oid: string, title: string | undefined): Body {
+  private async root(oid: string, title: string | undefined): Promise<Body> {
     const key = `${oid}\n${title ?? ''}`;
     const cached = this.bodies.get(key);
     if (cached) return cached;
-    const bytes = this.blobs.get(oid);
+    const bytes = await this.blobs.get(oid);
     if (!bytes) throw notFound(`The document ${oid} is not stored on this server`);
     const text = new TextDecoder('utf-8').decode(bytes);
     const problem = markdownLimitProblem(text);

@@ -30,32 +30,32 @@ export class Access {
     readonly installation?: InstallationGrant,
   ) {}
 
-  membership(organizationId: string): MemberRecord | undefined {
+  async membership(organizationId: string): Promise<MemberRecord | undefined> {
     if (!this.memberships.has(organizationId)) {
-      const member = this.store.organizations.member(organizationId, this.user.id);
+      const member = await this.store.organizations.member(organizationId, this.user.id);
       this.memberships.set(organizationId, member && !member.disabled ? member : undefined);
     }
     return this.memberships.get(organizationId);
   }
 
   /** The caller's organization role: a role, null for a guest, undefined for no membership. */
-  organizationRole(organizationId: string): RoleName | null | undefined {
+  async organizationRole(organizationId: string): Promise<RoleName | null | undefined> {
     if (this.installation) return organizationId === this.installation.organizationId ? null : undefined;
-    const member = this.membership(organizationId);
+    const member = await this.membership(organizationId);
     return member ? member.role : undefined;
   }
 
-  collectionRole(collection: CollectionRecord): RoleName | null {
-    return this.resolve(collection.organizationId, 'collection', collection.id, collection.defaultLevel, collection.parentId);
+  async collectionRole(collection: CollectionRecord): Promise<RoleName | null> {
+    return await this.resolve(collection.organizationId, 'collection', collection.id, collection.defaultLevel, collection.parentId);
   }
 
-  spaceRole(space: SpaceRecord): RoleName | null {
-    return this.resolve(space.organizationId, 'space', space.id, space.defaultLevel, space.parentId);
+  async spaceRole(space: SpaceRecord): Promise<RoleName | null> {
+    return await this.resolve(space.organizationId, 'space', space.id, space.defaultLevel, space.parentId);
   }
 
   /** Throws 403 unless the caller has at least `needed` in the organization. */
-  requireOrganization(org: OrganizationRecord, needed: RoleName | 'member'): RoleName | null {
-    const role = this.organizationRole(org.id);
+  async requireOrganization(org: OrganizationRecord, needed: RoleName | 'member'): Promise<RoleName | null> {
+    const role = await this.organizationRole(org.id);
     if (role === undefined) throw forbidden(`You are not a member of the organization ${org.id}`);
     if (needed !== 'member' && !atLeast(role, needed)) {
       throw forbidden(`This needs the ${needed} role in the organization ${org.id}; you have ${role ?? 'guest'} access`);
@@ -63,14 +63,14 @@ export class Access {
     return role;
   }
 
-  requireSpace(space: SpaceRecord, needed: RoleName): RoleName {
-    const role = this.spaceRole(space);
+  async requireSpace(space: SpaceRecord, needed: RoleName): Promise<RoleName> {
+    const role = await this.spaceRole(space);
     if (!atLeast(role, needed)) throw forbidden(denied('space', space.id, needed, role));
     return role!;
   }
 
-  requireCollection(collection: CollectionRecord, needed: RoleName): RoleName {
-    const role = this.collectionRole(collection);
+  async requireCollection(collection: CollectionRecord, needed: RoleName): Promise<RoleName> {
+    const role = await this.collectionRole(collection);
     if (!atLeast(role, needed)) throw forbidden(denied('collection', collection.id, needed, role));
     return role!;
   }
@@ -80,20 +80,20 @@ export class Access {
     for (const c of collections) this.collectionCache.set(c.id, c);
   }
 
-  private resolve(organizationId: string, kind: 'space' | 'collection', id: string, defaultLevel: DefaultLevel, parentId: string | null): RoleName | null {
+  private async resolve(organizationId: string, kind: 'space' | 'collection', id: string, defaultLevel: DefaultLevel, parentId: string | null): Promise<RoleName | null> {
     if (this.installation) {
       return kind === 'space' && organizationId === this.installation.organizationId ? this.installation.spaceRole(id) : null;
     }
-    const orgRole = this.organizationRole(organizationId);
+    const orgRole = await this.organizationRole(organizationId);
     if (orgRole === undefined) return null;
     if (orgRole === 'admin') return 'admin';
 
-    let explicit = this.granted(kind, id);
+    let explicit = await this.granted(kind, id);
     let base: RoleName | null | 'inherit' = orgRole === null ? null : defaultLevel;
     for (let parent = parentId; parent; ) {
-      const collection = this.collection(parent);
+      const collection = await this.collection(parent);
       if (!collection) break;
-      explicit = maxRole(explicit, this.granted('collection', collection.id));
+      explicit = maxRole(explicit, await this.granted('collection', collection.id));
       if (base === 'inherit') base = collection.defaultLevel;
       parent = collection.parentId;
     }
@@ -101,11 +101,11 @@ export class Access {
     return maxRole(explicit, base);
   }
 
-  private granted(kind: 'space' | 'collection', id: string): RoleName | null {
+  private async granted(kind: 'space' | 'collection', id: string): Promise<RoleName | null> {
     if (!this.grantsByResource) {
       this.grantsByResource = new Map();
-      const teams = this.store.organizations.teamIdsOf(this.user.id);
-      for (const grant of this.store.grants.forPrincipals(this.user.id, teams)) {
+      const teams = await this.store.organizations.teamIdsOf(this.user.id);
+      for (const grant of await this.store.grants.forPrincipals(this.user.id, teams)) {
         const key = `${grant.resourceKind}:${grant.resourceId}`;
         this.grantsByResource.set(key, maxRole(this.grantsByResource.get(key), grant.role));
       }
@@ -113,8 +113,8 @@ export class Access {
     return this.grantsByResource.get(`${kind}:${id}`) ?? null;
   }
 
-  private collection(id: string): CollectionRecord | undefined {
-    if (!this.collectionCache.has(id)) this.collectionCache.set(id, this.store.content.collection(id));
+  private async collection(id: string): Promise<CollectionRecord | undefined> {
+    if (!this.collectionCache.has(id)) this.collectionCache.set(id, await this.store.content.collection(id));
     return this.collectionCache.get(id);
   }
 }

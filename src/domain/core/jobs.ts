@@ -54,10 +54,10 @@ export class Jobs {
     this.handlers.set(kind, handler);
   }
 
-  schedule(request: ScheduleRequest): string {
+  async schedule(request: ScheduleRequest): Promise<string> {
     const now = nowIso(this.deps);
     const id = newId();
-    this.deps.store.jobs.upsert({
+    await this.deps.store.jobs.upsert({
       id,
       kind: request.kind,
       payload: request.payload,
@@ -72,7 +72,7 @@ export class Jobs {
       createdAt: now,
       updatedAt: now,
     });
-    return request.dedupeKey ? this.deps.store.jobs.byDedupeKey(request.dedupeKey)!.id : id;
+    return request.dedupeKey ? (await this.deps.store.jobs.byDedupeKey(request.dedupeKey))!.id : id;
   }
 
   /** Runs every job that is due now, one at a time; resolves to how many ran. */
@@ -98,10 +98,10 @@ export class Jobs {
   private async drain(): Promise<number> {
     let count = 0;
     for (;;) {
-      const job = this.deps.store.jobs.claimDue(nowIso(this.deps), this.lease());
+      const job = await this.deps.store.jobs.claimDue(nowIso(this.deps), this.lease());
       if (!job) return count;
       count++;
-      const renewal = setInterval(() => this.renew(job), this.leaseMs / 3);
+      const renewal = setInterval(async () => await this.renew(job), this.leaseMs / 3);
       renewal.unref();
       try {
         await this.run(job);
@@ -117,14 +117,14 @@ export class Jobs {
       if (job.attempts > job.maxAttempts) throw new JobStopped(job);
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job.payload);
-      this.finish(job, { state: 'done', runAt: job.runAt, error: null });
+      await this.finish(job, { state: 'done', runAt: job.runAt, error: null });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const now = this.deps.clock.now();
       const retry = job.attempts < job.maxAttempts && !isFinal(error);
       const delay = Math.min(BACKOFF_BASE_MS * 2 ** (job.attempts - 1), BACKOFF_MAX_MS);
       const runAt = retry ? new Date(now.getTime() + delay).toISOString() : job.runAt;
-      this.finish(job, { state: retry ? 'pending' : 'failed', runAt, error: message });
+      await this.finish(job, { state: retry ? 'pending' : 'failed', runAt, error: message });
     }
   }
 
@@ -132,17 +132,17 @@ export class Jobs {
     return { owner: this.owner, until: new Date(this.deps.clock.now().getTime() + this.leaseMs).toISOString() };
   }
 
-  private renew(job: JobRecord): void {
+  private async renew(job: JobRecord): Promise<void> {
     try {
-      this.deps.store.jobs.renew(job.id, this.lease());
+      await this.deps.store.jobs.renew(job.id, this.lease());
     } catch {
       // The store is busy or closing: the next renewal tries again, well before the lease runs out.
     }
   }
 
   /** A job taken over from a process that stopped keeps the outcome recorded by whoever holds it now. */
-  private finish(job: JobRecord, outcome: JobOutcome): void {
-    this.deps.store.jobs.finish(job.id, this.owner, outcome, nowIso(this.deps));
+  private async finish(job: JobRecord, outcome: JobOutcome): Promise<void> {
+    await this.deps.store.jobs.finish(job.id, this.owner, outcome, nowIso(this.deps));
   }
 }
 

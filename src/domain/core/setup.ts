@@ -14,21 +14,21 @@ export interface Bootstrap {
  * each. Runs on every start; only creates what is missing, so API edits are kept. `issueToken`: the
  * admin's first token is made here (only where it is shown: `docs serve` and `docs start`).
  */
-export function bootstrap(domain: Domain, config: Config, env: { DOCS_TOKEN?: string } = {}, { issueToken = true } = {}): Bootstrap {
+export async function bootstrap(domain: Domain, config: Config, env: { DOCS_TOKEN?: string } = {}, { issueToken = true } = {}): Promise<Bootstrap> {
   const { store } = domain.deps;
-  const result = store.tx(() => {
-    const admin = domain.users.ensure(config.admin.email, config.admin.displayName);
-    const organizations = config.organizations.map((o) => {
-      const org = domain.organizations.ensure(o.title, {
+  const result = await store.tx(async () => {
+    const admin = await domain.users.ensure(config.admin.email, config.admin.displayName);
+    const organizations = await Promise.all(config.organizations.map(async (o) => {
+      const org = await domain.organizations.ensure(o.title, {
         emailDomains: o.emailDomains,
         defaultRole: o.defaultRole,
         ...(o.hostname ? { hostname: o.hostname } : {}),
       });
-      domain.organizations.ensureMember(org.id, admin.id, 'admin');
+      await domain.organizations.ensureMember(org.id, admin.id, 'admin');
       return org;
-    });
-    const needsToken = issueToken && store.users.tokensOf(admin.id).length === 0;
-    const newAdminToken = needsToken ? domain.users.createToken(admin.id, 'admin (first start)').token : undefined;
+    }));
+    const needsToken = issueToken && (await store.users.tokensOf(admin.id)).length === 0;
+    const newAdminToken = needsToken ? (await domain.users.createToken(admin.id, 'admin (first start)')).token : undefined;
     return { admin, organizations, ...(newAdminToken ? { newAdminToken } : {}) };
   });
   if (env.DOCS_TOKEN) domain.users.acceptFixedToken(env.DOCS_TOKEN, result.admin.id);

@@ -24,11 +24,11 @@ const INVALID = 'Invalid position space or collection provided';
  * its new neighbours. Throws 400 for a pointer or parent that does not fit and 409 when nothing
  * would change.
  */
-export function planMove(store: Store, item: Item, request: MoveRequest): { parentId: string | null; position: number } {
+export async function planMove(store: Store, item: Item, request: MoveRequest): Promise<{ parentId: string | null; position: number }> {
   const { organizationId } = item.record;
   const pointerId = (p?: PositionPointer) => (p ? (p.type === 'space' ? p.space : p.collection) : undefined);
-  const before = request.position?.before && resolvePointer(store, organizationId, request.position.before);
-  const after = request.position?.after && resolvePointer(store, organizationId, request.position.after);
+  const before = request.position?.before && await resolvePointer(store, organizationId, request.position.before);
+  const after = request.position?.after && await resolvePointer(store, organizationId, request.position.after);
   if (request.position?.before && !before) throw invalidInput(`${INVALID}: position.before ${pointerId(request.position.before)}`);
   if (request.position?.after && !after) throw invalidInput(`${INVALID}: position.after ${pointerId(request.position.after)}`);
   if (before?.record.id === item.record.id || after?.record.id === item.record.id) {
@@ -41,9 +41,9 @@ export function planMove(store: Store, item: Item, request: MoveRequest): { pare
   else parentId = item.record.parentId;
 
   if (parentId !== null) {
-    const parent = store.content.collection(parentId);
+    const parent = await store.content.collection(parentId);
     if (!parent || parent.organizationId !== organizationId) throw invalidInput(`${INVALID}: no collection ${parentId} here`);
-    if (item.kind === 'collection' && isSelfOrDescendant(store, parentId, item.record.id)) {
+    if (item.kind === 'collection' && await isSelfOrDescendant(store, parentId, item.record.id)) {
       throw invalidInput(`${INVALID}: a collection cannot move into itself or its own collections`);
     }
   }
@@ -53,7 +53,7 @@ export function planMove(store: Store, item: Item, request: MoveRequest): { pare
     }
   }
 
-  const siblings = siblingsOf(store, organizationId, parentId).filter((s) => s.id !== item.record.id);
+  const siblings = (await siblingsOf(store, organizationId, parentId)).filter((s) => s.id !== item.record.id);
   let index: number;
   if (before && after) {
     const a = siblings.findIndex((s) => s.id === after.record.id);
@@ -65,7 +65,7 @@ export function planMove(store: Store, item: Item, request: MoveRequest): { pare
   else index = parentId === item.record.parentId ? -1 : siblings.length;
 
   if (parentId === item.record.parentId) {
-    const current = siblingsOf(store, organizationId, parentId).findIndex((s) => s.id === item.record.id);
+    const current = (await siblingsOf(store, organizationId, parentId)).findIndex((s) => s.id === item.record.id);
     if (index === -1 || index === current) throw conflict('Operation would not result in any update');
   }
 
@@ -82,22 +82,22 @@ export function between(prev: number | undefined, next: number | undefined): num
 }
 
 /** Spaces (not deleted) and collections directly under one parent, in order. */
-export function siblingsOf(store: Store, organizationId: string, parentId: string | null): { id: string; position: number }[] {
-  const spaces = store.content.spacesIn(organizationId).filter((s) => s.parentId === parentId && !s.deletedAt);
-  const collections = store.content.collectionsIn(organizationId).filter((c) => c.parentId === parentId);
+export async function siblingsOf(store: Store, organizationId: string, parentId: string | null): Promise<{ id: string; position: number }[]> {
+  const spaces = (await store.content.spacesIn(organizationId)).filter((s) => s.parentId === parentId && !s.deletedAt);
+  const collections = (await store.content.collectionsIn(organizationId)).filter((c) => c.parentId === parentId);
   return [...spaces, ...collections].sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : 1));
 }
 
-export function isSelfOrDescendant(store: Store, collectionId: string, ancestorId: string): boolean {
-  for (let id: string | null = collectionId; id; id = store.content.collection(id)?.parentId ?? null) {
+export async function isSelfOrDescendant(store: Store, collectionId: string, ancestorId: string): Promise<boolean> {
+  for (let id: string | null = collectionId; id; id = (await store.content.collection(id))?.parentId ?? null) {
     if (id === ancestorId) return true;
   }
   return false;
 }
 
 /** The collection and every collection nested in it, parents first. */
-export function subtreeOf(store: Store, root: CollectionRecord): CollectionRecord[] {
-  const all = store.content.collectionsIn(root.organizationId);
+export async function subtreeOf(store: Store, root: CollectionRecord): Promise<CollectionRecord[]> {
+  const all = await store.content.collectionsIn(root.organizationId);
   const result = [root];
   for (let i = 0; i < result.length; i++) {
     const parent = result[i]!;
@@ -106,11 +106,11 @@ export function subtreeOf(store: Store, root: CollectionRecord): CollectionRecor
   return result;
 }
 
-function resolvePointer(store: Store, organizationId: string, pointer: PositionPointer): Item | undefined {
+async function resolvePointer(store: Store, organizationId: string, pointer: PositionPointer): Promise<Item | undefined> {
   if (pointer.type === 'space') {
-    const record = store.content.space(pointer.space);
+    const record = await store.content.space(pointer.space);
     return record && record.organizationId === organizationId && !record.deletedAt ? { kind: 'space', record } : undefined;
   }
-  const record = store.content.collection(pointer.collection);
+  const record = await store.content.collection(pointer.collection);
   return record && record.organizationId === organizationId ? { kind: 'collection', record } : undefined;
 }

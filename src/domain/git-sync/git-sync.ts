@@ -40,45 +40,45 @@ export class GitSync {
     return this.deps.store.blobs;
   }
 
-  state(spaceId: string): SyncStateRecord | undefined {
-    return this.deps.store.revisions.syncState(spaceId);
+  async state(spaceId: string): Promise<SyncStateRecord | undefined> {
+    return await this.deps.store.revisions.syncState(spaceId);
   }
 
   /** The live space synced from the docs.yaml `key` of the repository `source`. */
-  spaceForKey(source: string, key: string): SpaceRecord | undefined {
-    const state = this.deps.store.revisions.syncStateByKey(source, key);
-    const space = state && this.deps.store.content.space(state.spaceId);
+  async spaceForKey(source: string, key: string): Promise<SpaceRecord | undefined> {
+    const state = await this.deps.store.revisions.syncStateByKey(source, key);
+    const space = state && await this.deps.store.content.space(state.spaceId);
     return space && !space.deletedAt ? space : undefined;
   }
 
   /** A live space of the organization by id, else by exact title (the first in tree order). */
-  findSpace(organizationId: string, idOrTitle: string): SpaceRecord | undefined {
+  async findSpace(organizationId: string, idOrTitle: string): Promise<SpaceRecord | undefined> {
     const { content } = this.deps.store;
-    const byId = content.space(idOrTitle);
+    const byId = await content.space(idOrTitle);
     if (byId && !byId.deletedAt && byId.organizationId === organizationId) return byId;
-    return content.spacesIn(organizationId).find((s) => !s.deletedAt && s.title === idOrTitle);
+    return (await content.spacesIn(organizationId)).find((s) => !s.deletedAt && s.title === idOrTitle);
   }
 
-  space(id: string): SpaceRecord | undefined {
-    return this.deps.store.content.space(id);
+  async space(id: string): Promise<SpaceRecord | undefined> {
+    return await this.deps.store.content.space(id);
   }
 
-  content(revisionId: string): RevisionContent {
-    return this.deps.store.revisions.content(revisionId);
+  async content(revisionId: string): Promise<RevisionContent> {
+    return await this.deps.store.revisions.content(revisionId);
   }
 
   /** The git-date cache: per commit, repository path -> seconds of the last commit that touched the file. */
   get commitDates(): CommitDates {
     const { gitDates } = this.deps.store;
     return {
-      get: (commit) => gitDates.get(commit, GIT_DATES_VERSION),
-      put: (commit, dates) => gitDates.put(commit, GIT_DATES_VERSION, dates),
-      commits: () => gitDates.commits(GIT_DATES_VERSION),
+      get: async (commit) => await gitDates.get(commit, GIT_DATES_VERSION),
+      put: async (commit, dates) => await gitDates.put(commit, GIT_DATES_VERSION, dates),
+      commits: async () => await gitDates.commits(GIT_DATES_VERSION),
     };
   }
 
-  parsed(oids: readonly string[]): Map<string, ParsedPageData> {
-    return this.deps.store.parsed.getMany<ParsedPageData>(oids, PARSED_PAGE_VERSION);
+  async parsed(oids: readonly string[]): Promise<Map<string, ParsedPageData>> {
+    return await this.deps.store.parsed.getMany<ParsedPageData>(oids, PARSED_PAGE_VERSION);
   }
 
   /** Caches parse results and indexes their search sections, in one transaction. */
@@ -86,40 +86,40 @@ export class GitSync {
    * Parses and indexes the page files of `content` that have no parse record yet (pages written through the API or
    * made by a merge), so links, backlinks and search see them as they see imported pages.
    */
-  indexPages(content: RevisionContent): void {
+  async indexPages(content: RevisionContent): Promise<void> {
     const { store } = this.deps;
     const documents = content.pages.flatMap((p) => (p.kind === 'document' ? [p] : []));
-    const known = store.parsed.known(
+    const known = await store.parsed.known(
       documents.map((p) => p.blob),
       PARSED_PAGE_VERSION,
     );
     const missing = documents.filter((p) => !known.has(p.blob));
     if (missing.length === 0) return;
-    const spaceRoot = this.spaceRoot(content);
-    const results = missing.flatMap((page) => {
-      const bytes = store.blobs.get(page.blob);
+    const spaceRoot = await this.spaceRoot(content);
+    const results = missing.flatMap(async (page) => {
+      const bytes = await store.blobs.get(page.blob);
       const path = page.git?.path ?? `${page.path || 'README'}.md`;
       return bytes ? [parsePage({ oid: page.blob, path, spaceRoot, bytes })] : [];
     });
-    this.saveParsed(results);
+    await this.saveParsed(results);
   }
 
   /** The space root the pages were imported against (recorded in their parse records); '' for a space never synced. */
-  spaceRoot(content: RevisionContent): string {
+  async spaceRoot(content: RevisionContent): Promise<string> {
     const oids = content.pages.flatMap((p) => (p.kind === 'document' ? [p.blob] : [])).slice(0, 8);
-    for (const data of this.deps.store.parsed.getMany<ParsedPageData>(oids, PARSED_PAGE_VERSION).values()) {
+    for (const data of (await this.deps.store.parsed.getMany<ParsedPageData>(oids, PARSED_PAGE_VERSION)).values()) {
       if (data.spaceRoot !== undefined) return data.spaceRoot;
     }
     return '';
   }
 
-  saveParsed(results: readonly ParsedBlobResult[]): void {
+  async saveParsed(results: readonly ParsedBlobResult[]): Promise<void> {
     if (results.length === 0) return;
     const { store } = this.deps;
-    store.tx(() => {
+    await store.tx(async () => {
       for (const r of results) {
-        store.parsed.put(r.oid, PARSED_PAGE_VERSION, r.data);
-        store.search.index(r.oid, PARSED_PAGE_VERSION, r.sections);
+        await store.parsed.put(r.oid, PARSED_PAGE_VERSION, r.data);
+        await store.search.index(r.oid, PARSED_PAGE_VERSION, r.sections);
       }
     });
   }
@@ -129,26 +129,26 @@ export class GitSync {
    * compare-and-set, and saves the sync state. Returns the new revision id (null when `content` is null).
    * Throws a 409 when the space moved since the import started.
    */
-  land(input: ImportedRevision): string | null {
+  async land(input: ImportedRevision): Promise<string | null> {
     const { store } = this.deps;
     const now = nowIso(this.deps);
-    return store.tx(() => {
-      const revisionId = this.insertRevision(input, now);
+    return await store.tx(async () => {
+      const revisionId = await this.insertRevision(input, now);
       const moved = revisionId
-        ? !store.content.setSpaceRevision(input.spaceId, input.baseRevisionId, revisionId, now)
-        : store.content.space(input.spaceId)?.revisionId !== input.baseRevisionId;
+        ? !await store.content.setSpaceRevision(input.spaceId, input.baseRevisionId, revisionId, now)
+        : (await store.content.space(input.spaceId))?.revisionId !== input.baseRevisionId;
       if (moved) throw conflict(`the space ${input.spaceId} changed while it was being synced; sync again`);
-      store.revisions.putSyncState({ ...input.state, spaceId: input.spaceId, revisionId: revisionId ?? input.baseRevisionId, updatedAt: now });
+      await store.revisions.putSyncState({ ...input.state, spaceId: input.spaceId, revisionId: revisionId ?? input.baseRevisionId, updatedAt: now });
       return revisionId;
     });
   }
 
   /** The imported or exported content as a new revision, child of `baseRevisionId` (null when there is none). */
-  private insertRevision(input: ImportedRevision, now: string): string | null {
+  private async insertRevision(input: ImportedRevision, now: string): Promise<string | null> {
     if (!input.content) return null;
     const id = newId();
     const git = input.git ? { ...input.git } : null;
-    this.deps.store.revisions.insert({ id, spaceId: input.spaceId, parents: [input.baseRevisionId], type: 'edits', git, createdAt: now }, input.content);
+    await this.deps.store.revisions.insert({ id, spaceId: input.spaceId, parents: [input.baseRevisionId], type: 'edits', git, createdAt: now }, input.content);
     return id;
   }
 
@@ -158,13 +158,13 @@ export class GitSync {
    * space meanwhile. The space moves to the recorded revision only if it is still at the exported one (compare-and-set);
    * a space edited during the export keeps its edits, and the next sync exports them against this pairing.
    */
-  recordExport(input: ImportedRevision): string | null {
+  async recordExport(input: ImportedRevision): Promise<string | null> {
     const { store } = this.deps;
     const now = nowIso(this.deps);
-    return store.tx(() => {
-      const revisionId = this.insertRevision(input, now);
-      if (revisionId) store.content.setSpaceRevision(input.spaceId, input.baseRevisionId, revisionId, now);
-      store.revisions.putSyncState({ ...input.state, spaceId: input.spaceId, revisionId: revisionId ?? input.baseRevisionId, updatedAt: now });
+    return await store.tx(async () => {
+      const revisionId = await this.insertRevision(input, now);
+      if (revisionId) await store.content.setSpaceRevision(input.spaceId, input.baseRevisionId, revisionId, now);
+      await store.revisions.putSyncState({ ...input.state, spaceId: input.spaceId, revisionId: revisionId ?? input.baseRevisionId, updatedAt: now });
       return revisionId;
     });
   }

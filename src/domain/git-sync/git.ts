@@ -132,7 +132,7 @@ export class GitSpaces {
    * with both sides as parents, the space moves to it by compare-and-set, and the sync state pairs the imported commit
    * with the git side's revision, so a crash before the export leaves "the space moved": the next sync exports.
    */
-  landMerge(input: MergeLanding): { gitRevisionId: string; mergeRevisionId: string } {
+  async landMerge(input: MergeLanding): Promise<{ gitRevisionId: string; mergeRevisionId: string }> {
     const { store } = this.deps;
     const now = nowIso(this.deps);
     const gitRevision: RevisionRecord = {
@@ -151,42 +151,42 @@ export class GitSpaces {
       git: null,
       createdAt: now,
     };
-    store.tx(() => {
-      store.revisions.insert(gitRevision, input.gitContent);
-      store.revisions.insert(mergeRevision, input.merged);
-      if (!store.content.setSpaceRevision(input.spaceId, input.spaceRevisionId, mergeRevision.id, now)) {
+    await store.tx(async () => {
+      await store.revisions.insert(gitRevision, input.gitContent);
+      await store.revisions.insert(mergeRevision, input.merged);
+      if (!await store.content.setSpaceRevision(input.spaceId, input.spaceRevisionId, mergeRevision.id, now)) {
         throw conflict(`the space ${input.spaceId} changed while it was being synced; sync again`);
       }
-      store.revisions.putSyncState({ ...input.state, spaceId: input.spaceId, revisionId: gitRevision.id, updatedAt: now });
+      await store.revisions.putSyncState({ ...input.state, spaceId: input.spaceId, revisionId: gitRevision.id, updatedAt: now });
     });
     return { gitRevisionId: gitRevision.id, mergeRevisionId: mergeRevision.id };
   }
 
   /** Puts back the sync state read before an export whose push failed (none: the space was never synced). */
-  restoreState(spaceId: string, previous: SyncStateRecord | undefined): void {
-    if (previous) this.deps.store.revisions.putSyncState(previous);
-    else this.deps.store.revisions.removeSyncState(spaceId);
+  async restoreState(spaceId: string, previous: SyncStateRecord | undefined): Promise<void> {
+    if (previous) await this.deps.store.revisions.putSyncState(previous);
+    else await this.deps.store.revisions.removeSyncState(spaceId);
   }
 
   /** Pairs a commit with a revision after an export that wrote nothing (the sync state moves, nothing else). */
-  saveState(spaceId: string, state: Omit<SyncStateRecord, 'spaceId' | 'updatedAt'>): void {
-    this.deps.store.revisions.putSyncState({ ...state, spaceId, updatedAt: nowIso(this.deps) });
+  async saveState(spaceId: string, state: Omit<SyncStateRecord, 'spaceId' | 'updatedAt'>): Promise<void> {
+    await this.deps.store.revisions.putSyncState({ ...state, spaceId, updatedAt: nowIso(this.deps) });
   }
 
   /**
    * The open change request a branch was synced into: the one whose revision, or one of its first-parent ancestors
    * back to its base, was imported from `ref`.
    */
-  changeRequestForBranch(spaceId: string, ref: string): { id: string; number: number; revisionId: string; commit: string | null } | undefined {
+  async changeRequestForBranch(spaceId: string, ref: string): Promise<{ id: string; number: number; revisionId: string; commit: string | null } | undefined> {
     const { store } = this.deps;
-    for (const cr of store.changeRequests.list([spaceId], {})) {
+    for (const cr of await store.changeRequests.list([spaceId], {})) {
       if (cr.status !== 'open' && cr.status !== 'draft') continue;
-      let at = store.revisions.get(cr.revisionId);
+      let at = await store.revisions.get(cr.revisionId);
       for (let steps = 0; at && at.id !== cr.baseRevisionId && steps < 100; steps++) {
         if (at.git?.ref === ref) {
           return { id: cr.id, number: cr.number, revisionId: cr.revisionId, commit: at.id === cr.revisionId ? String(at.git.oid) : null };
         }
-        at = at.parents[0] === undefined ? undefined : store.revisions.get(at.parents[0]);
+        at = at.parents[0] === undefined ? undefined : await store.revisions.get(at.parents[0]);
       }
     }
     return undefined;
@@ -196,14 +196,14 @@ export class GitSpaces {
    * Opens a change request for a branch, based on the space revision the branch forked from (not the space's
    * current one: a merge then brings the space's later changes in instead of reverting them).
    */
-  openChangeRequest(spaceId: string, baseRevisionId: string, subject: string, userId: string): { id: string; number: number; revisionId: string } {
+  async openChangeRequest(spaceId: string, baseRevisionId: string, subject: string, userId: string): Promise<{ id: string; number: number; revisionId: string }> {
     const { store } = this.deps;
     const now = nowIso(this.deps);
-    return store.tx(() => {
+    return await store.tx(async () => {
       const record: ChangeRequestRecord = {
         id: newId(),
         spaceId,
-        number: store.changeRequests.nextNumber(spaceId),
+        number: await store.changeRequests.nextNumber(spaceId),
         status: 'open',
         subject: subject.slice(0, 100),
         description: null,
@@ -216,26 +216,26 @@ export class GitSpaces {
         updatedAt: now,
         mergedAt: null,
       };
-      store.changeRequests.insert(record);
+      await store.changeRequests.insert(record);
       return { id: record.id, number: record.number, revisionId: record.revisionId };
     });
   }
 
   /** The revision imported from (or exported to) commit `oid`, among the first-parent ancestors of `from`. */
-  revisionForCommit(from: string, oid: string): string | undefined {
+  async revisionForCommit(from: string, oid: string): Promise<string | undefined> {
     const { revisions } = this.deps.store;
-    let at = revisions.get(from);
+    let at = await revisions.get(from);
     for (let steps = 0; at && steps < 1000; steps++) {
       if (at.git?.oid === oid) return at.id;
-      at = at.parents[0] === undefined ? undefined : revisions.get(at.parents[0]);
+      at = at.parents[0] === undefined ? undefined : await revisions.get(at.parents[0]);
     }
     return undefined;
   }
 
   /** importGitRepository / exportToGitRepository: checks the request and queues the work as a job. */
-  request(caller: Caller, spaceId: string, operation: 'import' | 'export', body: GitRequest): string {
-    const space = this.spaces.find(spaceId);
-    caller.access.requireSpace(space, 'edit');
+  async request(caller: Caller, spaceId: string, operation: 'import' | 'export', body: GitRequest): Promise<string> {
+    const space = await this.spaces.find(spaceId);
+    await caller.access.requireSpace(space, 'edit');
     const url = checkRemote(body.url);
     if (typeof body.ref !== 'string' || body.ref.trim() === '') throw invalidInput('ref: expected a branch name');
     if (operation === 'export' && typeof body.commitMessage !== 'string') throw invalidInput('commitMessage: required to export');
@@ -248,10 +248,10 @@ export class GitSpaces {
       operation,
       userId: caller.user.id,
     };
-    return this.jobs.schedule({ kind: operation === 'import' ? GIT_IMPORT_JOB : GIT_EXPORT_JOB, payload, maxAttempts: 3 });
+    return await this.jobs.schedule({ kind: operation === 'import' ? GIT_IMPORT_JOB : GIT_EXPORT_JOB, payload, maxAttempts: 3 });
   }
 
-  recordEvent(event: Omit<GitSyncEvent, 'eventId' | 'createdAt'>): GitSyncEvent {
+  async recordEvent(event: Omit<GitSyncEvent, 'eventId' | 'createdAt'>): Promise<GitSyncEvent> {
     const now = nowIso(this.deps);
     const shown = publicUrl(event.url);
     const recorded: GitSyncEvent = {
@@ -261,43 +261,43 @@ export class GitSpaces {
       eventId: newId(),
       createdAt: now,
     };
-    this.deps.store.events.insert({ id: recorded.eventId, spaceId: event.spaceId, type: event.type, payload: recorded, createdAt: now });
+    await this.deps.store.events.insert({ id: recorded.eventId, spaceId: event.spaceId, type: event.type, payload: recorded, createdAt: now });
     return recorded;
   }
 
   /** The space's git sync events, oldest first. */
-  events(spaceId: string): GitSyncEvent[] {
-    return gitEvents(this.deps, spaceId);
+  async events(spaceId: string): Promise<GitSyncEvent[]> {
+    return await gitEvents(this.deps, spaceId);
   }
 
   /**
    * getSpaceGitInfo: the remote of the last git operation, else the directory the space syncs with; the last operation
    * (a failed one too) and the conflicts syncs resolved. 404 when the space never had a git operation.
    */
-  info(caller: Caller, spaceId: string): GitInfoDetails {
-    const space = this.spaces.find(spaceId);
-    caller.access.requireSpace(space, 'read');
-    const info = gitInfoOf(this.deps, space.id);
-    const operation = lastOperation(this.events(space.id));
+  async info(caller: Caller, spaceId: string): Promise<GitInfoDetails> {
+    const space = await this.spaces.find(spaceId);
+    await caller.access.requireSpace(space, 'read');
+    const info = await gitInfoOf(this.deps, space.id);
+    const operation = lastOperation(await this.events(space.id));
     if (!info && !operation) throwNotSynced(space.id);
-    const conflicts = this.conflicts(space.id);
+    const conflicts = await this.conflicts(space.id);
     return { ...info, ...(operation ? { operation } : {}), ...(conflicts.length ? { conflicts } : {}) };
   }
 
   /** Keeps the conflicts a sync resolved, so the losing side stays visible: an excerpt of its text and its blob. */
-  recordConflicts(spaceId: string, conflicts: readonly GitSyncConflict[]): void {
+  async recordConflicts(spaceId: string, conflicts: readonly GitSyncConflict[]): Promise<void> {
     const { store } = this.deps;
     const now = nowIso(this.deps);
-    store.tx(() => {
+    await store.tx(async () => {
       for (const c of conflicts)
-        store.events.insert({ id: newId(), spaceId, type: CONFLICT_EVENT, payload: { ...excerpted(c), createdAt: now }, createdAt: now });
+        await store.events.insert({ id: newId(), spaceId, type: CONFLICT_EVENT, payload: { ...excerpted(c), createdAt: now }, createdAt: now });
     });
   }
 
   /** The newest conflicts recorded for the space, newest first. */
-  conflicts(spaceId: string): GitSyncConflict[] {
+  async conflicts(spaceId: string): Promise<GitSyncConflict[]> {
     // Records written before excerpts were kept hold the whole text: cut them the same way.
-    return this.deps.store.events.newest<GitSyncConflict>(spaceId, CONFLICT_EVENT, CONFLICTS_SHOWN).map((e) => excerpted(e.payload));
+    return (await this.deps.store.events.newest<GitSyncConflict>(spaceId, CONFLICT_EVENT, CONFLICTS_SHOWN)).map((e) => excerpted(e.payload));
   }
 
   /**
@@ -305,18 +305,18 @@ export class GitSpaces {
    * the API does; one only imported through the API does not (an import is one-time): its last successful operation
    * is that import and its sync state still pairs the imported commit.
    */
-  exportsMerges(spaceId: string): boolean {
-    if (this.lastRemote(spaceId, GIT_EXPORT_JOB)) return true;
-    const state = this.deps.store.revisions.syncState(spaceId);
+  async exportsMerges(spaceId: string): Promise<boolean> {
+    if (await this.lastRemote(spaceId, GIT_EXPORT_JOB)) return true;
+    const state = await this.deps.store.revisions.syncState(spaceId);
     if (!state || state.commit === null) return false;
-    const last = this.deps.store.events.latest<GitSyncEvent>(spaceId, 'space_gitsync_completed', 'state', 'success')?.payload;
+    const last = (await this.deps.store.events.latest<GitSyncEvent>(spaceId, 'space_gitsync_completed', 'state', 'success'))?.payload;
     return !(last?.operation === 'import' && last.commit === state.commit);
   }
 
   /** The remote (credentials included) and branch of the space's last successful git operation through the API. */
-  lastRemote(spaceId: string, kind?: typeof GIT_IMPORT_JOB | typeof GIT_EXPORT_JOB): { url: string; ref: string; repoProjectDirectory?: string } | undefined {
+  async lastRemote(spaceId: string, kind?: typeof GIT_IMPORT_JOB | typeof GIT_EXPORT_JOB): Promise<{ url: string; ref: string; repoProjectDirectory?: string } | undefined> {
     const kinds = kind ? [kind] : [GIT_IMPORT_JOB, GIT_EXPORT_JOB];
-    const jobs = this.deps.store.jobs.list('done').filter((j) => kinds.includes(j.kind) && (j.payload as GitJobPayload).spaceId === spaceId);
+    const jobs = (await this.deps.store.jobs.list('done')).filter((j) => kinds.includes(j.kind) && (j.payload as GitJobPayload).spaceId === spaceId);
     const last = jobs.sort((a, b) => a.updatedAt.localeCompare(b.updatedAt)).at(-1)?.payload as GitJobPayload | undefined;
     return last && { url: this.remoteUrl(last), ref: last.ref, ...(last.repoProjectDirectory ? { repoProjectDirectory: last.repoProjectDirectory } : {}) };
   }
@@ -338,14 +338,14 @@ function excerpted(c: GitSyncConflict): GitSyncConflict {
 }
 
 /** The space's git sync events, oldest first. */
-export function gitEvents(deps: Deps, spaceId: string): GitSyncEvent[] {
-  return deps.store.events.forSpace<GitSyncEvent>(spaceId, EVENT_TYPES).map((e) => e.payload);
+export async function gitEvents(deps: Deps, spaceId: string): Promise<GitSyncEvent[]> {
+  return (await deps.store.events.forSpace<GitSyncEvent>(spaceId, EVENT_TYPES)).map((e) => e.payload);
 }
 
 /** `Space.gitSync`: the remote of the last git operation, else the directory the space syncs with; undefined when never synced. */
-export function gitInfoOf(deps: Deps, spaceId: string): GitInfo | undefined {
-  const state = deps.store.revisions.syncState(spaceId);
-  const last = deps.store.events.latest<GitSyncEvent>(spaceId, 'space_gitsync_completed', 'state', 'success')?.payload;
+export async function gitInfoOf(deps: Deps, spaceId: string): Promise<GitInfo | undefined> {
+  const state = await deps.store.revisions.syncState(spaceId);
+  const last = (await deps.store.events.latest<GitSyncEvent>(spaceId, 'space_gitsync_completed', 'state', 'success'))?.payload;
   if (!state && !last) return undefined;
   const url = last?.url ?? state!.source;
   const updatedAt = [state?.updatedAt, last?.createdAt]

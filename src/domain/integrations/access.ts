@@ -23,37 +23,37 @@ export class IntegrationAccess {
   ) {}
 
   /** The integration, when the caller may see it; 404 otherwise. */
-  find(caller: Caller, name: string): IntegrationRecord {
-    const integration = this.deps.store.integrations.get(name);
-    if (!integration || !this.visible(caller, integration)) throw notFound(`No matching integration found for the name ${name}`);
+  async find(caller: Caller, name: string): Promise<IntegrationRecord> {
+    const integration = await this.deps.store.integrations.get(name);
+    if (!integration || !await this.visible(caller, integration)) throw notFound(`No matching integration found for the name ${name}`);
     return integration;
   }
 
-  visible(caller: Caller, integration: IntegrationRecord): boolean {
-    return integration.visibility !== 'private' || caller.access.organizationRole(integration.organizationId) !== undefined;
+  async visible(caller: Caller, integration: IntegrationRecord): Promise<boolean> {
+    return integration.visibility !== 'private' || await caller.access.organizationRole(integration.organizationId) !== undefined;
   }
 
-  view(caller: Caller, integration: IntegrationRecord): IntegrationView {
+  async view(caller: Caller, integration: IntegrationRecord): Promise<IntegrationView> {
     return {
       integration,
-      owner: this.organizations.find(integration.organizationId),
-      ownerRole: caller.access.organizationRole(integration.organizationId),
+      owner: await this.organizations.find(integration.organizationId),
+      ownerRole: await caller.access.organizationRole(integration.organizationId),
     };
   }
 
-  isDeveloper(caller: Caller, integration: IntegrationRecord): boolean {
-    return caller.access.organizationRole(integration.organizationId) === 'admin';
+  async isDeveloper(caller: Caller, integration: IntegrationRecord): Promise<boolean> {
+    return await caller.access.organizationRole(integration.organizationId) === 'admin';
   }
 
-  requireDeveloper(caller: Caller, integration: IntegrationRecord, action: string): void {
-    if (!this.isDeveloper(caller, integration)) {
+  async requireDeveloper(caller: Caller, integration: IntegrationRecord, action: string): Promise<void> {
+    if (!await this.isDeveloper(caller, integration)) {
       throw forbidden(`Only admins of the organization ${integration.organizationId}, which publishes ${integration.name}, can ${action}`);
     }
   }
 
   /** An installation of the integration; 404 when there is none with that id. */
-  installation(integration: IntegrationRecord, id: string): InstallationRecord {
-    const installation = this.deps.store.integrations.installation(id);
+  async installation(integration: IntegrationRecord, id: string): Promise<InstallationRecord> {
+    const installation = await this.deps.store.integrations.installation(id);
     if (!installation || installation.integration !== integration.name) {
       throw notFound(`No matching installation ${id} of the integration ${integration.name}`);
     }
@@ -66,13 +66,13 @@ export class IntegrationAccess {
   }
 
   /** The caller administers the organization the integration is installed in. */
-  isInstaller(caller: Caller, installation: InstallationRecord): boolean {
-    return caller.access.organizationRole(installation.organizationId) === 'admin';
+  async isInstaller(caller: Caller, installation: InstallationRecord): Promise<boolean> {
+    return await caller.access.organizationRole(installation.organizationId) === 'admin';
   }
 
   /** Reading and configuring an installation: its organization's admins, the developers, or the installation itself. */
-  requireManager(caller: Caller, integration: IntegrationRecord, installation: InstallationRecord): void {
-    if (this.isInstaller(caller, installation) || this.isDeveloper(caller, integration) || this.isSelf(caller, installation)) return;
+  async requireManager(caller: Caller, integration: IntegrationRecord, installation: InstallationRecord): Promise<void> {
+    if (await this.isInstaller(caller, installation) || await this.isDeveloper(caller, integration) || this.isSelf(caller, installation)) return;
     throw forbidden(
       `Only admins of the organization ${installation.organizationId} or of the integration's publisher can manage the installation ${installation.id}`,
     );

@@ -46,13 +46,13 @@ export class IntegrationCatalog {
   constructor(private readonly access: IntegrationAccess) {}
 
   /** Creates the integration, or publishes a new version of it (secrets kept unless new ones are given). */
-  publish(caller: Caller, name: string, input: PublishInput): IntegrationView {
+  async publish(caller: Caller, name: string, input: PublishInput): Promise<IntegrationView> {
     const { store } = this.access.deps;
-    const org = this.publisher(input.organization);
-    caller.access.requireOrganization(org, 'admin');
+    const org = await this.publisher(input.organization);
+    await caller.access.requireOrganization(org, 'admin');
     const manifest = manifestOf(input);
-    const integration = store.tx(() => {
-      const existing = store.integrations.get(name);
+    const integration = await store.tx(async () => {
+      const existing = await store.integrations.get(name);
       if (existing && existing.organizationId !== org.id) {
         throw conflict(`The integration name "${name}" is already taken by another organization`);
       }
@@ -72,58 +72,58 @@ export class IntegrationCatalog {
         createdAt: existing?.createdAt ?? now,
         updatedAt: now,
       };
-      store.integrations.put(record, input.script);
+      await store.integrations.put(record, input.script);
       return record;
     });
-    return this.access.view(caller, integration);
+    return await this.access.view(caller, integration);
   }
 
-  get(caller: Caller, name: string): IntegrationView {
-    return this.access.view(caller, this.access.find(caller, name));
+  async get(caller: Caller, name: string): Promise<IntegrationView> {
+    return await this.access.view(caller, await this.access.find(caller, name));
   }
 
   /**
    * Public integrations; with `owner`, also that organization's private and unlisted ones when the caller is a member
    * of it. `trustedBy`: the organization whose own integrations are listed too (`listOrganizationIntegrations`).
    */
-  list(caller: Caller, query: IntegrationQuery, trustedBy?: string): Page<IntegrationView> {
-    const own = (i: IntegrationRecord) =>
-      i.organizationId === trustedBy || (i.organizationId === query.owner && caller.access.organizationRole(i.organizationId) !== undefined);
-    const records = this.access.deps.store.integrations.all().filter((i) => (i.visibility === 'public' || own(i)) && matches(i, query));
+  async list(caller: Caller, query: IntegrationQuery, trustedBy?: string): Promise<Page<IntegrationView>> {
+    const own = async (i: IntegrationRecord) =>
+      i.organizationId === trustedBy || (i.organizationId === query.owner && await caller.access.organizationRole(i.organizationId) !== undefined);
+    const records = (await this.access.deps.store.integrations.all()).filter(async (i) => (i.visibility === 'public' || await own(i)) && matches(i, query));
     const page = paginate(records, query, (i) => [i.name]);
-    return { ...page, items: page.items.map((i) => this.access.view(caller, i)) };
+    return { ...page, items: await Promise.all(page.items.map(async (i) => await this.access.view(caller, i))) };
   }
 
   /** `listOrganizationIntegrations`: public integrations and the organization's own. */
-  listForOrganization(caller: Caller, organizationId: string, query: IntegrationQuery): Page<IntegrationView> {
-    const org = this.access.organizations.find(organizationId);
-    caller.access.requireOrganization(org, 'member');
-    return this.list(caller, query, org.id);
+  async listForOrganization(caller: Caller, organizationId: string, query: IntegrationQuery): Promise<Page<IntegrationView>> {
+    const org = await this.access.organizations.find(organizationId);
+    await caller.access.requireOrganization(org, 'member');
+    return await this.list(caller, query, org.id);
   }
 
   /** Removes the integration with its installations and events; 404 when there is none the caller can see. */
-  unpublish(caller: Caller, name: string): boolean {
-    const integration = this.access.find(caller, name);
-    this.access.requireDeveloper(caller, integration, 'unpublish it');
-    return this.access.deps.store.integrations.delete(name);
+  async unpublish(caller: Caller, name: string): Promise<boolean> {
+    const integration = await this.access.find(caller, name);
+    await this.access.requireDeveloper(caller, integration, 'unpublish it');
+    return await this.access.deps.store.integrations.delete(name);
   }
 
-  setDevelopmentMode(caller: Caller, name: string, mode: DevelopmentMode): void {
-    const integration = this.access.find(caller, name);
-    this.access.requireDeveloper(caller, integration, 'set its development mode');
-    this.access.deps.store.integrations.setDevelopmentMode(integration.name, tunnelUrl(mode.tunnelUrl), mode.all ?? false, nowIso(this.access.deps));
+  async setDevelopmentMode(caller: Caller, name: string, mode: DevelopmentMode): Promise<void> {
+    const integration = await this.access.find(caller, name);
+    await this.access.requireDeveloper(caller, integration, 'set its development mode');
+    await this.access.deps.store.integrations.setDevelopmentMode(integration.name, tunnelUrl(mode.tunnelUrl), mode.all ?? false, nowIso(this.access.deps));
   }
 
-  disableDevelopmentMode(caller: Caller, name: string): void {
-    const integration = this.access.find(caller, name);
-    this.access.requireDeveloper(caller, integration, 'turn off its development mode');
-    this.access.deps.store.integrations.setDevelopmentMode(integration.name, null, false, nowIso(this.access.deps));
+  async disableDevelopmentMode(caller: Caller, name: string): Promise<void> {
+    const integration = await this.access.find(caller, name);
+    await this.access.requireDeveloper(caller, integration, 'turn off its development mode');
+    await this.access.deps.store.integrations.setDevelopmentMode(integration.name, null, false, nowIso(this.access.deps));
   }
 
   /** `organization` of a publish request: an organization id, or its hostname. */
-  private publisher(idOrHostname: string): OrganizationRecord {
+  private async publisher(idOrHostname: string): Promise<OrganizationRecord> {
     const { organizations } = this.access.deps.store;
-    const org = organizations.get(idOrHostname) ?? organizations.all().find((o) => o.hostname === idOrHostname);
+    const org = await organizations.get(idOrHostname) ?? (await organizations.all()).find((o) => o.hostname === idOrHostname);
     if (!org) throw notFound(`organization: no organization has the ID or hostname "${idOrHostname}"`);
     return org;
   }

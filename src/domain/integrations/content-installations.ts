@@ -46,18 +46,18 @@ export class ContentInstallations {
     private readonly sites: Sites,
   ) {}
 
-  install(caller: Caller, kind: ContentKind, name: string, installationId: string, targetId: string, extended = false): ContentInstallationView {
-    const integration = this.access.find(caller, name);
-    const installation = this.access.installation(integration, installationId);
+  async install(caller: Caller, kind: ContentKind, name: string, installationId: string, targetId: string, extended = false): Promise<ContentInstallationView> {
+    const integration = await this.access.find(caller, name);
+    const installation = await this.access.installation(integration, installationId);
     const field = kind === 'space' ? 'space' : 'siteId';
     if (integration.target !== 'all' && integration.target !== kind) {
       throw invalidInput(`${field}: ${name} can only be installed on ${integration.target === 'organization' ? 'an organization' : `${integration.target}s`}`);
     }
-    const target = this.target(kind, installation, targetId, field);
-    this.requireTargetAdmin(caller, target);
+    const target = await this.target(kind, installation, targetId, field);
+    await this.requireTargetAdmin(caller, target);
     const { store } = this.access.deps;
-    const { record, event } = store.tx(() => {
-      if (store.integrations.contentInstallation(kind, installation.id, targetId)) {
+    const { record, event } = await store.tx(async () => {
+      if (await store.integrations.contentInstallation(kind, installation.id, targetId)) {
         throw conflict(`${name} is already installed on the ${kind} ${targetId}`);
       }
       const now = nowIso(this.access.deps);
@@ -70,8 +70,8 @@ export class ContentInstallations {
         createdAt: now,
         updatedAt: now,
       };
-      store.integrations.putContentInstallation(kind, created);
-      const recorded = this.events.record(integration, installation, {
+      await store.integrations.putContentInstallation(kind, created);
+      const recorded = await this.events.record(integration, installation, {
         type: `${kind}_installation_setup`,
         installationId: installation.id,
         ...this.targetField(kind, targetId),
@@ -80,15 +80,15 @@ export class ContentInstallations {
       return { record: created, event: recorded };
     });
     this.events.dispatch([event]);
-    return this.view(caller, kind, integration, installation, record, extended);
+    return await this.view(caller, kind, integration, installation, record, extended);
   }
 
-  get(caller: Caller, kind: ContentKind, name: string, installationId: string, targetId: string, extended = false): ContentInstallationView {
-    const { integration, installation, record } = this.managed(caller, kind, name, installationId, targetId);
-    return this.view(caller, kind, integration, installation, record, extended);
+  async get(caller: Caller, kind: ContentKind, name: string, installationId: string, targetId: string, extended = false): Promise<ContentInstallationView> {
+    const { integration, installation, record } = await this.managed(caller, kind, name, installationId, targetId);
+    return await this.view(caller, kind, integration, installation, record, extended);
   }
 
-  update(
+  async update(
     caller: Caller,
     kind: ContentKind,
     name: string,
@@ -96,8 +96,8 @@ export class ContentInstallations {
     targetId: string,
     patch: ContentInstallationPatch,
     extended = false,
-  ): ContentInstallationView {
-    const { integration, installation, record } = this.managed(caller, kind, name, installationId, targetId);
+  ): Promise<ContentInstallationView> {
+    const { integration, installation, record } = await this.managed(caller, kind, name, installationId, targetId);
     const schema = integration.manifest.configurations[kind];
     const configuration = patch.configuration ?? record.configuration;
     if (patch.configuration) checkConfiguration(schema, configuration, 'configuration', kind);
@@ -110,10 +110,10 @@ export class ContentInstallations {
     };
     const setupChanged = next.status !== record.status || JSON.stringify(next.configuration) !== JSON.stringify(record.configuration);
     const { store } = this.access.deps;
-    const event = store.tx(() => {
-      store.integrations.putContentInstallation(kind, next);
+    const event = await store.tx(async () => {
+      await store.integrations.putContentInstallation(kind, next);
       if (!setupChanged) return undefined;
-      return this.events.record(integration, installation, {
+      return await this.events.record(integration, installation, {
         type: `${kind}_installation_setup`,
         installationId: installation.id,
         ...this.targetField(kind, targetId),
@@ -122,21 +122,21 @@ export class ContentInstallations {
       });
     });
     if (event) this.events.dispatch([event]);
-    return this.view(caller, kind, integration, installation, next, extended);
+    return await this.view(caller, kind, integration, installation, next, extended);
   }
 
   /** False when the integration was not installed on that space or site. */
-  uninstall(caller: Caller, kind: ContentKind, name: string, installationId: string, targetId: string): boolean {
-    const integration = this.access.find(caller, name);
-    const installation = this.access.installation(integration, installationId);
-    const target = this.target(kind, installation, targetId, kind === 'space' ? 'spaceId' : 'siteId');
-    if (!this.access.isInstaller(caller, installation)) this.requireTargetAdmin(caller, target);
+  async uninstall(caller: Caller, kind: ContentKind, name: string, installationId: string, targetId: string): Promise<boolean> {
+    const integration = await this.access.find(caller, name);
+    const installation = await this.access.installation(integration, installationId);
+    const target = await this.target(kind, installation, targetId, kind === 'space' ? 'spaceId' : 'siteId');
+    if (!await this.access.isInstaller(caller, installation)) await this.requireTargetAdmin(caller, target);
     const { store } = this.access.deps;
-    const record = store.integrations.contentInstallation(kind, installation.id, targetId);
+    const record = await store.integrations.contentInstallation(kind, installation.id, targetId);
     if (!record) return false;
-    const event = store.tx(() => {
-      store.integrations.deleteContentInstallation(kind, installation.id, targetId);
-      return this.events.record(integration, installation, {
+    const event = await store.tx(async () => {
+      await store.integrations.deleteContentInstallation(kind, installation.id, targetId);
+      return await this.events.record(integration, installation, {
         type: `${kind}_installation_deleted`,
         installationId: installation.id,
         ...this.targetField(kind, targetId),
@@ -148,70 +148,70 @@ export class ContentInstallations {
   }
 
   /** The space or site installations of one installation. */
-  listOfInstallation(caller: Caller, kind: ContentKind, name: string, installationId: string, query: ContentListQuery): Page<ContentInstallationView> {
-    const { integration, installation } = this.installations.managed(caller, name, installationId);
-    const records = this.access.deps.store.integrations.contentInstallations(kind, installation.id);
-    return this.page(caller, kind, integration, [installation], records, query);
+  async listOfInstallation(caller: Caller, kind: ContentKind, name: string, installationId: string, query: ContentListQuery): Promise<Page<ContentInstallationView>> {
+    const { integration, installation } = await this.installations.managed(caller, name, installationId);
+    const records = await this.access.deps.store.integrations.contentInstallations(kind, installation.id);
+    return await this.page(caller, kind, integration, [installation], records, query);
   }
 
   /** Every space or site installation of an integration, for its developers; an installation token sees its own. */
-  listOfIntegration(caller: Caller, kind: ContentKind, name: string, query: ContentListQuery): Page<ContentInstallationView> {
-    const integration = this.access.find(caller, name);
+  async listOfIntegration(caller: Caller, kind: ContentKind, name: string, query: ContentListQuery): Promise<Page<ContentInstallationView>> {
+    const integration = await this.access.find(caller, name);
     const own = caller.access.installation?.integration === integration.name ? caller.access.installation.installationId : undefined;
-    if (!own) this.access.requireDeveloper(caller, integration, `list its ${kind} installations`);
+    if (!own) await this.access.requireDeveloper(caller, integration, `list its ${kind} installations`);
     const { integrations } = this.access.deps.store;
-    const installations = integrations.installationsOf(integration.name).filter((i) => !own || i.id === own);
-    const records = installations.flatMap((i) => integrations.contentInstallations(kind, i.id));
-    return this.page(caller, kind, integration, installations, records, query);
+    const installations = (await integrations.installationsOf(integration.name)).filter((i) => !own || i.id === own);
+    const records = installations.flatMap(async (i) => await integrations.contentInstallations(kind, i.id));
+    return await this.page(caller, kind, integration, installations, records, query);
   }
 
-  private page(
+  private async page(
     caller: Caller,
     kind: ContentKind,
     integration: IntegrationRecord,
     installations: InstallationRecord[],
     records: ContentInstallationRecord[],
     query: ContentListQuery,
-  ): Page<ContentInstallationView> {
+  ): Promise<Page<ContentInstallationView>> {
     const byId = new Map(installations.map((i) => [i.id, i]));
     const items = records
       .filter((r) => query.externalId === undefined || r.externalIds.includes(query.externalId))
       .map((r) => ({ integration, installation: byId.get(r.installationId)!, record: r }));
     const page = paginate(items, query, (v) => [v.record.createdAt, v.record.installationId, v.record.targetId]);
-    return { ...page, items: page.items.map((v) => this.view(caller, kind, v.integration, v.installation, v.record, query.extended ?? false)) };
+    return { ...page, items: await Promise.all(page.items.map(async (v) => await this.view(caller, kind, v.integration, v.installation, v.record, query.extended ?? false))) };
   }
 
   /** The installation on the space or site, once the caller is known to manage it (or to administer that space or site). */
-  private managed(caller: Caller, kind: ContentKind, name: string, installationId: string, targetId: string) {
-    const integration = this.access.find(caller, name);
-    const installation = this.access.installation(integration, installationId);
-    const record = this.access.deps.store.integrations.contentInstallation(kind, installation.id, targetId);
+  private async managed(caller: Caller, kind: ContentKind, name: string, installationId: string, targetId: string) {
+    const integration = await this.access.find(caller, name);
+    const installation = await this.access.installation(integration, installationId);
+    const record = await this.access.deps.store.integrations.contentInstallation(kind, installation.id, targetId);
     if (!record) throw notFound(`${name} is not installed on the ${kind} ${targetId} through the installation ${installation.id}`);
-    const manager = this.access.isInstaller(caller, installation) || this.access.isDeveloper(caller, integration) || this.access.isSelf(caller, installation);
-    if (!manager) this.requireTargetAdmin(caller, this.target(kind, installation, targetId, kind === 'space' ? 'spaceId' : 'siteId'));
+    const manager = await this.access.isInstaller(caller, installation) || await this.access.isDeveloper(caller, integration) || this.access.isSelf(caller, installation);
+    if (!manager) await this.requireTargetAdmin(caller, await this.target(kind, installation, targetId, kind === 'space' ? 'spaceId' : 'siteId'));
     return { integration, installation, record };
   }
 
   /** The space or site, when it belongs to the installation's organization. */
-  private target(kind: ContentKind, installation: InstallationRecord, id: string, field: string): Target {
+  private async target(kind: ContentKind, installation: InstallationRecord, id: string, field: string): Promise<Target> {
     if (kind === 'space') {
-      const space = this.access.deps.store.content.space(id);
+      const space = await this.access.deps.store.content.space(id);
       if (!space || space.deletedAt || space.organizationId !== installation.organizationId) {
         throw notFound(`${field}: no space ${id} in the organization ${installation.organizationId}`);
       }
       return { kind, space };
     }
-    const site = this.access.deps.store.sites.get(id);
+    const site = await this.access.deps.store.sites.get(id);
     if (!site || site.organizationId !== installation.organizationId) {
       throw notFound(`${field}: no site ${id} in the organization ${installation.organizationId}`);
     }
     return { kind, site };
   }
 
-  private requireTargetAdmin(caller: Caller, target: Target): void {
+  private async requireTargetAdmin(caller: Caller, target: Target): Promise<void> {
     if (target.kind === 'space') {
-      caller.access.requireSpace(target.space, 'admin');
-    } else if (!atLeast(this.sites.access.role(caller, target.site), 'admin')) {
+      await caller.access.requireSpace(target.space, 'admin');
+    } else if (!atLeast(await this.sites.access.role(caller, target.site), 'admin')) {
       throw forbidden(`Installing integrations on the site ${target.site.id} needs the admin role in its organization`);
     }
   }
@@ -220,22 +220,22 @@ export class ContentInstallations {
     return kind === 'space' ? { spaceId: id } : { siteId: id };
   }
 
-  private view(
+  private async view(
     caller: Caller,
     kind: ContentKind,
     integration: IntegrationRecord,
     installation: InstallationRecord,
     record: ContentInstallationRecord,
     extended: boolean,
-  ): ContentInstallationView {
+  ): Promise<ContentInstallationView> {
     const view: ContentInstallationView = { kind, integration, installation, record };
     if (!extended) return view;
     if (kind === 'space') {
-      const space = this.access.deps.store.content.space(record.targetId);
-      if (space) view.space = this.spaces.view(space, caller.access.spaceRole(space));
+      const space = await this.access.deps.store.content.space(record.targetId);
+      if (space) view.space = await this.spaces.view(space, await caller.access.spaceRole(space));
     } else {
-      const site = this.access.deps.store.sites.get(record.targetId);
-      if (site) view.site = this.sites.view(site, this.sites.access.role(caller, site));
+      const site = await this.access.deps.store.sites.get(record.targetId);
+      if (site) view.site = await this.sites.view(site, await this.sites.access.role(caller, site));
     }
     return view;
   }

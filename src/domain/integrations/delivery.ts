@@ -20,16 +20,16 @@ export class EventDelivery {
 
   async deliver(eventId: string): Promise<void> {
     const { integrations } = this.deps.store;
-    const event = integrations.event(eventId);
+    const event = await integrations.event(eventId);
     if (!event || event.status !== 'pending') return;
-    const integration = integrations.get(event.integration);
+    const integration = await integrations.get(event.integration);
     const attempt = event.attempts + 1;
     const tunnel = integration && tunnelFor(integration, event.organizationId);
     if (!tunnel) {
-      this.settle(event, attempt, 'failed', 'warn', 'Not delivered: development mode was turned off before the event could be sent');
+      await this.settle(event, attempt, 'failed', 'warn', 'Not delivered: development mode was turned off before the event could be sent');
       return;
     }
-    this.settle(event, attempt, 'pending', 'debug', `POST ${tunnel} (attempt ${attempt} of ${DELIVERY_ATTEMPTS})`);
+    await this.settle(event, attempt, 'pending', 'debug', `POST ${tunnel} (attempt ${attempt} of ${DELIVERY_ATTEMPTS})`);
     let failure: string;
     try {
       const response = await postJson(tunnel, event.payload, 'tunnelUrl', this.policyFor(tunnel), {
@@ -39,7 +39,7 @@ export class EventDelivery {
         'x-quire-integration': event.integration,
       });
       if (response.status >= 200 && response.status < 300) {
-        this.settle(this.reload(event), attempt, 'success', 'info', `Delivered: the tunnel answered HTTP ${response.status}`);
+        await this.settle(await this.reload(event), attempt, 'success', 'info', `Delivered: the tunnel answered HTTP ${response.status}`);
         return;
       }
       const body = response.bytes.toString('utf8', 0, EXCERPT).trim();
@@ -48,8 +48,8 @@ export class EventDelivery {
       failure = error instanceof Error ? error.message : String(error);
     }
     const last = attempt >= DELIVERY_ATTEMPTS;
-    this.settle(
-      this.reload(event),
+    await this.settle(
+      await this.reload(event),
       attempt,
       last ? 'failed' : 'pending',
       last ? 'error' : 'warn',
@@ -66,18 +66,18 @@ export class EventDelivery {
     return { ...this.policy, allowHosts: [...this.policy.allowHosts, `${url.hostname.toLowerCase()}:${port}`] };
   }
 
-  private reload(event: IntegrationEventRecord): IntegrationEventRecord {
-    return this.deps.store.integrations.event(event.id) ?? event;
+  private async reload(event: IntegrationEventRecord): Promise<IntegrationEventRecord> {
+    return await this.deps.store.integrations.event(event.id) ?? event;
   }
 
-  private settle(
+  private async settle(
     event: IntegrationEventRecord,
     attempts: number,
     status: IntegrationEventRecord['status'],
     level: IntegrationEventLog['level'],
     message: string,
-  ): void {
+  ): Promise<void> {
     const now = nowIso(this.deps);
-    this.deps.store.integrations.updateEvent({ id: event.id, status, attempts, trace: [...event.trace, { message, timestamp: now, level }], updatedAt: now });
+    await this.deps.store.integrations.updateEvent({ id: event.id, status, attempts, trace: [...event.trace, { message, timestamp: now, level }], updatedAt: now });
   }
 }

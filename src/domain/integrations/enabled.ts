@@ -29,29 +29,29 @@ export class EnabledIntegrations {
     private readonly sites: Sites,
   ) {}
 
-  onSpace(caller: Caller, spaceId: string, search?: string): Page<IntegrationView> {
-    const space = this.spaces.find(spaceId);
-    caller.access.requireSpace(space, 'read');
-    return this.page(caller, this.enabled('space', space.organizationId, space.id), search);
+  async onSpace(caller: Caller, spaceId: string, search?: string): Promise<Page<IntegrationView>> {
+    const space = await this.spaces.find(spaceId);
+    await caller.access.requireSpace(space, 'read');
+    return await this.page(caller, await this.enabled('space', space.organizationId, space.id), search);
   }
 
-  blocksOnSpace(caller: Caller, spaceId: string): { name: string; blocks: Record<string, unknown>[] }[] {
-    const space = this.spaces.find(spaceId);
-    caller.access.requireSpace(space, 'read');
-    return this.enabled('space', space.organizationId, space.id)
+  async blocksOnSpace(caller: Caller, spaceId: string): Promise<{ name: string; blocks: Record<string, unknown>[] }[]> {
+    const space = await this.spaces.find(spaceId);
+    await caller.access.requireSpace(space, 'read');
+    return (await this.enabled('space', space.organizationId, space.id))
       .filter(({ integration }) => integration.manifest.blocks.length > 0)
       .map(({ integration }) => ({ name: integration.name, blocks: integration.manifest.blocks }));
   }
 
-  onSite(caller: Caller, organizationId: string, siteId: string, search?: string): Page<IntegrationView> {
-    const { site } = this.sites.access.require(caller, organizationId, siteId, 'read');
-    return this.page(caller, this.enabled('site', site.organizationId, site.id), search);
+  async onSite(caller: Caller, organizationId: string, siteId: string, search?: string): Promise<Page<IntegrationView>> {
+    const { site } = await this.sites.access.require(caller, organizationId, siteId, 'read');
+    return await this.page(caller, await this.enabled('site', site.organizationId, site.id), search);
   }
 
   /** The scripts a published site loads: its active integrations that may inject one (`site:script:inject`). */
-  scriptsOnSite(caller: Caller, organizationId: string, siteId: string): SiteScriptView[] {
-    const { site } = this.sites.access.require(caller, organizationId, siteId, 'read');
-    return this.enabled('site', site.organizationId, site.id)
+  async scriptsOnSite(caller: Caller, organizationId: string, siteId: string): Promise<SiteScriptView[]> {
+    const { site } = await this.sites.access.require(caller, organizationId, siteId, 'read');
+    return (await this.enabled('site', site.organizationId, site.id))
       .filter(({ integration, installation }) => integration.manifest.scopes.includes('site:script:inject') && installation.status === 'active')
       .map(({ integration, installation }) => {
         const policy = policyText(integration.manifest.contentSecurityPolicy);
@@ -65,21 +65,21 @@ export class EnabledIntegrations {
       });
   }
 
-  private enabled(kind: ContentKind, organizationId: string, targetId: string): EnabledIntegration[] {
+  private async enabled(kind: ContentKind, organizationId: string, targetId: string): Promise<EnabledIntegration[]> {
     const { integrations } = this.access.deps.store;
-    const on = new Set(integrations.contentInstallationsOn(kind, targetId).map((c) => c.installationId));
-    return integrations.installationsInOrganization(organizationId).flatMap((installation) => {
-      const integration = integrations.get(installation.integration);
+    const on = new Set((await integrations.contentInstallationsOn(kind, targetId)).map((c) => c.installationId));
+    return (await integrations.installationsInOrganization(organizationId)).flatMap(async (installation) => {
+      const integration = await integrations.get(installation.integration);
       if (!integration || (integration.target !== 'all' && integration.target !== kind)) return [];
       const selection = kind === 'space' ? installation.spaceSelection : installation.siteSelection;
       return selection === 'all' || on.has(installation.id) ? [{ integration, installation }] : [];
     });
   }
 
-  private page(caller: Caller, enabled: EnabledIntegration[], search: string | undefined): Page<IntegrationView> {
-    const items = enabled
+  private async page(caller: Caller, enabled: EnabledIntegration[], search: string | undefined): Promise<Page<IntegrationView>> {
+    const items = await Promise.all(enabled
       .filter(({ integration }) => matches(integration, search !== undefined ? { search } : {}))
-      .map(({ integration }) => this.access.view(caller, integration));
+      .map(async ({ integration }) => await this.access.view(caller, integration)));
     return paginate(items, { limit: MAX_LIMIT }, (v) => [v.integration.name]);
   }
 }

@@ -32,7 +32,7 @@ export class IntegrationEvents {
   ) {}
 
   /** Records an event inside the caller's transaction; delivery starts once `dispatch` is called after it commits. */
-  record(integration: IntegrationRecord, installation: InstallationRecord, payload: EventPayload): IntegrationEventRecord {
+  async record(integration: IntegrationRecord, installation: InstallationRecord, payload: EventPayload): Promise<IntegrationEventRecord> {
     const now = nowIso(this.access.deps);
     const id = newId();
     const tunnel = tunnelFor(integration, installation.organizationId);
@@ -59,9 +59,9 @@ export class IntegrationEvents {
       createdAt: now,
       updatedAt: now,
     };
-    this.access.deps.store.integrations.insertEvent(event);
+    await this.access.deps.store.integrations.insertEvent(event);
     if (tunnel) {
-      this.jobs.schedule({ kind: DELIVERY_JOB, payload: { event: id }, dedupeKey: `${DELIVERY_JOB}:${id}`, maxAttempts: DELIVERY_ATTEMPTS });
+      await this.jobs.schedule({ kind: DELIVERY_JOB, payload: { event: id }, dedupeKey: `${DELIVERY_JOB}:${id}`, maxAttempts: DELIVERY_ATTEMPTS });
     }
     return event;
   }
@@ -71,16 +71,16 @@ export class IntegrationEvents {
     if (events.some((e) => e.status === 'pending')) setImmediate(() => void this.jobs.runDue().catch(() => undefined));
   }
 
-  list(caller: Caller, name: string, request: PageRequest): Page<IntegrationEventRecord> {
-    const integration = this.access.find(caller, name);
-    this.access.requireDeveloper(caller, integration, 'read its events');
-    return paginate(this.access.deps.store.integrations.events(integration.name), request, (e) => [e.createdAt, e.id], true);
+  async list(caller: Caller, name: string, request: PageRequest): Promise<Page<IntegrationEventRecord>> {
+    const integration = await this.access.find(caller, name);
+    await this.access.requireDeveloper(caller, integration, 'read its events');
+    return paginate(await this.access.deps.store.integrations.events(integration.name), request, (e) => [e.createdAt, e.id], true);
   }
 
-  get(caller: Caller, name: string, eventId: string): IntegrationEventRecord {
-    const integration = this.access.find(caller, name);
-    this.access.requireDeveloper(caller, integration, 'read its events');
-    const event = this.access.deps.store.integrations.event(eventId);
+  async get(caller: Caller, name: string, eventId: string): Promise<IntegrationEventRecord> {
+    const integration = await this.access.find(caller, name);
+    await this.access.requireDeveloper(caller, integration, 'read its events');
+    const event = await this.access.deps.store.integrations.event(eventId);
     if (!event || event.integration !== integration.name) throw notFound(`No matching event ${eventId} of the integration ${integration.name}`);
     return event;
   }

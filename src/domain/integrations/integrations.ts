@@ -49,6 +49,6 @@ export class Integrations {
     this.tokens = new InstallationTokens(this.access);
     const delivery = new EventDelivery(deps, { ...fetchPolicy, ...DELIVERY_LIMITS });
     jobs.register(DELIVERY_JOB, (payload) => delivery.deliver(String((payload as { event: string }).event)));
-    users.acceptTokenKind((secret) => this.tokens.authenticate(secret));
+    users.acceptTokenKind(async (secret) => await this.tokens.authenticate(secret));
   }
 }

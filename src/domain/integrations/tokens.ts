@@ -26,49 +26,49 @@ export class InstallationTokens {
   constructor(private readonly access: IntegrationAccess) {}
 
   /** A new token, for the integration's developers or the installation itself; stored only as a hash. */
-  create(caller: Caller, name: string, installationId: string): { token: string; expiresAt: string } {
-    const integration = this.access.find(caller, name);
-    const installation = this.access.installation(integration, installationId);
-    if (!this.access.isDeveloper(caller, integration) && !this.access.isSelf(caller, installation)) {
+  async create(caller: Caller, name: string, installationId: string): Promise<{ token: string; expiresAt: string }> {
+    const integration = await this.access.find(caller, name);
+    const installation = await this.access.installation(integration, installationId);
+    if (!await this.access.isDeveloper(caller, integration) && !this.access.isSelf(caller, installation)) {
       throw forbidden(`Only the integration ${name} (admins of the organization ${integration.organizationId}) can create tokens for its installations`);
     }
     const { store } = this.access.deps;
     const now = this.access.deps.clock.now();
     const token = `${PREFIX}${randomBytes(32).toString('base64url')}`;
     const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS).toISOString();
-    store.tx(() => {
-      store.integrations.deleteExpiredTokens(now.toISOString());
+    await store.tx(async () => {
+      await store.integrations.deleteExpiredTokens(now.toISOString());
       if (!installation.userId) {
-        const user = this.userFor(installation, integration.title);
-        store.integrations.putInstallation({ ...installation, userId: user.id });
+        const user = await this.userFor(installation, integration.title);
+        await store.integrations.putInstallation({ ...installation, userId: user.id });
       }
-      store.integrations.insertToken(token, installation.id, expiresAt, now.toISOString());
+      await store.integrations.insertToken(token, installation.id, expiresAt, now.toISOString());
     });
     return { token, expiresAt };
   }
 
   /** The caller a token stands for, while it is valid and its installation exists. */
-  authenticate(secret: string): Caller | undefined {
+  async authenticate(secret: string): Promise<Caller | undefined> {
     if (!secret.startsWith(PREFIX)) return undefined;
     const { store } = this.access.deps;
-    const installationId = store.integrations.installationForToken(secret, nowIso(this.access.deps));
-    const installation = installationId === undefined ? undefined : store.integrations.installation(installationId);
-    const user = installation?.userId ? store.users.get(installation.userId) : undefined;
-    const integration = installation && store.integrations.get(installation.integration);
+    const installationId = await store.integrations.installationForToken(secret, nowIso(this.access.deps));
+    const installation = installationId === undefined ? undefined : await store.integrations.installation(installationId);
+    const user = installation?.userId ? await store.users.get(installation.userId) : undefined;
+    const integration = installation && await store.integrations.get(installation.integration);
     if (!installation || !user || !integration) return undefined;
     const role = roleFromScopes(integration.manifest.scopes);
     const grant: InstallationGrant = {
       integration: integration.name,
       installationId: installation.id,
       organizationId: installation.organizationId,
-      spaceRole: (spaceId) =>
-        role && (installation.spaceSelection === 'all' || store.integrations.contentInstallation('space', installation.id, spaceId)) ? role : null,
+      spaceRole: async (spaceId) =>
+        role && (installation.spaceSelection === 'all' || await store.integrations.contentInstallation('space', installation.id, spaceId)) ? role : null,
     };
     return new Caller(store, user, grant);
   }
 
   /** The user an installation's tokens act as: named after the integration, member of no organization. */
-  private userFor(installation: InstallationRecord, title: string): UserRecord {
+  private async userFor(installation: InstallationRecord, title: string): Promise<UserRecord> {
     const user: UserRecord = {
       id: newId(),
       displayName: title,
@@ -76,7 +76,7 @@ export class InstallationTokens {
       photoURL: null,
       createdAt: nowIso(this.access.deps),
     };
-    this.access.deps.store.users.insert(user);
+    await this.access.deps.store.users.insert(user);
     return user;
   }
 }

@@ -41,8 +41,8 @@ export class Invites {
   ) {}
 
   /** Adds each email's user (created if new) to the organization; those already members are left as they are. */
-  inviteUsers(caller: Caller, organizationId: string, input: InviteUsersInput): { users: string[]; invited: number } {
-    const org = this.requireAdmin(caller, organizationId);
+  async inviteUsers(caller: Caller, organizationId: string, input: InviteUsersInput): Promise<{ users: string[]; invited: number }> {
+    const org = await this.requireAdmin(caller, organizationId);
     if (input.emails.length === 0) throw invalidInput('emails: give at least one email address');
     const wanted = input.emails.map((entry, i) => {
       const { email, role } = typeof entry === 'string' ? { email: entry, role: input.role === undefined ? org.defaultRole : input.role } : entry;
@@ -52,58 +52,58 @@ export class Invites {
     });
     const { store } = this.deps;
     const added: string[] = [];
-    store.tx(() => {
+    await store.tx(async () => {
       for (const { email, role } of wanted) {
-        const user = this.users.ensure(email, email.split('@')[0]!);
-        if (store.organizations.member(org.id, user.id)) continue;
-        const member = this.organizations.ensureMember(org.id, user.id, role);
-        if (input.sso) store.organizations.upsertMember({ ...member, sso: true });
+        const user = await this.users.ensure(email, email.split('@')[0]!);
+        if (await store.organizations.member(org.id, user.id)) continue;
+        const member = await this.organizations.ensureMember(org.id, user.id, role);
+        if (input.sso) await store.organizations.upsertMember({ ...member, sso: true });
         added.push(user.id);
       }
     });
     return { users: added, invited: added.length };
   }
 
-  listLinks(caller: Caller, organizationId: string, request: PageRequest): Page<InviteLinkView> {
-    const org = this.requireAdmin(caller, organizationId);
+  async listLinks(caller: Caller, organizationId: string, request: PageRequest): Promise<Page<InviteLinkView>> {
+    const org = await this.requireAdmin(caller, organizationId);
     // The spec lists organization invites only; content invites are read one by one.
-    const views = this.deps.store.invites
-      .inOrganization(org.id)
+    const views = await Promise.all((await this.deps.store.invites
+      .inOrganization(org.id))
       .filter((i) => i.target === 'organization')
-      .map((invite) => this.viewOf(caller, invite)!);
+      .map(async (invite) => (await this.viewOf(caller, invite))!));
     return paginate(views, request, (v) => [v.invite.createdAt, v.invite.id]);
   }
 
-  getLink(caller: Caller, organizationId: string, inviteId: string): InviteLinkView {
-    const invite = this.findLink(organizationId, inviteId);
-    caller.access.requireOrganization(this.organizations.find(organizationId), 'member');
-    const view = this.viewOf(caller, invite);
+  async getLink(caller: Caller, organizationId: string, inviteId: string): Promise<InviteLinkView> {
+    const invite = await this.findLink(organizationId, inviteId);
+    await caller.access.requireOrganization(await this.organizations.find(organizationId), 'member');
+    const view = await this.viewOf(caller, invite);
     if (!view) throw notFound(`The invite ${inviteId} points to content that no longer exists`);
     return view;
   }
 
-  createLink(caller: Caller, organizationId: string, input: InviteLinkInput): InviteLinkView {
-    const org = this.organizations.find(organizationId);
+  async createLink(caller: Caller, organizationId: string, input: InviteLinkInput): Promise<InviteLinkView> {
+    const org = await this.organizations.find(organizationId);
     if (!org.inviteLinks) throw forbidden(`The organization ${org.id} does not allow invite links (setting inviteLinks)`);
     const base = { id: newId(), organizationId: org.id, createdBy: caller.user.id, createdAt: nowIso(this.deps) };
     let invite: InviteLinkRecord;
     if ('space' in input) {
-      const space = this.contentTarget(caller, org, 'space', input.space, input.level);
+      const space = await this.contentTarget(caller, org, 'space', input.space, input.level);
       invite = { ...base, target: 'space', resourceId: space.id, role: input.level };
     } else if ('collection' in input) {
-      const collection = this.contentTarget(caller, org, 'collection', input.collection, input.level);
+      const collection = await this.contentTarget(caller, org, 'collection', input.collection, input.level);
       invite = { ...base, target: 'collection', resourceId: collection.id, role: input.level };
     } else {
-      caller.access.requireOrganization(org, 'admin');
+      await caller.access.requireOrganization(org, 'admin');
       invite = { ...base, target: 'organization', resourceId: null, role: input.role };
     }
-    this.deps.store.invites.put(invite);
-    return this.viewOf(caller, invite)!;
+    await this.deps.store.invites.put(invite);
+    return (await this.viewOf(caller, invite))!;
   }
 
-  updateLink(caller: Caller, organizationId: string, inviteId: string, patch: { role?: RoleName | null; level?: RoleName | null }): InviteLinkView {
-    const invite = this.findLink(organizationId, inviteId);
-    this.requireManager(caller, invite);
+  async updateLink(caller: Caller, organizationId: string, inviteId: string, patch: { role?: RoleName | null; level?: RoleName | null }): Promise<InviteLinkView> {
+    const invite = await this.findLink(organizationId, inviteId);
+    await this.requireManager(caller, invite);
     const isContent = invite.target !== 'organization';
     const field = isContent ? 'level' : 'role';
     if (!(field in patch))
@@ -113,38 +113,38 @@ export class Invites {
     const role = patch[field] ?? null;
     if (isContent && role === null) throw invalidInput('level: give a level (guest is not a level on content)');
     const next = { ...invite, role };
-    this.deps.store.invites.put(next);
-    return this.viewOf(caller, next)!;
+    await this.deps.store.invites.put(next);
+    return (await this.viewOf(caller, next))!;
   }
 
-  deleteLink(caller: Caller, organizationId: string, inviteId: string): boolean {
-    const invite = this.deps.store.invites.get(inviteId);
+  async deleteLink(caller: Caller, organizationId: string, inviteId: string): Promise<boolean> {
+    const invite = await this.deps.store.invites.get(inviteId);
     if (!invite || invite.organizationId !== organizationId) {
-      this.requireAdmin(caller, organizationId);
+      await this.requireAdmin(caller, organizationId);
       return false;
     }
-    this.requireManager(caller, invite);
-    return this.deps.store.invites.delete(organizationId, inviteId);
+    await this.requireManager(caller, invite);
+    return await this.deps.store.invites.delete(organizationId, inviteId);
   }
 
   /** The caller accepts an invite link: joins the organization, or the space or collection as a guest. */
-  joinWithInvite(caller: Caller, organizationId: string, inviteId: string): void {
-    const invite = this.findLink(organizationId, inviteId);
+  async joinWithInvite(caller: Caller, organizationId: string, inviteId: string): Promise<void> {
+    const invite = await this.findLink(organizationId, inviteId);
     const { store } = this.deps;
-    store.tx(() => {
+    await store.tx(async () => {
       if (invite.target === 'organization') {
-        const member = store.organizations.member(organizationId, caller.user.id);
-        if (!member) this.organizations.ensureMember(organizationId, caller.user.id, invite.role);
+        const member = await store.organizations.member(organizationId, caller.user.id);
+        if (!member) await this.organizations.ensureMember(organizationId, caller.user.id, invite.role);
         else if (member.role === null || (invite.role !== null && !atLeast(member.role, invite.role)))
-          store.organizations.upsertMember({ ...member, role: invite.role });
+          await store.organizations.upsertMember({ ...member, role: invite.role });
         return;
       }
       const resourceId = invite.resourceId!;
-      if (!this.targetExists(invite)) throw notFound(`The invite ${inviteId} points to a ${invite.target} that no longer exists`);
-      this.organizations.ensureMember(organizationId, caller.user.id, null);
-      const grant = store.grants.get(invite.target, resourceId, 'user', caller.user.id);
+      if (!await this.targetExists(invite)) throw notFound(`The invite ${inviteId} points to a ${invite.target} that no longer exists`);
+      await this.organizations.ensureMember(organizationId, caller.user.id, null);
+      const grant = await store.grants.get(invite.target, resourceId, 'user', caller.user.id);
       if (grant && atLeast(grant.role, invite.role!)) return;
-      store.grants.put({
+      await store.grants.put({
         resourceKind: invite.target,
         resourceId,
         principalKind: 'user',
@@ -156,83 +156,83 @@ export class Invites {
   }
 
   /** The caller joins an organization that accepts their email domain, with its default role. */
-  joinByEmailDomain(caller: Caller, organizationId: string): void {
-    const org = this.organizations.find(organizationId);
-    if (this.deps.store.organizations.member(org.id, caller.user.id)) return;
+  async joinByEmailDomain(caller: Caller, organizationId: string): Promise<void> {
+    const org = await this.organizations.find(organizationId);
+    if (await this.deps.store.organizations.member(org.id, caller.user.id)) return;
     const domain = caller.user.email.split('@').pop()!.toLowerCase();
     if (!org.emailDomains.map((d) => d.toLowerCase()).includes(domain)) {
       throw invalidInput(`The organization ${org.id} does not accept members from the email domain ${domain}; ask an admin for an invite`);
     }
-    this.organizations.ensureMember(org.id, caller.user.id, org.defaultRole);
+    await this.organizations.ensureMember(org.id, caller.user.id, org.defaultRole);
   }
 
   /** Records that the caller was active in the organization. */
-  ping(caller: Caller, organizationId: string): void {
-    const org = this.organizations.find(organizationId);
-    caller.access.requireOrganization(org, 'member');
-    const member = this.deps.store.organizations.member(org.id, caller.user.id)!;
-    this.deps.store.organizations.upsertMember({ ...member, lastSeenAt: nowIso(this.deps) });
+  async ping(caller: Caller, organizationId: string): Promise<void> {
+    const org = await this.organizations.find(organizationId);
+    await caller.access.requireOrganization(org, 'member');
+    const member = (await this.deps.store.organizations.member(org.id, caller.user.id))!;
+    await this.deps.store.organizations.upsertMember({ ...member, lastSeenAt: nowIso(this.deps) });
   }
 
   /** Marks a member as signing in through the organization's SSO. */
-  setSso(caller: Caller, organizationId: string, userId: string): MemberRecord {
-    const org = this.requireAdmin(caller, organizationId);
-    const member = this.deps.store.organizations.member(org.id, userId);
+  async setSso(caller: Caller, organizationId: string, userId: string): Promise<MemberRecord> {
+    const org = await this.requireAdmin(caller, organizationId);
+    const member = await this.deps.store.organizations.member(org.id, userId);
     if (!member) throw notFound(`No member ${userId} in the organization ${org.id}`);
     const next = { ...member, sso: true };
-    this.deps.store.organizations.upsertMember(next);
+    await this.deps.store.organizations.upsertMember(next);
     return next;
   }
 
-  private requireAdmin(caller: Caller, organizationId: string): OrganizationRecord {
-    const org = this.organizations.find(organizationId);
-    caller.access.requireOrganization(org, 'admin');
+  private async requireAdmin(caller: Caller, organizationId: string): Promise<OrganizationRecord> {
+    const org = await this.organizations.find(organizationId);
+    await caller.access.requireOrganization(org, 'admin');
     return org;
   }
 
   /** Organization invites are managed by admins; content invites also by the admins of that content. */
-  private requireManager(caller: Caller, invite: InviteLinkRecord): void {
-    const org = this.organizations.find(invite.organizationId);
-    if (atLeast(caller.access.organizationRole(org.id), 'admin')) return;
-    if (invite.target === 'space' && invite.resourceId) return void caller.access.requireSpace(this.spaces.find(invite.resourceId), 'admin');
-    if (invite.target === 'collection' && invite.resourceId) return void caller.access.requireCollection(this.collections.find(invite.resourceId), 'admin');
-    caller.access.requireOrganization(org, 'admin');
+  private async requireManager(caller: Caller, invite: InviteLinkRecord): Promise<void> {
+    const org = await this.organizations.find(invite.organizationId);
+    if (atLeast(await caller.access.organizationRole(org.id), 'admin')) return;
+    if (invite.target === 'space' && invite.resourceId) return void await caller.access.requireSpace(await this.spaces.find(invite.resourceId), 'admin');
+    if (invite.target === 'collection' && invite.resourceId) return void await caller.access.requireCollection(await this.collections.find(invite.resourceId), 'admin');
+    await caller.access.requireOrganization(org, 'admin');
   }
 
-  private contentTarget(caller: Caller, org: OrganizationRecord, kind: 'space' | 'collection', id: string, level: RoleName | null) {
+  private async contentTarget(caller: Caller, org: OrganizationRecord, kind: 'space' | 'collection', id: string, level: RoleName | null) {
     if (level === null) throw invalidInput('level: give a level (guest is not a level on content)');
-    const record = kind === 'space' ? this.spaces.find(id) : this.collections.find(id);
+    const record = kind === 'space' ? await this.spaces.find(id) : await this.collections.find(id);
     if (record.organizationId !== org.id) throw invalidInput(`${kind}: ${id} is not in the organization ${org.id}`);
-    if (kind === 'space') caller.access.requireSpace(record as SpaceRecord, 'admin');
-    else caller.access.requireCollection(record as CollectionRecord, 'admin');
+    if (kind === 'space') await caller.access.requireSpace(record as SpaceRecord, 'admin');
+    else await caller.access.requireCollection(record as CollectionRecord, 'admin');
     return record;
   }
 
-  private findLink(organizationId: string, inviteId: string): InviteLinkRecord {
-    const invite = this.deps.store.invites.get(inviteId);
+  private async findLink(organizationId: string, inviteId: string): Promise<InviteLinkRecord> {
+    const invite = await this.deps.store.invites.get(inviteId);
     if (!invite || invite.organizationId !== organizationId) throw notFound(`No invite ${inviteId} in the organization ${organizationId}`);
     return invite;
   }
 
-  private targetExists(invite: InviteLinkRecord): boolean {
+  private async targetExists(invite: InviteLinkRecord): Promise<boolean> {
     const { content } = this.deps.store;
-    if (invite.target === 'space') return !!content.space(invite.resourceId!) && !content.space(invite.resourceId!)!.deletedAt;
-    if (invite.target === 'collection') return !!content.collection(invite.resourceId!);
+    if (invite.target === 'space') return !!await content.space(invite.resourceId!) && !(await content.space(invite.resourceId!))!.deletedAt;
+    if (invite.target === 'collection') return !!await content.collection(invite.resourceId!);
     return true;
   }
 
-  private viewOf(caller: Caller, invite: InviteLinkRecord): InviteLinkView | undefined {
+  private async viewOf(caller: Caller, invite: InviteLinkRecord): Promise<InviteLinkView | undefined> {
     const { content } = this.deps.store;
     if (invite.target === 'organization') {
-      const role = caller.access.organizationRole(invite.organizationId);
+      const role = await caller.access.organizationRole(invite.organizationId);
       return { invite, redundant: role !== undefined && (invite.role === null || atLeast(role, invite.role)) };
     }
-    if (!this.targetExists(invite)) return undefined;
+    if (!await this.targetExists(invite)) return undefined;
     if (invite.target === 'space') {
-      const space = content.space(invite.resourceId!)!;
-      return { invite, space, redundant: atLeast(caller.access.spaceRole(space), invite.role!) };
+      const space = (await content.space(invite.resourceId!))!;
+      return { invite, space, redundant: atLeast(await caller.access.spaceRole(space), invite.role!) };
     }
-    const collection = content.collection(invite.resourceId!)!;
-    return { invite, collection, redundant: atLeast(caller.access.collectionRole(collection), invite.role!) };
+    const collection = (await content.collection(invite.resourceId!))!;
+    return { invite, collection, redundant: atLeast(await caller.access.collectionRole(collection), invite.role!) };
   }
 }

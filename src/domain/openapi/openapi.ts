@@ -57,72 +57,72 @@ export class OpenAPISpecs {
     jobs.register(PROCESS_JOB, (payload) => processSpec(this.deps, this.fetchPolicy, payload as ProcessPayload));
   }
 
-  list(caller: Caller, organizationId: string, page: PageRequest): Page<SpecView> {
-    const { org, role } = this.access(caller, organizationId, 'read');
-    const items = this.deps.store.openapi.in(org.id).map((spec) => ({ spec, role }));
+  async list(caller: Caller, organizationId: string, page: PageRequest): Promise<Page<SpecView>> {
+    const { org, role } = await this.access(caller, organizationId, 'read');
+    const items = (await this.deps.store.openapi.in(org.id)).map((spec) => ({ spec, role }));
     return paginate(items, page, (v) => [v.spec.createdAt, v.spec.id]);
   }
 
-  get(caller: Caller, organizationId: string, slug: string): SpecView {
-    const { org, role } = this.access(caller, organizationId, 'read');
-    return { spec: this.find(org.id, slug), role };
+  async get(caller: Caller, organizationId: string, slug: string): Promise<SpecView> {
+    const { org, role } = await this.access(caller, organizationId, 'read');
+    return { spec: await this.find(org.id, slug), role };
   }
 
-  create(caller: Caller, organizationId: string, slug: string, source: SpecSource): SpecView {
-    const { org, role } = this.access(caller, organizationId, 'create');
+  async create(caller: Caller, organizationId: string, slug: string, source: SpecSource): Promise<SpecView> {
+    const { org, role } = await this.access(caller, organizationId, 'create');
     checkSlug(slug, 'slug');
-    const input = this.source(source);
-    const spec = this.deps.store.tx(() => {
-      if (this.deps.store.openapi.bySlug(org.id, slug))
+    const input = await this.source(source);
+    const spec = await this.deps.store.tx(async () => {
+      if (await this.deps.store.openapi.bySlug(org.id, slug))
         throw conflict(`slug: the organization already has a spec "${slug}"; PUT /orgs/${org.id}/openapi/${slug} updates it`);
-      return this.insert(org.id, slug, input);
+      return await this.insert(org.id, slug, input);
     });
     return { spec, role };
   }
 
   /** Sets the source of the spec with this slug, creating the spec when there is none. */
-  put(caller: Caller, organizationId: string, slug: string, source: SpecSource): SpecView & { created: boolean } {
-    const { org, role } = this.access(caller, organizationId, 'create');
-    const input = this.source(source);
-    return this.deps.store.tx(() => {
-      const existing = this.deps.store.openapi.bySlug(org.id, slug);
+  async put(caller: Caller, organizationId: string, slug: string, source: SpecSource): Promise<SpecView & { created: boolean }> {
+    const { org, role } = await this.access(caller, organizationId, 'create');
+    const input = await this.source(source);
+    return await this.deps.store.tx(async () => {
+      const existing = await this.deps.store.openapi.bySlug(org.id, slug);
       if (!existing) {
         checkSlug(slug, 'specSlug');
-        return { spec: this.insert(org.id, slug, input), role, created: true };
+        return { spec: await this.insert(org.id, slug, input), role, created: true };
       }
-      const generation = this.deps.store.openapi.setSource(existing.id, input, nowIso(this.deps));
-      this.schedule(existing.id, generation);
-      return { spec: this.deps.store.openapi.get(existing.id)!, role, created: false };
+      const generation = await this.deps.store.openapi.setSource(existing.id, input, nowIso(this.deps));
+      await this.schedule(existing.id, generation);
+      return { spec: (await this.deps.store.openapi.get(existing.id))!, role, created: false };
     });
   }
 
-  setVisibility(caller: Caller, organizationId: string, slug: string, visibility: OpenAPIVisibility): SpecView {
-    const { org, role } = this.access(caller, organizationId, 'create');
-    const spec = this.find(org.id, slug);
-    this.deps.store.openapi.setVisibility(spec.id, visibility, nowIso(this.deps));
-    return { spec: this.deps.store.openapi.get(spec.id)!, role };
+  async setVisibility(caller: Caller, organizationId: string, slug: string, visibility: OpenAPIVisibility): Promise<SpecView> {
+    const { org, role } = await this.access(caller, organizationId, 'create');
+    const spec = await this.find(org.id, slug);
+    await this.deps.store.openapi.setVisibility(spec.id, visibility, nowIso(this.deps));
+    return { spec: (await this.deps.store.openapi.get(spec.id))!, role };
   }
 
   /** True when a spec was deleted, false when there was none. */
-  delete(caller: Caller, organizationId: string, slug: string): boolean {
-    const { org } = this.access(caller, organizationId, 'create');
-    const spec = this.deps.store.openapi.bySlug(org.id, slug);
-    return spec ? this.deps.store.openapi.delete(spec.id) : false;
+  async delete(caller: Caller, organizationId: string, slug: string): Promise<boolean> {
+    const { org } = await this.access(caller, organizationId, 'create');
+    const spec = await this.deps.store.openapi.bySlug(org.id, slug);
+    return spec ? await this.deps.store.openapi.delete(spec.id) : false;
   }
 
-  versions(caller: Caller, organizationId: string, slug: string, page: PageRequest): Page<VersionView> {
-    const spec = this.get(caller, organizationId, slug).spec;
+  async versions(caller: Caller, organizationId: string, slug: string, page: PageRequest): Promise<Page<VersionView>> {
+    const spec = (await this.get(caller, organizationId, slug)).spec;
     // Newest first, by the order they were made (n): a page token stays valid as new versions come in.
-    const all = this.deps.store.openapi.versions(spec.id);
+    const all = await this.deps.store.openapi.versions(spec.id);
     const items = all.map((version, i) => ({ spec, version, n: all.length - i }));
     return paginate(items, page, (v) => [v.n], true);
   }
 
   /** A version by id, or the latest with `latest`. */
-  version(caller: Caller, organizationId: string, slug: string, versionId: string | 'latest'): VersionView {
-    const spec = this.get(caller, organizationId, slug).spec;
+  async version(caller: Caller, organizationId: string, slug: string, versionId: string | 'latest'): Promise<VersionView> {
+    const spec = (await this.get(caller, organizationId, slug)).spec;
     const id = versionId === 'latest' ? spec.lastVersionId : versionId;
-    const version = id ? this.deps.store.openapi.version(spec.id, id) : undefined;
+    const version = id ? await this.deps.store.openapi.version(spec.id, id) : undefined;
     if (!version) {
       throw notFound(
         versionId === 'latest'
@@ -133,49 +133,49 @@ export class OpenAPISpecs {
     return { spec, version };
   }
 
-  content(caller: Caller, organizationId: string, slug: string, versionId: string | 'latest'): VersionContent {
-    const view = this.version(caller, organizationId, slug, versionId);
-    const parsed = parseSpecText(this.text(view.version));
+  async content(caller: Caller, organizationId: string, slug: string, versionId: string | 'latest'): Promise<VersionContent> {
+    const view = await this.version(caller, organizationId, slug, versionId);
+    const parsed = parseSpecText(await this.text(view.version));
     if (!parsed.ok) throw notFound(`The text of version ${view.version.id} cannot be read back`);
     return { ...view, document: parsed.value };
   }
 
   /** The latest version of a spec and its text, for a site build; undefined when there is none. */
-  published(organizationId: string, slug: string): PublishedSpec | undefined {
-    const spec = this.deps.store.openapi.bySlug(organizationId, slug);
-    const version = spec?.lastVersionId ? this.deps.store.openapi.version(spec.id, spec.lastVersionId) : undefined;
+  async published(organizationId: string, slug: string): Promise<PublishedSpec | undefined> {
+    const spec = await this.deps.store.openapi.bySlug(organizationId, slug);
+    const version = spec?.lastVersionId ? await this.deps.store.openapi.version(spec.id, spec.lastVersionId) : undefined;
     if (!spec || !version) return undefined;
-    const bytes = this.deps.store.blobs.get(version.blob);
+    const bytes = await this.deps.store.blobs.get(version.blob);
     return bytes ? { spec, version, text: bytes.toString('utf8') } : undefined;
   }
 
   /** Changes whenever a spec of the organization gets a new version: part of a site build's cache keys. */
-  stamp(organizationId: string): string {
-    return this.deps.store.openapi
-      .in(organizationId)
+  async stamp(organizationId: string): Promise<string> {
+    return (await this.deps.store.openapi
+      .in(organizationId))
       .map((s) => `${s.slug}=${s.lastVersionId ?? ''}`)
       .join(',');
   }
 
-  private text(version: OpenAPIVersionRecord): string {
-    const bytes = this.deps.store.blobs.get(version.blob);
+  private async text(version: OpenAPIVersionRecord): Promise<string> {
+    const bytes = await this.deps.store.blobs.get(version.blob);
     if (!bytes) throw notFound(`The text of version ${version.id} is missing from the blob store`);
     return bytes.toString('utf8');
   }
 
-  private access(caller: Caller, organizationId: string, needed: RoleName) {
-    const org = this.organizations.find(organizationId);
-    return { org, role: caller.access.requireOrganization(org, needed) };
+  private async access(caller: Caller, organizationId: string, needed: RoleName) {
+    const org = await this.organizations.find(organizationId);
+    return { org, role: await caller.access.requireOrganization(org, needed) };
   }
 
-  private find(organizationId: string, slug: string): OpenAPISpecRecord {
-    const spec = this.deps.store.openapi.bySlug(organizationId, slug);
+  private async find(organizationId: string, slug: string): Promise<OpenAPISpecRecord> {
+    const spec = await this.deps.store.openapi.bySlug(organizationId, slug);
     if (!spec) throw notFound(`No matching OpenAPI specification found for the slug "${slug}"`);
     return spec;
   }
 
   /** Checks the source; a text is kept in the blob store. */
-  private source(source: SpecSource): { url: string | null; blob: string | null } {
+  private async source(source: SpecSource): Promise<{ url: string | null; blob: string | null }> {
     if ('url' in source) {
       let url: URL;
       try {
@@ -189,10 +189,10 @@ export class OpenAPISpecs {
     if (!source.text.trim()) throw invalidInput('source.text: the text is empty');
     const bytes = Buffer.from(source.text, 'utf8');
     if (bytes.byteLength > MAX_SPEC_BYTES) throw invalidInput(`source.text: larger than ${MAX_SPEC_BYTES} bytes`);
-    return { url: null, blob: this.deps.store.blobs.put(bytes) };
+    return { url: null, blob: await this.deps.store.blobs.put(bytes) };
   }
 
-  private insert(organizationId: string, slug: string, source: { url: string | null; blob: string | null }): OpenAPISpecRecord {
+  private async insert(organizationId: string, slug: string, source: { url: string | null; blob: string | null }): Promise<OpenAPISpecRecord> {
     const now = nowIso(this.deps);
     const spec: OpenAPISpecRecord = {
       id: newId(),
@@ -211,14 +211,14 @@ export class OpenAPISpecs {
       createdAt: now,
       updatedAt: now,
     };
-    this.deps.store.openapi.insert(spec);
-    this.schedule(spec.id, spec.generation);
+    await this.deps.store.openapi.insert(spec);
+    await this.schedule(spec.id, spec.generation);
     return spec;
   }
 
-  private schedule(specId: string, generation: number): void {
+  private async schedule(specId: string, generation: number): Promise<void> {
     const payload: ProcessPayload = { spec: specId, generation };
-    this.jobs.schedule({ kind: PROCESS_JOB, payload, dedupeKey: `${PROCESS_JOB}:${specId}:${generation}`, maxAttempts: FETCH_ATTEMPTS });
+    await this.jobs.schedule({ kind: PROCESS_JOB, payload, dedupeKey: `${PROCESS_JOB}:${specId}:${generation}`, maxAttempts: FETCH_ATTEMPTS });
   }
 }
 

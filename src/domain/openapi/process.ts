@@ -21,8 +21,8 @@ type Read = { text: string; url: string | null; fileName: string } | { code: Ope
 
 export async function processSpec(deps: Deps, policy: FetchPolicy, payload: ProcessPayload): Promise<void> {
   const { store } = deps;
-  if (!store.openapi.start(payload.spec, payload.generation, nowIso(deps))) return;
-  const spec = store.openapi.get(payload.spec)!;
+  if (!await store.openapi.start(payload.spec, payload.generation, nowIso(deps))) return;
+  const spec = (await store.openapi.get(payload.spec))!;
   const read = await readSource(deps, policy, spec);
   let outcome: OpenAPIOutcome;
   if ('code' in read) {
@@ -30,7 +30,7 @@ export async function processSpec(deps: Deps, policy: FetchPolicy, payload: Proc
   } else {
     outcome = await checked(deps, spec, read);
   }
-  const written = store.tx(() => store.openapi.finish(spec.id, payload.generation, outcome, nowIso(deps)));
+  const written = await store.tx(async () => await store.openapi.finish(spec.id, payload.generation, outcome, nowIso(deps)));
   if (written && outcome.kind === 'error' && !outcome.final) throw new Error(outcome.errors[0]!.message);
 }
 
@@ -42,7 +42,7 @@ async function checked(deps: Deps, spec: OpenAPISpecRecord, read: Extract<Read, 
     result = { ok: false, errors: [{ code: 'INVALID_SPECIFICATION', message: `The document could not be read: ${(error as Error).message}` }] };
   }
   if (!result.ok) return { kind: 'error', code: 'PARSE_ERROR', errors: result.errors, final: true };
-  const blob = deps.store.blobs.put(Buffer.from(read.text, 'utf8'));
+  const blob = await deps.store.blobs.put(Buffer.from(read.text, 'utf8'));
   const fileName = /\.(json|ya?ml)$/i.test(read.fileName) ? read.fileName : `openapi.${result.format}`;
   return {
     kind: 'version',
@@ -61,7 +61,7 @@ async function checked(deps: Deps, spec: OpenAPISpecRecord, read: Extract<Read, 
 
 async function readSource(deps: Deps, policy: FetchPolicy, spec: OpenAPISpecRecord): Promise<Read> {
   if (spec.sourceBlob) {
-    const bytes = deps.store.blobs.get(spec.sourceBlob);
+    const bytes = await deps.store.blobs.get(spec.sourceBlob);
     if (!bytes) return { code: 'FETCH_ERROR', message: 'The text of this spec is missing from the blob store' };
     return { text: decode(bytes), url: null, fileName: 'openapi' };
   }

@@ -38,34 +38,34 @@ export class Organizations {
   constructor(private readonly deps: Deps) {}
 
   /** The organization, once the caller is known to be at least a guest in it. */
-  get(caller: Caller, id: string): OrganizationRecord {
-    const org = this.find(id);
-    caller.access.requireOrganization(org, 'member');
+  async get(caller: Caller, id: string): Promise<OrganizationRecord> {
+    const org = await this.find(id);
+    await caller.access.requireOrganization(org, 'member');
     return org;
   }
 
-  find(id: string): OrganizationRecord {
-    const org = this.deps.store.organizations.get(id);
+  async find(id: string): Promise<OrganizationRecord> {
+    const org = await this.deps.store.organizations.get(id);
     if (!org) throw notFound(`No matching organization found for the ID ${id}`);
     return org;
   }
 
-  listForCaller(caller: Caller, request: PageRequest): Page<OrganizationRecord> {
-    const orgs = this.deps.store.organizations
-      .membershipsOf(caller.user.id)
+  async listForCaller(caller: Caller, request: PageRequest): Promise<Page<OrganizationRecord>> {
+    const orgs = (await Promise.all((await this.deps.store.organizations
+      .membershipsOf(caller.user.id))
       .filter((m) => !m.disabled)
-      .map((m) => this.deps.store.organizations.get(m.organizationId))
+      .map(async (m) => await this.deps.store.organizations.get(m.organizationId))))
       .filter((o): o is OrganizationRecord => o !== undefined);
     return paginate(orgs, request, (o) => [o.createdAt, o.id]);
   }
 
-  update(caller: Caller, id: string, patch: OrganizationPatch): OrganizationRecord {
-    const org = this.find(id);
-    caller.access.requireOrganization(org, 'admin');
+  async update(caller: Caller, id: string, patch: OrganizationPatch): Promise<OrganizationRecord> {
+    const org = await this.find(id);
+    await caller.access.requireOrganization(org, 'admin');
     if (patch.defaultContent) {
       throw invalidInput(`defaultContent: no site ${patch.defaultContent.site} in the organization ${id}`);
     }
-    if (patch.title !== undefined && patch.title !== org.title && this.deps.store.organizations.byTitle(patch.title)) {
+    if (patch.title !== undefined && patch.title !== org.title && await this.deps.store.organizations.byTitle(patch.title)) {
       throw conflict(`title: another organization is already named "${patch.title}"`);
     }
     const next: OrganizationRecord = {
@@ -82,19 +82,19 @@ export class Organizations {
       mergeRules: patch.mergeRules ?? org.mergeRules,
       updatedAt: nowIso(this.deps),
     };
-    this.deps.store.organizations.update(next);
+    await this.deps.store.organizations.update(next);
     return next;
   }
 
   // Members
 
-  listMembers(caller: Caller, organizationId: string, query: MemberQuery): Page<MemberView> {
-    const org = this.requireMemberReader(caller, organizationId);
+  async listMembers(caller: Caller, organizationId: string, query: MemberQuery): Promise<Page<MemberView>> {
+    const org = await this.requireMemberReader(caller, organizationId);
     const search = query.search?.trim().toLowerCase();
-    const members = this.deps.store.organizations
-      .members(org.id)
+    const members = (await Promise.all((await this.deps.store.organizations
+      .members(org.id))
       .filter((m) => query.role === undefined || (query.role === 'guest' ? m.role === null : m.role === query.role))
-      .map((m) => this.view(m))
+      .map(async (m) => await this.view(m))))
       .filter((v) => !search || v.user.displayName.toLowerCase().includes(search) || v.user.email.toLowerCase().includes(search));
     const sort = query.sort ?? 'joinedAt';
     return paginate(
@@ -105,55 +105,55 @@ export class Organizations {
     );
   }
 
-  getMember(caller: Caller, organizationId: string, userId: string): MemberView {
-    const org = this.requireMemberReader(caller, organizationId);
-    return this.view(this.findMember(org.id, userId));
+  async getMember(caller: Caller, organizationId: string, userId: string): Promise<MemberView> {
+    const org = await this.requireMemberReader(caller, organizationId);
+    return await this.view(await this.findMember(org.id, userId));
   }
 
-  updateMember(caller: Caller, organizationId: string, userId: string, role: RoleName | null | undefined): MemberView {
-    const org = this.find(organizationId);
-    caller.access.requireOrganization(org, 'admin');
-    const member = this.findMember(org.id, userId);
-    if (role === undefined || role === member.role) return this.view(member);
-    return this.deps.store.tx(() => {
-      if (member.role === 'admin' && this.deps.store.organizations.countAdmins(org.id) <= 1) {
+  async updateMember(caller: Caller, organizationId: string, userId: string, role: RoleName | null | undefined): Promise<MemberView> {
+    const org = await this.find(organizationId);
+    await caller.access.requireOrganization(org, 'admin');
+    const member = await this.findMember(org.id, userId);
+    if (role === undefined || role === member.role) return await this.view(member);
+    return await this.deps.store.tx(async () => {
+      if (member.role === 'admin' && await this.deps.store.organizations.countAdmins(org.id) <= 1) {
         throw conflict(`The organization ${org.id} needs at least one admin; ${userId} is the last one`);
       }
       const next = { ...member, role };
-      this.deps.store.organizations.upsertMember(next);
-      return this.view(next);
+      await this.deps.store.organizations.upsertMember(next);
+      return await this.view(next);
     });
   }
 
   /** Admins remove anyone; members may remove themselves. */
-  removeMember(caller: Caller, organizationId: string, userId: string): boolean {
-    const org = this.find(organizationId);
-    if (userId !== caller.user.id) caller.access.requireOrganization(org, 'admin');
-    const member = this.deps.store.organizations.member(org.id, userId);
+  async removeMember(caller: Caller, organizationId: string, userId: string): Promise<boolean> {
+    const org = await this.find(organizationId);
+    if (userId !== caller.user.id) await caller.access.requireOrganization(org, 'admin');
+    const member = await this.deps.store.organizations.member(org.id, userId);
     if (!member) return false;
-    return this.deps.store.tx(() => {
-      if (member.role === 'admin' && this.deps.store.organizations.countAdmins(org.id) <= 1) {
+    return await this.deps.store.tx(async () => {
+      if (member.role === 'admin' && await this.deps.store.organizations.countAdmins(org.id) <= 1) {
         throw conflict(`The organization ${org.id} needs at least one admin; ${userId} is the last one`);
       }
       const { content, grants, organizations } = this.deps.store;
-      grants.removeUserIn(
+      await grants.removeUserIn(
         userId,
         'space',
-        content.spacesIn(org.id).map((s) => s.id),
+        (await content.spacesIn(org.id)).map((s) => s.id),
       );
-      grants.removeUserIn(
+      await grants.removeUserIn(
         userId,
         'collection',
-        content.collectionsIn(org.id).map((c) => c.id),
+        (await content.collectionsIn(org.id)).map((c) => c.id),
       );
-      organizations.removeUserFromTeamsOf(org.id, userId);
-      return organizations.removeMember(org.id, userId);
+      await organizations.removeUserFromTeamsOf(org.id, userId);
+      return await organizations.removeMember(org.id, userId);
     });
   }
 
   /** Adds the user to the organization with `role` unless they already belong to it. */
-  ensureMember(organizationId: string, userId: string, role: RoleName | null): MemberRecord {
-    const existing = this.deps.store.organizations.member(organizationId, userId);
+  async ensureMember(organizationId: string, userId: string, role: RoleName | null): Promise<MemberRecord> {
+    const existing = await this.deps.store.organizations.member(organizationId, userId);
     if (existing) return existing;
     const member: MemberRecord = {
       organizationId,
@@ -164,13 +164,13 @@ export class Organizations {
       joinedAt: nowIso(this.deps),
       lastSeenAt: null,
     };
-    this.deps.store.organizations.upsertMember(member);
+    await this.deps.store.organizations.upsertMember(member);
     return member;
   }
 
   /** Creates the organization unless one with that title exists. */
-  ensure(title: string, settings: { hostname?: string; emailDomains: string[]; defaultRole: RoleName | null }): OrganizationRecord {
-    const existing = this.deps.store.organizations.byTitle(title);
+  async ensure(title: string, settings: { hostname?: string; emailDomains: string[]; defaultRole: RoleName | null }): Promise<OrganizationRecord> {
+    const existing = await this.deps.store.organizations.byTitle(title);
     if (existing) return existing;
     const now = nowIso(this.deps);
     const org: OrganizationRecord = {
@@ -189,30 +189,30 @@ export class Organizations {
       createdAt: now,
       updatedAt: now,
     };
-    this.deps.store.organizations.insert(org);
+    await this.deps.store.organizations.insert(org);
     return org;
   }
 
-  private requireMemberReader(caller: Caller, organizationId: string): OrganizationRecord {
-    const org = this.find(organizationId);
-    const role = caller.access.requireOrganization(org, 'member');
+  private async requireMemberReader(caller: Caller, organizationId: string): Promise<OrganizationRecord> {
+    const org = await this.find(organizationId);
+    const role = await caller.access.requireOrganization(org, 'member');
     if (!atLeast(role, 'read')) throw forbidden(`Guests cannot list the members of the organization ${org.id}`);
     return org;
   }
 
-  private findMember(organizationId: string, userId: string): MemberRecord {
-    const member = this.deps.store.organizations.member(organizationId, userId);
+  private async findMember(organizationId: string, userId: string): Promise<MemberRecord> {
+    const member = await this.deps.store.organizations.member(organizationId, userId);
     if (!member) throw notFound(`No member ${userId} in the organization ${organizationId}`);
     return member;
   }
 
-  private view(member: MemberRecord): MemberView {
+  private async view(member: MemberRecord): Promise<MemberView> {
     const { store } = this.deps;
-    const user = store.users.get(member.userId)!;
-    const orgTeams = new Set(store.organizations.teams(member.organizationId).map((t) => t.id));
-    const spaceIds = new Set(store.content.spacesIn(member.organizationId).map((s) => s.id));
-    const spaces = store.grants.forPrincipals(member.userId, []).filter((g) => g.resourceKind === 'space' && spaceIds.has(g.resourceId)).length;
-    const teams = store.organizations.teamIdsOf(member.userId).filter((t) => orgTeams.has(t)).length;
+    const user = (await store.users.get(member.userId))!;
+    const orgTeams = new Set((await store.organizations.teams(member.organizationId)).map((t) => t.id));
+    const spaceIds = new Set((await store.content.spacesIn(member.organizationId)).map((s) => s.id));
+    const spaces = (await store.grants.forPrincipals(member.userId, [])).filter((g) => g.resourceKind === 'space' && spaceIds.has(g.resourceId)).length;
+    const teams = (await store.organizations.teamIdsOf(member.userId)).filter((t) => orgTeams.has(t)).length;
     return { member, user, spaces, teams };
   }
 }

@@ -23,17 +23,17 @@ export class OrganizationSearch {
     private readonly content: Contents,
   ) {}
 
-  search(caller: Caller, organizationId: string, query: string, request: PageRequest): Page<SpaceSearchResult> {
-    const org = this.organizations.find(organizationId);
-    caller.access.requireOrganization(org, 'member');
-    caller.access.primeCollections(this.deps.store.content.collectionsIn(org.id));
-    const readable = this.spaces.visible(
+  async search(caller: Caller, organizationId: string, query: string, request: PageRequest): Promise<Page<SpaceSearchResult>> {
+    const org = await this.organizations.find(organizationId);
+    await caller.access.requireOrganization(org, 'member');
+    caller.access.primeCollections(await this.deps.store.content.collectionsIn(org.id));
+    const readable = await this.spaces.visible(
       caller,
-      this.deps.store.content.spacesIn(org.id).filter((s) => !s.deletedAt),
+      (await this.deps.store.content.spacesIn(org.id)).filter((s) => !s.deletedAt),
     );
-    const results = readable.flatMap(({ space }): SpaceSearchResult[] => {
+    const results = readable.flatMap(async ({ space }): Promise<SpaceSearchResult[]> => {
       try {
-        const found = this.content.search(caller, space.id, query, { limit: PAGES_PER_SPACE });
+        const found = await this.content.search(caller, space.id, query, { limit: PAGES_PER_SPACE });
         return found.page.items.length ? [{ view: found.view, hits: found.page.items }] : [];
       } catch (error) {
         if (error instanceof DomainError && error.kind === 'not-found') return []; // a space with no content yet

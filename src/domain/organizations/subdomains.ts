@@ -16,24 +16,24 @@ export class Subdomains {
   constructor(private readonly deps: Deps) {}
 
   /** The organization's subdomain. */
-  of(organizationId: string): string {
-    const subdomain = this.all().get(organizationId);
+  async of(organizationId: string): Promise<string> {
+    const subdomain = (await this.all()).get(organizationId);
     if (subdomain === undefined) throw notFound(`No matching organization found for the ID ${organizationId}`);
     return subdomain;
   }
 
   /** The organization a subdomain belongs to; 404 when none does. */
-  find(subdomain: string): { subdomain: string; organization: OrganizationRecord } {
+  async find(subdomain: string): Promise<{ subdomain: string; organization: OrganizationRecord }> {
     const wanted = subdomain.toLowerCase();
-    for (const [id, candidate] of this.all()) {
-      if (candidate === wanted) return { subdomain: candidate, organization: this.deps.store.organizations.get(id)! };
+    for (const [id, candidate] of await this.all()) {
+      if (candidate === wanted) return { subdomain: candidate, organization: (await this.deps.store.organizations.get(id))! };
     }
     throw notFound(`No organization has the subdomain ${subdomain}`);
   }
 
   /** Organization id -> subdomain, for every organization. */
-  all(): Map<string, string> {
-    const orgs = this.deps.store.organizations.all();
+  async all(): Promise<Map<string, string>> {
+    const orgs = await this.deps.store.organizations.all();
     const taken = new Set<string>();
     const out = new Map<string, string>();
     for (const org of orgs) {

@@ -20,45 +20,45 @@ export class SiteAccess {
   ) {}
 
   /** The site, when it belongs to the organization; 404 otherwise. */
-  find(organizationId: string, siteId: string): SiteRecord {
-    const site = this.deps.store.sites.get(siteId);
+  async find(organizationId: string, siteId: string): Promise<SiteRecord> {
+    const site = await this.deps.store.sites.get(siteId);
     if (!site || site.organizationId !== organizationId) throw notFound(`No matching site found for the ID ${siteId}`);
     return site;
   }
 
-  role(caller: Caller, site: SiteRecord): RoleName | null {
-    return caller.access.organizationRole(site.organizationId) ?? null;
+  async role(caller: Caller, site: SiteRecord): Promise<RoleName | null> {
+    return await caller.access.organizationRole(site.organizationId) ?? null;
   }
 
   /** The site, after checking the caller has at least `needed` in its organization. */
-  require(caller: Caller, organizationId: string, siteId: string, needed: RoleName): { site: SiteRecord; role: RoleName } {
-    this.organizations.find(organizationId);
-    const site = this.find(organizationId, siteId);
-    const role = this.role(caller, site);
+  async require(caller: Caller, organizationId: string, siteId: string, needed: RoleName): Promise<{ site: SiteRecord; role: RoleName }> {
+    await this.organizations.find(organizationId);
+    const site = await this.find(organizationId, siteId);
+    const role = await this.role(caller, site);
     if (!atLeast(role, needed)) {
       throw forbidden(role ? `This needs the ${needed} role on the site ${site.id}; you have ${role}` : `You do not have access to the site ${site.id}`);
     }
     return { site, role: role! };
   }
 
-  records(site: SiteRecord): SiteRecords {
+  async records(site: SiteRecord): Promise<SiteRecords> {
     const { sites } = this.deps.store;
-    return { site, sections: sites.sections(site.id), groups: sites.groups(site.id), siteSpaces: sites.siteSpaces(site.id) };
+    return { site, sections: await sites.sections(site.id), groups: await sites.groups(site.id), siteSpaces: await sites.siteSpaces(site.id) };
   }
 
   /** The tree with each site space's space as the caller sees it. Site spaces of deleted spaces are left out. */
-  tree(caller: Caller | null, site: SiteRecord, records = this.records(site)): SiteTree<SpaceView> {
-    return buildTree(records, (spaceId) => {
-      const space = this.deps.store.content.space(spaceId);
+  async tree(caller: Caller | null, site: SiteRecord, records = await this.records(site)): Promise<SiteTree<SpaceView>> {
+    return buildTree(records, async (spaceId) => {
+      const space = await this.deps.store.content.space(spaceId);
       if (!space || space.deletedAt) return undefined;
-      return this.spaces.view(space, caller ? caller.access.spaceRole(space) : null);
+      return await this.spaces.view(space, caller ? await caller.access.spaceRole(space) : null);
     });
   }
 
   /** Saves the site with a new `updatedAt` and returns it. */
-  save(site: SiteRecord): SiteRecord {
+  async save(site: SiteRecord): Promise<SiteRecord> {
     const next = { ...site, updatedAt: nowIso(this.deps) };
-    this.deps.store.sites.put(next);
+    await this.deps.store.sites.put(next);
     return next;
   }
 }

@@ -10,43 +10,43 @@ export class SiteCustomizations {
     private readonly siteSpaces: SiteSpaces,
   ) {}
 
-  get(caller: Caller, organizationId: string, siteId: string): CustomizationSettings {
-    const { site } = this.access.require(caller, organizationId, siteId, 'read');
+  async get(caller: Caller, organizationId: string, siteId: string): Promise<CustomizationSettings> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'read');
     return siteCustomization(site);
   }
 
   /** Replaces the site's settings whole (the body was validated against the API schema). */
-  update(caller: Caller, organizationId: string, siteId: string, settings: Record<string, unknown>): CustomizationSettings {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
-    return siteCustomization(this.access.save({ ...site, customization: settings }));
+  async update(caller: Caller, organizationId: string, siteId: string, settings: Record<string, unknown>): Promise<CustomizationSettings> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
+    return siteCustomization(await this.access.save({ ...site, customization: settings }));
   }
 
-  forSiteSpace(caller: Caller, organizationId: string, siteId: string, siteSpaceId: string): { settings: CustomizationSettings; hasOverrides: boolean } {
-    const { site } = this.access.require(caller, organizationId, siteId, 'read');
-    const node = this.siteSpaces.find(this.access.tree(caller, site), siteSpaceId);
+  async forSiteSpace(caller: Caller, organizationId: string, siteId: string, siteSpaceId: string): Promise<{ settings: CustomizationSettings; hasOverrides: boolean }> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'read');
+    const node = this.siteSpaces.find(await this.access.tree(caller, site), siteSpaceId);
     return { settings: node.customization, hasOverrides: node.record.customization !== null };
   }
 
   /** Lays `patch` over the site space's overrides: a member set to null stops overriding. */
-  override(caller: Caller, organizationId: string, siteId: string, siteSpaceId: string, patch: Record<string, unknown>): CustomizationSettings {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+  async override(caller: Caller, organizationId: string, siteId: string, siteSpaceId: string, patch: Record<string, unknown>): Promise<CustomizationSettings> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const { store } = this.access.deps;
-    const record = store.tx(() => {
-      const node = this.siteSpaces.find(this.access.tree(caller, site), siteSpaceId);
+    const record = await store.tx(async () => {
+      const node = this.siteSpaces.find(await this.access.tree(caller, site), siteSpaceId);
       const next = { ...node.record, customization: patchOverride(node.record.customization, patch) };
-      store.sites.putSiteSpace(next);
-      this.access.save(site);
+      await store.sites.putSiteSpace(next);
+      await this.access.save(site);
       return next;
     });
-    return effectiveCustomization(store.sites.get(site.id)!, record);
+    return effectiveCustomization((await store.sites.get(site.id))!, record);
   }
 
   /** True when the site space had overrides. */
-  deleteOverrides(caller: Caller, organizationId: string, siteId: string, siteSpaceId: string): boolean {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
-    const node = this.siteSpaces.find(this.access.tree(caller, site), siteSpaceId);
+  async deleteOverrides(caller: Caller, organizationId: string, siteId: string, siteSpaceId: string): Promise<boolean> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
+    const node = this.siteSpaces.find(await this.access.tree(caller, site), siteSpaceId);
     if (node.record.customization === null) return false;
-    this.access.deps.store.sites.putSiteSpace({ ...node.record, customization: null });
+    await this.access.deps.store.sites.putSiteSpace({ ...node.record, customization: null });
     return true;
   }
 }

@@ -23,11 +23,11 @@ export interface GroupPatch {
 export class SiteSectionGroups {
   constructor(private readonly access: SiteAccess) {}
 
-  add(caller: Caller, organizationId: string, siteId: string, input: GroupInput): GroupNode<SpaceView> {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+  async add(caller: Caller, organizationId: string, siteId: string, input: GroupInput): Promise<GroupNode<SpaceView>> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const { store } = this.access.deps;
-    const id = store.tx(() => {
-      const tree = this.access.tree(caller, site);
+    const id = await store.tx(async () => {
+      const tree = await this.access.tree(caller, site);
       if (tree.type !== 'sections') throw invalidInput(`The site ${site.id} has no sections yet: add a section before grouping sections`);
       const parentId = input.parent ?? null;
       if (parentId !== null && !tree.groups.some((g) => g.record.id === parentId))
@@ -44,81 +44,81 @@ export class SiteSectionGroups {
         position: positionAmong(siblingsIn(tree, parentId)),
         createdAt: nowIso(this.access.deps),
       };
-      store.sites.putGroup(group);
-      const sections = store.sites.sections(site.id);
-      (input.sections ?? []).forEach((sectionId, index) => {
-        store.sites.putSection({ ...sections.find((s) => s.id === sectionId)!, groupId: group.id, position: index + 1 });
+      await store.sites.putGroup(group);
+      const sections = await store.sites.sections(site.id);
+      (input.sections ?? []).forEach(async (sectionId, index) => {
+        await store.sites.putSection({ ...sections.find((s) => s.id === sectionId)!, groupId: group.id, position: index + 1 });
       });
-      this.access.save(site);
+      await this.access.save(site);
       return group.id;
     });
-    return this.node(caller, siteId, id);
+    return await this.node(caller, siteId, id);
   }
 
-  update(caller: Caller, organizationId: string, siteId: string, groupId: string, patch: GroupPatch): GroupNode<SpaceView> {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+  async update(caller: Caller, organizationId: string, siteId: string, groupId: string, patch: GroupPatch): Promise<GroupNode<SpaceView>> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const { store } = this.access.deps;
-    const group = this.find(this.access.tree(caller, site), groupId).record;
-    store.tx(() => {
-      store.sites.putGroup({
+    const group = this.find(await this.access.tree(caller, site), groupId).record;
+    await store.tx(async () => {
+      await store.sites.putGroup({
         ...group,
         ...(patch.title !== undefined ? { title: patch.title } : {}),
         ...(patch.icon !== undefined ? { icon: patch.icon } : {}),
       });
-      this.access.save(site);
+      await this.access.save(site);
     });
-    return this.node(caller, siteId, groupId);
+    return await this.node(caller, siteId, groupId);
   }
 
   /** Removes the group; what it held moves up to the group's place. True when it was there. */
-  delete(caller: Caller, organizationId: string, siteId: string, groupId: string): boolean {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+  async delete(caller: Caller, organizationId: string, siteId: string, groupId: string): Promise<boolean> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const { store } = this.access.deps;
-    return store.tx(() => {
-      const tree = this.access.tree(caller, site);
+    return await store.tx(async () => {
+      const tree = await this.access.tree(caller, site);
       const node = tree.groups.find((g) => g.record.id === groupId);
       if (!node) return false;
       let previous = node.record.id;
       for (const child of node.children) {
-        const siblings = siblingsIn(this.access.tree(caller, site), node.record.parentId).filter((s) => s.id !== child.record.id);
+        const siblings = siblingsIn(await this.access.tree(caller, site), node.record.parentId).filter((s) => s.id !== child.record.id);
         const position = positionAmong(siblings, { after: previous });
-        if (child.kind === 'section') store.sites.putSection({ ...child.record, groupId: node.record.parentId, position });
-        else store.sites.putGroup({ ...child.record, parentId: node.record.parentId, position });
+        if (child.kind === 'section') await store.sites.putSection({ ...child.record, groupId: node.record.parentId, position });
+        else await store.sites.putGroup({ ...child.record, parentId: node.record.parentId, position });
         previous = child.record.id;
       }
-      store.sites.deleteGroup(groupId);
-      this.access.save(site);
+      await store.sites.deleteGroup(groupId);
+      await this.access.save(site);
       return true;
     });
   }
 
-  addSection(caller: Caller, organizationId: string, siteId: string, groupId: string, sectionId: string): GroupNode<SpaceView> {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+  async addSection(caller: Caller, organizationId: string, siteId: string, groupId: string, sectionId: string): Promise<GroupNode<SpaceView>> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const { store } = this.access.deps;
-    store.tx(() => {
-      const tree = this.access.tree(caller, site);
+    await store.tx(async () => {
+      const tree = await this.access.tree(caller, site);
       this.find(tree, groupId);
       const section = tree.sections.find((s) => s.record.id === sectionId);
       if (!section) throw invalidInput(`sectionId: no section ${sectionId} in the site ${site.id}`);
       const siblings = siblingsIn(tree, groupId).filter((s) => s.id !== sectionId);
-      store.sites.putSection({ ...section.record, groupId, position: positionAmong(siblings) });
-      this.access.save(site);
+      await store.sites.putSection({ ...section.record, groupId, position: positionAmong(siblings) });
+      await this.access.save(site);
     });
-    return this.node(caller, siteId, groupId);
+    return await this.node(caller, siteId, groupId);
   }
 
   /** Moves the section out of the group, right after it. True when the section was in the group. */
-  removeSection(caller: Caller, organizationId: string, siteId: string, groupId: string, sectionId: string): boolean {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+  async removeSection(caller: Caller, organizationId: string, siteId: string, groupId: string, sectionId: string): Promise<boolean> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const { store } = this.access.deps;
-    return store.tx(() => {
-      const tree = this.access.tree(caller, site);
+    return await store.tx(async () => {
+      const tree = await this.access.tree(caller, site);
       const group = this.find(tree, groupId).record;
       const section = tree.sections.find((s) => s.record.id === sectionId && s.record.groupId === groupId);
       if (!section) return false;
       const siblings = siblingsIn(tree, group.parentId);
-      store.sites.putSection({ ...section.record, groupId: group.parentId, position: positionAmong(siblings, { after: group.id }) });
-      this.access.save(site);
+      await store.sites.putSection({ ...section.record, groupId: group.parentId, position: positionAmong(siblings, { after: group.id }) });
+      await this.access.save(site);
       return true;
     });
   }
@@ -129,7 +129,7 @@ export class SiteSectionGroups {
     return node;
   }
 
-  node(caller: Caller, siteId: string, groupId: string): GroupNode<SpaceView> {
-    return this.find(this.access.tree(caller, this.access.deps.store.sites.get(siteId)!), groupId);
+  async node(caller: Caller, siteId: string, groupId: string): Promise<GroupNode<SpaceView>> {
+    return this.find(await this.access.tree(caller, (await this.access.deps.store.sites.get(siteId))!), groupId);
   }
 }

@@ -21,19 +21,19 @@ export interface McpServerView {
 export class SiteMcpServers {
   constructor(private readonly access: SiteAccess) {}
 
-  list(caller: Caller, organizationId: string, siteId: string, request: PageRequest): Page<McpServerView> {
-    const { site } = this.access.require(caller, organizationId, siteId, 'admin');
-    const views = this.store.mcpServers.inSite(site.id).map((server) => this.view(site, server));
+  async list(caller: Caller, organizationId: string, siteId: string, request: PageRequest): Promise<Page<McpServerView>> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'admin');
+    const views = (await this.store.mcpServers.inSite(site.id)).map((server) => this.view(site, server));
     return paginate(views, request, (v) => [v.server.createdAt, v.server.id]);
   }
 
-  get(caller: Caller, organizationId: string, siteId: string, serverId: string): McpServerView {
-    const { site } = this.access.require(caller, organizationId, siteId, 'admin');
-    return this.view(site, this.find(site, serverId));
+  async get(caller: Caller, organizationId: string, siteId: string, serverId: string): Promise<McpServerView> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'admin');
+    return this.view(site, await this.find(site, serverId));
   }
 
-  create(caller: Caller, organizationId: string, siteId: string, input: McpServerInput): McpServerView {
-    const { site } = this.access.require(caller, organizationId, siteId, 'admin');
+  async create(caller: Caller, organizationId: string, siteId: string, input: McpServerInput): Promise<McpServerView> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'admin');
     const server: SiteMcpServerRecord = {
       id: newId(),
       siteId: site.id,
@@ -42,34 +42,34 @@ export class SiteMcpServers {
       sealedHeaders: this.seal(input.headers),
       createdAt: nowIso(this.access.deps),
     };
-    this.store.mcpServers.put(server);
+    await this.store.mcpServers.put(server);
     return this.view(site, server);
   }
 
-  update(caller: Caller, organizationId: string, siteId: string, serverId: string, patch: Partial<McpServerInput>): McpServerView {
-    const { site } = this.access.require(caller, organizationId, siteId, 'admin');
-    const server = this.find(site, serverId);
+  async update(caller: Caller, organizationId: string, siteId: string, serverId: string, patch: Partial<McpServerInput>): Promise<McpServerView> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'admin');
+    const server = await this.find(site, serverId);
     const next: SiteMcpServerRecord = {
       ...server,
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.url !== undefined ? { url: checkUrl(patch.url) } : {}),
       ...(patch.headers !== undefined ? { sealedHeaders: this.seal(patch.headers) } : {}),
     };
-    this.store.mcpServers.put(next);
+    await this.store.mcpServers.put(next);
     return this.view(site, next);
   }
 
-  delete(caller: Caller, organizationId: string, siteId: string, serverId: string): boolean {
-    const { site } = this.access.require(caller, organizationId, siteId, 'admin');
-    return this.store.mcpServers.delete(site.id, serverId);
+  async delete(caller: Caller, organizationId: string, siteId: string, serverId: string): Promise<boolean> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'admin');
+    return await this.store.mcpServers.delete(site.id, serverId);
   }
 
   private get store() {
     return this.access.deps.store;
   }
 
-  private find(site: SiteRecord, serverId: string): SiteMcpServerRecord {
-    const server = this.store.mcpServers.get(site.id, serverId);
+  private async find(site: SiteRecord, serverId: string): Promise<SiteMcpServerRecord> {
+    const server = await this.store.mcpServers.get(site.id, serverId);
     if (!server) throw notFound(`No MCP server ${serverId} in the site ${site.id}`);
     return server;
   }

@@ -18,14 +18,14 @@ export class SitePermissions {
    * Everyone who can reach the site: members with their organization role, and guests with the best role
    * they hold on one of the site's spaces.
    */
-  list(caller: Caller, organizationId: string, siteId: string, request: PageRequest): Page<SitePermission> {
-    const { site } = this.access.require(caller, organizationId, siteId, 'read');
+  async list(caller: Caller, organizationId: string, siteId: string, request: PageRequest): Promise<Page<SitePermission>> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'read');
     const { store } = this.access.deps;
-    const spaces = this.access.tree(null, site).siteSpaces.map((n) => n.space.space);
+    const spaces = (await this.access.tree(null, site)).siteSpaces.map((n) => n.space.space);
     const items: SitePermission[] = [];
-    for (const member of store.organizations.members(site.organizationId)) {
+    for (const member of await store.organizations.members(site.organizationId)) {
       if (member.disabled) continue;
-      const user = store.users.get(member.userId);
+      const user = await store.users.get(member.userId);
       if (!user) continue;
       if (member.role) {
         items.push({ permission: member.role, user, origin: { type: 'organization', organization: site.organizationId } });
@@ -34,7 +34,7 @@ export class SitePermissions {
       const access = new Caller(store, user).access;
       let best: { role: RoleName; space: string } | undefined;
       for (const space of spaces) {
-        const role = access.spaceRole(space);
+        const role = await access.spaceRole(space);
         if (role && maxRole(role, best?.role) === role && role !== best?.role) best = { role, space: space.id };
       }
       if (best) items.push({ permission: best.role, user, origin: { type: 'space', space: best.space } });

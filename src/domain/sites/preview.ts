@@ -26,9 +26,9 @@ export class SitePreviews {
   constructor(private readonly access: SiteAccess) {}
 
   async create(caller: Caller, organizationId: string, siteId: string, request: { siteSpace?: string; claims?: string }): Promise<PreviewLink> {
-    const { site } = this.access.require(caller, organizationId, siteId, 'edit');
+    const { site } = await this.access.require(caller, organizationId, siteId, 'edit');
     const claims = parseClaims(request.claims);
-    const tree = this.access.tree(caller, site);
+    const tree = await this.access.tree(caller, site);
     let urlPath = '';
     if (request.siteSpace !== undefined) {
       const node = tree.siteSpaces.find((n) => n.record.id === request.siteSpace);

@@ -59,48 +59,48 @@ export class SitePublishing {
     this.previews = new SitePreviews(access);
   }
 
-  auth(caller: Caller, organizationId: string, siteId: string): PublishingAuthView {
-    const { site } = this.access.require(caller, organizationId, siteId, 'admin');
-    return this.present(site, this.record(site));
+  async auth(caller: Caller, organizationId: string, siteId: string): Promise<PublishingAuthView> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'admin');
+    return this.present(site, await this.record(site));
   }
 
-  updateAuth(caller: Caller, organizationId: string, siteId: string, patch: PublishingAuthPatch): PublishingAuthView {
-    const { site } = this.access.require(caller, organizationId, siteId, 'admin');
-    const current = this.record(site);
+  async updateAuth(caller: Caller, organizationId: string, siteId: string, patch: PublishingAuthPatch): Promise<PublishingAuthView> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'admin');
+    const current = await this.record(site);
     const settings = { ...current.settings, backend: patch.backend };
     if (patch.fallbackURL === null) delete settings.fallbackURL;
     else if (patch.fallbackURL !== undefined) settings.fallbackURL = patch.fallbackURL;
     const next = { ...current, settings, updatedAt: nowIso(this.access.deps) };
-    this.access.deps.store.sites.putPublishingAuth(next);
+    await this.access.deps.store.sites.putPublishingAuth(next);
     return this.present(site, next);
   }
 
   /** A new signing key: every token signed with the old one stops working. */
-  regenerate(caller: Caller, organizationId: string, siteId: string): PublishingAuthView {
-    const { site } = this.access.require(caller, organizationId, siteId, 'admin');
-    const next = { ...this.record(site), sealedKey: this.access.deps.store.secrets.seal(newKey()), updatedAt: nowIso(this.access.deps) };
-    this.access.deps.store.sites.putPublishingAuth(next);
+  async regenerate(caller: Caller, organizationId: string, siteId: string): Promise<PublishingAuthView> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'admin');
+    const next = { ...await this.record(site), sealedKey: this.access.deps.store.secrets.seal(newKey()), updatedAt: nowIso(this.access.deps) };
+    await this.access.deps.store.sites.putPublishingAuth(next);
     return this.present(site, next);
   }
 
-  adaptiveSchema(caller: Caller, organizationId: string, siteId: string): SiteAdaptiveSchemaRecord {
-    const { site } = this.access.require(caller, organizationId, siteId, 'read');
-    const schema = this.access.deps.store.sites.adaptiveSchema(site.id);
+  async adaptiveSchema(caller: Caller, organizationId: string, siteId: string): Promise<SiteAdaptiveSchemaRecord> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'read');
+    const schema = await this.access.deps.store.sites.adaptiveSchema(site.id);
     if (!schema) throw notFound('No visitor attributes schema found for the site.');
     return schema;
   }
 
-  updateAdaptiveSchema(caller: Caller, organizationId: string, siteId: string, jsonSchema: Record<string, unknown>): SiteAdaptiveSchemaRecord {
-    const { site } = this.access.require(caller, organizationId, siteId, 'admin');
+  async updateAdaptiveSchema(caller: Caller, organizationId: string, siteId: string, jsonSchema: Record<string, unknown>): Promise<SiteAdaptiveSchemaRecord> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'admin');
     const record = { siteId: site.id, jsonSchema, updatedAt: nowIso(this.access.deps) };
-    this.access.deps.store.sites.putAdaptiveSchema(record);
+    await this.access.deps.store.sites.putAdaptiveSchema(record);
     return record;
   }
 
   /** Ready-made conditions for each claim the adaptive schema declares (none without a schema). */
-  templateConditions(caller: Caller, organizationId: string, siteId: string): Array<{ description: string; condition: string }> {
-    const { site } = this.access.require(caller, organizationId, siteId, 'read');
-    const schema = this.access.deps.store.sites.adaptiveSchema(site.id)?.jsonSchema;
+  async templateConditions(caller: Caller, organizationId: string, siteId: string): Promise<Array<{ description: string; condition: string }>> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'read');
+    const schema = (await this.access.deps.store.sites.adaptiveSchema(site.id))?.jsonSchema;
     const properties = (schema?.properties ?? {}) as Record<string, ClaimSchema>;
     const { unsigned, ...signed } = properties;
     return [
@@ -110,14 +110,14 @@ export class SitePublishing {
   }
 
   /** `docs publish`: the site is published, and the build that published it is recorded as a `site_published` event. */
-  recordPublished(siteId: string, build: { out: string; pages: number; rendered: number }): SiteRecord {
+  async recordPublished(siteId: string, build: { out: string; pages: number; rendered: number }): Promise<SiteRecord> {
     const { store } = this.access.deps;
-    return store.tx(() => {
-      const site = store.sites.get(siteId);
+    return await store.tx(async () => {
+      const site = await store.sites.get(siteId);
       if (!site) throw notFound(`No matching site found for the ID ${siteId}`);
-      const next = site.published ? site : this.access.save({ ...site, published: true });
+      const next = site.published ? site : await this.access.save({ ...site, published: true });
       const createdAt = nowIso(this.access.deps);
-      store.events.insert({ id: newId(), spaceId: null, type: 'site_published', payload: { siteId, ...build }, createdAt });
+      await store.events.insert({ id: newId(), spaceId: null, type: 'site_published', payload: { siteId, ...build }, createdAt });
       return next;
     });
   }
@@ -133,7 +133,7 @@ export class SitePublishing {
     if (!site.published) throw new VisitorDenied('not-found', `The site ${site.basename} is not published`);
     switch (site.visibility) {
       case 'share-link': {
-        const opens = credentials.shareKey !== undefined && this.access.deps.store.sites.shareLinkByKey(credentials.shareKey);
+        const opens = credentials.shareKey !== undefined && await this.access.deps.store.sites.shareLinkByKey(credentials.shareKey);
         if (!opens || !opens.active || opens.siteId !== site.id) {
           throw new VisitorDenied('unauthenticated', `This site is shared by link only: open it with its share link (?${SHARE_KEY_PARAM}=<key>)`);
         }
@@ -152,7 +152,7 @@ export class SitePublishing {
   }
 
   private async verify(site: SiteRecord, token: string | undefined): Promise<Record<string, unknown>> {
-    const record = this.access.deps.store.sites.publishingAuth(site.id);
+    const record = await this.access.deps.store.sites.publishingAuth(site.id);
     const fallback = record?.settings.fallbackURL;
     const key = record && this.access.deps.store.secrets.open(record.sealedKey);
     if (!token) throw new VisitorDenied('unauthenticated', `This site needs a visitor token (?${VISITOR_TOKEN_PARAM}=<jwt>) signed with its key`, fallback);
@@ -167,8 +167,8 @@ export class SitePublishing {
     }
   }
 
-  private record(site: SiteRecord): SitePublishingAuthRecord {
-    const existing = this.access.deps.store.sites.publishingAuth(site.id);
+  private async record(site: SiteRecord): Promise<SitePublishingAuthRecord> {
+    const existing = await this.access.deps.store.sites.publishingAuth(site.id);
     if (existing) return existing;
     const created: SitePublishingAuthRecord = {
       siteId: site.id,
@@ -176,7 +176,7 @@ export class SitePublishing {
       settings: { backend: 'custom' },
       updatedAt: nowIso(this.access.deps),
     };
-    this.access.deps.store.sites.putPublishingAuth(created);
+    await this.access.deps.store.sites.putPublishingAuth(created);
     return created;
   }
 

@@ -41,13 +41,13 @@ export interface ReconcileReport {
   changes: string[];
 }
 
-export function reconcileSite(
+export async function reconcileSite(
   sites: Sites,
   caller: Caller,
   organizationId: string,
   declared: SiteDeclaration,
   spaceIdOf: (titleOrId: string) => string | undefined,
-): ReconcileReport {
+): Promise<ReconcileReport> {
   const changes: string[] = [];
   const spaceId = (ref: SiteSpaceDeclaration, where: string) => {
     const id = spaceIdOf(ref.space);
@@ -55,11 +55,11 @@ export function reconcileSite(
     return id;
   };
   const { store } = sites.access.deps;
-  return store.tx(() => {
-    let site = store.sites.in(organizationId).find((s) => s.title === declared.title);
+  return await store.tx(async () => {
+    let site = (await store.sites.in(organizationId)).find((s) => s.title === declared.title);
     const created = !site;
     if (!site) {
-      site = sites.create(caller, organizationId, { title: declared.title, ...(declared.visibility ? { visibility: declared.visibility } : {}) }).site;
+      site = (await sites.create(caller, organizationId, { title: declared.title, ...(declared.visibility ? { visibility: declared.visibility } : {}) })).site;
       changes.push(`created the site "${declared.title}"`);
     }
     const siteId = site.id;
@@ -67,7 +67,7 @@ export function reconcileSite(
     if (declared.basename !== undefined && declared.basename !== site.basename) patch.basename = declared.basename;
     if (declared.visibility !== undefined && declared.visibility !== site.visibility) patch.visibility = declared.visibility;
     if (Object.keys(patch).length) {
-      sites.update(caller, organizationId, siteId, patch);
+      await sites.update(caller, organizationId, siteId, patch);
       changes.push(
         `set ${Object.entries(patch)
           .map(([k, v]) => `${k} to ${v}`)
@@ -75,20 +75,20 @@ export function reconcileSite(
       );
     }
 
-    const tree = () => sites.tree(caller, organizationId, siteId);
-    const ensureSiteSpaces = (declaredSpaces: SiteSpaceDeclaration[], sectionId: string | null, where: string) => {
+    const tree = async () => await sites.tree(caller, organizationId, siteId);
+    const ensureSiteSpaces = async (declaredSpaces: SiteSpaceDeclaration[], sectionId: string | null, where: string) => {
       const wanted = declaredSpaces.map((ref, i) => ({ ref, spaceId: spaceId(ref, `${where}.spaces[${i}]`) }));
-      const inContainer = () => tree().siteSpaces.filter((n) => n.record.sectionId === sectionId);
-      for (const node of inContainer()) {
+      const inContainer = async () => (await tree()).siteSpaces.filter((n) => n.record.sectionId === sectionId);
+      for (const node of await inContainer()) {
         if (!wanted.some((w) => w.spaceId === node.spaceId)) {
-          sites.siteSpaces.delete(caller, organizationId, siteId, node.record.id);
+          await sites.siteSpaces.delete(caller, organizationId, siteId, node.record.id);
           changes.push(`removed the site space of "${node.space.space.title}"${sectionId ? '' : ' at the root'}`);
         }
       }
       for (const { ref, spaceId: id } of wanted) {
-        let node: SiteSpaceView | undefined = inContainer().find((n) => n.spaceId === id);
+        let node: SiteSpaceView | undefined = (await inContainer()).find((n) => n.spaceId === id);
         if (!node) {
-          node = sites.siteSpaces.add(caller, organizationId, siteId, { spaceId: id, ...(sectionId ? { sectionId } : {}) });
+          node = await sites.siteSpaces.add(caller, organizationId, siteId, { spaceId: id, ...(sectionId ? { sectionId } : {}) });
           changes.push(`added the space "${node.space.space.title}"`);
         }
         const update: { path?: string; condition?: string | null; hidden?: boolean } = {};
@@ -96,61 +96,61 @@ export function reconcileSite(
         if ((ref.condition ?? null) !== node.record.condition) update.condition = ref.condition ?? null;
         if (ref.hidden !== undefined && ref.hidden !== node.record.hidden) update.hidden = ref.hidden;
         if (Object.keys(update).length) {
-          sites.siteSpaces.update(caller, organizationId, siteId, node.record.id, update);
+          await sites.siteSpaces.update(caller, organizationId, siteId, node.record.id, update);
           changes.push(`updated the site space of "${node.space.space.title}" (${Object.keys(update).join(', ')})`);
         }
       }
-      return wanted.map((w) => inContainer().find((n) => n.spaceId === w.spaceId)!.record.id);
+      return await Promise.all(wanted.map(async (w) => (await inContainer()).find((n) => n.spaceId === w.spaceId)!.record.id));
     };
 
     if (declared.sections?.length) {
-      declared.sections.forEach((section, i) => {
+      declared.sections.forEach(async (section, i) => {
         if (!section.spaces.length) throw invalidInput(`sites.${declared.title}.sections[${i}].spaces: a section needs at least one space`);
-        let node = tree().sections.find((s) => s.record.title === section.title);
+        let node = (await tree()).sections.find((s) => s.record.title === section.title);
         if (!node) {
-          node = sites.sections.add(caller, organizationId, siteId, { spaceId: spaceId(section.spaces[0]!, `sections[${i}].spaces[0]`), title: section.title });
+          node = await sites.sections.add(caller, organizationId, siteId, { spaceId: spaceId(section.spaces[0]!, `sections[${i}].spaces[0]`), title: section.title });
           changes.push(`added the section "${section.title}"`);
         }
-        const ids = ensureSiteSpaces(section.spaces, node.record.id, `sections[${i}]`);
+        const ids = await ensureSiteSpaces(section.spaces, node.record.id, `sections[${i}]`);
         const update: { path?: string; condition?: string | null; defaultSiteSpace?: string } = {};
         if (section.path !== undefined && section.path !== node.record.path) update.path = section.path;
         if ((section.condition ?? null) !== node.record.condition) update.condition = section.condition ?? null;
-        const current = tree().sections.find((s) => s.record.id === node!.record.id)!;
+        const current = (await tree()).sections.find((s) => s.record.id === node!.record.id)!;
         if (current.record.defaultSiteSpaceId !== ids[0]) update.defaultSiteSpace = ids[0]!;
         if (Object.keys(update).length) {
-          sites.sections.update(caller, organizationId, siteId, node.record.id, update);
+          await sites.sections.update(caller, organizationId, siteId, node.record.id, update);
           changes.push(`updated the section "${section.title}" (${Object.keys(update).join(', ')})`);
         }
       });
-      for (const node of tree().sections) {
+      for (const node of (await tree()).sections) {
         if (!declared.sections.some((s) => s.title === node.record.title)) {
-          sites.sections.delete(caller, organizationId, siteId, node.record.id);
+          await sites.sections.delete(caller, organizationId, siteId, node.record.id);
           changes.push(`removed the section "${node.record.title}"`);
         }
       }
-      const first = tree().sections.find((s) => s.record.title === declared.sections![0]!.title)!;
-      if (store.sites.get(siteId)!.defaultSectionId !== first.record.id) sites.update(caller, organizationId, siteId, { defaultSiteSection: first.record.id });
+      const first = (await tree()).sections.find((s) => s.record.title === declared.sections![0]!.title)!;
+      if ((await store.sites.get(siteId))!.defaultSectionId !== first.record.id) await sites.update(caller, organizationId, siteId, { defaultSiteSection: first.record.id });
     } else if (declared.spaces) {
-      for (const node of tree().sections) {
-        sites.sections.delete(caller, organizationId, siteId, node.record.id);
+      for (const node of (await tree()).sections) {
+        await sites.sections.delete(caller, organizationId, siteId, node.record.id);
         changes.push(`removed the section "${node.record.title}"`);
       }
-      const ids = ensureSiteSpaces(declared.spaces, null, 'spaces');
-      if (ids[0] && store.sites.get(siteId)!.defaultSiteSpaceId !== ids[0]) sites.update(caller, organizationId, siteId, { defaultSiteSpace: ids[0] });
+      const ids = await ensureSiteSpaces(declared.spaces, null, 'spaces');
+      if (ids[0] && (await store.sites.get(siteId))!.defaultSiteSpaceId !== ids[0]) await sites.update(caller, organizationId, siteId, { defaultSiteSpace: ids[0] });
     }
 
     if (declared.customization) {
       const settings = mergeSettings(DEFAULT_CUSTOMIZATION, declared.customization);
-      if (JSON.stringify(settings) !== JSON.stringify(store.sites.get(siteId)!.customization)) {
-        sites.customizations.update(caller, organizationId, siteId, settings);
+      if (JSON.stringify(settings) !== JSON.stringify((await store.sites.get(siteId))!.customization)) {
+        await sites.customizations.update(caller, organizationId, siteId, settings);
         changes.push('updated the customization');
       }
     }
-    if (declared.published !== undefined && declared.published !== store.sites.get(siteId)!.published) {
-      sites.publish(caller, organizationId, siteId, declared.published);
+    if (declared.published !== undefined && declared.published !== (await store.sites.get(siteId))!.published) {
+      await sites.publish(caller, organizationId, siteId, declared.published);
       changes.push(declared.published ? 'published it' : 'unpublished it');
     }
-    const final = store.sites.get(siteId)!;
+    const final = (await store.sites.get(siteId))!;
     return { siteId, title: final.title, basename: final.basename, created, changes };
   });
 }

@@ -26,89 +26,89 @@ export const normalizeSource = (source: string): string => (source.replace(/\/+$
 export class SiteRedirects {
   constructor(private readonly access: SiteAccess) {}
 
-  list(caller: Caller, organizationId: string, siteId: string, request: PageRequest & { search?: string }): Page<SiteRedirectRecord> {
-    const { site } = this.access.require(caller, organizationId, siteId, 'read');
+  async list(caller: Caller, organizationId: string, siteId: string, request: PageRequest & { search?: string }): Promise<Page<SiteRedirectRecord>> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'read');
     const search = request.search?.toLowerCase();
-    const items = this.access.deps.store.sites.redirects(site.id).filter((r) => !search || r.source.toLowerCase().includes(search));
+    const items = (await this.access.deps.store.sites.redirects(site.id)).filter((r) => !search || r.source.toLowerCase().includes(search));
     return paginate(items, request, (r) => [r.source, r.id]);
   }
 
-  create(caller: Caller, organizationId: string, siteId: string, input: RedirectInput): SiteRedirectRecord {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+  async create(caller: Caller, organizationId: string, siteId: string, input: RedirectInput): Promise<SiteRedirectRecord> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const { store } = this.access.deps;
-    return store.tx(() => {
-      const source = this.checkSource(site, input.source);
-      this.targetPath(this.access.tree(null, site), input.destination);
+    return await store.tx(async () => {
+      const source = await this.checkSource(site, input.source);
+      await this.targetPath(await this.access.tree(null, site), input.destination);
       const redirect: SiteRedirectRecord = { id: newId(), siteId: site.id, source, destination: input.destination, createdAt: nowIso(this.access.deps) };
-      store.sites.putRedirect(redirect);
+      await store.sites.putRedirect(redirect);
       return redirect;
     });
   }
 
-  update(caller: Caller, organizationId: string, siteId: string, redirectId: string, patch: Partial<RedirectInput>): SiteRedirectRecord {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+  async update(caller: Caller, organizationId: string, siteId: string, redirectId: string, patch: Partial<RedirectInput>): Promise<SiteRedirectRecord> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const { store } = this.access.deps;
-    return store.tx(() => {
-      const redirect = store.sites.redirects(site.id).find((r) => r.id === redirectId);
+    return await store.tx(async () => {
+      const redirect = (await store.sites.redirects(site.id)).find((r) => r.id === redirectId);
       if (!redirect) throw notFound(`No matching redirect ${redirectId} in the site ${site.id}`);
       const next = { ...redirect };
-      if (patch.source !== undefined) next.source = this.checkSource(site, patch.source, redirect.id);
+      if (patch.source !== undefined) next.source = await this.checkSource(site, patch.source, redirect.id);
       if (patch.destination !== undefined) {
-        this.targetPath(this.access.tree(null, site), patch.destination);
+        await this.targetPath(await this.access.tree(null, site), patch.destination);
         next.destination = patch.destination;
       }
-      store.sites.putRedirect(next);
+      await store.sites.putRedirect(next);
       return next;
     });
   }
 
-  delete(caller: Caller, organizationId: string, siteId: string, redirectId: string): boolean {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
-    return this.access.deps.store.sites.deleteRedirect(site.id, redirectId);
+  async delete(caller: Caller, organizationId: string, siteId: string, redirectId: string): Promise<boolean> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
+    return await this.access.deps.store.sites.deleteRedirect(site.id, redirectId);
   }
 
   /** The redirect for a path on the site, and where it leads; 404 when there is none. */
-  resolve(caller: Caller, organizationId: string, siteId: string, source: string): RedirectTarget {
-    const { site } = this.access.require(caller, organizationId, siteId, 'read');
-    const redirect = this.forSource(site, source);
+  async resolve(caller: Caller, organizationId: string, siteId: string, source: string): Promise<RedirectTarget> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'read');
+    const redirect = await this.forSource(site, source);
     if (!redirect) throw notFound(`No redirect for the source ${source} in the site ${site.id}`);
     try {
-      return { redirect, path: this.targetPath(this.access.tree(null, site), redirect.destination) };
+      return { redirect, path: await this.targetPath(await this.access.tree(null, site), redirect.destination) };
     } catch {
       throw notFound(`The redirect for ${source} leads to something the site no longer has`);
     }
   }
 
   /** Every redirect of a site with its target path (for the builder); redirects whose target is gone are left out. */
-  all(site: SiteRecord): RedirectTarget[] {
-    const tree = this.access.tree(null, site);
-    return this.access.deps.store.sites.redirects(site.id).flatMap((redirect) => {
+  async all(site: SiteRecord): Promise<RedirectTarget[]> {
+    const tree = await this.access.tree(null, site);
+    return (await this.access.deps.store.sites.redirects(site.id)).flatMap(async (redirect) => {
       try {
-        return [{ redirect, path: this.targetPath(tree, redirect.destination) }];
+        return [{ redirect, path: await this.targetPath(tree, redirect.destination) }];
       } catch {
         return [];
       }
     });
   }
 
-  private forSource(site: SiteRecord, source: string): SiteRedirectRecord | undefined {
-    const exact = this.access.deps.store.sites.redirectBySource(site.id, source);
+  private async forSource(site: SiteRecord, source: string): Promise<SiteRedirectRecord | undefined> {
+    const exact = await this.access.deps.store.sites.redirectBySource(site.id, source);
     if (exact) return exact;
     const wanted = normalizeSource(source);
-    return this.access.deps.store.sites.redirects(site.id).find((r) => normalizeSource(r.source) === wanted);
+    return (await this.access.deps.store.sites.redirects(site.id)).find((r) => normalizeSource(r.source) === wanted);
   }
 
-  private checkSource(site: SiteRecord, source: string, exceptId?: string): string {
+  private async checkSource(site: SiteRecord, source: string, exceptId?: string): Promise<string> {
     if (hasDotSegment(source))
       throw invalidInput(`source: "${source}" has a "." or ".." segment (also when percent-decoded); a redirect source is a path on the site`);
     const wanted = normalizeSource(source);
-    const clash = this.access.deps.store.sites.redirects(site.id).find((r) => r.id !== exceptId && normalizeSource(r.source) === wanted);
+    const clash = (await this.access.deps.store.sites.redirects(site.id)).find((r) => r.id !== exceptId && normalizeSource(r.source) === wanted);
     if (clash) throw conflict(`source: the site ${site.id} already redirects ${clash.source}`);
     return source;
   }
 
   /** Where a destination leads, relative to the site root; 400 naming the field when it points at nothing. */
-  private targetPath(tree: SiteTree<unknown>, destination: SiteRedirectDestination): string {
+  private async targetPath(tree: SiteTree<unknown>, destination: SiteRedirectDestination): Promise<string> {
     if (destination.kind === 'site-section') {
       const section = tree.sections.find((s) => s.record.id === destination.siteSectionId);
       if (!section) throw invalidInput(`destination.siteSectionId: no section ${destination.siteSectionId} in the site ${tree.site.id}`);
@@ -117,8 +117,8 @@ export class SiteRedirects {
     const node = tree.siteSpaces.find((n) => n.record.id === destination.siteSpaceId);
     if (!node) throw invalidInput(`destination.siteSpaceId: no site space ${destination.siteSpaceId} in the site ${tree.site.id}`);
     if (destination.kind === 'site-space') return node.urlPath;
-    const space = this.access.deps.store.content.space(node.spaceId)!;
-    const page = this.access.deps.store.revisions.content(space.revisionId).pages.find((p) => p.id === destination.pageId);
+    const space = (await this.access.deps.store.content.space(node.spaceId))!;
+    const page = (await this.access.deps.store.revisions.content(space.revisionId)).pages.find((p) => p.id === destination.pageId);
     if (!page) throw invalidInput(`destination.pageId: no page ${destination.pageId} in the space ${space.id}`);
     return [node.urlPath, page.path].filter(Boolean).join('/');
   }

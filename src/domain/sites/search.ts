@@ -26,12 +26,12 @@ export class SiteSearch {
     private readonly content: Contents,
   ) {}
 
-  search(caller: Caller, organizationId: string, siteId: string, request: SiteSearchRequest, page: PageRequest): Page<SiteSearchResult> {
-    const { site } = this.access.require(caller, organizationId, siteId, 'read');
-    const tree = this.access.tree(caller, site);
-    const results = this.inScope(tree, request).flatMap((node): SiteSearchResult[] => {
+  async search(caller: Caller, organizationId: string, siteId: string, request: SiteSearchRequest, page: PageRequest): Promise<Page<SiteSearchResult>> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'read');
+    const tree = await this.access.tree(caller, site);
+    const results = this.inScope(tree, request).flatMap(async (node): Promise<SiteSearchResult[]> => {
       try {
-        const found = this.content.search(caller, node.spaceId, request.query, { limit: 1000 });
+        const found = await this.content.search(caller, node.spaceId, request.query, { limit: 1000 });
         return found.page.items.length ? [{ view: found.view, hits: found.page.items }] : [];
       } catch (error) {
         // A space the caller may not read is left out of the results, not an error for the whole site.

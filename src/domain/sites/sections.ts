@@ -48,30 +48,30 @@ export class SiteSections {
     private readonly siteSpaces: SiteSpaces,
   ) {}
 
-  add(caller: Caller, organizationId: string, siteId: string, input: SectionInput): SectionNode<SpaceView> {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
-    const space = this.siteSpaces.space(caller, site, input.spaceId, 'spaceId');
+  async add(caller: Caller, organizationId: string, siteId: string, input: SectionInput): Promise<SectionNode<SpaceView>> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
+    const space = await this.siteSpaces.space(caller, site, input.spaceId, 'spaceId');
     const { store } = this.access.deps;
-    const id = store.tx(() => {
-      let tree = this.access.tree(caller, site);
+    const id = await store.tx(async () => {
+      let tree = await this.access.tree(caller, site);
       if (tree.type === 'siteSpaces' && tree.siteSpaces.length) {
         const first = tree.siteSpaces.find((n) => n.default) ?? tree.siteSpaces[0]!;
-        const section = this.insert(site, tree, first.space.space.title, null, first.record.id);
-        for (const node of tree.siteSpaces) store.sites.putSiteSpace({ ...node.record, sectionId: section.id });
-        this.access.save({ ...store.sites.get(site.id)!, defaultSectionId: section.id, defaultSiteSpaceId: null });
-        tree = this.access.tree(caller, store.sites.get(site.id)!);
+        const section = await this.insert(site, tree, first.space.space.title, null, first.record.id);
+        for (const node of tree.siteSpaces) await store.sites.putSiteSpace({ ...node.record, sectionId: section.id });
+        await this.access.save({ ...(await store.sites.get(site.id))!, defaultSectionId: section.id, defaultSiteSpaceId: null });
+        tree = await this.access.tree(caller, (await store.sites.get(site.id))!);
       }
       const title = input.title ?? space.title;
-      const section = this.insert(site, tree, title.length >= TITLE_MIN ? title : `${title} section`.trim(), input.icon ?? null, null);
-      this.siteSpaces.insert(site, this.access.tree(caller, store.sites.get(site.id)!), space, section.id);
-      const current = store.sites.get(site.id)!;
-      if (!current.defaultSectionId) this.access.save({ ...current, defaultSectionId: section.id });
+      const section = await this.insert(site, tree, title.length >= TITLE_MIN ? title : `${title} section`.trim(), input.icon ?? null, null);
+      await this.siteSpaces.insert(site, await this.access.tree(caller, (await store.sites.get(site.id))!), space, section.id);
+      const current = (await store.sites.get(site.id))!;
+      if (!current.defaultSectionId) await this.access.save({ ...current, defaultSectionId: section.id });
       return section.id;
     });
-    return this.node(caller, siteId, id);
+    return await this.node(caller, siteId, id);
   }
 
-  private insert(site: SiteRecord, tree: SiteTree<unknown>, title: string, icon: string | null, defaultSiteSpaceId: string | null): SiteSectionRecord {
+  private async insert(site: SiteRecord, tree: SiteTree<unknown>, title: string, icon: string | null, defaultSiteSpaceId: string | null): Promise<SiteSectionRecord> {
     const record: SiteSectionRecord = {
       id: newId(),
       siteId: site.id,
@@ -85,15 +85,15 @@ export class SiteSections {
       position: positionAmong(siblingsIn(tree, null)),
       createdAt: nowIso(this.access.deps),
     };
-    this.access.deps.store.sites.putSection(record);
+    await this.access.deps.store.sites.putSection(record);
     return record;
   }
 
-  update(caller: Caller, organizationId: string, siteId: string, sectionId: string, patch: SectionPatch): SectionNode<SpaceView> {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+  async update(caller: Caller, organizationId: string, siteId: string, sectionId: string, patch: SectionPatch): Promise<SectionNode<SpaceView>> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const { store } = this.access.deps;
-    store.tx(() => {
-      const tree = this.access.tree(caller, site);
+    await store.tx(async () => {
+      const tree = await this.access.tree(caller, site);
       const node = this.find(tree, sectionId);
       const next: SiteSectionRecord = { ...node.record };
       if (patch.title !== undefined) next.title = patch.title;
@@ -111,20 +111,20 @@ export class SiteSections {
       if (patch.condition !== undefined) next.condition = checkCondition(patch.condition);
       if (patch.icon !== undefined) next.icon = patch.icon;
       if (patch.description !== undefined) next.description = patch.description;
-      store.sites.putSection(next);
-      this.access.save(site);
+      await store.sites.putSection(next);
+      await this.access.save(site);
     });
-    return this.node(caller, siteId, sectionId);
+    return await this.node(caller, siteId, sectionId);
   }
 
   /** Removes the section and its site spaces; true when it was there. */
-  delete(caller: Caller, organizationId: string, siteId: string, sectionId: string): boolean {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+  async delete(caller: Caller, organizationId: string, siteId: string, sectionId: string): Promise<boolean> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const { store } = this.access.deps;
-    return store.tx(() => {
-      if (!store.sites.sections(site.id).some((s) => s.id === sectionId)) return false;
-      store.sites.deleteSection(sectionId);
-      this.access.save(site.defaultSectionId === sectionId ? { ...site, defaultSectionId: null } : site);
+    return await store.tx(async () => {
+      if (!(await store.sites.sections(site.id)).some((s) => s.id === sectionId)) return false;
+      await store.sites.deleteSection(sectionId);
+      await this.access.save(site.defaultSectionId === sectionId ? { ...site, defaultSectionId: null } : site);
       return true;
     });
   }
@@ -135,7 +135,7 @@ export class SiteSections {
     return node;
   }
 
-  node(caller: Caller, siteId: string, sectionId: string): SectionNode<SpaceView> {
-    return this.find(this.access.tree(caller, this.access.deps.store.sites.get(siteId)!), sectionId);
+  async node(caller: Caller, siteId: string, sectionId: string): Promise<SectionNode<SpaceView>> {
+    return this.find(await this.access.tree(caller, (await this.access.deps.store.sites.get(siteId))!), sectionId);
   }
 }

@@ -18,14 +18,14 @@ export interface ShareLinkView {
 export class SiteShareLinks {
   constructor(private readonly access: SiteAccess) {}
 
-  list(caller: Caller, organizationId: string, siteId: string, request: PageRequest): Page<ShareLinkView> {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
-    const links = this.access.deps.store.sites.shareLinks(site.id).map((link) => ({ site, link }));
+  async list(caller: Caller, organizationId: string, siteId: string, request: PageRequest): Promise<Page<ShareLinkView>> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
+    const links = (await this.access.deps.store.sites.shareLinks(site.id)).map((link) => ({ site, link }));
     return paginate(links, request, (v) => [v.link.createdAt, v.link.id]);
   }
 
-  create(caller: Caller, organizationId: string, siteId: string, name: string): ShareLinkView {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+  async create(caller: Caller, organizationId: string, siteId: string, name: string): Promise<ShareLinkView> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const link: SiteShareLinkRecord = {
       id: newId(),
       siteId: site.id,
@@ -34,28 +34,28 @@ export class SiteShareLinks {
       active: true,
       createdAt: nowIso(this.access.deps),
     };
-    this.access.deps.store.sites.putShareLink(link);
+    await this.access.deps.store.sites.putShareLink(link);
     return { site, link };
   }
 
-  update(caller: Caller, organizationId: string, siteId: string, linkId: string, patch: { name?: string; active?: boolean }): ShareLinkView {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
-    const link = this.access.deps.store.sites.shareLinks(site.id).find((l) => l.id === linkId);
+  async update(caller: Caller, organizationId: string, siteId: string, linkId: string, patch: { name?: string; active?: boolean }): Promise<ShareLinkView> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
+    const link = (await this.access.deps.store.sites.shareLinks(site.id)).find((l) => l.id === linkId);
     if (!link) throw notFound(`No matching share link ${linkId} in the site ${site.id}`);
     const next = { ...link, ...(patch.name !== undefined ? { name: patch.name } : {}), ...(patch.active !== undefined ? { active: patch.active } : {}) };
-    this.access.deps.store.sites.putShareLink(next);
+    await this.access.deps.store.sites.putShareLink(next);
     return { site, link: next };
   }
 
-  delete(caller: Caller, organizationId: string, siteId: string, linkId: string): boolean {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
-    return this.access.deps.store.sites.deleteShareLink(site.id, linkId);
+  async delete(caller: Caller, organizationId: string, siteId: string, linkId: string): Promise<boolean> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
+    return await this.access.deps.store.sites.deleteShareLink(site.id, linkId);
   }
 
   /** True when `key` is an active share key of the site: what a visitor of a `share-link` site must present. */
-  opens(siteId: string, key: string | undefined): boolean {
+  async opens(siteId: string, key: string | undefined): Promise<boolean> {
     if (!key) return false;
-    const link = this.access.deps.store.sites.shareLinkByKey(key);
+    const link = await this.access.deps.store.sites.shareLinkByKey(key);
     return !!link && link.active && link.siteId === siteId;
   }
 }

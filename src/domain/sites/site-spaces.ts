@@ -32,21 +32,21 @@ export class SiteSpaces {
   constructor(private readonly access: SiteAccess) {}
 
   /** A space of the site's organization that the caller may read; 400 naming `field` when there is none. */
-  space(caller: Caller, site: SiteRecord, spaceId: string, field: string): SpaceRecord {
-    const space = this.access.deps.store.content.space(spaceId);
+  async space(caller: Caller, site: SiteRecord, spaceId: string, field: string): Promise<SpaceRecord> {
+    const space = await this.access.deps.store.content.space(spaceId);
     if (!space || space.deletedAt || space.organizationId !== site.organizationId) {
       throw invalidInput(`${field}: no space ${spaceId} in the organization ${site.organizationId}`);
     }
-    caller.access.requireSpace(space, 'read');
+    await caller.access.requireSpace(space, 'read');
     return space;
   }
 
-  add(caller: Caller, organizationId: string, siteId: string, input: SiteSpaceInput): SiteSpaceNode<SpaceView> {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
-    const space = this.space(caller, site, input.spaceId, 'spaceId');
+  async add(caller: Caller, organizationId: string, siteId: string, input: SiteSpaceInput): Promise<SiteSpaceNode<SpaceView>> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
+    const space = await this.space(caller, site, input.spaceId, 'spaceId');
     const { store } = this.access.deps;
-    const id = store.tx(() => {
-      const tree = this.access.tree(caller, site);
+    const id = await store.tx(async () => {
+      const tree = await this.access.tree(caller, site);
       let sectionId: string | null = null;
       if (input.sectionId !== undefined) {
         if (!tree.sections.some((s) => s.record.id === input.sectionId)) throw invalidInput(`sectionId: no section ${input.sectionId} in the site ${site.id}`);
@@ -54,13 +54,13 @@ export class SiteSpaces {
       } else if (tree.type === 'sections') {
         sectionId = tree.sections.find((s) => s.default)?.record.id ?? null;
       }
-      return this.insert(site, tree, space, sectionId);
+      return await this.insert(site, tree, space, sectionId);
     });
-    return this.node(caller, siteId, id);
+    return await this.node(caller, siteId, id);
   }
 
   /** Inserts a site space for `space` at the end of `sectionId` (null: the root), the container's default when it is the first. */
-  insert(site: SiteRecord, tree: SiteTree<unknown>, space: SpaceRecord, sectionId: string | null): string {
+  async insert(site: SiteRecord, tree: SiteTree<unknown>, space: SpaceRecord, sectionId: string | null): Promise<string> {
     const { store } = this.access.deps;
     const siblings = tree.siteSpaces.filter((n) => n.record.sectionId === sectionId).map((n) => n.record);
     const record: SiteSpaceRecord = {
@@ -75,22 +75,22 @@ export class SiteSpaces {
       position: positionAmong(siblings),
       createdAt: nowIso(this.access.deps),
     };
-    store.sites.putSiteSpace(record);
+    await store.sites.putSiteSpace(record);
     if (siblings.length === 0) {
-      if (sectionId === null) this.access.save({ ...store.sites.get(site.id)!, defaultSiteSpaceId: record.id });
+      if (sectionId === null) await this.access.save({ ...(await store.sites.get(site.id))!, defaultSiteSpaceId: record.id });
       else {
-        const section = store.sites.sections(site.id).find((s) => s.id === sectionId)!;
-        store.sites.putSection({ ...section, defaultSiteSpaceId: record.id });
+        const section = (await store.sites.sections(site.id)).find((s) => s.id === sectionId)!;
+        await store.sites.putSection({ ...section, defaultSiteSpaceId: record.id });
       }
     }
     return record.id;
   }
 
-  update(caller: Caller, organizationId: string, siteId: string, siteSpaceId: string, patch: SiteSpacePatch): SiteSpaceNode<SpaceView> {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+  async update(caller: Caller, organizationId: string, siteId: string, siteSpaceId: string, patch: SiteSpacePatch): Promise<SiteSpaceNode<SpaceView>> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const { store } = this.access.deps;
-    store.tx(() => {
-      const tree = this.access.tree(caller, site);
+    await store.tx(async () => {
+      const tree = await this.access.tree(caller, site);
       const node = this.find(tree, siteSpaceId);
       const next: SiteSpaceRecord = { ...node.record };
       if (patch.path !== undefined) {
@@ -99,25 +99,25 @@ export class SiteSpaces {
         next.path = patch.path;
       }
       if (patch.condition !== undefined) next.condition = checkCondition(patch.condition);
-      if (patch.spaceId !== undefined) next.spaceId = this.space(caller, site, patch.spaceId, 'spaceId').id;
+      if (patch.spaceId !== undefined) next.spaceId = (await this.space(caller, site, patch.spaceId, 'spaceId')).id;
       if (patch.hidden !== undefined) next.hidden = patch.hidden;
-      store.sites.putSiteSpace(next);
-      this.access.save(site);
+      await store.sites.putSiteSpace(next);
+      await this.access.save(site);
     });
-    return this.node(caller, siteId, siteSpaceId);
+    return await this.node(caller, siteId, siteSpaceId);
   }
 
   /** True when the site space was there. A default site space hands its role to the next one. */
-  delete(caller: Caller, organizationId: string, siteId: string, siteSpaceId: string): boolean {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+  async delete(caller: Caller, organizationId: string, siteId: string, siteSpaceId: string): Promise<boolean> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const { store } = this.access.deps;
-    return store.tx(() => {
-      const record = store.sites.siteSpaces(site.id).find((ss) => ss.id === siteSpaceId);
+    return await store.tx(async () => {
+      const record = (await store.sites.siteSpaces(site.id)).find((ss) => ss.id === siteSpaceId);
       if (!record) return false;
-      store.sites.deleteSiteSpace(record.id);
-      const section = store.sites.sections(site.id).find((s) => s.id === record.sectionId);
-      if (section?.defaultSiteSpaceId === record.id) store.sites.putSection({ ...section, defaultSiteSpaceId: null });
-      this.access.save(site.defaultSiteSpaceId === record.id ? { ...site, defaultSiteSpaceId: null } : site);
+      await store.sites.deleteSiteSpace(record.id);
+      const section = (await store.sites.sections(site.id)).find((s) => s.id === record.sectionId);
+      if (section?.defaultSiteSpaceId === record.id) await store.sites.putSection({ ...section, defaultSiteSpaceId: null });
+      await this.access.save(site.defaultSiteSpaceId === record.id ? { ...site, defaultSiteSpaceId: null } : site);
       return true;
     });
   }
@@ -128,8 +128,8 @@ export class SiteSpaces {
     return node;
   }
 
-  node(caller: Caller, siteId: string, siteSpaceId: string): SiteSpaceNode<SpaceView> {
-    const site = this.access.deps.store.sites.get(siteId)!;
-    return this.find(this.access.tree(caller, site), siteSpaceId);
+  async node(caller: Caller, siteId: string, siteSpaceId: string): Promise<SiteSpaceNode<SpaceView>> {
+    const site = (await this.access.deps.store.sites.get(siteId))!;
+    return this.find(await this.access.tree(caller, site), siteSpaceId);
   }
 }

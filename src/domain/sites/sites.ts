@@ -119,33 +119,33 @@ export class Sites {
     this.mcpServers = new SiteMcpServers(this.access);
   }
 
-  list(caller: Caller, organizationId: string, query: SiteQuery): Page<SiteView> {
-    const org = this.access.organizations.find(organizationId);
-    const role = caller.access.requireOrganization(org, 'read');
+  async list(caller: Caller, organizationId: string, query: SiteQuery): Promise<Page<SiteView>> {
+    const org = await this.access.organizations.find(organizationId);
+    const role = await caller.access.requireOrganization(org, 'read');
     const { sites } = this.deps.store;
-    const showing = query.space !== undefined ? new Set(sites.sitesShowing(query.space)) : undefined;
+    const showing = query.space !== undefined ? new Set((await sites.sitesShowing(query.space))) : undefined;
     const title = query.title?.toLowerCase();
-    const items = sites
-      .in(org.id)
+    const items = await Promise.all((await sites
+      .in(org.id))
       .filter((s) => !showing || showing.has(s.id))
       .filter((s) => !title || s.title.toLowerCase().includes(title))
       .filter((s) => query.published === undefined || s.published === query.published)
       .filter((s) => !query.type?.length || query.type.includes(s.type))
-      .map((site) => this.view(site, role));
+      .map(async (site) => await this.view(site, role)));
     return paginate(items, query, (v) => [v.site.createdAt, v.site.id]);
   }
 
-  get(caller: Caller, organizationId: string, siteId: string): SiteView {
-    const { site, role } = this.access.require(caller, organizationId, siteId, 'read');
-    return this.view(site, role);
+  async get(caller: Caller, organizationId: string, siteId: string): Promise<SiteView> {
+    const { site, role } = await this.access.require(caller, organizationId, siteId, 'read');
+    return await this.view(site, role);
   }
 
-  create(caller: Caller, organizationId: string, input: SiteInput): SiteView {
-    const org = this.access.organizations.find(organizationId);
-    const role = caller.access.requireOrganization(org, 'create');
+  async create(caller: Caller, organizationId: string, input: SiteInput): Promise<SiteView> {
+    const org = await this.access.organizations.find(organizationId);
+    const role = await caller.access.requireOrganization(org, 'create');
     const { store } = this.deps;
     const title = input.title ?? 'Docs';
-    const site = store.tx(() => {
+    const site = await store.tx(async () => {
       const now = nowIso(this.deps);
       const record: SiteRecord = {
         id: newId(),
@@ -153,7 +153,7 @@ export class Sites {
         type: input.type ?? 'basic',
         title,
         visibility: input.visibility ?? 'public',
-        basename: this.freeBasename(title),
+        basename: await this.freeBasename(title),
         proxy: null,
         published: false,
         adaptiveContent: false,
@@ -164,24 +164,24 @@ export class Sites {
         createdAt: now,
         updatedAt: now,
       };
-      store.sites.put(record);
+      await store.sites.put(record);
       for (const spaceId of input.spaces ?? []) {
-        const space = this.siteSpaces.space(caller, record, spaceId, 'spaces');
-        this.siteSpaces.insert(record, this.access.tree(caller, record), space, null);
+        const space = await this.siteSpaces.space(caller, record, spaceId, 'spaces');
+        await this.siteSpaces.insert(record, await this.access.tree(caller, record), space, null);
       }
-      return store.sites.get(record.id)!;
+      return (await store.sites.get(record.id))!;
     });
-    return this.view(site, role);
+    return await this.view(site, role);
   }
 
-  update(caller: Caller, organizationId: string, siteId: string, patch: SitePatch): SiteView {
-    const { site, role } = this.access.require(caller, organizationId, siteId, 'create');
-    const next = this.deps.store.tx(() => {
-      const tree = this.access.tree(caller, site);
+  async update(caller: Caller, organizationId: string, siteId: string, patch: SitePatch): Promise<SiteView> {
+    const { site, role } = await this.access.require(caller, organizationId, siteId, 'create');
+    const next = await this.deps.store.tx(async () => {
+      const tree = await this.access.tree(caller, site);
       const out: SiteRecord = { ...site };
       if (patch.title !== undefined) out.title = patch.title;
       if (patch.visibility !== undefined) out.visibility = patch.visibility;
-      if (patch.basename !== undefined) out.basename = this.checkBasename(patch.basename, site.id);
+      if (patch.basename !== undefined) out.basename = await this.checkBasename(patch.basename, site.id);
       if (patch.adaptiveContent !== undefined) out.adaptiveContent = patch.adaptiveContent.enabled;
       if (patch.agentsContext !== undefined) out.agentsContext = patch.agentsContext;
       if (patch.proxy !== undefined) out.proxy = patch.proxy;
@@ -191,16 +191,16 @@ export class Sites {
         }
         out.defaultSectionId = patch.defaultSiteSection;
       }
-      if (patch.defaultSiteSpace !== undefined) this.setDefaultSiteSpace(out, patch.defaultSiteSpace);
-      return this.access.save(out);
+      if (patch.defaultSiteSpace !== undefined) await this.setDefaultSiteSpace(out, patch.defaultSiteSpace);
+      return await this.access.save(out);
     });
-    return this.view(next, role);
+    return await this.view(next, role);
   }
 
   /** At the root, or in the default section when the site has sections. */
-  private setDefaultSiteSpace(site: SiteRecord, siteSpaceId: string): void {
+  private async setDefaultSiteSpace(site: SiteRecord, siteSpaceId: string): Promise<void> {
     const { store } = this.deps;
-    const tree = this.access.tree(null, site);
+    const tree = await this.access.tree(null, site);
     const node = tree.siteSpaces.find((n) => n.record.id === siteSpaceId);
     if (!node) throw invalidInput(`defaultSiteSpace: no site space ${siteSpaceId} in the site ${site.id}`);
     if (tree.type === 'siteSpaces') {
@@ -211,81 +211,81 @@ export class Sites {
     if (node.record.sectionId !== section.record.id) {
       throw invalidInput(`defaultSiteSpace: the site space ${siteSpaceId} is not in the default section ${section.record.id}`);
     }
-    store.sites.putSection({ ...section.record, defaultSiteSpaceId: siteSpaceId });
+    await store.sites.putSection({ ...section.record, defaultSiteSpaceId: siteSpaceId });
   }
 
-  delete(caller: Caller, organizationId: string, siteId: string): boolean {
+  async delete(caller: Caller, organizationId: string, siteId: string): Promise<boolean> {
     // Deleting needs the organization's admin role, checked before looking for the site.
-    caller.access.requireOrganization(this.access.organizations.find(organizationId), 'admin');
-    const site = this.deps.store.sites.get(siteId);
+    await caller.access.requireOrganization(await this.access.organizations.find(organizationId), 'admin');
+    const site = await this.deps.store.sites.get(siteId);
     if (!site || site.organizationId !== organizationId) return false;
-    return this.deps.store.sites.delete(site.id);
+    return await this.deps.store.sites.delete(site.id);
   }
 
-  publish(caller: Caller, organizationId: string, siteId: string, published: boolean): SiteView {
-    const { site, role } = this.access.require(caller, organizationId, siteId, 'create');
-    return this.view(site.published === published ? site : this.access.save({ ...site, published }), role);
+  async publish(caller: Caller, organizationId: string, siteId: string, published: boolean): Promise<SiteView> {
+    const { site, role } = await this.access.require(caller, organizationId, siteId, 'create');
+    return await this.view(site.published === published ? site : await this.access.save({ ...site, published }), role);
   }
 
   /** The site's tree as the caller sees it: what the API lists and the builder walks. */
-  structure(caller: Caller | null, siteId: string): SiteStructureView {
-    const site = this.deps.store.sites.get(siteId);
+  async structure(caller: Caller | null, siteId: string): Promise<SiteStructureView> {
+    const site = await this.deps.store.sites.get(siteId);
     if (!site) throw notFound(`No matching site found for the ID ${siteId}`);
-    if (caller) this.access.require(caller, site.organizationId, siteId, 'read');
-    return this.access.tree(caller, site);
+    if (caller) await this.access.require(caller, site.organizationId, siteId, 'read');
+    return await this.access.tree(caller, site);
   }
 
   /** `getSiteStructure` and the lists of sections, groups and site spaces. */
-  tree(caller: Caller, organizationId: string, siteId: string): SiteStructureView {
-    const { site } = this.access.require(caller, organizationId, siteId, 'read');
-    return this.access.tree(caller, site);
+  async tree(caller: Caller, organizationId: string, siteId: string): Promise<SiteStructureView> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'read');
+    return await this.access.tree(caller, site);
   }
 
   /** Sections in display order (groups expanded in place). */
-  listSections(caller: Caller, organizationId: string, siteId: string, request: PageRequest): Page<SiteSectionView> {
-    return inOrder(this.tree(caller, organizationId, siteId).sections, request);
+  async listSections(caller: Caller, organizationId: string, siteId: string, request: PageRequest): Promise<Page<SiteSectionView>> {
+    return inOrder((await this.tree(caller, organizationId, siteId)).sections, request);
   }
 
-  listGroups(caller: Caller, organizationId: string, siteId: string, request: PageRequest): Page<SiteSectionGroupView> {
-    return inOrder(this.tree(caller, organizationId, siteId).groups, request);
+  async listGroups(caller: Caller, organizationId: string, siteId: string, request: PageRequest): Promise<Page<SiteSectionGroupView>> {
+    return inOrder((await this.tree(caller, organizationId, siteId)).groups, request);
   }
 
   /** `isDefault`: only the default site space of each section (or of the root), or only the others. */
-  listSiteSpaces(caller: Caller, organizationId: string, siteId: string, request: PageRequest & { isDefault?: boolean }): Page<SiteSpaceView> {
-    const nodes = this.tree(caller, organizationId, siteId).siteSpaces;
+  async listSiteSpaces(caller: Caller, organizationId: string, siteId: string, request: PageRequest & { isDefault?: boolean }): Promise<Page<SiteSpaceView>> {
+    const nodes = (await this.tree(caller, organizationId, siteId)).siteSpaces;
     return inOrder(request.isDefault === undefined ? nodes : nodes.filter((n) => n.default === request.isDefault), request);
   }
 
-  published(caller: Caller, organizationId: string, siteId: string): PublishedSiteView {
-    const { site, role } = this.access.require(caller, organizationId, siteId, 'read');
+  async published(caller: Caller, organizationId: string, siteId: string): Promise<PublishedSiteView> {
+    const { site, role } = await this.access.require(caller, organizationId, siteId, 'read');
     if (!site.published) throw notFound(`No matching site found: the site ${site.id} is not published`);
-    const structure = this.access.tree(caller, site);
+    const structure = await this.access.tree(caller, site);
     return {
-      site: this.view(site, role),
+      site: await this.view(site, role),
       structure,
       customization: siteCustomization(site),
       siteSpaceCustomizations: Object.fromEntries(structure.siteSpaces.map((n) => [n.record.id, n.customization])),
     };
   }
 
-  view(site: SiteRecord, role: RoleName | null): SiteView {
+  async view(site: SiteRecord, role: RoleName | null): Promise<SiteView> {
     const { content } = this.deps.store;
-    const live = (spaceId: string) => (content.space(spaceId)?.deletedAt === null ? true : undefined);
-    return { site, role, siteSpaces: buildTree(this.access.records(site), live).siteSpaces.length };
+    const live = async (spaceId: string) => ((await content.space(spaceId))?.deletedAt === null ? true : undefined);
+    return { site, role, siteSpaces: buildTree(await this.access.records(site), live).siteSpaces.length };
   }
 
-  private freeBasename(title: string): string {
+  private async freeBasename(title: string): Promise<string> {
     const taken = new Set<string>(RESERVED_BASENAMES);
     const base = freePath(title, [], 'site');
     let candidate = base;
-    for (let n = 1; taken.has(candidate) || this.deps.store.sites.byBasename(candidate); n++) candidate = `${base}-${n}`;
+    for (let n = 1; taken.has(candidate) || await this.deps.store.sites.byBasename(candidate); n++) candidate = `${base}-${n}`;
     return candidate;
   }
 
-  private checkBasename(basename: string, siteId: string): string {
+  private async checkBasename(basename: string, siteId: string): Promise<string> {
     checkSegment('basename', basename);
     if (RESERVED_BASENAMES.has(basename.toLowerCase())) throw invalidInput(`basename: "${basename}" is reserved for the server's own routes`);
-    const other = this.deps.store.sites.byBasename(basename);
+    const other = await this.deps.store.sites.byBasename(basename);
     if (other && other.id !== siteId) throw conflict(`basename: "${basename}" is already the basename of another site`);
     return basename;
   }

@@ -29,11 +29,11 @@ const INVALID = 'Invalid move position provided';
 export class SiteStructureSort {
   constructor(private readonly access: SiteAccess) {}
 
-  sort(caller: Caller, organizationId: string, siteId: string, item: StructurePointer, position: StructurePosition = {}): StructureNode<SpaceView> {
-    const { site } = this.access.require(caller, organizationId, siteId, 'create');
+  async sort(caller: Caller, organizationId: string, siteId: string, item: StructurePointer, position: StructurePosition = {}): Promise<StructureNode<SpaceView>> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const { store } = this.access.deps;
-    store.tx(() => {
-      const tree = this.access.tree(caller, site);
+    await store.tx(async () => {
+      const tree = await this.access.tree(caller, site);
       const moving = lookup(tree, item);
       if (!moving) throw notFound(`No matching item found: no ${item.type} ${item.id} in the site ${site.id}`);
       const anchor = position.before ?? position.after;
@@ -47,7 +47,7 @@ export class SiteStructureSort {
         const sectionId = target ? target.record.sectionId : moving.record.sectionId;
         const siblings = tree.siteSpaces.filter((n) => n.record.sectionId === sectionId && n.record.id !== moving.record.id).map((n) => n.record);
         const path = sectionId === moving.record.sectionId ? moving.record.path : freePath(moving.record.path, takenPaths(tree, sectionId), 'space');
-        store.sites.putSiteSpace({ ...moving.record, sectionId, path, position: positionAmong(siblings, placement) });
+        await store.sites.putSiteSpace({ ...moving.record, sectionId, path, position: positionAmong(siblings, placement) });
       } else {
         if (target && target.kind === 'site-space') throw invalidInput(`${INVALID}: sections and section groups move among sections and section groups`);
         const parentId = target ? parentOf(target) : parentOf(moving);
@@ -56,12 +56,12 @@ export class SiteStructureSort {
         }
         const siblings = siblingsIn(tree, parentId).filter((s) => s.id !== moving.record.id);
         const at = positionAmong(siblings, placement);
-        if (moving.kind === 'section') store.sites.putSection({ ...moving.record, groupId: parentId, position: at });
-        else store.sites.putGroup({ ...moving.record, parentId, position: at });
+        if (moving.kind === 'section') await store.sites.putSection({ ...moving.record, groupId: parentId, position: at });
+        else await store.sites.putGroup({ ...moving.record, parentId, position: at });
       }
-      this.access.save(site);
+      await this.access.save(site);
     });
-    const after = this.access.tree(caller, store.sites.get(siteId)!);
+    const after = await this.access.tree(caller, (await store.sites.get(siteId))!);
     return lookup(after, item)!;
   }
 }

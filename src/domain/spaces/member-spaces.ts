@@ -20,24 +20,24 @@ export class MemberSpaces {
     private readonly spaces: Spaces,
   ) {}
 
-  list(caller: Caller, organizationId: string, userId: string, query: PageRequest & { order?: 'asc' | 'desc' }): Page<MemberSpaceView> {
-    const org = this.organizations.find(organizationId);
-    caller.access.requireOrganization(org, userId === caller.user.id ? 'member' : 'admin');
+  async list(caller: Caller, organizationId: string, userId: string, query: PageRequest & { order?: 'asc' | 'desc' }): Promise<Page<MemberSpaceView>> {
+    const org = await this.organizations.find(organizationId);
+    await caller.access.requireOrganization(org, userId === caller.user.id ? 'member' : 'admin');
     const { store } = this.deps;
-    const user = store.organizations.member(org.id, userId) && store.users.get(userId);
+    const user = await store.organizations.member(org.id, userId) && await store.users.get(userId);
     if (!user) throw notFound(`No member ${userId} in the organization ${org.id}`);
     const theirs = new Caller(store, user).access;
-    const collections = store.content.collectionsIn(org.id);
+    const collections = await store.content.collectionsIn(org.id);
     theirs.primeCollections(collections);
     caller.access.primeCollections(collections);
-    const reachable = store.content
-      .spacesIn(org.id)
+    const reachable = (await store.content
+      .spacesIn(org.id))
       .filter((s) => !s.deletedAt)
-      .flatMap((space) => {
-        const permission = theirs.spaceRole(space);
+      .flatMap(async (space) => {
+        const permission = await theirs.spaceRole(space);
         return permission && atLeast(permission, 'read') ? [{ space, permission }] : [];
       });
     const page = paginate(reachable, query, (r) => [r.space.createdAt, r.space.id], (query.order ?? 'desc') === 'desc');
-    return { ...page, items: page.items.map((r) => ({ permission: r.permission, space: this.spaces.view(r.space, caller.access.spaceRole(r.space)) })) };
+    return { ...page, items: await Promise.all(page.items.map(async (r) => ({ permission: r.permission, space: await this.spaces.view(r.space, await caller.access.spaceRole(r.space)) }))) };
   }
 }

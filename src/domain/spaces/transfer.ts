@@ -3,13 +3,13 @@ import type { Store } from '../../store/index.js';
 import { preconditionFailed } from '../core/errors.js';
 
 /** After a transfer, roles held by people and teams outside the new organization no longer apply. */
-export function dropForeignGrants(store: Store, kind: ResourceKind, id: string, organizationId: string): void {
-  for (const grant of store.grants.on(kind, id)) {
+export async function dropForeignGrants(store: Store, kind: ResourceKind, id: string, organizationId: string): Promise<void> {
+  for (const grant of await store.grants.on(kind, id)) {
     const stays =
       grant.principalKind === 'user'
-        ? store.organizations.member(organizationId, grant.principalId) !== undefined
-        : store.organizations.team(grant.principalId)?.organizationId === organizationId;
-    if (!stays) store.grants.remove(kind, id, grant.principalKind, grant.principalId);
+        ? await store.organizations.member(organizationId, grant.principalId) !== undefined
+        : (await store.organizations.team(grant.principalId))?.organizationId === organizationId;
+    if (!stays) await store.grants.remove(kind, id, grant.principalKind, grant.principalId);
   }
 }
 
@@ -17,11 +17,11 @@ export function dropForeignGrants(store: Store, kind: ResourceKind, id: string, 
  * A site shows only spaces of its own organization: a space one shows cannot leave it (412) until it is removed from
  * the site, so no site is left pointing at another organization's content and nothing of the site is dropped silently.
  */
-export function requireNotInSites(store: Store, spaces: readonly SpaceRecord[]): void {
+export async function requireNotInSites(store: Store, spaces: readonly SpaceRecord[]): Promise<void> {
   for (const space of spaces) {
-    const sites = store.sites
-      .sitesShowing(space.id)
-      .map((id) => store.sites.get(id))
+    const sites = (await Promise.all((await store.sites
+      .sitesShowing(space.id))
+      .map(async (id) => await store.sites.get(id))))
       .filter((site) => site !== undefined);
     if (sites.length === 0) continue;
     const names = sites.map((site) => `"${site.title}" (${site.id})`).join(', ');

@@ -37,19 +37,19 @@ export class Sso {
     private readonly teams: Teams,
   ) {}
 
-  list(caller: Caller, organizationId: string, request: PageRequest): Page<SamlProviderView> {
-    const org = this.requireAdmin(caller, organizationId);
-    const page = paginate(this.deps.store.sso.in(org.id), request, (p) => [p.createdAt, p.id]);
-    return { ...page, items: page.items.map((p) => this.view(caller, p)) };
+  async list(caller: Caller, organizationId: string, request: PageRequest): Promise<Page<SamlProviderView>> {
+    const org = await this.requireAdmin(caller, organizationId);
+    const page = paginate(await this.deps.store.sso.in(org.id), request, (p) => [p.createdAt, p.id]);
+    return { ...page, items: await Promise.all(page.items.map(async (p) => await this.view(caller, p))) };
   }
 
-  get(caller: Caller, organizationId: string, providerId: string): SamlProviderView {
-    const org = this.requireAdmin(caller, organizationId);
-    return this.view(caller, this.find(org, providerId));
+  async get(caller: Caller, organizationId: string, providerId: string): Promise<SamlProviderView> {
+    const org = await this.requireAdmin(caller, organizationId);
+    return await this.view(caller, await this.find(org, providerId));
   }
 
-  create(caller: Caller, organizationId: string, input: SamlProviderInput & { label: string }): SamlProviderView {
-    const org = this.requireAdmin(caller, organizationId);
+  async create(caller: Caller, organizationId: string, input: SamlProviderInput & { label: string }): Promise<SamlProviderView> {
+    const org = await this.requireAdmin(caller, organizationId);
     const now = nowIso(this.deps);
     const empty: SamlProviderRecord = {
       id: newId(),
@@ -63,38 +63,38 @@ export class Sso {
       createdAt: now,
       updatedAt: now,
     };
-    const provider = this.apply(org, empty, input);
-    this.deps.store.sso.put(provider);
-    return this.view(caller, provider);
+    const provider = await this.apply(org, empty, input);
+    await this.deps.store.sso.put(provider);
+    return await this.view(caller, provider);
   }
 
-  update(caller: Caller, organizationId: string, providerId: string, patch: SamlProviderInput): SamlProviderView {
-    const org = this.requireAdmin(caller, organizationId);
-    const provider = this.apply(org, this.find(org, providerId), patch);
+  async update(caller: Caller, organizationId: string, providerId: string, patch: SamlProviderInput): Promise<SamlProviderView> {
+    const org = await this.requireAdmin(caller, organizationId);
+    const provider = await this.apply(org, await this.find(org, providerId), patch);
     provider.updatedAt = nowIso(this.deps);
-    this.deps.store.sso.put(provider);
-    return this.view(caller, provider);
+    await this.deps.store.sso.put(provider);
+    return await this.view(caller, provider);
   }
 
-  delete(caller: Caller, organizationId: string, providerId: string): boolean {
-    const org = this.requireAdmin(caller, organizationId);
-    return this.deps.store.sso.delete(org.id, providerId);
+  async delete(caller: Caller, organizationId: string, providerId: string): Promise<boolean> {
+    const org = await this.requireAdmin(caller, organizationId);
+    return await this.deps.store.sso.delete(org.id, providerId);
   }
 
   /** The providers people can sign in with: shown on the login page, so to anyone signed in to the server. */
-  logins(organizationId: string): SamlProviderRecord[] {
-    const org = this.organizations.find(organizationId);
-    return this.deps.store.sso.in(org.id).filter((p) => statusOf(p) === 'active');
+  async logins(organizationId: string): Promise<SamlProviderRecord[]> {
+    const org = await this.organizations.find(organizationId);
+    return (await this.deps.store.sso.in(org.id)).filter((p) => statusOf(p) === 'active');
   }
 
-  private find(org: OrganizationRecord, providerId: string): SamlProviderRecord {
-    const provider = this.deps.store.sso.get(providerId);
+  private async find(org: OrganizationRecord, providerId: string): Promise<SamlProviderRecord> {
+    const provider = await this.deps.store.sso.get(providerId);
     if (!provider || provider.organizationId !== org.id) throw notFound(`No SAML provider ${providerId} in the organization ${org.id}`);
     return provider;
   }
 
   /** The provider with the input's fields checked and applied; 400 naming the field. */
-  private apply(org: OrganizationRecord, provider: SamlProviderRecord, input: SamlProviderInput): SamlProviderRecord {
+  private async apply(org: OrganizationRecord, provider: SamlProviderRecord, input: SamlProviderInput): Promise<SamlProviderRecord> {
     const next = { ...provider };
     if (input.label !== undefined) {
       next.label = input.label.trim();
@@ -107,26 +107,26 @@ export class Sso {
     }
     if (input.certificate !== undefined) next.certificate = checkCertificate(input.certificate, this.deps.clock.now());
     if (input.defaultTeam !== undefined) {
-      next.defaultTeamId = input.defaultTeam === '' ? null : this.teamOf(org, input.defaultTeam);
+      next.defaultTeamId = input.defaultTeam === '' ? null : await this.teamOf(org, input.defaultTeam);
     }
     if (input.defaultRole !== undefined) next.defaultRole = input.defaultRole;
     return next;
   }
 
-  private teamOf(org: OrganizationRecord, teamId: string): string {
-    const team = this.deps.store.organizations.team(teamId);
+  private async teamOf(org: OrganizationRecord, teamId: string): Promise<string> {
+    const team = await this.deps.store.organizations.team(teamId);
     if (!team || team.organizationId !== org.id) throw invalidInput(`defaultTeam: no team ${teamId} in the organization ${org.id}`);
     return team.id;
   }
 
-  private view(caller: Caller, provider: SamlProviderRecord): SamlProviderView {
-    const team = provider.defaultTeamId ? this.deps.store.organizations.team(provider.defaultTeamId) : undefined;
-    return { provider, status: statusOf(provider), ...(team ? { defaultTeam: this.teams.view(caller, team) } : {}) };
+  private async view(caller: Caller, provider: SamlProviderRecord): Promise<SamlProviderView> {
+    const team = provider.defaultTeamId ? await this.deps.store.organizations.team(provider.defaultTeamId) : undefined;
+    return { provider, status: statusOf(provider), ...(team ? { defaultTeam: await this.teams.view(caller, team) } : {}) };
   }
 
-  private requireAdmin(caller: Caller, organizationId: string): OrganizationRecord {
-    const org = this.organizations.find(organizationId);
-    caller.access.requireOrganization(org, 'admin');
+  private async requireAdmin(caller: Caller, organizationId: string): Promise<OrganizationRecord> {
+    const org = await this.organizations.find(organizationId);
+    await caller.access.requireOrganization(org, 'admin');
     return org;
   }
 }

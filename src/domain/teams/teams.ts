@@ -42,107 +42,107 @@ export class Teams {
     this.members = new TeamMembers(deps, organizations, this);
   }
 
-  find(organizationId: string, teamId: string): TeamRecord {
-    const team = this.deps.store.organizations.team(teamId);
+  async find(organizationId: string, teamId: string): Promise<TeamRecord> {
+    const team = await this.deps.store.organizations.team(teamId);
     if (!team || team.organizationId !== organizationId) throw notFound(`No team ${teamId} in the organization ${organizationId}`);
     return team;
   }
 
-  list(caller: Caller, organizationId: string, query: TeamQuery): Page<TeamView> {
-    const org = this.requireReader(caller, organizationId);
+  async list(caller: Caller, organizationId: string, query: TeamQuery): Promise<Page<TeamView>> {
+    const org = await this.requireReader(caller, organizationId);
     const { store } = this.deps;
     const title = query.title?.toLowerCase();
-    let teams = store.organizations.teams(org.id).filter((t) => !title || t.title.toLowerCase().includes(title));
+    let teams = (await store.organizations.teams(org.id)).filter((t) => !title || t.title.toLowerCase().includes(title));
     if (query.owner !== undefined) {
-      const owner = store.organizations.member(org.id, query.owner);
+      const owner = await store.organizations.member(org.id, query.owner);
       if (!owner) throw invalidInput(`owner: no member ${query.owner} in the organization ${org.id}`);
-      if (owner.role !== 'admin' || owner.disabled) teams = teams.filter((t) => this.roleOf(t.id, owner.userId) === 'owner');
+      if (owner.role !== 'admin' || owner.disabled) teams = teams.filter(async (t) => await this.roleOf(t.id, owner.userId) === 'owner');
     }
     const page = paginate(teams, query, (t) => [t.createdAt, t.id]);
-    return { ...page, items: page.items.map((t) => this.view(caller, t)) };
+    return { ...page, items: await Promise.all(page.items.map(async (t) => await this.view(caller, t))) };
   }
 
-  get(caller: Caller, organizationId: string, teamId: string): TeamView {
-    this.requireReader(caller, organizationId);
-    return this.view(caller, this.find(organizationId, teamId));
+  async get(caller: Caller, organizationId: string, teamId: string): Promise<TeamView> {
+    await this.requireReader(caller, organizationId);
+    return await this.view(caller, await this.find(organizationId, teamId));
   }
 
-  create(caller: Caller, organizationId: string, input: { title: string; members?: string[] }): TeamView {
-    const org = this.organizations.find(organizationId);
-    caller.access.requireOrganization(org, 'admin');
+  async create(caller: Caller, organizationId: string, input: { title: string; members?: string[] }): Promise<TeamView> {
+    const org = await this.organizations.find(organizationId);
+    await caller.access.requireOrganization(org, 'admin');
     const { store } = this.deps;
-    const title = this.checkTitle(org, input.title);
-    const userIds = [...new Set((input.members ?? []).map((m, i) => memberOf(store, org.id, m, `members[${i}]`).userId))];
+    const title = await this.checkTitle(org, input.title);
+    const userIds = [...new Set((await Promise.all((input.members ?? []).map(async (m, i) => (await memberOf(store, org.id, m, `members[${i}]`)).userId))))];
     const team: TeamRecord = { id: newId(), organizationId: org.id, title, createdAt: nowIso(this.deps) };
-    store.tx(() => {
-      store.organizations.insertTeam(team);
-      for (const userId of userIds) store.organizations.setTeamMember({ teamId: team.id, userId, role: 'member' });
+    await store.tx(async () => {
+      await store.organizations.insertTeam(team);
+      for (const userId of userIds) await store.organizations.setTeamMember({ teamId: team.id, userId, role: 'member' });
     });
-    return this.view(caller, team);
+    return await this.view(caller, team);
   }
 
-  update(caller: Caller, organizationId: string, teamId: string, patch: { title: string }): TeamView {
-    const team = this.requireManager(caller, organizationId, teamId);
-    const title = this.checkTitle(this.organizations.find(organizationId), patch.title, team.id);
+  async update(caller: Caller, organizationId: string, teamId: string, patch: { title: string }): Promise<TeamView> {
+    const team = await this.requireManager(caller, organizationId, teamId);
+    const title = await this.checkTitle(await this.organizations.find(organizationId), patch.title, team.id);
     const next = { ...team, title };
-    if (title !== team.title) this.deps.store.organizations.updateTeam(next);
-    return this.view(caller, next);
+    if (title !== team.title) await this.deps.store.organizations.updateTeam(next);
+    return await this.view(caller, next);
   }
 
   /** Also takes away every role given to the team. */
-  delete(caller: Caller, organizationId: string, teamId: string): boolean {
-    const org = this.organizations.find(organizationId);
-    caller.access.requireOrganization(org, 'admin');
-    const team = this.deps.store.organizations.team(teamId);
+  async delete(caller: Caller, organizationId: string, teamId: string): Promise<boolean> {
+    const org = await this.organizations.find(organizationId);
+    await caller.access.requireOrganization(org, 'admin');
+    const team = await this.deps.store.organizations.team(teamId);
     if (!team || team.organizationId !== org.id) return false;
     const { store } = this.deps;
-    return store.tx(() => store.organizations.deleteTeam(team.id));
+    return await store.tx(async () => await store.organizations.deleteTeam(team.id));
   }
 
-  view(caller: Caller, team: TeamRecord): TeamView {
+  async view(caller: Caller, team: TeamRecord): Promise<TeamView> {
     const { store } = this.deps;
-    const members = store.organizations.teamMembers(team.id);
-    const isAdmin = atLeast(caller.access.organizationRole(team.organizationId), 'admin');
+    const members = await store.organizations.teamMembers(team.id);
+    const isAdmin = atLeast(await caller.access.organizationRole(team.organizationId), 'admin');
     return {
       team,
       members: members.length,
-      spaces: store.grants.countFor('team', team.id, 'space'),
+      spaces: await store.grants.countFor('team', team.id, 'space'),
       canAdmin: isAdmin || members.some((m) => m.userId === caller.user.id && m.role === 'owner'),
     };
   }
 
   /** The team, once the caller is known to see it (organization role `read` or more). */
-  requireVisible(caller: Caller, organizationId: string, teamId: string): TeamRecord {
-    this.requireReader(caller, organizationId);
-    return this.find(organizationId, teamId);
+  async requireVisible(caller: Caller, organizationId: string, teamId: string): Promise<TeamRecord> {
+    await this.requireReader(caller, organizationId);
+    return await this.find(organizationId, teamId);
   }
 
   /** The team, once the caller is known to manage it. */
-  requireManager(caller: Caller, organizationId: string, teamId: string): TeamRecord {
-    const team = this.requireVisible(caller, organizationId, teamId);
-    if (!this.view(caller, team).canAdmin) {
+  async requireManager(caller: Caller, organizationId: string, teamId: string): Promise<TeamRecord> {
+    const team = await this.requireVisible(caller, organizationId, teamId);
+    if (!(await this.view(caller, team)).canAdmin) {
       throw forbidden(`Only organization admins and owners of the team ${team.id} can manage it`);
     }
     return team;
   }
 
-  roleOf(teamId: string, userId: string): 'owner' | 'member' | undefined {
-    return this.deps.store.organizations.teamMembers(teamId).find((m) => m.userId === userId)?.role;
+  async roleOf(teamId: string, userId: string): Promise<'owner' | 'member' | undefined> {
+    return (await this.deps.store.organizations.teamMembers(teamId)).find((m) => m.userId === userId)?.role;
   }
 
-  requireReader(caller: Caller, organizationId: string): OrganizationRecord {
-    const org = this.organizations.find(organizationId);
-    const role = caller.access.requireOrganization(org, 'member');
+  async requireReader(caller: Caller, organizationId: string): Promise<OrganizationRecord> {
+    const org = await this.organizations.find(organizationId);
+    const role = await caller.access.requireOrganization(org, 'member');
     if (!atLeast(role, 'read')) throw forbidden(`Guests cannot see the teams of the organization ${org.id}`);
     return org;
   }
 
   /** Trimmed, not blank, and unique in the organization (ignoring case). */
-  private checkTitle(org: OrganizationRecord, raw: string, exceptId?: string): string {
+  private async checkTitle(org: OrganizationRecord, raw: string, exceptId?: string): Promise<string> {
     const title = raw.trim();
     if (!title) throw invalidInput('title: must not be blank');
     if (title.length > TEAM_TITLE_MAX) throw invalidInput(`title: at most ${TEAM_TITLE_MAX} characters`);
-    const clash = this.deps.store.organizations.teams(org.id).find((t) => t.id !== exceptId && t.title.toLowerCase() === title.toLowerCase());
+    const clash = (await this.deps.store.organizations.teams(org.id)).find((t) => t.id !== exceptId && t.title.toLowerCase() === title.toLowerCase());
     if (clash) throw conflict(`title: the organization ${org.id} already has a team named "${clash.title}"`);
     return title;
   }

@@ -46,7 +46,7 @@ export class Templates {
    * Checks the request (`prefix` places its fields in the body) and builds the content the template gives `target`, or
    * a new space of the organization. Writes nothing.
    */
-  prepare(caller: Caller, organizationId: string, body: unknown, prefix: string, target?: TemplateTarget): PreparedTemplate {
+  async prepare(caller: Caller, organizationId: string, body: unknown, prefix: string, target?: TemplateTarget): Promise<PreparedTemplate> {
     const request = readTemplateRequest(body, prefix);
     const catalog = loadCatalog(this.dir);
     const template = catalog.get(request.id);
@@ -66,7 +66,7 @@ export class Templates {
       const names = Object.keys(template.slots);
       if (!spec)
         throw invalidInput(`${field}: the template "${template.id}" has no slot "${slot}"${names.length ? `; its slots are ${names.join(', ')}` : ''}`);
-      const found = this.findFile(caller, organizationId, fileId, target, `${field}.file`);
+      const found = await this.findFile(caller, organizationId, fileId, target, `${field}.file`);
       if (spec.accept.length && !spec.accept.some((type) => found.file.contentType.startsWith(type))) {
         throw invalidInput(`${field}.file: the slot "${slot}" takes ${spec.accept.join(' or ')} files; ${found.file.name} is ${found.file.contentType}`);
       }
@@ -97,24 +97,24 @@ export class Templates {
   }
 
   /** Stores the content and moves `space` to it as a new revision (compare-and-set); returns the revision id. */
-  land(space: SpaceRecord, prepared: PreparedTemplate): string {
+  async land(space: SpaceRecord, prepared: PreparedTemplate): Promise<string> {
     const { store } = this.deps;
-    for (const bytes of prepared.blobs) store.blobs.put(bytes);
+    for (const bytes of prepared.blobs) await store.blobs.put(bytes);
     const revisionId = newId();
     const now = nowIso(this.deps);
-    store.tx(() => {
-      store.revisions.insert({ id: revisionId, spaceId: space.id, parents: [space.revisionId], type: 'edits', git: null, createdAt: now }, prepared.content);
-      if (!store.content.setSpaceRevision(space.id, space.revisionId, revisionId, now)) {
+    await store.tx(async () => {
+      await store.revisions.insert({ id: revisionId, spaceId: space.id, parents: [space.revisionId], type: 'edits', git: null, createdAt: now }, prepared.content);
+      if (!await store.content.setSpaceRevision(space.id, space.revisionId, revisionId, now)) {
         throw conflict(`The space ${space.id} changed while the template was applied; apply it again`);
       }
-      new GitSync(this.deps).saveParsed(this.unparsed(prepared.parsed));
+      await new GitSync(this.deps).saveParsed(await this.unparsed(prepared.parsed));
     });
     return revisionId;
   }
 
   /** Parse records not already stored for the same directory (the importer's rule: links resolve the same way). */
-  private unparsed(parsed: readonly ParsedBlob[]): ParsedBlob[] {
-    const known = this.deps.store.parsed.getMany<ParsedPageData>(
+  private async unparsed(parsed: readonly ParsedBlob[]): Promise<ParsedBlob[]> {
+    const known = await this.deps.store.parsed.getMany<ParsedPageData>(
       parsed.map((p) => p.oid),
       PARSED_PAGE_VERSION,
     );
@@ -125,17 +125,17 @@ export class Templates {
   }
 
   /** A file of the target space, else of a live space of the organization the caller can read. */
-  private findFile(caller: Caller, organizationId: string, fileId: string, target: TemplateTarget | undefined, field: string) {
+  private async findFile(caller: Caller, organizationId: string, fileId: string, target: TemplateTarget | undefined, field: string) {
     const { store } = this.deps;
     const local = target?.content.files.find((f) => f.id === fileId);
     let file = local;
-    for (const space of local ? [] : store.content.spacesIn(organizationId)) {
-      if (space.deletedAt || space.id === target?.space.id || !atLeast(caller.access.spaceRole(space), 'read')) continue;
-      file = store.revisions.content(space.revisionId).files.find((f) => f.id === fileId);
+    for (const space of local ? [] : await store.content.spacesIn(organizationId)) {
+      if (space.deletedAt || space.id === target?.space.id || !atLeast(await caller.access.spaceRole(space), 'read')) continue;
+      file = (await store.revisions.content(space.revisionId)).files.find((f) => f.id === fileId);
       if (file) break;
     }
     if (!file) throw invalidInput(`${field}: no file ${fileId} in the space or in a space of its organization you can read`);
-    const bytes = file.blob ? store.blobs.get(file.blob) : undefined;
+    const bytes = file.blob ? await store.blobs.get(file.blob) : undefined;
     if (!bytes) throw invalidInput(`${field}: the bytes of the file ${fileId} are not stored on this server`);
     return { file, bytes, local: local !== undefined };
   }

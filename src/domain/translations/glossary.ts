@@ -23,36 +23,36 @@ export class Glossary {
     private readonly organizations: Organizations,
   ) {}
 
-  list(caller: Caller, organizationId: string, request: PageRequest): Page<GlossaryEntryRecord> {
-    const org = this.organizations.find(organizationId);
-    caller.access.requireOrganization(org, 'read');
-    return paginate(this.deps.store.translations.glossary(org.id), request, (e) => [e.createdAt, e.id]);
+  async list(caller: Caller, organizationId: string, request: PageRequest): Promise<Page<GlossaryEntryRecord>> {
+    const org = await this.organizations.find(organizationId);
+    await caller.access.requireOrganization(org, 'read');
+    return paginate(await this.deps.store.translations.glossary(org.id), request, (e) => [e.createdAt, e.id]);
   }
 
-  get(caller: Caller, organizationId: string, id: string): GlossaryEntryRecord {
-    const org = this.organizations.find(organizationId);
-    caller.access.requireOrganization(org, 'read');
-    const entry = this.deps.store.translations.glossaryEntry(id);
+  async get(caller: Caller, organizationId: string, id: string): Promise<GlossaryEntryRecord> {
+    const org = await this.organizations.find(organizationId);
+    await caller.access.requireOrganization(org, 'read');
+    const entry = await this.deps.store.translations.glossaryEntry(id);
     if (!entry || entry.organizationId !== org.id) throw notFound(`No glossary entry ${id} in the organization ${org.id}`);
     return entry;
   }
 
   /** Applies every operation in order, or none: one bad operation is a 400 naming it and changes nothing. */
-  update(caller: Caller, organizationId: string, operations: readonly GlossaryOperation[]): void {
-    const org = this.organizations.find(organizationId);
-    caller.access.requireOrganization(org, 'create');
+  async update(caller: Caller, organizationId: string, operations: readonly GlossaryOperation[]): Promise<void> {
+    const org = await this.organizations.find(organizationId);
+    await caller.access.requireOrganization(org, 'create');
     if (operations.length > MAX_GLOSSARY_OPERATIONS) {
       throw invalidInput(`operations: at most ${MAX_GLOSSARY_OPERATIONS} operations in one request, got ${operations.length}`);
     }
     const { store } = this.deps;
-    store.tx(() => {
-      const entries = new Map(store.translations.glossary(org.id).map((e) => [e.id, e]));
+    await store.tx(async () => {
+      const entries = new Map((await store.translations.glossary(org.id)).map((e) => [e.id, e]));
       const now = nowIso(this.deps);
-      operations.forEach((op, i) => {
+      operations.forEach(async (op, i) => {
         const field = `operations[${i}]`;
         if (op.type === 'delete') {
           // Deleting an absent entry is done already; an entry of another organization is absent here.
-          if (entries.delete(op.id)) store.translations.deleteGlossaryEntry(op.id);
+          if (entries.delete(op.id)) await store.translations.deleteGlossaryEntry(op.id);
           return;
         }
         checkTranslations(op.translations, `${field}.translations`);
@@ -63,15 +63,15 @@ export class Glossary {
           : { id: newId(), organizationId: org.id, translations: { ...op.translations }, createdAt: now, updatedAt: now };
         checkUnique(entry, entries.values(), `${field}.translations`);
         entries.set(entry.id, entry);
-        store.translations.putGlossaryEntry(entry);
+        await store.translations.putGlossaryEntry(entry);
       });
     });
   }
 
   /** The terms of the organization's glossary for one language pair. */
-  terms(organizationId: string, from: string, to: string): GlossaryTerm[] {
-    return this.deps.store.translations
-      .glossary(organizationId)
+  async terms(organizationId: string, from: string, to: string): Promise<GlossaryTerm[]> {
+    return (await this.deps.store.translations
+      .glossary(organizationId))
       .flatMap((e) => (e.translations[from] ? [{ source: e.translations[from], target: e.translations[to] ?? e.translations[from] }] : []));
   }
 }

@@ -30,8 +30,8 @@ export class TranslationRuns {
     jobs.register(RUN_JOB, (payload) => this.job(String((payload as { translation: string }).translation)));
   }
 
-  schedule(translationId: string): void {
-    this.jobs.schedule({ kind: RUN_JOB, payload: { translation: translationId }, maxAttempts: RUN_ATTEMPTS });
+  async schedule(translationId: string): Promise<void> {
+    await this.jobs.schedule({ kind: RUN_JOB, payload: { translation: translationId }, maxAttempts: RUN_ATTEMPTS });
   }
 
   /** The job: one attempt of a run. A failure is thrown again so the job is retried with backoff. */
@@ -39,13 +39,13 @@ export class TranslationRuns {
     const { store } = this.deps;
     // The request that queued the run is answered first: the work below starts on a later turn.
     await new Promise((resolve) => setImmediate(resolve));
-    const translation = store.translations.get(id);
+    const translation = await store.translations.get(id);
     if (!translation) return;
-    store.translations.put({ ...translation, status: 'running', updatedAt: nowIso(this.deps) });
+    await store.translations.put({ ...translation, status: 'running', updatedAt: nowIso(this.deps) });
     try {
       await this.run(translation);
     } catch (error) {
-      this.failed(id, error instanceof Error ? error.message : String(error));
+      await this.failed(id, error instanceof Error ? error.message : String(error));
       throw error;
     }
   }
@@ -54,44 +54,44 @@ export class TranslationRuns {
   async run(translation: TranslationRecord): Promise<RunOutcome | undefined> {
     const { store } = this.deps;
     const started = this.deps.clock.now().getTime();
-    const source = store.content.space(translation.sourceSpaceId);
+    const source = await store.content.space(translation.sourceSpaceId);
     if (!source || source.deletedAt) throw conflict(`the source space ${translation.sourceSpaceId} is deleted`);
-    const target = store.content.space(translation.targetSpaceId);
+    const target = await store.content.space(translation.targetSpaceId);
     if (!target || target.deletedAt) throw conflict(`the target space ${translation.targetSpaceId} is deleted; run the translation again to make a new one`);
 
     const result = await translateContent({
-      source: store.revisions.content(source.revisionId),
-      target: store.revisions.content(target.revisionId),
-      previous: new Map(store.translations.items(translation.id).map((item) => [item.itemId, item])),
+      source: await store.revisions.content(source.revisionId),
+      target: await store.revisions.content(target.revisionId),
+      previous: new Map((await store.translations.items(translation.id)).map((item) => [item.itemId, item])),
       translator: this.translator,
       from: translation.sourceLanguage,
       to: translation.language,
-      glossary: this.glossary.terms(translation.organizationId, translation.sourceLanguage, translation.language),
-      readBlob: (oid) => store.blobs.get(oid),
+      glossary: await this.glossary.terms(translation.organizationId, translation.sourceLanguage, translation.language),
+      readBlob: async (oid) => await store.blobs.get(oid),
     });
-    for (const bytes of result.blobs.values()) store.blobs.put(bytes);
-    this.sync.indexPages(result.content);
+    for (const bytes of result.blobs.values()) await store.blobs.put(bytes);
+    await this.sync.indexPages(result.content);
 
     const now = nowIso(this.deps);
     const revision: RevisionRecord = { id: newId(), spaceId: target.id, parents: [target.revisionId], type: 'update', git: null, createdAt: now };
     const seconds = Math.round((this.deps.clock.now().getTime() - started) / 1000);
-    return store.tx(() => {
-      const current = store.translations.get(translation.id);
+    return await store.tx(async () => {
+      const current = await store.translations.get(translation.id);
       if (!current) return undefined;
-      store.revisions.insert(revision, result.content);
-      if (!store.content.setSpaceRevision(target.id, target.revisionId, revision.id, now)) {
+      await store.revisions.insert(revision, result.content);
+      if (!await store.content.setSpaceRevision(target.id, target.revisionId, revision.id, now)) {
         throw conflict(`the space ${target.id} changed while it was being translated; the run is tried again`);
       }
-      for (const item of result.items) store.translations.putItem({ ...item, translationId: current.id });
+      for (const item of result.items) await store.translations.putItem({ ...item, translationId: current.id });
       const stats = current.stats;
-      store.translations.put({
+      await store.translations.put({
         ...current,
         status: current.queued ? 'pending' : 'completed',
         resultRevisionId: revision.id,
         stats: {
           runs: stats.runs + 1,
           totalWords: stats.totalWords + result.words,
-          totalPages: store.translations.countItems(current.id, 'document'),
+          totalPages: await store.translations.countItems(current.id, 'document'),
           totalDuration: stats.totalDuration + seconds,
           latestRunDuration: seconds,
           latestPages: result.pages,
@@ -102,21 +102,21 @@ export class TranslationRuns {
         lastError: null,
         updatedAt: now,
       });
-      if (current.queued) this.schedule(current.id);
+      if (current.queued) await this.schedule(current.id);
       return { revisionId: revision.id, pages: result.pages, words: result.words };
     });
   }
 
   /** Pending while attempts remain; after the last one completed (keeping the previous result, if any), or the queued run follows. */
-  private failed(id: string, message: string): void {
+  private async failed(id: string, message: string): Promise<void> {
     const { store } = this.deps;
-    store.tx(() => {
-      const current = store.translations.get(id);
+    await store.tx(async () => {
+      const current = await store.translations.get(id);
       if (!current) return;
       const failures = current.failures + 1;
       const retrying = failures < RUN_ATTEMPTS;
-      if (!retrying && current.queued) this.schedule(id);
-      store.translations.put({
+      if (!retrying && current.queued) await this.schedule(id);
+      await store.translations.put({
         ...current,
         status: retrying || current.queued ? 'pending' : 'completed',
         queued: retrying ? current.queued : false,

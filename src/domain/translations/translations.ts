@@ -59,27 +59,27 @@ export class Translations {
     this.runs.translator = translatorFor(config, this.policy);
   }
 
-  list(caller: Caller, organizationId: string, request: PageRequest): Page<TranslationView> {
-    const { org, role } = this.member(caller, organizationId, 'read');
-    const items = this.deps.store.translations.in(org.id).map((translation) => ({ translation, role }));
+  async list(caller: Caller, organizationId: string, request: PageRequest): Promise<Page<TranslationView>> {
+    const { org, role } = await this.member(caller, organizationId, 'read');
+    const items = (await this.deps.store.translations.in(org.id)).map((translation) => ({ translation, role }));
     return paginate(items, request, (v) => [v.translation.createdAt, v.translation.id]);
   }
 
-  get(caller: Caller, organizationId: string, id: string): TranslationView {
-    const { org, role } = this.member(caller, organizationId, 'read');
-    return { translation: this.find(org, id), role };
+  async get(caller: Caller, organizationId: string, id: string): Promise<TranslationView> {
+    const { org, role } = await this.member(caller, organizationId, 'read');
+    return { translation: await this.find(org, id), role };
   }
 
   /** Creates the target space beside the source and schedules the first run. */
-  create(caller: Caller, organizationId: string, input: TranslationInput): TranslationView {
-    const { org, role } = this.member(caller, organizationId, 'create');
-    const source = this.sourceSpace(caller, org, input.source.space);
+  async create(caller: Caller, organizationId: string, input: TranslationInput): Promise<TranslationView> {
+    const { org, role } = await this.member(caller, organizationId, 'create');
+    const source = await this.sourceSpace(caller, org, input.source.space);
     if (input.language === input.source.language) throw invalidInput(`language: must differ from source.language (${input.language})`);
     const { store } = this.deps;
-    if (store.translations.bySourceAndLanguage(source.id, input.language)) {
+    if (await store.translations.bySourceAndLanguage(source.id, input.language)) {
       throw conflict(`The space ${source.id} already has a translation into ${input.language}`);
     }
-    const translation = store.tx(() => {
+    const translation = await store.tx(async () => {
       const now = nowIso(this.deps);
       const record: TranslationRecord = {
         id: newId(),
@@ -88,7 +88,7 @@ export class Translations {
         sourceLanguage: input.source.language,
         language: input.language,
         instructions: input.instructions ?? EMPTY_INSTRUCTIONS,
-        targetSpaceId: this.targetSpace(caller, source, input.language).id,
+        targetSpaceId: (await this.targetSpace(caller, source, input.language)).id,
         status: 'pending',
         resultRevisionId: null,
         stats: EMPTY_STATS,
@@ -98,78 +98,78 @@ export class Translations {
         createdAt: now,
         updatedAt: now,
       };
-      store.translations.put(record);
-      this.runs.schedule(record.id);
+      await store.translations.put(record);
+      await this.runs.schedule(record.id);
       return record;
     });
     return { translation, role };
   }
 
-  update(caller: Caller, organizationId: string, id: string, instructions: Record<string, unknown>): TranslationView {
-    const { org, role } = this.member(caller, organizationId, 'create');
-    const next = { ...this.find(org, id), instructions, updatedAt: nowIso(this.deps) };
-    this.deps.store.translations.put(next);
+  async update(caller: Caller, organizationId: string, id: string, instructions: Record<string, unknown>): Promise<TranslationView> {
+    const { org, role } = await this.member(caller, organizationId, 'create');
+    const next = { ...await this.find(org, id), instructions, updatedAt: nowIso(this.deps) };
+    await this.deps.store.translations.put(next);
     return { translation: next, role };
   }
 
   /** The target space stays: it is a space of its own. */
-  delete(caller: Caller, organizationId: string, id: string): boolean {
-    const org = this.organizations.find(organizationId);
-    caller.access.requireOrganization(org, 'create');
-    const translation = this.deps.store.translations.get(id);
+  async delete(caller: Caller, organizationId: string, id: string): Promise<boolean> {
+    const org = await this.organizations.find(organizationId);
+    await caller.access.requireOrganization(org, 'create');
+    const translation = await this.deps.store.translations.get(id);
     if (!translation || translation.organizationId !== org.id) return false;
-    return this.deps.store.translations.delete(id);
+    return await this.deps.store.translations.delete(id);
   }
 
   /** Queues a run: at once when none is waiting, after the current one when one is running. */
-  requestRun(caller: Caller, organizationId: string, id: string): TranslationView {
-    const { org, role } = this.member(caller, organizationId, 'create');
+  async requestRun(caller: Caller, organizationId: string, id: string): Promise<TranslationView> {
+    const { org, role } = await this.member(caller, organizationId, 'create');
     const { store } = this.deps;
-    const translation = store.tx(() => {
-      const current = this.find(org, id);
-      const source = store.content.space(current.sourceSpaceId);
+    const translation = await store.tx(async () => {
+      const current = await this.find(org, id);
+      const source = await store.content.space(current.sourceSpaceId);
       if (!source || source.deletedAt) throw conflict(`The source space ${current.sourceSpaceId} of the translation ${id} is deleted`);
-      const target = store.content.space(current.targetSpaceId);
+      const target = await store.content.space(current.targetSpaceId);
       // A deleted target is made again: the run fills the new one.
       const next: TranslationRecord =
         !target || target.deletedAt
-          ? { ...current, targetSpaceId: this.targetSpace(caller, source, current.language).id, resultRevisionId: null }
+          ? { ...current, targetSpaceId: (await this.targetSpace(caller, source, current.language)).id, resultRevisionId: null }
           : { ...current };
       if (next.status === 'running') next.queued = true;
       else if (next.status === 'completed') {
         next.status = 'pending';
-        this.runs.schedule(next.id);
+        await this.runs.schedule(next.id);
       }
       next.failures = 0;
       next.updatedAt = nowIso(this.deps);
-      store.translations.put(next);
+      await store.translations.put(next);
       return next;
     });
     return { translation, role };
   }
 
-  private member(caller: Caller, organizationId: string, needed: RoleName): { org: OrganizationRecord; role: RoleName | null } {
-    const org = this.organizations.find(organizationId);
-    return { org, role: caller.access.requireOrganization(org, needed) };
+  private async member(caller: Caller, organizationId: string, needed: RoleName): Promise<{ org: OrganizationRecord; role: RoleName | null }> {
+    const org = await this.organizations.find(organizationId);
+    return { org, role: await caller.access.requireOrganization(org, needed) };
   }
 
-  private find(org: OrganizationRecord, id: string): TranslationRecord {
-    const translation = this.deps.store.translations.get(id);
+  private async find(org: OrganizationRecord, id: string): Promise<TranslationRecord> {
+    const translation = await this.deps.store.translations.get(id);
     if (!translation || translation.organizationId !== org.id) throw notFound(`No matching translation found for the ID ${id}`);
     return translation;
   }
 
-  private sourceSpace(caller: Caller, org: OrganizationRecord, id: string): SpaceRecord {
-    const space = this.deps.store.content.space(id);
+  private async sourceSpace(caller: Caller, org: OrganizationRecord, id: string): Promise<SpaceRecord> {
+    const space = await this.deps.store.content.space(id);
     if (!space || space.deletedAt || space.organizationId !== org.id) throw invalidInput(`source.space: no space ${id} in the organization ${org.id}`);
-    caller.access.requireSpace(space, 'read');
+    await caller.access.requireSpace(space, 'read');
     return space;
   }
 
   /** A new space for the translation, beside the source, in the target language. */
-  private targetSpace(caller: Caller, source: SpaceRecord, language: string): SpaceRecord {
+  private async targetSpace(caller: Caller, source: SpaceRecord, language: string): Promise<SpaceRecord> {
     const suffix = ` (${language})`;
     const title = source.title.slice(0, TITLE_MAX - suffix.length) + suffix;
-    return this.spaces.create(caller, source.organizationId, { title, language, ...(source.parentId ? { parent: source.parentId } : {}) }).space;
+    return (await this.spaces.create(caller, source.organizationId, { title, language, ...(source.parentId ? { parent: source.parentId } : {}) })).space;
   }
 }

@@ -29,82 +29,82 @@ export class AppUrls {
     private readonly sites: Sites,
   ) {}
 
-  resolve(caller: Caller, raw: string, appPrefixes: readonly string[], base: string): AppContent {
+  async resolve(caller: Caller, raw: string, appPrefixes: readonly string[], base: string): Promise<AppContent> {
     const url = parseUrl(raw);
     const href = `${url.origin}${url.pathname}`;
     const prefix = appPrefixes.find((p) => href.startsWith(p) || `${href}/` === p);
-    const found = prefix !== undefined ? this.app(caller, segmentsOf(href.slice(prefix.length))) : this.published(caller, url, base);
+    const found = prefix !== undefined ? await this.app(caller, segmentsOf(href.slice(prefix.length))) : await this.published(caller, url, base);
     if (!found) throw notFound(`No content found for the URL ${url.href}`);
     return found;
   }
 
-  private app(caller: Caller, segments: string[]): AppContent | undefined {
+  private async app(caller: Caller, segments: string[]): Promise<AppContent | undefined> {
     const [first, id, ...rest] = segments;
     if (id === undefined) return undefined;
-    if (first === 'collections' && !rest.length) return { kind: 'collection', collection: this.collections.get(caller, id) };
-    if (first === 'spaces') return this.ownSpaceUrl(caller, id, rest);
+    if (first === 'collections' && !rest.length) return { kind: 'collection', collection: await this.collections.get(caller, id) };
+    if (first === 'spaces') return await this.ownSpaceUrl(caller, id, rest);
     if (first !== 'o' || rest.length < 2) return undefined;
     const [kind, contentId, ...more] = rest as [string, string, ...string[]];
     if (kind === 'c' && !more.length) {
-      const collection = this.collections.get(caller, contentId);
+      const collection = await this.collections.get(caller, contentId);
       return collection.collection.organizationId === id ? { kind: 'collection', collection } : undefined;
     }
-    if (kind === 's') return this.gitbookSpaceUrl(caller, id, contentId, more);
+    if (kind === 's') return await this.gitbookSpaceUrl(caller, id, contentId, more);
     return undefined;
   }
 
   /** `spaces/<id>`, then `change-requests/<id>` or `revisions/<id>`, then `pages/<pageId>`. */
-  private ownSpaceUrl(caller: Caller, spaceId: string, rest: string[]): AppContent | undefined {
-    const space = this.spaces.get(caller, spaceId);
+  private async ownSpaceUrl(caller: Caller, spaceId: string, rest: string[]): Promise<AppContent | undefined> {
+    const space = await this.spaces.get(caller, spaceId);
     let [kind, id, ...more] = rest;
     let changeRequest: ChangeRequestView | undefined;
     let view: RevisionView | undefined;
     if (kind === 'change-requests' && id !== undefined) {
-      changeRequest = this.changeRequests.get(caller, spaceId, id);
-      view = this.content.revision(caller, spaceId, changeRequest.changeRequest.revisionId);
+      changeRequest = await this.changeRequests.get(caller, spaceId, id);
+      view = await this.content.revision(caller, spaceId, changeRequest.changeRequest.revisionId);
       [kind, id, ...more] = more;
     } else if (kind === 'revisions' && id !== undefined) {
-      view = this.content.revision(caller, spaceId, id);
+      view = await this.content.revision(caller, spaceId, id);
       [kind, id, ...more] = more;
     }
     if (kind === undefined) return { kind: 'space', space, ...(changeRequest ? { changeRequest } : {}) };
     if (kind !== 'pages' || id === undefined || more.length) return undefined;
-    view ??= this.content.current(caller, spaceId);
+    view ??= await this.content.current(caller, spaceId);
     const page = this.content.page(view, id);
     if (page.kind !== 'document' && page.kind !== 'group') throw notFound(`The page ${id} is a ${page.kind} page: it shows no content of its own`);
     return { kind: 'space', space, ...(changeRequest ? { changeRequest } : {}), page: { view, page } };
   }
 
   /** GitBook's form: `o/<org>/s/<space>[/~/changes/<id>|/~/revisions/<id>]/<page path>`. */
-  private gitbookSpaceUrl(caller: Caller, organizationId: string, spaceId: string, rest: string[]): AppContent | undefined {
-    const space = this.spaces.get(caller, spaceId);
+  private async gitbookSpaceUrl(caller: Caller, organizationId: string, spaceId: string, rest: string[]): Promise<AppContent | undefined> {
+    const space = await this.spaces.get(caller, spaceId);
     if (space.space.organizationId !== organizationId) return undefined;
     let changeRequest: ChangeRequestView | undefined;
     let view: RevisionView | undefined;
     let path = rest;
     if (rest[0] === '~' && rest[2] !== undefined && (rest[1] === 'changes' || rest[1] === 'revisions')) {
       if (rest[1] === 'changes') {
-        changeRequest = this.changeRequests.get(caller, spaceId, rest[2]);
-        view = this.content.revision(caller, spaceId, changeRequest.changeRequest.revisionId);
+        changeRequest = await this.changeRequests.get(caller, spaceId, rest[2]);
+        view = await this.content.revision(caller, spaceId, changeRequest.changeRequest.revisionId);
       } else {
-        view = this.content.revision(caller, spaceId, rest[2]);
+        view = await this.content.revision(caller, spaceId, rest[2]);
       }
       path = rest.slice(3);
     }
     if (!path.length) return { kind: 'space', space, ...(changeRequest ? { changeRequest } : {}) };
-    view ??= this.content.current(caller, spaceId);
+    view ??= await this.content.current(caller, spaceId);
     return { kind: 'space', space, ...(changeRequest ? { changeRequest } : {}), page: { view, page: this.content.pageByPath(view, path.join('/')) } };
   }
 
   /** A published site URL: the space of the site space it falls in, and the page at the rest of the path. */
-  private published(caller: Caller, url: URL, base: string): AppContent | undefined {
-    const located = locateSite(this.deps.store, url, base);
+  private async published(caller: Caller, url: URL, base: string): Promise<AppContent | undefined> {
+    const located = await locateSite(this.deps.store, url, base);
     if (!located) return undefined;
-    const match = matchSiteSpace(this.sites.structure(null, located.site.id).siteSpaces, located.segments);
+    const match = matchSiteSpace((await this.sites.structure(null, located.site.id)).siteSpaces, located.segments);
     if (!match) return undefined;
-    const space = this.spaces.get(caller, match.node.spaceId);
+    const space = await this.spaces.get(caller, match.node.spaceId);
     if (!match.rest.length) return { kind: 'space', space };
-    const view = this.content.current(caller, match.node.spaceId);
+    const view = await this.content.current(caller, match.node.spaceId);
     return { kind: 'space', space, page: { view, page: this.content.pageByPath(view, match.rest.join('/')) } };
   }
 }

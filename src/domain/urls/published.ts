@@ -58,7 +58,7 @@ export class PublishedUrls {
 
   async lookup(caller: Caller, request: PublishedLookupRequest): Promise<PublishedLookup> {
     const url = parseUrl(request.url);
-    const located = locateSite(this.deps.store, url, request.base);
+    const located = await locateSite(this.deps.store, url, request.base);
     if (!located || !located.site.published) throw notFound(`No published content at ${url.href}`);
     const { site, siteRoot, siteBasePath } = located;
 
@@ -75,7 +75,7 @@ export class PublishedUrls {
       throw error;
     }
 
-    const tree = this.sites.structure(null, site.id);
+    const tree = await this.sites.structure(null, site.id);
     const visitor = { claims };
     const sectionOf = new Map(tree.sections.flatMap((s) => s.siteSpaces.map((n) => [n.record.id, s] as const)));
     const nodes = tree.siteSpaces.filter((n) => {
@@ -98,14 +98,14 @@ export class PublishedUrls {
     if (marker !== -1) {
       const id = segments[marker + 2]!;
       if (segments[marker + 1] === 'changes') {
-        const { changeRequest } = this.changeRequests.find(caller, node.spaceId, id, 'read');
+        const { changeRequest } = await this.changeRequests.find(caller, node.spaceId, id, 'read');
         preview = { changeRequestId: changeRequest.id, revisionId: changeRequest.revisionId };
       } else {
-        preview = { revisionId: this.content.revision(caller, node.spaceId, id).revision.id };
+        preview = { revisionId: (await this.content.revision(caller, node.spaceId, id)).revision.id };
       }
-    } else if (pathname && !this.content.published(node.spaceId).index.pageAtPath(pathname)) {
+    } else if (pathname && !(await this.content.published(node.spaceId)).index.pageAtPath(pathname)) {
       const wanted = normalizeSource(`/${segments.join('/')}`);
-      const redirect = this.sites.redirects.all(site).find((r) => normalizeSource(r.redirect.source) === wanted);
+      const redirect = (await this.sites.redirects.all(site)).find((r) => normalizeSource(r.redirect.source) === wanted);
       if (redirect) return { kind: 'redirect', target: 'content', redirect: `${siteRoot}/${redirect.path}` };
     }
 

@@ -44,17 +44,17 @@ export function segmentsOf(path: string, field = 'url'): string[] {
 }
 
 /** The site a URL belongs to, served by this server (`base`) or behind a proxy; undefined when none. */
-export function locateSite(store: Store, url: URL, base: string): SiteLocation | undefined {
+export async function locateSite(store: Store, url: URL, base: string): Promise<SiteLocation | undefined> {
   const server = new URL(base);
   const prefix = server.pathname.replace(/\/+$/, '');
   if (url.origin === server.origin && (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))) {
     const [basename, ...segments] = segmentsOf(url.pathname.slice(prefix.length));
-    const site = basename ? store.sites.byBasename(basename) : undefined;
+    const site = basename ? await store.sites.byBasename(basename) : undefined;
     if (site) return { site, siteRoot: `${server.origin}${prefix}/${site.basename}`, siteBasePath: `${prefix}/${site.basename}/`, segments };
   }
   const at = `${url.host}${url.pathname}`.replace(/\/+$/, '').toLowerCase();
-  for (const org of store.organizations.all()) {
-    for (const site of store.sites.in(org.id)) {
+  for (const org of await store.organizations.all()) {
+    for (const site of await store.sites.in(org.id)) {
       const proxy = site.proxy
         ?.replace(/^https?:\/\//, '')
         .replace(/\/+$/, '')

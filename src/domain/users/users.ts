@@ -16,9 +16,9 @@ export class Users {
 
   constructor(private readonly deps: Deps) {}
 
-  authenticate(secret: string): Caller | undefined {
-    const userId = this.fixedTokens.get(secret) ?? this.deps.store.users.userIdForToken(secret);
-    const user = userId === undefined ? undefined : this.deps.store.users.get(userId);
+  async authenticate(secret: string): Promise<Caller | undefined> {
+    const userId = this.fixedTokens.get(secret) ?? await this.deps.store.users.userIdForToken(secret);
+    const user = userId === undefined ? undefined : await this.deps.store.users.get(userId);
     if (user) return new Caller(this.deps.store, user);
     for (const authenticate of this.tokenKinds) {
       const caller = authenticate(secret);
@@ -36,38 +36,38 @@ export class Users {
   }
 
   /** Issues a new token for the user; the secret is returned once and stored only as a hash. */
-  createToken(userId: string, label: string): { token: string; record: TokenRecord } {
+  async createToken(userId: string, label: string): Promise<{ token: string; record: TokenRecord }> {
     const token = `docs_${randomBytes(32).toString('base64url')}`;
     const record: TokenRecord = { id: newId(), userId, label, createdAt: nowIso(this.deps) };
-    this.deps.store.users.insertToken(record, token);
+    await this.deps.store.users.insertToken(record, token);
     return { token, record };
   }
 
   /** A user is visible to themselves and to anyone sharing an organization with them. */
-  get(caller: Caller, userId: string): UserRecord {
-    const user = this.deps.store.users.get(userId);
-    if (!user || !this.visible(caller, user)) throw notFound(`No matching user found for the ID ${userId}`);
+  async get(caller: Caller, userId: string): Promise<UserRecord> {
+    const user = await this.deps.store.users.get(userId);
+    if (!user || !await this.visible(caller, user)) throw notFound(`No matching user found for the ID ${userId}`);
     return user;
   }
 
-  update(caller: Caller, userId: string, patch: UserPatch): UserRecord {
-    const user = this.get(caller, userId);
+  async update(caller: Caller, userId: string, patch: UserPatch): Promise<UserRecord> {
+    const user = await this.get(caller, userId);
     if (user.id !== caller.user.id) throw forbidden('You can only update your own user');
     const next: UserRecord = {
       ...user,
       displayName: patch.displayName ?? user.displayName,
       photoURL: patch.photoURL ?? user.photoURL,
     };
-    this.deps.store.users.update(next);
+    await this.deps.store.users.update(next);
     return next;
   }
 
   /** Finds or creates the user with this email. */
-  ensure(email: string, displayName: string): UserRecord {
-    const existing = this.deps.store.users.byEmail(email);
+  async ensure(email: string, displayName: string): Promise<UserRecord> {
+    const existing = await this.deps.store.users.byEmail(email);
     if (existing) return existing;
     const user: UserRecord = { id: newId(), displayName, email: email.toLowerCase(), photoURL: null, createdAt: nowIso(this.deps) };
-    this.deps.store.users.insert(user);
+    await this.deps.store.users.insert(user);
     return user;
   }
 
@@ -77,18 +77,18 @@ export class Users {
    */
   emailVisibility(caller: Caller): (userId: string) => boolean {
     const known = new Map<string, boolean>([[caller.user.id, true]]);
-    return (userId) => {
+    return async (userId) => {
       let visible = known.get(userId);
       if (visible === undefined) {
-        const theirs = this.deps.store.organizations.membershipsOf(userId);
-        visible = theirs.some((m) => caller.access.organizationRole(m.organizationId) !== undefined);
+        const theirs = await this.deps.store.organizations.membershipsOf(userId);
+        visible = theirs.some(async (m) => await caller.access.organizationRole(m.organizationId) !== undefined);
         known.set(userId, visible);
       }
       return visible;
     };
   }
 
-  private visible(caller: Caller, user: UserRecord): boolean {
-    return this.emailVisibility(caller)(user.id);
+  private async visible(caller: Caller, user: UserRecord): Promise<boolean> {
+    return (await this.emailVisibility(caller))(user.id);
   }
 }

@@ -44,9 +44,9 @@ export async function exportRevision(domain: Domain, options: ExportOptions): Pr
   const prefix = relative(repo, dir).split(sep).join('/');
   await recoverFollow(repo);
   const { sync } = domain;
-  const space = sync.space(options.spaceId);
+  const space = await sync.space(options.spaceId);
   if (!space || space.deletedAt) throw notFound(`no space ${options.spaceId}`);
-  const state = sync.state(space.id);
+  const state = await sync.state(space.id);
   const synced = state && state.source === dir ? state : undefined;
 
   const ref = await fullRef(repo, options.ref);
@@ -55,8 +55,8 @@ export async function exportRevision(domain: Domain, options: ExportOptions): Pr
   const tree: RepoTree = parent ? await commitFiles(repo, parent, prefix) : { files: new Map(), commit: null, warnings: [] };
   const layout = await spaceLayout(tree, synced);
 
-  const next = sync.content(options.revisionId);
-  const base = synced ? sync.content(synced.revisionId) : emptyContent();
+  const next = await sync.content(options.revisionId);
+  const base = synced ? await sync.content(synced.revisionId) : emptyContent();
   if (next.pages.length === 0 && base.pages.length > 0) throw invalidInput(`revision ${options.revisionId}: no pages; nothing to export`);
   const oids = new Map([...tree.files].map(([path, entry]) => [path, entry.oid]));
   const plan = planExport({
@@ -64,9 +64,9 @@ export async function exportRevision(domain: Domain, options: ExportOptions): Pr
     base,
     layout,
     tree: oids,
-    readBlob: (oid) => sync.blobs.get(oid) ?? undefined,
+    readBlob: async (oid) => await sync.blobs.get(oid) ?? undefined,
     summary: await tree.files.get(layout.summary)?.read(),
-    parsed: (oids) => sync.parsed(oids),
+    parsed: async (oids) => await sync.parsed(oids),
     force: options.force ?? false,
   });
   const written = [...plan.writes.keys()].sort();
@@ -93,7 +93,7 @@ export async function exportRevision(domain: Domain, options: ExportOptions): Pr
       subtree({ files, commit: null, warnings: [] }, layout.directory),
       `${IMPORT_VERSION}:${PARSED_PAGE_VERSION}:${layout.readme}:${layout.summary}`,
     );
-    remember(
+    await remember(
       domain,
       { spaceId: space.id, revisionId: options.revisionId, next, plan, commit, message: options.message, ref: options.ref },
       {
@@ -125,18 +125,18 @@ interface Exported {
  * revision recording where each page now lives, with the commit as its git side (the space's current one unless the
  * space moved meanwhile).
  */
-function remember(domain: Domain, exported: Exported, state: Omit<SyncStateRecord, 'spaceId' | 'revisionId' | 'updatedAt'>): void {
+async function remember(domain: Domain, exported: Exported, state: Omit<SyncStateRecord, 'spaceId' | 'revisionId' | 'updatedAt'>): Promise<void> {
   const { sync } = domain;
-  for (const blob of exported.plan.writes.values()) sync.blobs.put(blob.bytes);
+  for (const blob of exported.plan.writes.values()) await sync.blobs.put(blob.bytes);
   const content = recordedContent(exported.next, exported.plan);
-  sync.recordExport({
+  await sync.recordExport({
     spaceId: exported.spaceId,
     baseRevisionId: exported.revisionId,
     content,
     git: content ? { oid: exported.commit, message: exported.message, ref: exported.ref, createdByService: true } : null,
     state,
   });
-  if (content) sync.indexPages(content);
+  if (content) await sync.indexPages(content);
 }
 
 /** `main` -> `refs/heads/main` (or the existing ref it names); `HEAD` -> the branch checked out. */

@@ -29,12 +29,12 @@ class CapturingSync extends GitSync {
     super(deps);
   }
 
-  override findSpace(organizationId: string, idOrTitle: string): SpaceRecord | undefined {
-    return this.view(super.findSpace(organizationId, idOrTitle));
+  override async findSpace(organizationId: string, idOrTitle: string): Promise<SpaceRecord | undefined> {
+    return this.view(await super.findSpace(organizationId, idOrTitle));
   }
 
-  override spaceForKey(source: string, key: string): SpaceRecord | undefined {
-    return this.view(super.spaceForKey(source, key));
+  override async spaceForKey(source: string, key: string): Promise<SpaceRecord | undefined> {
+    return this.view(await super.spaceForKey(source, key));
   }
 
   override land(input: ImportedRevision): string | null {

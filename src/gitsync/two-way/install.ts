@@ -37,8 +37,8 @@ export function installGitSync(domain: Domain, setup: GitSyncSetup = {}): void {
   if (installed.has(domain)) return;
   installed.add(domain);
   const cacheDir = setup.cacheDir ?? join(tmpdir(), 'quire-git');
-  const report = (spaceId: string, operation: string) => (error: unknown) => {
-    const space = domain.sync.space(spaceId);
+  const report = (spaceId: string, operation: string) => async (error: unknown) => {
+    const space = await domain.sync.space(spaceId);
     // A remote's credentials never reach the log or the job's recorded error.
     if (error instanceof Error) error.message = withoutCredentials(error.message);
     setup.onFailure?.(`git ${operation} of space "${space?.title ?? spaceId}" (${spaceId}) failed: ${(error as Error).message}`);
@@ -46,25 +46,25 @@ export function installGitSync(domain: Domain, setup: GitSyncSetup = {}): void {
     if (error instanceof DomainError && error.kind !== 'conflict') Object.assign(error, { retry: false });
     throw error;
   };
-  const run = (payload: GitJobPayload) =>
-    oneAtATime(payload.spaceId, () => runGitJob(domain, payload, cacheDir)).catch(report(payload.spaceId, payload.operation));
-  domain.jobs.register(GIT_IMPORT_JOB, (payload) => run(payload as GitJobPayload));
-  domain.jobs.register(GIT_EXPORT_JOB, (payload) => run(payload as GitJobPayload));
-  domain.jobs.register(GIT_MERGED_JOB, (payload) => {
+  const run = async (payload: GitJobPayload) =>
+    oneAtATime(payload.spaceId, () => runGitJob(domain, payload, cacheDir)).catch(await report(payload.spaceId, payload.operation));
+  domain.jobs.register(GIT_IMPORT_JOB, async (payload) => await run(payload as GitJobPayload));
+  domain.jobs.register(GIT_EXPORT_JOB, async (payload) => await run(payload as GitJobPayload));
+  domain.jobs.register(GIT_MERGED_JOB, async (payload) => {
     const merged = payload as MergedPayload;
-    return oneAtATime(merged.spaceId, () => exportMerged(domain, merged, cacheDir)).catch(report(merged.spaceId, 'export'));
+    return oneAtATime(merged.spaceId, () => exportMerged(domain, merged, cacheDir)).catch(await report(merged.spaceId, 'export'));
   });
   // Zip imports read their tree with the same outline as a repository.
   domain.contentWrites.useTreeOutliner(outlineTree);
-  domain.changeRequests.onMerged((event) => {
+  domain.changeRequests.onMerged(async (event) => {
     // Only spaces synced with a git repository (not a plain folder) export their merges.
-    if (!syncedWithGit(domain, event.changeRequest.spaceId)) return;
+    if (!await syncedWithGit(domain, event.changeRequest.spaceId)) return;
     const payload: MergedPayload = {
       spaceId: event.changeRequest.spaceId,
       userId: event.changeRequest.createdBy,
       message: mergeMessage(setup.mergeMessage, event.changeRequest),
     };
-    domain.jobs.schedule({ kind: GIT_MERGED_JOB, payload, maxAttempts: 5 });
+    await domain.jobs.schedule({ kind: GIT_MERGED_JOB, payload, maxAttempts: 5 });
     void domain.jobs.runDue();
   });
 }
@@ -73,40 +73,40 @@ export function installGitSync(domain: Domain, setup: GitSyncSetup = {}): void {
 async function runGitJob(domain: Domain, payload: GitJobPayload, cacheDir: string): Promise<void> {
   const git = gitSpaces(domain);
   const { spaceId, operation, url, ref } = payload;
-  git.recordEvent({ type: 'space_gitsync_started', spaceId, operation, url, ref });
+  await git.recordEvent({ type: 'space_gitsync_started', spaceId, operation, url, ref });
   let remote = url;
   try {
     remote = git.remoteUrl(payload);
     const repo = await checkout(remote, ref, cacheDir, spaceId);
     const dir = payload.repoProjectDirectory ? join(repo.dir, payload.repoProjectDirectory) : repo.dir;
-    const space = domain.sync.space(spaceId);
+    const space = await domain.sync.space(spaceId);
     if (!space || space.deletedAt) throw new Error(`the space ${spaceId} no longer exists`);
     let commit: string | null = null;
     let revisionId: string | null = null;
     if (operation === 'import') {
-      const caller = callerOf(domain, payload.userId);
+      const caller = await callerOf(domain, payload.userId);
       // An import is asked for: it replaces the space's content, however much of it goes.
       const [report] = await syncDirectory(domain, { dir, ref, space: spaceId, organizationId: space.organizationId, caller, allowMassRemoval: true });
       revisionId = report?.revisionId ?? null;
       // The commit imported: while the sync state still pairs it, the space was only imported and exports nothing.
-      commit = domain.sync.state(spaceId)?.commit ?? null;
+      commit = (await domain.sync.state(spaceId))?.commit ?? null;
     } else {
       const message = payload.commitMessage ?? `Update from ${space.title} (Quire)`;
       const force = payload.force ?? false;
       commit = await withRepositoryLock((await findRepository(dir)) ?? dir, async () => {
-        const before = domain.sync.state(spaceId);
+        const before = await domain.sync.state(spaceId);
         // The space's revision when the export runs (not when it was asked for).
-        const revisionId = domain.sync.space(spaceId)?.revisionId ?? space.revisionId;
+        const revisionId = (await domain.sync.space(spaceId))?.revisionId ?? space.revisionId;
         const { commit } = await exportRevision(domain, { dir, spaceId, revisionId, ref, message, force });
         if (commit || (await repo.unpushed())) await pushOrUndo(domain, spaceId, repo, before, ref, force);
         return commit;
       });
     }
-    git.recordEvent({ type: 'space_gitsync_completed', spaceId, operation, url, ref, state: 'success', commit, revisionId });
+    await git.recordEvent({ type: 'space_gitsync_completed', spaceId, operation, url, ref, state: 'success', commit, revisionId });
   } catch (error) {
     // The message may quote the remote: never with its credentials.
     const message = (error as Error).message.replaceAll(remote, url);
-    git.recordEvent({ type: 'space_gitsync_completed', spaceId, operation, url, ref, state: 'failure', error: message });
+    await git.recordEvent({ type: 'space_gitsync_completed', spaceId, operation, url, ref, state: 'failure', error: message });
     throw error;
   }
 }
@@ -117,19 +117,19 @@ async function runGitJob(domain: Domain, payload: GitJobPayload, cacheDir: strin
  */
 async function exportMerged(domain: Domain, payload: MergedPayload, cacheDir: string): Promise<void> {
   const git = gitSpaces(domain);
-  const space = domain.sync.space(payload.spaceId);
+  const space = await domain.sync.space(payload.spaceId);
   if (!space || space.deletedAt) return;
-  if (!syncedWithGit(domain, space.id)) return;
-  const state = domain.sync.state(space.id);
-  const remote = git.lastRemote(space.id);
+  if (!await syncedWithGit(domain, space.id)) return;
+  const state = await domain.sync.state(space.id);
+  const remote = await git.lastRemote(space.id);
   const ref = state?.ref && state.ref !== 'HEAD' ? state.ref : remote?.ref;
   const event = { spaceId: space.id, operation: 'export' as const, url: remote?.url ?? state!.source, ref: ref ?? 'HEAD' };
-  git.recordEvent({ ...event, type: 'space_gitsync_started' });
+  await git.recordEvent({ ...event, type: 'space_gitsync_started' });
   try {
-    const caller = callerOf(domain, payload.userId);
+    const caller = await callerOf(domain, payload.userId);
     const repo = remote ? await checkout(remote.url, remote.ref, cacheDir, space.id) : null;
     const dir = repo ? join(repo.dir, remote?.repoProjectDirectory ?? '') : state!.source;
-    const before = domain.sync.state(space.id);
+    const before = await domain.sync.state(space.id);
     const reports = await twoWaySync(domain, {
       dir,
       ...(ref ? { ref } : {}),
@@ -141,9 +141,9 @@ async function exportMerged(domain: Domain, payload: MergedPayload, cacheDir: st
     });
     if (repo && ref && (reports.some((r) => r.commit) || (await repo.unpushed()))) await pushOrUndo(domain, space.id, repo, before, ref, false);
     const report = reports.find((r) => r.space.id === space.id);
-    git.recordEvent({ ...event, type: 'space_gitsync_completed', state: 'success', commit: report?.commit ?? null, revisionId: report?.revisionId ?? null });
+    await git.recordEvent({ ...event, type: 'space_gitsync_completed', state: 'success', commit: report?.commit ?? null, revisionId: report?.revisionId ?? null });
   } catch (error) {
-    git.recordEvent({ ...event, type: 'space_gitsync_completed', state: 'failure', error: (error as Error).message });
+    await git.recordEvent({ ...event, type: 'space_gitsync_completed', state: 'failure', error: (error as Error).message });
     throw error;
   }
 }
@@ -158,7 +158,7 @@ async function pushOrUndo(domain: Domain, spaceId: string, repo: Checkout, befor
   try {
     await repo.push(ref, force);
   } catch (error) {
-    gitSpaces(domain).restoreState(spaceId, before);
+    await gitSpaces(domain).restoreState(spaceId, before);
     await repo.discard().catch(() => {});
     throw error;
   }
@@ -169,8 +169,8 @@ function withoutCredentials(text: string): string {
   return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/gi, '$1');
 }
 
-function syncedWithGit(domain: Domain, spaceId: string): boolean {
-  return gitSpaces(domain).exportsMerges(spaceId);
+async function syncedWithGit(domain: Domain, spaceId: string): Promise<boolean> {
+  return await gitSpaces(domain).exportsMerges(spaceId);
 }
 
 /** The git operations of one space run one at a time, in the order they were asked for (whatever runs the jobs). */
@@ -189,8 +189,8 @@ function oneAtATime<T>(spaceId: string, work: () => Promise<T>): Promise<T> {
   return next;
 }
 
-function callerOf(domain: Domain, userId: string): Caller {
-  const user = domain.deps.store.users.get(userId);
+async function callerOf(domain: Domain, userId: string): Promise<Caller> {
+  const user = await domain.deps.store.users.get(userId);
   if (!user) throw new Error(`no user ${userId}`);
   return new Caller(domain.deps.store, user);
 }

@@ -66,17 +66,17 @@ export function pageCounts(before: RevisionContent, after: RevisionContent): Pic
   return { pagesAdded, pagesChanged, pagesRemoved: old.size };
 }
 
-export function conflictEntries(conflicts: readonly MergeConflict[], winner: Side | null, kept: KeptVersion[], sides: ConflictSides): ConflictEntry[] {
+export async function conflictEntries(conflicts: readonly MergeConflict[], winner: Side | null, kept: KeptVersion[], sides: ConflictSides): Promise<ConflictEntry[]> {
   const loser = winner === null ? null : winner === 'git' ? sides.space : sides.git;
-  return conflicts.map((c) => ({
+  return await Promise.all(conflicts.map(async (c) => ({
     ...c,
     winner,
     kept,
     path: pathOf(c, sides.git) ?? pathOf(c, sides.space) ?? pathOf(c, sides.base),
     commit: sides.commit,
-    losingText: loser && textOf(c, loser, sides.blobs),
+    losingText: loser && await textOf(c, loser, sides.blobs),
     losingBlob: (loser && itemOf(c, loser)?.blob) ?? null,
-  }));
+  })));
 }
 
 function itemOf(c: MergeConflict, content: RevisionContent): { blob: string | null; git: { path: string } | null } | undefined {
@@ -93,11 +93,11 @@ function pathOf(c: MergeConflict, content: RevisionContent): string | null {
   return itemOf(c, content)?.git?.path ?? null;
 }
 
-function textOf(c: MergeConflict, content: RevisionContent, blobs: Pick<BlobStore, 'get'>): string | null {
+async function textOf(c: MergeConflict, content: RevisionContent, blobs: Pick<BlobStore, 'get'>): Promise<string | null> {
   if (c.kind === 'variable') return c.id in content.variables ? String(content.variables[c.id]) : null;
   if (c.kind === 'file') return null;
   const blob = itemOf(c, content)?.blob;
-  const bytes = blob ? blobs.get(blob) : undefined;
+  const bytes = blob ? await blobs.get(blob) : undefined;
   return bytes ? Buffer.from(bytes).toString('utf8') : null;
 }
 

@@ -69,11 +69,11 @@ async function syncRepository(domain: Domain, options: TwoWayOptions, policy: Co
     // branch to export to, so this only imports.
     return (await syncDirectory(domain, options)).map((r) => twoWayReport(r, r.revisionId ? 'import' : 'nothing', policy));
   }
-  const { reports, captured } = await captureImport(domain, { ...options, dir, ref }, (space) => domain.sync.state(space.id)?.revisionId);
+  const { reports, captured } = await captureImport(domain, { ...options, dir, ref }, async (space) => (await domain.sync.state(space.id))?.revisionId);
   const out: TwoWayReport[] = [];
   for (const base of reports) {
-    const space = domain.sync.space(base.space.id)!;
-    const state = domain.sync.state(space.id);
+    const space = (await domain.sync.space(base.space.id))!;
+    const state = await domain.sync.state(space.id);
     const input = captured.get(space.id);
     const report = twoWayReport(base, 'nothing', policy);
     const context: Settle = { domain, options, policy, dir, ref, head, space, state, input, report };
@@ -90,7 +90,7 @@ async function settle(c: Settle): Promise<TwoWayReport> {
   const action = decide({ syncedRevisionId: state?.revisionId ?? null, spaceRevisionId: space.revisionId, gitChanged: !!input?.content });
   report.action = action;
   if (action === 'import' || action === 'nothing') {
-    if (input) report.revisionId = domain.sync.land(input);
+    if (input) report.revisionId = await domain.sync.land(input);
     if (action === 'nothing') Object.assign(report, { pagesAdded: 0, pagesChanged: 0, pagesRemoved: 0 });
     return report;
   }
@@ -98,27 +98,27 @@ async function settle(c: Settle): Promise<TwoWayReport> {
   if (action === 'export') {
     // A new tip with the same content (or a force-push to it): pair it with the synced revision first, so the export
     // builds on it and remembers what it wrote.
-    if (input) gitSpaces(domain).saveState(space.id, { ...input.state, key: input.state.key ?? null, revisionId: state!.revisionId });
-    Object.assign(report, pageCounts(domain.sync.content(state!.revisionId), domain.sync.content(space.revisionId)));
-    return exportSpace(c, space.revisionId, c.options.message ?? exportMessage(domain, space, c.options.mergeMessage));
+    if (input) await gitSpaces(domain).saveState(space.id, { ...input.state, key: input.state.key ?? null, revisionId: state!.revisionId });
+    Object.assign(report, pageCounts(await domain.sync.content(state!.revisionId), await domain.sync.content(space.revisionId)));
+    return exportSpace(c, space.revisionId, c.options.message ?? await exportMessage(domain, space, c.options.mergeMessage));
   }
 
-  const merge = mergeSides(domain.sync.content(state!.revisionId), domain.sync.content(space.revisionId), input!.content!, domain.sync.blobs, c.policy);
+  const merge = mergeSides(await domain.sync.content(state!.revisionId), await domain.sync.content(space.revisionId), input!.content!, domain.sync.blobs, c.policy);
   const spaceKept: KeptVersion = { side: 'space', revisionId: space.revisionId, commit: null };
   const gitKept: KeptVersion = { side: 'git', revisionId: null, commit: c.head };
   const sides: ConflictSides = {
     commit: c.head,
-    base: domain.sync.content(state!.revisionId),
-    space: domain.sync.content(space.revisionId),
+    base: await domain.sync.content(state!.revisionId),
+    space: await domain.sync.content(space.revisionId),
     git: input!.content!,
     blobs: domain.sync.blobs,
   };
   if (merge.content === null) {
-    report.conflicts = conflictEntries(merge.conflicts, null, [spaceKept, gitKept], sides);
+    report.conflicts = await conflictEntries(merge.conflicts, null, [spaceKept, gitKept], sides);
     report.failed = true;
     return report;
   }
-  const landed = gitSpaces(domain).landMerge({
+  const landed = await gitSpaces(domain).landMerge({
     spaceId: space.id,
     spaceRevisionId: space.revisionId,
     syncedRevisionId: state!.revisionId,
@@ -127,13 +127,13 @@ async function settle(c: Settle): Promise<TwoWayReport> {
     merged: merge.content,
     state: input!.state,
   });
-  domain.sync.indexPages(merge.content);
+  await domain.sync.indexPages(merge.content);
   report.revisionId = landed.mergeRevisionId;
-  Object.assign(report, pageCounts(domain.sync.content(space.revisionId), merge.content));
+  Object.assign(report, pageCounts(await domain.sync.content(space.revisionId), merge.content));
   const lost = merge.winner === 'git' ? spaceKept : { ...gitKept, revisionId: landed.gitRevisionId };
-  report.conflicts = conflictEntries(merge.conflicts, merge.winner, merge.winner ? [lost] : [], sides);
+  report.conflicts = await conflictEntries(merge.conflicts, merge.winner, merge.winner ? [lost] : [], sides);
   if (merge.winner)
-    gitSpaces(domain).recordConflicts(
+    await gitSpaces(domain).recordConflicts(
       space.id,
       report.conflicts.map((entry) => recordedConflict(entry, merge.winner!, lost)),
     );
@@ -168,7 +168,7 @@ async function exportSpace(c: Settle, revisionId: string, message: string): Prom
   report.warnings.push(...(result.warnings ?? []));
   if (result.commit === null) {
     const previous = c.input?.state ?? c.state!;
-    gitSpaces(domain).saveState(space.id, {
+    await gitSpaces(domain).saveState(space.id, {
       source: previous.source,
       directory: previous.directory,
       ref: previous.ref,
@@ -182,8 +182,8 @@ async function exportSpace(c: Settle, revisionId: string, message: string): Prom
 }
 
 /** A space whose last move was merging a change request exports as that merge (`QUIRE-<number>: <subject>`). */
-function exportMessage(domain: Domain, space: SpaceRecord, template: string | undefined): string {
-  const merged = domain.deps.store.changeRequests.byMergedRevision(space.revisionId);
+async function exportMessage(domain: Domain, space: SpaceRecord, template: string | undefined): Promise<string> {
+  const merged = await domain.deps.store.changeRequests.byMergedRevision(space.revisionId);
   return merged && merged.spaceId === space.id ? mergeMessage(template, merged) : `Update from ${space.title} (Quire)`;
 }
 

@@ -13,112 +13,112 @@ const filterOf = (query: ChangeRequestQuery): ChangeRequestQuery => ({
 });
 
 /** The change request's current revision, read like any revision. */
-const contentOf = ({ caller, domain, params }: WithParams<'spaceId' | 'changeRequestId'>) =>
-  domain.changeRequests.content(caller, params.spaceId, params.changeRequestId);
+const contentOf = async ({ caller, domain, params }: WithParams<'spaceId' | 'changeRequestId'>) =>
+  await domain.changeRequests.content(caller, params.spaceId, params.changeRequestId);
 
 export const changeRequestHandlers: Handlers = {
-  createChangeRequest: ({ caller, domain, params, body, urls }) => {
-    const view = domain.changeRequests.create(caller, params.spaceId, body ?? {});
+  createChangeRequest: async ({ caller, domain, params, body, urls }) => {
+    const view = await domain.changeRequests.create(caller, params.spaceId, body ?? {});
     return created(cr.changeRequest(urls, view), urls.api(`/spaces/${view.space.id}/change-requests/${view.changeRequest.id}`));
   },
 
-  listChangeRequestsForSpace: ({ caller, domain, params, query, urls }) =>
-    ok(list(domain.changeRequests.list(caller, params.spaceId, filterOf(query)), (v) => cr.changeRequest(urls, v))),
+  listChangeRequestsForSpace: async ({ caller, domain, params, query, urls }) =>
+    ok(list(await domain.changeRequests.list(caller, params.spaceId, filterOf(query)), (v) => cr.changeRequest(urls, v))),
 
-  listChangeRequestsForOrganization: ({ caller, domain, params, query, urls }) =>
-    ok(list(domain.changeRequests.listForOrganization(caller, params.organizationId, filterOf(query)), (v) => cr.changeRequest(urls, v))),
+  listChangeRequestsForOrganization: async ({ caller, domain, params, query, urls }) =>
+    ok(list(await domain.changeRequests.listForOrganization(caller, params.organizationId, filterOf(query)), (v) => cr.changeRequest(urls, v))),
 
-  getChangeRequestById: ({ caller, domain, params, urls }) =>
-    ok(cr.changeRequest(urls, domain.changeRequests.get(caller, params.spaceId, params.changeRequestId))),
+  getChangeRequestById: async ({ caller, domain, params, urls }) =>
+    ok(cr.changeRequest(urls, await domain.changeRequests.get(caller, params.spaceId, params.changeRequestId))),
 
-  updateChangeRequestById: ({ caller, domain, params, body, urls }) =>
-    ok(cr.changeRequest(urls, domain.changeRequests.update(caller, params.spaceId, params.changeRequestId, body))),
+  updateChangeRequestById: async ({ caller, domain, params, body, urls }) =>
+    ok(cr.changeRequest(urls, await domain.changeRequests.update(caller, params.spaceId, params.changeRequestId, body))),
 
-  mergeChangeRequest: ({ caller, domain, params }) => {
-    const { revisionId, result } = domain.changeRequests.merge(caller, params.spaceId, params.changeRequestId);
+  mergeChangeRequest: async ({ caller, domain, params }) => {
+    const { revisionId, result } = await domain.changeRequests.merge(caller, params.spaceId, params.changeRequestId);
     return ok({ revision: revisionId, result });
   },
 
-  updateChangeRequest: ({ caller, domain, params }) => {
-    const { revisionId, result } = domain.changeRequests.updateFromSpace(caller, params.spaceId, params.changeRequestId);
+  updateChangeRequest: async ({ caller, domain, params }) => {
+    const { revisionId, result } = await domain.changeRequests.updateFromSpace(caller, params.spaceId, params.changeRequestId);
     return ok({ revision: revisionId, result });
   },
 
-  getReviewsByChangeRequestId: ({ caller, domain, params, query, urls }) => {
+  getReviewsByChangeRequestId: async ({ caller, domain, params, query, urls }) => {
     const request = { ...pageOf(query), ...(query.outdated !== undefined ? { outdated: query.outdated } : {}) };
-    return ok(list(domain.changeRequests.reviews.list(caller, params.spaceId, params.changeRequestId, request), (v) => cr.review(urls, v)));
+    return ok(list(await domain.changeRequests.reviews.list(caller, params.spaceId, params.changeRequestId, request), (v) => cr.review(urls, v)));
   },
 
-  submitChangeRequestReview: ({ caller, domain, params, body, urls }) => {
-    const view = domain.changeRequests.reviews.submit(caller, params.spaceId, params.changeRequestId, body);
+  submitChangeRequestReview: async ({ caller, domain, params, body, urls }) => {
+    const view = await domain.changeRequests.reviews.submit(caller, params.spaceId, params.changeRequestId, body);
     const location = urls.api(`/spaces/${params.spaceId}/change-requests/${view.review.changeRequestId}/reviews/${view.review.id}`);
     return created(cr.review(urls, view), location);
   },
 
-  getRequestedReviewersByChangeRequestId: ({ caller, domain, params, query, urls }) =>
-    ok(list(domain.changeRequests.reviews.reviewers(caller, params.spaceId, params.changeRequestId, pageOf(query)), (v) => cr.requestedReviewer(urls, v))),
+  getRequestedReviewersByChangeRequestId: async ({ caller, domain, params, query, urls }) =>
+    ok(list(await domain.changeRequests.reviews.reviewers(caller, params.spaceId, params.changeRequestId, pageOf(query)), (v) => cr.requestedReviewer(urls, v))),
 
-  requestReviewersForChangeRequest: ({ caller, domain, params, body, urls }) => {
-    const { requested } = domain.changeRequests.reviews.request(caller, params.spaceId, params.changeRequestId, body);
+  requestReviewersForChangeRequest: async ({ caller, domain, params, body, urls }) => {
+    const { requested } = await domain.changeRequests.reviews.request(caller, params.spaceId, params.changeRequestId, body);
     return ok({ users: requested.map((v) => cr.requestedReviewer(urls, v)) });
   },
 
-  removeRequestedReviewerFromChangeRequest: ({ caller, domain, params }) =>
-    deleted(domain.changeRequests.reviews.removeReviewer(caller, params.spaceId, params.changeRequestId, params.userId)),
+  removeRequestedReviewerFromChangeRequest: async ({ caller, domain, params }) =>
+    deleted(await domain.changeRequests.reviews.removeReviewer(caller, params.spaceId, params.changeRequestId, params.userId)),
 
-  getContributorsByChangeRequestId: ({ caller, domain, params, urls }) =>
-    ok(list(domain.changeRequests.contributors(caller, params.spaceId, params.changeRequestId), (v) => cr.contributor(urls, v))),
+  getContributorsByChangeRequestId: async ({ caller, domain, params, urls }) =>
+    ok(list(await domain.changeRequests.contributors(caller, params.spaceId, params.changeRequestId), (v) => cr.contributor(urls, v))),
 
-  getChangeRequestChanges: ({ caller, domain, params, query, urls }) =>
-    ok(cr.changes(urls, domain.changeRequests.changes(caller, params.spaceId, params.changeRequestId, query.limit))),
+  getChangeRequestChanges: async ({ caller, domain, params, query, urls }) =>
+    ok(cr.changes(urls, await domain.changeRequests.changes(caller, params.spaceId, params.changeRequestId, query.limit))),
 
-  getRevisionSemanticChanges: ({ caller, domain, params, query, urls }) =>
-    ok(cr.changes(urls, domain.changeRequests.revisionChanges(caller, params.spaceId, params.revisionId, query.limit))),
+  getRevisionSemanticChanges: async ({ caller, domain, params, query, urls }) =>
+    ok(cr.changes(urls, await domain.changeRequests.revisionChanges(caller, params.spaceId, params.revisionId, query.limit))),
 
   // Content of the change request: the same reads as a space's current content.
 
-  getRevisionOfChangeRequestById: (ctx) => revisionReply(ctx, contentOf(ctx)),
+  getRevisionOfChangeRequestById: async (ctx) => await revisionReply(ctx, await contentOf(ctx)),
 
-  listPagesInChangeRequest: (ctx) => ok({ pages: present.pageTree(ctx.urls, contentOf(ctx), null, optionsOf(ctx.query)) }),
+  listPagesInChangeRequest: async (ctx) => ok({ pages: present.pageTree(ctx.urls, await contentOf(ctx), null, optionsOf(ctx.query)) }),
 
-  listFilesInChangeRequestById: (ctx) => {
-    const view = contentOf(ctx);
+  listFilesInChangeRequestById: async (ctx) => {
+    const view = await contentOf(ctx);
     return ok(list(ctx.domain.content.files(view, pageOf(ctx.query)), (f) => present.file(ctx.urls, view, f, optionsOf(ctx.query))));
   },
 
-  getFileInChangeRequestById: (ctx) => {
-    const view = contentOf(ctx);
+  getFileInChangeRequestById: async (ctx) => {
+    const view = await contentOf(ctx);
     return ok(present.file(ctx.urls, view, ctx.domain.content.file(view, ctx.params.fileId), optionsOf(ctx.query)));
   },
 
-  getPageInChangeRequestById: (ctx) => pageReply(ctx, contentOf(ctx), ctx.params),
+  getPageInChangeRequestById: async (ctx) => pageReply(ctx, await contentOf(ctx), ctx.params),
 
-  getPageInChangeRequestByPath: (ctx) => pageReply(ctx, contentOf(ctx), ctx.params),
+  getPageInChangeRequestByPath: async (ctx) => pageReply(ctx, await contentOf(ctx), ctx.params),
 
-  listChangeRequestLinks: (ctx) => {
-    const view = contentOf(ctx);
-    const { page, stats } = ctx.domain.content.listLinks(view, linksOf(ctx.query), appPrefixes(ctx.urls));
+  listChangeRequestLinks: async (ctx) => {
+    const view = await contentOf(ctx);
+    const { page, stats } = await ctx.domain.content.listLinks(view, linksOf(ctx.query), appPrefixes(ctx.urls));
     return ok({ ...list(page, (u) => present.linkUsage(ctx.urls, view, u)), stats: present.linkStats(stats) });
   },
 
-  listPageLinksInChangeRequest: (ctx) => {
-    const view = contentOf(ctx);
-    const { page, stats } = ctx.domain.content.listLinks(view, linksOf(ctx.query), appPrefixes(ctx.urls), ctx.params.pageId);
+  listPageLinksInChangeRequest: async (ctx) => {
+    const view = await contentOf(ctx);
+    const { page, stats } = await ctx.domain.content.listLinks(view, linksOf(ctx.query), appPrefixes(ctx.urls), ctx.params.pageId);
     return ok({ ...list(page, (u) => present.linkUsage(ctx.urls, view, u)), stats: present.linkStats(stats) });
   },
 
-  listChangeRequestPageBacklinks: (ctx) => {
-    const view = contentOf(ctx);
-    return ok(list(ctx.domain.content.backlinks(view, { page: ctx.params.pageId }, pageOf(ctx.query)), (p) => present.pageLocation(ctx.urls, view, p)));
+  listChangeRequestPageBacklinks: async (ctx) => {
+    const view = await contentOf(ctx);
+    return ok(list(await ctx.domain.content.backlinks(view, { page: ctx.params.pageId }, pageOf(ctx.query)), (p) => present.pageLocation(ctx.urls, view, p)));
   },
 
-  listChangeRequestFileBacklinks: (ctx) => {
-    const view = contentOf(ctx);
-    return ok(list(ctx.domain.content.backlinks(view, { file: ctx.params.fileId }, pageOf(ctx.query)), (p) => present.pageLocation(ctx.urls, view, p)));
+  listChangeRequestFileBacklinks: async (ctx) => {
+    const view = await contentOf(ctx);
+    return ok(list(await ctx.domain.content.backlinks(view, { file: ctx.params.fileId }, pageOf(ctx.query)), (p) => present.pageLocation(ctx.urls, view, p)));
   },
 
-  getReusableContentInChangeRequestById: (ctx) => {
-    const view = contentOf(ctx);
+  getReusableContentInChangeRequestById: async (ctx) => {
+    const view = await contentOf(ctx);
     const rc = ctx.domain.content.reusableContent(view, ctx.params.reusableContentId);
     return ok(present.reusableContent(rc, optionsOf(ctx.query)));
   },

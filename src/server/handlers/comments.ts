@@ -14,40 +14,40 @@ const threadOf = ({ params }: { params: { spaceId: string; changeRequestId?: str
 const formatOf = ({ query }: { query: { format?: unknown } }): BodyFormat | undefined =>
   query.format === 'markdown' || query.format === 'document' ? query.format : undefined;
 
-const listComments: InBoth<'listComments'> = (ctx) =>
-  ok(list(ctx.domain.comments.list(ctx.caller, threadOf(ctx), { ...pageOf(ctx.query), ...ctx.query }), (v) => comment(ctx.urls, v)));
+const listComments: InBoth<'listComments'> = async (ctx) =>
+  ok(list(await ctx.domain.comments.list(ctx.caller, threadOf(ctx), { ...pageOf(ctx.query), ...ctx.query }), (v) => comment(ctx.urls, v)));
 
-const postComment: InBoth<'postComment'> = (ctx) => ok(comment(ctx.urls, ctx.domain.comments.post(ctx.caller, threadOf(ctx), ctx.body)));
+const postComment: InBoth<'postComment'> = async (ctx) => ok(comment(ctx.urls, await ctx.domain.comments.post(ctx.caller, threadOf(ctx), ctx.body)));
 
-const getComment: InBoth<'getComment'> = (ctx) =>
-  ok(comment(ctx.urls, ctx.domain.comments.get(ctx.caller, threadOf(ctx), ctx.params.commentId, formatOf(ctx))));
+const getComment: InBoth<'getComment'> = async (ctx) =>
+  ok(comment(ctx.urls, await ctx.domain.comments.get(ctx.caller, threadOf(ctx), ctx.params.commentId, formatOf(ctx))));
 
-const updateComment: InBoth<'updateComment'> = (ctx) =>
-  ok(comment(ctx.urls, ctx.domain.comments.update(ctx.caller, threadOf(ctx), ctx.params.commentId, ctx.body)));
+const updateComment: InBoth<'updateComment'> = async (ctx) =>
+  ok(comment(ctx.urls, await ctx.domain.comments.update(ctx.caller, threadOf(ctx), ctx.params.commentId, ctx.body)));
 
-const deleteComment: InBoth<'deleteComment'> = (ctx) => deleted(ctx.domain.comments.delete(ctx.caller, threadOf(ctx), ctx.params.commentId));
+const deleteComment: InBoth<'deleteComment'> = async (ctx) => deleted(await ctx.domain.comments.delete(ctx.caller, threadOf(ctx), ctx.params.commentId));
 
-const listCommentReplies: InBoth<'listCommentReplies'> = (ctx) =>
+const listCommentReplies: InBoth<'listCommentReplies'> = async (ctx) =>
   ok(
-    list(ctx.domain.comments.listReplies(ctx.caller, threadOf(ctx), ctx.params.commentId, { ...pageOf(ctx.query), format: formatOf(ctx) }), (v) =>
+    list(await ctx.domain.comments.listReplies(ctx.caller, threadOf(ctx), ctx.params.commentId, { ...pageOf(ctx.query), format: formatOf(ctx) }), (v) =>
       reply(ctx.urls, v),
     ),
   );
 
-const postCommentReply: InBoth<'postCommentReply'> = (ctx) =>
-  ok(reply(ctx.urls, ctx.domain.comments.postReply(ctx.caller, threadOf(ctx), ctx.params.commentId, ctx.body, formatOf(ctx))));
+const postCommentReply: InBoth<'postCommentReply'> = async (ctx) =>
+  ok(reply(ctx.urls, await ctx.domain.comments.postReply(ctx.caller, threadOf(ctx), ctx.params.commentId, ctx.body, formatOf(ctx))));
 
-const getCommentReply: InBoth<'getCommentReply'> = (ctx) =>
-  ok(reply(ctx.urls, ctx.domain.comments.getReply(ctx.caller, threadOf(ctx), ctx.params.commentId, ctx.params.commentReplyId, formatOf(ctx))));
+const getCommentReply: InBoth<'getCommentReply'> = async (ctx) =>
+  ok(reply(ctx.urls, await ctx.domain.comments.getReply(ctx.caller, threadOf(ctx), ctx.params.commentId, ctx.params.commentReplyId, formatOf(ctx))));
 
-const updateCommentReply: InBoth<'updateCommentReply'> = (ctx) =>
-  ok(reply(ctx.urls, ctx.domain.comments.updateReply(ctx.caller, threadOf(ctx), ctx.params.commentId, ctx.params.commentReplyId, ctx.body)));
+const updateCommentReply: InBoth<'updateCommentReply'> = async (ctx) =>
+  ok(reply(ctx.urls, await ctx.domain.comments.updateReply(ctx.caller, threadOf(ctx), ctx.params.commentId, ctx.params.commentReplyId, ctx.body)));
 
-const deleteCommentReply: InBoth<'deleteCommentReply'> = (ctx) =>
-  deleted(ctx.domain.comments.deleteReply(ctx.caller, threadOf(ctx), ctx.params.commentId, ctx.params.commentReplyId));
+const deleteCommentReply: InBoth<'deleteCommentReply'> = async (ctx) =>
+  deleted(await ctx.domain.comments.deleteReply(ctx.caller, threadOf(ctx), ctx.params.commentId, ctx.params.commentReplyId));
 
-const listCommenters: InBoth<'listCommenters'> = (ctx) =>
-  ok(list(ctx.domain.comments.commenters(ctx.caller, threadOf(ctx), pageOf(ctx.query)), (m) => member(ctx.urls, m)));
+const listCommenters: InBoth<'listCommenters'> = async (ctx) =>
+  ok(list(await ctx.domain.comments.commenters(ctx.caller, threadOf(ctx), pageOf(ctx.query)), (m) => member(ctx.urls, m)));
 
 export const commentHandlers: Handlers = {
   listCommentsInSpace: listComments,

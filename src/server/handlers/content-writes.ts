@@ -16,10 +16,10 @@ const importReply = (ctx: WithParams<'spaceId'>, { revisionId, importedResources
 const updateChangeRequestContent: Handler<'updateChangeRequestContent'> = async (ctx) => {
   const { caller, domain, params, query, body, urls } = ctx;
   const update = await domain.contentWrites.updateChangeRequestContent(caller, params.spaceId, params.changeRequestId, body.changes);
-  const view = domain.changeRequests.get(caller, params.spaceId, update.changeRequestId);
+  const view = await domain.changeRequests.get(caller, params.spaceId, update.changeRequestId);
   const changeRequest = cr.changeRequest(urls, view);
   if (query.compat !== false) return ok(changeRequest);
-  const revision = domain.changeRequests.content(caller, params.spaceId, update.changeRequestId);
+  const revision = await domain.changeRequests.content(caller, params.spaceId, update.changeRequestId);
   const pageRef = (id: string) => ({
     object: 'page' as const,
     id,

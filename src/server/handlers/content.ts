@@ -42,67 +42,67 @@ export async function pageReply(
 }
 
 /** A revision, naming the change request it merged when it is a merge. */
-export function revisionReply(ctx: Services & { query: ContentQuery }, view: RevisionView) {
-  const merged = ctx.domain.changeRequests.mergedInto(ctx.caller, view);
+export async function revisionReply(ctx: Services & { query: ContentQuery }, view: RevisionView) {
+  const merged = await ctx.domain.changeRequests.mergedInto(ctx.caller, view);
   return ok(present.revision(ctx.urls, view, optionsOf(ctx.query), merged && changeRequest(ctx.urls, merged)));
 }
 
 export const contentHandlers: Handlers = {
-  getCurrentRevision: (ctx) => revisionReply(ctx, ctx.domain.content.current(ctx.caller, ctx.params.spaceId)),
+  getCurrentRevision: async (ctx) => await revisionReply(ctx, await ctx.domain.content.current(ctx.caller, ctx.params.spaceId)),
 
-  listPages: ({ caller, domain, params, query, urls }) =>
-    ok({ pages: present.pageTree(urls, domain.content.current(caller, params.spaceId), null, optionsOf(query)) }),
+  listPages: async ({ caller, domain, params, query, urls }) =>
+    ok({ pages: present.pageTree(urls, await domain.content.current(caller, params.spaceId), null, optionsOf(query)) }),
 
-  listFiles: ({ caller, domain, params, query, urls }) => {
+  listFiles: async ({ caller, domain, params, query, urls }) => {
     const contents = domain.content;
-    const view = contents.current(caller, params.spaceId);
+    const view = await contents.current(caller, params.spaceId);
     return ok(list(contents.files(view, pageOf(query)), (f) => present.file(urls, view, f, optionsOf(query))));
   },
 
-  getFileById: ({ caller, domain, params, query, urls }) => {
+  getFileById: async ({ caller, domain, params, query, urls }) => {
     const contents = domain.content;
-    const view = contents.current(caller, params.spaceId);
+    const view = await contents.current(caller, params.spaceId);
     return ok(present.file(urls, view, contents.file(view, params.fileId), optionsOf(query)));
   },
 
-  listSpaceFileBacklinks: ({ caller, domain, params, query, urls }) => {
+  listSpaceFileBacklinks: async ({ caller, domain, params, query, urls }) => {
     const contents = domain.content;
-    const view = contents.current(caller, params.spaceId);
-    return ok(list(contents.backlinks(view, { file: params.fileId }, pageOf(query)), (p) => present.pageLocation(urls, view, p)));
+    const view = await contents.current(caller, params.spaceId);
+    return ok(list(await contents.backlinks(view, { file: params.fileId }, pageOf(query)), (p) => present.pageLocation(urls, view, p)));
   },
 
-  listSpacePageBacklinks: ({ caller, domain, params, query, urls }) => {
+  listSpacePageBacklinks: async ({ caller, domain, params, query, urls }) => {
     const contents = domain.content;
-    const view = contents.current(caller, params.spaceId);
-    return ok(list(contents.backlinks(view, { page: params.pageId }, pageOf(query)), (p) => present.pageLocation(urls, view, p)));
+    const view = await contents.current(caller, params.spaceId);
+    return ok(list(await contents.backlinks(view, { page: params.pageId }, pageOf(query)), (p) => present.pageLocation(urls, view, p)));
   },
 
-  getPageById: (ctx) => pageReply(ctx, ctx.domain.content.current(ctx.caller, ctx.params.spaceId), ctx.params),
+  getPageById: async (ctx) => pageReply(ctx, await ctx.domain.content.current(ctx.caller, ctx.params.spaceId), ctx.params),
 
-  getPageByPath: (ctx) => pageReply(ctx, ctx.domain.content.current(ctx.caller, ctx.params.spaceId), ctx.params),
+  getPageByPath: async (ctx) => pageReply(ctx, await ctx.domain.content.current(ctx.caller, ctx.params.spaceId), ctx.params),
 
-  listPageLinksInSpace: ({ caller, domain, params, query, urls }) => {
+  listPageLinksInSpace: async ({ caller, domain, params, query, urls }) => {
     const contents = domain.content;
-    const view = contents.current(caller, params.spaceId);
-    const { page, stats } = contents.listLinks(view, linksOf(query), appPrefixes(urls), params.pageId);
+    const view = await contents.current(caller, params.spaceId);
+    const { page, stats } = await contents.listLinks(view, linksOf(query), appPrefixes(urls), params.pageId);
     return ok({ ...list(page, (u) => present.linkUsage(urls, view, u)), stats: present.linkStats(stats) });
   },
 
-  listSpaceLinks: ({ caller, domain, params, query, urls }) => {
+  listSpaceLinks: async ({ caller, domain, params, query, urls }) => {
     const contents = domain.content;
-    const view = contents.current(caller, params.spaceId);
-    const { page, stats } = contents.listLinks(view, linksOf(query), appPrefixes(urls));
+    const view = await contents.current(caller, params.spaceId);
+    const { page, stats } = await contents.listLinks(view, linksOf(query), appPrefixes(urls));
     return ok({ ...list(page, (u) => present.linkUsage(urls, view, u)), stats: present.linkStats(stats) });
   },
 
-  searchSpaceContent: ({ caller, domain, params, query, urls }) => {
-    const { view, page } = domain.content.search(caller, params.spaceId, query.query, pageOf(query));
+  searchSpaceContent: async ({ caller, domain, params, query, urls }) => {
+    const { view, page } = await domain.content.search(caller, params.spaceId, query.query, pageOf(query));
     return ok(list(page, (hit) => present.searchResult(urls, view, hit)));
   },
 
-  getReusableContentById: ({ caller, domain, params, query }) => {
+  getReusableContentById: async ({ caller, domain, params, query }) => {
     const contents = domain.content;
-    const view = contents.current(caller, params.spaceId);
+    const view = await contents.current(caller, params.spaceId);
     return ok(present.reusableContent(contents.reusableContent(view, params.reusableContentId), optionsOf(query)));
   },
 

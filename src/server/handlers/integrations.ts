@@ -14,103 +14,103 @@ const extended = (ctx: InstallationContext) => ctx.query.extended === true;
 
 /** The operations on an installation's spaces or sites, which differ only in the kind and where the target's id is. */
 const content = {
-  list: (ctx: InstallationContext & { query: ContentListQuery }, kind: ContentKind) => {
-    const page = ctx.domain.integrations.content.listOfInstallation(ctx.caller, kind, name(ctx), installationId(ctx), withPage(ctx.query));
+  list: async (ctx: InstallationContext & { query: ContentListQuery }, kind: ContentKind) => {
+    const page = await ctx.domain.integrations.content.listOfInstallation(ctx.caller, kind, name(ctx), installationId(ctx), withPage(ctx.query));
     return ok(list(page, (v) => presentContent(kind)(ctx.urls, v)));
   },
-  install: (ctx: InstallationContext, kind: ContentKind, target: string) => {
-    const view = ctx.domain.integrations.content.install(ctx.caller, kind, name(ctx), installationId(ctx), target, extended(ctx));
+  install: async (ctx: InstallationContext, kind: ContentKind, target: string) => {
+    const view = await ctx.domain.integrations.content.install(ctx.caller, kind, name(ctx), installationId(ctx), target, extended(ctx));
     return created(presentContent(kind)(ctx.urls, view), ctx.urls.api(`/integrations/${name(ctx)}/installations/${installationId(ctx)}/${kind}s/${target}`));
   },
-  get: (ctx: InstallationContext, kind: ContentKind, target: string) =>
-    ok(presentContent(kind)(ctx.urls, ctx.domain.integrations.content.get(ctx.caller, kind, name(ctx), installationId(ctx), target, extended(ctx)))),
-  update: (ctx: InstallationContext & { body: ContentInstallationPatch }, kind: ContentKind, target: string) => {
-    const view = ctx.domain.integrations.content.update(ctx.caller, kind, name(ctx), installationId(ctx), target, ctx.body, extended(ctx));
+  get: async (ctx: InstallationContext, kind: ContentKind, target: string) =>
+    ok(presentContent(kind)(ctx.urls, await ctx.domain.integrations.content.get(ctx.caller, kind, name(ctx), installationId(ctx), target, extended(ctx)))),
+  update: async (ctx: InstallationContext & { body: ContentInstallationPatch }, kind: ContentKind, target: string) => {
+    const view = await ctx.domain.integrations.content.update(ctx.caller, kind, name(ctx), installationId(ctx), target, ctx.body, extended(ctx));
     return ok(presentContent(kind)(ctx.urls, view));
   },
-  uninstall: (ctx: InstallationContext, kind: ContentKind, target: string) =>
-    deleted(ctx.domain.integrations.content.uninstall(ctx.caller, kind, name(ctx), installationId(ctx), target)),
+  uninstall: async (ctx: InstallationContext, kind: ContentKind, target: string) =>
+    deleted(await ctx.domain.integrations.content.uninstall(ctx.caller, kind, name(ctx), installationId(ctx), target)),
 };
 
 export const integrationHandlers: Handlers = {
-  listIntegrations: (ctx) => ok(list(ctx.domain.integrations.catalog.list(ctx.caller, withPage(ctx.query)), (v) => present.integration(ctx.urls, v))),
-  getIntegrationByName: (ctx) => ok(present.integration(ctx.urls, ctx.domain.integrations.catalog.get(ctx.caller, name(ctx)))),
-  publishIntegration: (ctx) => ok(present.integration(ctx.urls, ctx.domain.integrations.catalog.publish(ctx.caller, name(ctx), ctx.body))),
-  unpublishIntegration: (ctx) => deleted(ctx.domain.integrations.catalog.unpublish(ctx.caller, name(ctx))),
+  listIntegrations: async (ctx) => ok(list(await ctx.domain.integrations.catalog.list(ctx.caller, withPage(ctx.query)), (v) => present.integration(ctx.urls, v))),
+  getIntegrationByName: async (ctx) => ok(present.integration(ctx.urls, await ctx.domain.integrations.catalog.get(ctx.caller, name(ctx)))),
+  publishIntegration: async (ctx) => ok(present.integration(ctx.urls, await ctx.domain.integrations.catalog.publish(ctx.caller, name(ctx), ctx.body))),
+  unpublishIntegration: async (ctx) => deleted(await ctx.domain.integrations.catalog.unpublish(ctx.caller, name(ctx))),
 
-  setIntegrationDevelopmentMode: (ctx) => {
-    ctx.domain.integrations.catalog.setDevelopmentMode(ctx.caller, name(ctx), ctx.body);
+  setIntegrationDevelopmentMode: async (ctx) => {
+    await ctx.domain.integrations.catalog.setDevelopmentMode(ctx.caller, name(ctx), ctx.body);
     return noContent();
   },
-  disableIntegrationDevelopmentMode: (ctx) => {
-    ctx.domain.integrations.catalog.disableDevelopmentMode(ctx.caller, name(ctx));
+  disableIntegrationDevelopmentMode: async (ctx) => {
+    await ctx.domain.integrations.catalog.disableDevelopmentMode(ctx.caller, name(ctx));
     return deleted(true);
   },
 
-  listIntegrationInstallations: (ctx) =>
-    ok(list(ctx.domain.integrations.installations.list(ctx.caller, name(ctx), withPage(ctx.query)), (v) => present.installation(ctx.urls, v))),
-  installIntegration: (ctx) => {
-    const view = ctx.domain.integrations.installations.install(ctx.caller, name(ctx), ctx.body.organization);
+  listIntegrationInstallations: async (ctx) =>
+    ok(list(await ctx.domain.integrations.installations.list(ctx.caller, name(ctx), withPage(ctx.query)), (v) => present.installation(ctx.urls, v))),
+  installIntegration: async (ctx) => {
+    const view = await ctx.domain.integrations.installations.install(ctx.caller, name(ctx), ctx.body.organization);
     return created(present.installation(ctx.urls, view), ctx.urls.api(`/integrations/${name(ctx)}/installations/${view.installation.id}`));
   },
-  getIntegrationInstallationById: (ctx) =>
-    ok(present.installation(ctx.urls, ctx.domain.integrations.installations.get(ctx.caller, name(ctx), installationId(ctx)))),
-  updateIntegrationInstallation: (ctx) => {
-    const view = ctx.domain.integrations.installations.update(ctx.caller, name(ctx), installationId(ctx), ctx.body);
+  getIntegrationInstallationById: async (ctx) =>
+    ok(present.installation(ctx.urls, await ctx.domain.integrations.installations.get(ctx.caller, name(ctx), installationId(ctx)))),
+  updateIntegrationInstallation: async (ctx) => {
+    const view = await ctx.domain.integrations.installations.update(ctx.caller, name(ctx), installationId(ctx), ctx.body);
     return ok(present.installation(ctx.urls, view));
   },
-  uninstallIntegration: (ctx) => deleted(ctx.domain.integrations.installations.uninstall(ctx.caller, name(ctx), installationId(ctx))),
-  createIntegrationInstallationToken: (ctx) => ok(ctx.domain.integrations.tokens.create(ctx.caller, name(ctx), installationId(ctx))),
+  uninstallIntegration: async (ctx) => deleted(await ctx.domain.integrations.installations.uninstall(ctx.caller, name(ctx), installationId(ctx))),
+  createIntegrationInstallationToken: async (ctx) => ok(await ctx.domain.integrations.tokens.create(ctx.caller, name(ctx), installationId(ctx))),
 
-  listIntegrationEvents: (ctx) => ok(list(ctx.domain.integrations.events.list(ctx.caller, name(ctx), pageOf(ctx.query)), present.event)),
-  getIntegrationEvent: (ctx) => {
-    const event = ctx.domain.integrations.events.get(ctx.caller, name(ctx), ctx.params.eventId);
+  listIntegrationEvents: async (ctx) => ok(list(await ctx.domain.integrations.events.list(ctx.caller, name(ctx), pageOf(ctx.query)), present.event)),
+  getIntegrationEvent: async (ctx) => {
+    const event = await ctx.domain.integrations.events.get(ctx.caller, name(ctx), ctx.params.eventId);
     return ok({ event: present.event(event), trace: present.eventTrace(event) });
   },
 
-  listIntegrationSpaceInstallations: (ctx) => {
-    const page = ctx.domain.integrations.content.listOfIntegration(ctx.caller, 'space', name(ctx), withPage(ctx.query));
+  listIntegrationSpaceInstallations: async (ctx) => {
+    const page = await ctx.domain.integrations.content.listOfIntegration(ctx.caller, 'space', name(ctx), withPage(ctx.query));
     return ok(list(page, (v) => present.spaceInstallation(ctx.urls, v)));
   },
-  listIntegrationSiteInstallations: (ctx) => {
-    const page = ctx.domain.integrations.content.listOfIntegration(ctx.caller, 'site', name(ctx), withPage(ctx.query));
+  listIntegrationSiteInstallations: async (ctx) => {
+    const page = await ctx.domain.integrations.content.listOfIntegration(ctx.caller, 'site', name(ctx), withPage(ctx.query));
     return ok(list(page, (v) => present.siteInstallation(ctx.urls, v)));
   },
-  listIntegrationInstallationSpaces: (ctx) => content.list(ctx, 'space'),
-  installIntegrationOnSpace: (ctx) => content.install(ctx, 'space', ctx.body.space),
-  getIntegrationSpaceInstallation: (ctx) => content.get(ctx, 'space', ctx.params.spaceId),
-  updateIntegrationSpaceInstallation: (ctx) => content.update(ctx, 'space', ctx.params.spaceId),
-  uninstallIntegrationFromSpace: (ctx) => content.uninstall(ctx, 'space', ctx.params.spaceId),
-  listIntegrationInstallationSites: (ctx) => content.list(ctx, 'site'),
-  installIntegrationOnSite: (ctx) => content.install(ctx, 'site', ctx.body.siteId),
-  getIntegrationSiteInstallation: (ctx) => content.get(ctx, 'site', ctx.params.siteId),
-  updateIntegrationSiteInstallation: (ctx) => content.update(ctx, 'site', ctx.params.siteId),
-  uninstallIntegrationFromSite: (ctx) => content.uninstall(ctx, 'site', ctx.params.siteId),
+  listIntegrationInstallationSpaces: async (ctx) => await content.list(ctx, 'space'),
+  installIntegrationOnSpace: async (ctx) => await content.install(ctx, 'space', ctx.body.space),
+  getIntegrationSpaceInstallation: async (ctx) => await content.get(ctx, 'space', ctx.params.spaceId),
+  updateIntegrationSpaceInstallation: async (ctx) => await content.update(ctx, 'space', ctx.params.spaceId),
+  uninstallIntegrationFromSpace: async (ctx) => await content.uninstall(ctx, 'space', ctx.params.spaceId),
+  listIntegrationInstallationSites: async (ctx) => await content.list(ctx, 'site'),
+  installIntegrationOnSite: async (ctx) => await content.install(ctx, 'site', ctx.body.siteId),
+  getIntegrationSiteInstallation: async (ctx) => await content.get(ctx, 'site', ctx.params.siteId),
+  updateIntegrationSiteInstallation: async (ctx) => await content.update(ctx, 'site', ctx.params.siteId),
+  uninstallIntegrationFromSite: async (ctx) => await content.uninstall(ctx, 'site', ctx.params.siteId),
 
-  listOrganizationIntegrations: (ctx) => {
-    const page = ctx.domain.integrations.catalog.listForOrganization(ctx.caller, ctx.params.organizationId, withPage(ctx.query));
+  listOrganizationIntegrations: async (ctx) => {
+    const page = await ctx.domain.integrations.catalog.listForOrganization(ctx.caller, ctx.params.organizationId, withPage(ctx.query));
     return ok(list(page, (v) => present.integration(ctx.urls, v)));
   },
-  getOrganizationIntegrationStatus: (ctx) => ok({ status: ctx.domain.integrations.installations.statusIn(ctx.caller, ctx.params.organizationId, name(ctx)) }),
-  listOrganizationInstallations: (ctx) => {
+  getOrganizationIntegrationStatus: async (ctx) => ok({ status: await ctx.domain.integrations.installations.statusIn(ctx.caller, ctx.params.organizationId, name(ctx)) }),
+  listOrganizationInstallations: async (ctx) => {
     const { search } = ctx.query;
     const query = { ...pageOf(ctx.query), ...(search !== undefined ? { search } : {}) };
-    const page = ctx.domain.integrations.installations.listInOrganization(ctx.caller, ctx.params.organizationId, query);
+    const page = await ctx.domain.integrations.installations.listInOrganization(ctx.caller, ctx.params.organizationId, query);
     return ok(list(page, (v) => ({ integration: present.integration(ctx.urls, v.integration), installation: present.installation(ctx.urls, v.installation) })));
   },
-  listOrganizationIntegrationsStatus: (ctx) => {
+  listOrganizationIntegrationsStatus: async (ctx) => {
     const target = ctx.query.target ?? 'organization';
-    const page = ctx.domain.integrations.installations.statuses(ctx.caller, ctx.params.organizationId, target, pageOf(ctx.query));
+    const page = await ctx.domain.integrations.installations.statuses(ctx.caller, ctx.params.organizationId, target, pageOf(ctx.query));
     return ok(list(page, (v) => ({ status: v.status, integration: present.integration(ctx.urls, v.integration) })));
   },
 
-  listSiteIntegrations: (ctx) => {
-    const page = ctx.domain.integrations.enabled.onSite(ctx.caller, ctx.params.organizationId, ctx.params.siteId, ctx.query.search);
+  listSiteIntegrations: async (ctx) => {
+    const page = await ctx.domain.integrations.enabled.onSite(ctx.caller, ctx.params.organizationId, ctx.params.siteId, ctx.query.search);
     return ok(list(page, (v) => present.integration(ctx.urls, v)));
   },
-  listSiteIntegrationScripts: (ctx) =>
-    ok(ctx.domain.integrations.enabled.scriptsOnSite(ctx.caller, ctx.params.organizationId, ctx.params.siteId).map((v) => present.siteScript(ctx.urls, v))),
-  listSpaceIntegrations: (ctx) =>
-    ok(list(ctx.domain.integrations.enabled.onSpace(ctx.caller, ctx.params.spaceId, ctx.query.search), (v) => present.integration(ctx.urls, v))),
-  listSpaceIntegrationsBlocks: (ctx) => ok(ctx.domain.integrations.enabled.blocksOnSpace(ctx.caller, ctx.params.spaceId)),
+  listSiteIntegrationScripts: async (ctx) =>
+    ok((await ctx.domain.integrations.enabled.scriptsOnSite(ctx.caller, ctx.params.organizationId, ctx.params.siteId)).map((v) => present.siteScript(ctx.urls, v))),
+  listSpaceIntegrations: async (ctx) =>
+    ok(list(await ctx.domain.integrations.enabled.onSpace(ctx.caller, ctx.params.spaceId, ctx.query.search), (v) => present.integration(ctx.urls, v))),
+  listSpaceIntegrationsBlocks: async (ctx) => ok(await ctx.domain.integrations.enabled.blocksOnSpace(ctx.caller, ctx.params.spaceId)),
 };

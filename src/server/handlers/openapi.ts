@@ -7,31 +7,31 @@ const location = (ctx: WithParams<'organizationId'>, slug: string) => ctx.urls.a
 
 /** Processing runs as a job: answers come back `pending`, and the job starts right after. */
 export const openAPIHandlers: Handlers = {
-  listOpenAPISpecs: (ctx) =>
-    ok(list(ctx.domain.openapi.list(ctx.caller, ctx.params.organizationId, pageOf(ctx.query)), (v) => present.openAPISpec(ctx.urls, v))),
+  listOpenAPISpecs: async (ctx) =>
+    ok(list(await ctx.domain.openapi.list(ctx.caller, ctx.params.organizationId, pageOf(ctx.query)), (v) => present.openAPISpec(ctx.urls, v))),
 
-  createOpenAPISpec: (ctx) => {
+  createOpenAPISpec: async (ctx) => {
     const { slug, source } = ctx.body;
-    const view = ctx.domain.openapi.create(ctx.caller, ctx.params.organizationId, slug, source);
+    const view = await ctx.domain.openapi.create(ctx.caller, ctx.params.organizationId, slug, source);
     void ctx.domain.jobs.runDue();
     return created(present.openAPISpec(ctx.urls, view), location(ctx, slug));
   },
 
-  getOpenAPISpecBySlug: (ctx) => ok(present.openAPISpec(ctx.urls, ctx.domain.openapi.get(...args(ctx)))),
+  getOpenAPISpecBySlug: async (ctx) => ok(present.openAPISpec(ctx.urls, await ctx.domain.openapi.get(...args(ctx)))),
 
-  createOrUpdateOpenAPISpecBySlug: (ctx) => {
-    const view = ctx.domain.openapi.put(...args(ctx), ctx.body.source);
+  createOrUpdateOpenAPISpecBySlug: async (ctx) => {
+    const view = await ctx.domain.openapi.put(...args(ctx), ctx.body.source);
     void ctx.domain.jobs.runDue();
     const spec = present.openAPISpec(ctx.urls, view);
     return view.created ? created(spec, location(ctx, view.spec.slug)) : ok(spec);
   },
 
-  updateOpenAPISpecBySlug: (ctx) => ok(present.openAPISpec(ctx.urls, ctx.domain.openapi.setVisibility(...args(ctx), ctx.body.visibility))),
-  deleteOpenAPISpecBySlug: (ctx) => deleted(ctx.domain.openapi.delete(...args(ctx))),
+  updateOpenAPISpecBySlug: async (ctx) => ok(present.openAPISpec(ctx.urls, await ctx.domain.openapi.setVisibility(...args(ctx), ctx.body.visibility))),
+  deleteOpenAPISpecBySlug: async (ctx) => deleted(await ctx.domain.openapi.delete(...args(ctx))),
 
-  listOpenAPISpecVersions: (ctx) => ok(list(ctx.domain.openapi.versions(...args(ctx), pageOf(ctx.query)), (v) => present.openAPISpecVersion(ctx.urls, v))),
-  getLatestOpenAPISpecVersion: (ctx) => ok(present.openAPISpecVersion(ctx.urls, ctx.domain.openapi.version(...args(ctx), 'latest'))),
-  getOpenAPISpecVersionById: (ctx) => ok(present.openAPISpecVersion(ctx.urls, ctx.domain.openapi.version(...args(ctx), ctx.params.versionId))),
-  getLatestOpenAPISpecVersionContent: (ctx) => ok(present.openAPISpecContent(ctx.urls, ctx.domain.openapi.content(...args(ctx), 'latest'))),
-  getOpenAPISpecVersionContentById: (ctx) => ok(present.openAPISpecContent(ctx.urls, ctx.domain.openapi.content(...args(ctx), ctx.params.versionId))),
+  listOpenAPISpecVersions: async (ctx) => ok(list(await ctx.domain.openapi.versions(...args(ctx), pageOf(ctx.query)), (v) => present.openAPISpecVersion(ctx.urls, v))),
+  getLatestOpenAPISpecVersion: async (ctx) => ok(present.openAPISpecVersion(ctx.urls, await ctx.domain.openapi.version(...args(ctx), 'latest'))),
+  getOpenAPISpecVersionById: async (ctx) => ok(present.openAPISpecVersion(ctx.urls, await ctx.domain.openapi.version(...args(ctx), ctx.params.versionId))),
+  getLatestOpenAPISpecVersionContent: async (ctx) => ok(present.openAPISpecContent(ctx.urls, await ctx.domain.openapi.content(...args(ctx), 'latest'))),
+  getOpenAPISpecVersionContentById: async (ctx) => ok(present.openAPISpecContent(ctx.urls, await ctx.domain.openapi.content(...args(ctx), ctx.params.versionId))),
 };

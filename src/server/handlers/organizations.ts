@@ -2,29 +2,29 @@ import { deleted, ok, pageOf, type Handlers } from '../handler.js';
 import { list, member, organization } from '../present.js';
 
 export const organizationHandlers: Handlers = {
-  listOrganizationsForAuthenticatedUser: ({ caller, domain, query, urls }) =>
-    ok(list(domain.organizations.listForCaller(caller, pageOf(query)), (o) => organization(urls, o, caller.access.organizationRole(o.id)))),
+  listOrganizationsForAuthenticatedUser: async ({ caller, domain, query, urls }) =>
+    ok(list(await domain.organizations.listForCaller(caller, pageOf(query)), async (o) => organization(urls, o, await caller.access.organizationRole(o.id)))),
 
-  getOrganizationById: ({ caller, domain, params, urls }) => {
-    const org = domain.organizations.get(caller, params.organizationId);
-    return ok(organization(urls, org, caller.access.organizationRole(org.id)));
+  getOrganizationById: async ({ caller, domain, params, urls }) => {
+    const org = await domain.organizations.get(caller, params.organizationId);
+    return ok(organization(urls, org, await caller.access.organizationRole(org.id)));
   },
 
-  updateOrganizationById: ({ caller, domain, params, body, urls }) => {
-    const org = domain.organizations.update(caller, params.organizationId, body);
-    return ok(organization(urls, org, caller.access.organizationRole(org.id)));
+  updateOrganizationById: async ({ caller, domain, params, body, urls }) => {
+    const org = await domain.organizations.update(caller, params.organizationId, body);
+    return ok(organization(urls, org, await caller.access.organizationRole(org.id)));
   },
 
-  listMembersInOrganizationById: ({ caller, domain, params, query, urls }) =>
-    ok(list(domain.organizations.listMembers(caller, params.organizationId, { ...pageOf(query), ...query }), (m) => member(urls, m))),
+  listMembersInOrganizationById: async ({ caller, domain, params, query, urls }) =>
+    ok(list(await domain.organizations.listMembers(caller, params.organizationId, { ...pageOf(query), ...query }), (m) => member(urls, m))),
 
-  getMemberInOrganizationById: ({ caller, domain, params, urls }) =>
-    ok(member(urls, domain.organizations.getMember(caller, params.organizationId, params.userId))),
+  getMemberInOrganizationById: async ({ caller, domain, params, urls }) =>
+    ok(member(urls, await domain.organizations.getMember(caller, params.organizationId, params.userId))),
 
-  updateMemberInOrganizationById: ({ caller, domain, params, body, urls }) => {
+  updateMemberInOrganizationById: async ({ caller, domain, params, body, urls }) => {
     const { role } = body;
-    return ok(member(urls, domain.organizations.updateMember(caller, params.organizationId, params.userId, role)));
+    return ok(member(urls, await domain.organizations.updateMember(caller, params.organizationId, params.userId, role)));
   },
 
-  removeMemberFromOrganizationById: ({ caller, domain, params }) => deleted(domain.organizations.removeMember(caller, params.organizationId, params.userId)),
+  removeMemberFromOrganizationById: async ({ caller, domain, params }) => deleted(await domain.organizations.removeMember(caller, params.organizationId, params.userId)),
 };

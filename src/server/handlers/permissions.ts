@@ -8,34 +8,34 @@ type OnBoth<N extends string> = Handler<Extract<OperationId, `${N}Space` | `${N}
 const ref = ({ params }: { params: { spaceId: string } | { collectionId: string } }): ResourceRef =>
   'spaceId' in params ? { kind: 'space', id: params.spaceId } : { kind: 'collection', id: params.collectionId };
 
-const inviteTo: OnBoth<'inviteTo'> = (ctx) => {
-  ctx.domain.permissions.invite(ctx.caller, ref(ctx), ctx.body);
+const inviteTo: OnBoth<'inviteTo'> = async (ctx) => {
+  await ctx.domain.permissions.invite(ctx.caller, ref(ctx), ctx.body);
   return noContent();
 };
 
-const listUserPermissionsIn: OnBoth<'listUserPermissionsIn'> = (ctx) =>
-  ok(list(ctx.domain.permissions.listUsers(ctx.caller, ref(ctx), pageOf(ctx.query)), (p) => ({ permission: p.permission, user: user(ctx.urls, p.user) })));
+const listUserPermissionsIn: OnBoth<'listUserPermissionsIn'> = async (ctx) =>
+  ok(list(await ctx.domain.permissions.listUsers(ctx.caller, ref(ctx), pageOf(ctx.query)), (p) => ({ permission: p.permission, user: user(ctx.urls, p.user) })));
 
-const listTeamPermissionsIn: OnBoth<'listTeamPermissionsIn'> = (ctx) =>
-  ok(list(ctx.domain.permissions.listTeams(ctx.caller, ref(ctx), pageOf(ctx.query)), (p) => ({ permission: p.permission, team: team(p.team) })));
+const listTeamPermissionsIn: OnBoth<'listTeamPermissionsIn'> = async (ctx) =>
+  ok(list(await ctx.domain.permissions.listTeams(ctx.caller, ref(ctx), pageOf(ctx.query)), (p) => ({ permission: p.permission, team: team(p.team) })));
 
-const updateUserPermissionIn: OnBoth<'updateUserPermissionIn'> = (ctx) => {
-  ctx.domain.permissions.update(ctx.caller, ref(ctx), 'user', ctx.params.userId, ctx.body.role);
+const updateUserPermissionIn: OnBoth<'updateUserPermissionIn'> = async (ctx) => {
+  await ctx.domain.permissions.update(ctx.caller, ref(ctx), 'user', ctx.params.userId, ctx.body.role);
   return noContent();
 };
 
-const updateTeamPermissionIn: OnBoth<'updateTeamPermissionIn'> = (ctx) => {
-  ctx.domain.permissions.update(ctx.caller, ref(ctx), 'team', ctx.params.teamId, ctx.body.role);
+const updateTeamPermissionIn: OnBoth<'updateTeamPermissionIn'> = async (ctx) => {
+  await ctx.domain.permissions.update(ctx.caller, ref(ctx), 'team', ctx.params.teamId, ctx.body.role);
   return noContent();
 };
 
-const removeUserFrom: OnBoth<'removeUserFrom'> = (ctx) => deleted(ctx.domain.permissions.remove(ctx.caller, ref(ctx), 'user', ctx.params.userId));
+const removeUserFrom: OnBoth<'removeUserFrom'> = async (ctx) => deleted(await ctx.domain.permissions.remove(ctx.caller, ref(ctx), 'user', ctx.params.userId));
 
-const removeTeamFrom: OnBoth<'removeTeamFrom'> = (ctx) => deleted(ctx.domain.permissions.remove(ctx.caller, ref(ctx), 'team', ctx.params.teamId));
+const removeTeamFrom: OnBoth<'removeTeamFrom'> = async (ctx) => deleted(await ctx.domain.permissions.remove(ctx.caller, ref(ctx), 'team', ctx.params.teamId));
 
-const listPermissionsAggregateIn: OnBoth<'listPermissionsAggregateIn'> = (ctx) => {
+const listPermissionsAggregateIn: OnBoth<'listPermissionsAggregateIn'> = async (ctx) => {
   const request = { ...pageOf(ctx.query), ...(ctx.query.role ? { role: ctx.query.role } : {}) };
-  return ok(list(ctx.domain.permissions.aggregate(ctx.caller, ref(ctx), request), (p) => ({ permission: p.permission, user: user(ctx.urls, p.user) })));
+  return ok(list(await ctx.domain.permissions.aggregate(ctx.caller, ref(ctx), request), (p) => ({ permission: p.permission, user: user(ctx.urls, p.user) })));
 };
 
 export const spacePermissionHandlers: Handlers = {

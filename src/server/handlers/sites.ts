@@ -8,12 +8,12 @@ import * as present from '../present-sites.js';
 
 type SiteContext = WithParams<'organizationId' | 'siteId'>;
 /** The site of the path, once the domain call has checked access to it. */
-const site = ({ domain, params }: SiteContext) => domain.sites.access.find(params.organizationId, params.siteId);
+const site = async ({ domain, params }: SiteContext) => await domain.sites.access.find(params.organizationId, params.siteId);
 const args = ({ caller, params }: SiteContext) => [caller, params.organizationId, params.siteId] as const;
 /** A share key from the query, kept only when it opens this site (not every operation's spec has the parameter). */
-const urlOptions = (ctx: SiteContext & { query: { shareKey?: unknown } }): present.SiteUrlOptions => {
+const urlOptions = async (ctx: SiteContext & { query: { shareKey?: unknown } }): Promise<present.SiteUrlOptions> => {
   const key = typeof ctx.query.shareKey === 'string' ? ctx.query.shareKey : undefined;
-  return key && ctx.domain.sites.shareLinks.opens(ctx.params.siteId, key) ? { shareKey: key } : {};
+  return key && await ctx.domain.sites.shareLinks.opens(ctx.params.siteId, key) ? { shareKey: key } : {};
 };
 const siteLocation = (ctx: SiteContext, rest = '') => ctx.urls.api(`/orgs/${ctx.params.organizationId}/sites/${ctx.params.siteId}${rest}`);
 /** Deprecated per-kind moves: `{position: {before|after: {type, siteSection|siteSpace|id}}}` to a structure pointer. */
@@ -25,25 +25,25 @@ const positionOf = (position: { before?: MovePointer; after?: MovePointer } = {}
 });
 
 export const siteHandlers: Handlers = {
-  listSites: (ctx) => {
+  listSites: async (ctx) => {
     const query = { ...pageOf(ctx.query), ...ctx.query };
-    return ok(list(ctx.domain.sites.list(ctx.caller, ctx.params.organizationId, query), (v) => present.site(ctx.urls, v)));
+    return ok(list(await ctx.domain.sites.list(ctx.caller, ctx.params.organizationId, query), (v) => present.site(ctx.urls, v)));
   },
 
-  createSite: (ctx) => {
-    const view = ctx.domain.sites.create(ctx.caller, ctx.params.organizationId, ctx.body ?? {});
+  createSite: async (ctx) => {
+    const view = await ctx.domain.sites.create(ctx.caller, ctx.params.organizationId, ctx.body ?? {});
     return created(present.site(ctx.urls, view), ctx.urls.api(`/orgs/${ctx.params.organizationId}/sites/${view.site.id}`));
   },
 
-  getSiteById: (ctx) => ok(present.site(ctx.urls, ctx.domain.sites.get(...args(ctx)), urlOptions(ctx))),
-  updateSiteById: (ctx) => ok(present.site(ctx.urls, ctx.domain.sites.update(...args(ctx), ctx.body))),
-  deleteSiteById: (ctx) => deleted(ctx.domain.sites.delete(...args(ctx))),
-  publishSite: (ctx) => ok(present.site(ctx.urls, ctx.domain.sites.publish(...args(ctx), true))),
-  unpublishSite: (ctx) => ok(present.site(ctx.urls, ctx.domain.sites.publish(...args(ctx), false))),
+  getSiteById: async (ctx) => ok(present.site(ctx.urls, await ctx.domain.sites.get(...args(ctx)), await urlOptions(ctx))),
+  updateSiteById: async (ctx) => ok(present.site(ctx.urls, await ctx.domain.sites.update(...args(ctx), ctx.body))),
+  deleteSiteById: async (ctx) => deleted(await ctx.domain.sites.delete(...args(ctx))),
+  publishSite: async (ctx) => ok(present.site(ctx.urls, await ctx.domain.sites.publish(...args(ctx), true))),
+  unpublishSite: async (ctx) => ok(present.site(ctx.urls, await ctx.domain.sites.publish(...args(ctx), false))),
 
-  getPublishedContentSite: (ctx) => {
-    const view = ctx.domain.sites.published(...args(ctx));
-    const options = urlOptions(ctx);
+  getPublishedContentSite: async (ctx) => {
+    const view = await ctx.domain.sites.published(...args(ctx));
+    const options = await urlOptions(ctx);
     return ok({
       object: 'published-content-site',
       site: present.site(ctx.urls, view.site, options),
@@ -53,126 +53,126 @@ export const siteHandlers: Handlers = {
     });
   },
 
-  getSiteStructure: (ctx) => ok(present.siteStructure(ctx.urls, ctx.domain.sites.tree(...args(ctx)), urlOptions(ctx))),
+  getSiteStructure: async (ctx) => ok(present.siteStructure(ctx.urls, await ctx.domain.sites.tree(...args(ctx)), await urlOptions(ctx))),
 
-  sortSiteStructure: (ctx) => {
+  sortSiteStructure: async (ctx) => {
     const { item, position } = ctx.body ?? {};
     if (!item) throw new HttpError(400, 'body: item is required');
-    const node = ctx.domain.sites.sort.sort(...args(ctx), item, position);
-    return ok(present.structureItem(ctx.urls, site(ctx), node));
+    const node = await ctx.domain.sites.sort.sort(...args(ctx), item, position);
+    return ok(present.structureItem(ctx.urls, await site(ctx), node));
   },
 
-  listSiteSections: (ctx) =>
-    ok(list(ctx.domain.sites.listSections(...args(ctx), pageOf(ctx.query)), (n) => present.siteSection(ctx.urls, site(ctx), n, urlOptions(ctx)))),
+  listSiteSections: async (ctx) =>
+    ok(list(await ctx.domain.sites.listSections(...args(ctx), pageOf(ctx.query)), async (n) => present.siteSection(ctx.urls, await site(ctx), n, await urlOptions(ctx)))),
 
-  addSectionToSite: (ctx) => {
-    const node = ctx.domain.sites.sections.add(...args(ctx), ctx.body);
-    return created(present.siteSection(ctx.urls, site(ctx), node), siteLocation(ctx, `/sections/${node.record.id}`));
+  addSectionToSite: async (ctx) => {
+    const node = await ctx.domain.sites.sections.add(...args(ctx), ctx.body);
+    return created(present.siteSection(ctx.urls, await site(ctx), node), siteLocation(ctx, `/sections/${node.record.id}`));
   },
 
-  updateSiteSectionById: (ctx) =>
-    ok(present.siteSection(ctx.urls, site(ctx), ctx.domain.sites.sections.update(...args(ctx), ctx.params.siteSectionId, ctx.body))),
+  updateSiteSectionById: async (ctx) =>
+    ok(present.siteSection(ctx.urls, await site(ctx), await ctx.domain.sites.sections.update(...args(ctx), ctx.params.siteSectionId, ctx.body))),
 
-  deleteSiteSectionById: (ctx) => deleted(ctx.domain.sites.sections.delete(...args(ctx), ctx.params.siteSectionId)),
+  deleteSiteSectionById: async (ctx) => deleted(await ctx.domain.sites.sections.delete(...args(ctx), ctx.params.siteSectionId)),
 
-  moveSiteSection: (ctx) => {
+  moveSiteSection: async (ctx) => {
     const item = { type: 'site-section' as const, id: ctx.params.siteSectionId };
-    return ok(present.structureItem(ctx.urls, site(ctx), ctx.domain.sites.sort.sort(...args(ctx), item, positionOf(ctx.body?.position))));
+    return ok(present.structureItem(ctx.urls, await site(ctx), await ctx.domain.sites.sort.sort(...args(ctx), item, positionOf(ctx.body?.position))));
   },
 
-  listSiteSectionGroups: (ctx) =>
-    ok(list(ctx.domain.sites.listGroups(...args(ctx), pageOf(ctx.query)), (n) => present.siteSectionGroup(ctx.urls, site(ctx), n))),
+  listSiteSectionGroups: async (ctx) =>
+    ok(list(await ctx.domain.sites.listGroups(...args(ctx), pageOf(ctx.query)), async (n) => present.siteSectionGroup(ctx.urls, await site(ctx), n))),
 
-  addSectionGroupToSite: (ctx) => {
-    const node = ctx.domain.sites.groups.add(...args(ctx), ctx.body);
-    return created(present.siteSectionGroup(ctx.urls, site(ctx), node), siteLocation(ctx, `/section-groups/${node.record.id}`));
+  addSectionGroupToSite: async (ctx) => {
+    const node = await ctx.domain.sites.groups.add(...args(ctx), ctx.body);
+    return created(present.siteSectionGroup(ctx.urls, await site(ctx), node), siteLocation(ctx, `/section-groups/${node.record.id}`));
   },
 
-  updateSiteSectionGroupById: (ctx) =>
-    ok(present.siteSectionGroup(ctx.urls, site(ctx), ctx.domain.sites.groups.update(...args(ctx), ctx.params.siteSectionGroupId, ctx.body))),
+  updateSiteSectionGroupById: async (ctx) =>
+    ok(present.siteSectionGroup(ctx.urls, await site(ctx), await ctx.domain.sites.groups.update(...args(ctx), ctx.params.siteSectionGroupId, ctx.body))),
 
-  deleteSiteSectionGroupById: (ctx) => deleted(ctx.domain.sites.groups.delete(...args(ctx), ctx.params.siteSectionGroupId)),
+  deleteSiteSectionGroupById: async (ctx) => deleted(await ctx.domain.sites.groups.delete(...args(ctx), ctx.params.siteSectionGroupId)),
 
-  addSectionToGroup: (ctx) => {
+  addSectionToGroup: async (ctx) => {
     const groupId = ctx.params.siteSectionGroupId;
-    const node = ctx.domain.sites.groups.addSection(...args(ctx), groupId, ctx.body.sectionId);
-    return created(present.siteSectionGroup(ctx.urls, site(ctx), node), siteLocation(ctx, `/section-groups/${groupId}`));
+    const node = await ctx.domain.sites.groups.addSection(...args(ctx), groupId, ctx.body.sectionId);
+    return created(present.siteSectionGroup(ctx.urls, await site(ctx), node), siteLocation(ctx, `/section-groups/${groupId}`));
   },
 
-  removeSectionFromGroup: (ctx) => deleted(ctx.domain.sites.groups.removeSection(...args(ctx), ctx.params.siteSectionGroupId, ctx.params.siteSectionId)),
+  removeSectionFromGroup: async (ctx) => deleted(await ctx.domain.sites.groups.removeSection(...args(ctx), ctx.params.siteSectionGroupId, ctx.params.siteSectionId)),
 
-  moveSiteSectionGroup: (ctx) => {
+  moveSiteSectionGroup: async (ctx) => {
     const item = { type: 'site-section-group' as const, id: ctx.params.siteSectionGroupId };
-    return ok(present.structureItem(ctx.urls, site(ctx), ctx.domain.sites.sort.sort(...args(ctx), item, positionOf(ctx.body?.position))));
+    return ok(present.structureItem(ctx.urls, await site(ctx), await ctx.domain.sites.sort.sort(...args(ctx), item, positionOf(ctx.body?.position))));
   },
 
-  listSiteSpaces: (ctx) => {
+  listSiteSpaces: async (ctx) => {
     const request = { ...pageOf(ctx.query), ...(ctx.query.default !== undefined ? { isDefault: ctx.query.default === true } : {}) };
-    return ok(list(ctx.domain.sites.listSiteSpaces(...args(ctx), request), (n) => present.siteSpace(ctx.urls, site(ctx), n, urlOptions(ctx))));
+    return ok(list(await ctx.domain.sites.listSiteSpaces(...args(ctx), request), async (n) => present.siteSpace(ctx.urls, await site(ctx), n, await urlOptions(ctx))));
   },
 
-  addSpaceToSite: (ctx) => {
-    const node = ctx.domain.sites.siteSpaces.add(...args(ctx), ctx.body);
-    return created(present.siteSpace(ctx.urls, site(ctx), node), siteLocation(ctx, `/site-spaces/${node.record.id}`));
+  addSpaceToSite: async (ctx) => {
+    const node = await ctx.domain.sites.siteSpaces.add(...args(ctx), ctx.body);
+    return created(present.siteSpace(ctx.urls, await site(ctx), node), siteLocation(ctx, `/site-spaces/${node.record.id}`));
   },
 
-  updateSiteSpaceById: (ctx) => ok(present.siteSpace(ctx.urls, site(ctx), ctx.domain.sites.siteSpaces.update(...args(ctx), ctx.params.siteSpaceId, ctx.body))),
+  updateSiteSpaceById: async (ctx) => ok(present.siteSpace(ctx.urls, await site(ctx), await ctx.domain.sites.siteSpaces.update(...args(ctx), ctx.params.siteSpaceId, ctx.body))),
 
-  deleteSiteSpaceById: (ctx) => deleted(ctx.domain.sites.siteSpaces.delete(...args(ctx), ctx.params.siteSpaceId)),
+  deleteSiteSpaceById: async (ctx) => deleted(await ctx.domain.sites.siteSpaces.delete(...args(ctx), ctx.params.siteSpaceId)),
 
-  moveSiteSpace: (ctx) => {
+  moveSiteSpace: async (ctx) => {
     const item = { type: 'site-space' as const, id: ctx.params.siteSpaceId };
-    return ok(present.structureItem(ctx.urls, site(ctx), ctx.domain.sites.sort.sort(...args(ctx), item, positionOf(ctx.body?.position))));
+    return ok(present.structureItem(ctx.urls, await site(ctx), await ctx.domain.sites.sort.sort(...args(ctx), item, positionOf(ctx.body?.position))));
   },
 
-  listSiteShareLinks: (ctx) => ok(list(ctx.domain.sites.shareLinks.list(...args(ctx), pageOf(ctx.query)), (v) => present.shareLink(ctx.urls, v))),
+  listSiteShareLinks: async (ctx) => ok(list(await ctx.domain.sites.shareLinks.list(...args(ctx), pageOf(ctx.query)), (v) => present.shareLink(ctx.urls, v))),
 
-  createSiteShareLink: (ctx) => {
-    const view = ctx.domain.sites.shareLinks.create(...args(ctx), ctx.body.name);
+  createSiteShareLink: async (ctx) => {
+    const view = await ctx.domain.sites.shareLinks.create(...args(ctx), ctx.body.name);
     return created(present.shareLink(ctx.urls, view), siteLocation(ctx, `/share-links/${view.link.id}`));
   },
 
-  updateSiteShareLinkById: (ctx) => ok(present.shareLink(ctx.urls, ctx.domain.sites.shareLinks.update(...args(ctx), ctx.params.shareLinkId, ctx.body))),
+  updateSiteShareLinkById: async (ctx) => ok(present.shareLink(ctx.urls, await ctx.domain.sites.shareLinks.update(...args(ctx), ctx.params.shareLinkId, ctx.body))),
 
-  deleteSiteShareLinkById: (ctx) => deleted(ctx.domain.sites.shareLinks.delete(...args(ctx), ctx.params.shareLinkId)),
+  deleteSiteShareLinkById: async (ctx) => deleted(await ctx.domain.sites.shareLinks.delete(...args(ctx), ctx.params.shareLinkId)),
 
-  listSiteRedirects: (ctx) => {
+  listSiteRedirects: async (ctx) => {
     const request = { ...pageOf(ctx.query), ...(ctx.query.search !== undefined ? { search: ctx.query.search } : {}) };
-    return ok(list(ctx.domain.sites.redirects.list(...args(ctx), request), present.siteRedirect));
+    return ok(list(await ctx.domain.sites.redirects.list(...args(ctx), request), present.siteRedirect));
   },
 
-  createSiteRedirect: (ctx) => {
-    const redirect = ctx.domain.sites.redirects.create(...args(ctx), ctx.body);
+  createSiteRedirect: async (ctx) => {
+    const redirect = await ctx.domain.sites.redirects.create(...args(ctx), ctx.body);
     return created(present.siteRedirect(redirect), siteLocation(ctx, `/redirects/${redirect.id}`));
   },
 
-  updateSiteRedirectById: (ctx) => ok(present.siteRedirect(ctx.domain.sites.redirects.update(...args(ctx), ctx.params.siteRedirectId, ctx.body))),
+  updateSiteRedirectById: async (ctx) => ok(present.siteRedirect(await ctx.domain.sites.redirects.update(...args(ctx), ctx.params.siteRedirectId, ctx.body))),
 
-  deleteSiteRedirectById: (ctx) => deleted(ctx.domain.sites.redirects.delete(...args(ctx), ctx.params.siteRedirectId)),
+  deleteSiteRedirectById: async (ctx) => deleted(await ctx.domain.sites.redirects.delete(...args(ctx), ctx.params.siteRedirectId)),
 
-  getSiteRedirectBySource: (ctx) => {
-    const { redirect, path } = ctx.domain.sites.redirects.resolve(...args(ctx), ctx.query.source);
-    const target = present.publishedUrl(ctx.urls, { ...site(ctx), published: true }, path, urlOptions(ctx))!;
+  getSiteRedirectBySource: async (ctx) => {
+    const { redirect, path } = await ctx.domain.sites.redirects.resolve(...args(ctx), ctx.query.source);
+    const target = present.publishedUrl(ctx.urls, { ...await site(ctx), published: true }, path, await urlOptions(ctx))!;
     return ok({ redirect: present.siteRedirect(redirect), target });
   },
 
-  getSiteCustomizationById: (ctx) => ok(ctx.domain.sites.customizations.get(...args(ctx))),
-  updateSiteCustomizationById: (ctx) => ok(ctx.domain.sites.customizations.update(...args(ctx), ctx.body)),
+  getSiteCustomizationById: async (ctx) => ok(await ctx.domain.sites.customizations.get(...args(ctx))),
+  updateSiteCustomizationById: async (ctx) => ok(await ctx.domain.sites.customizations.update(...args(ctx), ctx.body)),
 
-  getSiteSpaceCustomizationById: (ctx) => {
-    const { settings, hasOverrides } = ctx.domain.sites.customizations.forSiteSpace(...args(ctx), ctx.params.siteSpaceId);
+  getSiteSpaceCustomizationById: async (ctx) => {
+    const { settings, hasOverrides } = await ctx.domain.sites.customizations.forSiteSpace(...args(ctx), ctx.params.siteSpaceId);
     return ok({ ...settings, hasOverrides });
   },
 
-  overrideSiteSpaceCustomizationById: (ctx) => ok(ctx.domain.sites.customizations.override(...args(ctx), ctx.params.siteSpaceId, ctx.body)),
+  overrideSiteSpaceCustomizationById: async (ctx) => ok(await ctx.domain.sites.customizations.override(...args(ctx), ctx.params.siteSpaceId, ctx.body)),
 
-  deleteSiteSpaceCustomizationById: (ctx) => deleted(ctx.domain.sites.customizations.deleteOverrides(...args(ctx), ctx.params.siteSpaceId)),
+  deleteSiteSpaceCustomizationById: async (ctx) => deleted(await ctx.domain.sites.customizations.deleteOverrides(...args(ctx), ctx.params.siteSpaceId)),
 
-  listPermissionsAggregateInSite: (ctx) =>
-    ok(list(ctx.domain.sites.permissions.list(...args(ctx), pageOf(ctx.query)), (p) => present.sitePermission(ctx.urls, p))),
+  listPermissionsAggregateInSite: async (ctx) =>
+    ok(list(await ctx.domain.sites.permissions.list(...args(ctx), pageOf(ctx.query)), (p) => present.sitePermission(ctx.urls, p))),
 
-  searchSiteContent: (ctx) => {
-    const results = ctx.domain.sites.search.search(...args(ctx), ctx.body, pageOf(ctx.query));
+  searchSiteContent: async (ctx) => {
+    const results = await ctx.domain.sites.search.search(...args(ctx), ctx.body, pageOf(ctx.query));
     return ok(list(results, (r) => ({ id: r.view.space.id, title: r.view.space.title, pages: r.hits.map((hit) => searchResult(ctx.urls, r.view, hit)) })));
   },
 
@@ -182,11 +182,11 @@ export const siteHandlers: Handlers = {
     return ok({ url: `${present.siteRoot(ctx.urls, link.site)}/${path}?${PREVIEW_PARAM}=${link.token}` });
   },
 
-  getSitePublishingAuthById: (ctx) => ok(present.publishingAuth(ctx.domain.sites.publishing.auth(...args(ctx)))),
-  updateSitePublishingAuthById: (ctx) => ok(present.publishingAuth(ctx.domain.sites.publishing.updateAuth(...args(ctx), ctx.body))),
-  regenerateSitePublishingAuthById: (ctx) => ok(present.publishingAuth(ctx.domain.sites.publishing.regenerate(...args(ctx)))),
+  getSitePublishingAuthById: async (ctx) => ok(present.publishingAuth(await ctx.domain.sites.publishing.auth(...args(ctx)))),
+  updateSitePublishingAuthById: async (ctx) => ok(present.publishingAuth(await ctx.domain.sites.publishing.updateAuth(...args(ctx), ctx.body))),
+  regenerateSitePublishingAuthById: async (ctx) => ok(present.publishingAuth(await ctx.domain.sites.publishing.regenerate(...args(ctx)))),
 
-  getSiteAdaptiveSchema: (ctx) => ok(present.adaptiveSchema(ctx.domain.sites.publishing.adaptiveSchema(...args(ctx)))),
-  updateSiteAdaptiveSchema: (ctx) => ok(present.adaptiveSchema(ctx.domain.sites.publishing.updateAdaptiveSchema(...args(ctx), ctx.body.jsonSchema))),
-  listSiteAdaptiveTemplateConditions: (ctx) => ok({ items: ctx.domain.sites.publishing.templateConditions(...args(ctx)) }),
+  getSiteAdaptiveSchema: async (ctx) => ok(present.adaptiveSchema(await ctx.domain.sites.publishing.adaptiveSchema(...args(ctx)))),
+  updateSiteAdaptiveSchema: async (ctx) => ok(present.adaptiveSchema(await ctx.domain.sites.publishing.updateAdaptiveSchema(...args(ctx), ctx.body.jsonSchema))),
+  listSiteAdaptiveTemplateConditions: async (ctx) => ok({ items: await ctx.domain.sites.publishing.templateConditions(...args(ctx)) }),
 };

@@ -5,19 +5,19 @@ import { samlProvider, ssoLogin } from '../present-sso.js';
 const org = (ctx: WithParams<'organizationId'>) => ctx.params.organizationId;
 
 export const ssoHandlers: Handlers = {
-  listSAMLProvidersInOrganizationById: (ctx) => ok(list(ctx.domain.sso.list(ctx.caller, org(ctx), pageOf(ctx.query)), (v) => samlProvider(ctx.urls, v))),
+  listSAMLProvidersInOrganizationById: async (ctx) => ok(list(await ctx.domain.sso.list(ctx.caller, org(ctx), pageOf(ctx.query)), (v) => samlProvider(ctx.urls, v))),
 
-  createOrganizationSAMLProvider: (ctx) => {
-    const view = ctx.domain.sso.create(ctx.caller, org(ctx), ctx.body);
+  createOrganizationSAMLProvider: async (ctx) => {
+    const view = await ctx.domain.sso.create(ctx.caller, org(ctx), ctx.body);
     const body = samlProvider(ctx.urls, view);
     return created(body, body.urls.location);
   },
 
-  getOrganizationSAMLProviderById: (ctx) => ok(samlProvider(ctx.urls, ctx.domain.sso.get(ctx.caller, org(ctx), ctx.params.samlProviderId))),
+  getOrganizationSAMLProviderById: async (ctx) => ok(samlProvider(ctx.urls, await ctx.domain.sso.get(ctx.caller, org(ctx), ctx.params.samlProviderId))),
 
-  updateOrganizationSAMLProvider: (ctx) => ok(samlProvider(ctx.urls, ctx.domain.sso.update(ctx.caller, org(ctx), ctx.params.samlProviderId, ctx.body))),
+  updateOrganizationSAMLProvider: async (ctx) => ok(samlProvider(ctx.urls, await ctx.domain.sso.update(ctx.caller, org(ctx), ctx.params.samlProviderId, ctx.body))),
 
-  deleteOrganizationSAMLProvider: (ctx) => deleted(ctx.domain.sso.delete(ctx.caller, org(ctx), ctx.params.samlProviderId)),
+  deleteOrganizationSAMLProvider: async (ctx) => deleted(await ctx.domain.sso.delete(ctx.caller, org(ctx), ctx.params.samlProviderId)),
 
-  listSSOProviderLoginsInOrganization: (ctx) => ok({ items: ctx.domain.sso.logins(org(ctx)).map((p) => ssoLogin(ctx.urls, p)) }),
+  listSSOProviderLoginsInOrganization: async (ctx) => ok({ items: (await ctx.domain.sso.logins(org(ctx))).map((p) => ssoLogin(ctx.urls, p)) }),
 };

@@ -7,36 +7,36 @@ const args = (ctx: WithParams<'organizationId' | 'translationId'>) => [ctx.calle
 
 /** Translations run as jobs: creating one and `runTranslation` queue a run and start the job runner. */
 export const translationHandlers: Handlers = {
-  listTranslations: (ctx) => ok(list(ctx.domain.translations.list(ctx.caller, org(ctx), pageOf(ctx.query)), (v) => present.translation(ctx.urls, v))),
+  listTranslations: async (ctx) => ok(list(await ctx.domain.translations.list(ctx.caller, org(ctx), pageOf(ctx.query)), (v) => present.translation(ctx.urls, v))),
 
-  createTranslation: (ctx) => {
-    const view = ctx.domain.translations.create(ctx.caller, org(ctx), ctx.body);
+  createTranslation: async (ctx) => {
+    const view = await ctx.domain.translations.create(ctx.caller, org(ctx), ctx.body);
     void ctx.domain.jobs.runDue();
     return created(present.translation(ctx.urls, view), present.translationLocation(ctx.urls, org(ctx), view.translation.id));
   },
 
-  getTranslation: (ctx) => ok(present.translation(ctx.urls, ctx.domain.translations.get(...args(ctx)))),
+  getTranslation: async (ctx) => ok(present.translation(ctx.urls, await ctx.domain.translations.get(...args(ctx)))),
 
-  updateTranslation: (ctx) => {
+  updateTranslation: async (ctx) => {
     const { instructions } = ctx.body;
-    return ok(present.translation(ctx.urls, ctx.domain.translations.update(...args(ctx), instructions)));
+    return ok(present.translation(ctx.urls, await ctx.domain.translations.update(...args(ctx), instructions)));
   },
 
-  deleteTranslation: (ctx) => deleted(ctx.domain.translations.delete(...args(ctx))),
+  deleteTranslation: async (ctx) => deleted(await ctx.domain.translations.delete(...args(ctx))),
 
-  runTranslation: (ctx) => {
-    ctx.domain.translations.requestRun(...args(ctx));
+  runTranslation: async (ctx) => {
+    await ctx.domain.translations.requestRun(...args(ctx));
     void ctx.domain.jobs.runDue();
     return noContent();
   },
 
-  listGlossaryEntries: (ctx) =>
-    ok(list(ctx.domain.translations.glossary.list(ctx.caller, org(ctx), pageOf(ctx.query)), (e) => present.glossaryEntry(ctx.urls, e))),
+  listGlossaryEntries: async (ctx) =>
+    ok(list(await ctx.domain.translations.glossary.list(ctx.caller, org(ctx), pageOf(ctx.query)), (e) => present.glossaryEntry(ctx.urls, e))),
 
-  updateGlossaryEntries: (ctx) => {
-    ctx.domain.translations.glossary.update(ctx.caller, org(ctx), ctx.body.operations);
+  updateGlossaryEntries: async (ctx) => {
+    await ctx.domain.translations.glossary.update(ctx.caller, org(ctx), ctx.body.operations);
     return noContent();
   },
 
-  getGlossaryEntry: (ctx) => ok(present.glossaryEntry(ctx.urls, ctx.domain.translations.glossary.get(ctx.caller, org(ctx), ctx.params.glossaryEntryId))),
+  getGlossaryEntry: async (ctx) => ok(present.glossaryEntry(ctx.urls, await ctx.domain.translations.glossary.get(ctx.caller, org(ctx), ctx.params.glossaryEntryId))),
 };

@@ -3,9 +3,9 @@ import { contentByUrl, publishedContent, subdomain } from '../present-urls.js';
 import { appPrefixes } from './content.js';
 
 export const urlHandlers: Handlers = {
-  getSubdomain: (ctx) => ok(subdomain(ctx.domain.subdomains.find(ctx.params.subdomain))),
+  getSubdomain: async (ctx) => ok(subdomain(await ctx.domain.subdomains.find(ctx.params.subdomain))),
 
-  getContentByUrl: (ctx) => ok(contentByUrl(ctx.urls, ctx.domain.urls.app.resolve(ctx.caller, ctx.query.url, appPrefixes(ctx.urls), ctx.urls.base))),
+  getContentByUrl: async (ctx) => ok(contentByUrl(ctx.urls, await ctx.domain.urls.app.resolve(ctx.caller, ctx.query.url, appPrefixes(ctx.urls), ctx.urls.base))),
 
   getPublishedContentByUrl: async (ctx) => {
     const { url, visitorAuthToken, redirectOnError } = ctx.query;

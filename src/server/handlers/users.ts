@@ -3,6 +3,6 @@ import { user } from '../present.js';
 
 export const userHandlers: Handlers = {
   getAuthenticatedUser: ({ caller, urls }) => ok(user(urls, caller.user)),
-  getUserById: ({ caller, domain, params, urls }) => ok(user(urls, domain.users.get(caller, params.userId))),
-  updateUserById: ({ caller, domain, params, body, urls }) => ok(user(urls, domain.users.update(caller, params.userId, body))),
+  getUserById: async ({ caller, domain, params, urls }) => ok(user(urls, await domain.users.get(caller, params.userId))),
+  updateUserById: async ({ caller, domain, params, body, urls }) => ok(user(urls, await domain.users.update(caller, params.userId, body))),
 };

@@ -5,15 +5,15 @@ export const HEALTH_PATH = '/healthz';
 
 /** `GET /healthz`: 200 when the store answers a read, 503 when it does not. No authentication. */
 export function registerHealth(app: FastifyInstance, store: Store): void {
-  app.get(HEALTH_PATH, (_request, reply) => {
+  app.get(HEALTH_PATH, async (_request, reply) => {
     reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
-    return storeAnswers(store) ? reply.send({ status: 'ok' }) : reply.code(503).send({ status: 'unavailable' });
+    return await storeAnswers(store) ? reply.send({ status: 'ok' }) : reply.code(503).send({ status: 'unavailable' });
   });
 }
 
-function storeAnswers(store: Store): boolean {
+async function storeAnswers(store: Store): Promise<boolean> {
   try {
-    store.organizations.all();
+    await store.organizations.all();
     return true;
   } catch {
     return false;

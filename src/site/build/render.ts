@@ -53,7 +53,7 @@ interface SpaceRun {
 }
 
 /** Starts rendering: the first bodies are on their way when this returns. */
-export function renderSpace(site: SitePlan, plan: SpacePlan, sources: SiteSources, options: BuildOptions, index: (docs: SearchDoc[]) => void): RenderedSpace {
+export async function renderSpace(site: SitePlan, plan: SpacePlan, sources: SiteSources, options: BuildOptions, index: (docs: SearchDoc[]) => void): Promise<RenderedSpace> {
   const position = new Map(plan.nav.order.map((p, i) => [p.id, i]));
   const run: SpaceRun = { site: site.site, plan, blobs: sources.blobs, space: spaceRender(site, plan, sources), position, index };
   const toRender = plan.pages.filter((p) => p.action === 'render');
@@ -66,8 +66,8 @@ export function renderSpace(site: SitePlan, plan: SpacePlan, sources: SiteSource
     toRender.map((p) => p.page),
   );
   // While the workers start on the first pages, this thread indexes the pages it can and reads the markdown copies.
-  const indexedAhead = pool ? indexAhead(run, bodies) : 0;
-  const markdowns = new Map(toRender.map(({ page }) => [page.id, pageMarkdown(page, sources.blobs.get(page.blob))]));
+  const indexedAhead = pool ? await indexAhead(run, bodies) : 0;
+  const markdowns = new Map((await Promise.all(toRender.map(async ({ page }) => [page.id, pageMarkdown(page, await sources.blobs.get(page.blob))]))));
   const markdownCopies = toRender.map(({ page }) => ({ file: plan.urls.markdownFile(page), markdown: markdowns.get(page.id)! }));
   return { markdownCopies, pages: renderedPages(run, bodies, markdowns, indexedAhead) };
 }
@@ -85,7 +85,7 @@ function spaceRender(site: SitePlan, plan: SpacePlan, sources: SiteSources): Spa
       nonce: site.nonce,
       ...(claims ? { claims } : {}),
     },
-    reusable: reusableFrom((gitPath) => reusableText(sources.blobs, view, gitPath)),
+    reusable: reusableFrom(async (gitPath) => await reusableText(sources.blobs, view, gitPath)),
   };
 }
 
@@ -93,7 +93,7 @@ async function* renderedPages(run: SpaceRun, bodies: Bodies, markdowns: Map<stri
   for (const [index, plan] of run.plan.pages.entries()) {
     if (plan.action === 'skip') continue;
     const { page } = plan;
-    const markdown = markdowns.get(page.id) ?? pageMarkdown(page, run.blobs.get(page.blob));
+    const markdown = markdowns.get(page.id) ?? pageMarkdown(page, await run.blobs.get(page.blob));
     markdowns.delete(page.id);
     const rendered = plan.action === 'keep' ? { entry: plan.old!, html: null, onWorker: false } : await renderPage(run, bodies, plan);
     if (index >= indexedAhead) run.index(rendered.entry.search);
@@ -162,9 +162,9 @@ function pageMarkdown(page: DocumentPage, bytes: Buffer | undefined): string {
   return /^#\s/.test(body) ? body : `# ${page.title}\n\n${body}`;
 }
 
-function reusableText(blobs: BlobStore, view: SiteSpaceInput['view'], gitPath: string): string | null {
+async function reusableText(blobs: BlobStore, view: SiteSpaceInput['view'], gitPath: string): Promise<string | null> {
   const rc = view.index.reusableByGitPath.get(gitPath);
-  const bytes = rc ? blobs.get(rc.blob) : undefined;
+  const bytes = rc ? await blobs.get(rc.blob) : undefined;
   return bytes ? bytes.toString('utf8') : null;
 }
 
@@ -185,12 +185,12 @@ function searchDocs(page: DocumentPage, sections: readonly Section[], entryKey: 
  * (when the render gives the same). Goes through the pages in order and stops at the first that must wait for its
  * render, so the index gets its documents in page order either way. Returns how many pages (from the first) it did.
  */
-function indexAhead(run: SpaceRun, bodies: Bodies): number {
+async function indexAhead(run: SpaceRun, bodies: Bodies): Promise<number> {
   let n = 0;
   for (const { page, old, action, entryKey } of run.plan.pages) {
     if (action === 'keep') run.index(old!.search);
     else if (action === 'render') {
-      const source = bodies.source(page);
+      const source = await bodies.source(page);
       if (source === null || !('sections' in source) || !source.sections) break;
       run.index(searchDocs(page, underTitle(source.sections, page.title), entryKey, run.plan.urls));
     }
@@ -228,27 +228,27 @@ class Bodies {
         base: run.space.urls.base,
         prefix: run.space.urls.prefix,
         options: run.space.options,
-        includes: this.includes(),
+        includes: await this.includes(),
       });
-    this.topUp();
-    this.prefetchCode();
+    await this.topUp();
+    await this.prefetchCode();
   }
 
   /** The page's source, for a look before its render. */
-  source(page: DocumentPage): PageSource {
-    return this.inFlight.get(page.id)?.source ?? this.sourceOf(page);
+  async source(page: DocumentPage): Promise<PageSource> {
+    return this.inFlight.get(page.id)?.source ?? await this.sourceOf(page);
   }
 
   async render(page: DocumentPage, openapi: SiteInput['openapi']): Promise<{ body: RenderedBody; onWorker: boolean }> {
-    this.topUp();
+    await this.topUp();
     const posted = this.inFlight.get(page.id);
     if (posted) {
       this.inFlight.delete(page.id);
       const body = await posted.rendering;
-      this.topUp();
+      await this.topUp();
       return { body, onWorker: true };
     }
-    const source = this.sourceOf(page);
+    const source = await this.sourceOf(page);
     this.read.delete(page.id);
     const body = await renderPageBody(this.run.space, page, pageRoot(page, source), {
       ...(openapi ? { openapi } : {}),
@@ -260,27 +260,27 @@ class Bodies {
   /** The reusable contents' markdown by repository path, for the render worker. */
   private includes(): Array<[string, string]> {
     const { view } = this.run.plan.space;
-    return [...view.index.reusableByGitPath.keys()].flatMap((path): Array<[string, string]> => {
-      const text = reusableText(this.run.blobs, view, path);
+    return [...view.index.reusableByGitPath.keys()].flatMap(async (path): Promise<Array<[string, string]>> => {
+      const text = await reusableText(this.run.blobs, view, path);
       return text === null ? [] : [[path, text]];
     });
   }
 
-  private sourceOf(page: DocumentPage): PageSource {
+  private async sourceOf(page: DocumentPage): Promise<PageSource> {
     if (this.read.has(page.id)) return this.read.get(page.id)!;
-    const bytes = this.run.blobs.get(page.blob);
+    const bytes = await this.run.blobs.get(page.blob);
     const kept = bytes ? takeBody(page.blob) : undefined;
     const source = !bytes ? null : kept ? { body: kept.json, sections: kept.sections, code: kept.code } : { text: bytes.toString('utf8') };
     this.read.set(page.id, source);
     return source;
   }
 
-  private topUp(): void {
+  private async topUp(): Promise<void> {
     const { pool, highlights } = this;
     if (!pool || !highlights) return;
     while (this.inFlight.size < RENDER_WINDOW && this.cursor < this.pages.length) {
       const page = this.pages[this.cursor++]!;
-      const source = this.sourceOf(page);
+      const source = await this.sourceOf(page);
       if (source === null || mayUseOpenAPI('body' in source ? source.body : source.text)) continue;
       this.read.delete(page.id);
       const rendering = pool
@@ -295,8 +295,8 @@ class Bodies {
   private prefetchCode(): void {
     for (let from = 0; this.highlights && from < this.pages.length; from += 64) {
       this.highlights.prefetch(
-        this.pages.slice(from, from + 64).flatMap((page) => {
-          const source = this.inFlight.get(page.id)?.source ?? this.sourceOf(page);
+        this.pages.slice(from, from + 64).flatMap(async (page) => {
+          const source = this.inFlight.get(page.id)?.source ?? await this.sourceOf(page);
           return source && 'code' in source ? source.code : [];
         }),
       );

@@ -58,7 +58,7 @@ export class SiteOutput {
     this.report.brokenLinks.push(...checkLinks(space.label, pages.checked, (id) => pages.anchors.get(id)));
     this.searchFiles.push(this.indexes.finish(space.index).then((json) => [`${space.urls.dir}search-index.json`, json]));
     this.llms.push({ title: space.space.title, pages: pages.llms });
-    this.copyFiles(space);
+    await this.copyFiles(space);
     this.report.warnings.push(...space.warnings);
   }
 
@@ -110,12 +110,12 @@ export class SiteOutput {
   }
 
   /** Copies the space's files, but those the previous build copied, unchanged, and still there. */
-  private copyFiles(space: SpacePlan): void {
+  private async copyFiles(space: SpacePlan): Promise<void> {
     for (const { path, blob } of space.files) {
       this.manifest.files[path] = blob;
       this.report.files++;
       if (this.plan.previous.files[path] === blob && this.writer.exists(path)) continue;
-      const bytes = this.blobs.get(blob);
+      const bytes = await this.blobs.get(blob);
       if (bytes) this.writer.write(path, bytes);
     }
   }

@@ -184,8 +184,8 @@ function firstLine(text: string | undefined): string | undefined {
 /** The store's blobs, plus the generated pages' markdown. */
 function withGenerated(blobs: BlobStore, generated: Map<string, Buffer>): BlobStore {
   return {
-    put: (bytes) => blobs.put(bytes),
-    get: (oid) => generated.get(oid) ?? blobs.get(oid),
-    has: (oid) => generated.has(oid) || blobs.has(oid),
+    put: async (bytes) => await blobs.put(bytes),
+    get: async (oid) => generated.get(oid) ?? await blobs.get(oid),
+    has: async (oid) => generated.has(oid) || await blobs.has(oid),
   };
 }

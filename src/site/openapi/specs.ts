@@ -42,40 +42,40 @@ class SiteSpecs implements OpenAPISpecSource {
     private readonly fetchUrls: boolean,
   ) {
     const files = views.flatMap((v) => v.content.files.filter((f) => SPEC_FILE.test(f.name)).map((f) => `${f.id}=${f.blob ?? ''}`));
-    this.stamp = hash(`${domain.openapi.stamp(organizationId)}|${files.join(',')}`);
+    this.stamp = hash(`${await domain.openapi.stamp(organizationId)}|${files.join(',')}`);
   }
 
   async prepare(root: Root, _ctx: RenderContext): Promise<void> {
     const urls = new Set<string>();
     let found = false;
-    const visit = (node: { type: string; children?: unknown[]; src?: string }) => {
+    const visit = async (node: { type: string; children?: unknown[]; src?: string }) => {
       if (BLOCKS.has(node.type)) {
         found = true;
-        if (node.type === 'openapi' && node.src && /^https?:\/\//i.test(node.src) && !this.specFrom(node.src)) urls.add(node.src);
+        if (node.type === 'openapi' && node.src && /^https?:\/\//i.test(node.src) && !await this.specFrom(node.src)) urls.add(node.src);
       }
-      for (const child of node.children ?? []) visit(child as typeof node);
+      for (const child of node.children ?? []) await visit(child as typeof node);
     };
-    visit(root);
+    await visit(root);
     if (!found) return;
     const fetching = this.fetchUrls ? [...urls].filter((u) => !this.loaded.has(`url:${u}`)).map((u) => this.fetch(u)) : [];
     await Promise.all([useHighlighter(['bash']), ...fetching]);
   }
 
   bySlug(slug: string): LoadedSpec {
-    return this.memo(`slug:${slug}`, () => {
-      const published = this.domain.openapi.published(this.organizationId, slug);
+    return this.memo(`slug:${slug}`, async () => {
+      const published = await this.domain.openapi.published(this.organizationId, slug);
       if (!published) {
-        const spec = this.domain.deps.store.openapi.bySlug(this.organizationId, slug);
+        const spec = await this.domain.deps.store.openapi.bySlug(this.organizationId, slug);
         return { error: spec ? `The OpenAPI spec "${slug}" has no processed version yet` : `There is no OpenAPI spec "${slug}" in this organization` };
       }
       return withUrl(parse(published.text), published.version.sourceUrl);
     });
   }
 
-  bySrc(src: string, ctx: RenderContext): LoadedSpec {
+  async bySrc(src: string, ctx: RenderContext): Promise<LoadedSpec> {
     if (/^https?:\/\//i.test(src)) {
-      const spec = this.specFrom(src);
-      if (spec) return this.bySlug(spec.slug);
+      const spec = await this.specFrom(src);
+      if (spec) return await this.bySlug(spec.slug);
       return (
         this.loaded.get(`url:${src}`) ?? {
           error: `${src} is not an OpenAPI spec of this organization: add it (createOpenAPISpec with source.url), or build with DOCS_FETCH_OPENAPI=1 to fetch it`,
@@ -84,21 +84,21 @@ class SiteSpecs implements OpenAPISpecSource {
     }
     const { file } = ctx.resolve(src, 'openapi');
     if (!file?.blob) return { error: `No spec file at ${src}` };
-    return this.memo(`file:${file.blob}`, () => {
-      const bytes = this.domain.deps.store.blobs.get(file.blob!);
+    return this.memo(`file:${file.blob}`, async () => {
+      const bytes = await this.domain.deps.store.blobs.get(file.blob!);
       return bytes ? withUrl(parse(bytes.toString('utf8')), ctx.urls.file(file)) : { error: `The file ${src} has no content` };
     });
   }
 
   /** The organization spec made from this URL, if any. */
-  private specFrom(url: string) {
+  private async specFrom(url: string) {
     let href: string;
     try {
       href = new URL(url).href;
     } catch {
       return undefined;
     }
-    return this.domain.deps.store.openapi.in(this.organizationId).find((spec) => spec.sourceUrl === href);
+    return (await this.domain.deps.store.openapi.in(this.organizationId)).find((spec) => spec.sourceUrl === href);
   }
 
   private async fetch(url: string): Promise<void> {

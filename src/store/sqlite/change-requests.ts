@@ -1,4 +1,4 @@
-import type { Db, Row } from './db.js';
+import type { Db, Row, Sync } from './db.js';
 import { json, optStr, str } from './codec.js';
 import type { ChangeRequestStatus } from '../../model/index.js';
 import type { ChangeRequestRecord, ChangeRequestReviewRecord, ReviewStatus, RequestedReviewerRecord, ContributorRecord } from '../../model/change-requests.js';
@@ -50,7 +50,7 @@ const toContributor = (r: Row): ContributorRecord => ({
 const jsonOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
 
 /** Change requests, with their reviews, requested reviewers and contributors. */
-export class SqliteChangeRequestRepo implements ChangeRequestRepo {
+export class SqliteChangeRequestRepo implements Sync<ChangeRequestRepo> {
   constructor(private readonly db: Db) {}
 
   get(id: string): ChangeRequestRecord | undefined {

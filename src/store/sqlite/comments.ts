@@ -1,7 +1,7 @@
 import type { CommentRecord, CommentTarget, CommentStatus, CommentReplyRecord, ReplierRecord, ReactionRecord } from '../../model/comments.js';
 import type { CommentRepo, CommentFilter, KeysetPage } from '../comments.js';
 import { optStr, json, str } from './codec.js';
-import type { Db, Row } from './db.js';
+import type { Db, Row, Sync } from './db.js';
 const toComment = (r: Row): CommentRecord => ({
   id: str(r.id),
   spaceId: str(r.space_id),
@@ -32,7 +32,7 @@ const placeholders = (n: number): string => Array.from({ length: n }, () => '?')
 const thread = (changeRequestId: string | null): string => changeRequestId ?? '';
 
 /** Comments, replies and reactions. Lists are paged in SQL by (posted_at, id), never in memory. */
-export class SqliteCommentRepo implements CommentRepo {
+export class SqliteCommentRepo implements Sync<CommentRepo> {
   constructor(private readonly db: Db) {}
 
   get(spaceId: string, changeRequestId: string | null, id: string): CommentRecord | undefined {

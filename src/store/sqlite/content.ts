@@ -1,4 +1,4 @@
-import type { Db, Row } from './db.js';
+import type { Db, Row, Sync } from './db.js';
 import { decodeLevel, encodeLevel, json, optStr, str } from './codec.js';
 import type { CollectionRecord, EditMode, MergeRules, SpaceRecord, Visibility } from '../../model/index.js';
 import type { ContentRepo } from '../content.js';
@@ -35,7 +35,7 @@ const toSpace = (r: Row): SpaceRecord => ({
 });
 
 /** Collections and spaces: the organization's content tree, ordered by `position` within a parent. */
-export class SqliteContentRepo implements ContentRepo {
+export class SqliteContentRepo implements Sync<ContentRepo> {
   constructor(private readonly db: Db) {}
 
   // Collections

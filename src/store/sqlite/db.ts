@@ -1,10 +1,53 @@
 import Database from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import { migrations } from './migrations.js';
 import { makeDirectory } from '../../platform/make-directory.js';
 
 export type Row = Record<string, unknown>;
+
+/** A repository whose methods answer at once: what `Db.guard` makes asynchronous. */
+export type Sync<R> = { [K in keyof R]: R[K] extends (...args: infer A) => Promise<infer T> ? (...args: A) => T : R[K] };
+
+/** What an async context runs in: a transaction, or a savepoint nested in one. */
+interface Transaction {
+  /** The outermost transaction (itself for it). */
+  root: Transaction;
+  /** Savepoints opened so far in the outermost transaction (it names them). */
+  savepoints: number;
+  /** The transactions nested directly in this one run one at a time: savepoints cannot interleave. */
+  nested: Mutex;
+}
+
+/** A first-in first-out asynchronous lock. */
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+  private waiting = 0;
+  held = false;
+
+  get busy(): boolean {
+    return this.held || this.waiting > 0;
+  }
+
+  /** Resolves, in turn, with the function that releases the lock. */
+  acquire(): Promise<() => void> {
+    this.waiting++;
+    const previous = this.tail;
+    let release!: () => void;
+    this.tail = new Promise<void>((resolve) => {
+      release = () => {
+        this.held = false;
+        resolve();
+      };
+    });
+    return previous.then(() => {
+      this.waiting--;
+      this.held = true;
+      return release;
+    });
+  }
+}
 
 const VERSION_CHECK_MS = 1;
 /** A row cached as absent. */
@@ -31,6 +74,11 @@ export class Db {
   private versionCheckedAt = -Infinity;
   /** Writes made through this connection (data_version only counts other connections' commits). */
   private generation = 0;
+  /** Held by the open transaction, from BEGIN to COMMIT or ROLLBACK. */
+  private readonly lock = new Mutex();
+  /** The transaction the current async context runs in, if any. */
+  private readonly context = new AsyncLocalStorage<Transaction>();
+  private current: Transaction | undefined;
 
   constructor(file: string) {
     this.raw = new Database(file);
@@ -98,14 +146,120 @@ export class Db {
     return row;
   }
 
-  /** Runs `fn` in one write transaction (nested calls become savepoints). */
-  tx<T>(fn: () => T): T {
+  /**
+   * Runs the synchronous `fn` in one write transaction, nested in the open one (as a savepoint) if there is one: for
+   * a repository method's several statements. An asynchronous caller uses `tx`.
+   */
+  atomic<T>(fn: () => T): T {
     try {
       return this.raw.inTransaction ? this.raw.transaction(fn)() : this.raw.transaction(fn).immediate();
     } finally {
       this.rowCache = undefined;
       this.generation++;
     }
+  }
+
+  /** True when the connection is free for the current async context: no transaction open, or it is this context's. */
+  private free(): boolean {
+    return !this.lock.busy || (this.current !== undefined && this.context.getStore()?.root === this.current);
+  }
+
+  /**
+   * Runs the synchronous `fn` on the connection: at once when no transaction is open or the caller runs inside the
+   * open one, else once that transaction (and those queued before) ended, so no caller sees another's uncommitted
+   * writes or has its writes rolled back with them.
+   */
+  use<T>(fn: () => T): Promise<T> {
+    if (this.free()) {
+      try {
+        return Promise.resolve(fn());
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
+    return this.lock.acquire().then((release) => {
+      try {
+        return fn();
+      } finally {
+        release();
+      }
+    });
+  }
+
+  /** The asynchronous face of a repository of synchronous methods: each call runs through `use`. */
+  guard<R extends object>(repo: Sync<R>): R {
+    const guarded: Record<string, unknown> = {};
+    for (let proto = Object.getPrototypeOf(repo); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+      for (const name of Object.getOwnPropertyNames(proto)) {
+        const method = (repo as Record<string, unknown>)[name];
+        if (name === 'constructor' || name in guarded || typeof method !== 'function') continue;
+        guarded[name] = (...args: unknown[]) => this.use(() => (method as (...a: unknown[]) => unknown).apply(repo, args));
+      }
+    }
+    return guarded as R;
+  }
+
+  /**
+   * Runs `fn` as one write transaction: BEGIN IMMEDIATE once the connection is free, COMMIT when `fn` resolves,
+   * ROLLBACK when it rejects. Called inside a transaction, it nests as a savepoint. Only store work should be
+   * awaited inside `fn`: every other caller of this connection waits for it.
+   */
+  async tx<T>(fn: () => Promise<T>): Promise<T> {
+    const open = this.context.getStore();
+    if (open !== undefined && open.root === this.current) return this.nested(open, fn);
+    const release = await this.lock.acquire();
+    const transaction = { savepoints: 0, nested: new Mutex() } as Transaction;
+    transaction.root = transaction;
+    try {
+      this.raw.exec('BEGIN IMMEDIATE');
+      this.current = transaction;
+      let result: T;
+      try {
+        result = await this.context.run(transaction, fn);
+      } catch (error) {
+        if (this.raw.inTransaction) this.raw.exec('ROLLBACK');
+        throw error;
+      }
+      try {
+        this.raw.exec('COMMIT');
+      } catch (error) {
+        if (this.raw.inTransaction) this.raw.exec('ROLLBACK');
+        throw error;
+      }
+      return result;
+    } finally {
+      this.current = undefined;
+      this.rowCache = undefined;
+      this.generation++;
+      release();
+    }
+  }
+
+  private async nested<T>(parent: Transaction, fn: () => Promise<T>): Promise<T> {
+    const release = await parent.nested.acquire();
+    const name = `quire_${++parent.root.savepoints}`;
+    const savepoint: Transaction = { root: parent.root, savepoints: 0, nested: new Mutex() };
+    try {
+      this.raw.exec(`SAVEPOINT ${name}`);
+      try {
+        const result = await this.context.run(savepoint, fn);
+        this.raw.exec(`RELEASE ${name}`);
+        return result;
+      } catch (error) {
+        this.raw.exec(`ROLLBACK TO ${name}`);
+        this.raw.exec(`RELEASE ${name}`);
+        throw error;
+      }
+    } finally {
+      this.rowCache = undefined;
+      this.generation++;
+      release();
+    }
+  }
+
+  /** Closes the connection once no transaction is open. */
+  async closeWhenFree(): Promise<void> {
+    await this.use(() => this.close());
   }
 
   close(): void {

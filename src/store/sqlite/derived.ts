@@ -1,12 +1,12 @@
 import type { ParsedBlobRepo, SearchRepo } from '../derived.js';
-import type { Db, Row } from './db.js';
+import type { Db, Row, Sync } from './db.js';
 import type { SearchHit, SearchSectionInput } from '../../model/index.js';
 
 /**
  * What is derived from one blob (a parsed page: title, frontmatter, links, sections...), keyed by its git oid and the
  * version of the code that derived it, so a page is parsed once however many revisions share it.
  */
-export class SqliteParsedBlobRepo implements ParsedBlobRepo {
+export class SqliteParsedBlobRepo implements Sync<ParsedBlobRepo> {
   constructor(private readonly db: Db) {}
 
   get<T>(oid: string, version: number): T | undefined {
@@ -39,7 +39,7 @@ export class SqliteParsedBlobRepo implements ParsedBlobRepo {
 }
 
 /** Full-text search (SQLite FTS5) over page sections, keyed by the page blob's oid. */
-export class SqliteSearchRepo implements SearchRepo {
+export class SqliteSearchRepo implements Sync<SearchRepo> {
   constructor(private readonly db: Db) {}
 
   isIndexed(oid: string, version: number): boolean {
@@ -91,7 +91,7 @@ export class SqliteSearchRepo implements SearchRepo {
 export function copyDerived(db: Db, file: string, version: number): void {
   db.raw.prepare('ATTACH DATABASE ? AS seed').run(file);
   try {
-    db.tx(() => {
+    db.atomic(() => {
       db.raw.prepare('INSERT OR IGNORE INTO parsed_blobs (oid, version, data) SELECT oid, version, data FROM seed.parsed_blobs WHERE version = ?').run(version);
       db.raw
         .prepare(

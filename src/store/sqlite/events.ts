@@ -1,5 +1,5 @@
 import type { EventRepo } from '../events.js';
-import type { Db, Row } from './db.js';
+import type { Db, Row, Sync } from './db.js';
 import type { EventRecord } from '../../model/index.js';
 
 const toEvent = <T>(r: Row): EventRecord<T> => ({
@@ -11,7 +11,7 @@ const toEvent = <T>(r: Row): EventRecord<T> => ({
 });
 
 /** What happened, for integrations and history: one row per event, never changed. */
-export class SqliteEventRepo implements EventRepo {
+export class SqliteEventRepo implements Sync<EventRepo> {
   constructor(private readonly db: Db) {}
 
   insert(e: EventRecord): void {

@@ -1,11 +1,11 @@
 import type { GitDatesRepo } from '../git-dates.js';
-import type { Db, Row } from './db.js';
+import type { Db, Row, Sync } from './db.js';
 
 /** Rows kept: the latest synced commits are the ones a next sync's walk meets. */
 const KEEP = 64;
 
 /** The git-date cache: for a commit, repository path -> seconds since the epoch of the last commit that touched it. */
-export class SqliteGitDatesRepo implements GitDatesRepo {
+export class SqliteGitDatesRepo implements Sync<GitDatesRepo> {
   constructor(private readonly db: Db) {}
 
   get(commit: string, version: number): Record<string, number> | undefined {
@@ -20,7 +20,7 @@ export class SqliteGitDatesRepo implements GitDatesRepo {
 
   /** Saves the dates of `commit` (replacing what was known) and drops the oldest rows past the latest few. */
   put(commit: string, version: number, dates: Record<string, number>): void {
-    this.db.tx(() => {
+    this.db.atomic(() => {
       this.db.run('DELETE FROM git_dates WHERE commit_oid = ? AND version = ?', commit, version);
       this.db.run(
         'INSERT INTO git_dates (commit_oid, version, data, seq) VALUES (?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM git_dates))',

@@ -1,4 +1,4 @@
-import type { Db, Row } from './db.js';
+import type { Db, Row, Sync } from './db.js';
 import { str } from './codec.js';
 import type { GrantRecord, PrincipalKind, ResourceKind, RoleName } from '../../model/index.js';
 import type { GrantRepo } from '../grants.js';
@@ -13,7 +13,7 @@ const toGrant = (r: Row): GrantRecord => ({
 });
 
 /** Roles given on a space or collection to a user or a team. */
-export class SqliteGrantRepo implements GrantRepo {
+export class SqliteGrantRepo implements Sync<GrantRepo> {
   constructor(private readonly db: Db) {}
 
   on(kind: ResourceKind, resourceId: string): GrantRecord[] {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { bool, int, json, optStr, str } from './codec.js';
-import type { Db, Row } from './db.js';
+import type { Db, Row, Sync } from './db.js';
 import type { IntegrationVisibility, IntegrationTarget } from '../../model/index.js';
 import type {
   IntegrationRecord,
@@ -83,7 +83,7 @@ const COLUMNS = 'name, id, organization_id, version, title, visibility, target, 
 const hash = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
 /** Integrations, their installations (on organizations, spaces and sites), events and installation tokens. */
-export class SqliteIntegrationRepo implements IntegrationRepo {
+export class SqliteIntegrationRepo implements Sync<IntegrationRepo> {
   /** `all()` as of a state version of the database: lists read it on every request. */
   private everyOne?: { version: string; records: IntegrationRecord[] };
 

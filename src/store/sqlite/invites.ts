@@ -1,5 +1,5 @@
 import { optStr, str } from './codec.js';
-import type { Db, Row } from './db.js';
+import type { Db, Row, Sync } from './db.js';
 import type { RoleName } from '../../model/index.js';
 import type { InviteLinkRecord, InviteTarget } from '../../model/invites.js';
 import type { InviteRepo } from '../invites.js';
@@ -13,7 +13,7 @@ const toInvite = (r: Row): InviteLinkRecord => ({
   createdAt: str(r.created_at),
 });
 
-export class SqliteInviteRepo implements InviteRepo {
+export class SqliteInviteRepo implements Sync<InviteRepo> {
   constructor(private readonly db: Db) {}
 
   get(id: string): InviteLinkRecord | undefined {

@@ -1,4 +1,4 @@
-import type { Db, Row } from './db.js';
+import type { Db, Row, Sync } from './db.js';
 import { json, optStr, str } from './codec.js';
 import type { JobRecord, JobState } from '../../model/index.js';
 import type { JobLease, JobOutcome, JobRepo } from '../jobs.js';
@@ -19,7 +19,7 @@ const toJob = (r: Row): JobRecord => ({
   updatedAt: str(r.updated_at),
 });
 
-export class SqliteJobRepo implements JobRepo {
+export class SqliteJobRepo implements Sync<JobRepo> {
   constructor(private readonly db: Db) {}
 
   get(id: string): JobRecord | undefined {

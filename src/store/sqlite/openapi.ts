@@ -8,7 +8,7 @@ import type {
 } from '../../model/openapi.js';
 import type { OpenAPIRepo, OpenAPIOutcome } from '../openapi.js';
 import { json, optStr, str } from './codec.js';
-import type { Db, Row } from './db.js';
+import type { Db, Row, Sync } from './db.js';
 const toSpec = (r: Row): OpenAPISpecRecord => ({
   id: str(r.id),
   organizationId: str(r.organization_id),
@@ -39,7 +39,7 @@ const toVersion = (r: Row): OpenAPIVersionRecord => ({
 });
 
 /** OpenAPI specs of organizations and their versions. */
-export class SqliteOpenAPIRepo implements OpenAPIRepo {
+export class SqliteOpenAPIRepo implements Sync<OpenAPIRepo> {
   constructor(private readonly db: Db) {}
 
   get(id: string): OpenAPISpecRecord | undefined {

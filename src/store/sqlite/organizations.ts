@@ -1,4 +1,4 @@
-import type { Db, Row } from './db.js';
+import type { Db, Row, Sync } from './db.js';
 import { bool, decodeLevel, int, json, optStr, str } from './codec.js';
 import type { MemberRecord, OrganizationRecord, RoleName, TeamMemberRecord, TeamRecord } from '../../model/index.js';
 import type { OrganizationRepo } from '../organizations.js';
@@ -37,7 +37,7 @@ const toTeam = (r: Row): TeamRecord => ({
   createdAt: str(r.created_at),
 });
 
-export class SqliteOrganizationRepo implements OrganizationRepo {
+export class SqliteOrganizationRepo implements Sync<OrganizationRepo> {
   constructor(private readonly db: Db) {}
 
   get(id: string): OrganizationRecord | undefined {

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { Db, Row } from './db.js';
+import type { Db, Row, Sync } from './db.js';
 import { json, optStr, str } from './codec.js';
 import type { RevisionRecord } from '../../model/index.js';
 import type { RevisionContent, SyncStateRecord } from '../../model/revision.js';
@@ -28,7 +28,7 @@ const toSyncState = (r: Row): SyncStateRecord => ({
 
 const EMPTY: RevisionContent = Object.freeze({ pages: [], files: [], reusableContents: [], variables: {} }) as RevisionContent;
 
-export class SqliteRevisionRepo implements RevisionRepo {
+export class SqliteRevisionRepo implements Sync<RevisionRepo> {
   /** Revisions never change, so their parsed content is kept for the most recently read ones. */
   private readonly contents = new LRUCache<string, RevisionContent>({ max: 64 });
 

@@ -1,7 +1,7 @@
 import type { SiteMcpServerRecord } from '../../model/site-mcp-servers.js';
 import type { SiteMcpServerRepo } from '../site-mcp-servers.js';
 import { str } from './codec.js';
-import type { Db, Row } from './db.js';
+import type { Db, Row, Sync } from './db.js';
 const toServer = (r: Row): SiteMcpServerRecord => ({
   id: str(r.id),
   siteId: str(r.site_id),
@@ -11,7 +11,7 @@ const toServer = (r: Row): SiteMcpServerRecord => ({
   createdAt: str(r.created_at),
 });
 
-export class SqliteSiteMcpServerRepo implements SiteMcpServerRepo {
+export class SqliteSiteMcpServerRepo implements Sync<SiteMcpServerRepo> {
   constructor(private readonly db: Db) {}
 
   inSite(siteId: string): SiteMcpServerRecord[] {

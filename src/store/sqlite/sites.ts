@@ -11,7 +11,7 @@ import type {
 } from '../../model/sites.js';
 import type { SiteRepo } from '../sites.js';
 import { bool, int, json, optStr, str } from './codec.js';
-import type { Db, Row } from './db.js';
+import type { Db, Row, Sync } from './db.js';
 const optJson = <T>(v: unknown): T | null => (v === null || v === undefined ? null : json<T>(v));
 const toJson = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
 
@@ -88,7 +88,7 @@ const toRedirect = (r: Row): SiteRedirectRecord => ({
 });
 
 /** Sites, their sections, section groups and site spaces, share links and redirects. A site's structure is small: read whole. */
-export class SqliteSiteRepo implements SiteRepo {
+export class SqliteSiteRepo implements Sync<SiteRepo> {
   constructor(private readonly db: Db) {}
 
   get(id: string): SiteRecord | undefined {

@@ -1,5 +1,5 @@
 import { optStr, str } from './codec.js';
-import type { Db, Row } from './db.js';
+import type { Db, Row, Sync } from './db.js';
 import type { RoleName } from '../../model/index.js';
 import type { SsoRepo } from '../sso.js';
 import type { SamlProviderRecord } from '../../model/index.js';
@@ -18,7 +18,7 @@ const toProvider = (r: Row): SamlProviderRecord => ({
 });
 
 /** SAML single sign-on providers of organizations. */
-export class SqliteSsoRepo implements SsoRepo {
+export class SqliteSsoRepo implements Sync<SsoRepo> {
   constructor(private readonly db: Db) {}
 
   get(id: string): SamlProviderRecord | undefined {

@@ -1,5 +1,5 @@
 import { bool, int, json, optStr, str } from './codec.js';
-import type { Db, Row } from './db.js';
+import type { Db, Row, Sync } from './db.js';
 import type { TranslationStatus } from '../../model/index.js';
 import type { TranslationRecord, TranslationItemRecord, GlossaryEntryRecord } from '../../model/translations.js';
 import type { TranslationRepo } from '../translations.js';
@@ -38,7 +38,7 @@ const toGlossaryEntry = (r: Row): GlossaryEntryRecord => ({
 });
 
 /** Translations, what their runs translated, and the organization glossaries. */
-export class SqliteTranslationRepo implements TranslationRepo {
+export class SqliteTranslationRepo implements Sync<TranslationRepo> {
   constructor(private readonly db: Db) {}
 
   get(id: string): TranslationRecord | undefined {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db, Row } from './db.js';
+import type { Db, Row, Sync } from './db.js';
 import { optStr, str } from './codec.js';
 import type { TokenRecord, UserRecord } from '../../model/index.js';
 import type { UserRepo } from '../users.js';
@@ -17,7 +17,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export class SqliteUserRepo implements UserRepo {
+export class SqliteUserRepo implements Sync<UserRepo> {
   constructor(private readonly db: Db) {}
 
   get(id: string): UserRecord | undefined {

@@ -48,7 +48,7 @@ describe('a job queue shared by processes', () => {
     const out = join(root, 'shared.log');
     const store = openStore(storeDir);
     const domain = new Domain(store);
-    for (let n = 0; n < 200; n++) domain.jobs.schedule({ kind: 'record', payload: { n, slowMs: n % 10 === 0 ? 20 : 0 } });
+    for (let n = 0; n < 200; n++) await domain.jobs.schedule({ kind: 'record', payload: { n, slowMs: n % 10 === 0 ? 20 : 0 } });
     const children = Array.from({ length: 4 }, () => start(storeDir, out, 'run', 60_000));
     expect(await Promise.all(children.map((c) => c.exited))).toEqual([0, 0, 0, 0]);
 
@@ -57,9 +57,9 @@ describe('a job queue shared by processes', () => {
     expect(ns).toEqual(Array.from({ length: 200 }, (_, n) => n));
     // The work was shared: more than one process ran jobs.
     expect(new Set(seen.map(([, pid]) => pid)).size).toBeGreaterThan(1);
-    expect(store.jobs.list('done')).toHaveLength(200);
-    expect(store.jobs.list().filter((j) => j.leaseOwner !== null)).toEqual([]);
-    store.close();
+    expect(await store.jobs.list('done')).toHaveLength(200);
+    expect((await store.jobs.list()).filter((j) => j.leaseOwner !== null)).toEqual([]);
+    await store.close();
   }, 120_000);
 
   it('takes over the job of a process killed while running it, once its lease runs out', async () => {
@@ -67,11 +67,11 @@ describe('a job queue shared by processes', () => {
     const out = join(root, 'takeover.log');
     const store = openStore(storeDir);
     const domain = new Domain(store, { jobs: { leaseMs: 600 } });
-    const id = domain.jobs.schedule({ kind: 'record', payload: { n: 7 } });
+    const id = await domain.jobs.schedule({ kind: 'record', payload: { n: 7 } });
 
     const hung = start(storeDir, out, 'hang', 600);
     await new Promise<void>((resolve) => hung.proc.stdout!.on('data', (d) => String(d).includes('running') && resolve()));
-    expect(store.jobs.get(id)).toMatchObject({ state: 'running', attempts: 1 });
+    expect(await store.jobs.get(id)).toMatchObject({ state: 'running', attempts: 1 });
     // While its process lives, the lease is renewed: nobody else claims the job.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     domain.jobs.register('record', () => {
@@ -82,20 +82,20 @@ describe('a job queue shared by processes', () => {
     hung.proc.kill('SIGKILL');
     await hung.exited;
     // Another process claims it once the lease has run out, and runs it.
-    const leaseOver = () => store.jobs.get(id)!.leaseUntil! < new Date().toISOString();
+    const leaseOver = async () => (await store.jobs.get(id))!.leaseUntil! < new Date().toISOString();
     await waitFor(leaseOver, { timeout: 10_000, message: 'the lease to run out' });
     const rescuer = start(storeDir, out, 'run', 600);
     expect(await rescuer.exited).toBe(0);
     expect(records(out).map(([n]) => n)).toEqual([7]);
-    expect(store.jobs.get(id)).toMatchObject({ state: 'done', attempts: 2, leaseOwner: null });
-    store.close();
+    expect(await store.jobs.get(id)).toMatchObject({ state: 'done', attempts: 2, leaseOwner: null });
+    await store.close();
   }, 60_000);
 
   it('fails a job whose process stopped during its last attempt, without running it again', async () => {
     const storeDir = join(root, 'last');
     const store = openStore(storeDir);
     const domain = new Domain(store, { jobs: { leaseMs: 400 } });
-    const id = domain.jobs.schedule({ kind: 'record', payload: { n: 1 }, maxAttempts: 1 });
+    const id = await domain.jobs.schedule({ kind: 'record', payload: { n: 1 }, maxAttempts: 1 });
     const hung = start(storeDir, join(root, 'last.log'), 'hang', 400);
     await new Promise<void>((resolve) => hung.proc.stdout!.on('data', (d) => String(d).includes('running') && resolve()));
     hung.proc.kill('SIGKILL');
@@ -106,7 +106,7 @@ describe('a job queue shared by processes', () => {
     });
     await waitFor(async () => ((await domain.jobs.runDue()) > 0 ? true : undefined), { timeout: 10_000, message: () => 'the lease to run out' });
     expect(ran).toBe(false);
-    expect(store.jobs.get(id)).toMatchObject({ state: 'failed', attempts: 2, lastError: 'its process stopped during attempt 1 of 1, the last' });
-    store.close();
+    expect(await store.jobs.get(id)).toMatchObject({ state: 'failed', attempts: 2, lastError: 'its process stopped during attempt 1 of 1, the last' });
+    await store.close();
   }, 60_000);
 });

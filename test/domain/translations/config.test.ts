@@ -29,10 +29,10 @@ describe('docs.config.yaml translation', () => {
     expect(error('translation:\n  timeout: 5\n')).toBe('docs.config.yaml:2:3: unknown key "translation.timeout"; did you mean "timeoutMs"?');
   });
 
-  it('reaches the domain through the runtime the commands open', () => {
+  it('reaches the domain through the runtime the commands open', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-translation-config-'));
     writeFileSync(join(dir, 'docs.config.yaml'), 'translation:\n  provider: libretranslate\n  url: https://translate.example.com\n');
-    const runtime = openRuntime({ config: join(dir, 'docs.config.yaml'), env: {} });
+    const runtime = await openRuntime({ config: join(dir, 'docs.config.yaml'), env: {} });
     try {
       expect(runtime.domain.translations.runs.translator.id).toBe('libretranslate:https://translate.example.com/translate');
     } finally {
