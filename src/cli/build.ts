@@ -82,7 +82,7 @@ async function withReport(flags: GlobalOptions & BuildFlags, run: (runtime: Runt
   }
 }
 
-const sitesOf = (runtime: Runtime) => runtime.boot.organizations.flatMap(async (o) => await runtime.store.sites.in(o.id));
+const sitesOf = async (runtime: Runtime) => (await Promise.all(runtime.boot.organizations.map((o) => runtime.store.sites.in(o.id)))).flat();
 const hasSites = async (runtime: Runtime) => (await sitesOf(runtime)).length > 0;
 
 /** A site by id, basename or title; the only site when no name is given. */
@@ -125,12 +125,12 @@ export async function buildSpaceSite(
   const { findSpace, gitbookRedirects, spaceSite } = await import('../site/space-site.js');
   const { domain, boot, store, caller } = runtime;
   const organizations = boot.organizations.map((o) => o.id);
-  let space: ReturnType<typeof findSpace>;
+  let space: Awaited<ReturnType<typeof findSpace>>;
   if (spaceName !== undefined) {
     space = await findSpace(domain, organizations, spaceName);
     if (!space) throw new UsageError(`--space ${spaceName}: no such space; run \`docs sync <dir> --space "${spaceName}"\` first`);
   } else {
-    const all = organizations.flatMap(async (id) => (await store.content.spacesIn(id)).filter((s) => !s.deletedAt));
+    const all = (await Promise.all(organizations.map(async (id) => (await store.content.spacesIn(id)).filter((s) => !s.deletedAt)))).flat();
     if (all.length !== 1) {
       if (all.length === 0) throw new CommandFailure('no space to build: run `docs sync` first');
       throw new UsageError(`several spaces (${all.map((s) => `"${s.title}"`).join(', ')}): pick one with --space`);

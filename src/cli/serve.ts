@@ -143,9 +143,8 @@ function stopOnSignals(app: FastifyInstance, runtime: Runtime, flush: () => void
 
 /** One line per published site, with its URL; a site not open to anyone says who may open it. */
 async function siteLines(store: Store, url: string): Promise<string[]> {
-  const sites = (await store.organizations
-    .all())
-    .flatMap(async (org) => await store.sites.in(org.id))
+  const sites = (await Promise.all((await store.organizations
+    .all()).map(async (org) => await store.sites.in(org.id)))).flat()
     .filter((site) => site.published);
   return sites.map((site) => {
     const who = site.visibility === 'public' ? '' : ` (${site.visibility})`;

@@ -72,7 +72,7 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
   const layout = await discoverLayout(tree);
   // Nothing to make a new space of (a space synced before goes on to the mass-removal check instead).
   const empty = ![...tree.files.keys()].some(isMarkdown);
-  if (empty && !options.allowMassRemoval && layout.spaces.every(async (space) => !await existingSpace(sync, dir, space, options)))
+  if (empty && !options.allowMassRemoval && !(await Promise.all(layout.spaces.map((space) => existingSpace(sync, dir, space, options)))).some(Boolean))
     throw invalidInput(noPages(options.dir, tree));
   if (layout.siteConfig && options.space) {
     throw invalidInput(`--space: ${options.dir} holds several spaces (${layout.siteConfig}); they are named by their keys`);

@@ -19,7 +19,7 @@ type Env = ReturnType<typeof setup>;
 async function edit(env: Env, spaceId: string, changes: ContentChange[], files = new Map<number, PreparedFile[]>()): Promise<string> {
   const { store } = env;
   const space = (await store.content.space(spaceId))!;
-  const result = applyChanges(
+  const result = await applyChanges(
     {
       base: await store.revisions.content(space.revisionId),
       baseRevisionId: space.revisionId,

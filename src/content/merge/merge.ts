@@ -1,6 +1,7 @@
 // Three-way merge of revision content, page by page against a common base. Pure but for the blobs it reads page
 // bodies from and writes merged bodies to (content-addressed: a write never changes anything that exists).
 import type { GitRef, RevisionContent, RevisionPage } from '../../model/index.js';
+import { gitBlobOid } from '../../model/oid.js';
 import { diff3Merge } from './diff3.js';
 import { same } from './same.js';
 
@@ -23,6 +24,41 @@ export interface Blobs {
   get(oid: string): Uint8Array | undefined;
   put(bytes: Uint8Array): string;
 }
+/** The store's blobs, which answer asynchronously: what `mergeContentsWith` reads bodies from and writes merged ones to. */
+export interface AsyncBlobs {
+  get(oid: string): Promise<Uint8Array | undefined>;
+  put(bytes: Uint8Array): Promise<string>;
+}
+
+/**
+ * `mergeContents` over blobs read asynchronously: a first pass notes the bodies the merge reads, they are read, and
+ * the merge runs again with them at hand; the merged bodies are written once it is done.
+ */
+export async function mergeContentsWith(base: RevisionContent, ours: RevisionContent, theirs: RevisionContent, blobs: AsyncBlobs): Promise<ContentMerge> {
+  const loaded = new Map<string, Uint8Array | undefined>();
+  for (;;) {
+    const missing = new Set<string>();
+    const written: Uint8Array[] = [];
+    const merged = mergeContents(base, ours, theirs, {
+      get: (oid) => {
+        if (!loaded.has(oid)) missing.add(oid);
+        return loaded.get(oid);
+      },
+      put: (bytes) => {
+        written.push(bytes);
+        return gitBlobOid(bytes);
+      },
+    });
+    if (missing.size === 0) {
+      for (const bytes of written) await blobs.put(bytes);
+      return merged;
+    }
+    const oids = [...missing];
+    const bodies = await Promise.all(oids.map((oid) => blobs.get(oid)));
+    oids.forEach((oid, i) => loaded.set(oid, bodies[i]));
+  }
+}
+
 type Picked<T> = { ok: true; value: T } | { ok: false };
 
 interface Keyed {

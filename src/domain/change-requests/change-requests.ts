@@ -17,7 +17,7 @@ import type { GitSync } from '../git-sync/git-sync.js';
 import type { Caller, Deps } from '../core/context.js';
 import { nowIso } from '../core/context.js';
 import { invalidInput, conflict, forbidden, notFound, preconditionFailed } from '../core/errors.js';
-import { type ContentMerge, mergeContents } from '../../content/merge/merge.js';
+import { type ContentMerge, mergeContentsWith } from '../../content/merge/merge.js';
 import type { Organizations } from '../organizations/organizations.js';
 import { paginate, type Page, type PageRequest } from '../core/pagination.js';
 import type { RoleName } from '../core/roles.js';
@@ -260,10 +260,10 @@ export class ChangeRequests {
 
   async contributors(caller: Caller, spaceId: string, changeRequestId: string): Promise<Page<ContributorView>> {
     const { changeRequest } = await this.find(caller, spaceId, changeRequestId, 'read');
-    const items = (await this.deps.store.changeRequests.contributors(changeRequest.id)).flatMap(async (contributor) => {
+    const items = (await Promise.all((await this.deps.store.changeRequests.contributors(changeRequest.id)).map(async (contributor) => {
       const user = await this.deps.store.users.get(contributor.userId);
       return user ? [{ contributor, user }] : [];
-    });
+    }))).flat();
     return { items, count: items.length };
   }
 
@@ -324,7 +324,7 @@ export class ChangeRequests {
     const revisions = this.deps.store.revisions;
     if (ours === base) return { content: await revisions.content(theirs), conflicts: [] };
     if (theirs === base) return { content: await revisions.content(ours), conflicts: [] };
-    const merged = mergeContents(await revisions.content(base), await revisions.content(ours), await revisions.content(theirs), this.deps.store.blobs);
+    const merged = await mergeContentsWith(await revisions.content(base), await revisions.content(ours), await revisions.content(theirs), this.deps.store.blobs);
     if (merged.conflicts.length === 0) await this.sync.indexPages(merged.content);
     return merged;
   }

@@ -30,8 +30,8 @@ export interface ApplyContext {
   /** The prepared uploads of each `insert_files` change, by the change's index. */
   files: ReadonlyMap<number, readonly PreparedFile[]>;
   /** The content of another revision of the same space; undefined when there is none. */
-  revisionContent(id: string): RevisionContent | undefined;
-  readBlob(oid: string): Uint8Array | undefined;
+  revisionContent(id: string): Promise<RevisionContent | undefined>;
+  readBlob(oid: string): Promise<Uint8Array | undefined>;
   newId(): string;
 }
 
@@ -61,8 +61,8 @@ interface Draft {
 
 type Body = NonNullable<Draft['body']>;
 
-export function applyChanges(ctx: ApplyContext, changes: readonly ContentChange[]): ApplyResult {
-  return new Batch(ctx).run(changes);
+export async function applyChanges(ctx: ApplyContext, changes: readonly ContentChange[]): Promise<ApplyResult> {
+  return await new Batch(ctx).run(changes);
 }
 
 class Batch {
@@ -84,10 +84,10 @@ class Batch {
     for (const r of ctx.base.reusableContents) if (r.git) this.takenPaths.add(r.git.path);
   }
 
-  run(changes: readonly ContentChange[]): ApplyResult {
-    changes.forEach((change, i) => this.apply(change, i));
+  async run(changes: readonly ContentChange[]): Promise<ApplyResult> {
+    for (const [i, change] of changes.entries()) await this.apply(change, i);
     const pages = this.tree.flatten();
-    const pageFiles = this.writeDrafts(pages);
+    const pageFiles = await this.writeDrafts(pages);
     const { base } = this.ctx;
     return {
       content: { pages, files: this.files, reusableContents: base.reusableContents, variables: base.variables },
@@ -99,26 +99,26 @@ class Batch {
   }
 
   /** One change; running out of free names (a page or file path) is a 409 naming the change. */
-  private apply(change: ContentChange, i: number): void {
+  private async apply(change: ContentChange, i: number): Promise<void> {
     const field = `changes[${i}]`;
     try {
-      this.applyOne(change, field, i);
+      await this.applyOne(change, field, i);
     } catch (error) {
       if (error instanceof NoFreeNameError) throw conflict(`${field}: ${error.message}`);
       throw error;
     }
   }
 
-  private applyOne(change: ContentChange, field: string, i: number): void {
+  private async applyOne(change: ContentChange, field: string, i: number): Promise<void> {
     switch (change.operation) {
       case 'insert_page':
         return this.insertPage(change, field);
       case 'update_page':
-        return this.updatePage(change, field);
+        return await this.updatePage(change, field);
       case 'delete_page':
         return this.deletePage(this.existing(change.page, `${field}.page`).id);
       case 'revert_page':
-        return this.revertPage(change, field);
+        return await this.revertPage(change, field);
       case 'insert_files':
         return this.insertFiles(this.ctx.files.get(i) ?? [], field);
     }
@@ -144,7 +144,7 @@ class Batch {
     this.touch({ object: 'created_page', page: id, ...(change.ref !== undefined ? { ref: change.ref } : {}) });
   }
 
-  private updatePage(change: UpdatePage, field: string): void {
+  private async updatePage(change: UpdatePage, field: string): Promise<void> {
     const page = this.existing(change.page, `${field}.page`);
     if (change.into !== undefined || change.at !== undefined) this.movePage(page, change, field);
     if (change.title !== undefined) page.title = change.title;
@@ -159,7 +159,7 @@ class Batch {
       this.touch({ object: 'updated_page', page: page.id });
       return;
     }
-    const draft = this.draftOf(page);
+    const draft = await this.draftOf(page);
     this.setFields(page, change);
     const input = change.document ? readDocument(change.document) : undefined;
     if (input) {
@@ -191,10 +191,10 @@ class Batch {
     }
   }
 
-  private revertPage(change: RevertPage, field: string): void {
+  private async revertPage(change: RevertPage, field: string): Promise<void> {
     if (change.block !== undefined) throw invalidInput(`${field}.block: reverting single blocks is not supported; revert the whole page`);
     const revisionId = change.revision ?? this.ctx.baseRevisionId;
-    const from = this.ctx.revisionContent(revisionId);
+    const from = await this.ctx.revisionContent(revisionId);
     if (!from) throw invalidInput(`${field}.revision: no revision ${revisionId} in this space`);
     const index = from.pages.findIndex((p) => p.id === change.page);
     const old = from.pages[index];
@@ -268,23 +268,23 @@ class Batch {
   }
 
   /** The stored frontmatter and body of a page, loaded once per batch. */
-  private draftOf(page: DocumentPage): Draft {
+  private async draftOf(page: DocumentPage): Promise<Draft> {
     let draft = this.drafts.get(page.id);
     if (!draft) {
-      draft = { frontmatter: this.stored(page).frontmatter };
+      draft = { frontmatter: (await this.stored(page)).frontmatter };
       this.drafts.set(page.id, draft);
     }
-    draft.frontmatter ??= this.stored(page).frontmatter;
+    draft.frontmatter ??= (await this.stored(page)).frontmatter;
     return draft;
   }
 
-  private stored(page: DocumentPage): PageFileParts & { original: PageFile } {
-    const bytes = page.blob ? this.ctx.readBlob(page.blob) : undefined;
+  private async stored(page: DocumentPage): Promise<PageFileParts & { original: PageFile }> {
+    const bytes = page.blob ? await this.ctx.readBlob(page.blob) : undefined;
     return readPageFile(bytes ? new TextDecoder('utf-8').decode(bytes) : '');
   }
 
   /** Writes every page file the batch touched, once the final tree (and so every link target) is known. */
-  private writeDrafts(pages: readonly RevisionPage[]): { oid: string; path: string }[] {
+  private async writeDrafts(pages: readonly RevisionPage[]): Promise<{ oid: string; path: string }[]> {
     const gitPath = (p: RevisionPage | undefined) => (p?.kind === 'document' ? p.git?.path : undefined);
     const byPath = new Map(pages.map((p) => [p.path, p]));
     const filePath = (id: string) => this.files.find((f) => f.id === id)?.git?.path;
@@ -300,7 +300,7 @@ class Batch {
       const draft = this.drafts.get(page.id);
       if (!draft || page.kind !== 'document') continue;
       const path = page.git!.path;
-      const stored = page.blob ? this.stored(page) : undefined;
+      const stored = page.blob ? await this.stored(page) : undefined;
       const body = draft.body ? documentRoot(draft, path, targets, stored?.body) : (stored?.body ?? { type: 'root', children: [] });
       if (draft.body) rewriteReferences(body, (url) => resolveReference(url, path, targets));
       const frontmatter = draft.frontmatter ?? stored?.frontmatter ?? { data: {}, raw: null };

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 // Page metadata + body -> the page file GitBook would write: frontmatter, `# Title`, body (gitsync-format §3).
 import type { Root } from 'mdast';
 import type { Frontmatter } from '../../content/frontmatter.js';
@@ -19,7 +20,7 @@ export interface PageFileParts {
  * that did not change.
  */
 export function readPageFile(text: string): PageFileParts & { title: string | null; original: PageFile } {
-  const page = parsed?.get(text) ?? parseChecked(text);
+  const page = parsedPages.getStore()?.get(text) ?? parseChecked(text);
   return { frontmatter: page.frontmatter, title: page.title, body: page.body, original: page };
 }
 
@@ -30,7 +31,7 @@ function parseChecked(text: string): PageFile {
 }
 
 /** Page files parsed off the request thread, read by `readPageFile` while `usingParsedPages` runs. */
-let parsed: ReadonlyMap<string, PageFile> | undefined;
+const parsedPages = new AsyncLocalStorage<ReadonlyMap<string, PageFile>>();
 
 /** The markdown texts parsed off the request thread, within the markdown limits (errors name the field). */
 export async function parsePages(inputs: ReadonlyArray<{ text: string; field: string }>): Promise<ReadonlyMap<string, PageFile>> {
@@ -41,12 +42,7 @@ export async function parsePages(inputs: ReadonlyArray<{ text: string; field: st
 
 /** Runs `apply` (synchronous) with `pages` from `parsePages`, so its `readPageFile` calls do no markdown work. */
 export function usingParsedPages<T>(pages: ReadonlyMap<string, PageFile>, apply: () => T): T {
-  parsed = pages;
-  try {
-    return apply();
-  } finally {
-    parsed = undefined;
-  }
+  return parsedPages.run(pages, apply);
 }
 
 /**

@@ -96,11 +96,11 @@ export class GitSync {
     const missing = documents.filter((p) => !known.has(p.blob));
     if (missing.length === 0) return;
     const spaceRoot = await this.spaceRoot(content);
-    const results = missing.flatMap(async (page) => {
+    const results = (await Promise.all(missing.map(async (page) => {
       const bytes = await store.blobs.get(page.blob);
       const path = page.git?.path ?? `${page.path || 'README'}.md`;
       return bytes ? [parsePage({ oid: page.blob, path, spaceRoot, bytes })] : [];
-    });
+    }))).flat();
     await this.saveParsed(results);
   }
 

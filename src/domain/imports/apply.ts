@@ -14,7 +14,7 @@ export interface ImportTarget extends Omit<ApplyContext, 'files'> {
   now: string;
 }
 
-export function applyPlan(plan: ImportPlan, target: ImportTarget): ApplyResult {
+export async function applyPlan(plan: ImportPlan, target: ImportTarget): Promise<ApplyResult> {
   const fileIds = new Map(plan.files.map((f) => [f.key, target.newId()]));
   const pageIds = new Map(plan.pages.map((p) => [p.key, target.newId()]));
   const replaced = target.pageId === undefined ? undefined : plan.pages.find((p) => p.parent === null && !p.group);
@@ -56,7 +56,7 @@ export function applyPlan(plan: ImportPlan, target: ImportTarget): ApplyResult {
   // The batch asks for an id per inserted file, then per inserted page, in order: it gets the ones chosen above.
   const ids = [...fileIds.values(), ...created];
   let next = 0;
-  const result = applyChanges({ ...target, files: prepared, newId: () => ids[next++] ?? target.newId() }, changes);
+  const result = await applyChanges({ ...target, files: prepared, newId: () => ids[next++] ?? target.newId() }, changes);
   const inserted = result.outcomes.filter((o) => o.object === 'created_page');
   if (result.insertedFiles.some((f, i) => f.id !== ids[i]) || inserted.some((o) => o.object === 'created_page' && o.ref !== o.page)) {
     throw new Error('import: the batch gave other ids than the ones the references were written with');

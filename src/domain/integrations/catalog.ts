@@ -6,6 +6,7 @@ import { invalidInput, conflict, notFound } from '../core/errors.js';
 import { paginate, type Page, type PageRequest } from '../core/pagination.js';
 import type { IntegrationAccess, IntegrationView } from './access.js';
 import { blockDomains, manifestOf, type PublishInput } from './manifest.js';
+import { filterAsync } from '../core/async.js';
 
 export interface IntegrationQuery extends PageRequest {
   search?: string;
@@ -89,7 +90,7 @@ export class IntegrationCatalog {
   async list(caller: Caller, query: IntegrationQuery, trustedBy?: string): Promise<Page<IntegrationView>> {
     const own = async (i: IntegrationRecord) =>
       i.organizationId === trustedBy || (i.organizationId === query.owner && await caller.access.organizationRole(i.organizationId) !== undefined);
-    const records = (await this.access.deps.store.integrations.all()).filter(async (i) => (i.visibility === 'public' || await own(i)) && matches(i, query));
+    const records = await filterAsync(await this.access.deps.store.integrations.all(), async (i) => (i.visibility === 'public' || (await own(i))) && matches(i, query));
     const page = paginate(records, query, (i) => [i.name]);
     return { ...page, items: await Promise.all(page.items.map(async (i) => await this.access.view(caller, i))) };
   }

@@ -161,7 +161,7 @@ export class ContentInstallations {
     if (!own) await this.access.requireDeveloper(caller, integration, `list its ${kind} installations`);
     const { integrations } = this.access.deps.store;
     const installations = (await integrations.installationsOf(integration.name)).filter((i) => !own || i.id === own);
-    const records = installations.flatMap(async (i) => await integrations.contentInstallations(kind, i.id));
+    const records = (await Promise.all(installations.map(async (i) => await integrations.contentInstallations(kind, i.id)))).flat();
     return await this.page(caller, kind, integration, installations, records, query);
   }
 

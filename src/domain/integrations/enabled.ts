@@ -68,12 +68,12 @@ export class EnabledIntegrations {
   private async enabled(kind: ContentKind, organizationId: string, targetId: string): Promise<EnabledIntegration[]> {
     const { integrations } = this.access.deps.store;
     const on = new Set((await integrations.contentInstallationsOn(kind, targetId)).map((c) => c.installationId));
-    return (await integrations.installationsInOrganization(organizationId)).flatMap(async (installation) => {
+    return (await Promise.all((await integrations.installationsInOrganization(organizationId)).map(async (installation) => {
       const integration = await integrations.get(installation.integration);
       if (!integration || (integration.target !== 'all' && integration.target !== kind)) return [];
       const selection = kind === 'space' ? installation.spaceSelection : installation.siteSelection;
       return selection === 'all' || on.has(installation.id) ? [{ integration, installation }] : [];
-    });
+    }))).flat();
   }
 
   private async page(caller: Caller, enabled: EnabledIntegration[], search: string | undefined): Promise<Page<IntegrationView>> {

@@ -188,11 +188,11 @@ export class Installations {
     const org = await this.access.organizations.find(organizationId);
     await caller.access.requireOrganization(org, 'read');
     const { integrations } = this.access.deps.store;
-    const items = (await this.installed(org.id)).flatMap(async ({ integration, installation }) => {
+    const items = (await Promise.all((await this.installed(org.id)).map(async ({ integration, installation }) => {
       const statuses = target === 'organization' ? [installation.status] : (await integrations.contentInstallations(target, installation.id)).map((c) => c.status);
       const status = (['active', 'pending', 'paused'] as const).find((s) => statuses.includes(s));
       return status ? [{ integration: await this.access.view(caller, integration), status }] : [];
-    });
+    }))).flat();
     return paginate(items, query, (v) => [v.integration.integration.name]);
   }
 
@@ -210,9 +210,9 @@ export class Installations {
 
   private async installed(organizationId: string): Promise<{ integration: IntegrationRecord; installation: InstallationRecord }[]> {
     const { integrations } = this.access.deps.store;
-    return (await integrations.installationsInOrganization(organizationId)).flatMap(async (installation) => {
+    return (await Promise.all((await integrations.installationsInOrganization(organizationId)).map(async (installation) => {
       const integration = await integrations.get(installation.integration);
       return integration ? [{ integration, installation }] : [];
-    });
+    }))).flat();
   }
 }

@@ -46,9 +46,9 @@ export class SiteSectionGroups {
       };
       await store.sites.putGroup(group);
       const sections = await store.sites.sections(site.id);
-      (input.sections ?? []).forEach(async (sectionId, index) => {
+      for (const [index, sectionId] of (input.sections ?? []).entries()) {
         await store.sites.putSection({ ...sections.find((s) => s.id === sectionId)!, groupId: group.id, position: index + 1 });
-      });
+      }
       await this.access.save(site);
       return group.id;
     });

@@ -100,11 +100,12 @@ export async function reconcileSite(
           changes.push(`updated the site space of "${node.space.space.title}" (${Object.keys(update).join(', ')})`);
         }
       }
-      return await Promise.all(wanted.map(async (w) => (await inContainer()).find((n) => n.spaceId === w.spaceId)!.record.id));
+      const placed = await inContainer();
+      return wanted.map((w) => placed.find((n) => n.spaceId === w.spaceId)!.record.id);
     };
 
     if (declared.sections?.length) {
-      declared.sections.forEach(async (section, i) => {
+      for (const [i, section] of declared.sections.entries()) {
         if (!section.spaces.length) throw invalidInput(`sites.${declared.title}.sections[${i}].spaces: a section needs at least one space`);
         let node = (await tree()).sections.find((s) => s.record.title === section.title);
         if (!node) {
@@ -121,7 +122,7 @@ export async function reconcileSite(
           await sites.sections.update(caller, organizationId, siteId, node.record.id, update);
           changes.push(`updated the section "${section.title}" (${Object.keys(update).join(', ')})`);
         }
-      });
+      }
       for (const node of (await tree()).sections) {
         if (!declared.sections.some((s) => s.title === node.record.title)) {
           await sites.sections.delete(caller, organizationId, siteId, node.record.id);

@@ -30,13 +30,12 @@ export class MemberSpaces {
     const collections = await store.content.collectionsIn(org.id);
     theirs.primeCollections(collections);
     caller.access.primeCollections(collections);
-    const reachable = (await store.content
+    const reachable = (await Promise.all((await store.content
       .spacesIn(org.id))
-      .filter((s) => !s.deletedAt)
-      .flatMap(async (space) => {
+      .filter((s) => !s.deletedAt).map(async (space) => {
         const permission = await theirs.spaceRole(space);
         return permission && atLeast(permission, 'read') ? [{ space, permission }] : [];
-      });
+      }))).flat();
     const page = paginate(reachable, query, (r) => [r.space.createdAt, r.space.id], (query.order ?? 'desc') === 'desc');
     return { ...page, items: await Promise.all(page.items.map(async (r) => ({ permission: r.permission, space: await this.spaces.view(r.space, await caller.access.spaceRole(r.space)) }))) };
   }

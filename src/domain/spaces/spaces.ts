@@ -286,7 +286,9 @@ export class Spaces {
     const cutoff = new Date(this.deps.clock.now().getTime() - RESTORE_WINDOW_MS).toISOString();
     const { store } = this.deps;
     const ids = await store.content.expiredSpaces(cutoff);
-    await store.tx(() => ids.forEach(async (id) => await store.content.purgeSpace(id)));
+    await store.tx(async () => {
+      for (const id of ids) await store.content.purgeSpace(id);
+    });
     return ids.length;
   }
 

@@ -5,6 +5,7 @@ import type { MemberView, Organizations } from '../organizations/organizations.j
 import { paginate, type Page, type PageRequest } from '../core/pagination.js';
 import type { Teams, TeamView } from './teams.js';
 import { memberOf } from './resolve.js';
+import { filterAsync } from '../core/async.js';
 
 type TeamRole = TeamMemberRecord['role'];
 
@@ -36,7 +37,7 @@ export class TeamMembers {
   async list(caller: Caller, organizationId: string, teamId: string, request: PageRequest): Promise<Page<TeamMemberView>> {
     const team = await this.teams.requireVisible(caller, organizationId, teamId);
     const { organizations } = this.deps.store;
-    const records = (await organizations.teamMembers(team.id)).filter(async (m) => await organizations.member(team.organizationId, m.userId));
+    const records = await filterAsync(await organizations.teamMembers(team.id), async (m) => (await organizations.member(team.organizationId, m.userId)) !== undefined);
     const page = paginate(records, request, (m) => [m.userId]);
     return { ...page, items: await Promise.all(page.items.map(async (m) => ({ member: await this.memberView(team.organizationId, m.userId), role: m.role }))) };
   }
@@ -47,10 +48,14 @@ export class TeamMembers {
    */
   private async memberView(organizationId: string, userId: string): Promise<MemberView> {
     const { store } = this.deps;
-    const spaces = (await store.grants
-      .forPrincipals(userId, []))
-      .filter(async (g) => g.resourceKind === 'space' && (await store.content.space(g.resourceId))?.organizationId === organizationId).length;
-    const teams = (await store.organizations.teamIdsOf(userId)).filter(async (id) => (await store.organizations.team(id))?.organizationId === organizationId).length;
+    const spaces = (
+      await filterAsync(
+        await store.grants.forPrincipals(userId, []),
+        async (g) => g.resourceKind === 'space' && (await store.content.space(g.resourceId))?.organizationId === organizationId,
+      )
+    ).length;
+    const teams = (await filterAsync(await store.organizations.teamIdsOf(userId), async (id) => (await store.organizations.team(id))?.organizationId === organizationId))
+      .length;
     return { member: (await store.organizations.member(organizationId, userId))!, user: (await store.users.get(userId))!, spaces, teams };
   }
 
@@ -83,10 +88,10 @@ export class TeamMembers {
       }))),
     );
     const roles = new Map<string, TeamRole>();
-    (change.add ?? []).forEach(async (who, i) => {
+    for (const [i, who] of (change.add ?? []).entries()) {
       const { userId } = await memberOf(store, org, who, `add[${i}]`);
-      roles.set(userId, roles.get(userId) ?? await this.teams.roleOf(team.id, userId) ?? 'member');
-    });
+      roles.set(userId, roles.get(userId) ?? (await this.teams.roleOf(team.id, userId)) ?? 'member');
+    }
     for (const [who, membership] of Object.entries(change.memberships ?? {})) {
       roles.set((await memberOf(store, org, who, `memberships.${who}`)).userId, membership.role);
     }

@@ -7,6 +7,7 @@ import { paginate, type Page, type PageRequest } from '../core/pagination.js';
 import { atLeast } from '../core/roles.js';
 import { TeamMembers } from './members.js';
 import { memberOf } from './resolve.js';
+import { filterAsync } from '../core/async.js';
 
 export type { TeamMemberView, MemberTeamView, TeamMembersUpdate } from './members.js';
 
@@ -56,7 +57,7 @@ export class Teams {
     if (query.owner !== undefined) {
       const owner = await store.organizations.member(org.id, query.owner);
       if (!owner) throw invalidInput(`owner: no member ${query.owner} in the organization ${org.id}`);
-      if (owner.role !== 'admin' || owner.disabled) teams = teams.filter(async (t) => await this.roleOf(t.id, owner.userId) === 'owner');
+      if (owner.role !== 'admin' || owner.disabled) teams = await filterAsync(teams, async (t) => (await this.roleOf(t.id, owner.userId)) === 'owner');
     }
     const page = paginate(teams, query, (t) => [t.createdAt, t.id]);
     return { ...page, items: await Promise.all(page.items.map(async (t) => await this.view(caller, t))) };

@@ -48,12 +48,12 @@ export class Glossary {
     await store.tx(async () => {
       const entries = new Map((await store.translations.glossary(org.id)).map((e) => [e.id, e]));
       const now = nowIso(this.deps);
-      operations.forEach(async (op, i) => {
+      for (const [i, op] of operations.entries()) {
         const field = `operations[${i}]`;
         if (op.type === 'delete') {
           // Deleting an absent entry is done already; an entry of another organization is absent here.
           if (entries.delete(op.id)) await store.translations.deleteGlossaryEntry(op.id);
-          return;
+          continue;
         }
         checkTranslations(op.translations, `${field}.translations`);
         const before = op.type === 'update' ? entries.get(op.id) : undefined;
@@ -64,7 +64,7 @@ export class Glossary {
         checkUnique(entry, entries.values(), `${field}.translations`);
         entries.set(entry.id, entry);
         await store.translations.putGlossaryEntry(entry);
-      });
+      }
     });
   }
 

@@ -6,6 +6,7 @@ import { gitBlobOid, type RevisionContent, type RevisionPage, type RevisionReusa
 import { type GlossaryTerm, TextPlan } from './text-plan.js';
 import { keepHeadingAnchors, textRuns } from './text-runs.js';
 import type { Translator } from './translators.js';
+import { mapSeries } from '../core/async.js';
 
 /** The frontmatter a copied page carries until someone translates it (and removes the mark). */
 export const UNTRANSLATED_MARK = { key: 'translation', value: 'untranslated' } as const;
@@ -20,7 +21,7 @@ export interface ContentRunInput {
   from: string;
   to: string;
   glossary: readonly GlossaryTerm[];
-  readBlob(oid: string): Uint8Array | undefined;
+  readBlob(oid: string): Promise<Uint8Array | undefined>;
 }
 
 export interface ContentRunResult {
@@ -57,8 +58,8 @@ export async function translateContent(input: ContentRunInput): Promise<ContentR
     return !before || before.sourceKey !== key || before.fingerprint !== fp;
   };
   const text = (value: string): Finish<string> => (input.translator.copies ? () => value : plan.add(value));
-  const file = (oid: string, title: string | null): Finish<Uint8Array> => {
-    const bytes = input.readBlob(oid);
+  const file = async (oid: string, title: string | null): Promise<Finish<Uint8Array>> => {
+    const bytes = await input.readBlob(oid);
     if (!bytes) throw new Error(`the blob ${oid} is missing from the blob store`);
     if (input.translator.copies) {
       const copied = new TextEncoder().encode(markUntranslated(utf8(bytes)));
@@ -69,7 +70,7 @@ export async function translateContent(input: ContentRunInput): Promise<ContentR
   };
 
   let pages = 0;
-  const pageFinishers = input.source.pages.map((page): Finish<RevisionPage> => {
+  const pageFinishers = await mapSeries(input.source.pages, async (page): Promise<Finish<RevisionPage>> => {
     const key = pageKey(page);
     const kept = targetPages.get(page.id);
     if (!fresh(page.id, key) && kept && kept.kind === page.kind) {
@@ -81,7 +82,7 @@ export async function translateContent(input: ContentRunInput): Promise<ContentR
     if (page.kind !== 'document') return () => ({ ...page, title: title() });
     pages++;
     const description = page.description !== undefined ? text(page.description) : undefined;
-    const bytes = file(page.blob, page.title);
+    const bytes = await file(page.blob, page.title);
     return () => {
       const data = bytes();
       const oid = gitBlobOid(data);
@@ -96,14 +97,14 @@ export async function translateContent(input: ContentRunInput): Promise<ContentR
     };
   });
 
-  const includeFinishers = input.source.reusableContents.map((include): Finish<RevisionReusableContent> => {
+  const includeFinishers = await mapSeries(input.source.reusableContents, async (include): Promise<Finish<RevisionReusableContent>> => {
     const id = `reusable:${include.id}`;
     const key = hash(include.title, include.blob);
     const kept = targetIncludes.get(include.id);
     if (!fresh(id, key) && kept) return () => kept;
     items.push({ itemId: id, kind: 'reusable', sourceKey: key, fingerprint: fp });
     const title = text(include.title);
-    const bytes = file(include.blob, null);
+    const bytes = await file(include.blob, null);
     return () => {
       const data = bytes();
       const oid = gitBlobOid(data);

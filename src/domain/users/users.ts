@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { newId, type TokenRecord, type UserRecord } from '../../model/index.js';
 import { Caller, type Deps, nowIso } from '../core/context.js';
 import { forbidden, notFound } from '../core/errors.js';
+import { someAsync } from '../core/async.js';
 
 export interface UserPatch {
   displayName?: string;
@@ -75,13 +76,13 @@ export class Users {
    * Whose email the caller may see: their own, and that of users sharing an organization with them.
    * One function per request, so each user is looked up once.
    */
-  emailVisibility(caller: Caller): (userId: string) => boolean {
+  emailVisibility(caller: Caller): (userId: string) => Promise<boolean> {
     const known = new Map<string, boolean>([[caller.user.id, true]]);
     return async (userId) => {
       let visible = known.get(userId);
       if (visible === undefined) {
         const theirs = await this.deps.store.organizations.membershipsOf(userId);
-        visible = theirs.some(async (m) => await caller.access.organizationRole(m.organizationId) !== undefined);
+        visible = await someAsync(theirs, async (m) => (await caller.access.organizationRole(m.organizationId)) !== undefined);
         known.set(userId, visible);
       }
       return visible;

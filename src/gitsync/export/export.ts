@@ -59,7 +59,7 @@ export async function exportRevision(domain: Domain, options: ExportOptions): Pr
   const base = synced ? await sync.content(synced.revisionId) : emptyContent();
   if (next.pages.length === 0 && base.pages.length > 0) throw invalidInput(`revision ${options.revisionId}: no pages; nothing to export`);
   const oids = new Map([...tree.files].map(([path, entry]) => [path, entry.oid]));
-  const plan = planExport({
+  const plan = await planExport({
     next,
     base,
     layout,

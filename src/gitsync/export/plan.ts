@@ -18,11 +18,11 @@ export interface PlanInput {
   layout: { root: string; readme: string; summary: string };
   /** The files present in the repository now (relative to the synced directory), with their blob oids. */
   tree: ReadonlyMap<string, string>;
-  readBlob(oid: string): Uint8Array | undefined;
+  readBlob(oid: string): Promise<Uint8Array | undefined>;
   /** The bytes of the summary file the repository holds now, if any (its style is kept). */
   summary?: Uint8Array | undefined;
   /** Parse records of page blobs, where known (to find the pages linking to a moved page). */
-  parsed(oids: readonly string[]): ReadonlyMap<string, ParsedPageData>;
+  parsed(oids: readonly string[]): Promise<ReadonlyMap<string, ParsedPageData>>;
   force: boolean;
 }
 
@@ -43,21 +43,21 @@ export interface ExportPlan {
 const EMPTY: RevisionContent = { pages: [], files: [], reusableContents: [], variables: {} };
 export const emptyContent = (): RevisionContent => structuredClone(EMPTY);
 
-export function planExport(input: PlanInput): ExportPlan {
+export async function planExport(input: PlanInput): Promise<ExportPlan> {
   const { next, base, layout, tree } = input;
   const paths = exportPaths(next, base, layout, new Set(tree.keys()));
   const plan: ExportPlan = { writes: new Map(), removes: new Set(), paths, pageBlobs: new Map(), warnings: [...paths.warnings] };
   const write = (path: string, blob: Blob) => {
     if (tree.get(path) !== blob.oid) plan.writes.set(path, blob);
   };
-  const stored = (oid: string, what: string): Blob | undefined => {
-    const bytes = input.readBlob(oid);
+  const stored = async (oid: string, what: string): Promise<Blob | undefined> => {
+    const bytes = await input.readBlob(oid);
     if (!bytes) plan.warnings.push(`${what}: its bytes (${oid}) are not in the blob store; left as it is`);
     return bytes && { oid, bytes };
   };
 
   const basePages = new Map(base.pages.map((p) => [p.id, p]));
-  const linking = pagesLinkingToMoved(next.pages, paths, input);
+  const linking = await pagesLinkingToMoved(next.pages, paths, input);
   for (const page of next.pages) {
     if (page.kind !== 'document') continue;
     const path = paths.pages.get(page.id)!;
@@ -66,7 +66,7 @@ export function planExport(input: PlanInput): ExportPlan {
     const linksMoved = linking.has(page.id);
     const same = old !== undefined && source === path && !linksMoved && JSON.stringify(old) === JSON.stringify(page);
     if (same && !input.force) continue;
-    const bytes = stored(page.blob, `page "${page.title}"`);
+    const bytes = await stored(page.blob, `page "${page.title}"`);
     if (!bytes) continue;
     const out = pageBytes({ page, old, bytes: bytes.bytes, source, path, moved: paths.moved, linksMoved, root: layout.root, force: input.force });
     const blob = out ? { oid: gitBlobOid(out), bytes: out } : bytes;
@@ -79,7 +79,7 @@ export function planExport(input: PlanInput): ExportPlan {
     const path = paths.files.get(file.id)!;
     const old = baseFiles.get(file.id);
     if (file.blob === null || (old?.blob === file.blob && old.git?.path === path) || tree.get(path) === file.blob) continue;
-    const blob = stored(file.blob, `file ${file.name}`);
+    const blob = await stored(file.blob, `file ${file.name}`);
     if (blob) write(path, blob);
   }
   const baseIncludes = new Map(base.reusableContents.map((r) => [r.id, r]));
@@ -87,7 +87,7 @@ export function planExport(input: PlanInput): ExportPlan {
     const path = paths.includes.get(include.id)!;
     const old = baseIncludes.get(include.id);
     if ((old?.blob === include.blob && old.git?.path === path) || tree.get(path) === include.blob) continue;
-    const blob = stored(include.blob, `reusable content "${include.title}"`);
+    const blob = await stored(include.blob, `reusable content "${include.title}"`);
     if (blob) write(path, blob);
   }
   const used = new Set([...paths.pages.values(), ...paths.files.values(), ...paths.includes.values()]);
@@ -101,24 +101,24 @@ export function planExport(input: PlanInput): ExportPlan {
 }
 
 /** The pages (not moved themselves) whose relative links point at a page file this export moves. */
-function pagesLinkingToMoved(pages: readonly RevisionPage[], paths: ExportPaths, input: PlanInput): Set<string> {
+async function pagesLinkingToMoved(pages: readonly RevisionPage[], paths: ExportPaths, input: PlanInput): Promise<Set<string>> {
   const linking = new Set<string>();
   if (paths.moved.size === 0) return linking;
   const documents = pages.flatMap((p) => (p.kind === 'document' ? [p] : []));
-  const parsed = input.parsed(documents.map((p) => p.blob));
+  const parsed = await input.parsed(documents.map((p) => p.blob));
   const movedTo = new Set(paths.moved.values());
   for (const page of documents) {
     const path = paths.pages.get(page.id)!;
     if (movedTo.has(path)) continue;
-    const targets = parsed.get(page.blob)?.links.map((l) => l.target) ?? linkTargets(page, path, input);
+    const targets = parsed.get(page.blob)?.links.map((l) => l.target) ?? await linkTargets(page, path, input);
     if (targets.some((t) => paths.moved.has(t))) linking.add(page.id);
   }
   return linking;
 }
 
 /** A page never parsed (written through the API and not indexed yet): its link targets, read from its bytes. */
-function linkTargets(page: DocumentPage, path: string, input: PlanInput): string[] {
-  const bytes = input.readBlob(page.blob);
+async function linkTargets(page: DocumentPage, path: string, input: PlanInput): Promise<string[]> {
+  const bytes = await input.readBlob(page.blob);
   if (!bytes) return [];
   const { body } = parsePageFile(new TextDecoder().decode(bytes));
   return extractLinks(body, path, { spaceRoot: input.layout.root }).map((l) => l.target);

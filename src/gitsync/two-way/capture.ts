@@ -12,7 +12,7 @@ export interface CapturedImport {
 }
 
 /** `viewAt(space)`: the revision the importer should take as the space's current one (undefined: its real one). */
-export async function captureImport(domain: Domain, options: SyncOptions, viewAt: (space: SpaceRecord) => string | undefined): Promise<CapturedImport> {
+export async function captureImport(domain: Domain, options: SyncOptions, viewAt: (space: SpaceRecord) => Promise<string | undefined>): Promise<CapturedImport> {
   const sync = new CapturingSync(domain.deps, viewAt);
   // The importer reads spaces and lands revisions through `domain.sync` only; everything else is the real domain.
   const reports = await syncDirectory({ ...domain, sync } as Domain, options);
@@ -24,26 +24,26 @@ class CapturingSync extends GitSync {
 
   constructor(
     deps: Domain['deps'],
-    private readonly viewAt: (space: SpaceRecord) => string | undefined,
+    private readonly viewAt: (space: SpaceRecord) => Promise<string | undefined>,
   ) {
     super(deps);
   }
 
   override async findSpace(organizationId: string, idOrTitle: string): Promise<SpaceRecord | undefined> {
-    return this.view(await super.findSpace(organizationId, idOrTitle));
+    return await this.view(await super.findSpace(organizationId, idOrTitle));
   }
 
   override async spaceForKey(source: string, key: string): Promise<SpaceRecord | undefined> {
-    return this.view(await super.spaceForKey(source, key));
+    return await this.view(await super.spaceForKey(source, key));
   }
 
-  override land(input: ImportedRevision): string | null {
+  override async land(input: ImportedRevision): Promise<string | null> {
     this.captured.set(input.spaceId, input);
     return null;
   }
 
-  private view(space: SpaceRecord | undefined): SpaceRecord | undefined {
-    const revisionId = space && this.viewAt(space);
+  private async view(space: SpaceRecord | undefined): Promise<SpaceRecord | undefined> {
+    const revisionId = space && (await this.viewAt(space));
     return space && revisionId ? { ...space, revisionId } : space;
   }
 }

@@ -1,5 +1,5 @@
 // Both sides moved: merge the space's and the repository's content page by page against the last synced revision.
-import { type MergeConflict, mergeContents } from '../../content/merge/merge.js';
+import { type MergeConflict, mergeContentsWith } from '../../content/merge/merge.js';
 import type { RevisionContent } from '../../model/index.js';
 import type { BlobStore } from '../../store/index.js';
 import { type ConflictPolicy, type Side, yieldTo } from './policy.js';
@@ -20,14 +20,14 @@ const ROUNDS = 3;
  * get a line three-way merge, and each true conflict takes the winner's version. The loser's other changes still
  * apply; only if giving way does not settle the merge does the winner's content stand whole.
  */
-export function mergeSides(
+export async function mergeSides(
   base: RevisionContent,
   space: RevisionContent,
   git: RevisionContent,
   blobs: Pick<BlobStore, 'get' | 'put'>,
   policy: ConflictPolicy,
-): SidesMerge {
-  const first = mergeContents(base, space, git, blobs);
+): Promise<SidesMerge> {
+  const first = await mergeContentsWith(base, space, git, blobs);
   if (first.conflicts.length === 0) return { content: first.content, conflicts: [], winner: null };
   if (policy === 'fail') return { content: null, conflicts: first.conflicts, winner: null };
   const winner = policy === 'git' ? git : space;
@@ -35,7 +35,7 @@ export function mergeSides(
   let conflicts = first.conflicts;
   for (let round = 0; round < ROUNDS; round++) {
     loser = yieldTo(loser, winner, conflicts);
-    const next = policy === 'git' ? mergeContents(base, loser, git, blobs) : mergeContents(base, space, loser, blobs);
+    const next = policy === 'git' ? await mergeContentsWith(base, loser, git, blobs) : await mergeContentsWith(base, space, loser, blobs);
     if (next.conflicts.length === 0) return { content: next.content, conflicts: first.conflicts, winner: policy };
     conflicts = next.conflicts;
   }

@@ -103,7 +103,7 @@ async function settle(c: Settle): Promise<TwoWayReport> {
     return exportSpace(c, space.revisionId, c.options.message ?? await exportMessage(domain, space, c.options.mergeMessage));
   }
 
-  const merge = mergeSides(await domain.sync.content(state!.revisionId), await domain.sync.content(space.revisionId), input!.content!, domain.sync.blobs, c.policy);
+  const merge = await mergeSides(await domain.sync.content(state!.revisionId), await domain.sync.content(space.revisionId), input!.content!, domain.sync.blobs, c.policy);
   const spaceKept: KeptVersion = { side: 'space', revisionId: space.revisionId, commit: null };
   const gitKept: KeptVersion = { side: 'git', revisionId: null, commit: c.head };
   const sides: ConflictSides = {

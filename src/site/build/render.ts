@@ -260,10 +260,10 @@ class Bodies {
   /** The reusable contents' markdown by repository path, for the render worker. */
   private includes(): Array<[string, string]> {
     const { view } = this.run.plan.space;
-    return [...view.index.reusableByGitPath.keys()].flatMap(async (path): Promise<Array<[string, string]>> => {
+    return (await Promise.all([...view.index.reusableByGitPath.keys()].map(async (path): Promise<Array<[string, string]>> => {
       const text = await reusableText(this.run.blobs, view, path);
       return text === null ? [] : [[path, text]];
-    });
+    }))).flat();
   }
 
   private async sourceOf(page: DocumentPage): Promise<PageSource> {
@@ -295,10 +295,10 @@ class Bodies {
   private prefetchCode(): void {
     for (let from = 0; this.highlights && from < this.pages.length; from += 64) {
       this.highlights.prefetch(
-        this.pages.slice(from, from + 64).flatMap(async (page) => {
+        (await Promise.all(this.pages.slice(from, from + 64).map(async (page) => {
           const source = this.inFlight.get(page.id)?.source ?? await this.sourceOf(page);
           return source && 'code' in source ? source.code : [];
-        }),
+        }))).flat(),
       );
     }
   }

@@ -43,7 +43,7 @@ function context(over: Partial<ApplyContext> = {}): ApplyContext {
   };
 }
 
-const apply = (changes: ContentChange[], over?: Partial<ApplyContext>) => applyChanges(context(over), changes);
+const apply = async (changes: ContentChange[], over?: Partial<ApplyContext>) => await applyChanges(context(over), changes);
 const fileOf = (result: ReturnType<typeof apply>, id: string) => {
   const page = result.content.pages.find((p) => p.id === id) as DocumentPage;
   return new TextDecoder().decode(result.blobs.get(page.blob) ?? blobs.get(page.blob));
@@ -58,8 +58,8 @@ const errorOf = (fn: () => unknown): DomainError => {
 };
 
 describe('applyChanges', () => {
-  it('inserts a page into a parent at a position, with a unique slug, a git path and the page file', () => {
-    const result = apply([
+  it('inserts a page into a parent at a position, with a unique slug, a git path and the page file', async () => {
+    const result = await apply([
       {
         operation: 'insert_page',
         into: 'guide',
@@ -76,8 +76,8 @@ describe('applyChanges', () => {
     expect(result.outcomes).toEqual([{ object: 'created_page', page: 'new1' }]);
   });
 
-  it('reads title and metadata from markdown frontmatter and H1, over the fields', () => {
-    const result = apply([
+  it('reads title and metadata from markdown frontmatter and H1, over the fields', async () => {
+    const result = await apply([
       {
         operation: 'insert_page',
         title: 'Ignored',
@@ -90,32 +90,32 @@ describe('applyChanges', () => {
     expect(fileOf(result, page.id)).toBe('---\ndescription: From file\nhidden: true\ncustom: 1\n---\n\n# Real title\n\nBody.\n');
   });
 
-  it('updates metadata only, keeping the body and unknown frontmatter keys', () => {
-    const result = apply([{ operation: 'update_page', page: 'guide', title: 'Guides', description: 'New' }]);
+  it('updates metadata only, keeping the body and unknown frontmatter keys', async () => {
+    const result = await apply([{ operation: 'update_page', page: 'guide', title: 'Guides', description: 'New' }]);
     const page = result.content.pages.find((p) => p.id === 'guide')!;
     expect(page).toMatchObject({ title: 'Guides', slug: 'guide', path: 'guide' });
     expect(fileOf(result, 'guide')).toBe('---\ndescription: New\nweight: 3\n---\n\n# Guides\n\nSee [home](../README.md).\n');
     expect(result.outcomes).toEqual([{ object: 'updated_page', page: 'guide' }]);
   });
 
-  it('moves a page, recomputing the paths of its subtree, and refuses a move under itself', () => {
-    const result = apply([{ operation: 'update_page', page: 'setup', into: null, at: 1 }]);
+  it('moves a page, recomputing the paths of its subtree, and refuses a move under itself', async () => {
+    const result = await apply([{ operation: 'update_page', page: 'setup', into: null, at: 1 }]);
     expect(result.content.pages.map((p) => [p.id, p.path])).toEqual([
       ['home', ''],
       ['setup', 'setup'],
       ['guide', 'guide'],
     ]);
-    expect(errorOf(() => apply([{ operation: 'update_page', page: 'guide', into: 'setup' }])).message).toMatch(/^changes\[0\]\.into: .*under itself/);
+    expect(errorOf(async () => await apply([{ operation: 'update_page', page: 'guide', into: 'setup' }])).message).toMatch(/^changes\[0\]\.into: .*under itself/);
   });
 
   it('rejects an explicit slug taken by a sibling, naming the field', () => {
-    const error = errorOf(() => apply([{ operation: 'insert_page', slug: 'guide', document: {} }]));
+    const error = errorOf(async () => await apply([{ operation: 'insert_page', slug: 'guide', document: {} }]));
     expect(error).toMatchObject({ kind: 'invalid' });
     expect(error.message).toMatch(/^changes\[0\]\.slug: /);
   });
 
-  it('deletes a subtree, and a page created then deleted in the batch leaves no trace', () => {
-    const result = apply([
+  it('deletes a subtree, and a page created then deleted in the batch leaves no trace', async () => {
+    const result = await apply([
       { operation: 'insert_page', into: 'setup', document: { markdown: 'x' }, title: 'Deep' },
       { operation: 'delete_page', page: 'guide' },
     ]);
@@ -127,8 +127,8 @@ describe('applyChanges', () => {
   });
 
   it('fails the whole batch on the first bad change, naming it', () => {
-    const error = errorOf(() =>
-      apply([
+    const error = errorOf(async () =>
+      await apply([
         { operation: 'update_page', page: 'home', title: 'Fine' },
         { operation: 'delete_page', page: 'nope' },
       ]),
@@ -136,13 +136,13 @@ describe('applyChanges', () => {
     expect(error.message).toBe('changes[1].page: no page nope in the change request');
   });
 
-  it('reverts a page to the base: modified pages reset, deleted ones restored in place, added ones removed', () => {
-    const edited = apply([
+  it('reverts a page to the base: modified pages reset, deleted ones restored in place, added ones removed', async () => {
+    const edited = await apply([
       { operation: 'update_page', page: 'setup', document: { markdown: 'Changed' } },
       { operation: 'delete_page', page: 'home' },
     ]);
     const mid = { ...base, pages: edited.content.pages };
-    const result = apply(
+    const result = await apply(
       [
         { operation: 'revert_page', page: 'setup' },
         { operation: 'revert_page', page: 'home' },
@@ -150,10 +150,10 @@ describe('applyChanges', () => {
       { base: mid, readBlob: (oid) => edited.blobs.get(oid) ?? blobs.get(oid) },
     );
     expect(result.content.pages).toEqual(base.pages);
-    expect(errorOf(() => apply([{ operation: 'revert_page', page: 'setup', block: ['k'] }])).message).toMatch(/^changes\[0\]\.block/);
+    expect(errorOf(async () => await apply([{ operation: 'revert_page', page: 'setup', block: ['k'] }])).message).toMatch(/^changes\[0\]\.block/);
   });
 
-  it('uploads files to .gitbook/assets with GitBook de-duplication, linkable by ref from any change', () => {
+  it('uploads files to .gitbook/assets with GitBook de-duplication, linkable by ref from any change', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const files = new Map([
       [
@@ -164,7 +164,7 @@ describe('applyChanges', () => {
         ],
       ],
     ]);
-    const result = apply(
+    const result = await apply(
       [
         { operation: 'insert_page', into: 'guide', document: { markdown: '# Pics\n\n![x](./pic)\n' } },
         { operation: 'insert_files', files: [] },
@@ -176,7 +176,7 @@ describe('applyChanges', () => {
     expect(fileOf(result, 'new1')).toBe('# Pics\n\n![x](../.gitbook/assets/a.png)\n');
   });
 
-  it('writes a document body through fromDocument, page references as relative paths', () => {
+  it('writes a document body through fromDocument, page references as relative paths', async () => {
     const document = {
       object: 'document',
       data: {},
@@ -197,7 +197,7 @@ describe('applyChanges', () => {
         },
       ],
     };
-    const result = apply([{ operation: 'update_page', page: 'home', document: { document } as never }]);
+    const result = await apply([{ operation: 'update_page', page: 'home', document: { document } as never }]);
     expect(fileOf(result, 'home')).toBe('# HOME\n\n## Part\n\n[Setup](guide/setup.md)\n');
   });
 });

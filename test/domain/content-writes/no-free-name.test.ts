@@ -15,7 +15,7 @@ vi.mock('../../../src/content/slug.js', async (original) => {
 });
 
 describe('applyChanges when no free name is left', () => {
-  it('answers 409 naming the change, not a plain error (a 500)', () => {
+  it('answers 409 naming the change, not a plain error (a 500)', async () => {
     const ctx = {
       base: { pages: [], files: [], reusableContents: [], variables: {} },
       baseRevisionId: 'rev0',
@@ -27,7 +27,7 @@ describe('applyChanges when no free name is left', () => {
     };
     let error: unknown;
     try {
-      applyChanges(ctx, [{ operation: 'insert_page', title: 'Untitled', document: { markdown: 'Body.\n' } }]);
+      await applyChanges(ctx, [{ operation: 'insert_page', title: 'Untitled', document: { markdown: 'Body.\n' } }]);
     } catch (e) {
       error = e;
     }
