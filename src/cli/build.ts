@@ -35,7 +35,7 @@ export function registerBuild(program: Command): void {
     const flags = checkFlags(command.optsWithGlobals<GlobalOptions & BuildFlags>());
     if (flags.site !== undefined && flags.space !== undefined) throw new UsageError('--site and --space: give one or the other');
     await withReport(flags, async (runtime, progress) => {
-      const site = flags.site !== undefined || (flags.space === undefined && await hasSites(runtime)) ? await findSite(runtime, flags.site) : undefined;
+      const site = flags.site !== undefined || (flags.space === undefined && (await hasSites(runtime))) ? await findSite(runtime, flags.site) : undefined;
       const out = resolve(flags.out ?? 'dist');
       return site ? buildApiSite(runtime, site.id, out, flags, progress) : buildSpaceSite(runtime, flags.space, out, flags, progress);
     });
@@ -82,7 +82,7 @@ async function withReport(flags: GlobalOptions & BuildFlags, run: (runtime: Runt
   }
 }
 
-const sitesOf = async (runtime: Runtime) => (await Promise.all(runtime.boot.organizations.map((o) => runtime.store.sites.in(o.id)))).flat();
+const sitesOf = async (runtime: Runtime) => (await Promise.all(runtime.boot.organizations.map(async (o) => await runtime.store.sites.in(o.id)))).flat();
 const hasSites = async (runtime: Runtime) => (await sitesOf(runtime)).length > 0;
 
 /** A site by id, basename or title; the only site when no name is given. */

@@ -87,7 +87,7 @@ async function serve(options: GlobalOptions & ServeOptions, mode: { start: boole
   const lines = [
     `Quire is serving the API at ${url}/v1/ (ready in ${Math.round(performance.now() - started)} ms)`,
     ownSite ? `The documentation site is at ${url}/` : `The index of the sites is at ${url}/`,
-    ...await siteLines(runtime.store, url),
+    ...(await siteLines(runtime.store, url)),
     tokenLine(boot.newAdminToken, runToken),
     `Try: curl -H "Authorization: Bearer <token>" ${url}/v1/orgs`,
   ];
@@ -143,9 +143,7 @@ function stopOnSignals(app: FastifyInstance, runtime: Runtime, flush: () => void
 
 /** One line per published site, with its URL; a site not open to anyone says who may open it. */
 async function siteLines(store: Store, url: string): Promise<string[]> {
-  const sites = (await Promise.all((await store.organizations
-    .all()).map(async (org) => await store.sites.in(org.id)))).flat()
-    .filter((site) => site.published);
+  const sites = (await Promise.all((await store.organizations.all()).map(async (org) => await store.sites.in(org.id)))).flat().filter((site) => site.published);
   return sites.map((site) => {
     const who = site.visibility === 'public' ? '' : ` (${site.visibility})`;
     return `The site ${printable(site.title)} is at ${url}/${encodeURIComponent(site.basename)}/${who}`;

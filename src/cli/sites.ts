@@ -9,15 +9,17 @@ export async function reconcileSites(runtime: Runtime): Promise<ReconcileReport[
   const { domain, boot, store, config, caller } = runtime;
   // Ajv and the spec load only when a site declares a customization to check.
   const check = config.sites.some((site) => site.customization) ? await customizationChecker() : () => undefined;
-  return await Promise.all(config.sites.map(async (site, i) => {
-    const where = `sites[${i}] (${site.title})`;
-    const org = site.organization ? boot.organizations.find((o) => o.title === site.organization || o.id === site.organization) : boot.organizations[0];
-    if (!org) throw new UsageError(`${where}.organization: no organization "${site.organization}" in the config`);
-    if (site.customization) check(site.customization, `${where}.customization`);
-    const spaces = (await store.content.spacesIn(org.id)).filter((s) => !s.deletedAt);
-    const spaceIdOf = (ref: string) => (spaces.find((s) => s.id === ref) ?? spaces.find((s) => s.title === ref))?.id;
-    return await reconcileSite(domain.sites, caller, org.id, declaration(site), spaceIdOf);
-  }));
+  return await Promise.all(
+    config.sites.map(async (site, i) => {
+      const where = `sites[${i}] (${site.title})`;
+      const org = site.organization ? boot.organizations.find((o) => o.title === site.organization || o.id === site.organization) : boot.organizations[0];
+      if (!org) throw new UsageError(`${where}.organization: no organization "${site.organization}" in the config`);
+      if (site.customization) check(site.customization, `${where}.customization`);
+      const spaces = (await store.content.spacesIn(org.id)).filter((s) => !s.deletedAt);
+      const spaceIdOf = (ref: string) => (spaces.find((s) => s.id === ref) ?? spaces.find((s) => s.title === ref))?.id;
+      return await reconcileSite(domain.sites, caller, org.id, declaration(site), spaceIdOf);
+    }),
+  );
 }
 
 export function describeSites(reports: readonly ReconcileReport[]): string {

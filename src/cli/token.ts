@@ -34,8 +34,8 @@ export function registerToken(program: Command): void {
         const { domain, boot, store } = runtime;
         const org = opts.org
           ? (boot.organizations.find((o) => o.id === opts.org || o.title === opts.org) ??
-            await store.organizations.get(opts.org) ??
-            await store.organizations.byTitle(opts.org))
+            (await store.organizations.get(opts.org)) ??
+            (await store.organizations.byTitle(opts.org)))
           : boot.organizations[0];
         if (!org) throw new UsageError(`--org ${opts.org}: no such organization`);
         const role = (opts.role ?? 'admin') as RoleName;
@@ -44,7 +44,7 @@ export function registerToken(program: Command): void {
           const user = email ? await domain.users.ensure(email, opts.name ?? email.split('@')[0]!) : boot.admin;
           const member = await domain.organizations.ensureMember(org.id, user.id, role);
           if (opts.role && member.role !== role) await store.organizations.upsertMember({ ...member, role });
-          return { user, ...await domain.users.createToken(user.id, opts.label ?? `cli (${role})`) };
+          return { user, ...(await domain.users.createToken(user.id, opts.label ?? `cli (${role})`)) };
         });
         if (opts.json) {
           process.stdout.write(`${JSON.stringify({ token: issued.token, user: issued.user.id, email: issued.user.email, organization: org.id, role })}\n`);

@@ -28,7 +28,7 @@ export async function buildFiles(tree: RepoTree, root: string, previous: readonl
   for (const [i, path] of paths.entries()) {
     const entry = tree.files.get(path)!;
     const same = known.get(`${path}\0${entry.oid}`);
-    if (same && same.blob && await blobs.has(same.blob)) {
+    if (same && same.blob && (await blobs.has(same.blob))) {
       files.push({ ...same, id: ids[i]! });
       continue;
     }

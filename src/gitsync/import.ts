@@ -72,12 +72,18 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
   const layout = await discoverLayout(tree);
   // Nothing to make a new space of (a space synced before goes on to the mass-removal check instead).
   const empty = ![...tree.files.keys()].some(isMarkdown);
-  if (empty && !options.allowMassRemoval && !(await Promise.all(layout.spaces.map((space) => existingSpace(sync, dir, space, options)))).some(Boolean))
+  if (
+    empty &&
+    !options.allowMassRemoval &&
+    !(await Promise.all(layout.spaces.map(async (space) => await existingSpace(sync, dir, space, options)))).some(Boolean)
+  )
     throw invalidInput(noPages(options.dir, tree));
   if (layout.siteConfig && options.space) {
     throw invalidInput(`--space: ${options.dir} holds several spaces (${layout.siteConfig}); they are named by their keys`);
   }
-  const works = await Promise.all(layout.spaces.map(async (space) => await startSpace(sync, tree, space, await targetSpace(domain, sync, dir, space, options), dir)));
+  const works = await Promise.all(
+    layout.spaces.map(async (space) => await startSpace(sync, tree, space, await targetSpace(domain, sync, dir, space, options), dir)),
+  );
   works[0]?.report.warnings.unshift(...tree.warnings, ...layout.warnings);
   const changed = works.filter((w) => w.changed);
   if (changed.length === 0) return works.map((w) => w.report);
@@ -162,7 +168,7 @@ async function readSource(dir: string, options: SyncOptions): Promise<RepoTree> 
 
 async function targetSpace(domain: Domain, sync: GitSync, source: string, layout: SpaceLayout, options: SyncOptions): Promise<SpaceRecord> {
   return (
-    await existingSpace(sync, source, layout, options) ??
+    (await existingSpace(sync, source, layout, options)) ??
     (await domain.spaces.create(options.caller, options.organizationId, { title: spaceTitle(source, layout, options) })).space
   );
 }

@@ -279,7 +279,7 @@ export class DirectoryWatcher {
       }
     }
     if (problems.length) {
-      await this.options.onError(new Error(problems.map((p) => p.message).join('\n')), [...problems, ...await this.parseProblems()]);
+      await this.options.onError(new Error(problems.map((p) => p.message).join('\n')), [...problems, ...(await this.parseProblems())]);
       return { spaceIds: this.spaceIds(), reports, problems, changed, ms: performance.now() - started };
     }
     const result: ImportResult = { spaceIds: this.spaceIds(), reports, problems: await this.parseProblems(), changed, ms: performance.now() - started };

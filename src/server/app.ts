@@ -29,6 +29,7 @@ import {
   urlTooLong,
   statusOf,
 } from './http-errors.js';
+import { withPrefetch } from '../domain/core/async.js';
 
 export interface ServerOptions {
   domain: Domain;
@@ -153,8 +154,9 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
         }
         const result = await handler({ ...ctx, caller: request.caller!, domain, urls });
         if (result.status === 204 || result.status === 205 || result.body === undefined) return send(reply, result);
-        const emailVisible = request.caller ? await domain.users.emailVisibility(request.caller) : () => false;
-        const response = { status: result.status, headers: result.headers, text: toJsonWithoutHiddenEmails(result.body, emailVisible) };
+        const emailVisible = request.caller ? await domain.users.emailVisibility(request.caller) : async () => false;
+        const text = await withPrefetch(emailVisible, (visible) => toJsonWithoutHiddenEmails(result.body, (userId) => visible(userId) ?? false));
+        const response = { status: result.status, headers: result.headers, text };
         if (cacheKey !== undefined && result.status === 200) await responses.set(cacheKey, version, response);
         return sendText(reply, response);
       },

@@ -194,12 +194,12 @@ export function reusableContent(rc: RevisionReusableContent, options: ContentOpt
 }
 
 /** A link target and the pages that hold it. */
-export function linkUsage(urls: Urls, view: RevisionView, usage: LinkUsage): api.ContentReferenceUsage {
+export async function linkUsage(urls: Urls, view: RevisionView, usage: LinkUsage): Promise<api.ContentReferenceUsage> {
   return {
     status: usage.status as api.ContentReferenceStatus,
     relation: usage.relation as api.ContentReferenceRelation,
-    targetReference: targetLocation(urls, view, usage.target),
-    locationReferences: usage.sources.map((p) => pageLocation(urls, view, p)),
+    targetReference: await targetLocation(urls, view, usage.target),
+    locationReferences: await Promise.all(usage.sources.map(async (p) => await pageLocation(urls, view, p))),
   };
 }
 
@@ -208,24 +208,24 @@ export function linkStats(stats: { total: number; broken: number }): api.Content
 }
 
 /** A page of the space as an absolute location. */
-export function pageLocation(urls: Urls, view: RevisionView, p: RevisionPage, anchor?: string): api.ContentLocationPage {
+export async function pageLocation(urls: Urls, view: RevisionView, p: RevisionPage, anchor?: string): Promise<api.ContentLocationPage> {
   return {
     kind: 'page',
-    ...owner(urls, view),
+    ...(await owner(urls, view)),
     page: shallowPage(urls, view, p, { metadata: true }),
     ...(anchor ? { internalLocation: { type: 'anchor', anchor } } : {}),
   };
 }
 
 /** Missing targets are reported as the URL they were written as (`../missing.md`, `/broken/pages/...`). */
-function targetLocation(urls: Urls, view: RevisionView, target: LinkTarget): api.ContentLocation {
+async function targetLocation(urls: Urls, view: RevisionView, target: LinkTarget): Promise<api.ContentLocation> {
   switch (target.kind) {
     case 'page':
-      return pageLocation(urls, view, target.page, target.anchor);
+      return await pageLocation(urls, view, target.page, target.anchor);
     case 'file':
-      return { kind: 'file', ...owner(urls, view), file: file(urls, view, target.file, { metadata: true }) };
+      return { kind: 'file', ...(await owner(urls, view)), file: file(urls, view, target.file, { metadata: true }) };
     case 'reusable-content':
-      return { kind: 'reusable-content', ...owner(urls, view), reusableContent: reusableContent(target.reusableContent, { metadata: true }) };
+      return { kind: 'reusable-content', ...(await owner(urls, view)), reusableContent: reusableContent(target.reusableContent, { metadata: true }) };
     case 'url':
       return { kind: 'url', url: target.url };
     case 'missing':
@@ -233,8 +233,8 @@ function targetLocation(urls: Urls, view: RevisionView, target: LinkTarget): api
   }
 }
 
-function owner(urls: Urls, view: RevisionView): { organization: api.Organization; space: api.Space } {
-  return { organization: organization(urls, view.organization, view.role), space: space(urls, view.spaceView()) };
+async function owner(urls: Urls, view: RevisionView): Promise<{ organization: api.Organization; space: api.Space }> {
+  return { organization: organization(urls, view.organization, view.role), space: space(urls, await view.spaceView()) };
 }
 
 export function searchResult(urls: Urls, view: RevisionView, hit: PageHit): api.SearchPageResult {

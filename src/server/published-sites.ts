@@ -162,8 +162,8 @@ async function missing(reply: FastifyReply, root: string) {
 
 /** Published sites anyone may open, for the index. */
 async function publicSites(store: Store) {
-  return (await Promise.all((await store.organizations
-    .all()).map(async (org) => await store.sites.in(org.id)))).flat()
+  return (await Promise.all((await store.organizations.all()).map(async (org) => await store.sites.in(org.id))))
+    .flat()
     .filter((site) => site.published && site.visibility === 'public')
     .map(({ title, basename }) => ({ title, basename }));
 }

@@ -39,14 +39,14 @@ export class ResponseCache {
   async get(key: string): Promise<CachedResponse | undefined> {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.version === await this.store.stateVersion()) return entry;
+    if (entry.version === (await this.store.stateVersion())) return entry;
     this.entries.delete(key);
     return undefined;
   }
 
   /** Keeps the answer computed at `version`, unless computing it changed the store (then it is already stale). */
   async set(key: string, version: string, response: CachedResponse): Promise<void> {
-    if (version !== await this.store.stateVersion()) return;
+    if (version !== (await this.store.stateVersion())) return;
     this.entries.set(key, { ...response, version });
   }
 }

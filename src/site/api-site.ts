@@ -36,30 +36,32 @@ export async function apiSite(domain: Domain, siteId: string, options: ApiSiteOp
     .map((node, index) => ({ node, key: [tree.sections.indexOf(sectionOf.get(node.record.id)!), node.default ? 0 : 1, index] }))
     .sort((a, b) => a.key[0]! - b.key[0]! || a.key[1]! - b.key[1]! || a.key[2]! - b.key[2]!)
     .map(({ node }) => node);
-  const views = new Map((await Promise.all(visible.map(async (node) => [node.record.id, await domain.content.published(node.spaceId)] as const))));
+  const views = new Map(await Promise.all(visible.map(async (node) => [node.record.id, await domain.content.published(node.spaceId)] as const)));
   const refs = new RefResolver(base, visible, views);
 
-  const spaces = await Promise.all(visible.map(async (node): Promise<SiteSpaceInput> => {
-    const section = sectionOf.get(node.record.id);
-    const view = views.get(node.record.id)!;
-    const redirects = await gitbookRedirects(domain, node.spaceId);
-    return {
-      prefix: node.urlPath,
-      title: node.space.space.title,
-      view,
-      ...(section ? { section: section.record.id, sectionTitle: section.record.title } : {}),
-      ...(node.record.hidden ? { hidden: true } : {}),
-      customization: refs.customization(node.customization as unknown as ApiCustomization, view, shows),
-      ...(Object.keys(redirects).length ? { redirects } : {}),
-    };
-  }));
+  const spaces = await Promise.all(
+    visible.map(async (node): Promise<SiteSpaceInput> => {
+      const section = sectionOf.get(node.record.id);
+      const view = views.get(node.record.id)!;
+      const redirects = await gitbookRedirects(domain, node.spaceId);
+      return {
+        prefix: node.urlPath,
+        title: node.space.space.title,
+        view,
+        ...(section ? { section: section.record.id, sectionTitle: section.record.title } : {}),
+        ...(node.record.hidden ? { hidden: true } : {}),
+        customization: refs.customization(node.customization as unknown as ApiCustomization, view, shows),
+        ...(Object.keys(redirects).length ? { redirects } : {}),
+      };
+    }),
+  );
 
   return {
     title: tree.site.title,
     basePath: base,
     ...(options.siteUrl ? { siteUrl: options.siteUrl.replace(/\/+$/, '') } : {}),
     spaces,
-    openapi: siteOpenAPI(domain, tree.site.organizationId, [...views.values()]),
+    openapi: await siteOpenAPI(domain, tree.site.organizationId, [...views.values()]),
     // `{% if %}` blocks read the claims only on sites with adaptive content (else every visitor gets one build).
     ...(tree.site.adaptiveContent && options.claims ? { claims: options.claims } : {}),
     redirects: (await domain.sites.redirects.all(tree.site)).map(({ redirect, path }) => ({

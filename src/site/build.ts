@@ -28,7 +28,7 @@ export class BrokenLinksError extends Error {
 }
 
 export async function buildSite(site: SiteInput, sources: SiteSources, options: BuildOptions): Promise<BuildReport> {
-  ({ site, sources } = withOpenAPIPages(site, sources));
+  ({ site, sources } = await withOpenAPIPages(site, sources));
   const indexes = searchIndexes(options.only ? 0 : site.spaces.reduce((n, space) => n + space.view.index.documents().length, 0), options.out);
   try {
     return await build(site, sources, options, indexes);
@@ -45,10 +45,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
   for (const index of site.spaces.keys()) {
     // Planned after the site spaces before it are written: a page is kept only if its file is there.
     const space = planSpace(plan, index, options, output.exists);
-    await output.writeSpace(
-      space,
-      await renderSpace(plan, space, sources, options, (docs) => indexes.add(index, docs)),
-    );
+    await output.writeSpace(space, await renderSpace(plan, space, sources, options, (docs) => indexes.add(index, docs)));
     redirects.push(...space.redirects);
   }
   if (!options.only) await output.writeSite(planRedirects(site, redirects));

@@ -35,13 +35,15 @@ export async function watchSite(domain: Domain, caller: Caller, spaceIds: readon
     return await spaceSite(domain, caller, spaceIds[0]!, { siteUrl, redirects: await gitbookRedirects(domain, spaceIds[0]!) });
   }
   const used = new Set<string>();
-  const spaces = await Promise.all(spaceIds.map(async (id) => {
-    const view = await domain.content.current(caller, id);
-    let prefix = slugify(view.space.title) || 'space';
-    for (let n = 2; used.has(prefix); n++) prefix = `${slugify(view.space.title) || 'space'}-${n}`;
-    used.add(prefix);
-    return { prefix, title: view.space.title, view, redirects: await gitbookRedirects(domain, id) };
-  }));
+  const spaces = await Promise.all(
+    spaceIds.map(async (id) => {
+      const view = await domain.content.current(caller, id);
+      let prefix = slugify(view.space.title) || 'space';
+      for (let n = 2; used.has(prefix); n++) prefix = `${slugify(view.space.title) || 'space'}-${n}`;
+      used.add(prefix);
+      return { prefix, title: view.space.title, view, redirects: await gitbookRedirects(domain, id) };
+    }),
+  );
   return { title: spaces[0]?.title ?? 'Docs', siteUrl, spaces };
 }
 

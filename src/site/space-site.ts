@@ -41,7 +41,7 @@ export async function spaceSite(domain: Domain, caller: Caller, spaceId: string,
         ...(options.redirects ? { redirects: options.redirects } : {}),
       },
     ],
-    openapi: siteOpenAPI(domain, view.organization.id, [view]),
+    openapi: await siteOpenAPI(domain, view.organization.id, [view]),
   };
 }
 

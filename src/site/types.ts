@@ -55,7 +55,7 @@ export interface BuildOptions {
 export interface SiteSources {
   blobs: BlobStore;
   /** The space's content root in its repository (links starting with `/` resolve against it). */
-  spaceRoot(view: SiteSpaceInput['view']): string;
+  spaceRoot(view: SiteSpaceInput['view']): Promise<string>;
 }
 
 export interface BuildReport {

@@ -111,20 +111,20 @@ async function fixture(api: GitBookAPI): Promise<Fixture> {
   const { data: other } = await api.orgs.createSpace(s.org, { title: 'Shared' });
   const { data: deleted } = await api.orgs.createSpace(s.org, { title: 'Deleted' });
   await api.spaces.deleteSpaceById(deleted.id);
-  const member = s.member('read').userId;
+  const member = (await s.member('read')).userId;
   await api.spaces.inviteToSpace(other.id, { role: MemberRole.Comment, users: [member] });
   return { space: space.id, other: other.id, deleted: deleted.id, collection: col.id, member, self: '' };
 }
 
-function clientFor(who: Identity['role']): { api: GitBookAPI; self: string } {
+async function clientFor(who: Identity['role']): Promise<{ api: GitBookAPI; self: string }> {
   if (who === 'anonymous') return { api: s.client(''), self: s.ownerId };
   if (who === 'bad-token') return { api: s.client('docs_not-a-real-token'), self: s.ownerId };
   if (who === 'owner') return { api: s.client(), self: s.ownerId };
   if (who === 'stranger') {
-    const m = s.member('admin', s.otherOrg);
+    const m = await s.member('admin', s.otherOrg);
     return { api: s.client(m.token), self: m.userId };
   }
-  const m = s.member(who);
+  const m = await s.member(who);
   return { api: s.client(m.token), self: m.userId };
 }
 
@@ -135,7 +135,7 @@ describe('auth matrix: every finished operation, with no token, a bad token and 
       const wanted: Record<string, number | 'success'> = {};
       for (const who of identities) {
         const fx = await fixture(s.client());
-        const { api, self } = clientFor(who.role);
+        const { api, self } = await clientFor(who.role);
         const status = await statusOf(c.call(api, { ...fx, self }));
         const want = expected(c, who.role);
         results[who.name] = want === 'success' && status >= 200 && status < 300 ? -1 : status;
@@ -163,7 +163,7 @@ async function writeFixture(): Promise<Ids> {
   const collection = (await post('POST', `/orgs/${org}/collections`, { title: 'Swept' })).id as string;
   const teamTitle = `Swept team ${n}`;
   const team = (await post('PUT', `/orgs/${org}/teams`, { title: teamTitle })).id as string;
-  const member = s.member('edit').userId;
+  const member = (await s.member('edit')).userId;
   await post('POST', `/spaces/${space}/permissions`, { role: 'read', users: [member], teams: [team] });
   await post('POST', `/collections/${collection}/permissions`, { role: 'read', users: [member], teams: [team] });
   await post('PUT', `/orgs/${org}/teams/${team}/members/${member}`, undefined);
@@ -328,8 +328,8 @@ describe('auth matrix: updates that change nothing and deletes of unknown ids ar
   for (const [method, template, body] of writes) {
     it(`${method} ${template}${typeof body === 'object' && !Object.keys(body).length ? ' (empty body)' : ''}`, async () => {
       const ids = await writeFixture();
-      const reader = s.member('read').token;
-      const outsider = s.member('admin', s.otherOrg).token;
+      const reader = (await s.member('read')).token;
+      const outsider = (await s.member('admin', s.otherOrg)).token;
       const results: Record<string, number> = {};
       const payload = typeof body === 'function' ? body(ids) : body;
       for (const [who, token] of [

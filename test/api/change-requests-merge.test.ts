@@ -1,7 +1,7 @@
 // The merge under change requests, on its own: line-based diff3 and the page-level three-way merge of revision content.
 import { describe, expect, it } from 'vitest';
 import { diff3Merge } from '../../src/content/merge/diff3.js';
-import { mergeContents } from '../../src/content/merge/merge.js';
+import { mergeContentsWith } from '../../src/content/merge/merge.js';
 import { MemoryBlobStore } from '../../src/store/blobs.js';
 import type { DocumentPage, RevisionContent, RevisionPage } from '../../src/model/index.js';
 
@@ -47,7 +47,7 @@ describe('mergeContents', async () => {
     const [a, g, b] = base.pages as [DocumentPage, RevisionPage, DocumentPage];
     const ours = content([await doc('a', '# A\n\nONE\ntwo\nthree\n'), g, b, await doc('c', '# C\n', { parentId: 'g', path: 'g/c' })], { v: 2, w: 1 });
     const theirs = content([{ ...a, title: 'Renamed' }, g, await doc('b', '# B\n\nmore\n', { parentId: 'g', path: 'g/b' })], { v: 1, w: 3 });
-    const { content: merged, conflicts } = mergeContents(base, ours, theirs, blobs);
+    const { content: merged, conflicts } = await mergeContentsWith(base, ours, theirs, blobs);
     expect(conflicts).toEqual([]);
     expect(merged.pages.map((p) => [p.id, p.parentId])).toEqual([
       ['a', null],
@@ -64,7 +64,12 @@ describe('mergeContents', async () => {
   it('merges both-sided edits of one page line by line, and keeps git metadata pointing at the merged blob', async () => {
     const ours = content([await doc('a', '# A\n\nONE\ntwo\nthree\n'), ...base.pages.slice(1)]);
     const theirs = content([await doc('a', '# A\n\none\ntwo\nTHREE\n'), ...base.pages.slice(1)]);
-    const { content: merged, conflicts } = mergeContents(base, { ...ours, variables: base.variables }, { ...theirs, variables: base.variables }, blobs);
+    const { content: merged, conflicts } = await mergeContentsWith(
+      base,
+      { ...ours, variables: base.variables },
+      { ...theirs, variables: base.variables },
+      blobs,
+    );
     expect(conflicts).toEqual([]);
     const page = merged.pages[0] as DocumentPage;
     expect(await text(merged, 'a')).toBe('# A\n\nONE\ntwo\nTHREE\n');
@@ -73,9 +78,12 @@ describe('mergeContents', async () => {
 
   it('reports what cannot merge: same lines, delete against edit, a child added under a deleted parent, a variable', async () => {
     const [, , b] = base.pages as [DocumentPage, RevisionPage, DocumentPage];
-    const ours = content([await doc('a', '# A\n\nmine\ntwo\nthree\n'), group, { ...b, title: 'Edited B' }, await doc('c', '# C\n', { parentId: 'g' })], { v: 5, w: 1 });
+    const ours = content([await doc('a', '# A\n\nmine\ntwo\nthree\n'), group, { ...b, title: 'Edited B' }, await doc('c', '# C\n', { parentId: 'g' })], {
+      v: 5,
+      w: 1,
+    });
     const theirs = content([await doc('a', '# A\n\ntheirs\ntwo\nthree\n')], { v: 6, w: 1 });
-    const { conflicts } = mergeContents(base, ours, theirs, blobs);
+    const { conflicts } = await mergeContentsWith(base, ours, theirs, blobs);
     expect(conflicts.map((c) => [c.kind, c.id])).toEqual([
       ['page', 'a'],
       ['page', 'b'],
@@ -88,14 +96,14 @@ describe('mergeContents', async () => {
   it('keeps the order of the side that reordered pages, and refuses two different reorders', async () => {
     const [a, g, b] = base.pages;
     const reordered = content([g!, b!, a!], base.variables);
-    expect(mergeContents(base, reordered, base, blobs).content.pages.map((p) => p.id)).toEqual(['g', 'b', 'a']);
-    expect(mergeContents(base, base, reordered, blobs).content.pages.map((p) => p.id)).toEqual(['g', 'b', 'a']);
+    expect((await mergeContentsWith(base, reordered, base, blobs)).content.pages.map((p) => p.id)).toEqual(['g', 'b', 'a']);
+    expect((await mergeContentsWith(base, base, reordered, blobs)).content.pages.map((p) => p.id)).toEqual(['g', 'b', 'a']);
     const other = content([g!, b!, await doc('x', 'x'), a!], base.variables);
-    expect(mergeContents(base, reordered, other, blobs).conflicts).toEqual([]);
+    expect((await mergeContentsWith(base, reordered, other, blobs)).conflicts).toEqual([]);
 
     const three = content([await doc('p', 'p'), await doc('q', 'q'), await doc('r', 'r')]);
     const [p, q, r] = three.pages;
-    const conflicts = mergeContents(three, content([q!, p!, r!]), content([p!, r!, q!]), blobs).conflicts;
+    const conflicts = (await mergeContentsWith(three, content([q!, p!, r!]), content([p!, r!, q!]), blobs)).conflicts;
     expect(conflicts).toEqual([expect.objectContaining({ kind: 'page', id: '', reason: expect.stringMatching(/reordered/) })]);
   });
 });

@@ -36,7 +36,7 @@ async function editPage(changeRequestId: string, gitPath: string, edit: (markdow
 }
 
 /** Commits `edit` of the change request's whole content as one revision (what the content API cannot write: files, variables, includes). */
-async function commitContent(changeRequestId: string, edit: (content: RevisionContent) => RevisionContent): Promise<string> {
+async function commitContent(changeRequestId: string, edit: (content: RevisionContent) => RevisionContent | Promise<RevisionContent>): Promise<string> {
   const { changeRequest } = await s.domain.changeRequests.find(owner, space.spaceId, changeRequestId, 'edit');
   const revision = {
     id: newId(),
@@ -50,7 +50,7 @@ async function commitContent(changeRequestId: string, edit: (content: RevisionCo
     changeRequest.id,
     changeRequest.revisionId,
     revision,
-    edit(await s.store.revisions.content(changeRequest.revisionId)),
+    await edit(await s.store.revisions.content(changeRequest.revisionId)),
     owner.user.id,
   );
   return revision.id;
@@ -111,7 +111,7 @@ describe('change request life cycle', () => {
     expect((await api.orgs.listChangeRequestsForOrganization(s.org, { status: ChangeRequestStatus.Draft, creator: 'nobody' })).data.items).toEqual([]);
     await api.spaces.updateChangeRequestById(space.spaceId, cr.id, { status: 'open' });
 
-    const reviewer = s.member('review');
+    const reviewer = await s.member('review');
     const { data: requested } = await api.spaces.requestReviewersForChangeRequest(space.spaceId, cr.id, { users: [reviewer.userId] });
     expect(requested.users?.map((u) => u.kind === 'user' && u.user.id)).toEqual([reviewer.userId]);
     expect((await api.spaces.getRequestedReviewersByChangeRequestId(space.spaceId, cr.id)).data.count).toBe(1);
@@ -264,9 +264,11 @@ describe('semantic changes', () => {
     const snippet = await s.store.blobs.put(Buffer.from('Reusable words.\n'));
     await commitContent(cr.id, async (content) => ({
       ...content,
-      files: await Promise.all(content.files
-        .filter((f) => f.id !== removed.id)
-        .map(async (f) => (f.id === edited.id ? { ...f, name: 'renamed.png', size: bytes.length, blob: await s.store.blobs.put(bytes) } : f))),
+      files: await Promise.all(
+        content.files
+          .filter((f) => f.id !== removed.id)
+          .map(async (f) => (f.id === edited.id ? { ...f, name: 'renamed.png', size: bytes.length, blob: await s.store.blobs.put(bytes) } : f)),
+      ),
       reusableContents: [
         ...content.reusableContents,
         { id: 'snippet', title: 'Snippet', blob: snippet, git: { oid: snippet, path: '.gitbook/includes/snippet.md' } },
@@ -379,7 +381,11 @@ describe('merging', () => {
     const { data: updated } = await api.spaces.updateChangeRequest(space.spaceId, b.id);
     expect(updated.result).toBe('update');
     const { data: crAfter } = await api.spaces.getChangeRequestById(space.spaceId, b.id);
-    expect(crAfter).toMatchObject({ revision: updated.revision, outdated: false, revisionMergedAncestor: (await s.store.content.space(space.spaceId))!.revisionId });
+    expect(crAfter).toMatchObject({
+      revision: updated.revision,
+      outdated: false,
+      revisionMergedAncestor: (await s.store.content.space(space.spaceId))!.revisionId,
+    });
     expect((await s.store.revisions.get(updated.revision))!.type).toBe('update');
     expect((await api.spaces.mergeChangeRequest(space.spaceId, b.id)).data.result).toBe('merge');
     const markdown = await currentMarkdown('quote.md');
@@ -399,8 +405,15 @@ describe('merging', () => {
       git: null,
       createdAt: new Date().toISOString(),
     };
-    expect(async () =>
-      await s.domain.changeRequests.commitRevision(cr.id, changeRequest.revisionId, stale, await s.store.revisions.content(changeRequest.revisionId), owner.user.id),
+    expect(
+      async () =>
+        await s.domain.changeRequests.commitRevision(
+          cr.id,
+          changeRequest.revisionId,
+          stale,
+          await s.store.revisions.content(changeRequest.revisionId),
+          owner.user.id,
+        ),
     ).toThrow(expect.objectContaining({ kind: 'conflict' }));
     expect((await s.store.changeRequests.get(cr.id))!.revisionId).toBe(first);
     expect(await s.store.revisions.get(stale.id)).toBeUndefined();
@@ -410,8 +423,8 @@ describe('merging', () => {
 describe('merge rules', () => {
   it('refuses a merge until the space rules are met, and lets allowed users bypass them', async () => {
     const api = s.client();
-    const author = s.member('create');
-    const reviewer = s.member('review');
+    const author = await s.member('create');
+    const reviewer = await s.member('review');
     await api.spaces.updateSpaceById(space.spaceId, {
       mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }, { rule: 'require_change_request_subject' }] },
     });
@@ -435,7 +448,7 @@ describe('merge rules', () => {
 
   it('applies the organization rules to a space that inherits them, unless the space sets its own', async () => {
     const api = s.client();
-    const [one, two, other] = [s.member('review'), s.member('review'), s.member('review')];
+    const [one, two, other] = [await s.member('review'), await s.member('review'), await s.member('review')];
     await api.orgs.updateOrganizationById(s.org, {
       mergeRules: { type: 'rules', rules: [{ rule: 'require_one_of_specific_reviewers', users: [one.userId, two.userId] }] },
     });
@@ -461,7 +474,7 @@ describe('merge rules', () => {
 
   it('needs a current approval from every specific reviewer', async () => {
     const api = s.client();
-    const [one, two] = [s.member('review'), s.member('review')];
+    const [one, two] = [await s.member('review'), await s.member('review')];
     await api.spaces.updateSpaceById(space.spaceId, {
       mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [one.userId, two.userId] }] },
     });
@@ -488,11 +501,11 @@ describe('merge rules', () => {
 
   it('needs the review role to merge and the edit role to create', async () => {
     const { data: cr } = await s.client().spaces.createChangeRequest(space.spaceId, { subject: 'Roles' });
-    const editor = s.client(s.member('edit').token);
+    const editor = s.client((await s.member('edit')).token);
     expect(await statusOf(editor.spaces.mergeChangeRequest(space.spaceId, cr.id))).toBe(403);
-    expect(await statusOf(s.client(s.member('comment').token).spaces.createChangeRequest(space.spaceId, { subject: 'x' }))).toBe(403);
-    expect(await statusOf(s.client(s.member('read').token).spaces.getChangeRequestById(space.spaceId, cr.id))).toBe(200);
-    expect(await statusOf(s.client(s.member('none').token).spaces.getChangeRequestById(space.spaceId, cr.id))).toBe(403);
+    expect(await statusOf(s.client((await s.member('comment')).token).spaces.createChangeRequest(space.spaceId, { subject: 'x' }))).toBe(403);
+    expect(await statusOf(s.client((await s.member('read')).token).spaces.getChangeRequestById(space.spaceId, cr.id))).toBe(200);
+    expect(await statusOf(s.client((await s.member('none')).token).spaces.getChangeRequestById(space.spaceId, cr.id))).toBe(403);
   });
 });
 

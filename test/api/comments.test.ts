@@ -28,8 +28,8 @@ function blocksOf(document: JSONDocument): { keys: string[]; tables: { data: Rec
 
 describe('a discussion on a page', () => {
   it('posts, replies, reacts, unreacts, resolves, reopens, edits and deletes', async () => {
-    const commenter = s.member('comment');
-    const reader = s.member('read');
+    const commenter = await s.member('comment');
+    const reader = await s.member('read');
     const lists = space.page('lists.md');
 
     const { data: posted } = await comments().postCommentInSpace(space.spaceId, { page: lists, body: { markdown: 'Is **this** list _complete_?' } });
@@ -122,13 +122,13 @@ describe('a discussion on a page', () => {
 });
 
 describe('listing comments', () => {
-  let other: TestServer['member'] extends (...a: never[]) => infer R ? R : never;
+  let other: Awaited<ReturnType<TestServer['member']>>;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
     const { data: created } = await s.client().orgs.createSpace(s.org, { title: 'Filters' });
     ids.space = created.id;
-    other = s.member('comment');
+    other = await s.member('comment');
     for (let i = 0; i < 5; i++) {
       const token = i % 2 ? other.token : undefined;
       const { data } = await comments(token).postCommentInSpace(created.id, { body: { markdown: `Comment ${i}` } });
@@ -182,10 +182,10 @@ describe('listing comments', () => {
 
 describe('permissions', () => {
   it('needs comment to post, lets authors change their own and admins any', async () => {
-    const reader = s.member('read');
-    const author = s.member('comment');
-    const stranger = s.member('comment');
-    const outsider = s.member('none');
+    const reader = await s.member('read');
+    const author = await s.member('comment');
+    const stranger = await s.member('comment');
+    const outsider = await s.member('none');
     const body = { markdown: 'Mine' };
 
     expect(await statusOf(comments(reader.token).postCommentInSpace(space.spaceId, { body }))).toBe(403);

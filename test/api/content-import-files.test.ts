@@ -28,7 +28,8 @@ const s = useImportServer({ crawlDelayMs: 0, timeoutMs: 2_000, folder }, () => [
 
 const dataUrl = (type: string, data: Buffer | string) => `data:${type};base64,${Buffer.from(data).toString('base64')}`;
 const content = async (revisionId: string): Promise<RevisionContent> => await s.store.revisions.content(revisionId);
-const body = async (c: RevisionContent, title: string) => (await s.store.blobs.get((c.pages.find((p) => p.title === title) as DocumentPage).blob))!.toString('utf8');
+const body = async (c: RevisionContent, title: string) =>
+  (await s.store.blobs.get((c.pages.find((p) => p.title === title) as DocumentPage).blob))!.toString('utf8');
 const outline = (c: RevisionContent) => c.pages.map((p) => [p.kind, p.title, p.parentId && c.pages.find((q) => q.id === p.parentId)!.title]);
 
 /** A GitBook-style tree in a folder: SUMMARY with a group, frontmatter, relative links and assets. */
@@ -54,7 +55,7 @@ function book(): Buffer {
 
 describe('importContent from files', () => {
   it('imports a zip like a Git Sync tree: SUMMARY structure, groups, frontmatter, links and assets', async () => {
-    const spaceId = s.space('Zip');
+    const spaceId = await s.space('Zip');
     const { data } = await s.client().spaces.importContent(spaceId, { source: ImportContentSource.Zip, url: dataUrl('application/zip', book()) });
     // 4 pages and 2 files (the logo of .gitbook/assets and the diagram a page shows; not the unused image).
     expect(data).toMatchObject({ importedResources: 6, totalResources: 6 });
@@ -77,7 +78,7 @@ describe('importContent from files', () => {
   });
 
   it('reads a zip over http and from the import folder, into a change request and under a page', async () => {
-    const spaceId = s.space('Zip targets');
+    const spaceId = await s.space('Zip targets');
     const api = s.client();
     const { data: first } = await api.spaces.importContent(spaceId, {
       source: ImportContentSource.Markdown,
@@ -108,7 +109,7 @@ describe('importContent from files', () => {
   });
 
   it('imports markdown and html with their images, and docx documents', async () => {
-    const spaceId = s.space('Single pages');
+    const spaceId = await s.space('Single pages');
     const api = s.client();
     const { data: md } = await api.spaces.importContent(spaceId, { source: ImportContentSource.Markdown, url: `${site.url}/docs/page.md` });
     // The page and its image; the image on a private host is reported, not fetched.
@@ -135,7 +136,7 @@ describe('importContent from files', () => {
   });
 
   it('refuses file: URLs outside the import folder, to non-admins, and through symbolic links', async () => {
-    const spaceId = s.space('File refusals');
+    const spaceId = await s.space('File refusals');
     const revision = (await s.store.content.space(spaceId))!.revisionId;
     writeFileSync(join(outside, 'secret.md'), '# Secret\n');
     mkdirSync(join(folder, 'sub'), { recursive: true });
@@ -150,13 +151,13 @@ describe('importContent from files', () => {
     expect((await call('file:///etc/passwd')).status).toBe(400);
     expect((await call(pathToFileURL(join(folder, 'nothing.md')).href)).json.error.message).toMatch(/^url: no file at /);
     expect((await call(pathToFileURL(join(folder, 'sub', 'ok.md')).href, undefined, ImportContentSource.Zip)).json.error.message).toMatch(/extension/);
-    expect((await call(pathToFileURL(join(folder, 'sub', 'ok.md')).href, s.member('create'))).status).toBe(403);
+    expect((await call(pathToFileURL(join(folder, 'sub', 'ok.md')).href, await s.member('create'))).status).toBe(403);
     expect((await s.store.content.space(spaceId))!.revisionId).toBe(revision);
-    expect((await call(pathToFileURL(join(folder, 'sub', 'ok.md')).href, s.member('admin'))).status).toBe(201);
+    expect((await call(pathToFileURL(join(folder, 'sub', 'ok.md')).href, await s.member('admin'))).status).toBe(201);
   });
 
   it('refuses malformed zips, zip bombs, entries outside the archive and files that are not what they claim, changing nothing', async () => {
-    const spaceId = s.space('Zip refusals');
+    const spaceId = await s.space('Zip refusals');
     const revision = (await s.store.content.space(spaceId))!.revisionId;
     const call = async (data: Buffer, source = ImportContentSource.Zip) => {
       const answer = await s.request('POST', `/spaces/${spaceId}/content/import`, { url: dataUrl('application/zip', data), source });

@@ -46,7 +46,7 @@ const byTitle = (c: RevisionContent, title: string) => c.pages.find((p) => p.tit
 
 describe('importContent from a website', () => {
   it('crawls the same-origin pages into a page tree, downloads the images, and reports what failed', async () => {
-    const spaceId = s.space('Imported site');
+    const spaceId = await s.space('Imported site');
     const before = (await s.store.content.space(spaceId))!.revisionId;
     const { data, status } = await s.client().spaces.importContent(spaceId, { source: ImportContentSource.Website, url: `${site.url}/` });
     expect(status).toBe(201);
@@ -131,7 +131,7 @@ describe('importContent from a website', () => {
   });
 
   it('refuses private hosts, bad start pages and sources that need a cloud account, changing nothing', async () => {
-    const spaceId = s.space('Refusals');
+    const spaceId = await s.space('Refusals');
     const revision = (await s.store.content.space(spaceId))!.revisionId;
     const call = (url: string, source = ImportContentSource.Website) => s.request('POST', `/spaces/${spaceId}/content/import`, { url, source });
     for (const url of ['http://127.0.0.1:9/', 'http://10.0.0.1/', 'http://[::1]:9/', 'http://169.254.169.254/latest/meta-data/']) {
@@ -149,7 +149,9 @@ describe('importContent from a website', () => {
       expect(refused.json.error.message).toMatch(new RegExp(`^source: "${source}" imports read .* account`));
     }
     expect((await s.request('POST', `/spaces/${spaceId}/content/import`, { url: `${site.url}/` })).json.error.message).toMatch(/source/);
-    expect(await statusOf(s.client(s.member('read')).spaces.importContent(spaceId, { source: ImportContentSource.Website, url: `${site.url}/` }))).toBe(403);
+    expect(await statusOf(s.client(await s.member('read')).spaces.importContent(spaceId, { source: ImportContentSource.Website, url: `${site.url}/` }))).toBe(
+      403,
+    );
     expect(await statusOf(s.client().spaces.importContent('nope', { source: ImportContentSource.Website, url: `${site.url}/` }))).toBe(404);
     expect((await s.request('POST', `/spaces/${spaceId}/content/import`, { url: `${site.url}/`, source: 'website' }, 'bad-token')).status).toBe(401);
     expect((await s.store.content.space(spaceId))!.revisionId).toBe(revision);
@@ -167,7 +169,7 @@ describe('crawl bounds and politeness', () => {
   const paced = useImportServer({ crawlDelayMs: 150, maxPages: 3, maxDepth: 1 }, () => [small.host]);
 
   it('reads at most maxPages pages, maxDepth links deep, one request at a time with the delay between them', async () => {
-    const spaceId = paced.space('Bounded');
+    const spaceId = await paced.space('Bounded');
     const started = small.hits.length;
     const times: number[] = [];
     const hit = small.hits.push.bind(small.hits);

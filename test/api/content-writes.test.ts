@@ -148,7 +148,7 @@ describe('updateChangeRequestContent', () => {
 
   it('gives 403 to readers', async () => {
     const { space, crId } = await setup();
-    const reader = s.member('read');
+    const reader = await s.member('read');
     const response = await fetch(`${s.url}/v1/spaces/${space.spaceId}/change-requests/${crId}/content`, {
       method: 'POST',
       headers: { authorization: `Bearer ${reader.token}`, 'content-type': 'application/json' },
@@ -227,20 +227,20 @@ describe('imports', () => {
     const local = tree.pages.find((p) => p.title === 'Local file')!;
     const { data: page } = await api.spaces.getPageInChangeRequestById(space.spaceId, crId, local.id, { format: 'markdown' });
     expect((page as { markdown: string }).markdown).toBe('Read from disk.\n');
-    const admin = s.member('admin');
+    const admin = await s.member('admin');
     expect(await statusOf(s.client(admin.token).spaces.importContentInChangeRequest(space.spaceId, crId, { source: ImportContentSource.Markdown, url }))).toBe(
       201,
     );
     expect(
       await statusOf(
-        s.client(s.member('create').token).spaces.importContentInChangeRequest(space.spaceId, crId, { source: ImportContentSource.Markdown, url }),
+        s.client((await s.member('create')).token).spaces.importContentInChangeRequest(space.spaceId, crId, { source: ImportContentSource.Markdown, url }),
       ),
     ).toBe(403);
   });
 
   it('refuses unsupported sources, file: URLs for non-admins and private http hosts', async () => {
     const { space, crId } = await setup();
-    const editor = s.member('edit');
+    const editor = await s.member('edit');
     const call = (token: string, url: string, source = ImportContentSource.Markdown) =>
       statusOf(s.client(token).spaces.importContentInChangeRequest(space.spaceId, crId, { source, url }));
     expect(await call(s.ownerToken, dataUrl('text/plain', 'x'), ImportContentSource.Docx)).toBe(400);

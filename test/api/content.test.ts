@@ -86,7 +86,7 @@ describe('current revision, pages and files', () => {
     expect(Buffer.from(await response.arrayBuffer()).equals(readFileSync(`${space.dir}/${path}`))).toBe(true);
 
     expect((await fetch(file.downloadURL)).status).toBe(401);
-    const outsider = s.member('none');
+    const outsider = await s.member('none');
     expect((await fetch(file.downloadURL, { headers: { authorization: `Bearer ${outsider.token}` } })).status).toBe(403);
     const missing = file.downloadURL.replace(`/files/${file.id}/`, '/files/nope/');
     expect((await fetch(missing, { headers: { authorization: `Bearer ${s.ownerToken}` } })).status).toBe(404);
@@ -147,13 +147,13 @@ describe('pages by id and by path', () => {
     const bad = await s.request('GET', `/v1/spaces/${space.spaceId}/content/page/${space.page('lists.md')}?format=html`);
     expect(bad.status).toBe(400);
     expect(bad.json.error.message).toContain('format');
-    const outsider = s.member('none');
+    const outsider = await s.member('none');
     expect(await statusOf(s.client(outsider.token).spaces.getPageById(space.spaceId, space.page('lists.md')))).toBe(403);
     expect(await statusOf(s.client(outsider.token).spaces.listPages(space.spaceId))).toBe(403);
   });
 
   it('lets a read-only member read content', async () => {
-    const reader = s.member('read');
+    const reader = await s.member('read');
     const { data } = await s.client(reader.token).spaces.listPages(space.spaceId);
     expect(data.pages.length).toBe(19);
   });

@@ -10,7 +10,7 @@ beforeAll(async () => {
   const api = s.client();
   const { data: col } = await api.orgs.createCollection(s.org, { title: 'Fuzz' });
   const { data: space } = await api.orgs.createSpace(s.org, { title: 'Fuzz', parent: col.id });
-  ids = [s.org, s.otherOrg, s.ownerId, col.id, space.id, s.member('read').userId];
+  ids = [s.org, s.otherOrg, s.ownerId, col.id, space.id, (await s.member('read')).userId];
 });
 
 const finished = allOperations.filter((op) => handlers[op.operationId]);

@@ -98,9 +98,13 @@ describe('git operations against an http remote', () => {
     expect(content.pages.map((p) => p.title)).toEqual(['Welcome', 'Guide', 'API', 'FAQ']);
 
     const space = (await store.content.space(spaceId))!;
-    const pages = await Promise.all(content.pages.map(async (p) =>
-      p.kind === 'document' && p.git?.path === 'faq.md' ? { ...p, blob: await store.blobs.put(Buffer.from(lines('# FAQ', '', 'Pushed over http.'), 'utf8')) } : p,
-    ));
+    const pages = await Promise.all(
+      content.pages.map(async (p) =>
+        p.kind === 'document' && p.git?.path === 'faq.md'
+          ? { ...p, blob: await store.blobs.put(Buffer.from(lines('# FAQ', '', 'Pushed over http.'), 'utf8')) }
+          : p,
+      ),
+    );
     const revision = newId();
     await store.tx(async () => {
       await store.revisions.insert(
@@ -196,9 +200,11 @@ async function exportedOverHttp(name: string) {
   const mergeEdits = async () => {
     const space = (await store.content.space(spaceId))!;
     const content = await store.revisions.content(space.revisionId);
-    const pages = await Promise.all(content.pages.map(async (p) =>
-      p.kind === 'document' && p.git && edits[p.git.path] ? { ...p, blob: await store.blobs.put(Buffer.from(edits[p.git.path]!, 'utf8')) } : p,
-    ));
+    const pages = await Promise.all(
+      content.pages.map(async (p) =>
+        p.kind === 'document' && p.git && edits[p.git.path] ? { ...p, blob: await store.blobs.put(Buffer.from(edits[p.git.path]!, 'utf8')) } : p,
+      ),
+    );
     const revision = newId();
     await store.tx(async () => {
       await store.revisions.insert(

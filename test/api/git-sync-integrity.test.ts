@@ -67,7 +67,7 @@ async function writeContent(spaceId: string, crId: string, changes: unknown[]) {
 
 /** Polls until no git job is pending or running (they run in the background after each merge). */
 async function gitJobsSettled(deadlineMs = 60_000) {
-  const busy = async () => [...await s.store.jobs.list('pending'), ...await s.store.jobs.list('running')].filter((j) => j.kind.startsWith('gitsync'));
+  const busy = async () => [...(await s.store.jobs.list('pending')), ...(await s.store.jobs.list('running'))].filter((j) => j.kind.startsWith('gitsync'));
   await waitFor(
     async () => {
       await s.domain.jobs.runDue();

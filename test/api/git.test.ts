@@ -53,7 +53,9 @@ const newSpace = async (title: string) => (await domain.spaces.create(new Caller
 async function editFaq(spaceId: string, text: string) {
   const space = (await store.content.space(spaceId))!;
   const content = await store.revisions.content(space.revisionId);
-  const pages = await Promise.all(content.pages.map(async (p) => (p.kind === 'document' && p.git?.path === 'faq.md' ? { ...p, blob: await store.blobs.put(Buffer.from(text, 'utf8')) } : p)));
+  const pages = await Promise.all(
+    content.pages.map(async (p) => (p.kind === 'document' && p.git?.path === 'faq.md' ? { ...p, blob: await store.blobs.put(Buffer.from(text, 'utf8')) } : p)),
+  );
   const id = newId();
   const now = new Date().toISOString();
   await store.tx(async () => {

@@ -161,7 +161,7 @@ describe('event delivery to a development tunnel', () => {
   });
 
   it('forwards only the owner organization events unless `all` is set', async () => {
-    const other = s.client(s.member('admin', s.otherOrg).token);
+    const other = s.client((await s.member('admin', s.otherOrg)).token);
     const ownerOnly = await devIntegration('/owner-only');
     await other.integrations.installIntegration(ownerOnly, { organization: s.otherOrg });
     await s.domain.jobs.runDue();
@@ -209,7 +209,7 @@ describe('event delivery to a development tunnel', () => {
     const name = await devIntegration('/quiet');
     await s.client().integrations.installIntegration(name, { organization: s.org });
     await s.domain.jobs.runDue();
-    const reader = s.client(s.member('read').token);
+    const reader = s.client((await s.member('read')).token);
     expect(await statusOf(reader.integrations.listIntegrationEvents(name))).toBe(403);
     expect((await s.request('GET', `/v1/integrations/${name}/events`, { token: null })).status).toBe(401);
   });

@@ -108,7 +108,7 @@ describe('installations on organizations', () => {
     expect(page.items).toHaveLength(1);
     expect((await api.integrations.listIntegrationEvents(name, { limit: 1, page: page.next!.page })).data.items).toHaveLength(1);
 
-    const member = s.client(s.member('create').token);
+    const member = s.client((await s.member('create')).token);
     expect(await statusOf(member.integrations.listIntegrationEvents(name))).toBe(403);
     expect(await statusOf(member.integrations.getIntegrationEvent(name, one.event.id))).toBe(403);
     expect(await statusOf(api.integrations.getIntegrationEvent(name, 'no-such-event'))).toBe(404);
@@ -119,7 +119,7 @@ describe('installations on organizations', () => {
   it('checks who installs: an admin of the target organization, once, and private integrations only at home', async () => {
     const api = s.client();
     const name = await publish();
-    const editor = s.client(s.member('edit').token);
+    const editor = s.client((await s.member('edit')).token);
     expect(await statusOf(editor.integrations.installIntegration(name, { organization: s.org }))).toBe(403);
     expect(await statusOf(api.integrations.installIntegration(name, { organization: 'no-such-org' }))).toBe(404);
     expect(await statusOf(api.integrations.installIntegration('no-such-integration', { organization: s.org }))).toBe(404);
@@ -127,7 +127,7 @@ describe('installations on organizations', () => {
     expect(await statusOf(api.integrations.installIntegration(name, { organization: s.org }))).toBe(409);
 
     // The other organization's admin installs the public integration in their organization.
-    const otherAdmin = s.member('admin', s.otherOrg);
+    const otherAdmin = await s.member('admin', s.otherOrg);
     const other = s.client(otherAdmin.token);
     const { data: theirs } = await other.integrations.installIntegration(name, { organization: s.otherOrg });
     expect(theirs.target.organization).toBe(s.otherOrg);
@@ -135,7 +135,7 @@ describe('installations on organizations', () => {
     expect(await statusOf(other.integrations.getIntegrationInstallationById(name, inst.id))).toBe(403);
     expect(await statusOf(other.integrations.updateIntegrationInstallation(name, inst.id, { configuration: {} }))).toBe(403);
     expect(await statusOf(other.integrations.uninstallIntegration(name, inst.id))).toBe(403);
-    const developer = s.client(s.member('admin').token);
+    const developer = s.client((await s.member('admin')).token);
     expect((await developer.integrations.getIntegrationInstallationById(name, theirs.id)).data.id).toBe(theirs.id);
     // The publisher may not uninstall it from someone else's organization.
     expect(await statusOf(developer.integrations.uninstallIntegration(name, theirs.id))).toBe(403);
@@ -152,7 +152,7 @@ describe('installations on organizations', () => {
     const api = s.client();
     const name = await publish();
     const { data: mine } = await api.integrations.installIntegration(name, { organization: s.org });
-    const other = s.client(s.member('admin', s.otherOrg).token);
+    const other = s.client((await s.member('admin', s.otherOrg)).token);
     const { data: theirs } = await other.integrations.installIntegration(name, { organization: s.otherOrg });
     await other.integrations.updateIntegrationInstallation(name, theirs.id, { externalIds: ['team-42'] });
 
@@ -346,7 +346,7 @@ describe('installations on spaces and sites', () => {
       `${s.url}/integrations/${name}/installations/${inst.id}/sites/${site.id}/script.js`,
     );
     expect(await statusOf(api.spaces.listSpaceIntegrationsBlocks('no-such-space'))).toBe(404);
-    const outsider = s.client(s.member('none').token);
+    const outsider = s.client((await s.member('none')).token);
     expect(await statusOf(outsider.spaces.listSpaceIntegrations(space.id))).toBe(403);
     expect(await statusOf(outsider.orgs.listSiteIntegrations(s.org, site.id))).toBe(403);
   });
@@ -359,10 +359,10 @@ describe('installations on spaces and sites', () => {
     const { data: b } = await api.integrations.installIntegration(spaceOnly, { organization: s.org });
     const { data: space } = await api.orgs.createSpace(s.org, { title: 'Target' });
     const { data: site } = await api.orgs.createSite(s.org, { title: 'Target site' });
-    const otherAdmin = s.member('admin', s.otherOrg);
+    const otherAdmin = await s.member('admin', s.otherOrg);
     const { data: foreign } = await s.client(otherAdmin.token).orgs.createSpace(s.otherOrg, { title: 'Foreign' });
-    const editor = s.member('edit');
-    const spaceAdmin = s.member('read');
+    const editor = await s.member('edit');
+    const spaceAdmin = await s.member('read');
     const before = await s.store.snapshot();
 
     let response = await s.request('POST', `/v1/integrations/${siteOnly}/installations/${a.id}/spaces`, { body: { space: space.id } });
@@ -407,16 +407,16 @@ describe('installations on spaces and sites', () => {
     const installs = (await api.orgs.listOrganizationInstallations(s.org, { search: 'status board' })).data.items;
     expect(installs).toHaveLength(1);
     expect(installs[0]).toMatchObject({ integration: { name }, installation: { id: inst.id, spaces: 1 } });
-    expect(await statusOf(s.client(s.member('edit').token).orgs.listOrganizationInstallations(s.org))).toBe(403);
+    expect(await statusOf(s.client((await s.member('edit')).token).orgs.listOrganizationInstallations(s.org))).toBe(403);
 
     const statuses = async (target?: 'organization' | 'space' | 'site') =>
       (await api.orgs.listOrganizationIntegrationsStatus(s.org, target ? { target } : {})).data.items.filter((i) => i.integration.name === name);
     expect(await statuses()).toEqual([{ status: 'active', integration: expect.objectContaining({ name }) }]);
     expect(await statuses('space')).toEqual([{ status: 'pending', integration: expect.objectContaining({ name }) }]);
     expect(await statuses('site')).toEqual([]);
-    const reader = s.client(s.member('read').token);
+    const reader = s.client((await s.member('read')).token);
     expect((await reader.orgs.listOrganizationIntegrationsStatus(s.org)).data.items.map((i) => i.integration.name)).toContain(name);
-    expect(await statusOf(s.client(s.member('none').token).orgs.listOrganizationIntegrationsStatus(s.org))).toBe(403);
+    expect(await statusOf(s.client((await s.member('none')).token).orgs.listOrganizationIntegrationsStatus(s.org))).toBe(403);
     const response = await s.request('GET', `/v1/orgs/${s.org}/integrations/installations-status?target=everything`);
     expect(response.status).toBe(400);
     expect(response.json.error.message).toContain('target');

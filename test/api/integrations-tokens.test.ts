@@ -57,7 +57,7 @@ describe('installation tokens', () => {
     expect((await bot.integrations.getIntegrationInstallationById(name, installation.id)).data.id).toBe(installation.id);
     expect((await bot.integrations.listIntegrationInstallations(name)).data.items.map((i) => i.id)).toEqual([installation.id]);
     expect((await bot.integrations.listIntegrationSpaceInstallations(name)).data.items.map((i) => i.space)).toEqual([mine.id]);
-    const other = s.client(s.member('admin', s.otherOrg).token);
+    const other = s.client((await s.member('admin', s.otherOrg)).token);
     const { data: theirs } = await other.integrations.installIntegration(name, { organization: s.otherOrg });
     expect(await statusOf(bot.integrations.getIntegrationInstallationById(name, theirs.id))).toBe(403);
     expect((await bot.integrations.listIntegrationInstallations(name)).data.items.map((i) => i.id)).toEqual([installation.id]);
@@ -90,11 +90,11 @@ describe('installation tokens', () => {
 
   it('is issued to the integration only, and for installations of that integration', async () => {
     const { name, installation, token } = await installed([IntegrationScope.SpaceContentRead]);
-    const other = s.client(s.member('admin', s.otherOrg).token);
+    const other = s.client((await s.member('admin', s.otherOrg)).token);
     const { data: theirs } = await other.integrations.installIntegration(name, { organization: s.otherOrg });
     // The installing organization's admin is not the integration.
     expect(await statusOf(other.integrations.createIntegrationInstallationToken(name, theirs.id))).toBe(403);
-    expect(await statusOf(s.client(s.member('edit').token).integrations.createIntegrationInstallationToken(name, installation.id))).toBe(403);
+    expect(await statusOf(s.client((await s.member('edit')).token).integrations.createIntegrationInstallationToken(name, installation.id))).toBe(403);
     expect(await statusOf(s.client().integrations.createIntegrationInstallationToken(name, 'no-such-installation'))).toBe(404);
     const elsewhere = await installed([IntegrationScope.SpaceContentRead]);
     expect(await statusOf(s.client().integrations.createIntegrationInstallationToken(name, elsewhere.installation.id))).toBe(404);

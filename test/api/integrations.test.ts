@@ -133,7 +133,7 @@ describe('publishing integrations', () => {
   });
 
   it('needs the admin role in the publishing organization', async () => {
-    const editor = s.member('edit');
+    const editor = await s.member('edit');
     expect(await statusOf(s.client(editor.token).integrations.publishIntegration('by-editor', manifest()))).toBe(403);
     expect(await statusOf(s.client().integrations.publishIntegration('nowhere', manifest({ organization: 'no-such-org' })))).toBe(404);
     expect((await s.request('POST', '/v1/integrations/anon', { token: null, body: manifest() })).status).toBe(401);
@@ -142,7 +142,7 @@ describe('publishing integrations', () => {
 
   it('keeps a name to the organization that published it', async () => {
     await s.client().integrations.publishIntegration('taken', manifest({ visibility: IntegrationVisibility.Public }));
-    const otherAdmin = s.member('admin', s.otherOrg);
+    const otherAdmin = await s.member('admin', s.otherOrg);
     const call = s.client(otherAdmin.token).integrations.publishIntegration('taken', manifest({ organization: s.otherOrg, title: 'Hijack' }));
     expect(await statusOf(call)).toBe(409);
     expect((await s.client().integrations.getIntegrationByName('taken')).data.title).toBe('Analytics');
@@ -155,7 +155,7 @@ describe('reading and listing integrations', () => {
     await api.integrations.publishIntegration('vis-private', manifest({ visibility: IntegrationVisibility.Private }));
     await api.integrations.publishIntegration('vis-unlisted', manifest({ visibility: IntegrationVisibility.Unlisted }));
     await api.integrations.publishIntegration('vis-public', manifest({ visibility: IntegrationVisibility.Public }));
-    const outsider = s.client(s.member('admin', s.otherOrg).token);
+    const outsider = s.client((await s.member('admin', s.otherOrg)).token);
     expect(await statusOf(outsider.integrations.getIntegrationByName('vis-private'))).toBe(404);
     const unlisted = (await outsider.integrations.getIntegrationByName('vis-unlisted')).data;
     expect(unlisted.permissions.admin).toBe(false);
@@ -200,7 +200,7 @@ describe('reading and listing integrations', () => {
       target: IntegrationTarget.Site,
       scopes: [IntegrationScope.SiteScriptInject],
     });
-    const outsiderAdmin = s.member('admin', s.otherOrg);
+    const outsiderAdmin = await s.member('admin', s.otherOrg);
     await s
       .client(outsiderAdmin.token)
       .integrations.publishIntegration(
@@ -254,9 +254,9 @@ describe('unpublishing', () => {
     const api = s.client();
     await api.integrations.publishIntegration('short-lived', manifest());
     const { data: installation } = await api.integrations.installIntegration('short-lived', { organization: s.org });
-    const outsider = s.client(s.member('admin', s.otherOrg).token);
+    const outsider = s.client((await s.member('admin', s.otherOrg)).token);
     expect(await statusOf(outsider.integrations.unpublishIntegration('short-lived'))).toBe(404);
-    const editor = s.client(s.member('edit').token);
+    const editor = s.client((await s.member('edit')).token);
     expect(await statusOf(editor.integrations.unpublishIntegration('short-lived'))).toBe(403);
     expect(await s.store.integrations.get('short-lived')).toBeDefined();
 
@@ -278,7 +278,7 @@ describe('development mode', () => {
     await api.integrations.publishIntegration('dev-mode', manifest({ visibility: IntegrationVisibility.Public, title: 'Again' }));
     expect((await s.store.integrations.get('dev-mode'))!.devTunnelUrl).toBe('https://tunnel.example.com/hook');
 
-    const outsider = s.client(s.member('admin', s.otherOrg).token);
+    const outsider = s.client((await s.member('admin', s.otherOrg)).token);
     expect(await statusOf(outsider.integrations.setIntegrationDevelopmentMode('dev-mode', { tunnelUrl: 'https://evil.example.com' }))).toBe(403);
     expect(await statusOf(outsider.integrations.disableIntegrationDevelopmentMode('dev-mode'))).toBe(403);
     expect(await statusOf(api.integrations.setIntegrationDevelopmentMode('no-such', { tunnelUrl: 'https://x.example.com' }))).toBe(404);

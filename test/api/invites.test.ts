@@ -32,7 +32,7 @@ describe('joining an organization', () => {
     expect(bad.status).toBe(400);
     expect(bad.json.error.message).toMatch(/^emails\[1\]: "not-an-email"/);
     expect(await s.store.snapshot()).toEqual(before);
-    const editor = s.member('edit');
+    const editor = await s.member('edit');
     expect(await statusOf(s.client(editor.token).orgs.inviteUsersToOrganization(s.org, { emails: ['x@example.com'] }))).toBe(403);
   });
 
@@ -41,7 +41,7 @@ describe('joining an organization', () => {
     const { data: orgInvite } = await api.orgs.createOrganizationInvite(s.org, { role: MemberRole.Comment });
     expect(orgInvite).toMatchObject({ object: 'invite', role: 'comment', redundant: true });
 
-    const stranger = s.member('none');
+    const stranger = await s.member('none');
     const strangerApi = s.client(stranger.token);
     expect(await statusOf(strangerApi.orgs.getOrganizationById(s.org))).toBe(403);
     expect((await strangerApi.orgs.joinOrganizationWithInvite(s.org, orgInvite.id)).status).toBe(200);
@@ -56,7 +56,7 @@ describe('joining an organization', () => {
     const { data: space } = await api.orgs.createSpace(s.org, { title: 'Invited space' });
     const { data: spaceInvite } = await api.orgs.createOrganizationInvite(s.org, { space: space.id, level: MemberRole.Edit });
     expect(spaceInvite).toMatchObject({ object: 'invite', level: 'edit', redundant: true, space: { id: space.id } });
-    const guest = s.member('none');
+    const guest = await s.member('none');
     const guestApi = s.client(guest.token);
     expect(await statusOf(guestApi.spaces.getSpaceById(space.id))).toBe(403);
     await guestApi.orgs.joinOrganizationWithInvite(s.org, spaceInvite.id);
@@ -73,7 +73,7 @@ describe('joining an organization', () => {
     expect(listed).toEqual([orgInvite.id]);
     expect((await api.orgs.getOrganizationInviteLink(s.org, collectionInvite.id)).data).toMatchObject({ level: 'read' });
     expect((await api.orgs.getOrganizationInviteLink(s.org, spaceInvite.id)).data.id).toBe(spaceInvite.id);
-    const editor = s.member('edit');
+    const editor = await s.member('edit');
     expect(await statusOf(s.client(editor.token).orgs.listOrganizationInviteLinks(s.org))).toBe(403);
     expect(await statusOf(s.client(editor.token).orgs.createOrganizationInvite(s.org, { role: MemberRole.Admin }))).toBe(403);
 
@@ -85,12 +85,12 @@ describe('joining an organization', () => {
   it('joins an organization by email domain, with its default role', async () => {
     const api = s.client();
     await api.orgs.updateOrganizationById(s.org, { emailDomains: ['test.local'], defaultRole: MemberRole.Comment });
-    const visitor = s.member('none', s.otherOrg);
+    const visitor = await s.member('none', s.otherOrg);
     expect((await s.client(visitor.token).orgs.joinOrganization(s.org)).status).toBe(204);
     expect((await api.orgs.getMemberInOrganizationById(s.org, visitor.userId)).data.role).toBe('comment');
 
     await api.orgs.updateOrganizationById(s.org, { emailDomains: ['example.org'] });
-    const other = s.member('none', s.otherOrg);
+    const other = await s.member('none', s.otherOrg);
     const refused = await s.request('POST', `/v1/orgs/${s.org}/join`, { token: other.token });
     expect(refused.status).toBe(400);
     expect(refused.json.error.message).toMatch(/email domain test\.local/);
@@ -100,11 +100,11 @@ describe('joining an organization', () => {
 
   it('records member activity and SSO membership', async () => {
     const api = s.client();
-    const reader = s.member('read');
+    const reader = await s.member('read');
     expect((await api.orgs.getMemberInOrganizationById(s.org, reader.userId)).data.lastSeenAt).toBeUndefined();
     expect((await s.client(reader.token).orgs.updateOrganizationMemberLastSeenAt(s.org)).status).toBe(200);
     expect((await api.orgs.getMemberInOrganizationById(s.org, reader.userId)).data.lastSeenAt).toMatch(/^\d{4}-/);
-    expect(await statusOf(s.client(s.member('none').token).orgs.updateOrganizationMemberLastSeenAt(s.org))).toBe(403);
+    expect(await statusOf(s.client((await s.member('none')).token).orgs.updateOrganizationMemberLastSeenAt(s.org))).toBe(403);
 
     expect((await api.orgs.setUserAsSsoMemberForOrganization(s.org, reader.userId)).data).toMatchObject({ id: reader.userId, sso: true });
     expect(await statusOf(s.client(reader.token).orgs.setUserAsSsoMemberForOrganization(s.org, reader.userId))).toBe(403);
@@ -123,12 +123,12 @@ describe('organization-wide search', () => {
     const hit = data.items.find((r) => r.id === seeded.spaceId)!;
     expect(hit.pages[0]).toMatchObject({ id: seeded.page('dangling.md'), title: 'Dangling' });
 
-    const guest = s.member(null);
+    const guest = await s.member(null);
     await api.spaces.inviteToSpace(seeded.spaceId, { role: MemberRole.Read, users: [guest.userId] });
     const guestSees = (await s.client(guest.token).orgs.searchOrganizationContent(s.org, { query: 'quokkas' })).data.items;
     expect(guestSees.map((r) => r.id)).toEqual([seeded.spaceId]);
     expect((await api.orgs.searchOrganizationContent(s.org, { query: 'zzzqqqxx' })).data.items).toEqual([]);
-    expect(await statusOf(s.client(s.member('none').token).orgs.searchOrganizationContent(s.org, { query: 'quokkas' }))).toBe(403);
+    expect(await statusOf(s.client((await s.member('none')).token).orgs.searchOrganizationContent(s.org, { query: 'quokkas' }))).toBe(403);
   });
 });
 
@@ -162,7 +162,7 @@ describe('site MCP servers', () => {
     expect(badHeader.status).toBe(400);
     expect(badHeader.json.error.message).toMatch(/^headers: /);
     expect(await s.store.snapshot()).toEqual(before);
-    expect(await statusOf(s.client(s.member('edit').token).orgs.listSiteMcpServers(s.org, site.id))).toBe(403);
+    expect(await statusOf(s.client((await s.member('edit')).token).orgs.listSiteMcpServers(s.org, site.id))).toBe(403);
 
     expect((await api.orgs.deleteSiteMcpServerById(s.org, site.id, server.id)).status).toBe(205);
     expect((await api.orgs.deleteSiteMcpServerById(s.org, site.id, server.id)).status).toBe(204);

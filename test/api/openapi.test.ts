@@ -364,7 +364,7 @@ describe('bad input and access', () => {
       s.request('GET', `${base()}/${name}/versions/latest/content`, { token }),
     ];
     for (const role of ['read', 'comment', 'edit', 'review'] as const) {
-      const { token } = s.member(role);
+      const { token } = await s.member(role);
       const before = await s.store.snapshot();
       for (const response of await Promise.all(writes(token))) expect(response.status, role).toBe(403);
       expect(await s.store.snapshot()).toEqual(before);
@@ -372,10 +372,10 @@ describe('bad input and access', () => {
       const spec = (await s.client(token).orgs.getOpenApiSpecBySlug(s.org, name)).data;
       expect(spec.permissions).toEqual({ view: true, edit: false });
     }
-    for (const who of [s.member(null), s.member('admin', s.otherOrg)]) {
+    for (const who of [await s.member(null), await s.member('admin', s.otherOrg)]) {
       for (const response of await Promise.all([...reads(who.token), ...writes(who.token)])) expect(response.status).toBe(403);
     }
-    const creator = s.member('create');
+    const creator = await s.member('create');
     expect((await s.client(creator.token).orgs.getOpenApiSpecBySlug(s.org, name)).data.permissions).toEqual({ view: true, edit: true });
     for (const write of writes(creator.token)) expect((await write).status).toBeLessThan(300);
   });

@@ -21,11 +21,11 @@ describe('system, users and organizations', () => {
     expect(renamed.displayName).toBe('Owner');
     expect((await api.users.getUserById(me.id)).data.displayName).toBe('Owner');
 
-    const other = s.member('read');
+    const other = await s.member('read');
     expect((await api.users.getUserById(other.userId)).data.id).toBe(other.userId);
     expect(await statusOf(api.users.updateUserById(other.userId, { displayName: 'Hacked' }))).toBe(403);
     expect(await statusOf(api.users.getUserById('nobody'))).toBe(404);
-    const stranger = s.member('none');
+    const stranger = await s.member('none');
     expect(await statusOf(api.users.getUserById(stranger.userId))).toBe(404);
   });
 
@@ -44,8 +44,8 @@ describe('system, users and organizations', () => {
 
   it('lists members with filters, updates roles and removes members', async () => {
     const api = s.client();
-    const editor = s.member('edit');
-    const guest = s.member(null);
+    const editor = await s.member('edit');
+    const guest = await s.member(null);
     const all = (await api.orgs.listMembersInOrganizationById(s.org)).data;
     expect(all.items.map((m) => m.id)).toEqual(expect.arrayContaining([s.ownerId, editor.userId, guest.userId]));
     const editors = (await api.orgs.listMembersInOrganizationById(s.org, { role: MemberRole.Edit })).data.items;

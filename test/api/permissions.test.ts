@@ -9,13 +9,15 @@ describe('space and collection permissions', () => {
     const api = s.client();
     const { data: space } = await api.orgs.createSpace(s.org, { title: 'Shared' });
     await api.spaces.updateSpaceById(space.id, { defaultLevel: null } as never);
-    const guest = s.member(null);
-    const reader = s.member('read');
-    const outsider = s.member('none');
-    const team = (await s.domain.teams.create(new (await import('../../src/domain/index.js')).Caller(s.store, (await s.store.users.get(s.ownerId))!), s.org, {
-      title: 'Writers',
-      members: [reader.userId],
-    })).team;
+    const guest = await s.member(null);
+    const reader = await s.member('read');
+    const outsider = await s.member('none');
+    const team = (
+      await s.domain.teams.create(new (await import('../../src/domain/index.js')).Caller(s.store, (await s.store.users.get(s.ownerId))!), s.org, {
+        title: 'Writers',
+        members: [reader.userId],
+      })
+    ).team;
 
     expect(await statusOf(s.client(guest.token).spaces.getSpaceById(space.id))).toBe(403);
     expect(await statusOf(s.client(reader.token).spaces.getSpaceById(space.id))).toBe(403);
@@ -65,7 +67,7 @@ describe('space and collection permissions', () => {
     const { data: col } = await api.orgs.createCollection(s.org, { title: 'Restricted' });
     await api.collections.updateCollectionById(col.id, { defaultLevel: null });
     const { data: space } = await api.orgs.createSpace(s.org, { title: 'Inside', parent: col.id });
-    const reader = s.member('read');
+    const reader = await s.member('read');
     expect(await statusOf(s.client(reader.token).spaces.getSpaceById(space.id))).toBe(403);
     await api.collections.inviteToCollection(col.id, { role: MemberRole.Create, users: [reader.userId] });
     const seen = (await s.client(reader.token).spaces.getSpaceById(space.id)).data;

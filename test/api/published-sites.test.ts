@@ -149,7 +149,7 @@ describe('published sites on docs serve', () => {
     expect((await get(`/${site.basename}/`, { cookie })).status).toBe(302);
     expect((await get(`/${site.basename}/?jwt_token=${await sign({ beta: true }, renewed.privateKey)}`)).status).toBe(200);
 
-    expect(await statusOf(s.client(s.member('create').token).orgs.getSitePublishingAuthById(s.org, site.id))).toBe(403);
+    expect(await statusOf(s.client((await s.member('create')).token).orgs.getSitePublishingAuthById(s.org, site.id))).toBe(403);
   });
 
   it('refuses conditions that are not expressions, and paths that leave the site', async () => {
@@ -266,6 +266,6 @@ describe('preview links', () => {
     const space = await s.request('GET', `/v1/orgs/${s.org}/sites/${site.id}/publishing/preview?siteSpace=nope`);
     expect(space.status).toBe(400);
     expect(space.json.error.message).toMatch(/^siteSpace: /);
-    expect(await statusOf(s.client(s.member('read').token).orgs.getSitePublishingPreviewById(s.org, site.id))).toBe(403);
+    expect(await statusOf(s.client((await s.member('read')).token).orgs.getSitePublishingPreviewById(s.org, site.id))).toBe(403);
   });
 });

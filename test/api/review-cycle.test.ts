@@ -24,8 +24,8 @@ async function markdownOf(space: SeededSpace, pageId: string): Promise<string> {
 describe('a review cycle through the API', () => {
   it('writes a page in a change request, discusses it, reviews it and merges it into the space', async () => {
     const space = await seedNormalizationSpace(s, 'Review cycle');
-    const author = s.member('edit');
-    const reviewer = s.member('review');
+    const author = await s.member('edit');
+    const reviewer = await s.member('review');
     const authorApi = s.client(author.token).spaces;
     const reviewerApi = s.client(reviewer.token).spaces;
     const lists = space.page('lists.md');

@@ -262,10 +262,10 @@ describe('sites through the official client', () => {
     const owner = s.client().orgs;
     const [space] = await spaces('Permissions');
     const site = (await owner.createSite(s.org, { title: 'Guarded', spaces: [space!] })).data;
-    const reader = s.client(s.member('read').token).orgs;
-    const creator = s.client(s.member('create').token).orgs;
-    const outsider = s.client(s.member('none').token).orgs;
-    const guest = s.member(null);
+    const reader = s.client((await s.member('read')).token).orgs;
+    const creator = s.client((await s.member('create')).token).orgs;
+    const outsider = s.client((await s.member('none')).token).orgs;
+    const guest = await s.member(null);
 
     expect((await reader.getSiteById(s.org, site.id)).data.id).toBe(site.id);
     expect((await reader.getSiteStructure(s.org, site.id)).data.type).toBe('siteSpaces');

@@ -119,7 +119,7 @@ describe('duplicateSpace', () => {
     const space = await templateSpace('api-reference');
     const gone = await templateSpace('api-reference');
     await api.spaces.deleteSpaceById(gone.id);
-    const reader = s.member('read');
+    const reader = await s.member('read');
     const snapshot = await s.store.snapshot();
     expect(await statusOf(api.spaces.duplicateSpace('nope'))).toBe(404);
     expect(await statusOf(api.spaces.duplicateSpace(gone.id))).toBe(404);
@@ -135,8 +135,8 @@ describe('transferSpace', () => {
     await changeRequest(space.id, 'Merged page', true);
     await changeRequest(space.id, 'Pending page');
     await api.spaces.postCommentInSpace(space.id, { body: { markdown: 'Travel well' } } as never);
-    const stayer = s.member('read');
-    const both = s.member('read');
+    const stayer = await s.member('read');
+    const both = await s.member('read');
     await s.domain.organizations.ensureMember(s.otherOrg, both.userId, 'read');
     await api.spaces.inviteToSpace(space.id, { role: MemberRole.Edit, users: [stayer.userId, both.userId] });
     const before = await contentOf(space.id);
@@ -146,7 +146,7 @@ describe('transferSpace', () => {
     const { data: moved } = await api.spaces.transferSpace(space.id, { organization: s.otherOrg });
     expect(moved).toMatchObject({ id: space.id, organization: s.otherOrg, revision: before.revision, changeRequests: 2, changeRequestsOpen: 1, comments: 1 });
 
-    const newcomer = s.member('read', s.otherOrg);
+    const newcomer = await s.member('read', s.otherOrg);
     expect(await contentOf(space.id, newcomer.token)).toEqual(before);
     const { data: history } = await s.client(newcomer.token).spaces.getRevisionById(space.id, before.parents[0]!);
     expect(history.pages.length).toBeGreaterThan(0);
@@ -205,7 +205,7 @@ describe('transferCollection', () => {
     expect((await api.collections.getCollectionById(inner.id)).data).toMatchObject({ organization: s.otherOrg, parent: outer.id });
     for (const space of [first, second])
       expect((await api.spaces.getSpaceById(space.id)).data).toMatchObject({ organization: s.otherOrg, visibility: 'in-collection' });
-    const newcomer = s.member('read', s.otherOrg);
+    const newcomer = await s.member('read', s.otherOrg);
     expect([await contentOf(first.id, newcomer.token), await contentOf(second.id, newcomer.token)]).toEqual(before);
   });
 
@@ -287,7 +287,7 @@ describe('listSpaceLinks', () => {
     await api.spaces.deleteSpaceById(gone.id);
     expect(await statusOf(api.spaces.listSpaceLinks('nope'))).toBe(404);
     expect(await statusOf(api.spaces.listSpaceLinks(gone.id))).toBe(404);
-    expect(await statusOf(s.client(s.member('none').token).spaces.listSpaceLinks(space.id))).toBe(403);
+    expect(await statusOf(s.client((await s.member('none')).token).spaces.listSpaceLinks(space.id))).toBe(403);
     const bad = await s.request('GET', `/v1/spaces/${space.id}/links?status=gone`);
     expect(bad.status).toBe(400);
     expect(bad.json.error.message).toMatch(/^status: /);

@@ -49,7 +49,7 @@ describe('space states', () => {
     const { data: live } = await api.spaces.updateSpaceById(space.id, { editMode: 'live' } as never);
     expect(live.editMode).toBe('live');
     expect(live.permissions.edit).toBe(true);
-    const editor = s.member('edit');
+    const editor = await s.member('edit');
     expect(await statusOf(s.client(editor.token).spaces.updateSpaceById(space.id, { editMode: 'locked' } as never))).toBe(403);
     expect((await s.client(editor.token).spaces.updateSpaceById(space.id, { title: 'Renamed' } as never)).data.title).toBe('Renamed');
   });

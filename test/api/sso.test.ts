@@ -66,7 +66,7 @@ describe('SAML providers through the official client', () => {
     const logins = (await api.listSsoProviderLoginsInOrganization(s.org)).data;
     expect(logins).toEqual({ items: [{ id: provider.id, label: 'Okta', startURL: provider.service.startURL }] });
     // The login list is for the sign-in page: anyone signed in may read it.
-    const stranger = s.member('none');
+    const stranger = await s.member('none');
     expect((await s.client(stranger.token).orgs.listSsoProviderLoginsInOrganization(s.org)).data.items).toHaveLength(1);
 
     expect((await api.deleteOrganizationSamlProvider(s.org, provider.id)).status).toBe(205);
@@ -163,7 +163,9 @@ describe('SAML providers through the official client', () => {
   it('lets only organization admins manage providers, and answers 404 for unknown ones', async () => {
     const api = s.client().orgs;
     const provider = (await api.createOrganizationSamlProvider(s.org, { label: 'Admins only' })).data;
-    const others = (['create', 'read', null, 'none'] as const).map((role) => ({ role, other: s.client(s.member(role).token).orgs }));
+    const others = await Promise.all(
+      (['create', 'read', null, 'none'] as const).map(async (role) => ({ role, other: s.client((await s.member(role)).token).orgs })),
+    );
     const before = await s.store.snapshot();
     for (const { role, other } of others) {
       expect(await statusOf(other.listSamlProvidersInOrganizationById(s.org)), String(role)).toBe(403);

@@ -9,7 +9,7 @@ const emailOf = async (userId: string) => (await s.store.users.get(userId))!.ema
 describe('teams through the official client', () => {
   it('creates, lists with filters, renames and deletes teams', async () => {
     const api = s.client().orgs;
-    const alice = s.member('read');
+    const alice = await s.member('read');
     const made = await api.createOrganizationTeam(s.org, { title: 'Technical Writers', members: [alice.userId, alice.userId] });
     expect(made.status).toBe(201);
     const team = made.data;
@@ -51,8 +51,8 @@ describe('teams through the official client', () => {
 
   it('manages members one by one and in bulk; owners manage, members may leave', async () => {
     const api = s.client().orgs;
-    const [owner, bob, carol, dave] = [s.member('read'), s.member('edit'), s.member(null), s.member('read')];
-    const outsider = s.member('none');
+    const [owner, bob, carol, dave] = [await s.member('read'), await s.member('edit'), await s.member(null), await s.member('read')];
+    const outsider = await s.member('none');
     const team = (await api.createOrganizationTeam(s.org, { title: 'Docs crew' })).data;
 
     expect((await api.addMemberToOrganizationTeamById(s.org, team.id, owner.userId, { role: TeamMemberRole.Owner })).status).toBe(204);
@@ -120,8 +120,8 @@ describe('teams through the official client', () => {
 
   it("team roles take effect on the team's spaces and collections as members come and go", async () => {
     const api = s.client();
-    const reader = s.member('read');
-    const guest = s.member(null);
+    const reader = await s.member('read');
+    const guest = await s.member(null);
     const { data: space } = await api.orgs.createSpace(s.org, { title: 'Team space' });
     const { data: col } = await api.orgs.createCollection(s.org, { title: 'Team collection' });
     await api.collections.updateCollectionById(col.id, { defaultLevel: null });
@@ -175,10 +175,10 @@ describe('teams through the official client', () => {
     const api = s.client().orgs;
     const team = (await api.createOrganizationTeam(s.org, { title: 'Visible' })).data;
     const clients = {
-      reader: s.client(s.member('read').token).orgs,
-      creator: s.client(s.member('create').token).orgs,
-      guest: s.client(s.member(null).token).orgs,
-      stranger: s.client(s.member('none').token).orgs,
+      reader: s.client((await s.member('read')).token).orgs,
+      creator: s.client((await s.member('create')).token).orgs,
+      guest: s.client((await s.member(null)).token).orgs,
+      stranger: s.client((await s.member('none')).token).orgs,
     };
     const before = await s.store.snapshot();
     expect((await clients.reader.listTeamsInOrganizationById(s.org)).status).toBe(200);
@@ -204,8 +204,8 @@ describe('teams through the official client', () => {
   it('rejects bad bodies with 400 naming the field, and changes nothing', async () => {
     const api = s.client().orgs;
     const team = (await api.createOrganizationTeam(s.org, { title: 'Strict' })).data;
-    const member = s.member('read');
-    const outsider = s.member('none');
+    const member = await s.member('read');
+    const outsider = await s.member('none');
     const before = await s.store.snapshot();
     const cases: Array<[string, Promise<{ status: number }>, string]> = [
       ['create: no title', api.createOrganizationTeam(s.org, {} as never), 'title'],

@@ -285,7 +285,7 @@ describe('template slots (params.contentRefs)', () => {
     const api = s.client();
     const secret = await filesSpace('Secret', [{ name: 'secret.png', type: 'image/png', bytes: png }]);
     await api.spaces.updateSpaceById(secret.spaceId, { defaultLevel: null } as never);
-    const guest = s.member(null);
+    const guest = await s.member(null);
     const { data: space } = await api.orgs.createSpace(s.org, { title: 'Guest target' });
     await api.spaces.inviteToSpace(space.id, { role: 'edit' as never, users: [guest.userId] });
     const body = { id: 'product-docs', params: { contentRefs: { logo: { kind: 'file' as const, file: secret.file('secret.png') } } } };
@@ -303,7 +303,7 @@ describe('applyTemplateToSpace errors', () => {
     const { data: empty } = await api.orgs.createSpace(s.org, { title: 'Empty' });
     const { data: gone } = await api.orgs.createSpace(s.org, { title: 'Gone' });
     await api.spaces.deleteSpaceById(gone.id);
-    const reader = s.member('read');
+    const reader = await s.member('read');
     const snapshot = await s.store.snapshot();
     const conflict = await errorOf(api.spaces.applyTemplateToSpace(full.id, { id: 'product-docs' }));
     expect(conflict).toMatchObject({ code: 409, message: expect.stringContaining('already has pages') });
@@ -344,7 +344,9 @@ describe('each template, end to end', () => {
       expect(shape(await content(back.id))).toEqual(shape(await content(space.id)));
 
       const out = tempDir(`template-${id}`);
-      const report = await buildSite(await spaceSite(s.domain, await owner(), space.id, { siteUrl: 'https://docs.example.com' }), siteSources(s.domain), { out });
+      const report = await buildSite(await spaceSite(s.domain, await owner(), space.id, { siteUrl: 'https://docs.example.com' }), siteSources(s.domain), {
+        out,
+      });
       expect(report.brokenLinks, id).toEqual([]);
       expect(report.pages).toBe((await content(space.id)).pages.filter((p) => p.kind === 'document').length);
       expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain(`<title>`);

@@ -267,8 +267,8 @@ describe('translations through the official client', () => {
   it('answers 401, 403, 404 and 409', async () => {
     const path = `/v1/orgs/${s.org}/translations`;
     const body = { source: { space: source.spaceId, language: 'en' }, language: 'es' };
-    const reader = s.member('read');
-    const outsider = s.member('none');
+    const reader = await s.member('read');
+    const outsider = await s.member('none');
     const snapshot = await s.store.snapshot();
     expect((await s.request('GET', path, { token: null })).status).toBe(401);
     expect((await s.request('GET', path, { token: reader.token })).status).toBe(200);
@@ -401,7 +401,7 @@ describe('the glossary through the official client', () => {
     const path = `/v1/orgs/${org}/translations-glossary`;
     const { data: existing } = await s.client().orgs.listGlossaryEntries(org);
     const id = existing.items[0]!.id;
-    const reader = s.member('read', org);
+    const reader = await s.member('read', org);
     const snapshot = await s.store.snapshot();
     const insert = { type: 'insert', translations: { en: 'Site' } };
     const bad: [unknown, number, RegExp][] = [

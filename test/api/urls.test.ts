@@ -53,7 +53,7 @@ describe('subdomains', () => {
     expect((await api.subdomains.getSubdomain(slug(first!.title))).data.target.organization).toBe(first!.id);
     expect((await api.subdomains.getSubdomain(`${slug(first!.title)}-2`)).data.target.organization).toBe(second!.id);
     // Anyone signed in may look a subdomain up (it is public on the web); not without a token.
-    expect((await s.client(s.member('none').token).subdomains.getSubdomain(`${slug(first!.title)}-2`)).status).toBe(200);
+    expect((await s.client((await s.member('none')).token).subdomains.getSubdomain(`${slug(first!.title)}-2`)).status).toBe(200);
     expect((await s.request('GET', '/v1/subdomains/main', { token: null })).status).toBe(401);
     await api.orgs.updateOrganizationById(second!.id, { title: second!.title });
 
@@ -130,10 +130,10 @@ describe('getContentByUrl', () => {
     }
     const { data: restricted } = await api.orgs.createSpace(s.org, { title: 'Restricted' });
     await api.spaces.updateSpaceById(restricted.id, { defaultLevel: null } as never);
-    const reader = s.client(s.member('read').token);
+    const reader = s.client((await s.member('read')).token);
     expect(await statusOf(reader.urls.getContentByUrl({ url: restricted.urls.app }))).toBe(403);
     expect((await reader.urls.getContentByUrl({ url: `${s.url}/app/spaces/${guides.spaceId}` })).status).toBe(200);
-    expect(await statusOf(s.client(s.member('none').token).urls.getContentByUrl({ url: restricted.urls.app }))).toBe(403);
+    expect(await statusOf(s.client((await s.member('none')).token).urls.getContentByUrl({ url: restricted.urls.app }))).toBe(403);
   });
 });
 
@@ -198,7 +198,7 @@ describe('published content by URL', () => {
       basePath: `/${site.basename}/reference/~/changes/${cr.id}/`,
       space: reference.spaceId,
     });
-    const stranger = s.client(s.member('none').token);
+    const stranger = s.client((await s.member('none')).token);
     expect(await statusOf(stranger.urls.getPublishedContentByUrl({ url: `${s.url}/${site.basename}/reference/~/changes/${cr.id}/` }))).toBe(403);
     // Visitors without a role still resolve public content.
     expect((await stranger.urls.getPublishedContentByUrl({ url: `${s.url}/${site.basename}/` })).status).toBe(200);

@@ -5,21 +5,21 @@ const s = useServer();
 
 describe('a user outside all of the caller’s organizations is shown without email', () => {
   it('getUserById: a member of another organization cannot read a user by id, nor its email', async () => {
-    const stranger = s.member('admin', s.otherOrg);
-    const target = s.member('edit');
+    const stranger = await s.member('admin', s.otherOrg);
+    const target = await s.member('edit');
     const response = await s.request('GET', `/v1/users/${target.userId}`, { token: stranger.token });
     expect(response.status).toBe(404);
     expect(response.text).not.toContain('@');
     // The caller's own user and the users of a shared organization keep their email.
     expect((await s.client(stranger.token).user.getAuthenticatedUser()).data.email).toMatch(/@/);
-    const colleague = s.member('read', s.otherOrg);
+    const colleague = await s.member('read', s.otherOrg);
     expect((await s.client(stranger.token).users.getUserById(colleague.userId)).data.email).toMatch(/@/);
   });
 
   it('authors who left the organization: their comments and change requests show no email; members lists keep theirs', async () => {
     const api = s.client();
     const { data: space } = await api.orgs.createSpace(s.org, { title: 'Privacy' });
-    const author = s.member('edit');
+    const author = await s.member('edit');
     const authorApi = s.client(author.token);
     const { data: comment } = await authorApi.spaces.postCommentInSpace(space.id, { body: { markdown: 'Mine' } });
     const { data: cr } = await authorApi.spaces.createChangeRequest(space.id, { subject: 'Mine' });

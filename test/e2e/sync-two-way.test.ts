@@ -49,7 +49,13 @@ async function spacePages(projectDir: string): Promise<{ pages: RevisionPage[]; 
   try {
     const space = (await store.content.spacesIn((await store.organizations.all())[0]!.id)).find((s) => s.title === 'Docs')!;
     const { pages } = await store.revisions.content(space.revisionId);
-    const bodies = new Map((await Promise.all(pages.map(async (p) => [p.title, p.kind === 'document' ? (await store.blobs.get(p.blob))!.toString('utf8') : undefined]))));
+    const bodies = new Map(
+      await Promise.all(
+        pages.map(
+          async (p): Promise<[string, string | undefined]> => [p.title, p.kind === 'document' ? (await store.blobs.get(p.blob))!.toString('utf8') : undefined],
+        ),
+      ),
+    );
     return { pages, body: (title) => bodies.get(title), revisionId: space.revisionId };
   } finally {
     await store.close();

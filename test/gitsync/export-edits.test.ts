@@ -13,7 +13,7 @@ import { setup } from './helpers.js';
 
 afterAll(cleanTemps);
 
-type Env = ReturnType<typeof setup>;
+type Env = Awaited<ReturnType<typeof setup>>;
 
 /** Applies `changes` to the space's current revision as the API writer does, and moves the space to the result. */
 async function edit(env: Env, spaceId: string, changes: ContentChange[], files = new Map<number, PreparedFile[]>()): Promise<string> {
@@ -26,7 +26,7 @@ async function edit(env: Env, spaceId: string, changes: ContentChange[], files =
       spaceRoot: '',
       files,
       revisionContent: async (id) => await store.revisions.content(id),
-      readBlob: async (oid) => await store.blobs.get(oid) ?? undefined,
+      readBlob: async (oid) => (await store.blobs.get(oid)) ?? undefined,
       newId,
     },
     changes,

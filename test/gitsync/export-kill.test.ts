@@ -75,12 +75,14 @@ describe('an export killed at random moments', () => {
       const before = await space();
       const content = await store.revisions.content(before.revisionId);
       const expected = new Map<string, string>();
-      const pages = await Promise.all(content.pages.map(async (p, i) => {
-        if (p.kind !== 'document' || !p.git || i % 3 !== round % 3) return p;
-        const text = lines(`# ${p.title}`, '', `Edited in round ${round}.`);
-        expected.set(p.git.path, text);
-        return { ...p, blob: await store.blobs.put(Buffer.from(text)) };
-      }));
+      const pages = await Promise.all(
+        content.pages.map(async (p, i) => {
+          if (p.kind !== 'document' || !p.git || i % 3 !== round % 3) return p;
+          const text = lines(`# ${p.title}`, '', `Edited in round ${round}.`);
+          expected.set(p.git.path, text);
+          return { ...p, blob: await store.blobs.put(Buffer.from(text)) };
+        }),
+      );
       const added = lines(`# Added ${round}`, '', 'A new page.');
       const addedPage: DocumentPage = {
         ...(pages.find((p) => p.kind === 'document') as DocumentPage),

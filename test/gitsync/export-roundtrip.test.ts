@@ -93,8 +93,13 @@ describe('export of an unchanged hand-edited corpus (metalbear-docs)', () => {
     expect(forced.written.length).toBeGreaterThan(10);
     expect(forced.removed).toEqual([]);
     // The same pages, titles and tree after normalisation: importing the forced commit changes nothing but bytes.
-    const shape = async (s: ReturnType<typeof setup>, id: string) =>
-      (await s.store.revisions.content((await s.store.content.space(id))!.revisionId)).pages.map((p) => [p.kind, p.title, p.path, p.kind === 'document' ? p.git?.path : null]);
+    const shape = async (s: Awaited<ReturnType<typeof setup>>, id: string) =>
+      (await s.store.revisions.content((await s.store.content.space(id))!.revisionId)).pages.map((p) => [
+        p.kind,
+        p.title,
+        p.path,
+        p.kind === 'document' ? p.git?.path : null,
+      ]);
     const a = await setup();
     const b = await setup();
     const [first] = await a.sync(repo, { space: 'metalbear', ref: 'main' });

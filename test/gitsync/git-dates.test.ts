@@ -25,7 +25,7 @@ const timesOf = (dates: Map<string, { time: number }>) => Object.fromEntries([..
 
 function memoryCache(): DateCache & { rows: Map<string, Record<string, number>> } {
   const rows = new Map<string, Record<string, number>>();
-  return { rows, get: (commit) => rows.get(commit), put: (commit, dates) => void rows.set(commit, dates), commits: () => [...rows.keys()] };
+  return { rows, get: async (commit) => rows.get(commit), put: async (commit, dates) => void rows.set(commit, dates), commits: async () => [...rows.keys()] };
 }
 
 /** A commit object written by hand (git itself refuses such dates): `treeOf`'s tree on top of `parent`. */

@@ -14,6 +14,7 @@ export async function setup() {
   const caller = new Caller(store, boot.admin);
   const organizationId = boot.organizations[0]!.id;
   // Parsing on the test thread: workers would load the TypeScript sources through tsx, which is slow to start.
-  const sync = async (dir: string, options: Partial<SyncOptions> = {}) => await syncDirectory(domain, { dir, organizationId, caller, parseWorkers: 0, ...options });
+  const sync = async (dir: string, options: Partial<SyncOptions> = {}) =>
+    await syncDirectory(domain, { dir, organizationId, caller, parseWorkers: 0, ...options });
   return { store, domain, caller, organizationId, sync };
 }

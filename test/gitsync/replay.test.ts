@@ -70,11 +70,19 @@ function asApiStructure(base: RevisionContent, target: RevisionContent): { conte
  * its metadata and mdast body, as `updateChangeRequestContent` takes it (`update_page` with markdown), and serialised
  * again by the writer, on a change request then merged into the space.
  */
-async function writeBodies(domain: Domain, caller: Caller, spaceId: string, edited: DocumentPage[], text: (page: DocumentPage) => string): Promise<void> {
+async function writeBodies(
+  domain: Domain,
+  caller: Caller,
+  spaceId: string,
+  edited: DocumentPage[],
+  text: (page: DocumentPage) => Promise<string>,
+): Promise<void> {
   if (edited.length === 0) return;
   const cr = await domain.changeRequests.create(caller, spaceId, { subject: 'Replay' });
   for (let i = 0; i < edited.length; i += MAX_CHANGES) {
-    const changes = edited.slice(i, i + MAX_CHANGES).map((page) => ({ operation: 'update_page' as const, page: page.id, document: { markdown: text(page) } }));
+    const changes = await Promise.all(
+      edited.slice(i, i + MAX_CHANGES).map(async (page) => ({ operation: 'update_page' as const, page: page.id, document: { markdown: await text(page) } })),
+    );
     await domain.contentWrites.updateChangeRequestContent(caller, spaceId, cr.changeRequest.id, changes);
   }
   expect((await domain.changeRequests.merge(caller, spaceId, cr.changeRequest.id)).result).toBe('merge');

@@ -41,7 +41,8 @@ function writableCopy(corpus: string): string {
   return dir;
 }
 
-const contentOf = async (store: ReturnType<typeof setup>['store'], spaceId: string) => await store.revisions.content((await store.content.space(spaceId))!.revisionId);
+const contentOf = async (store: Awaited<ReturnType<typeof setup>>['store'], spaceId: string) =>
+  await store.revisions.content((await store.content.space(spaceId))!.revisionId);
 
 describe('syncing a directory', () => {
   it('keeps page and file ids across syncs, counts changes, and keeps the id of a renamed page', async () => {

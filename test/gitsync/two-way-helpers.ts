@@ -62,23 +62,29 @@ export async function synced(files: Record<string, string> = SAMPLE) {
   const [first] = await sync();
   const spaceId = first!.space.id;
   const current = async () => (await store.content.space(spaceId))!;
-  const content = async (revisionId = (await current()).revisionId) => await store.revisions.content(revisionId);
-  const pageAt = async (path: string, c: RevisionContent = await content()) => c.pages.find((p) => p.kind === 'document' && p.git?.path === path) as DocumentPage;
+  const content = async (revisionId?: string) => await store.revisions.content(revisionId ?? (await current()).revisionId);
+  const pageAt = async (path: string, given?: RevisionContent) =>
+    (given ?? (await content())).pages.find((p) => p.kind === 'document' && p.git?.path === path) as DocumentPage;
   const body = async (page: DocumentPage) => (await store.blobs.get(page.blob))!.toString('utf8');
   /** An edit through the space (what the API does): a new revision the space moves to. */
-  const editSpace = async (change: (pages: RevisionPage[]) => RevisionPage[]) => {
+  const editSpace = async (change: (pages: RevisionPage[]) => RevisionPage[] | Promise<RevisionPage[]>) => {
     const before = await current();
-    const next: RevisionContent = { ...await content(), pages: change((await content()).pages) };
+    const next: RevisionContent = { ...(await content()), pages: await change((await content()).pages) };
     const id = newId();
     const now = new Date().toISOString();
     await store.tx(async () => {
       await store.revisions.insert({ id, spaceId, parents: [before.revisionId], type: 'edits', git: null, createdAt: now }, next);
-      if (!await store.content.setSpaceRevision(spaceId, before.revisionId, id, now)) throw new Error('moved');
+      if (!(await store.content.setSpaceRevision(spaceId, before.revisionId, id, now))) throw new Error('moved');
     });
     await domain.sync.indexPages(next);
     return id;
   };
   const setBody = async (path: string, text: string) =>
-    await editSpace(async (pages) => await Promise.all(pages.map(async (p) => (p.kind === 'document' && p.git?.path === path ? { ...p, blob: await store.blobs.put(Buffer.from(text, 'utf8')) } : p))));
+    await editSpace(
+      async (pages) =>
+        await Promise.all(
+          pages.map(async (p) => (p.kind === 'document' && p.git?.path === path ? { ...p, blob: await store.blobs.put(Buffer.from(text, 'utf8')) } : p)),
+        ),
+    );
   return { ...env, repo, sync, spaceId, current, content, pageAt, body, editSpace, setBody };
 }

@@ -53,7 +53,7 @@ describe('merging the space and the repository against the last sync', () => {
   it('applies edits of different pages from both sides', async () => {
     const space = await edit(base, 'guide', lines('# Guide', '', 'alpha from the space'));
     const git = await edit(base, 'api', lines('# API', '', 'beta from git'));
-    const merged = mergeSides(base, space, git, blobs, 'fail');
+    const merged = await mergeSides(base, space, git, blobs, 'fail');
     expect(merged.conflicts).toEqual([]);
     expect(await bodyOf(merged.content!, 'guide')).toContain('alpha from the space');
     expect(await bodyOf(merged.content!, 'api')).toContain('beta from git');
@@ -62,13 +62,17 @@ describe('merging the space and the repository against the last sync', () => {
   it('merges edits of different lines of one page line by line', async () => {
     const space = await edit(base, 'intro', lines('# Intro', '', 'ONE (space)', '', 'two', '', 'three', '', 'four'));
     const git = await edit(base, 'intro', lines('# Intro', '', 'one', '', 'two', '', 'three', '', 'FOUR (git)'));
-    const merged = mergeSides(base, space, git, blobs, 'fail');
+    const merged = await mergeSides(base, space, git, blobs, 'fail');
     expect(merged.conflicts).toEqual([]);
     expect(await bodyOf(merged.content!, 'intro')).toBe(lines('# Intro', '', 'ONE (space)', '', 'two', '', 'three', '', 'FOUR (git)'));
   });
 
   const conflicting = async () => ({
-    space: await edit(await edit(base, 'intro', lines('# Intro', '', 'one by the space', '', 'two', '', 'three', '', 'four')), 'guide', lines('# Guide', '', 'space only')),
+    space: await edit(
+      await edit(base, 'intro', lines('# Intro', '', 'one by the space', '', 'two', '', 'three', '', 'four')),
+      'guide',
+      lines('# Guide', '', 'space only'),
+    ),
     git: await edit(await edit(base, 'intro', lines('# Intro', '', 'one by git', '', 'two', '', 'three', '', 'four')), 'api', lines('# API', '', 'git only')),
   });
 
@@ -77,7 +81,7 @@ describe('merging the space and the repository against the last sync', () => {
     ['space', 'one by the space'],
   ] as [ConflictPolicy, string][])('settles a true conflict with --conflict %s and keeps every other change', async (policy, winner) => {
     const { space, git } = await conflicting();
-    const merged = mergeSides(base, space, git, blobs, policy);
+    const merged = await mergeSides(base, space, git, blobs, policy);
     expect(merged.winner).toBe(policy);
     expect(merged.conflicts).toEqual([expect.objectContaining({ kind: 'page', id: 'intro', reason: expect.stringContaining('same lines') })]);
     expect(await bodyOf(merged.content!, 'intro')).toContain(winner);
@@ -87,7 +91,7 @@ describe('merging the space and the repository against the last sync', () => {
 
   it('stops on a true conflict with --conflict fail, listing it and merging nothing', async () => {
     const { space, git } = await conflicting();
-    const merged = mergeSides(base, space, git, blobs, 'fail');
+    const merged = await mergeSides(base, space, git, blobs, 'fail');
     expect(merged.content).toBeNull();
     expect(merged.winner).toBeNull();
     expect(merged.conflicts.map((c) => c.id)).toEqual(['intro']);
@@ -103,7 +107,7 @@ describe('merging the space and the repository against the last sync', () => {
     );
     const gitOrdered = content([...git.pages.filter((p) => p.id !== 'api'), git.pages.find((p) => p.id === 'api')!]);
     const space = await edit(withGroup, 'api', lines('# API', '', 'beta, edited in the space'));
-    const merged = mergeSides(withGroup, space, gitOrdered, blobs, 'fail');
+    const merged = await mergeSides(withGroup, space, gitOrdered, blobs, 'fail');
     expect(merged.conflicts).toEqual([]);
     const moved = merged.content!.pages.find((p) => p.id === 'api') as DocumentPage;
     expect(moved).toMatchObject({ parentId: 'group', path: 'reference/api' });
@@ -120,7 +124,7 @@ describe('merging the space and the repository against the last sync', () => {
     const space = content([...moved.filter((p) => p.id !== 'api'), moved.find((p) => p.id === 'api')!]);
     const git = await edit(withGroup, 'api', lines('# API', '', 'beta, edited in git'));
     for (const policy of ['git', 'space', 'fail'] as ConflictPolicy[]) {
-      const merged = mergeSides(withGroup, space, git, blobs, policy);
+      const merged = await mergeSides(withGroup, space, git, blobs, policy);
       expect(merged.conflicts).toEqual([]);
       const page = merged.content!.pages.find((p) => p.id === 'api') as DocumentPage;
       expect(page).toMatchObject({ parentId: 'group', path: 'reference/api' });
@@ -133,16 +137,16 @@ describe('merging the space and the repository against the last sync', () => {
   it('settles a page deleted in the space and edited in git by the policy, the edit never lost silently', async () => {
     const space = content(base.pages.filter((p) => p.id !== 'guide'));
     const git = await edit(base, 'guide', lines('# Guide', '', 'alpha, edited in git'));
-    const byGit = mergeSides(base, space, git, blobs, 'git');
+    const byGit = await mergeSides(base, space, git, blobs, 'git');
     expect(byGit.conflicts).toEqual([expect.objectContaining({ kind: 'page', id: 'guide', reason: expect.stringContaining('deleted') })]);
     expect(byGit.winner).toBe('git');
     expect(byGit.content!.pages.map((p) => p.id)).toEqual(['intro', 'guide', 'api']);
     expect(await bodyOf(byGit.content!, 'guide')).toContain('edited in git');
-    const bySpace = mergeSides(base, space, git, blobs, 'space');
+    const bySpace = await mergeSides(base, space, git, blobs, 'space');
     expect(bySpace.conflicts).toEqual(byGit.conflicts);
     expect(bySpace.winner).toBe('space');
     expect(bySpace.content!.pages.map((p) => p.id)).toEqual(['intro', 'api']);
-    const failed = mergeSides(base, space, git, blobs, 'fail');
+    const failed = await mergeSides(base, space, git, blobs, 'fail');
     expect(failed.content).toBeNull();
     expect(failed.conflicts.map((c) => c.id)).toEqual(['guide']);
   });
@@ -153,9 +157,9 @@ describe('merging the space and the repository against the last sync', () => {
       await page('child', lines('# Child'), { parentId: 'api', path: 'api/child' }),
     ]);
     const space = content(base.pages.filter((p) => p.id !== 'api'));
-    const byGit = mergeSides(base, space, git, blobs, 'git');
+    const byGit = await mergeSides(base, space, git, blobs, 'git');
     expect(byGit.content!.pages.map((p) => p.id)).toEqual(['intro', 'guide', 'api', 'child']);
-    const bySpace = mergeSides(base, space, git, blobs, 'space');
+    const bySpace = await mergeSides(base, space, git, blobs, 'space');
     expect(bySpace.conflicts.map((c) => c.id)).toEqual(['api', 'child']);
     expect(bySpace.content!.pages.map((p) => p.id)).toEqual(['intro', 'guide']);
   });
@@ -163,13 +167,13 @@ describe('merging the space and the repository against the last sync', () => {
   it('settles a page deleted on one side and edited on the other by the policy, the edit never lost silently', async () => {
     const git = content(base.pages.filter((p) => p.id !== 'guide'));
     const space = await edit(base, 'guide', lines('# Guide', '', 'alpha, edited'));
-    const byGit = mergeSides(base, space, git, blobs, 'git');
+    const byGit = await mergeSides(base, space, git, blobs, 'git');
     expect(byGit.conflicts).toEqual([expect.objectContaining({ id: 'guide', reason: expect.stringContaining('deleted') })]);
     expect(byGit.content!.pages.map((p) => p.id)).toEqual(['intro', 'api']);
-    const bySpace = mergeSides(base, space, git, blobs, 'space');
+    const bySpace = await mergeSides(base, space, git, blobs, 'space');
     expect(bySpace.content!.pages.map((p) => p.id)).toEqual(['intro', 'guide', 'api']);
     expect(await bodyOf(bySpace.content!, 'guide')).toContain('alpha, edited');
-    expect(mergeSides(base, space, git, blobs, 'fail').content).toBeNull();
+    expect((await mergeSides(base, space, git, blobs, 'fail')).content).toBeNull();
   });
 
   it('keeps a page deleted on one side when its edit on the other wins, with the parent it needs', async () => {
@@ -177,7 +181,7 @@ describe('merging the space and the repository against the last sync', () => {
     const tree = content([...base.pages, child]);
     const git = content(tree.pages.filter((p) => p.id !== 'api' && p.id !== 'child'));
     const space = await edit(tree, 'child', lines('# Child', '', 'x, edited'));
-    const merged = mergeSides(tree, space, git, blobs, 'space');
+    const merged = await mergeSides(tree, space, git, blobs, 'space');
     expect(merged.content!.pages.map((p) => p.id)).toEqual(['intro', 'guide', 'api', 'child']);
     expect(await bodyOf(merged.content!, 'child')).toContain('x, edited');
   });
@@ -185,16 +189,16 @@ describe('merging the space and the repository against the last sync', () => {
   it('reorders the table of contents: one side alone wins; both differently is a conflict the policy settles', async () => {
     const reorder = (c: RevisionContent, ids: string[]) => content(ids.map((id) => c.pages.find((p) => p.id === id)!));
     const space = reorder(base, ['api', 'intro', 'guide']);
-    const alone = mergeSides(base, space, await edit(base, 'guide', lines('# Guide', '', 'git edit')), blobs, 'fail');
+    const alone = await mergeSides(base, space, await edit(base, 'guide', lines('# Guide', '', 'git edit')), blobs, 'fail');
     expect(alone.content!.pages.map((p) => p.id)).toEqual(['api', 'intro', 'guide']);
     expect(await bodyOf(alone.content!, 'guide')).toContain('git edit');
 
     const git = await edit(reorder(base, ['guide', 'api', 'intro']), 'intro', lines('# Intro', '', 'one', '', 'two', '', 'three', '', 'four, by git'));
-    const both = mergeSides(base, space, git, blobs, 'git');
+    const both = await mergeSides(base, space, git, blobs, 'git');
     expect(both.conflicts).toEqual([expect.objectContaining({ id: '', reason: expect.stringContaining('reordered') })]);
     expect(both.content!.pages.map((p) => p.id)).toEqual(['guide', 'api', 'intro']);
     expect(await bodyOf(both.content!, 'intro')).toContain('four, by git');
-    expect(mergeSides(base, space, git, blobs, 'space').content!.pages.map((p) => p.id)).toEqual(['api', 'intro', 'guide']);
-    expect(mergeSides(base, space, git, blobs, 'fail').content).toBeNull();
+    expect((await mergeSides(base, space, git, blobs, 'space')).content!.pages.map((p) => p.id)).toEqual(['api', 'intro', 'guide']);
+    expect((await mergeSides(base, space, git, blobs, 'fail')).content).toBeNull();
   });
 });

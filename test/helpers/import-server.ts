@@ -21,11 +21,11 @@ export interface ImportServer {
   ownerToken: string;
   owner: Caller;
   client(token?: string): GitBookAPI;
-  member(role: 'admin' | 'create' | 'edit' | 'read'): string;
+  member(role: 'admin' | 'create' | 'edit' | 'read'): Promise<string>;
   /** A raw request to the API (its answer is checked against the spec too). */
   request(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: any }>;
   /** Creates a space and returns its id. */
-  space(title: string): string;
+  space(title: string): Promise<string>;
 }
 
 /** `allowHosts`: the sites the test serves (their `host:port`, known once they listen). */

@@ -26,7 +26,7 @@ export interface TestServer {
   violations: string[];
   client(token?: string): GitBookAPI;
   /** A token for a new member of `org` (or of no organization with 'none') with this role; null role = guest. */
-  member(role: RoleName | null | 'none', org?: string): { token: string; userId: string };
+  member(role: RoleName | null | 'none', org?: string): Promise<{ token: string; userId: string }>;
   /** A raw request, for what the typed client cannot send. */
   request(
     method: string,

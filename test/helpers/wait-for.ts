@@ -4,7 +4,7 @@ export interface WaitForOptions {
   /** Milliseconds between two checks (default 20). */
   interval?: number;
   /** What is awaited, for the error on timeout; a function is called then, to describe the last state. */
-  message?: string | (() => string);
+  message?: string | (() => string | Promise<string>);
 }
 
 type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
@@ -16,7 +16,7 @@ export async function waitFor<T>(condition: () => T | Promise<T>, options: WaitF
   for (;;) {
     const value = await condition();
     if (value) return value as Truthy<T>;
-    if (Date.now() >= deadline) throw new Error(`waited ${timeout} ms for ${typeof message === 'function' ? message() : message}`);
+    if (Date.now() >= deadline) throw new Error(`waited ${timeout} ms for ${typeof message === 'function' ? await message() : message}`);
     await new Promise((resolve) => setTimeout(resolve, interval));
   }
 }

@@ -71,7 +71,7 @@ describe.each(['git-sync-normalization', 'beefree-sdk-docs'])('building %s', (co
 describe('link checking', () => {
   it('fails a strict build with a report naming each page and link', async () => {
     const space = await syncedSpace(join(CORPORA, 'beefree-sdk-docs'), 'Beefree');
-    const error = await (await space.build(tempDir('strict'))).catch((e: unknown) => e);
+    const error = await space.build(tempDir('strict')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BrokenLinksError);
     expect((error as BrokenLinksError).message).toMatch(/broken internal links[\s\S]*--no-strict-links/);
     expect((error as BrokenLinksError).report.brokenLinks.length).toBeGreaterThan(0);

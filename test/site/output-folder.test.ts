@@ -44,7 +44,10 @@ describe('the output folder', () => {
     const id = newId();
     const now = new Date().toISOString();
     await store.tx(async () => {
-      await store.revisions.insert({ id, spaceId: space.spaceId, parents: [record.revisionId], type: 'edits', git: null, createdAt: now }, { ...content, pages });
+      await store.revisions.insert(
+        { id, spaceId: space.spaceId, parents: [record.revisionId], type: 'edits', git: null, createdAt: now },
+        { ...content, pages },
+      );
       await store.content.setSpaceRevision(space.spaceId, record.revisionId, id, now);
     });
 
@@ -109,7 +112,10 @@ describe('the output folder', () => {
     const id = newId();
     const now = new Date().toISOString();
     await store.tx(async () => {
-      await store.revisions.insert({ id, spaceId: space.spaceId, parents: [record.revisionId], type: 'edits', git: null, createdAt: now }, { ...content, pages });
+      await store.revisions.insert(
+        { id, spaceId: space.spaceId, parents: [record.revisionId], type: 'edits', git: null, createdAt: now },
+        { ...content, pages },
+      );
       await store.content.setSpaceRevision(space.spaceId, record.revisionId, id, now);
     });
 

@@ -79,11 +79,12 @@ describe('store', () => {
   it('rolls a transaction back whole when it throws', async () => {
     const store = memoryStore();
     const before = await store.snapshot();
-    expect(async () =>
-      await store.tx(async () => {
-        await store.organizations.insert(org('a'));
-        await store.organizations.insert(org('a'));
-      }),
+    expect(
+      async () =>
+        await store.tx(async () => {
+          await store.organizations.insert(org('a'));
+          await store.organizations.insert(org('a'));
+        }),
     ).toThrow();
     expect(await store.snapshot()).toEqual(before);
   });
@@ -130,12 +131,10 @@ describe('store', () => {
     expect(await scratch.parsed.get('a'.repeat(40), 1)).toEqual({ h1: 'Alpha' });
     expect(await scratch.parsed.get('b'.repeat(40), 0)).toBeUndefined();
     expect(await scratch.search.isIndexed('a'.repeat(40), 1)).toBe(true);
-    expect(
-      (await scratch.search
-        .search('seeded', ['a'.repeat(40), 'c'.repeat(40)], 10))
-        .map((hit) => hit.oid)
-        .sort(),
-    ).toEqual(['a'.repeat(40), 'c'.repeat(40)]);
+    expect((await scratch.search.search('seeded', ['a'.repeat(40), 'c'.repeat(40)], 10)).map((hit) => hit.oid).sort()).toEqual([
+      'a'.repeat(40),
+      'c'.repeat(40),
+    ]);
     expect(await scratch.organizations.get('o1')).toBeUndefined();
     expect(await scratch.seedDerived(join(dir, 'none'), 1)).toBe(false);
     mkdirSync(join(dir, 'broken'));

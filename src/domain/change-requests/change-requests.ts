@@ -80,7 +80,11 @@ export class ChangeRequests {
     const repo = this.deps.store.changeRequests;
     const byId = await repo.get(changeRequestIdOrNumber);
     const changeRequest =
-      byId?.spaceId === space.id ? byId : /^[1-9]\d{0,9}$/.test(changeRequestIdOrNumber) ? await repo.byNumber(space.id, Number(changeRequestIdOrNumber)) : undefined;
+      byId?.spaceId === space.id
+        ? byId
+        : /^[1-9]\d{0,9}$/.test(changeRequestIdOrNumber)
+          ? await repo.byNumber(space.id, Number(changeRequestIdOrNumber))
+          : undefined;
     if (!changeRequest) throw notFound(`No change request ${changeRequestIdOrNumber} in the space ${space.id}`);
     return { changeRequest, space, role };
   }
@@ -196,10 +200,10 @@ export class ChangeRequests {
     };
     await store.tx(async () => {
       await store.revisions.insert(revision, merged.content);
-      if (!await store.content.setSpaceRevision(space.id, space.revisionId, revision.id, now)) {
+      if (!(await store.content.setSpaceRevision(space.id, space.revisionId, revision.id, now))) {
         throw conflict(`The space ${space.id} changed while the change request was being merged; merge again`);
       }
-      if (!await store.changeRequests.markMerged(cr.id, cr.revisionId, revision.id, now)) {
+      if (!(await store.changeRequests.markMerged(cr.id, cr.revisionId, revision.id, now))) {
         throw conflict(`The change request ${cr.id} changed while it was being merged; merge again`);
       }
     });
@@ -242,7 +246,13 @@ export class ChangeRequests {
    * Lands a new revision of the change request, in one transaction: inserts it, moves the change request's
    * revision from `expectedRevisionId` by compare-and-set (409 when it moved) and counts the contributor.
    */
-  async commitRevision(changeRequestId: string, expectedRevisionId: string, revision: RevisionRecord, content: RevisionContent, contributorId: string): Promise<void> {
+  async commitRevision(
+    changeRequestId: string,
+    expectedRevisionId: string,
+    revision: RevisionRecord,
+    content: RevisionContent,
+    contributorId: string,
+  ): Promise<void> {
     const { store } = this.deps;
     const now = nowIso(this.deps);
     await store.tx(async () => {
@@ -251,7 +261,7 @@ export class ChangeRequests {
       if (cr.status === 'merged' || cr.status === 'archived') throw conflict(`The change request ${cr.id} is ${cr.status}: its content can no longer change`);
       if (revision.spaceId !== cr.spaceId) throw invalidInput(`The revision ${revision.id} does not belong to the space ${cr.spaceId}`);
       await store.revisions.insert(revision, content);
-      if (!await store.changeRequests.setRevision(cr.id, expectedRevisionId, revision.id, now)) {
+      if (!(await store.changeRequests.setRevision(cr.id, expectedRevisionId, revision.id, now))) {
         throw conflict(`The change request ${cr.id} changed meanwhile (its revision is no longer ${expectedRevisionId}); read it again and retry`);
       }
       await store.changeRequests.addContribution(cr.id, contributorId, now);
@@ -260,10 +270,16 @@ export class ChangeRequests {
 
   async contributors(caller: Caller, spaceId: string, changeRequestId: string): Promise<Page<ContributorView>> {
     const { changeRequest } = await this.find(caller, spaceId, changeRequestId, 'read');
-    const items = (await Promise.all((await this.deps.store.changeRequests.contributors(changeRequest.id)).map(async (contributor) => {
-      const user = await this.deps.store.users.get(contributor.userId);
-      return user ? [{ contributor, user }] : [];
-    }))).flat();
+    const items = (
+      await Promise.all(
+        (
+          await this.deps.store.changeRequests.contributors(changeRequest.id)
+        ).map(async (contributor) => {
+          const user = await this.deps.store.users.get(contributor.userId);
+          return user ? [{ contributor, user }] : [];
+        }),
+      )
+    ).flat();
     return { items, count: items.length };
   }
 
@@ -271,7 +287,7 @@ export class ChangeRequests {
   async changes(caller: Caller, spaceId: string, changeRequestId: string, limit: number | undefined): Promise<ChangesView> {
     const { changeRequest: cr, space } = await this.find(caller, spaceId, changeRequestId, 'read');
     const revisions = this.deps.store.revisions;
-    const [before, after] = [await revisions.get(cr.baseRevisionId) ?? null, (await revisions.get(cr.revisionId))!];
+    const [before, after] = [(await revisions.get(cr.baseRevisionId)) ?? null, (await revisions.get(cr.revisionId))!];
     return await this.changesBetween(space, before, after, limit);
   }
 
@@ -283,7 +299,7 @@ export class ChangeRequests {
     const after = await revisions.get(revisionId);
     if (!after || after.spaceId !== space.id) throw notFound(`No revision ${revisionId} in the space ${space.id}`);
     const parent = after.parents[0];
-    const view = await this.changesBetween(space, (parent && await revisions.get(parent)) || null, after, limit);
+    const view = await this.changesBetween(space, (parent && (await revisions.get(parent))) || null, after, limit);
     const source = after.type === 'merge' ? await this.deps.store.changeRequests.byMergedRevision(after.id) : undefined;
     return source ? { ...view, mergedFrom: await this.view(caller, source, space) } : view;
   }
@@ -292,7 +308,7 @@ export class ChangeRequests {
   async mergedInto(caller: Caller, view: RevisionView): Promise<ChangeRequestView | undefined> {
     if (view.revision.type !== 'merge') return undefined;
     const changeRequest = await this.deps.store.changeRequests.byMergedRevision(view.revision.id);
-    return changeRequest && await this.view(caller, changeRequest, view.space);
+    return changeRequest && (await this.view(caller, changeRequest, view.space));
   }
 
   async view(caller: Caller, changeRequest: ChangeRequestRecord, space: SpaceRecord): Promise<ChangeRequestView> {
@@ -324,7 +340,12 @@ export class ChangeRequests {
     const revisions = this.deps.store.revisions;
     if (ours === base) return { content: await revisions.content(theirs), conflicts: [] };
     if (theirs === base) return { content: await revisions.content(ours), conflicts: [] };
-    const merged = await mergeContentsWith(await revisions.content(base), await revisions.content(ours), await revisions.content(theirs), this.deps.store.blobs);
+    const merged = await mergeContentsWith(
+      await revisions.content(base),
+      await revisions.content(ours),
+      await revisions.content(theirs),
+      this.deps.store.blobs,
+    );
     if (merged.conflicts.length === 0) await this.sync.indexPages(merged.content);
     return merged;
   }

@@ -66,22 +66,35 @@ export class Reviews {
   }
 
   /** Asks each user for a review (again: an earlier review of theirs becomes outdated); may also set the subject and description. */
-  async request(caller: Caller, spaceId: string, changeRequestId: string, input: ReviewersInput): Promise<{ view: ChangeRequestView; requested: RequestedReviewerView[] }> {
+  async request(
+    caller: Caller,
+    spaceId: string,
+    changeRequestId: string,
+    input: ReviewersInput,
+  ): Promise<{ view: ChangeRequestView; requested: RequestedReviewerView[] }> {
     const found = await this.changeRequests.find(caller, spaceId, changeRequestId, 'edit');
     const { changeRequest: cr, space } = found;
     this.changeRequests.requireActive(cr, 'reviewed');
     if (input.users.length === 0) throw invalidInput('users: give at least one user id');
     const { store } = this.deps;
-    const users = await Promise.all([...new Set(input.users)].map(async (id, i) => {
-      const user = await store.users.get(id);
-      const member = await store.organizations.member(space.organizationId, id);
-      if (!user || !member || member.disabled) throw invalidInput(`users.${i}: ${id} is not a member of the organization ${space.organizationId}`);
-      return user;
-    }));
+    const users = await Promise.all(
+      [...new Set(input.users)].map(async (id, i) => {
+        const user = await store.users.get(id);
+        const member = await store.organizations.member(space.organizationId, id);
+        if (!user || !member || member.disabled) throw invalidInput(`users.${i}: ${id} is not a member of the organization ${space.organizationId}`);
+        return user;
+      }),
+    );
     const now = nowIso(this.deps);
     await store.tx(async () => {
       for (const user of users)
-        await store.changeRequests.putReviewer({ changeRequestId: cr.id, userId: user.id, requestedBy: caller.user.id, revisionId: cr.revisionId, createdAt: now });
+        await store.changeRequests.putReviewer({
+          changeRequestId: cr.id,
+          userId: user.id,
+          requestedBy: caller.user.id,
+          revisionId: cr.revisionId,
+          createdAt: now,
+        });
       if (input.subject !== undefined || input.description !== undefined) {
         await this.changeRequests.update(caller, spaceId, cr.id, {
           ...(input.subject !== undefined ? { subject: input.subject } : {}),
@@ -98,11 +111,7 @@ export class Reviews {
     const { changeRequest: cr } = await this.changeRequests.find(caller, spaceId, changeRequestId, 'read');
     const requests = await this.deps.store.changeRequests.reviewers(cr.id);
     const position = new Map(requests.map((r, i) => [r.userId, i]));
-    return paginate(
-      await Promise.all(requests.map(async (r) => await this.reviewerView(r))),
-      query,
-      (v) => [position.get(v.request.userId)!],
-    );
+    return paginate(await Promise.all(requests.map(async (r) => await this.reviewerView(r))), query, (v) => [position.get(v.request.userId)!]);
   }
 
   /** True when the user had been asked for a review. */
@@ -115,7 +124,11 @@ export class Reviews {
     return await this.deps.store.changeRequests.removeReviewer(cr.id, userId);
   }
 
-  private async reviewView(review: ChangeRequestReviewRecord, reviews: ChangeRequestReviewRecord[], reviewers: Parameters<typeof isOutdated>[2]): Promise<ReviewView> {
+  private async reviewView(
+    review: ChangeRequestReviewRecord,
+    reviews: ChangeRequestReviewRecord[],
+    reviewers: Parameters<typeof isOutdated>[2],
+  ): Promise<ReviewView> {
     return {
       review,
       reviewer: await this.changeRequests.user(review.reviewerId),

@@ -51,7 +51,7 @@ export class Collections {
       title: input.title ?? 'Untitled collection',
       description: null,
       defaultLevel: 'inherit',
-      position: await store.content.lastPosition(org.id, parent?.id ?? null) + 1,
+      position: (await store.content.lastPosition(org.id, parent?.id ?? null)) + 1,
       createdAt: now,
       updatedAt: now,
     };
@@ -98,10 +98,13 @@ export class Collections {
     await caller.access.requireOrganization(org, 'member');
     const all = await this.deps.store.content.collectionsIn(org.id);
     caller.access.primeCollections(all);
-    const views = (await Promise.all(all
-      .filter((c) => query.nested !== false || c.parentId === null)
-      .map(async (collection) => ({ collection, role: await caller.access.collectionRole(collection) }))))
-      .filter((v) => atLeast(v.role, 'read'));
+    const views = (
+      await Promise.all(
+        all
+          .filter((c) => query.nested !== false || c.parentId === null)
+          .map(async (collection) => ({ collection, role: await caller.access.collectionRole(collection) })),
+      )
+    ).filter((v) => atLeast(v.role, 'read'));
     return paginate(views, query, (v) => [v.collection.createdAt, v.collection.id]);
   }
 
@@ -142,7 +145,13 @@ export class Collections {
     await requireNotInSites(store, spaces);
     const now = nowIso(this.deps);
     const moved = await store.tx(async () => {
-      const root = { ...collection, organizationId: target.id, parentId: null, position: await store.content.lastPosition(target.id, null) + 1, updatedAt: now };
+      const root = {
+        ...collection,
+        organizationId: target.id,
+        parentId: null,
+        position: (await store.content.lastPosition(target.id, null)) + 1,
+        updatedAt: now,
+      };
       for (const c of tree) {
         const next = c.id === root.id ? root : { ...c, organizationId: target.id, updatedAt: now };
         await store.content.updateCollection(next);

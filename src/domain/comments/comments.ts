@@ -30,7 +30,7 @@ export interface ChangeRequestScope {
   changeRequest: { id: string; revisionId: string };
 }
 
-export type FindChangeRequest = (caller: Caller, spaceId: string, idOrNumber: string, needed: RoleName) => ChangeRequestScope;
+export type FindChangeRequest = (caller: Caller, spaceId: string, idOrNumber: string, needed: RoleName) => Promise<ChangeRequestScope>;
 
 /** A resolved discussion the caller may at least read. */
 export interface Thread {
@@ -256,7 +256,7 @@ export class Comments {
   async deleteReply(caller: Caller, ref: ThreadRef, commentId: string, replyId: string): Promise<boolean> {
     const thread = await this.thread(caller, ref, CHANGE_ROLE);
     const comment = await this.deps.store.comments.get(thread.space.id, thread.changeRequestId, commentId);
-    const reply = comment && await this.deps.store.comments.reply(comment.id, replyId);
+    const reply = comment && (await this.deps.store.comments.reply(comment.id, replyId));
     if (!reply) return false;
     this.requireAuthorOrAdmin(caller, thread, reply.postedBy, 'delete', `reply ${replyId}`);
     return await this.deps.store.tx(async () => await this.deps.store.comments.deleteReply(reply.id));
@@ -288,7 +288,7 @@ export class Comments {
       const role = await caller.access.requireSpace(space, needed);
       return { space, role, changeRequestId: null, revisionId: space.revisionId };
     }
-    const { space, role, changeRequest } = this.findChangeRequest()(caller, ref.spaceId, ref.changeRequest, needed);
+    const { space, role, changeRequest } = await this.findChangeRequest()(caller, ref.spaceId, ref.changeRequest, needed);
     return { space, role, changeRequestId: changeRequest.id, revisionId: changeRequest.revisionId };
   }
 
@@ -319,7 +319,13 @@ export class Comments {
     }
   }
 
-  private async applyReactions(caller: Caller, commentId: string, subjectId: string, changes: { added: string[]; removed: string[] }, now: string): Promise<void> {
+  private async applyReactions(
+    caller: Caller,
+    commentId: string,
+    subjectId: string,
+    changes: { added: string[]; removed: string[] },
+    now: string,
+  ): Promise<void> {
     const { comments } = this.deps.store;
     for (const emoji of changes.added) await comments.react(commentId, { subjectId, emoji, userId: caller.user.id, reactedAt: now });
     for (const emoji of changes.removed) await comments.unreact(subjectId, emoji, caller.user.id);
@@ -341,34 +347,36 @@ export class Comments {
       repliers.set(r.commentId, list);
     }
     const pages = comments.some((c) => c.target.page) ? (await this.revisionView(caller, thread)).index.pages : undefined;
-    return await Promise.all(comments.map(async (comment) => {
-      const snapshot = comment.target.page;
-      const current = snapshot && pages?.get(snapshot.id);
-      const theirs = repliers.get(comment.id) ?? [];
-      return {
-        thread,
-        comment,
-        postedBy: await this.user(comment.postedBy),
-        resolvedBy: comment.resolvedBy ? await this.user(comment.resolvedBy) : null,
-        body: this.bodies.write(comment.markdown, comment.bodyOid, format),
-        reactions: reactions.get(comment.id) ?? [],
-        replies: theirs.reduce((sum, r) => sum + r.count, 0),
-        repliers: theirs,
-        page: !snapshot
-          ? null
-          : current
-            ? {
-                id: current.id,
-                title: current.title,
-                path: current.path,
-                ...(current.kind === 'document' && current.emoji ? { emoji: current.emoji } : {}),
-                ...(current.kind === 'document' && current.icon ? { icon: current.icon } : {}),
-                outdated: false,
-              }
-            : { ...snapshot, outdated: true },
-        permissions: permissionsFor(caller, thread, comment.postedBy),
-      };
-    }));
+    return await Promise.all(
+      comments.map(async (comment) => {
+        const snapshot = comment.target.page;
+        const current = snapshot && pages?.get(snapshot.id);
+        const theirs = repliers.get(comment.id) ?? [];
+        return {
+          thread,
+          comment,
+          postedBy: await this.user(comment.postedBy),
+          resolvedBy: comment.resolvedBy ? await this.user(comment.resolvedBy) : null,
+          body: this.bodies.write(comment.markdown, comment.bodyOid, format),
+          reactions: reactions.get(comment.id) ?? [],
+          replies: theirs.reduce((sum, r) => sum + r.count, 0),
+          repliers: theirs,
+          page: !snapshot
+            ? null
+            : current
+              ? {
+                  id: current.id,
+                  title: current.title,
+                  path: current.path,
+                  ...(current.kind === 'document' && current.emoji ? { emoji: current.emoji } : {}),
+                  ...(current.kind === 'document' && current.icon ? { icon: current.icon } : {}),
+                  outdated: false,
+                }
+              : { ...snapshot, outdated: true },
+          permissions: permissionsFor(caller, thread, comment.postedBy),
+        };
+      }),
+    );
   }
 
   private async replyView(caller: Caller, thread: Thread, reply: CommentReplyRecord, reactions: ReactionView[], format?: BodyFormat): Promise<ReplyView> {
@@ -386,15 +394,24 @@ export class Comments {
     const bySubject = new Map<string, ReactionRecord[]>();
     for (const r of await this.deps.store.comments.reactions(subjectIds)) bySubject.set(r.subjectId, [...(bySubject.get(r.subjectId) ?? []), r]);
     return new Map(
-      (await Promise.all([...bySubject].map(async ([id, list]) => [
-        id,
-        await Promise.all(groupReactions(list).map(async (g) => ({ emoji: g.emoji, users: await Promise.all(g.users.map(async (u) => ({ user: await this.user(u.userId), reactedAt: u.reactedAt }))) }))),
-      ]))),
+      await Promise.all(
+        [...bySubject].map(
+          async ([id, list]): Promise<[string, ReactionView[]]> => [
+            id,
+            await Promise.all(
+              groupReactions(list).map(async (g) => ({
+                emoji: g.emoji,
+                users: await Promise.all(g.users.map(async (u) => ({ user: await this.user(u.userId), reactedAt: u.reactedAt }))),
+              })),
+            ),
+          ],
+        ),
+      ),
     );
   }
 
   private async user(id: string): Promise<UserRecord> {
-    return await this.deps.store.users.get(id) ?? { id, displayName: 'Former user', email: '', photoURL: null, createdAt: '' };
+    return (await this.deps.store.users.get(id)) ?? { id, displayName: 'Former user', email: '', photoURL: null, createdAt: '' };
   }
 }
 

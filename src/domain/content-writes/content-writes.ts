@@ -61,7 +61,7 @@ export class ContentWrites {
     if (changes.length > MAX_CHANGES) throw invalidInput(`changes: must have at most ${MAX_CHANGES} changes, got ${changes.length}`);
     const { changeRequest } = await this.changeRequests.find(caller, spaceId, changeRequestId, 'edit');
     const files = await this.prepareFiles(changes);
-    const pages = await parsePages([...markdownBodies(changes), ...await this.updatedPageFiles(changeRequest.revisionId, changes)]);
+    const pages = await parsePages([...markdownBodies(changes), ...(await this.updatedPageFiles(changeRequest.revisionId, changes))]);
     const { changeRequest: cr, space } = await this.changeRequests.find(caller, spaceId, changeRequest.id, 'edit');
     const result = await usingParsedPages(pages, async () => await this.apply(space, cr.revisionId, cr.baseRevisionId, changes, files));
     const revision = this.revisionRecord(space.id, cr.revisionId);
@@ -116,31 +116,53 @@ export class ContentWrites {
     await store.tx(async () => {
       await this.index(result);
       await store.revisions.insert(revision, result.content);
-      if (!await store.content.setSpaceRevision(space.id, space.revisionId, revision.id, revision.createdAt)) {
+      if (!(await store.content.setSpaceRevision(space.id, space.revisionId, revision.id, revision.createdAt))) {
         throw conflict(`the space ${space.id} changed while the content was imported; import again`);
       }
     });
     return { revisionId: revision.id, ...counts(plan) };
   }
 
-  private async applyImport(space: SpaceRecord, revisionId: string, baseRevisionId: string, input: ImportInput, plan: ImportPlan, pageId?: string): Promise<ApplyResult> {
-    const target = { ...await this.context(space, revisionId, baseRevisionId), source: input, now: nowIso(this.deps), ...(pageId !== undefined ? { pageId } : {}) };
+  private async applyImport(
+    space: SpaceRecord,
+    revisionId: string,
+    baseRevisionId: string,
+    input: ImportInput,
+    plan: ImportPlan,
+    pageId?: string,
+  ): Promise<ApplyResult> {
+    const target = {
+      ...(await this.context(space, revisionId, baseRevisionId)),
+      source: input,
+      now: nowIso(this.deps),
+      ...(pageId !== undefined ? { pageId } : {}),
+    };
     return await this.stored(await applyPlan(plan, target));
   }
 
-  private async apply(space: SpaceRecord, revisionId: string, baseRevisionId: string, changes: ContentChange[], files: Map<number, PreparedFile[]>): Promise<ApplyResult> {
-    return await this.stored(await applyChanges({ ...await this.context(space, revisionId, baseRevisionId), files }, changes));
+  private async apply(
+    space: SpaceRecord,
+    revisionId: string,
+    baseRevisionId: string,
+    changes: ContentChange[],
+    files: Map<number, PreparedFile[]>,
+  ): Promise<ApplyResult> {
+    return await this.stored(await applyChanges({ ...(await this.context(space, revisionId, baseRevisionId)), files }, changes));
   }
 
   /** The stored page files that the batch's `update_page` changes rewrite: parsed off the request thread with the rest. */
   private async updatedPageFiles(revisionId: string, changes: readonly ContentChange[]): Promise<Array<{ text: string; field: string }>> {
     const { store } = this.deps;
     const pages = new Map((await store.revisions.content(revisionId)).pages.map((p) => [p.id, p]));
-    return (await Promise.all(changes.map(async (change, i) => {
-      const page = change.operation === 'update_page' ? pages.get(change.page) : undefined;
-      const bytes = page?.kind === 'document' && page.blob ? await store.blobs.get(page.blob) : undefined;
-      return bytes ? [{ text: new TextDecoder('utf-8').decode(bytes), field: `changes[${i}].page (its stored markdown)` }] : [];
-    }))).flat();
+    return (
+      await Promise.all(
+        changes.map(async (change, i) => {
+          const page = change.operation === 'update_page' ? pages.get(change.page) : undefined;
+          const bytes = page?.kind === 'document' && page.blob ? await store.blobs.get(page.blob) : undefined;
+          return bytes ? [{ text: new TextDecoder('utf-8').decode(bytes), field: `changes[${i}].page (its stored markdown)` }] : [];
+        }),
+      )
+    ).flat();
   }
 
   /** What a batch on the revision reads: its content, the space's other revisions, blobs. */

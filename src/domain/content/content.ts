@@ -36,7 +36,7 @@ export interface RevisionView {
   content: RevisionContent;
   index: RevisionIndex;
   /** The space with its counters, as the space reads present it (computed on first use). */
-  spaceView(): SpaceView;
+  spaceView(): Promise<SpaceView>;
 }
 
 export interface LinksQuery extends PageRequest {
@@ -192,11 +192,7 @@ export class Contents {
       'page' in target ? u.target.kind === 'page' && u.target.page.id === target.page : u.target.kind === 'file' && u.target.file.id === target.file;
     if ('page' in target) this.page(view, target.page);
     else this.file(view, target.file);
-    const sources = new Set(
-      (await this.linksOf(view, []))
-        .filter(matches)
-        .flatMap((u) => u.sources),
-    );
+    const sources = new Set((await this.linksOf(view, [])).filter(matches).flatMap((u) => u.sources));
     const order = new Map(view.index.content.pages.map((p, i) => [p.id, i]));
     return paginate([...sources], query, (p) => [order.get(p.id) ?? 0]);
   }
@@ -219,13 +215,20 @@ export class Contents {
     if (!revision || revision.spaceId !== space.id) throw notFound(`No revision ${revisionId} in the space ${space.id}`);
     const organization = await this.organizations.find(space.organizationId);
     let owner: SpaceView | undefined;
-    return { space, role, organization, revision, ...await this.indexOf(revision.id), spaceView: async () => (owner ??= await this.spaces.view(space, role)) };
+    return {
+      space,
+      role,
+      organization,
+      revision,
+      ...(await this.indexOf(revision.id)),
+      spaceView: async () => (owner ??= await this.spaces.view(space, role)),
+    };
   }
 
   private async indexOf(revisionId: string): Promise<{ content: RevisionContent; index: RevisionIndex }> {
     let index = this.indexes.get(revisionId);
     if (!index) {
-      index = new RevisionIndex((await this.deps.store.revisions.content(revisionId)));
+      index = new RevisionIndex(await this.deps.store.revisions.content(revisionId));
       this.indexes.set(revisionId, index);
     }
     return { content: index.content, index };

@@ -80,7 +80,7 @@ export class Documents {
     const key = `${oid}\n${title ?? ''}`;
     if (this.bodies.has(key)) return;
     const bytes = await this.blobs.get(oid);
-    if (!bytes || await this.overLimits(oid) !== null) return; // `root` says why
+    if (!bytes || (await this.overLimits(oid)) !== null) return; // `root` says why
     const page = await parsePageFileOffThread(new TextDecoder('utf-8').decode(bytes), 'format');
     this.bodies.set(key, parsedBody(page, title));
   }

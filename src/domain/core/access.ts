@@ -11,7 +11,7 @@ export interface InstallationGrant {
   integration: string;
   installationId: string;
   organizationId: string;
-  spaceRole(spaceId: string): RoleName | null;
+  spaceRole(spaceId: string): Promise<RoleName | null>;
 }
 
 /**
@@ -80,9 +80,15 @@ export class Access {
     for (const c of collections) this.collectionCache.set(c.id, c);
   }
 
-  private async resolve(organizationId: string, kind: 'space' | 'collection', id: string, defaultLevel: DefaultLevel, parentId: string | null): Promise<RoleName | null> {
+  private async resolve(
+    organizationId: string,
+    kind: 'space' | 'collection',
+    id: string,
+    defaultLevel: DefaultLevel,
+    parentId: string | null,
+  ): Promise<RoleName | null> {
     if (this.installation) {
-      return kind === 'space' && organizationId === this.installation.organizationId ? this.installation.spaceRole(id) : null;
+      return kind === 'space' && organizationId === this.installation.organizationId ? await this.installation.spaceRole(id) : null;
     }
     const orgRole = await this.organizationRole(organizationId);
     if (orgRole === undefined) return null;

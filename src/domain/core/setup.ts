@@ -18,15 +18,17 @@ export async function bootstrap(domain: Domain, config: Config, env: { DOCS_TOKE
   const { store } = domain.deps;
   const result = await store.tx(async () => {
     const admin = await domain.users.ensure(config.admin.email, config.admin.displayName);
-    const organizations = await Promise.all(config.organizations.map(async (o) => {
-      const org = await domain.organizations.ensure(o.title, {
-        emailDomains: o.emailDomains,
-        defaultRole: o.defaultRole,
-        ...(o.hostname ? { hostname: o.hostname } : {}),
-      });
-      await domain.organizations.ensureMember(org.id, admin.id, 'admin');
-      return org;
-    }));
+    const organizations = await Promise.all(
+      config.organizations.map(async (o) => {
+        const org = await domain.organizations.ensure(o.title, {
+          emailDomains: o.emailDomains,
+          defaultRole: o.defaultRole,
+          ...(o.hostname ? { hostname: o.hostname } : {}),
+        });
+        await domain.organizations.ensureMember(org.id, admin.id, 'admin');
+        return org;
+      }),
+    );
     const needsToken = issueToken && (await store.users.tokensOf(admin.id)).length === 0;
     const newAdminToken = needsToken ? (await domain.users.createToken(admin.id, 'admin (first start)')).token : undefined;
     return { admin, organizations, ...(newAdminToken ? { newAdminToken } : {}) };

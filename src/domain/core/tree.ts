@@ -27,8 +27,8 @@ const INVALID = 'Invalid position space or collection provided';
 export async function planMove(store: Store, item: Item, request: MoveRequest): Promise<{ parentId: string | null; position: number }> {
   const { organizationId } = item.record;
   const pointerId = (p?: PositionPointer) => (p ? (p.type === 'space' ? p.space : p.collection) : undefined);
-  const before = request.position?.before && await resolvePointer(store, organizationId, request.position.before);
-  const after = request.position?.after && await resolvePointer(store, organizationId, request.position.after);
+  const before = request.position?.before && (await resolvePointer(store, organizationId, request.position.before));
+  const after = request.position?.after && (await resolvePointer(store, organizationId, request.position.after));
   if (request.position?.before && !before) throw invalidInput(`${INVALID}: position.before ${pointerId(request.position.before)}`);
   if (request.position?.after && !after) throw invalidInput(`${INVALID}: position.after ${pointerId(request.position.after)}`);
   if (before?.record.id === item.record.id || after?.record.id === item.record.id) {
@@ -43,7 +43,7 @@ export async function planMove(store: Store, item: Item, request: MoveRequest): 
   if (parentId !== null) {
     const parent = await store.content.collection(parentId);
     if (!parent || parent.organizationId !== organizationId) throw invalidInput(`${INVALID}: no collection ${parentId} here`);
-    if (item.kind === 'collection' && await isSelfOrDescendant(store, parentId, item.record.id)) {
+    if (item.kind === 'collection' && (await isSelfOrDescendant(store, parentId, item.record.id))) {
       throw invalidInput(`${INVALID}: a collection cannot move into itself or its own collections`);
     }
   }

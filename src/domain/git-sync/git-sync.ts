@@ -12,9 +12,9 @@ import { PARSED_PAGE_VERSION, type ParsedPageData } from '../../content/parsed-p
 export const GIT_DATES_VERSION = 1;
 
 export interface CommitDates {
-  get(commit: string): Record<string, number> | undefined;
-  put(commit: string, dates: Record<string, number>): void;
-  commits(): string[];
+  get(commit: string): Promise<Record<string, number> | undefined>;
+  put(commit: string, dates: Record<string, number>): Promise<void>;
+  commits(): Promise<string[]>;
 }
 
 export interface ImportedRevision {
@@ -47,7 +47,7 @@ export class GitSync {
   /** The live space synced from the docs.yaml `key` of the repository `source`. */
   async spaceForKey(source: string, key: string): Promise<SpaceRecord | undefined> {
     const state = await this.deps.store.revisions.syncStateByKey(source, key);
-    const space = state && await this.deps.store.content.space(state.spaceId);
+    const space = state && (await this.deps.store.content.space(state.spaceId));
     return space && !space.deletedAt ? space : undefined;
   }
 
@@ -96,11 +96,15 @@ export class GitSync {
     const missing = documents.filter((p) => !known.has(p.blob));
     if (missing.length === 0) return;
     const spaceRoot = await this.spaceRoot(content);
-    const results = (await Promise.all(missing.map(async (page) => {
-      const bytes = await store.blobs.get(page.blob);
-      const path = page.git?.path ?? `${page.path || 'README'}.md`;
-      return bytes ? [parsePage({ oid: page.blob, path, spaceRoot, bytes })] : [];
-    }))).flat();
+    const results = (
+      await Promise.all(
+        missing.map(async (page) => {
+          const bytes = await store.blobs.get(page.blob);
+          const path = page.git?.path ?? `${page.path || 'README'}.md`;
+          return bytes ? [parsePage({ oid: page.blob, path, spaceRoot, bytes })] : [];
+        }),
+      )
+    ).flat();
     await this.saveParsed(results);
   }
 
@@ -135,7 +139,7 @@ export class GitSync {
     return await store.tx(async () => {
       const revisionId = await this.insertRevision(input, now);
       const moved = revisionId
-        ? !await store.content.setSpaceRevision(input.spaceId, input.baseRevisionId, revisionId, now)
+        ? !(await store.content.setSpaceRevision(input.spaceId, input.baseRevisionId, revisionId, now))
         : (await store.content.space(input.spaceId))?.revisionId !== input.baseRevisionId;
       if (moved) throw conflict(`the space ${input.spaceId} changed while it was being synced; sync again`);
       await store.revisions.putSyncState({ ...input.state, spaceId: input.spaceId, revisionId: revisionId ?? input.baseRevisionId, updatedAt: now });

@@ -154,7 +154,7 @@ export class GitSpaces {
     await store.tx(async () => {
       await store.revisions.insert(gitRevision, input.gitContent);
       await store.revisions.insert(mergeRevision, input.merged);
-      if (!await store.content.setSpaceRevision(input.spaceId, input.spaceRevisionId, mergeRevision.id, now)) {
+      if (!(await store.content.setSpaceRevision(input.spaceId, input.spaceRevisionId, mergeRevision.id, now))) {
         throw conflict(`the space ${input.spaceId} changed while it was being synced; sync again`);
       }
       await store.revisions.putSyncState({ ...input.state, spaceId: input.spaceId, revisionId: gitRevision.id, updatedAt: now });
@@ -196,7 +196,12 @@ export class GitSpaces {
    * Opens a change request for a branch, based on the space revision the branch forked from (not the space's
    * current one: a merge then brings the space's later changes in instead of reverting them).
    */
-  async openChangeRequest(spaceId: string, baseRevisionId: string, subject: string, userId: string): Promise<{ id: string; number: number; revisionId: string }> {
+  async openChangeRequest(
+    spaceId: string,
+    baseRevisionId: string,
+    subject: string,
+    userId: string,
+  ): Promise<{ id: string; number: number; revisionId: string }> {
     const { store } = this.deps;
     const now = nowIso(this.deps);
     return await store.tx(async () => {
@@ -314,7 +319,10 @@ export class GitSpaces {
   }
 
   /** The remote (credentials included) and branch of the space's last successful git operation through the API. */
-  async lastRemote(spaceId: string, kind?: typeof GIT_IMPORT_JOB | typeof GIT_EXPORT_JOB): Promise<{ url: string; ref: string; repoProjectDirectory?: string } | undefined> {
+  async lastRemote(
+    spaceId: string,
+    kind?: typeof GIT_IMPORT_JOB | typeof GIT_EXPORT_JOB,
+  ): Promise<{ url: string; ref: string; repoProjectDirectory?: string } | undefined> {
     const kinds = kind ? [kind] : [GIT_IMPORT_JOB, GIT_EXPORT_JOB];
     const jobs = (await this.deps.store.jobs.list('done')).filter((j) => kinds.includes(j.kind) && (j.payload as GitJobPayload).spaceId === spaceId);
     const last = jobs.sort((a, b) => a.updatedAt.localeCompare(b.updatedAt)).at(-1)?.payload as GitJobPayload | undefined;

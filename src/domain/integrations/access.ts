@@ -25,12 +25,12 @@ export class IntegrationAccess {
   /** The integration, when the caller may see it; 404 otherwise. */
   async find(caller: Caller, name: string): Promise<IntegrationRecord> {
     const integration = await this.deps.store.integrations.get(name);
-    if (!integration || !await this.visible(caller, integration)) throw notFound(`No matching integration found for the name ${name}`);
+    if (!integration || !(await this.visible(caller, integration))) throw notFound(`No matching integration found for the name ${name}`);
     return integration;
   }
 
   async visible(caller: Caller, integration: IntegrationRecord): Promise<boolean> {
-    return integration.visibility !== 'private' || await caller.access.organizationRole(integration.organizationId) !== undefined;
+    return integration.visibility !== 'private' || (await caller.access.organizationRole(integration.organizationId)) !== undefined;
   }
 
   async view(caller: Caller, integration: IntegrationRecord): Promise<IntegrationView> {
@@ -42,11 +42,11 @@ export class IntegrationAccess {
   }
 
   async isDeveloper(caller: Caller, integration: IntegrationRecord): Promise<boolean> {
-    return await caller.access.organizationRole(integration.organizationId) === 'admin';
+    return (await caller.access.organizationRole(integration.organizationId)) === 'admin';
   }
 
   async requireDeveloper(caller: Caller, integration: IntegrationRecord, action: string): Promise<void> {
-    if (!await this.isDeveloper(caller, integration)) {
+    if (!(await this.isDeveloper(caller, integration))) {
       throw forbidden(`Only admins of the organization ${integration.organizationId}, which publishes ${integration.name}, can ${action}`);
     }
   }
@@ -67,12 +67,12 @@ export class IntegrationAccess {
 
   /** The caller administers the organization the integration is installed in. */
   async isInstaller(caller: Caller, installation: InstallationRecord): Promise<boolean> {
-    return await caller.access.organizationRole(installation.organizationId) === 'admin';
+    return (await caller.access.organizationRole(installation.organizationId)) === 'admin';
   }
 
   /** Reading and configuring an installation: its organization's admins, the developers, or the installation itself. */
   async requireManager(caller: Caller, integration: IntegrationRecord, installation: InstallationRecord): Promise<void> {
-    if (await this.isInstaller(caller, installation) || await this.isDeveloper(caller, integration) || this.isSelf(caller, installation)) return;
+    if ((await this.isInstaller(caller, installation)) || (await this.isDeveloper(caller, integration)) || this.isSelf(caller, installation)) return;
     throw forbidden(
       `Only admins of the organization ${installation.organizationId} or of the integration's publisher can manage the installation ${installation.id}`,
     );

@@ -89,8 +89,11 @@ export class IntegrationCatalog {
    */
   async list(caller: Caller, query: IntegrationQuery, trustedBy?: string): Promise<Page<IntegrationView>> {
     const own = async (i: IntegrationRecord) =>
-      i.organizationId === trustedBy || (i.organizationId === query.owner && await caller.access.organizationRole(i.organizationId) !== undefined);
-    const records = await filterAsync(await this.access.deps.store.integrations.all(), async (i) => (i.visibility === 'public' || (await own(i))) && matches(i, query));
+      i.organizationId === trustedBy || (i.organizationId === query.owner && (await caller.access.organizationRole(i.organizationId)) !== undefined);
+    const records = await filterAsync(
+      await this.access.deps.store.integrations.all(),
+      async (i) => (i.visibility === 'public' || (await own(i))) && matches(i, query),
+    );
     const page = paginate(records, query, (i) => [i.name]);
     return { ...page, items: await Promise.all(page.items.map(async (i) => await this.access.view(caller, i))) };
   }
@@ -124,7 +127,7 @@ export class IntegrationCatalog {
   /** `organization` of a publish request: an organization id, or its hostname. */
   private async publisher(idOrHostname: string): Promise<OrganizationRecord> {
     const { organizations } = this.access.deps.store;
-    const org = await organizations.get(idOrHostname) ?? (await organizations.all()).find((o) => o.hostname === idOrHostname);
+    const org = (await organizations.get(idOrHostname)) ?? (await organizations.all()).find((o) => o.hostname === idOrHostname);
     if (!org) throw notFound(`organization: no organization has the ID or hostname "${idOrHostname}"`);
     return org;
   }

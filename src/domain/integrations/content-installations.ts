@@ -130,7 +130,7 @@ export class ContentInstallations {
     const integration = await this.access.find(caller, name);
     const installation = await this.access.installation(integration, installationId);
     const target = await this.target(kind, installation, targetId, kind === 'space' ? 'spaceId' : 'siteId');
-    if (!await this.access.isInstaller(caller, installation)) await this.requireTargetAdmin(caller, target);
+    if (!(await this.access.isInstaller(caller, installation))) await this.requireTargetAdmin(caller, target);
     const { store } = this.access.deps;
     const record = await store.integrations.contentInstallation(kind, installation.id, targetId);
     if (!record) return false;
@@ -148,7 +148,13 @@ export class ContentInstallations {
   }
 
   /** The space or site installations of one installation. */
-  async listOfInstallation(caller: Caller, kind: ContentKind, name: string, installationId: string, query: ContentListQuery): Promise<Page<ContentInstallationView>> {
+  async listOfInstallation(
+    caller: Caller,
+    kind: ContentKind,
+    name: string,
+    installationId: string,
+    query: ContentListQuery,
+  ): Promise<Page<ContentInstallationView>> {
     const { integration, installation } = await this.installations.managed(caller, name, installationId);
     const records = await this.access.deps.store.integrations.contentInstallations(kind, installation.id);
     return await this.page(caller, kind, integration, [installation], records, query);
@@ -178,7 +184,10 @@ export class ContentInstallations {
       .filter((r) => query.externalId === undefined || r.externalIds.includes(query.externalId))
       .map((r) => ({ integration, installation: byId.get(r.installationId)!, record: r }));
     const page = paginate(items, query, (v) => [v.record.createdAt, v.record.installationId, v.record.targetId]);
-    return { ...page, items: await Promise.all(page.items.map(async (v) => await this.view(caller, kind, v.integration, v.installation, v.record, query.extended ?? false))) };
+    return {
+      ...page,
+      items: await Promise.all(page.items.map(async (v) => await this.view(caller, kind, v.integration, v.installation, v.record, query.extended ?? false))),
+    };
   }
 
   /** The installation on the space or site, once the caller is known to manage it (or to administer that space or site). */
@@ -187,7 +196,8 @@ export class ContentInstallations {
     const installation = await this.access.installation(integration, installationId);
     const record = await this.access.deps.store.integrations.contentInstallation(kind, installation.id, targetId);
     if (!record) throw notFound(`${name} is not installed on the ${kind} ${targetId} through the installation ${installation.id}`);
-    const manager = await this.access.isInstaller(caller, installation) || await this.access.isDeveloper(caller, integration) || this.access.isSelf(caller, installation);
+    const manager =
+      (await this.access.isInstaller(caller, installation)) || (await this.access.isDeveloper(caller, integration)) || this.access.isSelf(caller, installation);
     if (!manager) await this.requireTargetAdmin(caller, await this.target(kind, installation, targetId, kind === 'space' ? 'spaceId' : 'siteId'));
     return { integration, installation, record };
   }

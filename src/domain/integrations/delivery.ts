@@ -67,7 +67,7 @@ export class EventDelivery {
   }
 
   private async reload(event: IntegrationEventRecord): Promise<IntegrationEventRecord> {
-    return await this.deps.store.integrations.event(event.id) ?? event;
+    return (await this.deps.store.integrations.event(event.id)) ?? event;
   }
 
   private async settle(
@@ -78,6 +78,12 @@ export class EventDelivery {
     message: string,
   ): Promise<void> {
     const now = nowIso(this.deps);
-    await this.deps.store.integrations.updateEvent({ id: event.id, status, attempts, trace: [...event.trace, { message, timestamp: now, level }], updatedAt: now });
+    await this.deps.store.integrations.updateEvent({
+      id: event.id,
+      status,
+      attempts,
+      trace: [...event.trace, { message, timestamp: now, level }],
+      updatedAt: now,
+    });
   }
 }

@@ -68,18 +68,26 @@ export class EnabledIntegrations {
   private async enabled(kind: ContentKind, organizationId: string, targetId: string): Promise<EnabledIntegration[]> {
     const { integrations } = this.access.deps.store;
     const on = new Set((await integrations.contentInstallationsOn(kind, targetId)).map((c) => c.installationId));
-    return (await Promise.all((await integrations.installationsInOrganization(organizationId)).map(async (installation) => {
-      const integration = await integrations.get(installation.integration);
-      if (!integration || (integration.target !== 'all' && integration.target !== kind)) return [];
-      const selection = kind === 'space' ? installation.spaceSelection : installation.siteSelection;
-      return selection === 'all' || on.has(installation.id) ? [{ integration, installation }] : [];
-    }))).flat();
+    return (
+      await Promise.all(
+        (
+          await integrations.installationsInOrganization(organizationId)
+        ).map(async (installation) => {
+          const integration = await integrations.get(installation.integration);
+          if (!integration || (integration.target !== 'all' && integration.target !== kind)) return [];
+          const selection = kind === 'space' ? installation.spaceSelection : installation.siteSelection;
+          return selection === 'all' || on.has(installation.id) ? [{ integration, installation }] : [];
+        }),
+      )
+    ).flat();
   }
 
   private async page(caller: Caller, enabled: EnabledIntegration[], search: string | undefined): Promise<Page<IntegrationView>> {
-    const items = await Promise.all(enabled
-      .filter(({ integration }) => matches(integration, search !== undefined ? { search } : {}))
-      .map(async ({ integration }) => await this.access.view(caller, integration)));
+    const items = await Promise.all(
+      enabled
+        .filter(({ integration }) => matches(integration, search !== undefined ? { search } : {}))
+        .map(async ({ integration }) => await this.access.view(caller, integration)),
+    );
     return paginate(items, { limit: MAX_LIMIT }, (v) => [v.integration.name]);
   }
 }

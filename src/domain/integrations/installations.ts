@@ -130,7 +130,7 @@ export class Installations {
   async uninstall(caller: Caller, name: string, installationId: string): Promise<boolean> {
     const integration = await this.access.find(caller, name);
     const installation = await this.access.installation(integration, installationId);
-    if (!await this.access.isInstaller(caller, installation)) {
+    if (!(await this.access.isInstaller(caller, installation))) {
       throw forbidden(`Only admins of the organization ${installation.organizationId} can uninstall ${name} from it`);
     }
     const { store } = this.access.deps;
@@ -152,11 +152,12 @@ export class Installations {
     const integration = await this.access.find(caller, name);
     const own = caller.access.installation?.integration === integration.name ? caller.access.installation.installationId : undefined;
     if (!own) await this.access.requireDeveloper(caller, integration, 'list its installations');
-    const items = await Promise.all((await this.access.deps.store.integrations
-      .installationsOf(integration.name))
-      .filter((i) => !own || i.id === own)
-      .filter((i) => query.externalId === undefined || i.externalIds.includes(query.externalId))
-      .map(async (i) => await this.view(integration, i)));
+    const items = await Promise.all(
+      (await this.access.deps.store.integrations.installationsOf(integration.name))
+        .filter((i) => !own || i.id === own)
+        .filter((i) => query.externalId === undefined || i.externalIds.includes(query.externalId))
+        .map(async (i) => await this.view(integration, i)),
+    );
     return paginate(items, query, (v) => [v.installation.createdAt, v.installation.id]);
   }
 
@@ -174,9 +175,14 @@ export class Installations {
   async listInOrganization(caller: Caller, organizationId: string, query: PageRequest & { search?: string }): Promise<Page<OrganizationInstallationView>> {
     const org = await this.access.organizations.find(organizationId);
     await caller.access.requireOrganization(org, 'admin');
-    const items = await Promise.all((await this.installed(org.id))
-      .filter(({ integration }) => matches(integration, { ...(query.search !== undefined ? { search: query.search } : {}) }))
-      .map(async ({ integration, installation }) => ({ integration: await this.access.view(caller, integration), installation: await this.view(integration, installation) })));
+    const items = await Promise.all(
+      (await this.installed(org.id))
+        .filter(({ integration }) => matches(integration, { ...(query.search !== undefined ? { search: query.search } : {}) }))
+        .map(async ({ integration, installation }) => ({
+          integration: await this.access.view(caller, integration),
+          installation: await this.view(integration, installation),
+        })),
+    );
     return paginate(items, query, (v) => [v.installation.installation.createdAt, v.installation.installation.id]);
   }
 
@@ -188,11 +194,18 @@ export class Installations {
     const org = await this.access.organizations.find(organizationId);
     await caller.access.requireOrganization(org, 'read');
     const { integrations } = this.access.deps.store;
-    const items = (await Promise.all((await this.installed(org.id)).map(async ({ integration, installation }) => {
-      const statuses = target === 'organization' ? [installation.status] : (await integrations.contentInstallations(target, installation.id)).map((c) => c.status);
-      const status = (['active', 'pending', 'paused'] as const).find((s) => statuses.includes(s));
-      return status ? [{ integration: await this.access.view(caller, integration), status }] : [];
-    }))).flat();
+    const items = (
+      await Promise.all(
+        (
+          await this.installed(org.id)
+        ).map(async ({ integration, installation }) => {
+          const statuses =
+            target === 'organization' ? [installation.status] : (await integrations.contentInstallations(target, installation.id)).map((c) => c.status);
+          const status = (['active', 'pending', 'paused'] as const).find((s) => statuses.includes(s));
+          return status ? [{ integration: await this.access.view(caller, integration), status }] : [];
+        }),
+      )
+    ).flat();
     return paginate(items, query, (v) => [v.integration.integration.name]);
   }
 
@@ -210,9 +223,15 @@ export class Installations {
 
   private async installed(organizationId: string): Promise<{ integration: IntegrationRecord; installation: InstallationRecord }[]> {
     const { integrations } = this.access.deps.store;
-    return (await Promise.all((await integrations.installationsInOrganization(organizationId)).map(async (installation) => {
-      const integration = await integrations.get(installation.integration);
-      return integration ? [{ integration, installation }] : [];
-    }))).flat();
+    return (
+      await Promise.all(
+        (
+          await integrations.installationsInOrganization(organizationId)
+        ).map(async (installation) => {
+          const integration = await integrations.get(installation.integration);
+          return integration ? [{ integration, installation }] : [];
+        }),
+      )
+    ).flat();
   }
 }

@@ -29,7 +29,7 @@ export class InstallationTokens {
   async create(caller: Caller, name: string, installationId: string): Promise<{ token: string; expiresAt: string }> {
     const integration = await this.access.find(caller, name);
     const installation = await this.access.installation(integration, installationId);
-    if (!await this.access.isDeveloper(caller, integration) && !this.access.isSelf(caller, installation)) {
+    if (!(await this.access.isDeveloper(caller, integration)) && !this.access.isSelf(caller, installation)) {
       throw forbidden(`Only the integration ${name} (admins of the organization ${integration.organizationId}) can create tokens for its installations`);
     }
     const { store } = this.access.deps;
@@ -54,7 +54,7 @@ export class InstallationTokens {
     const installationId = await store.integrations.installationForToken(secret, nowIso(this.access.deps));
     const installation = installationId === undefined ? undefined : await store.integrations.installation(installationId);
     const user = installation?.userId ? await store.users.get(installation.userId) : undefined;
-    const integration = installation && await store.integrations.get(installation.integration);
+    const integration = installation && (await store.integrations.get(installation.integration));
     if (!installation || !user || !integration) return undefined;
     const role = roleFromScopes(integration.manifest.scopes);
     const grant: InstallationGrant = {
@@ -62,7 +62,7 @@ export class InstallationTokens {
       installationId: installation.id,
       organizationId: installation.organizationId,
       spaceRole: async (spaceId) =>
-        role && (installation.spaceSelection === 'all' || await store.integrations.contentInstallation('space', installation.id, spaceId)) ? role : null,
+        role && (installation.spaceSelection === 'all' || (await store.integrations.contentInstallation('space', installation.id, spaceId))) ? role : null,
     };
     return new Caller(store, user, grant);
   }

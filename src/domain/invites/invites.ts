@@ -67,10 +67,11 @@ export class Invites {
   async listLinks(caller: Caller, organizationId: string, request: PageRequest): Promise<Page<InviteLinkView>> {
     const org = await this.requireAdmin(caller, organizationId);
     // The spec lists organization invites only; content invites are read one by one.
-    const views = await Promise.all((await this.deps.store.invites
-      .inOrganization(org.id))
-      .filter((i) => i.target === 'organization')
-      .map(async (invite) => (await this.viewOf(caller, invite))!));
+    const views = await Promise.all(
+      (await this.deps.store.invites.inOrganization(org.id))
+        .filter((i) => i.target === 'organization')
+        .map(async (invite) => (await this.viewOf(caller, invite))!),
+    );
     return paginate(views, request, (v) => [v.invite.createdAt, v.invite.id]);
   }
 
@@ -101,7 +102,12 @@ export class Invites {
     return (await this.viewOf(caller, invite))!;
   }
 
-  async updateLink(caller: Caller, organizationId: string, inviteId: string, patch: { role?: RoleName | null; level?: RoleName | null }): Promise<InviteLinkView> {
+  async updateLink(
+    caller: Caller,
+    organizationId: string,
+    inviteId: string,
+    patch: { role?: RoleName | null; level?: RoleName | null },
+  ): Promise<InviteLinkView> {
     const invite = await this.findLink(organizationId, inviteId);
     await this.requireManager(caller, invite);
     const isContent = invite.target !== 'organization';
@@ -140,7 +146,7 @@ export class Invites {
         return;
       }
       const resourceId = invite.resourceId!;
-      if (!await this.targetExists(invite)) throw notFound(`The invite ${inviteId} points to a ${invite.target} that no longer exists`);
+      if (!(await this.targetExists(invite))) throw notFound(`The invite ${inviteId} points to a ${invite.target} that no longer exists`);
       await this.organizations.ensureMember(organizationId, caller.user.id, null);
       const grant = await store.grants.get(invite.target, resourceId, 'user', caller.user.id);
       if (grant && atLeast(grant.role, invite.role!)) return;
@@ -194,8 +200,9 @@ export class Invites {
   private async requireManager(caller: Caller, invite: InviteLinkRecord): Promise<void> {
     const org = await this.organizations.find(invite.organizationId);
     if (atLeast(await caller.access.organizationRole(org.id), 'admin')) return;
-    if (invite.target === 'space' && invite.resourceId) return void await caller.access.requireSpace(await this.spaces.find(invite.resourceId), 'admin');
-    if (invite.target === 'collection' && invite.resourceId) return void await caller.access.requireCollection(await this.collections.find(invite.resourceId), 'admin');
+    if (invite.target === 'space' && invite.resourceId) return void (await caller.access.requireSpace(await this.spaces.find(invite.resourceId), 'admin'));
+    if (invite.target === 'collection' && invite.resourceId)
+      return void (await caller.access.requireCollection(await this.collections.find(invite.resourceId), 'admin'));
     await caller.access.requireOrganization(org, 'admin');
   }
 
@@ -216,8 +223,8 @@ export class Invites {
 
   private async targetExists(invite: InviteLinkRecord): Promise<boolean> {
     const { content } = this.deps.store;
-    if (invite.target === 'space') return !!await content.space(invite.resourceId!) && !(await content.space(invite.resourceId!))!.deletedAt;
-    if (invite.target === 'collection') return !!await content.collection(invite.resourceId!);
+    if (invite.target === 'space') return !!(await content.space(invite.resourceId!)) && !(await content.space(invite.resourceId!))!.deletedAt;
+    if (invite.target === 'collection') return !!(await content.collection(invite.resourceId!));
     return true;
   }
 
@@ -227,7 +234,7 @@ export class Invites {
       const role = await caller.access.organizationRole(invite.organizationId);
       return { invite, redundant: role !== undefined && (invite.role === null || atLeast(role, invite.role)) };
     }
-    if (!await this.targetExists(invite)) return undefined;
+    if (!(await this.targetExists(invite))) return undefined;
     if (invite.target === 'space') {
       const space = (await content.space(invite.resourceId!))!;
       return { invite, space, redundant: atLeast(await caller.access.spaceRole(space), invite.role!) };

@@ -151,10 +151,7 @@ export class OpenAPISpecs {
 
   /** Changes whenever a spec of the organization gets a new version: part of a site build's cache keys. */
   async stamp(organizationId: string): Promise<string> {
-    return (await this.deps.store.openapi
-      .in(organizationId))
-      .map((s) => `${s.slug}=${s.lastVersionId ?? ''}`)
-      .join(',');
+    return (await this.deps.store.openapi.in(organizationId)).map((s) => `${s.slug}=${s.lastVersionId ?? ''}`).join(',');
   }
 
   private async text(version: OpenAPIVersionRecord): Promise<string> {

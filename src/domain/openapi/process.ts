@@ -21,7 +21,7 @@ type Read = { text: string; url: string | null; fileName: string } | { code: Ope
 
 export async function processSpec(deps: Deps, policy: FetchPolicy, payload: ProcessPayload): Promise<void> {
   const { store } = deps;
-  if (!await store.openapi.start(payload.spec, payload.generation, nowIso(deps))) return;
+  if (!(await store.openapi.start(payload.spec, payload.generation, nowIso(deps)))) return;
   const spec = (await store.openapi.get(payload.spec))!;
   const read = await readSource(deps, policy, spec);
   let outcome: OpenAPIOutcome;

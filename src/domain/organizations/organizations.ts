@@ -51,11 +51,15 @@ export class Organizations {
   }
 
   async listForCaller(caller: Caller, request: PageRequest): Promise<Page<OrganizationRecord>> {
-    const orgs = (await Promise.all((await this.deps.store.organizations
-      .membershipsOf(caller.user.id))
-      .filter((m) => !m.disabled)
-      .map(async (m) => await this.deps.store.organizations.get(m.organizationId))))
-      .filter((o): o is OrganizationRecord => o !== undefined);
+    const orgs = (
+      await Promise.all(
+        (
+          await this.deps.store.organizations.membershipsOf(caller.user.id)
+        )
+          .filter((m) => !m.disabled)
+          .map(async (m) => await this.deps.store.organizations.get(m.organizationId)),
+      )
+    ).filter((o): o is OrganizationRecord => o !== undefined);
     return paginate(orgs, request, (o) => [o.createdAt, o.id]);
   }
 
@@ -65,7 +69,7 @@ export class Organizations {
     if (patch.defaultContent) {
       throw invalidInput(`defaultContent: no site ${patch.defaultContent.site} in the organization ${id}`);
     }
-    if (patch.title !== undefined && patch.title !== org.title && await this.deps.store.organizations.byTitle(patch.title)) {
+    if (patch.title !== undefined && patch.title !== org.title && (await this.deps.store.organizations.byTitle(patch.title))) {
       throw conflict(`title: another organization is already named "${patch.title}"`);
     }
     const next: OrganizationRecord = {
@@ -91,11 +95,15 @@ export class Organizations {
   async listMembers(caller: Caller, organizationId: string, query: MemberQuery): Promise<Page<MemberView>> {
     const org = await this.requireMemberReader(caller, organizationId);
     const search = query.search?.trim().toLowerCase();
-    const members = (await Promise.all((await this.deps.store.organizations
-      .members(org.id))
-      .filter((m) => query.role === undefined || (query.role === 'guest' ? m.role === null : m.role === query.role))
-      .map(async (m) => await this.view(m))))
-      .filter((v) => !search || v.user.displayName.toLowerCase().includes(search) || v.user.email.toLowerCase().includes(search));
+    const members = (
+      await Promise.all(
+        (
+          await this.deps.store.organizations.members(org.id)
+        )
+          .filter((m) => query.role === undefined || (query.role === 'guest' ? m.role === null : m.role === query.role))
+          .map(async (m) => await this.view(m)),
+      )
+    ).filter((v) => !search || v.user.displayName.toLowerCase().includes(search) || v.user.email.toLowerCase().includes(search));
     const sort = query.sort ?? 'joinedAt';
     return paginate(
       members,
@@ -116,7 +124,7 @@ export class Organizations {
     const member = await this.findMember(org.id, userId);
     if (role === undefined || role === member.role) return await this.view(member);
     return await this.deps.store.tx(async () => {
-      if (member.role === 'admin' && await this.deps.store.organizations.countAdmins(org.id) <= 1) {
+      if (member.role === 'admin' && (await this.deps.store.organizations.countAdmins(org.id)) <= 1) {
         throw conflict(`The organization ${org.id} needs at least one admin; ${userId} is the last one`);
       }
       const next = { ...member, role };
@@ -132,7 +140,7 @@ export class Organizations {
     const member = await this.deps.store.organizations.member(org.id, userId);
     if (!member) return false;
     return await this.deps.store.tx(async () => {
-      if (member.role === 'admin' && await this.deps.store.organizations.countAdmins(org.id) <= 1) {
+      if (member.role === 'admin' && (await this.deps.store.organizations.countAdmins(org.id)) <= 1) {
         throw conflict(`The organization ${org.id} needs at least one admin; ${userId} is the last one`);
       }
       const { content, grants, organizations } = this.deps.store;

@@ -31,15 +31,19 @@ export class OrganizationSearch {
       caller,
       (await this.deps.store.content.spacesIn(org.id)).filter((s) => !s.deletedAt),
     );
-    const results = (await Promise.all(readable.map(async ({ space }): Promise<SpaceSearchResult[]> => {
-      try {
-        const found = await this.content.search(caller, space.id, query, { limit: PAGES_PER_SPACE });
-        return found.page.items.length ? [{ view: found.view, hits: found.page.items }] : [];
-      } catch (error) {
-        if (error instanceof DomainError && error.kind === 'not-found') return []; // a space with no content yet
-        throw error;
-      }
-    }))).flat();
+    const results = (
+      await Promise.all(
+        readable.map(async ({ space }): Promise<SpaceSearchResult[]> => {
+          try {
+            const found = await this.content.search(caller, space.id, query, { limit: PAGES_PER_SPACE });
+            return found.page.items.length ? [{ view: found.view, hits: found.page.items }] : [];
+          } catch (error) {
+            if (error instanceof DomainError && error.kind === 'not-found') return []; // a space with no content yet
+            throw error;
+          }
+        }),
+      )
+    ).flat();
     // The best page of each space ranks the spaces (bm25: lower is better).
     results.sort((a, b) => a.hits[0]!.score - b.hits[0]!.score || a.view.space.title.localeCompare(b.view.space.title));
     return paginate(results, request, (r) => [results.indexOf(r)]);

@@ -48,11 +48,13 @@ export class Permissions {
     if (role === null) throw invalidInput('role: give a role to invite with (guest is not a role on content)');
     const org = await this.organizations.find(resource.record.organizationId);
     const { store } = this.deps;
-    const users = await Promise.all((invitation.users ?? []).map(async (id) => {
-      const user = await store.users.get(id);
-      if (!user) throw notFound(`users: no user ${id}`);
-      return user;
-    }));
+    const users = await Promise.all(
+      (invitation.users ?? []).map(async (id) => {
+        const user = await store.users.get(id);
+        if (!user) throw notFound(`users: no user ${id}`);
+        return user;
+      }),
+    );
     const teams = await Promise.all((invitation.teams ?? []).map(async (id) => await this.teams.find(org.id, id)));
     const createdAt = nowIso(this.deps);
     await store.tx(async () => {
@@ -68,22 +70,33 @@ export class Permissions {
 
   async listUsers(caller: Caller, ref: ResourceRef, request: PageRequest): Promise<Page<UserPermission>> {
     await this.resolve(caller, ref, 'read');
-    const items = (await Promise.all((await this.deps.store.grants
-      .on(ref.kind, ref.id))
-      .filter((g) => g.principalKind === 'user' && g.role !== null)
-      .map(async (g) => ({ permission: g.role!, user: await this.deps.store.users.get(g.principalId) }))))
-      .filter((p): p is UserPermission => p.user !== undefined);
+    const items = (
+      await Promise.all(
+        (
+          await this.deps.store.grants.on(ref.kind, ref.id)
+        )
+          .filter((g) => g.principalKind === 'user' && g.role !== null)
+          .map(async (g) => ({ permission: g.role!, user: await this.deps.store.users.get(g.principalId) })),
+      )
+    ).filter((p): p is UserPermission => p.user !== undefined);
     return paginate(items, request, (p) => [p.user.id]);
   }
 
   async listTeams(caller: Caller, ref: ResourceRef, request: PageRequest): Promise<Page<TeamPermission>> {
     await this.resolve(caller, ref, 'read');
-    const items = await Promise.all((await Promise.all((await this.deps.store.grants
-      .on(ref.kind, ref.id))
-      .filter((g) => g.principalKind === 'team' && g.role !== null)
-      .map(async (g) => ({ permission: g.role!, team: await this.deps.store.organizations.team(g.principalId) }))))
-      .filter((p): p is { permission: RoleName; team: TeamRecord } => p.team !== undefined)
-      .map(async (p) => ({ permission: p.permission, team: await this.teams.view(caller, p.team) })));
+    const items = await Promise.all(
+      (
+        await Promise.all(
+          (
+            await this.deps.store.grants.on(ref.kind, ref.id)
+          )
+            .filter((g) => g.principalKind === 'team' && g.role !== null)
+            .map(async (g) => ({ permission: g.role!, team: await this.deps.store.organizations.team(g.principalId) })),
+        )
+      )
+        .filter((p): p is { permission: RoleName; team: TeamRecord } => p.team !== undefined)
+        .map(async (p) => ({ permission: p.permission, team: await this.teams.view(caller, p.team) })),
+    );
     return paginate(items, request, (p) => [p.team.team.id]);
   }
 

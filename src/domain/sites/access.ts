@@ -27,7 +27,7 @@ export class SiteAccess {
   }
 
   async role(caller: Caller, site: SiteRecord): Promise<RoleName | null> {
-    return await caller.access.organizationRole(site.organizationId) ?? null;
+    return (await caller.access.organizationRole(site.organizationId)) ?? null;
   }
 
   /** The site, after checking the caller has at least `needed` in its organization. */
@@ -47,12 +47,18 @@ export class SiteAccess {
   }
 
   /** The tree with each site space's space as the caller sees it. Site spaces of deleted spaces are left out. */
-  async tree(caller: Caller | null, site: SiteRecord, records = await this.records(site)): Promise<SiteTree<SpaceView>> {
-    return buildTree(records, async (spaceId) => {
-      const space = await this.deps.store.content.space(spaceId);
-      if (!space || space.deletedAt) return undefined;
-      return await this.spaces.view(space, caller ? await caller.access.spaceRole(space) : null);
-    });
+  async tree(caller: Caller | null, site: SiteRecord, given?: SiteRecords): Promise<SiteTree<SpaceView>> {
+    const records = given ?? (await this.records(site));
+    const spaceIds = [...new Set(records.siteSpaces.map((ss) => ss.spaceId))];
+    const views = await Promise.all(
+      spaceIds.map(async (spaceId) => {
+        const space = await this.deps.store.content.space(spaceId);
+        if (!space || space.deletedAt) return undefined;
+        return await this.spaces.view(space, caller ? await caller.access.spaceRole(space) : null);
+      }),
+    );
+    const byId = new Map(spaceIds.map((id, i) => [id, views[i]]));
+    return buildTree(records, (spaceId) => byId.get(spaceId));
   }
 
   /** Saves the site with a new `updatedAt` and returns it. */

@@ -21,7 +21,12 @@ export class SiteCustomizations {
     return siteCustomization(await this.access.save({ ...site, customization: settings }));
   }
 
-  async forSiteSpace(caller: Caller, organizationId: string, siteId: string, siteSpaceId: string): Promise<{ settings: CustomizationSettings; hasOverrides: boolean }> {
+  async forSiteSpace(
+    caller: Caller,
+    organizationId: string,
+    siteId: string,
+    siteSpaceId: string,
+  ): Promise<{ settings: CustomizationSettings; hasOverrides: boolean }> {
     const { site } = await this.access.require(caller, organizationId, siteId, 'read');
     const node = this.siteSpaces.find(await this.access.tree(caller, site), siteSpaceId);
     return { settings: node.customization, hasOverrides: node.record.customization !== null };

@@ -78,7 +78,7 @@ export class SitePublishing {
   /** A new signing key: every token signed with the old one stops working. */
   async regenerate(caller: Caller, organizationId: string, siteId: string): Promise<PublishingAuthView> {
     const { site } = await this.access.require(caller, organizationId, siteId, 'admin');
-    const next = { ...await this.record(site), sealedKey: this.access.deps.store.secrets.seal(newKey()), updatedAt: nowIso(this.access.deps) };
+    const next = { ...(await this.record(site)), sealedKey: this.access.deps.store.secrets.seal(newKey()), updatedAt: nowIso(this.access.deps) };
     await this.access.deps.store.sites.putPublishingAuth(next);
     return this.present(site, next);
   }
@@ -133,7 +133,7 @@ export class SitePublishing {
     if (!site.published) throw new VisitorDenied('not-found', `The site ${site.basename} is not published`);
     switch (site.visibility) {
       case 'share-link': {
-        const opens = credentials.shareKey !== undefined && await this.access.deps.store.sites.shareLinkByKey(credentials.shareKey);
+        const opens = credentials.shareKey !== undefined && (await this.access.deps.store.sites.shareLinkByKey(credentials.shareKey));
         if (!opens || !opens.active || opens.siteId !== site.id) {
           throw new VisitorDenied('unauthenticated', `This site is shared by link only: open it with its share link (?${SHARE_KEY_PARAM}=<key>)`);
         }

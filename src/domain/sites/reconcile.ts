@@ -109,7 +109,10 @@ export async function reconcileSite(
         if (!section.spaces.length) throw invalidInput(`sites.${declared.title}.sections[${i}].spaces: a section needs at least one space`);
         let node = (await tree()).sections.find((s) => s.record.title === section.title);
         if (!node) {
-          node = await sites.sections.add(caller, organizationId, siteId, { spaceId: spaceId(section.spaces[0]!, `sections[${i}].spaces[0]`), title: section.title });
+          node = await sites.sections.add(caller, organizationId, siteId, {
+            spaceId: spaceId(section.spaces[0]!, `sections[${i}].spaces[0]`),
+            title: section.title,
+          });
           changes.push(`added the section "${section.title}"`);
         }
         const ids = await ensureSiteSpaces(section.spaces, node.record.id, `sections[${i}]`);
@@ -130,14 +133,16 @@ export async function reconcileSite(
         }
       }
       const first = (await tree()).sections.find((s) => s.record.title === declared.sections![0]!.title)!;
-      if ((await store.sites.get(siteId))!.defaultSectionId !== first.record.id) await sites.update(caller, organizationId, siteId, { defaultSiteSection: first.record.id });
+      if ((await store.sites.get(siteId))!.defaultSectionId !== first.record.id)
+        await sites.update(caller, organizationId, siteId, { defaultSiteSection: first.record.id });
     } else if (declared.spaces) {
       for (const node of (await tree()).sections) {
         await sites.sections.delete(caller, organizationId, siteId, node.record.id);
         changes.push(`removed the section "${node.record.title}"`);
       }
       const ids = await ensureSiteSpaces(declared.spaces, null, 'spaces');
-      if (ids[0] && (await store.sites.get(siteId))!.defaultSiteSpaceId !== ids[0]) await sites.update(caller, organizationId, siteId, { defaultSiteSpace: ids[0] });
+      if (ids[0] && (await store.sites.get(siteId))!.defaultSiteSpaceId !== ids[0])
+        await sites.update(caller, organizationId, siteId, { defaultSiteSpace: ids[0] });
     }
 
     if (declared.customization) {

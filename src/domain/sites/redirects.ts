@@ -82,13 +82,19 @@ export class SiteRedirects {
   /** Every redirect of a site with its target path (for the builder); redirects whose target is gone are left out. */
   async all(site: SiteRecord): Promise<RedirectTarget[]> {
     const tree = await this.access.tree(null, site);
-    return (await Promise.all((await this.access.deps.store.sites.redirects(site.id)).map(async (redirect) => {
-      try {
-        return [{ redirect, path: await this.targetPath(tree, redirect.destination) }];
-      } catch {
-        return [];
-      }
-    }))).flat();
+    return (
+      await Promise.all(
+        (
+          await this.access.deps.store.sites.redirects(site.id)
+        ).map(async (redirect) => {
+          try {
+            return [{ redirect, path: await this.targetPath(tree, redirect.destination) }];
+          } catch {
+            return [];
+          }
+        }),
+      )
+    ).flat();
   }
 
   private async forSource(site: SiteRecord, source: string): Promise<SiteRedirectRecord | undefined> {

@@ -29,16 +29,20 @@ export class SiteSearch {
   async search(caller: Caller, organizationId: string, siteId: string, request: SiteSearchRequest, page: PageRequest): Promise<Page<SiteSearchResult>> {
     const { site } = await this.access.require(caller, organizationId, siteId, 'read');
     const tree = await this.access.tree(caller, site);
-    const results = (await Promise.all(this.inScope(tree, request).map(async (node): Promise<SiteSearchResult[]> => {
-      try {
-        const found = await this.content.search(caller, node.spaceId, request.query, { limit: 1000 });
-        return found.page.items.length ? [{ view: found.view, hits: found.page.items }] : [];
-      } catch (error) {
-        // A space the caller may not read is left out of the results, not an error for the whole site.
-        if (error instanceof DomainError && (error.kind === 'forbidden' || error.kind === 'not-found')) return [];
-        throw error;
-      }
-    }))).flat();
+    const results = (
+      await Promise.all(
+        this.inScope(tree, request).map(async (node): Promise<SiteSearchResult[]> => {
+          try {
+            const found = await this.content.search(caller, node.spaceId, request.query, { limit: 1000 });
+            return found.page.items.length ? [{ view: found.view, hits: found.page.items }] : [];
+          } catch (error) {
+            // A space the caller may not read is left out of the results, not an error for the whole site.
+            if (error instanceof DomainError && (error.kind === 'forbidden' || error.kind === 'not-found')) return [];
+            throw error;
+          }
+        }),
+      )
+    ).flat();
     return paginate(results, page, (r) => [results.indexOf(r)]);
   }
 

@@ -71,7 +71,13 @@ export class SiteSections {
     return await this.node(caller, siteId, id);
   }
 
-  private async insert(site: SiteRecord, tree: SiteTree<unknown>, title: string, icon: string | null, defaultSiteSpaceId: string | null): Promise<SiteSectionRecord> {
+  private async insert(
+    site: SiteRecord,
+    tree: SiteTree<unknown>,
+    title: string,
+    icon: string | null,
+    defaultSiteSpaceId: string | null,
+  ): Promise<SiteSectionRecord> {
     const record: SiteSectionRecord = {
       id: newId(),
       siteId: site.id,

@@ -123,15 +123,16 @@ export class Sites {
     const org = await this.access.organizations.find(organizationId);
     const role = await caller.access.requireOrganization(org, 'read');
     const { sites } = this.deps.store;
-    const showing = query.space !== undefined ? new Set((await sites.sitesShowing(query.space))) : undefined;
+    const showing = query.space !== undefined ? new Set(await sites.sitesShowing(query.space)) : undefined;
     const title = query.title?.toLowerCase();
-    const items = await Promise.all((await sites
-      .in(org.id))
-      .filter((s) => !showing || showing.has(s.id))
-      .filter((s) => !title || s.title.toLowerCase().includes(title))
-      .filter((s) => query.published === undefined || s.published === query.published)
-      .filter((s) => !query.type?.length || query.type.includes(s.type))
-      .map(async (site) => await this.view(site, role)));
+    const items = await Promise.all(
+      (await sites.in(org.id))
+        .filter((s) => !showing || showing.has(s.id))
+        .filter((s) => !title || s.title.toLowerCase().includes(title))
+        .filter((s) => query.published === undefined || s.published === query.published)
+        .filter((s) => !query.type?.length || query.type.includes(s.type))
+        .map(async (site) => await this.view(site, role)),
+    );
     return paginate(items, query, (v) => [v.site.createdAt, v.site.id]);
   }
 
@@ -278,7 +279,7 @@ export class Sites {
     const taken = new Set<string>(RESERVED_BASENAMES);
     const base = freePath(title, [], 'site');
     let candidate = base;
-    for (let n = 1; taken.has(candidate) || await this.deps.store.sites.byBasename(candidate); n++) candidate = `${base}-${n}`;
+    for (let n = 1; taken.has(candidate) || (await this.deps.store.sites.byBasename(candidate)); n++) candidate = `${base}-${n}`;
     return candidate;
   }
 

@@ -29,7 +29,13 @@ const INVALID = 'Invalid move position provided';
 export class SiteStructureSort {
   constructor(private readonly access: SiteAccess) {}
 
-  async sort(caller: Caller, organizationId: string, siteId: string, item: StructurePointer, position: StructurePosition = {}): Promise<StructureNode<SpaceView>> {
+  async sort(
+    caller: Caller,
+    organizationId: string,
+    siteId: string,
+    item: StructurePointer,
+    position: StructurePosition = {},
+  ): Promise<StructureNode<SpaceView>> {
     const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const { store } = this.access.deps;
     await store.tx(async () => {

@@ -24,19 +24,30 @@ export class MemberSpaces {
     const org = await this.organizations.find(organizationId);
     await caller.access.requireOrganization(org, userId === caller.user.id ? 'member' : 'admin');
     const { store } = this.deps;
-    const user = await store.organizations.member(org.id, userId) && await store.users.get(userId);
+    const user = (await store.organizations.member(org.id, userId)) && (await store.users.get(userId));
     if (!user) throw notFound(`No member ${userId} in the organization ${org.id}`);
     const theirs = new Caller(store, user).access;
     const collections = await store.content.collectionsIn(org.id);
     theirs.primeCollections(collections);
     caller.access.primeCollections(collections);
-    const reachable = (await Promise.all((await store.content
-      .spacesIn(org.id))
-      .filter((s) => !s.deletedAt).map(async (space) => {
-        const permission = await theirs.spaceRole(space);
-        return permission && atLeast(permission, 'read') ? [{ space, permission }] : [];
-      }))).flat();
+    const reachable = (
+      await Promise.all(
+        (
+          await store.content.spacesIn(org.id)
+        )
+          .filter((s) => !s.deletedAt)
+          .map(async (space) => {
+            const permission = await theirs.spaceRole(space);
+            return permission && atLeast(permission, 'read') ? [{ space, permission }] : [];
+          }),
+      )
+    ).flat();
     const page = paginate(reachable, query, (r) => [r.space.createdAt, r.space.id], (query.order ?? 'desc') === 'desc');
-    return { ...page, items: await Promise.all(page.items.map(async (r) => ({ permission: r.permission, space: await this.spaces.view(r.space, await caller.access.spaceRole(r.space)) }))) };
+    return {
+      ...page,
+      items: await Promise.all(
+        page.items.map(async (r) => ({ permission: r.permission, space: await this.spaces.view(r.space, await caller.access.spaceRole(r.space)) })),
+      ),
+    };
   }
 }

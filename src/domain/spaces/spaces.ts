@@ -118,7 +118,10 @@ export class Spaces {
   async applyTemplate(caller: Caller, id: string, body: unknown): Promise<string> {
     const space = await this.find(id);
     await caller.access.requireSpace(space, 'edit');
-    const prepared = await this.templates.prepare(caller, space.organizationId, body, '', { space, content: await this.deps.store.revisions.content(space.revisionId) });
+    const prepared = await this.templates.prepare(caller, space.organizationId, body, '', {
+      space,
+      content: await this.deps.store.revisions.content(space.revisionId),
+    });
     return await this.templates.land(space, prepared);
   }
 
@@ -169,13 +172,13 @@ export class Spaces {
     if (!space.deletedAt) throw conflict(`The space ${id} is not deleted`);
     if (this.expired(space)) throw notFound(`The space ${id} was deleted more than 7 days ago and cannot be restored`);
     const { store } = this.deps;
-    const parentGone = space.parentId !== null && !await store.content.collection(space.parentId);
+    const parentGone = space.parentId !== null && !(await store.content.collection(space.parentId));
     const next: SpaceRecord = {
       ...space,
       deletedAt: null,
       parentId: parentGone ? null : space.parentId,
       visibility: parentGone && space.visibility === 'in-collection' ? 'private' : space.visibility,
-      position: parentGone ? await store.content.lastPosition(space.organizationId, null) + 1 : space.position,
+      position: parentGone ? (await store.content.lastPosition(space.organizationId, null)) + 1 : space.position,
       updatedAt: nowIso(this.deps),
     };
     await store.content.updateSpace(next);
@@ -254,7 +257,7 @@ export class Spaces {
         ...space,
         organizationId: target.id,
         parentId: null,
-        position: await store.content.lastPosition(target.id, null) + 1,
+        position: (await store.content.lastPosition(target.id, null)) + 1,
         visibility: visibilityIn(space, null),
         updatedAt: nowIso(this.deps),
       };
@@ -275,10 +278,11 @@ export class Spaces {
 
   /** The spaces among `spaces` that the caller may read, with their role. */
   async visible(caller: Caller, spaces: SpaceRecord[]): Promise<SpaceView[]> {
-    return await Promise.all((await Promise.all(spaces
-      .map(async (space) => ({ space, role: await caller.access.spaceRole(space) }))))
-      .filter((v) => atLeast(v.role, 'read'))
-      .map(async (v) => await this.view(v.space, v.role)));
+    return await Promise.all(
+      (await Promise.all(spaces.map(async (space) => ({ space, role: await caller.access.spaceRole(space) }))))
+        .filter((v) => atLeast(v.role, 'read'))
+        .map(async (v) => await this.view(v.space, v.role)),
+    );
   }
 
   /** Removes every space deleted more than 7 days ago; the purge jobs do the same one by one. */
@@ -312,7 +316,7 @@ export class Spaces {
       defaultLevel: 'inherit',
       mergeRules: { type: 'inherit' },
       revisionId: newId(),
-      position: await store.content.lastPosition(fields.organizationId, fields.parentId) + 1,
+      position: (await store.content.lastPosition(fields.organizationId, fields.parentId)) + 1,
       createdAt: now,
       updatedAt: now,
       deletedAt: null,
@@ -345,7 +349,7 @@ export class Spaces {
     return {
       space,
       role,
-      counts: { comments: await this.deps.store.comments.countOpen(space.id, null), ...await this.changeRequestCounts(space.id) },
+      counts: { comments: await this.deps.store.comments.countOpen(space.id, null), ...(await this.changeRequestCounts(space.id)) },
       ...(gitSync ? { gitSync } : {}),
     };
   }

@@ -7,7 +7,7 @@ export async function dropForeignGrants(store: Store, kind: ResourceKind, id: st
   for (const grant of await store.grants.on(kind, id)) {
     const stays =
       grant.principalKind === 'user'
-        ? await store.organizations.member(organizationId, grant.principalId) !== undefined
+        ? (await store.organizations.member(organizationId, grant.principalId)) !== undefined
         : (await store.organizations.team(grant.principalId))?.organizationId === organizationId;
     if (!stays) await store.grants.remove(kind, id, grant.principalKind, grant.principalId);
   }
@@ -19,10 +19,9 @@ export async function dropForeignGrants(store: Store, kind: ResourceKind, id: st
  */
 export async function requireNotInSites(store: Store, spaces: readonly SpaceRecord[]): Promise<void> {
   for (const space of spaces) {
-    const sites = (await Promise.all((await store.sites
-      .sitesShowing(space.id))
-      .map(async (id) => await store.sites.get(id))))
-      .filter((site) => site !== undefined);
+    const sites = (await Promise.all((await store.sites.sitesShowing(space.id)).map(async (id) => await store.sites.get(id)))).filter(
+      (site) => site !== undefined,
+    );
     if (sites.length === 0) continue;
     const names = sites.map((site) => `"${site.title}" (${site.id})`).join(', ');
     throw preconditionFailed(

@@ -37,7 +37,10 @@ export class TeamMembers {
   async list(caller: Caller, organizationId: string, teamId: string, request: PageRequest): Promise<Page<TeamMemberView>> {
     const team = await this.teams.requireVisible(caller, organizationId, teamId);
     const { organizations } = this.deps.store;
-    const records = await filterAsync(await organizations.teamMembers(team.id), async (m) => (await organizations.member(team.organizationId, m.userId)) !== undefined);
+    const records = await filterAsync(
+      await organizations.teamMembers(team.id),
+      async (m) => (await organizations.member(team.organizationId, m.userId)) !== undefined,
+    );
     const page = paginate(records, request, (m) => [m.userId]);
     return { ...page, items: await Promise.all(page.items.map(async (m) => ({ member: await this.memberView(team.organizationId, m.userId), role: m.role }))) };
   }
@@ -54,8 +57,9 @@ export class TeamMembers {
         async (g) => g.resourceKind === 'space' && (await store.content.space(g.resourceId))?.organizationId === organizationId,
       )
     ).length;
-    const teams = (await filterAsync(await store.organizations.teamIdsOf(userId), async (id) => (await store.organizations.team(id))?.organizationId === organizationId))
-      .length;
+    const teams = (
+      await filterAsync(await store.organizations.teamIdsOf(userId), async (id) => (await store.organizations.team(id))?.organizationId === organizationId)
+    ).length;
     return { member: (await store.organizations.member(organizationId, userId))!, user: (await store.users.get(userId))!, spaces, teams };
   }
 
@@ -63,15 +67,17 @@ export class TeamMembers {
   async add(caller: Caller, organizationId: string, teamId: string, userId: string, role?: TeamRole): Promise<void> {
     const team = await this.teams.requireManager(caller, organizationId, teamId);
     const { organizations } = this.deps.store;
-    if (!await organizations.member(team.organizationId, userId)) throw notFound(`No member ${userId} in the organization ${team.organizationId}`);
-    const next = role ?? await this.teams.roleOf(team.id, userId) ?? 'member';
+    if (!(await organizations.member(team.organizationId, userId))) throw notFound(`No member ${userId} in the organization ${team.organizationId}`);
+    const next = role ?? (await this.teams.roleOf(team.id, userId)) ?? 'member';
     await organizations.setTeamMember({ teamId: team.id, userId, role: next });
   }
 
   /** Managers remove anyone; members may leave by themselves. */
   async remove(caller: Caller, organizationId: string, teamId: string, userId: string): Promise<boolean> {
     const team =
-      userId === caller.user.id ? await this.teams.requireVisible(caller, organizationId, teamId) : await this.teams.requireManager(caller, organizationId, teamId);
+      userId === caller.user.id
+        ? await this.teams.requireVisible(caller, organizationId, teamId)
+        : await this.teams.requireManager(caller, organizationId, teamId);
     return await this.deps.store.organizations.removeTeamMember(team.id, userId);
   }
 
@@ -81,11 +87,13 @@ export class TeamMembers {
     const { store } = this.deps;
     const org = team.organizationId;
     const removed = new Set(
-      (await Promise.all((change.remove ?? []).map(async (who, i) => {
-        const user = await store.users.get(who) ?? (who.includes('@') ? await store.users.byEmail(who) : undefined);
-        if (!user) throw invalidInput(`remove[${i}]: no user ${who}`);
-        return user.id;
-      }))),
+      await Promise.all(
+        (change.remove ?? []).map(async (who, i) => {
+          const user = (await store.users.get(who)) ?? (who.includes('@') ? await store.users.byEmail(who) : undefined);
+          if (!user) throw invalidInput(`remove[${i}]: no user ${who}`);
+          return user.id;
+        }),
+      ),
     );
     const roles = new Map<string, TeamRole>();
     for (const [i, who] of (change.add ?? []).entries()) {
@@ -107,11 +115,14 @@ export class TeamMembers {
     if (userId === caller.user.id) await caller.access.requireOrganization(org, 'member');
     else await this.teams.requireReader(caller, org.id);
     const { organizations } = this.deps.store;
-    if (!await organizations.member(org.id, userId)) throw notFound(`No member ${userId} in the organization ${org.id}`);
+    if (!(await organizations.member(org.id, userId))) throw notFound(`No member ${userId} in the organization ${org.id}`);
     const title = query.title?.toLowerCase();
-    const mine = new Set((await organizations.teamIdsOf(userId)));
+    const mine = new Set(await organizations.teamIdsOf(userId));
     const teams = (await organizations.teams(org.id)).filter((t) => mine.has(t.id) && (!title || t.title.toLowerCase().includes(title)));
     const page = paginate(teams, query, (t) => [t.createdAt, t.id]);
-    return { ...page, items: await Promise.all(page.items.map(async (t) => ({ team: await this.teams.view(caller, t), role: (await this.teams.roleOf(t.id, userId))! }))) };
+    return {
+      ...page,
+      items: await Promise.all(page.items.map(async (t) => ({ team: await this.teams.view(caller, t), role: (await this.teams.roleOf(t.id, userId))! }))),
+    };
   }
 }

@@ -73,7 +73,7 @@ export class Teams {
     await caller.access.requireOrganization(org, 'admin');
     const { store } = this.deps;
     const title = await this.checkTitle(org, input.title);
-    const userIds = [...new Set((await Promise.all((input.members ?? []).map(async (m, i) => (await memberOf(store, org.id, m, `members[${i}]`)).userId))))];
+    const userIds = [...new Set(await Promise.all((input.members ?? []).map(async (m, i) => (await memberOf(store, org.id, m, `members[${i}]`)).userId)))];
     const team: TeamRecord = { id: newId(), organizationId: org.id, title, createdAt: nowIso(this.deps) };
     await store.tx(async () => {
       await store.organizations.insertTeam(team);

@@ -103,8 +103,11 @@ export class Templates {
     const revisionId = newId();
     const now = nowIso(this.deps);
     await store.tx(async () => {
-      await store.revisions.insert({ id: revisionId, spaceId: space.id, parents: [space.revisionId], type: 'edits', git: null, createdAt: now }, prepared.content);
-      if (!await store.content.setSpaceRevision(space.id, space.revisionId, revisionId, now)) {
+      await store.revisions.insert(
+        { id: revisionId, spaceId: space.id, parents: [space.revisionId], type: 'edits', git: null, createdAt: now },
+        prepared.content,
+      );
+      if (!(await store.content.setSpaceRevision(space.id, space.revisionId, revisionId, now))) {
         throw conflict(`The space ${space.id} changed while the template was applied; apply it again`);
       }
       await new GitSync(this.deps).saveParsed(await this.unparsed(prepared.parsed));

@@ -70,9 +70,9 @@ export class Glossary {
 
   /** The terms of the organization's glossary for one language pair. */
   async terms(organizationId: string, from: string, to: string): Promise<GlossaryTerm[]> {
-    return (await this.deps.store.translations
-      .glossary(organizationId))
-      .flatMap((e) => (e.translations[from] ? [{ source: e.translations[from], target: e.translations[to] ?? e.translations[from] }] : []));
+    return (await this.deps.store.translations.glossary(organizationId)).flatMap((e) =>
+      e.translations[from] ? [{ source: e.translations[from], target: e.translations[to] ?? e.translations[from] }] : [],
+    );
   }
 }
 

@@ -79,7 +79,7 @@ export class TranslationRuns {
       const current = await store.translations.get(translation.id);
       if (!current) return undefined;
       await store.revisions.insert(revision, result.content);
-      if (!await store.content.setSpaceRevision(target.id, target.revisionId, revision.id, now)) {
+      if (!(await store.content.setSpaceRevision(target.id, target.revisionId, revision.id, now))) {
         throw conflict(`the space ${target.id} changed while it was being translated; the run is tried again`);
       }
       for (const item of result.items) await store.translations.putItem({ ...item, translationId: current.id });

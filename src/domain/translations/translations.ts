@@ -107,7 +107,7 @@ export class Translations {
 
   async update(caller: Caller, organizationId: string, id: string, instructions: Record<string, unknown>): Promise<TranslationView> {
     const { org, role } = await this.member(caller, organizationId, 'create');
-    const next = { ...await this.find(org, id), instructions, updatedAt: nowIso(this.deps) };
+    const next = { ...(await this.find(org, id)), instructions, updatedAt: nowIso(this.deps) };
     await this.deps.store.translations.put(next);
     return { translation: next, role };
   }

@@ -13,22 +13,22 @@ export class Users {
   /** Secrets that authenticate as a given user without being stored (DOCS_TOKEN). */
   private readonly fixedTokens = new Map<string, string>();
   /** Other kinds of token (installation tokens), tried when no user token matches. */
-  private readonly tokenKinds: ((secret: string) => Caller | undefined)[] = [];
+  private readonly tokenKinds: ((secret: string) => Promise<Caller | undefined>)[] = [];
 
   constructor(private readonly deps: Deps) {}
 
   async authenticate(secret: string): Promise<Caller | undefined> {
-    const userId = this.fixedTokens.get(secret) ?? await this.deps.store.users.userIdForToken(secret);
+    const userId = this.fixedTokens.get(secret) ?? (await this.deps.store.users.userIdForToken(secret));
     const user = userId === undefined ? undefined : await this.deps.store.users.get(userId);
     if (user) return new Caller(this.deps.store, user);
     for (const authenticate of this.tokenKinds) {
-      const caller = authenticate(secret);
+      const caller = await authenticate(secret);
       if (caller) return caller;
     }
     return undefined;
   }
 
-  acceptTokenKind(authenticate: (secret: string) => Caller | undefined): void {
+  acceptTokenKind(authenticate: (secret: string) => Promise<Caller | undefined>): void {
     this.tokenKinds.push(authenticate);
   }
 
@@ -47,7 +47,7 @@ export class Users {
   /** A user is visible to themselves and to anyone sharing an organization with them. */
   async get(caller: Caller, userId: string): Promise<UserRecord> {
     const user = await this.deps.store.users.get(userId);
-    if (!user || !await this.visible(caller, user)) throw notFound(`No matching user found for the ID ${userId}`);
+    if (!user || !(await this.visible(caller, user))) throw notFound(`No matching user found for the ID ${userId}`);
     return user;
   }
 
@@ -90,6 +90,6 @@ export class Users {
   }
 
   private async visible(caller: Caller, user: UserRecord): Promise<boolean> {
-    return (await this.emailVisibility(caller))(user.id);
+    return await (await this.emailVisibility(caller))(user.id);
   }
 }

@@ -8,10 +8,10 @@ export type { FileDate } from './walker.js';
 
 /** Exact dates by commit: what a walk found at a commit stays true of it. */
 export interface DateCache {
-  get(commit: string): Record<string, number> | undefined;
-  put(commit: string, dates: Record<string, number>): void;
+  get(commit: string): Promise<Record<string, number> | undefined>;
+  put(commit: string, dates: Record<string, number>): Promise<void>;
   /** The commits it holds dates for. */
-  commits(): string[];
+  commits(): Promise<string[]>;
 }
 
 export interface WalkOptions {
@@ -43,7 +43,7 @@ const walkers = new WorkerPool(WORKER, { size: 4, idleMs: 0 });
 
 export async function lastCommitDates(options: WalkOptions): Promise<WalkResult> {
   const { cache } = options;
-  const atHead = cache?.get(options.commit) ?? {};
+  const atHead = (await cache?.get(options.commit)) ?? {};
   const dates = new Map<string, FileDate>();
   for (const path of options.paths) if (atHead[path] !== undefined) dates.set(path, { time: atHead[path], exact: true });
   const pending = options.paths.filter((path) => !dates.has(path));
@@ -53,7 +53,7 @@ export async function lastCommitDates(options: WalkOptions): Promise<WalkResult>
   for (const [path, date] of walked.dates) dates.set(path, date);
   if (cache && walked.commits > 0) {
     const exact = Object.fromEntries([...dates].flatMap(([path, date]) => (date.exact ? [[path, date.time]] : [])));
-    cache.put(options.commit, { ...atHead, ...exact });
+    await cache.put(options.commit, { ...atHead, ...exact });
   }
   return { dates, commits: walked.commits, worker: walked.worker === true };
 }
@@ -61,10 +61,10 @@ export async function lastCommitDates(options: WalkOptions): Promise<WalkResult>
 /** Walks here with the cache at hand, or on a worker that stops at the cached commits (whose files are dated here). */
 async function walk(input: WalkInput, options: WalkOptions): Promise<WalkOutput & { worker?: boolean }> {
   const { cache } = options;
-  const known: KnownDates | undefined = cache && ((commit) => cache.get(commit));
+  const known: KnownDates | undefined = cache && (async (commit) => await cache.get(commit));
   if (!options.worker || !canStartWorker(WORKER)) return walkHistory(input, known);
   // A walk that failed on the worker (a damaged repository, memory) is not tried again on the calling thread.
-  const walked = await inWorker({ ...input, stops: cache?.commits().filter((c) => c !== input.commit) ?? [] });
+  const walked = await inWorker({ ...input, stops: (await cache?.commits())?.filter((c) => c !== input.commit) ?? [] });
   for (const { commit, paths } of walked.stopped) {
     const rest = await walkHistory({ ...input, commit, paths }, known);
     for (const [path, date] of rest.dates) walked.dates.set(path, date);

@@ -37,7 +37,7 @@ export interface WalkOutput {
 }
 
 /** Exact dates known at a commit (a cache), if any. */
-export type KnownDates = (commit: string) => Record<string, number> | undefined;
+export type KnownDates = (commit: string) => Promise<Record<string, number> | undefined>;
 
 export async function walkHistory(input: WalkInput, known?: KnownDates): Promise<WalkOutput> {
   const history = new History(input.dir, input.gitdir);
@@ -71,7 +71,7 @@ class Walk {
 
   async run(head: string, paths: readonly string[]): Promise<void> {
     const group = new PathGroup(paths);
-    this.fromCache(head, group);
+    await this.fromCache(head, group);
     if (group.size === 0) return;
     const node = await this.read(() => this.history.commit(head));
     if (!node) throw new Error(`commit ${head} is not in the repository`);
@@ -85,7 +85,7 @@ class Walk {
 
   private async step(oid: string, node: CommitNode, group: PathGroup): Promise<void> {
     if (this.stops.has(oid)) return void this.stopped.push({ commit: oid, paths: [...group.paths] });
-    this.fromCache(oid, group);
+    await this.fromCache(oid, group);
     if (group.size === 0) return;
     if (++this.commits > this.max) return this.settle(group, node.authored, false);
     const shallow = this.history.shallow.has(oid);
@@ -148,9 +148,9 @@ class Walk {
     else for (const path of group.paths) waiting.group.add(path);
   }
 
-  private fromCache(oid: string, group: PathGroup): void {
+  private async fromCache(oid: string, group: PathGroup): Promise<void> {
     if (!this.known) return;
-    if (!this.cached.has(oid)) this.cached.set(oid, this.known(oid));
+    if (!this.cached.has(oid)) this.cached.set(oid, await this.known(oid));
     const dates = this.cached.get(oid);
     if (!dates) return;
     for (const path of [...group.paths]) {

@@ -64,7 +64,7 @@ export async function exportRevision(domain: Domain, options: ExportOptions): Pr
     base,
     layout,
     tree: oids,
-    readBlob: async (oid) => await sync.blobs.get(oid) ?? undefined,
+    readBlob: async (oid) => (await sync.blobs.get(oid)) ?? undefined,
     summary: await tree.files.get(layout.summary)?.read(),
     parsed: async (oids) => await sync.parsed(oids),
     force: options.force ?? false,

@@ -110,7 +110,7 @@ async function pagesLinkingToMoved(pages: readonly RevisionPage[], paths: Export
   for (const page of documents) {
     const path = paths.pages.get(page.id)!;
     if (movedTo.has(path)) continue;
-    const targets = parsed.get(page.blob)?.links.map((l) => l.target) ?? await linkTargets(page, path, input);
+    const targets = parsed.get(page.blob)?.links.map((l) => l.target) ?? (await linkTargets(page, path, input));
     if (targets.some((t) => paths.moved.has(t))) linking.add(page.id);
   }
   return linking;

@@ -37,10 +37,10 @@ export async function syncBranch(b: BranchSync): Promise<TwoWayReport> {
     report.action = 'nothing';
     return report;
   }
-  const cr = existing ?? await gitSync.openChangeRequest(space.id, await forkRevision(b), b.ref, b.caller.user.id);
+  const cr = existing ?? (await gitSync.openChangeRequest(space.id, await forkRevision(b), b.ref, b.caller.user.id));
   report.changeRequest = { id: cr.id, number: cr.number, created: !existing };
   const before = await domain.sync.content(cr.revisionId);
-  const content = b.input?.content ?? await domain.sync.content(b.state.revisionId);
+  const content = b.input?.content ?? (await domain.sync.content(b.state.revisionId));
   const git = { oid: b.head, message: b.input?.git?.message ?? '', ref: b.ref, createdByService: false };
   const revision = { id: newId(), spaceId: space.id, parents: [cr.revisionId], type: 'edits' as const, git, createdAt: domain.deps.clock.now().toISOString() };
   await domain.changeRequests.commitRevision(cr.id, cr.revisionId, revision, content, b.caller.user.id);
@@ -55,7 +55,7 @@ async function forkRevision(b: BranchSync): Promise<string> {
   try {
     const [base] = await git.findMergeBase({ fs: syncFs, ...repoDirs(b.repo), oids: [b.head, b.state.commit] });
     if (base === b.state.commit || base === undefined) return b.state.revisionId;
-    return await gitSpaces(b.domain).revisionForCommit(b.space.revisionId, base) ?? b.state.revisionId;
+    return (await gitSpaces(b.domain).revisionForCommit(b.space.revisionId, base)) ?? b.state.revisionId;
   } catch {
     return b.state.revisionId;
   }

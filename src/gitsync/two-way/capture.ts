@@ -12,7 +12,11 @@ export interface CapturedImport {
 }
 
 /** `viewAt(space)`: the revision the importer should take as the space's current one (undefined: its real one). */
-export async function captureImport(domain: Domain, options: SyncOptions, viewAt: (space: SpaceRecord) => Promise<string | undefined>): Promise<CapturedImport> {
+export async function captureImport(
+  domain: Domain,
+  options: SyncOptions,
+  viewAt: (space: SpaceRecord) => Promise<string | undefined>,
+): Promise<CapturedImport> {
   const sync = new CapturingSync(domain.deps, viewAt);
   // The importer reads spaces and lands revisions through `domain.sync` only; everything else is the real domain.
   const reports = await syncDirectory({ ...domain, sync } as Domain, options);

@@ -58,7 +58,7 @@ export function installGitSync(domain: Domain, setup: GitSyncSetup = {}): void {
   domain.contentWrites.useTreeOutliner(outlineTree);
   domain.changeRequests.onMerged(async (event) => {
     // Only spaces synced with a git repository (not a plain folder) export their merges.
-    if (!await syncedWithGit(domain, event.changeRequest.spaceId)) return;
+    if (!(await syncedWithGit(domain, event.changeRequest.spaceId))) return;
     const payload: MergedPayload = {
       spaceId: event.changeRequest.spaceId,
       userId: event.changeRequest.createdBy,
@@ -119,7 +119,7 @@ async function exportMerged(domain: Domain, payload: MergedPayload, cacheDir: st
   const git = gitSpaces(domain);
   const space = await domain.sync.space(payload.spaceId);
   if (!space || space.deletedAt) return;
-  if (!await syncedWithGit(domain, space.id)) return;
+  if (!(await syncedWithGit(domain, space.id))) return;
   const state = await domain.sync.state(space.id);
   const remote = await git.lastRemote(space.id);
   const ref = state?.ref && state.ref !== 'HEAD' ? state.ref : remote?.ref;
@@ -141,7 +141,13 @@ async function exportMerged(domain: Domain, payload: MergedPayload, cacheDir: st
     });
     if (repo && ref && (reports.some((r) => r.commit) || (await repo.unpushed()))) await pushOrUndo(domain, space.id, repo, before, ref, false);
     const report = reports.find((r) => r.space.id === space.id);
-    await git.recordEvent({ ...event, type: 'space_gitsync_completed', state: 'success', commit: report?.commit ?? null, revisionId: report?.revisionId ?? null });
+    await git.recordEvent({
+      ...event,
+      type: 'space_gitsync_completed',
+      state: 'success',
+      commit: report?.commit ?? null,
+      revisionId: report?.revisionId ?? null,
+    });
   } catch (error) {
     await git.recordEvent({ ...event, type: 'space_gitsync_completed', state: 'failure', error: (error as Error).message });
     throw error;

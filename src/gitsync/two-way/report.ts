@@ -66,17 +66,24 @@ export function pageCounts(before: RevisionContent, after: RevisionContent): Pic
   return { pagesAdded, pagesChanged, pagesRemoved: old.size };
 }
 
-export async function conflictEntries(conflicts: readonly MergeConflict[], winner: Side | null, kept: KeptVersion[], sides: ConflictSides): Promise<ConflictEntry[]> {
+export async function conflictEntries(
+  conflicts: readonly MergeConflict[],
+  winner: Side | null,
+  kept: KeptVersion[],
+  sides: ConflictSides,
+): Promise<ConflictEntry[]> {
   const loser = winner === null ? null : winner === 'git' ? sides.space : sides.git;
-  return await Promise.all(conflicts.map(async (c) => ({
-    ...c,
-    winner,
-    kept,
-    path: pathOf(c, sides.git) ?? pathOf(c, sides.space) ?? pathOf(c, sides.base),
-    commit: sides.commit,
-    losingText: loser && await textOf(c, loser, sides.blobs),
-    losingBlob: (loser && itemOf(c, loser)?.blob) ?? null,
-  })));
+  return await Promise.all(
+    conflicts.map(async (c) => ({
+      ...c,
+      winner,
+      kept,
+      path: pathOf(c, sides.git) ?? pathOf(c, sides.space) ?? pathOf(c, sides.base),
+      commit: sides.commit,
+      losingText: loser && (await textOf(c, loser, sides.blobs)),
+      losingBlob: (loser && itemOf(c, loser)?.blob) ?? null,
+    })),
+  );
 }
 
 function itemOf(c: MergeConflict, content: RevisionContent): { blob: string | null; git: { path: string } | null } | undefined {

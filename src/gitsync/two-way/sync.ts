@@ -100,10 +100,16 @@ async function settle(c: Settle): Promise<TwoWayReport> {
     // builds on it and remembers what it wrote.
     if (input) await gitSpaces(domain).saveState(space.id, { ...input.state, key: input.state.key ?? null, revisionId: state!.revisionId });
     Object.assign(report, pageCounts(await domain.sync.content(state!.revisionId), await domain.sync.content(space.revisionId)));
-    return exportSpace(c, space.revisionId, c.options.message ?? await exportMessage(domain, space, c.options.mergeMessage));
+    return exportSpace(c, space.revisionId, c.options.message ?? (await exportMessage(domain, space, c.options.mergeMessage)));
   }
 
-  const merge = await mergeSides(await domain.sync.content(state!.revisionId), await domain.sync.content(space.revisionId), input!.content!, domain.sync.blobs, c.policy);
+  const merge = await mergeSides(
+    await domain.sync.content(state!.revisionId),
+    await domain.sync.content(space.revisionId),
+    input!.content!,
+    domain.sync.blobs,
+    c.policy,
+  );
   const spaceKept: KeptVersion = { side: 'space', revisionId: space.revisionId, commit: null };
   const gitKept: KeptVersion = { side: 'git', revisionId: null, commit: c.head };
   const sides: ConflictSides = {

@@ -56,7 +56,9 @@ export const changeRequestHandlers: Handlers = {
   },
 
   getRequestedReviewersByChangeRequestId: async ({ caller, domain, params, query, urls }) =>
-    ok(list(await domain.changeRequests.reviews.reviewers(caller, params.spaceId, params.changeRequestId, pageOf(query)), (v) => cr.requestedReviewer(urls, v))),
+    ok(
+      list(await domain.changeRequests.reviews.reviewers(caller, params.spaceId, params.changeRequestId, pageOf(query)), (v) => cr.requestedReviewer(urls, v)),
+    ),
 
   requestReviewersForChangeRequest: async ({ caller, domain, params, body, urls }) => {
     const { requested } = await domain.changeRequests.reviews.request(caller, params.spaceId, params.changeRequestId, body);
@@ -98,23 +100,33 @@ export const changeRequestHandlers: Handlers = {
   listChangeRequestLinks: async (ctx) => {
     const view = await contentOf(ctx);
     const { page, stats } = await ctx.domain.content.listLinks(view, linksOf(ctx.query), appPrefixes(ctx.urls));
-    return ok({ ...list(page, (u) => present.linkUsage(ctx.urls, view, u)), stats: present.linkStats(stats) });
+    return ok({ ...list(page, async (u) => await present.linkUsage(ctx.urls, view, u)), stats: present.linkStats(stats) });
   },
 
   listPageLinksInChangeRequest: async (ctx) => {
     const view = await contentOf(ctx);
     const { page, stats } = await ctx.domain.content.listLinks(view, linksOf(ctx.query), appPrefixes(ctx.urls), ctx.params.pageId);
-    return ok({ ...list(page, (u) => present.linkUsage(ctx.urls, view, u)), stats: present.linkStats(stats) });
+    return ok({ ...list(page, async (u) => await present.linkUsage(ctx.urls, view, u)), stats: present.linkStats(stats) });
   },
 
   listChangeRequestPageBacklinks: async (ctx) => {
     const view = await contentOf(ctx);
-    return ok(list(await ctx.domain.content.backlinks(view, { page: ctx.params.pageId }, pageOf(ctx.query)), (p) => present.pageLocation(ctx.urls, view, p)));
+    return ok(
+      list(
+        await ctx.domain.content.backlinks(view, { page: ctx.params.pageId }, pageOf(ctx.query)),
+        async (p) => await present.pageLocation(ctx.urls, view, p),
+      ),
+    );
   },
 
   listChangeRequestFileBacklinks: async (ctx) => {
     const view = await contentOf(ctx);
-    return ok(list(await ctx.domain.content.backlinks(view, { file: ctx.params.fileId }, pageOf(ctx.query)), (p) => present.pageLocation(ctx.urls, view, p)));
+    return ok(
+      list(
+        await ctx.domain.content.backlinks(view, { file: ctx.params.fileId }, pageOf(ctx.query)),
+        async (p) => await present.pageLocation(ctx.urls, view, p),
+      ),
+    );
   },
 
   getReusableContentInChangeRequestById: async (ctx) => {

@@ -9,7 +9,8 @@ export const collectionHandlers: Handlers = {
     return created(collection(urls, view), urls.api(`/collections/${view.collection.id}`));
   },
 
-  updateCollectionById: async ({ caller, domain, params, body, urls }) => ok(collection(urls, await domain.collections.update(caller, params.collectionId, body))),
+  updateCollectionById: async ({ caller, domain, params, body, urls }) =>
+    ok(collection(urls, await domain.collections.update(caller, params.collectionId, body))),
 
   deleteCollectionById: async ({ caller, domain, params }) => deleted(await domain.collections.delete(caller, params.collectionId)),
 
@@ -21,7 +22,8 @@ export const collectionHandlers: Handlers = {
   listSpacesInCollectionById: async ({ caller, domain, params, query, urls }) =>
     ok(list(await domain.collections.listSpaces(caller, params.collectionId, pageOf(query)), (s) => space(urls, s))),
 
-  moveCollection: async ({ caller, domain, params, body, urls }) => ok(collection(urls, await domain.collections.move(caller, params.collectionId, body ?? {}))),
+  moveCollection: async ({ caller, domain, params, body, urls }) =>
+    ok(collection(urls, await domain.collections.move(caller, params.collectionId, body ?? {}))),
 
   transferCollection: async ({ caller, domain, params, body, urls }) =>
     ok(collection(urls, await domain.collections.transfer(caller, params.collectionId, body.organization))),

@@ -4,7 +4,11 @@ import type { Result, WithParams } from '../handler.js';
 export const FILE_CONTENT_ROUTE = '/v1/spaces/:spaceId/revisions/:revisionId/files/:fileId/content';
 
 /** A file's bytes, with its content type; the URL names an immutable revision, so the answer never changes. */
-export async function downloadFile({ caller, domain, params }: Pick<WithParams<'spaceId' | 'revisionId' | 'fileId'>, 'caller' | 'domain' | 'params'>): Promise<Result> {
+export async function downloadFile({
+  caller,
+  domain,
+  params,
+}: Pick<WithParams<'spaceId' | 'revisionId' | 'fileId'>, 'caller' | 'domain' | 'params'>): Promise<Result> {
   const contents = domain.content;
   const view = await contents.revision(caller, params.spaceId, params.revisionId);
   const { file, bytes } = await contents.fileBytes(view, params.fileId);

@@ -33,7 +33,8 @@ const content = {
 };
 
 export const integrationHandlers: Handlers = {
-  listIntegrations: async (ctx) => ok(list(await ctx.domain.integrations.catalog.list(ctx.caller, withPage(ctx.query)), (v) => present.integration(ctx.urls, v))),
+  listIntegrations: async (ctx) =>
+    ok(list(await ctx.domain.integrations.catalog.list(ctx.caller, withPage(ctx.query)), (v) => present.integration(ctx.urls, v))),
   getIntegrationByName: async (ctx) => ok(present.integration(ctx.urls, await ctx.domain.integrations.catalog.get(ctx.caller, name(ctx)))),
   publishIntegration: async (ctx) => ok(present.integration(ctx.urls, await ctx.domain.integrations.catalog.publish(ctx.caller, name(ctx), ctx.body))),
   unpublishIntegration: async (ctx) => deleted(await ctx.domain.integrations.catalog.unpublish(ctx.caller, name(ctx))),
@@ -91,7 +92,8 @@ export const integrationHandlers: Handlers = {
     const page = await ctx.domain.integrations.catalog.listForOrganization(ctx.caller, ctx.params.organizationId, withPage(ctx.query));
     return ok(list(page, (v) => present.integration(ctx.urls, v)));
   },
-  getOrganizationIntegrationStatus: async (ctx) => ok({ status: await ctx.domain.integrations.installations.statusIn(ctx.caller, ctx.params.organizationId, name(ctx)) }),
+  getOrganizationIntegrationStatus: async (ctx) =>
+    ok({ status: await ctx.domain.integrations.installations.statusIn(ctx.caller, ctx.params.organizationId, name(ctx)) }),
   listOrganizationInstallations: async (ctx) => {
     const { search } = ctx.query;
     const query = { ...pageOf(ctx.query), ...(search !== undefined ? { search } : {}) };
@@ -109,7 +111,11 @@ export const integrationHandlers: Handlers = {
     return ok(list(page, (v) => present.integration(ctx.urls, v)));
   },
   listSiteIntegrationScripts: async (ctx) =>
-    ok((await ctx.domain.integrations.enabled.scriptsOnSite(ctx.caller, ctx.params.organizationId, ctx.params.siteId)).map((v) => present.siteScript(ctx.urls, v))),
+    ok(
+      (await ctx.domain.integrations.enabled.scriptsOnSite(ctx.caller, ctx.params.organizationId, ctx.params.siteId)).map((v) =>
+        present.siteScript(ctx.urls, v),
+      ),
+    ),
   listSpaceIntegrations: async (ctx) =>
     ok(list(await ctx.domain.integrations.enabled.onSpace(ctx.caller, ctx.params.spaceId, ctx.query.search), (v) => present.integration(ctx.urls, v))),
   listSpaceIntegrationsBlocks: async (ctx) => ok(await ctx.domain.integrations.enabled.blocksOnSpace(ctx.caller, ctx.params.spaceId)),

@@ -9,7 +9,8 @@ const org = (ctx: WithParams<'organizationId'>) => [ctx.caller, ctx.params.organ
 export const inviteHandlers: Handlers = {
   inviteUsersToOrganization: async (ctx) => ok(await ctx.domain.invites.inviteUsers(...org(ctx), ctx.body)),
 
-  listOrganizationInviteLinks: async (ctx) => ok(list(await ctx.domain.invites.listLinks(...org(ctx), pageOf(ctx.query)), async (v) => await inviteLink(ctx.urls, ctx.domain, v))),
+  listOrganizationInviteLinks: async (ctx) =>
+    ok(list(await ctx.domain.invites.listLinks(...org(ctx), pageOf(ctx.query)), async (v) => await inviteLink(ctx.urls, ctx.domain, v))),
 
   createOrganizationInvite: async (ctx) => {
     const view = await ctx.domain.invites.createLink(...org(ctx), ctx.body);
@@ -18,7 +19,8 @@ export const inviteHandlers: Handlers = {
 
   getOrganizationInviteLink: async (ctx) => ok(await inviteLink(ctx.urls, ctx.domain, await ctx.domain.invites.getLink(...org(ctx), ctx.params.inviteId))),
 
-  updateOrganizationInviteById: async (ctx) => ok(await inviteLink(ctx.urls, ctx.domain, await ctx.domain.invites.updateLink(...org(ctx), ctx.params.inviteId, ctx.body))),
+  updateOrganizationInviteById: async (ctx) =>
+    ok(await inviteLink(ctx.urls, ctx.domain, await ctx.domain.invites.updateLink(...org(ctx), ctx.params.inviteId, ctx.body))),
 
   deleteOrganizationInviteById: async (ctx) => deleted(await ctx.domain.invites.deleteLink(...org(ctx), ctx.params.inviteId)),
 

@@ -29,9 +29,11 @@ export const openAPIHandlers: Handlers = {
   updateOpenAPISpecBySlug: async (ctx) => ok(present.openAPISpec(ctx.urls, await ctx.domain.openapi.setVisibility(...args(ctx), ctx.body.visibility))),
   deleteOpenAPISpecBySlug: async (ctx) => deleted(await ctx.domain.openapi.delete(...args(ctx))),
 
-  listOpenAPISpecVersions: async (ctx) => ok(list(await ctx.domain.openapi.versions(...args(ctx), pageOf(ctx.query)), (v) => present.openAPISpecVersion(ctx.urls, v))),
+  listOpenAPISpecVersions: async (ctx) =>
+    ok(list(await ctx.domain.openapi.versions(...args(ctx), pageOf(ctx.query)), (v) => present.openAPISpecVersion(ctx.urls, v))),
   getLatestOpenAPISpecVersion: async (ctx) => ok(present.openAPISpecVersion(ctx.urls, await ctx.domain.openapi.version(...args(ctx), 'latest'))),
   getOpenAPISpecVersionById: async (ctx) => ok(present.openAPISpecVersion(ctx.urls, await ctx.domain.openapi.version(...args(ctx), ctx.params.versionId))),
   getLatestOpenAPISpecVersionContent: async (ctx) => ok(present.openAPISpecContent(ctx.urls, await ctx.domain.openapi.content(...args(ctx), 'latest'))),
-  getOpenAPISpecVersionContentById: async (ctx) => ok(present.openAPISpecContent(ctx.urls, await ctx.domain.openapi.content(...args(ctx), ctx.params.versionId))),
+  getOpenAPISpecVersionContentById: async (ctx) =>
+    ok(present.openAPISpecContent(ctx.urls, await ctx.domain.openapi.content(...args(ctx), ctx.params.versionId))),
 };

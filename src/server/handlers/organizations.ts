@@ -26,5 +26,6 @@ export const organizationHandlers: Handlers = {
     return ok(member(urls, await domain.organizations.updateMember(caller, params.organizationId, params.userId, role)));
   },
 
-  removeMemberFromOrganizationById: async ({ caller, domain, params }) => deleted(await domain.organizations.removeMember(caller, params.organizationId, params.userId)),
+  removeMemberFromOrganizationById: async ({ caller, domain, params }) =>
+    deleted(await domain.organizations.removeMember(caller, params.organizationId, params.userId)),
 };

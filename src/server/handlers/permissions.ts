@@ -14,7 +14,9 @@ const inviteTo: OnBoth<'inviteTo'> = async (ctx) => {
 };
 
 const listUserPermissionsIn: OnBoth<'listUserPermissionsIn'> = async (ctx) =>
-  ok(list(await ctx.domain.permissions.listUsers(ctx.caller, ref(ctx), pageOf(ctx.query)), (p) => ({ permission: p.permission, user: user(ctx.urls, p.user) })));
+  ok(
+    list(await ctx.domain.permissions.listUsers(ctx.caller, ref(ctx), pageOf(ctx.query)), (p) => ({ permission: p.permission, user: user(ctx.urls, p.user) })),
+  );
 
 const listTeamPermissionsIn: OnBoth<'listTeamPermissionsIn'> = async (ctx) =>
   ok(list(await ctx.domain.permissions.listTeams(ctx.caller, ref(ctx), pageOf(ctx.query)), (p) => ({ permission: p.permission, team: team(p.team) })));

@@ -13,7 +13,7 @@ const args = ({ caller, params }: SiteContext) => [caller, params.organizationId
 /** A share key from the query, kept only when it opens this site (not every operation's spec has the parameter). */
 const urlOptions = async (ctx: SiteContext & { query: { shareKey?: unknown } }): Promise<present.SiteUrlOptions> => {
   const key = typeof ctx.query.shareKey === 'string' ? ctx.query.shareKey : undefined;
-  return key && await ctx.domain.sites.shareLinks.opens(ctx.params.siteId, key) ? { shareKey: key } : {};
+  return key && (await ctx.domain.sites.shareLinks.opens(ctx.params.siteId, key)) ? { shareKey: key } : {};
 };
 const siteLocation = (ctx: SiteContext, rest = '') => ctx.urls.api(`/orgs/${ctx.params.organizationId}/sites/${ctx.params.siteId}${rest}`);
 /** Deprecated per-kind moves: `{position: {before|after: {type, siteSection|siteSpace|id}}}` to a structure pointer. */
@@ -63,7 +63,11 @@ export const siteHandlers: Handlers = {
   },
 
   listSiteSections: async (ctx) =>
-    ok(list(await ctx.domain.sites.listSections(...args(ctx), pageOf(ctx.query)), async (n) => present.siteSection(ctx.urls, await site(ctx), n, await urlOptions(ctx)))),
+    ok(
+      list(await ctx.domain.sites.listSections(...args(ctx), pageOf(ctx.query)), async (n) =>
+        present.siteSection(ctx.urls, await site(ctx), n, await urlOptions(ctx)),
+      ),
+    ),
 
   addSectionToSite: async (ctx) => {
     const node = await ctx.domain.sites.sections.add(...args(ctx), ctx.body);
@@ -99,7 +103,8 @@ export const siteHandlers: Handlers = {
     return created(present.siteSectionGroup(ctx.urls, await site(ctx), node), siteLocation(ctx, `/section-groups/${groupId}`));
   },
 
-  removeSectionFromGroup: async (ctx) => deleted(await ctx.domain.sites.groups.removeSection(...args(ctx), ctx.params.siteSectionGroupId, ctx.params.siteSectionId)),
+  removeSectionFromGroup: async (ctx) =>
+    deleted(await ctx.domain.sites.groups.removeSection(...args(ctx), ctx.params.siteSectionGroupId, ctx.params.siteSectionId)),
 
   moveSiteSectionGroup: async (ctx) => {
     const item = { type: 'site-section-group' as const, id: ctx.params.siteSectionGroupId };
@@ -108,7 +113,9 @@ export const siteHandlers: Handlers = {
 
   listSiteSpaces: async (ctx) => {
     const request = { ...pageOf(ctx.query), ...(ctx.query.default !== undefined ? { isDefault: ctx.query.default === true } : {}) };
-    return ok(list(await ctx.domain.sites.listSiteSpaces(...args(ctx), request), async (n) => present.siteSpace(ctx.urls, await site(ctx), n, await urlOptions(ctx))));
+    return ok(
+      list(await ctx.domain.sites.listSiteSpaces(...args(ctx), request), async (n) => present.siteSpace(ctx.urls, await site(ctx), n, await urlOptions(ctx))),
+    );
   },
 
   addSpaceToSite: async (ctx) => {
@@ -116,7 +123,8 @@ export const siteHandlers: Handlers = {
     return created(present.siteSpace(ctx.urls, await site(ctx), node), siteLocation(ctx, `/site-spaces/${node.record.id}`));
   },
 
-  updateSiteSpaceById: async (ctx) => ok(present.siteSpace(ctx.urls, await site(ctx), await ctx.domain.sites.siteSpaces.update(...args(ctx), ctx.params.siteSpaceId, ctx.body))),
+  updateSiteSpaceById: async (ctx) =>
+    ok(present.siteSpace(ctx.urls, await site(ctx), await ctx.domain.sites.siteSpaces.update(...args(ctx), ctx.params.siteSpaceId, ctx.body))),
 
   deleteSiteSpaceById: async (ctx) => deleted(await ctx.domain.sites.siteSpaces.delete(...args(ctx), ctx.params.siteSpaceId)),
 
@@ -132,7 +140,8 @@ export const siteHandlers: Handlers = {
     return created(present.shareLink(ctx.urls, view), siteLocation(ctx, `/share-links/${view.link.id}`));
   },
 
-  updateSiteShareLinkById: async (ctx) => ok(present.shareLink(ctx.urls, await ctx.domain.sites.shareLinks.update(...args(ctx), ctx.params.shareLinkId, ctx.body))),
+  updateSiteShareLinkById: async (ctx) =>
+    ok(present.shareLink(ctx.urls, await ctx.domain.sites.shareLinks.update(...args(ctx), ctx.params.shareLinkId, ctx.body))),
 
   deleteSiteShareLinkById: async (ctx) => deleted(await ctx.domain.sites.shareLinks.delete(...args(ctx), ctx.params.shareLinkId)),
 
@@ -152,7 +161,7 @@ export const siteHandlers: Handlers = {
 
   getSiteRedirectBySource: async (ctx) => {
     const { redirect, path } = await ctx.domain.sites.redirects.resolve(...args(ctx), ctx.query.source);
-    const target = present.publishedUrl(ctx.urls, { ...await site(ctx), published: true }, path, await urlOptions(ctx))!;
+    const target = present.publishedUrl(ctx.urls, { ...(await site(ctx)), published: true }, path, await urlOptions(ctx))!;
     return ok({ redirect: present.siteRedirect(redirect), target });
   },
 
@@ -187,6 +196,7 @@ export const siteHandlers: Handlers = {
   regenerateSitePublishingAuthById: async (ctx) => ok(present.publishingAuth(await ctx.domain.sites.publishing.regenerate(...args(ctx)))),
 
   getSiteAdaptiveSchema: async (ctx) => ok(present.adaptiveSchema(await ctx.domain.sites.publishing.adaptiveSchema(...args(ctx)))),
-  updateSiteAdaptiveSchema: async (ctx) => ok(present.adaptiveSchema(await ctx.domain.sites.publishing.updateAdaptiveSchema(...args(ctx), ctx.body.jsonSchema))),
+  updateSiteAdaptiveSchema: async (ctx) =>
+    ok(present.adaptiveSchema(await ctx.domain.sites.publishing.updateAdaptiveSchema(...args(ctx), ctx.body.jsonSchema))),
   listSiteAdaptiveTemplateConditions: async (ctx) => ok({ items: await ctx.domain.sites.publishing.templateConditions(...args(ctx)) }),
 };

@@ -41,12 +41,17 @@ export const teamHandlers: Handlers = {
 
   listTeamsForOrganizationMember: async (ctx) => {
     const { title } = ctx.query;
-    const page = await ctx.domain.teams.members.teamsOf(ctx.caller, org(ctx), ctx.params.userId, { ...pageOf(ctx.query), ...(title !== undefined ? { title } : {}) });
+    const page = await ctx.domain.teams.members.teamsOf(ctx.caller, org(ctx), ctx.params.userId, {
+      ...pageOf(ctx.query),
+      ...(title !== undefined ? { title } : {}),
+    });
     return ok(list(page, memberTeam));
   },
 
   listSpacesForOrganizationMember: async (ctx) => {
     const order = ctx.query.order === 'asc' ? 'asc' : 'desc';
-    return ok(list(await ctx.domain.memberSpaces.list(ctx.caller, org(ctx), ctx.params.userId, { ...pageOf(ctx.query), order }), (v) => memberSpace(ctx.urls, v)));
+    return ok(
+      list(await ctx.domain.memberSpaces.list(ctx.caller, org(ctx), ctx.params.userId, { ...pageOf(ctx.query), order }), (v) => memberSpace(ctx.urls, v)),
+    );
   },
 };

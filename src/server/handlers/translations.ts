@@ -7,7 +7,8 @@ const args = (ctx: WithParams<'organizationId' | 'translationId'>) => [ctx.calle
 
 /** Translations run as jobs: creating one and `runTranslation` queue a run and start the job runner. */
 export const translationHandlers: Handlers = {
-  listTranslations: async (ctx) => ok(list(await ctx.domain.translations.list(ctx.caller, org(ctx), pageOf(ctx.query)), (v) => present.translation(ctx.urls, v))),
+  listTranslations: async (ctx) =>
+    ok(list(await ctx.domain.translations.list(ctx.caller, org(ctx), pageOf(ctx.query)), (v) => present.translation(ctx.urls, v))),
 
   createTranslation: async (ctx) => {
     const view = await ctx.domain.translations.create(ctx.caller, org(ctx), ctx.body);
@@ -38,5 +39,6 @@ export const translationHandlers: Handlers = {
     return noContent();
   },
 
-  getGlossaryEntry: async (ctx) => ok(present.glossaryEntry(ctx.urls, await ctx.domain.translations.glossary.get(ctx.caller, org(ctx), ctx.params.glossaryEntryId))),
+  getGlossaryEntry: async (ctx) =>
+    ok(present.glossaryEntry(ctx.urls, await ctx.domain.translations.glossary.get(ctx.caller, org(ctx), ctx.params.glossaryEntryId))),
 };

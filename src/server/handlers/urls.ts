@@ -5,7 +5,8 @@ import { appPrefixes } from './content.js';
 export const urlHandlers: Handlers = {
   getSubdomain: async (ctx) => ok(subdomain(await ctx.domain.subdomains.find(ctx.params.subdomain))),
 
-  getContentByUrl: async (ctx) => ok(contentByUrl(ctx.urls, await ctx.domain.urls.app.resolve(ctx.caller, ctx.query.url, appPrefixes(ctx.urls), ctx.urls.base))),
+  getContentByUrl: async (ctx) =>
+    ok(contentByUrl(ctx.urls, await ctx.domain.urls.app.resolve(ctx.caller, ctx.query.url, appPrefixes(ctx.urls), ctx.urls.base))),
 
   getPublishedContentByUrl: async (ctx) => {
     const { url, visitorAuthToken, redirectOnError } = ctx.query;

@@ -7,7 +7,7 @@ export const HEALTH_PATH = '/healthz';
 export function registerHealth(app: FastifyInstance, store: Store): void {
   app.get(HEALTH_PATH, async (_request, reply) => {
     reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
-    return await storeAnswers(store) ? reply.send({ status: 'ok' }) : reply.code(503).send({ status: 'unavailable' });
+    return (await storeAnswers(store)) ? reply.send({ status: 'ok' }) : reply.code(503).send({ status: 'unavailable' });
   });
 }
 

@@ -53,9 +53,15 @@ interface SpaceRun {
 }
 
 /** Starts rendering: the first bodies are on their way when this returns. */
-export async function renderSpace(site: SitePlan, plan: SpacePlan, sources: SiteSources, options: BuildOptions, index: (docs: SearchDoc[]) => void): Promise<RenderedSpace> {
+export async function renderSpace(
+  site: SitePlan,
+  plan: SpacePlan,
+  sources: SiteSources,
+  options: BuildOptions,
+  index: (docs: SearchDoc[]) => void,
+): Promise<RenderedSpace> {
   const position = new Map(plan.nav.order.map((p, i) => [p.id, i]));
-  const run: SpaceRun = { site: site.site, plan, blobs: sources.blobs, space: spaceRender(site, plan, sources), position, index };
+  const run: SpaceRun = { site: site.site, plan, blobs: sources.blobs, space: await spaceRender(site, plan, sources), position, index };
   const toRender = plan.pages.filter((p) => p.action === 'render');
   // A warm pool (from an earlier build of this process) renders any number of pages; a cold one starts for many.
   const pool = options.renderWorkers === false ? undefined : renderPool(toRender.length >= RENDER_WORKERS_FROM);
@@ -65,27 +71,34 @@ export async function renderSpace(site: SitePlan, plan: SpacePlan, sources: Site
     run,
     toRender.map((p) => p.page),
   );
+  await bodies.start();
   // While the workers start on the first pages, this thread indexes the pages it can and reads the markdown copies.
   const indexedAhead = pool ? await indexAhead(run, bodies) : 0;
-  const markdowns = new Map((await Promise.all(toRender.map(async ({ page }) => [page.id, pageMarkdown(page, await sources.blobs.get(page.blob))]))));
+  const markdowns = new Map(
+    await Promise.all(toRender.map(async ({ page }): Promise<[string, string]> => [page.id, pageMarkdown(page, await sources.blobs.get(page.blob))])),
+  );
   const markdownCopies = toRender.map(({ page }) => ({ file: plan.urls.markdownFile(page), markdown: markdowns.get(page.id)! }));
   return { markdownCopies, pages: renderedPages(run, bodies, markdowns, indexedAhead) };
 }
 
-function spaceRender(site: SitePlan, plan: SpacePlan, sources: SiteSources): SpaceRender {
+async function spaceRender(site: SitePlan, plan: SpacePlan, sources: SiteSources): Promise<SpaceRender> {
   const { view } = plan.space;
   const { claims } = site.site;
+  // The renderer asks for reusable contents as it meets them, synchronously: they are read before.
+  const paths = [...view.index.reusableByGitPath.keys()];
+  const texts = await Promise.all(paths.map(async (path) => await reusableText(sources.blobs, view, path)));
+  const reusables = new Map(paths.map((path, i) => [path, texts[i] ?? null]));
   return {
     index: view.index,
     urls: plan.urls,
     options: {
-      spaceRoot: sources.spaceRoot(view),
+      spaceRoot: await sources.spaceRoot(view),
       externalTarget: plan.customization.externalTarget,
       variables: view.content.variables,
       nonce: site.nonce,
       ...(claims ? { claims } : {}),
     },
-    reusable: reusableFrom(async (gitPath) => await reusableText(sources.blobs, view, gitPath)),
+    reusable: reusableFrom((gitPath) => reusables.get(gitPath) ?? null),
   };
 }
 
@@ -221,6 +234,11 @@ class Bodies {
     private readonly pages: readonly DocumentPage[],
   ) {
     this.highlights = pool ? new CodeHighlights() : null;
+  }
+
+  /** Starts the render worker on the space and the first pages. */
+  async start(): Promise<void> {
+    const { pool, key, run } = this;
     if (pool)
       pool.space({
         key,
@@ -236,7 +254,7 @@ class Bodies {
 
   /** The page's source, for a look before its render. */
   async source(page: DocumentPage): Promise<PageSource> {
-    return this.inFlight.get(page.id)?.source ?? await this.sourceOf(page);
+    return this.inFlight.get(page.id)?.source ?? (await this.sourceOf(page));
   }
 
   async render(page: DocumentPage, openapi: SiteInput['openapi']): Promise<{ body: RenderedBody; onWorker: boolean }> {
@@ -258,12 +276,16 @@ class Bodies {
   }
 
   /** The reusable contents' markdown by repository path, for the render worker. */
-  private includes(): Array<[string, string]> {
+  private async includes(): Promise<Array<[string, string]>> {
     const { view } = this.run.plan.space;
-    return (await Promise.all([...view.index.reusableByGitPath.keys()].map(async (path): Promise<Array<[string, string]>> => {
-      const text = await reusableText(this.run.blobs, view, path);
-      return text === null ? [] : [[path, text]];
-    }))).flat();
+    return (
+      await Promise.all(
+        [...view.index.reusableByGitPath.keys()].map(async (path): Promise<Array<[string, string]>> => {
+          const text = await reusableText(this.run.blobs, view, path);
+          return text === null ? [] : [[path, text]];
+        }),
+      )
+    ).flat();
   }
 
   private async sourceOf(page: DocumentPage): Promise<PageSource> {
@@ -292,13 +314,17 @@ class Bodies {
   }
 
   /** The code of the pages the sync parsed goes to the highlight worker now, so it runs beside the render worker. */
-  private prefetchCode(): void {
+  private async prefetchCode(): Promise<void> {
     for (let from = 0; this.highlights && from < this.pages.length; from += 64) {
       this.highlights.prefetch(
-        (await Promise.all(this.pages.slice(from, from + 64).map(async (page) => {
-          const source = this.inFlight.get(page.id)?.source ?? await this.sourceOf(page);
-          return source && 'code' in source ? source.code : [];
-        }))).flat(),
+        (
+          await Promise.all(
+            this.pages.slice(from, from + 64).map(async (page) => {
+              const source = this.inFlight.get(page.id)?.source ?? (await this.sourceOf(page));
+              return source && 'code' in source ? source.code : [];
+            }),
+          )
+        ).flat(),
       );
     }
   }

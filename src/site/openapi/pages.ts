@@ -18,9 +18,11 @@ import type { SiteInput } from '../types.js';
 const UNTAGGED = 'Other operations';
 
 /** The site with every `builtin:openapi` page expanded, and sources whose blobs also hold the generated pages' markdown. */
-export function withOpenAPIPages<S extends { blobs: BlobStore }>(site: SiteInput, sources: S): { site: SiteInput; sources: S } {
+export async function withOpenAPIPages<S extends { blobs: BlobStore }>(site: SiteInput, sources: S): Promise<{ site: SiteInput; sources: S }> {
   const source = site.openapi;
   if (!source) return { site, sources };
+  const slugs = site.spaces.flatMap((space) => space.view.content.pages.filter(isOpenAPIPage).flatMap((page) => specSlugOf(page) ?? []));
+  if (slugs.length) await source.load([...new Set(slugs)]);
   const generated = new Map<string, Buffer>();
   const spaces = site.spaces.map((space) => {
     if (!space.view.content.pages.some(isOpenAPIPage)) return space;
@@ -185,7 +187,7 @@ function firstLine(text: string | undefined): string | undefined {
 function withGenerated(blobs: BlobStore, generated: Map<string, Buffer>): BlobStore {
   return {
     put: async (bytes) => await blobs.put(bytes),
-    get: async (oid) => generated.get(oid) ?? await blobs.get(oid),
-    has: async (oid) => generated.has(oid) || await blobs.has(oid),
+    get: async (oid) => generated.get(oid) ?? (await blobs.get(oid)),
+    has: async (oid) => generated.has(oid) || (await blobs.has(oid)),
   };
 }

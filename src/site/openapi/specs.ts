@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Root } from 'mdast';
 import type { RevisionView } from '../../domain/content/content.js';
+import type { OpenAPISpecRecord } from '../../model/index.js';
 import { fetchUrl } from '../../platform/fetch.js';
 import type { Domain } from '../../domain/index.js';
 import { parseSpecText } from '../../domain/openapi/openapi.js';
@@ -27,41 +28,81 @@ export interface SiteOpenAPIOptions {
 }
 
 /** The specs of the organization the site belongs to, and the spec files of the spaces it shows. */
-export function siteOpenAPI(domain: Domain, organizationId: string, views: readonly RevisionView[], options: SiteOpenAPIOptions = {}): OpenAPISpecSource {
-  return new SiteSpecs(domain, organizationId, views, options.fetchUrls ?? /^(1|true)$/i.test(process.env.DOCS_FETCH_OPENAPI ?? ''));
+export async function siteOpenAPI(
+  domain: Domain,
+  organizationId: string,
+  views: readonly RevisionView[],
+  options: SiteOpenAPIOptions = {},
+): Promise<OpenAPISpecSource> {
+  const files = views.flatMap((v) => v.content.files.filter((f) => SPEC_FILE.test(f.name)).map((f) => `${f.id}=${f.blob ?? ''}`));
+  const stamp = hash(`${await domain.openapi.stamp(organizationId)}|${files.join(',')}`);
+  const specs = await domain.deps.store.openapi.in(organizationId);
+  return new SiteSpecs(domain, organizationId, stamp, specs, options.fetchUrls ?? /^(1|true)$/i.test(process.env.DOCS_FETCH_OPENAPI ?? ''));
 }
 
+/**
+ * Specs are read (store, files, URLs) by `load` and `prepare`, before the pages that show them render; `bySlug` and
+ * `bySrc`, called while a page renders, answer from what was read.
+ */
 class SiteSpecs implements OpenAPISpecSource {
-  readonly stamp: string;
   private readonly loaded = new Map<string, LoadedSpec>();
 
   constructor(
     private readonly domain: Domain,
     private readonly organizationId: string,
-    views: readonly RevisionView[],
+    readonly stamp: string,
+    private readonly specs: readonly OpenAPISpecRecord[],
     private readonly fetchUrls: boolean,
-  ) {
-    const files = views.flatMap((v) => v.content.files.filter((f) => SPEC_FILE.test(f.name)).map((f) => `${f.id}=${f.blob ?? ''}`));
-    this.stamp = hash(`${await domain.openapi.stamp(organizationId)}|${files.join(',')}`);
+  ) {}
+
+  async load(slugs: readonly string[]): Promise<void> {
+    await Promise.all(slugs.map((slug) => this.loadSlug(slug)));
   }
 
-  async prepare(root: Root, _ctx: RenderContext): Promise<void> {
+  async prepare(root: Root, ctx: RenderContext): Promise<void> {
     const urls = new Set<string>();
+    const reads: Promise<void>[] = [];
     let found = false;
-    const visit = async (node: { type: string; children?: unknown[]; src?: string }) => {
+    const visit = (node: { type: string; children?: unknown[]; src?: string; spec?: string }) => {
       if (BLOCKS.has(node.type)) {
         found = true;
-        if (node.type === 'openapi' && node.src && /^https?:\/\//i.test(node.src) && !await this.specFrom(node.src)) urls.add(node.src);
+        if (typeof node.spec === 'string' && node.type !== 'openapi') reads.push(this.loadSlug(node.spec));
+        if (node.type === 'openapi' && node.src) {
+          if (/^https?:\/\//i.test(node.src)) {
+            const spec = this.specFrom(node.src);
+            if (spec) reads.push(this.loadSlug(spec.slug));
+            else urls.add(node.src);
+          } else reads.push(this.loadFile(node.src, ctx));
+        }
       }
-      for (const child of node.children ?? []) await visit(child as typeof node);
+      for (const child of node.children ?? []) visit(child as typeof node);
     };
-    await visit(root);
+    visit(root);
     if (!found) return;
     const fetching = this.fetchUrls ? [...urls].filter((u) => !this.loaded.has(`url:${u}`)).map((u) => this.fetch(u)) : [];
-    await Promise.all([useHighlighter(['bash']), ...fetching]);
+    await Promise.all([useHighlighter(['bash']), ...fetching, ...reads]);
   }
 
   bySlug(slug: string): LoadedSpec {
+    return this.loaded.get(`slug:${slug}`) ?? { error: `The OpenAPI spec "${slug}" was not read before the page rendered` };
+  }
+
+  bySrc(src: string, ctx: RenderContext): LoadedSpec {
+    if (/^https?:\/\//i.test(src)) {
+      const spec = this.specFrom(src);
+      if (spec) return this.bySlug(spec.slug);
+      return (
+        this.loaded.get(`url:${src}`) ?? {
+          error: `${src} is not an OpenAPI spec of this organization: add it (createOpenAPISpec with source.url), or build with DOCS_FETCH_OPENAPI=1 to fetch it`,
+        }
+      );
+    }
+    const { file } = ctx.resolve(src, 'openapi');
+    if (!file?.blob) return { error: `No spec file at ${src}` };
+    return this.loaded.get(`file:${file.blob}`) ?? { error: `The spec file ${src} was not read before the page rendered` };
+  }
+
+  private loadSlug(slug: string): Promise<void> {
     return this.memo(`slug:${slug}`, async () => {
       const published = await this.domain.openapi.published(this.organizationId, slug);
       if (!published) {
@@ -72,33 +113,24 @@ class SiteSpecs implements OpenAPISpecSource {
     });
   }
 
-  async bySrc(src: string, ctx: RenderContext): Promise<LoadedSpec> {
-    if (/^https?:\/\//i.test(src)) {
-      const spec = await this.specFrom(src);
-      if (spec) return await this.bySlug(spec.slug);
-      return (
-        this.loaded.get(`url:${src}`) ?? {
-          error: `${src} is not an OpenAPI spec of this organization: add it (createOpenAPISpec with source.url), or build with DOCS_FETCH_OPENAPI=1 to fetch it`,
-        }
-      );
-    }
+  private async loadFile(src: string, ctx: RenderContext): Promise<void> {
     const { file } = ctx.resolve(src, 'openapi');
-    if (!file?.blob) return { error: `No spec file at ${src}` };
-    return this.memo(`file:${file.blob}`, async () => {
+    if (!file?.blob) return;
+    await this.memo(`file:${file.blob}`, async () => {
       const bytes = await this.domain.deps.store.blobs.get(file.blob!);
       return bytes ? withUrl(parse(bytes.toString('utf8')), ctx.urls.file(file)) : { error: `The file ${src} has no content` };
     });
   }
 
   /** The organization spec made from this URL, if any. */
-  private async specFrom(url: string) {
+  private specFrom(url: string): OpenAPISpecRecord | undefined {
     let href: string;
     try {
       href = new URL(url).href;
     } catch {
       return undefined;
     }
-    return (await this.domain.deps.store.openapi.in(this.organizationId)).find((spec) => spec.sourceUrl === href);
+    return this.specs.find((spec) => spec.sourceUrl === href);
   }
 
   private async fetch(url: string): Promise<void> {
@@ -112,11 +144,21 @@ class SiteSpecs implements OpenAPISpecSource {
     this.loaded.set(`url:${url}`, loaded);
   }
 
-  private memo(key: string, load: () => LoadedSpec): LoadedSpec {
-    let loaded = this.loaded.get(key);
-    if (!loaded) this.loaded.set(key, (loaded = load()));
-    return loaded;
+  /** Reads the spec under `key` once: later calls wait for the same read. */
+  private memo(key: string, load: () => Promise<LoadedSpec>): Promise<void> {
+    if (this.loaded.has(key)) return Promise.resolve();
+    let reading = this.reading.get(key);
+    if (!reading) {
+      reading = load().then((spec) => {
+        this.loaded.set(key, spec);
+        this.reading.delete(key);
+      });
+      this.reading.set(key, reading);
+    }
+    return reading;
   }
+
+  private readonly reading = new Map<string, Promise<void>>();
 }
 
 const hash = (text: string) => createHash('sha1').update(text).digest('hex');

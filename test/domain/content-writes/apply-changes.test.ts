@@ -36,21 +36,21 @@ function context(over: Partial<ApplyContext> = {}): ApplyContext {
     baseRevisionId: 'rev0',
     spaceRoot: '',
     files: new Map(),
-    revisionContent: (id) => (id === 'rev0' ? base : undefined),
-    readBlob: (oid) => blobs.get(oid),
+    revisionContent: async (id) => (id === 'rev0' ? base : undefined),
+    readBlob: async (oid) => blobs.get(oid),
     newId: () => `new${++n}`,
     ...over,
   };
 }
 
 const apply = async (changes: ContentChange[], over?: Partial<ApplyContext>) => await applyChanges(context(over), changes);
-const fileOf = (result: ReturnType<typeof apply>, id: string) => {
+const fileOf = (result: Awaited<ReturnType<typeof apply>>, id: string) => {
   const page = result.content.pages.find((p) => p.id === id) as DocumentPage;
   return new TextDecoder().decode(result.blobs.get(page.blob) ?? blobs.get(page.blob));
 };
-const errorOf = (fn: () => unknown): DomainError => {
+const errorOf = async (fn: () => Promise<unknown>): Promise<DomainError> => {
   try {
-    fn();
+    await fn();
   } catch (error) {
     return error as DomainError;
   }
@@ -105,11 +105,13 @@ describe('applyChanges', () => {
       ['setup', 'setup'],
       ['guide', 'guide'],
     ]);
-    expect(errorOf(async () => await apply([{ operation: 'update_page', page: 'guide', into: 'setup' }])).message).toMatch(/^changes\[0\]\.into: .*under itself/);
+    expect((await errorOf(async () => await apply([{ operation: 'update_page', page: 'guide', into: 'setup' }]))).message).toMatch(
+      /^changes\[0\]\.into: .*under itself/,
+    );
   });
 
-  it('rejects an explicit slug taken by a sibling, naming the field', () => {
-    const error = errorOf(async () => await apply([{ operation: 'insert_page', slug: 'guide', document: {} }]));
+  it('rejects an explicit slug taken by a sibling, naming the field', async () => {
+    const error = await errorOf(async () => await apply([{ operation: 'insert_page', slug: 'guide', document: {} }]));
     expect(error).toMatchObject({ kind: 'invalid' });
     expect(error.message).toMatch(/^changes\[0\]\.slug: /);
   });
@@ -126,12 +128,13 @@ describe('applyChanges', () => {
     ]);
   });
 
-  it('fails the whole batch on the first bad change, naming it', () => {
-    const error = errorOf(async () =>
-      await apply([
-        { operation: 'update_page', page: 'home', title: 'Fine' },
-        { operation: 'delete_page', page: 'nope' },
-      ]),
+  it('fails the whole batch on the first bad change, naming it', async () => {
+    const error = await errorOf(
+      async () =>
+        await apply([
+          { operation: 'update_page', page: 'home', title: 'Fine' },
+          { operation: 'delete_page', page: 'nope' },
+        ]),
     );
     expect(error.message).toBe('changes[1].page: no page nope in the change request');
   });
@@ -147,10 +150,10 @@ describe('applyChanges', () => {
         { operation: 'revert_page', page: 'setup' },
         { operation: 'revert_page', page: 'home' },
       ],
-      { base: mid, readBlob: (oid) => edited.blobs.get(oid) ?? blobs.get(oid) },
+      { base: mid, readBlob: async (oid) => edited.blobs.get(oid) ?? blobs.get(oid) },
     );
     expect(result.content.pages).toEqual(base.pages);
-    expect(errorOf(async () => await apply([{ operation: 'revert_page', page: 'setup', block: ['k'] }])).message).toMatch(/^changes\[0\]\.block/);
+    expect((await errorOf(async () => await apply([{ operation: 'revert_page', page: 'setup', block: ['k'] }]))).message).toMatch(/^changes\[0\]\.block/);
   });
 
   it('uploads files to .gitbook/assets with GitBook de-duplication, linkable by ref from any change', async () => {

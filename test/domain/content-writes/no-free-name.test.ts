@@ -21,8 +21,8 @@ describe('applyChanges when no free name is left', () => {
       baseRevisionId: 'rev0',
       spaceRoot: '',
       files: new Map(),
-      revisionContent: () => undefined,
-      readBlob: () => undefined,
+      revisionContent: async () => undefined,
+      readBlob: async () => undefined,
       newId: () => 'new',
     };
     let error: unknown;

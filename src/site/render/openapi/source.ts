@@ -10,6 +10,8 @@ export interface OpenAPISpecSource {
   readonly stamp: string;
   /** Reads what the page's blocks name that needs I/O (URLs); awaited before the page is rendered. */
   prepare(root: Root, ctx: RenderContext): Promise<void>;
+  /** Reads the organization specs of these slugs, so that `bySlug` answers them (the `builtin:openapi` pages). */
+  load(slugs: readonly string[]): Promise<void>;
   /** An organization spec, by slug (`spec="petstore"`, `builtin:openapi` pages). */
   bySlug(slug: string): LoadedSpec;
   /** A `src` as written in the page: a file of the space (relative path) or a URL. */
