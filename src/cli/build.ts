@@ -78,7 +78,7 @@ async function withReport(flags: GlobalOptions & BuildFlags, run: (runtime: Runt
     process.stderr.write(`docs: ${error.message}\n`);
     process.exitCode = 1;
   } finally {
-    runtime.close();
+    await runtime.close();
   }
 }
 

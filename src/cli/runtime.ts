@@ -21,7 +21,7 @@ export interface Runtime {
   boot: Bootstrap;
   /** The admin user, for what the CLI does on its own behalf. */
   caller: Caller;
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** The `imports` settings with the folder resolved against the config file's folder. */

@@ -73,7 +73,7 @@ async function serve(options: GlobalOptions & ServeOptions, mode: { start: boole
 
   // Loaded after listening: git and the site builder are not needed to answer the first request.
   const { installGitSync } = await import('../gitsync/two-way/install.js');
-  await installGitSync(domain, {
+  installGitSync(domain, {
     cacheDir: join(runtime.storeDir, 'git'),
     mergeMessage: config.gitSync.mergeMessage,
     onFailure: (message) => process.stderr.write(`docs: ${message}\n`),
@@ -104,7 +104,7 @@ async function listen(app: FastifyInstance, runtime: Runtime, port: number, host
   try {
     await app.listen({ port, host });
   } catch (error) {
-    runtime.close();
+    await runtime.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is already in use; pick another with --port`);
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`--host ${host}: cannot listen on that address`);
@@ -129,7 +129,7 @@ function stopOnSignals(app: FastifyInstance, runtime: Runtime, flush: () => void
       code = 1;
     }
     flush();
-    runtime.close();
+    await runtime.close();
     process.exit(code);
   };
   const onSignal = () => {

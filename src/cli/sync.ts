@@ -78,7 +78,7 @@ export function registerSync(program: Command): void {
         // Conflicts under `fail` changed nothing; the exit code tells CI.
         if (reports.some((r) => r.failed)) process.exitCode = 1;
       } finally {
-        runtime.close();
+        await runtime.close();
       }
     });
 }

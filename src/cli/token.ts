@@ -52,7 +52,7 @@ export function registerToken(program: Command): void {
           process.stdout.write(`${issued.token}\n`);
         }
       } finally {
-        runtime.close();
+        await runtime.close();
       }
     });
 }

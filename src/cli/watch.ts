@@ -38,7 +38,7 @@ export function registerWatch(program: Command): void {
       const targets: SpaceSyncConfig[] =
         dir !== undefined ? [{ directory: resolve(dir), workTree: true, ...(flags.space ? { title: flags.space } : {}) }] : runtime.config.spaces;
       if (targets.length === 0) {
-        runtime.close();
+        await runtime.close();
         throw new UsageError('nothing to watch: give a <dir> and --space, or list spaces in docs.config.yaml (spaces: [{title, directory}])');
       }
       // The scratch store is only a preview: a half-edited SUMMARY.md may empty it.
@@ -64,7 +64,7 @@ async function watchTargets(runtime: Runtime, targets: readonly SpaceSyncConfig[
   try {
     preview = await Preview.start({ port });
   } catch (error) {
-    runtime.close();
+    await runtime.close();
     throw new UsageError(`--port ${port}: cannot listen (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
   const sources = siteSources(domain);
@@ -104,5 +104,5 @@ async function watchTargets(runtime: Runtime, targets: readonly SpaceSyncConfig[
   });
   await watcher.close();
   await preview.close();
-  runtime.close();
+  await runtime.close();
 }

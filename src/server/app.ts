@@ -108,7 +108,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   registerCompression(app);
   // Routes come in a plugin of their own, loaded after compression: its hooks apply to routes declared after it.
   app.register(async (scope) => {
-    await registerHealth(scope, domain.deps.store);
+    registerHealth(scope, domain.deps.store);
     registerPublishedSites(scope, { domain, ...(options.sites ? { sites: options.sites } : {}), ...(options.siteDir ? { siteDir: options.siteDir } : {}) });
     registerOperations(scope, domain, handlers, urls);
   });
@@ -154,7 +154,7 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
         }
         const result = await handler({ ...ctx, caller: request.caller!, domain, urls });
         if (result.status === 204 || result.status === 205 || result.body === undefined) return send(reply, result);
-        const emailVisible = request.caller ? await domain.users.emailVisibility(request.caller) : async () => false;
+        const emailVisible = request.caller ? domain.users.emailVisibility(request.caller) : async () => false;
         const text = await withPrefetch(emailVisible, (visible) => toJsonWithoutHiddenEmails(result.body, (userId) => visible(userId) ?? false));
         const response = { status: result.status, headers: result.headers, text };
         if (cacheKey !== undefined && result.status === 200) await responses.set(cacheKey, version, response);

@@ -33,6 +33,11 @@ export function list<T, U>(page: Page<T>, present: (item: T) => U): { items: U[]
   };
 }
 
+/** `list` with items presented asynchronously (they read the store), all at once. */
+export async function listAsync<T, U>(page: Page<T>, present: (item: T) => Promise<U>): Promise<{ items: U[]; count: number; next?: { page: string } }> {
+  return { ...list(page, () => undefined), items: await Promise.all(page.items.map(present)) };
+}
+
 export function user(urls: Urls, u: UserRecord): api.User {
   return {
     object: 'user',

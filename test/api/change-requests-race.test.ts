@@ -178,7 +178,7 @@ describe('compare-and-set on the space revision', () => {
       return original(content);
     });
     try {
-      expect(async () => await s.domain.changeRequests.merge(owner, space.spaceId, b)).toThrow(expect.objectContaining({ kind: 'conflict' }));
+      await expect(s.domain.changeRequests.merge(owner, space.spaceId, b)).rejects.toThrow(expect.objectContaining({ kind: 'conflict' }));
     } finally {
       spy.mockRestore();
     }

@@ -405,16 +405,9 @@ describe('merging', () => {
       git: null,
       createdAt: new Date().toISOString(),
     };
-    expect(
-      async () =>
-        await s.domain.changeRequests.commitRevision(
-          cr.id,
-          changeRequest.revisionId,
-          stale,
-          await s.store.revisions.content(changeRequest.revisionId),
-          owner.user.id,
-        ),
-    ).toThrow(expect.objectContaining({ kind: 'conflict' }));
+    await expect(
+      s.domain.changeRequests.commitRevision(cr.id, changeRequest.revisionId, stale, await s.store.revisions.content(changeRequest.revisionId), owner.user.id),
+    ).rejects.toThrow(expect.objectContaining({ kind: 'conflict' }));
     expect((await s.store.changeRequests.get(cr.id))!.revisionId).toBe(first);
     expect(await s.store.revisions.get(stale.id)).toBeUndefined();
   });

@@ -83,7 +83,7 @@ describe('git operations against an http remote', () => {
     const domain = new Domain(store);
     const boot = await bootstrap(domain, configSchema.parse({}));
     const caller = new Caller(store, boot.admin);
-    await installGitSync(domain, { cacheDir: cache });
+    installGitSync(domain, { cacheDir: cache });
     const spaceId = (await domain.spaces.create(caller, boot.organizations[0]!.id, { title: 'Remote' })).space.id;
     const url = `http://user:secret@127.0.0.1:${port}/docs.git`;
 
@@ -183,7 +183,7 @@ async function exportedOverHttp(name: string) {
   const domain = new Domain(store, { clock });
   const boot = await bootstrap(domain, configSchema.parse({}));
   const caller = new Caller(store, boot.admin);
-  await installGitSync(domain, { cacheDir: cache });
+  installGitSync(domain, { cacheDir: cache });
   const spaceId = (await domain.spaces.create(caller, boot.organizations[0]!.id, { title: name })).space.id;
   const url = `http://user:secret@127.0.0.1:${port}/${name}.git`;
   await gitSpaces(domain).request(caller, spaceId, 'import', { url, ref: 'main' });

@@ -11,7 +11,7 @@ import { useServer } from '../helpers/server.js';
 import { cleanTemps, lines, repository, SAMPLE } from '../gitsync/two-way-helpers.js';
 
 const s = useServer();
-beforeAll(async () => await installGitSync(s.domain));
+beforeAll(async () => installGitSync(s.domain));
 afterAll(async () => {
   await s.domain.jobs.stop();
   cleanTemps();

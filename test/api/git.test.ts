@@ -25,7 +25,7 @@ const token = boot.newAdminToken!;
 const org = boot.organizations[0]!.id;
 
 beforeAll(async () => {
-  await installGitSync(domain);
+  installGitSync(domain);
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });

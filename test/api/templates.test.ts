@@ -26,7 +26,7 @@ const TEMPLATES = ['api-reference', 'changelog', 'knowledge-base', 'onboarding',
 const catalog = loadCatalog(TEMPLATES_DIR);
 const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000020000000308060000009dc8c0a0', 'hex');
 
-beforeAll(async () => await installGitSync(s.domain));
+beforeAll(async () => installGitSync(s.domain));
 afterAll(async () => {
   await s.domain.jobs.stop();
   cleanTemps();

@@ -353,7 +353,7 @@ describe('failures', () => {
 
     s.domain.translations.configure({ provider: 'libretranslate', url: 'http://127.0.0.2:9/' });
     const loopback = (await s.store.translations.bySourceAndLanguage(source.spaceId, 'pt-br'))!;
-    await expect(await s.domain.translations.runs.run(loopback)).rejects.toThrow(/translation\.url: 127\.0\.0\.2 is a loopback or private address/);
+    await expect(s.domain.translations.runs.run(loopback)).rejects.toThrow(/translation\.url: 127\.0\.0\.2 is a loopback or private address/);
     libre();
   });
 });

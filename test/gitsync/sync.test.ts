@@ -100,10 +100,10 @@ describe('syncing a directory', () => {
 
     const old = git('rev-list', '--max-parents=0', 'HEAD').split('\n')[0]!;
     // The first commit had one page of the 19: going back to it is a mass removal, allowed here.
-    await expect(await sync(dir, { space: 'Repo', ref: old.slice(0, 10) })).rejects.toThrow(/would remove 18 of the 19 pages of "Repo"/);
+    await expect(sync(dir, { space: 'Repo', ref: old.slice(0, 10) })).rejects.toThrow(/would remove 18 of the 19 pages of "Repo"/);
     const [back] = await sync(dir, { space: 'Repo', ref: old.slice(0, 10), allowMassRemoval: true });
     expect((await store.revisions.get(back!.revisionId!))!.git).toMatchObject({ oid: old });
-    await expect(await sync(dir, { space: 'Repo', ref: 'no-such-branch' })).rejects.toThrow(/--ref no-such-branch/);
+    await expect(sync(dir, { space: 'Repo', ref: 'no-such-branch' })).rejects.toThrow(/--ref no-such-branch/);
   });
 
   it('infers the page tree from folders when there is no SUMMARY', async () => {
@@ -240,6 +240,6 @@ describe('bad input', () => {
 
   it('refuses a directory that does not exist', async () => {
     const { sync } = await setup();
-    await expect(await sync(join(tempDir(), 'nope'), { space: 'X' })).rejects.toThrow(/no such directory/);
+    await expect(sync(join(tempDir(), 'nope'), { space: 'X' })).rejects.toThrow(/no such directory/);
   });
 });

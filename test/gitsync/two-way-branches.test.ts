@@ -46,7 +46,7 @@ describe('branches are change requests', () => {
 
   it('exports a merged change request to the main branch as one QUIRE-<n> commit', async () => {
     const s = await synced();
-    await installGitSync(s.domain);
+    installGitSync(s.domain);
     s.repo.git('checkout', '-q', '-b', 'feature');
     s.repo.commit({ 'api.md': lines('# API', '', 'The API, on a branch.') });
     const [opened] = await s.sync({ ref: 'feature' });
@@ -66,7 +66,7 @@ describe('branches are change requests', () => {
 
   it('uses the configured merge message template for the merge commit', async () => {
     const s = await synced();
-    await installGitSync(s.domain, { mergeMessage: 'docs: {subject} (change request {number})\n\nMerged in Quire.' });
+    installGitSync(s.domain, { mergeMessage: 'docs: {subject} (change request {number})\n\nMerged in Quire.' });
     s.repo.git('checkout', '-q', '-b', 'feature');
     s.repo.commit({ 'faq.md': lines('# FAQ', '', 'Questions, on a branch.') });
     const [opened] = await s.sync({ ref: 'feature' });

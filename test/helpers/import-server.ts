@@ -36,7 +36,7 @@ export function useImportServer(options: ImportOptions, allowHosts: () => string
   beforeAll(async () => {
     const store = memoryStore();
     const domain = new Domain(store, { allowHosts: allowHosts(), imports: options });
-    await installGitSync(domain);
+    installGitSync(domain);
     const boot = await bootstrap(domain, configSchema.parse({ organizations: [{ title: 'Main' }] }));
     const app = buildServer({ domain, publicUrl: () => url });
     await app.listen({ port: 0, host: '127.0.0.1' });

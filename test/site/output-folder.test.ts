@@ -40,7 +40,7 @@ describe('the output folder', () => {
       blob,
       git: { oid: blob, path: null as unknown as string },
     });
-    const pages = [...content.pages, await hostile('..', 'Dots'), await hostile('../../../x', 'Climber'), await hostile('%2e%2e', 'Encoded')];
+    const pages = [...content.pages, hostile('..', 'Dots'), hostile('../../../x', 'Climber'), hostile('%2e%2e', 'Encoded')];
     const id = newId();
     const now = new Date().toISOString();
     await store.tx(async () => {

@@ -79,13 +79,12 @@ describe('store', () => {
   it('rolls a transaction back whole when it throws', async () => {
     const store = memoryStore();
     const before = await store.snapshot();
-    expect(
-      async () =>
-        await store.tx(async () => {
-          await store.organizations.insert(org('a'));
-          await store.organizations.insert(org('a'));
-        }),
-    ).toThrow();
+    await expect(
+      store.tx(async () => {
+        await store.organizations.insert(org('a'));
+        await store.organizations.insert(org('a'));
+      }),
+    ).rejects.toThrow();
     expect(await store.snapshot()).toEqual(before);
   });
 

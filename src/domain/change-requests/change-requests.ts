@@ -61,7 +61,7 @@ const DEFAULT_CHANGES_LIMIT = 10;
 
 export class ChangeRequests {
   readonly reviews: Reviews;
-  private readonly mergedListeners: ((event: ChangeRequestMerged) => void)[] = [];
+  private readonly mergedListeners: ((event: ChangeRequestMerged) => void | Promise<void>)[] = [];
 
   constructor(
     private readonly deps: Deps,
@@ -208,12 +208,12 @@ export class ChangeRequests {
       }
     });
     for (const listener of this.mergedListeners)
-      listener({ changeRequest: { ...cr, status: 'merged', revisionMerged: revision.id, mergedAt: now }, revisionId: revision.id });
+      await listener({ changeRequest: { ...cr, status: 'merged', revisionMerged: revision.id, mergedAt: now }, revisionId: revision.id });
     return { revisionId: revision.id, result: 'merge', conflicts: [] };
   }
 
   /** Calls `listener` after each merge (outside layers react here: the git export of a synced space). */
-  onMerged(listener: (event: ChangeRequestMerged) => void): void {
+  onMerged(listener: (event: ChangeRequestMerged) => void | Promise<void>): void {
     this.mergedListeners.push(listener);
   }
 

@@ -101,7 +101,7 @@ export class Jobs {
       const job = await this.deps.store.jobs.claimDue(nowIso(this.deps), this.lease());
       if (!job) return count;
       count++;
-      const renewal = setInterval(async () => await this.renew(job), this.leaseMs / 3);
+      const renewal = setInterval(() => void this.renew(job), this.leaseMs / 3);
       renewal.unref();
       try {
         await this.run(job);

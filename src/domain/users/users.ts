@@ -90,6 +90,6 @@ export class Users {
   }
 
   private async visible(caller: Caller, user: UserRecord): Promise<boolean> {
-    return await (await this.emailVisibility(caller))(user.id);
+    return await this.emailVisibility(caller)(user.id);
   }
 }

@@ -47,12 +47,12 @@ export function installGitSync(domain: Domain, setup: GitSyncSetup = {}): void {
     throw error;
   };
   const run = async (payload: GitJobPayload) =>
-    oneAtATime(payload.spaceId, () => runGitJob(domain, payload, cacheDir)).catch(await report(payload.spaceId, payload.operation));
+    oneAtATime(payload.spaceId, () => runGitJob(domain, payload, cacheDir)).catch(report(payload.spaceId, payload.operation));
   domain.jobs.register(GIT_IMPORT_JOB, async (payload) => await run(payload as GitJobPayload));
   domain.jobs.register(GIT_EXPORT_JOB, async (payload) => await run(payload as GitJobPayload));
   domain.jobs.register(GIT_MERGED_JOB, async (payload) => {
     const merged = payload as MergedPayload;
-    return oneAtATime(merged.spaceId, () => exportMerged(domain, merged, cacheDir)).catch(await report(merged.spaceId, 'export'));
+    return oneAtATime(merged.spaceId, () => exportMerged(domain, merged, cacheDir)).catch(report(merged.spaceId, 'export'));
   });
   // Zip imports read their tree with the same outline as a repository.
   domain.contentWrites.useTreeOutliner(outlineTree);

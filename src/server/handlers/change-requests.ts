@@ -1,6 +1,6 @@
 import type { ChangeRequestQuery } from '../../domain/change-requests/change-requests.js';
 import { created, deleted, type Handlers, ok, pageOf, type WithParams } from '../handler.js';
-import { list } from '../present.js';
+import { list, listAsync } from '../present.js';
 import * as cr from '../present-change-requests.js';
 import * as present from '../present-content.js';
 import { appPrefixes, linksOf, optionsOf, pageReply, revisionReply } from './content.js';
@@ -100,19 +100,19 @@ export const changeRequestHandlers: Handlers = {
   listChangeRequestLinks: async (ctx) => {
     const view = await contentOf(ctx);
     const { page, stats } = await ctx.domain.content.listLinks(view, linksOf(ctx.query), appPrefixes(ctx.urls));
-    return ok({ ...list(page, async (u) => await present.linkUsage(ctx.urls, view, u)), stats: present.linkStats(stats) });
+    return ok({ ...(await listAsync(page, async (u) => await present.linkUsage(ctx.urls, view, u))), stats: present.linkStats(stats) });
   },
 
   listPageLinksInChangeRequest: async (ctx) => {
     const view = await contentOf(ctx);
     const { page, stats } = await ctx.domain.content.listLinks(view, linksOf(ctx.query), appPrefixes(ctx.urls), ctx.params.pageId);
-    return ok({ ...list(page, async (u) => await present.linkUsage(ctx.urls, view, u)), stats: present.linkStats(stats) });
+    return ok({ ...(await listAsync(page, async (u) => await present.linkUsage(ctx.urls, view, u))), stats: present.linkStats(stats) });
   },
 
   listChangeRequestPageBacklinks: async (ctx) => {
     const view = await contentOf(ctx);
     return ok(
-      list(
+      await listAsync(
         await ctx.domain.content.backlinks(view, { page: ctx.params.pageId }, pageOf(ctx.query)),
         async (p) => await present.pageLocation(ctx.urls, view, p),
       ),
@@ -122,7 +122,7 @@ export const changeRequestHandlers: Handlers = {
   listChangeRequestFileBacklinks: async (ctx) => {
     const view = await contentOf(ctx);
     return ok(
-      list(
+      await listAsync(
         await ctx.domain.content.backlinks(view, { file: ctx.params.fileId }, pageOf(ctx.query)),
         async (p) => await present.pageLocation(ctx.urls, view, p),
       ),

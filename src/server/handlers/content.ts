@@ -1,6 +1,6 @@
 import type { BodyFormat, LinksQuery, LinkStatus, RevisionView } from '../../domain/content/content.js';
 import { type Handlers, ok, pageOf, type Services } from '../handler.js';
-import { list, type Urls } from '../present.js';
+import { list, listAsync, type Urls } from '../present.js';
 import { changeRequest } from '../present-change-requests.js';
 import * as present from '../present-content.js';
 
@@ -68,13 +68,13 @@ export const contentHandlers: Handlers = {
   listSpaceFileBacklinks: async ({ caller, domain, params, query, urls }) => {
     const contents = domain.content;
     const view = await contents.current(caller, params.spaceId);
-    return ok(list(await contents.backlinks(view, { file: params.fileId }, pageOf(query)), async (p) => await present.pageLocation(urls, view, p)));
+    return ok(await listAsync(await contents.backlinks(view, { file: params.fileId }, pageOf(query)), async (p) => await present.pageLocation(urls, view, p)));
   },
 
   listSpacePageBacklinks: async ({ caller, domain, params, query, urls }) => {
     const contents = domain.content;
     const view = await contents.current(caller, params.spaceId);
-    return ok(list(await contents.backlinks(view, { page: params.pageId }, pageOf(query)), async (p) => await present.pageLocation(urls, view, p)));
+    return ok(await listAsync(await contents.backlinks(view, { page: params.pageId }, pageOf(query)), async (p) => await present.pageLocation(urls, view, p)));
   },
 
   getPageById: async (ctx) => pageReply(ctx, await ctx.domain.content.current(ctx.caller, ctx.params.spaceId), ctx.params),
@@ -85,14 +85,14 @@ export const contentHandlers: Handlers = {
     const contents = domain.content;
     const view = await contents.current(caller, params.spaceId);
     const { page, stats } = await contents.listLinks(view, linksOf(query), appPrefixes(urls), params.pageId);
-    return ok({ ...list(page, async (u) => await present.linkUsage(urls, view, u)), stats: present.linkStats(stats) });
+    return ok({ ...(await listAsync(page, async (u) => await present.linkUsage(urls, view, u))), stats: present.linkStats(stats) });
   },
 
   listSpaceLinks: async ({ caller, domain, params, query, urls }) => {
     const contents = domain.content;
     const view = await contents.current(caller, params.spaceId);
     const { page, stats } = await contents.listLinks(view, linksOf(query), appPrefixes(urls));
-    return ok({ ...list(page, async (u) => await present.linkUsage(urls, view, u)), stats: present.linkStats(stats) });
+    return ok({ ...(await listAsync(page, async (u) => await present.linkUsage(urls, view, u))), stats: present.linkStats(stats) });
   },
 
   searchSpaceContent: async ({ caller, domain, params, query, urls }) => {

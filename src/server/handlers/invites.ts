@@ -1,6 +1,6 @@
 import { searchResult } from '../present-content.js';
 import { inviteLink } from '../present-invites.js';
-import { list, member } from '../present.js';
+import { list, listAsync, member } from '../present.js';
 import { created, deleted, noContent, ok, pageOf, type Handlers, type WithParams } from '../handler.js';
 
 const org = (ctx: WithParams<'organizationId'>) => [ctx.caller, ctx.params.organizationId] as const;
@@ -10,7 +10,7 @@ export const inviteHandlers: Handlers = {
   inviteUsersToOrganization: async (ctx) => ok(await ctx.domain.invites.inviteUsers(...org(ctx), ctx.body)),
 
   listOrganizationInviteLinks: async (ctx) =>
-    ok(list(await ctx.domain.invites.listLinks(...org(ctx), pageOf(ctx.query)), async (v) => await inviteLink(ctx.urls, ctx.domain, v))),
+    ok(await listAsync(await ctx.domain.invites.listLinks(...org(ctx), pageOf(ctx.query)), async (v) => await inviteLink(ctx.urls, ctx.domain, v))),
 
   createOrganizationInvite: async (ctx) => {
     const view = await ctx.domain.invites.createLink(...org(ctx), ctx.body);

@@ -1,9 +1,13 @@
 import { deleted, ok, pageOf, type Handlers } from '../handler.js';
-import { list, member, organization } from '../present.js';
+import { list, listAsync, member, organization } from '../present.js';
 
 export const organizationHandlers: Handlers = {
   listOrganizationsForAuthenticatedUser: async ({ caller, domain, query, urls }) =>
-    ok(list(await domain.organizations.listForCaller(caller, pageOf(query)), async (o) => organization(urls, o, await caller.access.organizationRole(o.id)))),
+    ok(
+      await listAsync(await domain.organizations.listForCaller(caller, pageOf(query)), async (o) =>
+        organization(urls, o, await caller.access.organizationRole(o.id)),
+      ),
+    ),
 
   getOrganizationById: async ({ caller, domain, params, urls }) => {
     const org = await domain.organizations.get(caller, params.organizationId);

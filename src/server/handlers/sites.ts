@@ -3,7 +3,7 @@ import { PREVIEW_PARAM } from '../../domain/sites/preview.js';
 import { searchResult } from '../present-content.js';
 import { created, deleted, ok, pageOf, type Handlers, type WithParams } from '../handler.js';
 import { HttpError } from '../http-errors.js';
-import { list } from '../present.js';
+import { list, listAsync } from '../present.js';
 import * as present from '../present-sites.js';
 
 type SiteContext = WithParams<'organizationId' | 'siteId'>;
@@ -64,7 +64,7 @@ export const siteHandlers: Handlers = {
 
   listSiteSections: async (ctx) =>
     ok(
-      list(await ctx.domain.sites.listSections(...args(ctx), pageOf(ctx.query)), async (n) =>
+      await listAsync(await ctx.domain.sites.listSections(...args(ctx), pageOf(ctx.query)), async (n) =>
         present.siteSection(ctx.urls, await site(ctx), n, await urlOptions(ctx)),
       ),
     ),
@@ -85,7 +85,9 @@ export const siteHandlers: Handlers = {
   },
 
   listSiteSectionGroups: async (ctx) =>
-    ok(list(await ctx.domain.sites.listGroups(...args(ctx), pageOf(ctx.query)), async (n) => present.siteSectionGroup(ctx.urls, await site(ctx), n))),
+    ok(
+      await listAsync(await ctx.domain.sites.listGroups(...args(ctx), pageOf(ctx.query)), async (n) => present.siteSectionGroup(ctx.urls, await site(ctx), n)),
+    ),
 
   addSectionGroupToSite: async (ctx) => {
     const node = await ctx.domain.sites.groups.add(...args(ctx), ctx.body);
@@ -114,7 +116,9 @@ export const siteHandlers: Handlers = {
   listSiteSpaces: async (ctx) => {
     const request = { ...pageOf(ctx.query), ...(ctx.query.default !== undefined ? { isDefault: ctx.query.default === true } : {}) };
     return ok(
-      list(await ctx.domain.sites.listSiteSpaces(...args(ctx), request), async (n) => present.siteSpace(ctx.urls, await site(ctx), n, await urlOptions(ctx))),
+      await listAsync(await ctx.domain.sites.listSiteSpaces(...args(ctx), request), async (n) =>
+        present.siteSpace(ctx.urls, await site(ctx), n, await urlOptions(ctx)),
+      ),
     );
   },
 

@@ -94,7 +94,7 @@ describe('path-walk loops on hostile stored slugs (bounded: run in a child proce
       const old = { ...base, pages: [...base.pages, page('b', '../../../edit-escape'), page('c', '..')] };
       let n = 0;
       const ctx = { base, baseRevisionId: 'rev0', spaceRoot: '', files: new Map(), revisionContent: (id) => (id === 'rev1' ? old : base), readBlob: () => new Uint8Array(), newId: () => 'new' + ++n };
-      const out = applyChanges(ctx, [
+      const out = await applyChanges(ctx, [
         { operation: 'revert_page', page: 'b', revision: 'rev1' },
         { operation: 'revert_page', page: 'c', revision: 'rev1' },
         { operation: 'update_page', page: 'a', into: 'home' },
