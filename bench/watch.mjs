@@ -49,7 +49,7 @@ const idleCpuPercent = (cpuTicks() - ticks) / 5; // ticks per 5 s at 100 Hz -> p
 const waiters = [];
 const response = await fetch(`${url}__quire/events`);
 const reader = response.body.getReader();
-(async () => {
+void (async () => {
   let buffer = '';
   for (;;) {
     const { value, done } = await reader.read();

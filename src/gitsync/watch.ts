@@ -133,7 +133,7 @@ export class DirectoryWatcher {
 
   /** Waits for the runs under way and those due (tests and benches; `close` uses it too). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.running !== null) await this.running;
   }
 
   async close(): Promise<void> {

@@ -36,7 +36,7 @@ describe('docs.config.yaml translation', () => {
     try {
       expect(runtime.domain.translations.runs.translator.id).toBe('libretranslate:https://translate.example.com/translate');
     } finally {
-      runtime.close();
+      await runtime.close();
     }
   });
 });
