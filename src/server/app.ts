@@ -136,9 +136,8 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
       url: routeOf(operation),
       onRequest: operation.public
         ? undefined
-        : async (request, _reply, done) => {
+        : async (request) => {
             request.caller = await authenticate(domain, request);
-            done();
           },
       handler: async (request, reply) => {
         // What a caller reads with their token is theirs alone (a handler may say otherwise in its headers).
@@ -163,9 +162,8 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
     });
   }
   app.get<{ Params: { spaceId: string; revisionId: string; fileId: string } }>(FILE_CONTENT_ROUTE, {
-    onRequest: async (request, _reply, done) => {
+    onRequest: async (request) => {
       request.caller = await authenticate(domain, request);
-      done();
     },
     handler: async (request, reply) => send(reply, await downloadFile({ caller: request.caller!, domain, params: request.params })),
   });
