@@ -39,24 +39,26 @@ export class Collections {
   }
 
   async create(caller: Caller, organizationId: string, input: { title?: string; parent?: string }): Promise<CollectionView> {
-    const org = await this.organizations.find(organizationId);
-    const parent = input.parent === undefined ? null : await this.parentFor(caller, org.id, input.parent);
-    if (!parent) await caller.access.requireOrganization(org, 'create');
-    const { store } = this.deps;
-    const now = nowIso(this.deps);
-    const collection: CollectionRecord = {
-      id: newId(),
-      organizationId: org.id,
-      parentId: parent?.id ?? null,
-      title: input.title ?? 'Untitled collection',
-      description: null,
-      defaultLevel: 'inherit',
-      position: (await store.content.lastPosition(org.id, parent?.id ?? null)) + 1,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await store.content.insertCollection(collection);
-    return { collection, role: await caller.access.collectionRole(collection) };
+    return await this.deps.store.tx(async () => {
+      const org = await this.organizations.find(organizationId);
+      const parent = input.parent === undefined ? null : await this.parentFor(caller, org.id, input.parent);
+      if (!parent) await caller.access.requireOrganization(org, 'create');
+      const { store } = this.deps;
+      const now = nowIso(this.deps);
+      const collection: CollectionRecord = {
+        id: newId(),
+        organizationId: org.id,
+        parentId: parent?.id ?? null,
+        title: input.title ?? 'Untitled collection',
+        description: null,
+        defaultLevel: 'inherit',
+        position: (await store.content.lastPosition(org.id, parent?.id ?? null)) + 1,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await store.content.insertCollection(collection);
+      return { collection, role: await caller.access.collectionRole(collection) };
+    });
   }
 
   async update(caller: Caller, id: string, patch: CollectionPatch): Promise<CollectionView> {

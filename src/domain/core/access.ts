@@ -20,9 +20,10 @@ export interface InstallationGrant {
  * One instance serves one request, so lookups are cached.
  */
 export class Access {
-  private readonly memberships = new Map<string, MemberRecord | undefined>();
-  private grantsByResource?: Map<string, RoleName | null>;
-  private readonly collectionCache = new Map<string, CollectionRecord | undefined>();
+  // Promises, not values: concurrent checks of one request share one read.
+  private readonly memberships = new Map<string, Promise<MemberRecord | undefined>>();
+  private grantsByResource?: Promise<Map<string, RoleName | null>>;
+  private readonly collectionCache = new Map<string, Promise<CollectionRecord | undefined>>();
 
   constructor(
     private readonly store: Store,
@@ -31,11 +32,12 @@ export class Access {
   ) {}
 
   async membership(organizationId: string): Promise<MemberRecord | undefined> {
-    if (!this.memberships.has(organizationId)) {
-      const member = await this.store.organizations.member(organizationId, this.user.id);
-      this.memberships.set(organizationId, member && !member.disabled ? member : undefined);
+    let member = this.memberships.get(organizationId);
+    if (!member) {
+      member = this.store.organizations.member(organizationId, this.user.id).then((m) => (m && !m.disabled ? m : undefined));
+      this.memberships.set(organizationId, member);
     }
-    return this.memberships.get(organizationId);
+    return await member;
   }
 
   /** The caller's organization role: a role, null for a guest, undefined for no membership. */
@@ -77,7 +79,7 @@ export class Access {
 
   /** Lets list operations share one collection lookup table. */
   primeCollections(collections: CollectionRecord[]): void {
-    for (const c of collections) this.collectionCache.set(c.id, c);
+    for (const c of collections) this.collectionCache.set(c.id, Promise.resolve(c));
   }
 
   private async resolve(
@@ -108,20 +110,27 @@ export class Access {
   }
 
   private async granted(kind: 'space' | 'collection', id: string): Promise<RoleName | null> {
-    if (!this.grantsByResource) {
-      this.grantsByResource = new Map();
-      const teams = await this.store.organizations.teamIdsOf(this.user.id);
-      for (const grant of await this.store.grants.forPrincipals(this.user.id, teams)) {
-        const key = `${grant.resourceKind}:${grant.resourceId}`;
-        this.grantsByResource.set(key, maxRole(this.grantsByResource.get(key), grant.role));
-      }
+    this.grantsByResource ??= this.readGrants();
+    return (await this.grantsByResource).get(`${kind}:${id}`) ?? null;
+  }
+
+  private async readGrants(): Promise<Map<string, RoleName | null>> {
+    const byResource = new Map<string, RoleName | null>();
+    const teams = await this.store.organizations.teamIdsOf(this.user.id);
+    for (const grant of await this.store.grants.forPrincipals(this.user.id, teams)) {
+      const key = `${grant.resourceKind}:${grant.resourceId}`;
+      byResource.set(key, maxRole(byResource.get(key), grant.role));
     }
-    return this.grantsByResource.get(`${kind}:${id}`) ?? null;
+    return byResource;
   }
 
   private async collection(id: string): Promise<CollectionRecord | undefined> {
-    if (!this.collectionCache.has(id)) this.collectionCache.set(id, await this.store.content.collection(id));
-    return this.collectionCache.get(id);
+    let collection = this.collectionCache.get(id);
+    if (!collection) {
+      collection = this.store.content.collection(id);
+      this.collectionCache.set(id, collection);
+    }
+    return await collection;
   }
 }
 

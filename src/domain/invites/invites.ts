@@ -174,20 +174,24 @@ export class Invites {
 
   /** Records that the caller was active in the organization. */
   async ping(caller: Caller, organizationId: string): Promise<void> {
-    const org = await this.organizations.find(organizationId);
-    await caller.access.requireOrganization(org, 'member');
-    const member = (await this.deps.store.organizations.member(org.id, caller.user.id))!;
-    await this.deps.store.organizations.upsertMember({ ...member, lastSeenAt: nowIso(this.deps) });
+    return await this.deps.store.tx(async () => {
+      const org = await this.organizations.find(organizationId);
+      await caller.access.requireOrganization(org, 'member');
+      const member = (await this.deps.store.organizations.member(org.id, caller.user.id))!;
+      await this.deps.store.organizations.upsertMember({ ...member, lastSeenAt: nowIso(this.deps) });
+    });
   }
 
   /** Marks a member as signing in through the organization's SSO. */
   async setSso(caller: Caller, organizationId: string, userId: string): Promise<MemberRecord> {
-    const org = await this.requireAdmin(caller, organizationId);
-    const member = await this.deps.store.organizations.member(org.id, userId);
-    if (!member) throw notFound(`No member ${userId} in the organization ${org.id}`);
-    const next = { ...member, sso: true };
-    await this.deps.store.organizations.upsertMember(next);
-    return next;
+    return await this.deps.store.tx(async () => {
+      const org = await this.requireAdmin(caller, organizationId);
+      const member = await this.deps.store.organizations.member(org.id, userId);
+      if (!member) throw notFound(`No member ${userId} in the organization ${org.id}`);
+      const next = { ...member, sso: true };
+      await this.deps.store.organizations.upsertMember(next);
+      return next;
+    });
   }
 
   private async requireAdmin(caller: Caller, organizationId: string): Promise<OrganizationRecord> {

@@ -64,30 +64,32 @@ export class Organizations {
   }
 
   async update(caller: Caller, id: string, patch: OrganizationPatch): Promise<OrganizationRecord> {
-    const org = await this.find(id);
-    await caller.access.requireOrganization(org, 'admin');
-    if (patch.defaultContent) {
-      throw invalidInput(`defaultContent: no site ${patch.defaultContent.site} in the organization ${id}`);
-    }
-    if (patch.title !== undefined && patch.title !== org.title && (await this.deps.store.organizations.byTitle(patch.title))) {
-      throw conflict(`title: another organization is already named "${patch.title}"`);
-    }
-    const next: OrganizationRecord = {
-      ...org,
-      title: patch.title ?? org.title,
-      emailDomains: patch.emailDomains ?? org.emailDomains,
-      hostname: patch.hostname ?? org.hostname,
-      defaultRole: patch.defaultRole === undefined ? org.defaultRole : patch.defaultRole,
-      defaultContent: patch.defaultContent === undefined ? org.defaultContent : patch.defaultContent,
-      logo: patch.logo === undefined ? org.logo : patch.logo,
-      sso: patch.sso ?? org.sso,
-      ai: patch.ai ?? org.ai,
-      inviteLinks: patch.inviteLinks ?? org.inviteLinks,
-      mergeRules: patch.mergeRules ?? org.mergeRules,
-      updatedAt: nowIso(this.deps),
-    };
-    await this.deps.store.organizations.update(next);
-    return next;
+    return await this.deps.store.tx(async () => {
+      const org = await this.find(id);
+      await caller.access.requireOrganization(org, 'admin');
+      if (patch.defaultContent) {
+        throw invalidInput(`defaultContent: no site ${patch.defaultContent.site} in the organization ${id}`);
+      }
+      if (patch.title !== undefined && patch.title !== org.title && (await this.deps.store.organizations.byTitle(patch.title))) {
+        throw conflict(`title: another organization is already named "${patch.title}"`);
+      }
+      const next: OrganizationRecord = {
+        ...org,
+        title: patch.title ?? org.title,
+        emailDomains: patch.emailDomains ?? org.emailDomains,
+        hostname: patch.hostname ?? org.hostname,
+        defaultRole: patch.defaultRole === undefined ? org.defaultRole : patch.defaultRole,
+        defaultContent: patch.defaultContent === undefined ? org.defaultContent : patch.defaultContent,
+        logo: patch.logo === undefined ? org.logo : patch.logo,
+        sso: patch.sso ?? org.sso,
+        ai: patch.ai ?? org.ai,
+        inviteLinks: patch.inviteLinks ?? org.inviteLinks,
+        mergeRules: patch.mergeRules ?? org.mergeRules,
+        updatedAt: nowIso(this.deps),
+      };
+      await this.deps.store.organizations.update(next);
+      return next;
+    });
   }
 
   // Members
@@ -161,44 +163,48 @@ export class Organizations {
 
   /** Adds the user to the organization with `role` unless they already belong to it. */
   async ensureMember(organizationId: string, userId: string, role: RoleName | null): Promise<MemberRecord> {
-    const existing = await this.deps.store.organizations.member(organizationId, userId);
-    if (existing) return existing;
-    const member: MemberRecord = {
-      organizationId,
-      userId,
-      role,
-      disabled: false,
-      sso: false,
-      joinedAt: nowIso(this.deps),
-      lastSeenAt: null,
-    };
-    await this.deps.store.organizations.upsertMember(member);
-    return member;
+    return await this.deps.store.tx(async () => {
+      const existing = await this.deps.store.organizations.member(organizationId, userId);
+      if (existing) return existing;
+      const member: MemberRecord = {
+        organizationId,
+        userId,
+        role,
+        disabled: false,
+        sso: false,
+        joinedAt: nowIso(this.deps),
+        lastSeenAt: null,
+      };
+      await this.deps.store.organizations.upsertMember(member);
+      return member;
+    });
   }
 
   /** Creates the organization unless one with that title exists. */
   async ensure(title: string, settings: { hostname?: string; emailDomains: string[]; defaultRole: RoleName | null }): Promise<OrganizationRecord> {
-    const existing = await this.deps.store.organizations.byTitle(title);
-    if (existing) return existing;
-    const now = nowIso(this.deps);
-    const org: OrganizationRecord = {
-      id: newId(),
-      title,
-      hostname: settings.hostname ?? null,
-      emailDomains: settings.emailDomains,
-      defaultRole: settings.defaultRole,
-      useCase: 'productDocs',
-      inviteLinks: true,
-      sso: false,
-      ai: false,
-      logo: null,
-      defaultContent: null,
-      mergeRules: { type: 'none' },
-      createdAt: now,
-      updatedAt: now,
-    };
-    await this.deps.store.organizations.insert(org);
-    return org;
+    return await this.deps.store.tx(async () => {
+      const existing = await this.deps.store.organizations.byTitle(title);
+      if (existing) return existing;
+      const now = nowIso(this.deps);
+      const org: OrganizationRecord = {
+        id: newId(),
+        title,
+        hostname: settings.hostname ?? null,
+        emailDomains: settings.emailDomains,
+        defaultRole: settings.defaultRole,
+        useCase: 'productDocs',
+        inviteLinks: true,
+        sso: false,
+        ai: false,
+        logo: null,
+        defaultContent: null,
+        mergeRules: { type: 'none' },
+        createdAt: now,
+        updatedAt: now,
+      };
+      await this.deps.store.organizations.insert(org);
+      return org;
+    });
   }
 
   private async requireMemberReader(caller: Caller, organizationId: string): Promise<OrganizationRecord> {

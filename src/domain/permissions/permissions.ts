@@ -102,13 +102,15 @@ export class Permissions {
 
   /** A null role takes the grant away. */
   async update(caller: Caller, ref: ResourceRef, principal: 'user' | 'team', principalId: string, role: RoleName | null | undefined): Promise<void> {
-    await this.resolve(caller, ref, 'admin');
-    const { grants } = this.deps.store;
-    const grant = await grants.get(ref.kind, ref.id, principal, principalId);
-    if (!grant) throw notFound(`The ${principal} ${principalId} has no role on the ${ref.kind} ${ref.id}`);
-    if (role === undefined) return;
-    if (role === null) await grants.remove(ref.kind, ref.id, principal, principalId);
-    else await grants.put({ ...grant, role });
+    return await this.deps.store.tx(async () => {
+      await this.resolve(caller, ref, 'admin');
+      const { grants } = this.deps.store;
+      const grant = await grants.get(ref.kind, ref.id, principal, principalId);
+      if (!grant) throw notFound(`The ${principal} ${principalId} has no role on the ${ref.kind} ${ref.id}`);
+      if (role === undefined) return;
+      if (role === null) await grants.remove(ref.kind, ref.id, principal, principalId);
+      else await grants.put({ ...grant, role });
+    });
   }
 
   async remove(caller: Caller, ref: ResourceRef, principal: 'user' | 'team', principalId: string): Promise<boolean> {

@@ -168,16 +168,18 @@ export class SitePublishing {
   }
 
   private async record(site: SiteRecord): Promise<SitePublishingAuthRecord> {
-    const existing = await this.access.deps.store.sites.publishingAuth(site.id);
-    if (existing) return existing;
-    const created: SitePublishingAuthRecord = {
-      siteId: site.id,
-      sealedKey: this.access.deps.store.secrets.seal(newKey()),
-      settings: { backend: 'custom' },
-      updatedAt: nowIso(this.access.deps),
-    };
-    await this.access.deps.store.sites.putPublishingAuth(created);
-    return created;
+    return await this.access.deps.store.tx(async () => {
+      const existing = await this.access.deps.store.sites.publishingAuth(site.id);
+      if (existing) return existing;
+      const created: SitePublishingAuthRecord = {
+        siteId: site.id,
+        sealedKey: this.access.deps.store.secrets.seal(newKey()),
+        settings: { backend: 'custom' },
+        updatedAt: nowIso(this.access.deps),
+      };
+      await this.access.deps.store.sites.putPublishingAuth(created);
+      return created;
+    });
   }
 
   private present(site: SiteRecord, record: SitePublishingAuthRecord): PublishingAuthView {

@@ -39,12 +39,14 @@ export class SiteShareLinks {
   }
 
   async update(caller: Caller, organizationId: string, siteId: string, linkId: string, patch: { name?: string; active?: boolean }): Promise<ShareLinkView> {
-    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
-    const link = (await this.access.deps.store.sites.shareLinks(site.id)).find((l) => l.id === linkId);
-    if (!link) throw notFound(`No matching share link ${linkId} in the site ${site.id}`);
-    const next = { ...link, ...(patch.name !== undefined ? { name: patch.name } : {}), ...(patch.active !== undefined ? { active: patch.active } : {}) };
-    await this.access.deps.store.sites.putShareLink(next);
-    return { site, link: next };
+    return await this.access.deps.store.tx(async () => {
+      const { site } = await this.access.require(caller, organizationId, siteId, 'create');
+      const link = (await this.access.deps.store.sites.shareLinks(site.id)).find((l) => l.id === linkId);
+      if (!link) throw notFound(`No matching share link ${linkId} in the site ${site.id}`);
+      const next = { ...link, ...(patch.name !== undefined ? { name: patch.name } : {}), ...(patch.active !== undefined ? { active: patch.active } : {}) };
+      await this.access.deps.store.sites.putShareLink(next);
+      return { site, link: next };
+    });
   }
 
   async delete(caller: Caller, organizationId: string, siteId: string, linkId: string): Promise<boolean> {

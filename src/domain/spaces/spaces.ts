@@ -166,23 +166,25 @@ export class Spaces {
   }
 
   async restore(caller: Caller, id: string): Promise<SpaceView> {
-    const space = await this.deps.store.content.space(id);
-    if (!space) throw notFound(`No matching Space found for given ID ${id}`);
-    await caller.access.requireSpace(space, 'admin');
-    if (!space.deletedAt) throw conflict(`The space ${id} is not deleted`);
-    if (this.expired(space)) throw notFound(`The space ${id} was deleted more than 7 days ago and cannot be restored`);
-    const { store } = this.deps;
-    const parentGone = space.parentId !== null && !(await store.content.collection(space.parentId));
-    const next: SpaceRecord = {
-      ...space,
-      deletedAt: null,
-      parentId: parentGone ? null : space.parentId,
-      visibility: parentGone && space.visibility === 'in-collection' ? 'private' : space.visibility,
-      position: parentGone ? (await store.content.lastPosition(space.organizationId, null)) + 1 : space.position,
-      updatedAt: nowIso(this.deps),
-    };
-    await store.content.updateSpace(next);
-    return await this.view(next, await caller.access.spaceRole(next));
+    return await this.deps.store.tx(async () => {
+      const space = await this.deps.store.content.space(id);
+      if (!space) throw notFound(`No matching Space found for given ID ${id}`);
+      await caller.access.requireSpace(space, 'admin');
+      if (!space.deletedAt) throw conflict(`The space ${id} is not deleted`);
+      if (this.expired(space)) throw notFound(`The space ${id} was deleted more than 7 days ago and cannot be restored`);
+      const { store } = this.deps;
+      const parentGone = space.parentId !== null && !(await store.content.collection(space.parentId));
+      const next: SpaceRecord = {
+        ...space,
+        deletedAt: null,
+        parentId: parentGone ? null : space.parentId,
+        visibility: parentGone && space.visibility === 'in-collection' ? 'private' : space.visibility,
+        position: parentGone ? (await store.content.lastPosition(space.organizationId, null)) + 1 : space.position,
+        updatedAt: nowIso(this.deps),
+      };
+      await store.content.updateSpace(next);
+      return await this.view(next, await caller.access.spaceRole(next));
+    });
   }
 
   /** A copy of the space's settings, roles and current content, placed right after it. */

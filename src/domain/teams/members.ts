@@ -65,11 +65,13 @@ export class TeamMembers {
 
   /** Adds the member, or changes their role; without a role, a new member is a `member` and an existing one keeps theirs. */
   async add(caller: Caller, organizationId: string, teamId: string, userId: string, role?: TeamRole): Promise<void> {
-    const team = await this.teams.requireManager(caller, organizationId, teamId);
-    const { organizations } = this.deps.store;
-    if (!(await organizations.member(team.organizationId, userId))) throw notFound(`No member ${userId} in the organization ${team.organizationId}`);
-    const next = role ?? (await this.teams.roleOf(team.id, userId)) ?? 'member';
-    await organizations.setTeamMember({ teamId: team.id, userId, role: next });
+    return await this.deps.store.tx(async () => {
+      const team = await this.teams.requireManager(caller, organizationId, teamId);
+      const { organizations } = this.deps.store;
+      if (!(await organizations.member(team.organizationId, userId))) throw notFound(`No member ${userId} in the organization ${team.organizationId}`);
+      const next = role ?? (await this.teams.roleOf(team.id, userId)) ?? 'member';
+      await organizations.setTeamMember({ teamId: team.id, userId, role: next });
+    });
   }
 
   /** Managers remove anyone; members may leave by themselves. */

@@ -39,9 +39,12 @@ export class TranslationRuns {
     const { store } = this.deps;
     // The request that queued the run is answered first: the work below starts on a later turn.
     await new Promise((resolve) => setImmediate(resolve));
-    const translation = await store.translations.get(id);
+    const translation = await store.tx(async () => {
+      const found = await store.translations.get(id);
+      if (found) await store.translations.put({ ...found, status: 'running', updatedAt: nowIso(this.deps) });
+      return found;
+    });
     if (!translation) return;
-    await store.translations.put({ ...translation, status: 'running', updatedAt: nowIso(this.deps) });
     try {
       await this.run(translation);
     } catch (error) {

@@ -65,11 +65,13 @@ export class Users {
 
   /** Finds or creates the user with this email. */
   async ensure(email: string, displayName: string): Promise<UserRecord> {
-    const existing = await this.deps.store.users.byEmail(email);
-    if (existing) return existing;
-    const user: UserRecord = { id: newId(), displayName, email: email.toLowerCase(), photoURL: null, createdAt: nowIso(this.deps) };
-    await this.deps.store.users.insert(user);
-    return user;
+    return await this.deps.store.tx(async () => {
+      const existing = await this.deps.store.users.byEmail(email);
+      if (existing) return existing;
+      const user: UserRecord = { id: newId(), displayName, email: email.toLowerCase(), photoURL: null, createdAt: nowIso(this.deps) };
+      await this.deps.store.users.insert(user);
+      return user;
+    });
   }
 
   /**
