@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { migrate } from '../../src/store/postgres/migrate.js';
-import { postgresMigrations } from '../../src/store/postgres/schema.js';
+import { postgresTracks } from '../../src/store/postgres/schema.js';
 import { migrations as sqliteMigrations } from '../../src/store/sqlite/migrations.js';
 import { createDatabase } from '../helpers/postgres.js';
 
@@ -55,16 +55,24 @@ async function postgresTables(client: pg.Client): Promise<Record<string, string[
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-const version = async (client: pg.Client) => (await client.query<{ version: number }>('SELECT version FROM quire_schema')).rows.map((r) => r.version);
+const versions = async (client: pg.Client) =>
+  Object.fromEntries((await client.query<{ track: string; version: number }>('SELECT track, version FROM quire_schema')).rows.map((r) => [r.track, r.version]));
+const SHARED = postgresTracks.shared!.length;
+const POSTGRES = postgresTracks.postgres!.length;
+const latest = { shared: SHARED, postgres: POSTGRES };
+const unchanged = { shared: { from: SHARED, to: SHARED }, postgres: { from: POSTGRES, to: POSTGRES } };
 
 describe('the schema on PostgreSQL', () => {
   it('has the tables and columns of SQLite’s, the search document besides', async () => {
     const client = await connect(await freshDatabase());
-    expect(await migrate(client)).toEqual({ from: 0, to: postgresMigrations.length });
+    expect(await migrate(client)).toEqual({ shared: { from: 0, to: SHARED }, postgres: { from: 0, to: POSTGRES } });
+    expect(SHARED).toBe(sqliteMigrations.length);
     const expected = sqliteTables();
     expected.search_sections = [...(expected.search_sections ?? []), 'document'].sort();
-    expect(await postgresTables(client)).toEqual(expected);
-    expect(await version(client)).toEqual([sqliteMigrations.length]);
+    expected.blobs = ['chunks', 'oid', 'size'];
+    expected.blob_chunks = ['bytes', 'oid', 'seq'];
+    expect(await postgresTables(client)).toEqual(Object.fromEntries(Object.entries(expected).sort(([a], [b]) => a.localeCompare(b))));
+    expect(await versions(client)).toEqual(latest);
     // Search sections are found by their words.
     await client.query("INSERT INTO search_sections (heading, body, oid, anchor, position) VALUES ('Install', 'Run the installer twice', 'o1', 'install', 0)");
     const found = await client.query("SELECT oid FROM search_sections WHERE document @@ plainto_tsquery('simple', 'installer')");
@@ -74,35 +82,33 @@ describe('the schema on PostgreSQL', () => {
   it('applies nothing the second time', async () => {
     const client = await connect(await freshDatabase());
     await migrate(client);
-    expect(await migrate(client)).toEqual({ from: postgresMigrations.length, to: postgresMigrations.length });
-    expect(await version(client)).toEqual([postgresMigrations.length]);
+    expect(await migrate(client)).toEqual(unchanged);
+    expect(await versions(client)).toEqual(latest);
   });
 
   it('is applied once when six servers start together', async () => {
     const url = await freshDatabase();
     const servers = await Promise.all(Array.from({ length: 6 }, () => connect(url)));
     const results = await Promise.all(servers.map((client) => migrate(client)));
-    expect(results.filter((r) => r.from === 0)).toHaveLength(1);
-    expect(results.filter((r) => r.from === postgresMigrations.length)).toHaveLength(5);
-    expect(await version(servers[0]!)).toEqual([postgresMigrations.length]);
+    expect(results.filter((r) => r.shared?.from === 0 && r.postgres?.from === 0)).toHaveLength(1);
+    expect(results.filter((r) => JSON.stringify(r) === JSON.stringify(unchanged))).toHaveLength(5);
+    expect(await versions(servers[0]!)).toEqual(latest);
   });
 
   it('refuses a database whose schema is newer, changing nothing', async () => {
     const client = await connect(await freshDatabase());
     await migrate(client);
-    await client.query('UPDATE quire_schema SET version = $1', [postgresMigrations.length + 3]);
-    await expect(migrate(client)).rejects.toThrow(
-      `the database schema (v${postgresMigrations.length + 3}) is newer than this version of Quire (v${postgresMigrations.length})`,
-    );
-    expect(await version(client)).toEqual([postgresMigrations.length + 3]);
+    await client.query("UPDATE quire_schema SET version = $1 WHERE track = 'postgres'", [POSTGRES + 3]);
+    await expect(migrate(client)).rejects.toThrow(`the database schema (postgres v${POSTGRES + 3}) is newer than this version of Quire (v${POSTGRES})`);
+    expect(await versions(client)).toEqual({ ...latest, postgres: POSTGRES + 3 });
   });
 
   it('lands a migration whole or not at all', async () => {
     const client = await connect(await freshDatabase());
     const broken = ['CREATE TABLE first_table (id TEXT PRIMARY KEY)', 'CREATE TABLE second_table (id TEXT PRIMARY KEY); CREATE TABLE second_table (id TEXT)'];
-    await expect(migrate(client, broken)).rejects.toThrow(/already exists/);
+    await expect(migrate(client, { test: broken })).rejects.toThrow(/already exists/);
     const tables = await client.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'");
     expect(tables.rows).toEqual([]);
-    expect(await migrate(client, broken.slice(0, 1))).toEqual({ from: 0, to: 1 });
+    expect(await migrate(client, { test: broken.slice(0, 1) })).toEqual({ test: { from: 0, to: 1 } });
   });
 });
