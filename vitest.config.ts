@@ -28,14 +28,14 @@ if (withoutCorpora.length) {
   console.warn(`Note: ../shared/corpora is not beside this clone: the ${withoutCorpora.length} test files marked "// corpora:" that read it are skipped.`);
 }
 
-/** A project of the test files under `include`; `build`: they run dist/, built once per run by its global setup. */
-function project(name: string, include: string[], options: { exclude?: string[]; build?: boolean } = {}): TestProjectInlineConfiguration {
+/** A project of the test files under `include`; `build`: they run dist/, built once per run by its global setup; `setup`: another global setup. */
+function project(name: string, include: string[], options: { exclude?: string[]; build?: boolean; setup?: string } = {}): TestProjectInlineConfiguration {
   return {
     test: {
       name,
       include,
       exclude: ['**/node_modules/**', ...withoutCorpora, ...(options.exclude ?? [])],
-      globalSetup: options.build ? ['test/build-setup.ts'] : [],
+      globalSetup: [...(options.build ? ['test/build-setup.ts'] : []), ...(options.setup ? [options.setup] : [])],
       testTimeout: 30_000,
       hookTimeout: 60_000,
       pool: 'forks',
@@ -52,7 +52,7 @@ export default defineConfig({
     projects: [
       // The TypeScript sources only: no build. `unit` is the quick loop; `corpus` runs the same layers over the real
       // GitBook repositories (every page of them, round trips, exports), minutes of work.
-      project('unit', ['test/**/*.test.ts'], { exclude: ['test/{api,e2e,browser}/**', ...onCorpora, ...crashTests] }),
+      project('unit', ['test/**/*.test.ts'], { exclude: ['test/{api,e2e,browser,postgres}/**', ...onCorpora, ...crashTests] }),
       // Processes killed at random steps, dozens of times: the store and repository must stay consistent.
       project('crash', crashTests),
       project(
@@ -61,6 +61,8 @@ export default defineConfig({
       ),
       // The server in process, through the official client: the sources too.
       project('api', ['test/api/**/*.test.ts']),
+      // A private PostgreSQL cluster per run (Debian's postgresql, installed if missing).
+      project('postgres', ['test/postgres/**/*.test.ts'], { setup: 'test/postgres-setup.ts' }),
       project('e2e', ['test/e2e/**/*.test.ts'], { build: true }),
       project('browser', ['test/browser/**/*.test.ts'], { build: true }),
     ],

@@ -4,9 +4,9 @@
  * default, allowed values and description, and a full example. Run by `npm run docs:reference`;
  * test/e2e/manual.test.ts checks the committed page is current.
  *
- * A key's description is the schema's `description` when it has one, else the entry of DESCRIPTIONS below. A key
- * with neither, an entry for a key the schema no longer has, and an example that is not a valid config or leaves
- * a key out all stop the script, so the page cannot fall behind the schema.
+ * A key's description is the schema's `description`, given with `.describe()` in src/config/schema.ts (so editors
+ * show it too). A key without one, and an example that is not a valid config or leaves a key out, stop the script,
+ * so the page cannot fall behind the schema.
  *
  *   tsx scripts/write-config-docs.ts               writes docs/reference/configuration.md
  *   tsx scripts/write-config-docs.ts --out <dir>   writes <dir>/configuration.md instead
@@ -40,87 +40,6 @@ interface JsonSchema {
   items?: JsonSchema;
   anyOf?: JsonSchema[];
 }
-
-/** Descriptions of the keys the schema does not describe yet, by dotted path (`[]` marks a list's items). */
-const DESCRIPTIONS: Record<string, string> = {
-  $schema:
-    'Ignored by Quire. The path or URL of the JSON Schema of this file (`schema/docs.config.schema.json` in the Quire package), for editors that complete and check YAML with it.',
-  storage: 'Where Quire keeps its store: the SQLite database and the blob store.',
-  'storage.dir': 'The folder of the store, relative to this file. Keep it out of git: list it in `.gitignore`.',
-  server: 'How `docs serve` and `docs start` listen.',
-  'server.host':
-    'The address to listen on. `127.0.0.1` accepts local connections only; use `0.0.0.0` (or `::`) to accept connections from other machines, or keep it local behind a reverse proxy. `--host` overrides it.',
-  'server.port': 'The port to listen on; `0` picks a free one. `--port` overrides it.',
-  'server.publicUrl':
-    'The origin visitors and API clients use, such as `https://docs.example.com`, when it differs from `http://host:port` (behind a reverse proxy). It is the base of the `urls` in API answers and of the URLs `docs serve` prints.',
-  'server.bodyLimit': 'The largest request body the API accepts, in bytes. A larger body is refused with `413`.',
-  organizations:
-    'The organizations of the store, by title. A missing one is created with the settings below when a command opens the store; an existing one keeps its own settings (change them through the API). The admin user is an admin of each. Titles must be unique.',
-  'organizations[].title': "The organization's title: how spaces, sites and tokens name it (`organization:`, `--org`).",
-  'organizations[].hostname': "The organization's hostname in the API. Its subdomain is taken from it when it is a valid subdomain.",
-  'organizations[].emailDomains': 'Email domains whose users may join the organization by themselves (`joinOrganization`), with `defaultRole`.',
-  'organizations[].defaultRole': 'The role of people who join through `emailDomains`, and of people invited without a role.',
-  admin: 'The admin user: an admin of every organization above. `docs token create` (without `--role` or `--email`) issues a token for it.',
-  'admin.email': "The admin user's email address.",
-  'admin.displayName': "The admin user's display name.",
-  network: 'Outbound requests (website imports, OpenAPI URLs, translation services, integration events).',
-  'network.allowHosts':
-    'Hosts (`host` or `host:port`) that outbound requests may reach even though they are loopback or private addresses, which are refused otherwise. `DOCS_ALLOW_HOSTS` (comma-separated) adds to it.',
-  imports: 'Content imports through the API (`importContent`): what `file:` URLs may read, and how website crawls are paced and bounded.',
-  'imports.folder':
-    'The only folder `file:` URLs may read from (organization admins only), relative to this file. Unset (and no `DOCS_IMPORT_FOLDER` in the environment): `file:` URLs are refused.',
-  'imports.crawlDelayMs': 'The pause between two requests to a crawled website, in milliseconds (a longer robots.txt `Crawl-delay` wins); `0` for none.',
-  'imports.maxPages': 'The most pages a website import reads.',
-  'imports.maxDepth': 'The most links followed from the start page of a website import.',
-  'imports.timeoutMs': 'How long to wait for each page or image, in milliseconds. One slower than this is reported as not imported.',
-  translation: "Who translates the text of translation runs (the API's translations).",
-  'translation.provider':
-    '`copy` copies each page as written and marks it `translation: untranslated` in its frontmatter; `libretranslate` sends the prose to a LibreTranslate-compatible service at `url`.',
-  'translation.url': "The service's base URL: texts are sent to `POST <url>/translate`. Required with `libretranslate`.",
-  'translation.apiKey': 'Sent to the service as `api_key`.',
-  'translation.timeoutMs': 'How long to wait for each request to the service, in milliseconds.',
-  'translation.batchSize': 'The most texts sent in one request.',
-  'translation.batchChars': 'The most characters sent in one request.',
-  spaces: 'The spaces `docs sync`, `docs watch` and `docs start` work on when no directory is given, and the directories they sync with.',
-  'spaces[].title':
-    'The space to sync into, by title (created if missing). A directory holding `docs.yaml` or `gitbook-docs.yaml` names its own spaces and needs no title.',
-  'spaces[].directory': 'The git work tree or plain folder to import, relative to this file.',
-  'spaces[].ref': 'Read this branch, tag or commit instead of `HEAD` (git repositories only).',
-  'spaces[].workTree': 'Read the files on disk even in a git repository, uncommitted edits included, as `--work-tree` does.',
-  'spaces[].organization': 'The organization the space belongs to, by title. Default: the first one.',
-  'spaces[].conflict':
-    'Who wins a true conflict when the repository and the space both changed the same lines: `git`, `space`, or `fail` (stop, change nothing, exit 1). `--conflict` overrides it. Default: `git`.',
-  sites:
-    'Docs sites of the synced spaces. `docs sync` (with no directory) creates each one and brings it in line: visibility, publication, customization, sections and site spaces, removing the sections and site spaces the config does not name. Titles must be unique.',
-  'sites[].title': "The site's title; it identifies the site, so renaming it here makes a new site.",
-  'sites[].basename': "The site's URL segment on `docs serve`: `/<basename>/`. `docs build --site` and `docs publish --site` accept it too.",
-  'sites[].organization': 'The organization the site belongs to, by title. Default: the first one.',
-  'sites[].visibility':
-    'Who may see the site on `docs serve`: anyone (`public`), anyone with the link but not search engines (`unlisted`), visitors with a share key (`share-link`), or visitors with a signed token (`visitor-auth`).',
-  'sites[].published': 'Whether `docs serve` serves the site.',
-  'sites[].customization':
-    "GitBook's site customization settings (`SiteCustomizationSettings`: theme, colours, logo, header links, footer, announcement...), laid over the defaults and checked against the API's schema. See [Site customization](customization.md).",
-  'sites[].spaces': "The spaces at the site's root, for a site without sections. Give `spaces` or `sections`, not both.",
-  'sites[].spaces[]':
-    'A space by title or id, or a mapping with `space` and the options below. The first is the default; the others are variants in the switcher.',
-  'sites[].spaces[].space': 'The space, by title or id, among the synced spaces.',
-  'sites[].spaces[].path': 'The URL segment of this variant.',
-  'sites[].spaces[].condition': 'Shown only to visitors whose claims meet this expression, such as `visitor.claims.beta === true`.',
-  'sites[].spaces[].hidden': 'Published, but left out of the variant switcher.',
-  'sites[].sections': "Sections, shown as tabs in the site's header, each with its spaces. The first is the default. Titles must be unique within a site.",
-  'sites[].sections[].title': "The section's title, shown on its tab; it identifies the section.",
-  'sites[].sections[].path': "The section's URL segment.",
-  'sites[].sections[].condition': 'Shown only to visitors whose claims meet this expression.',
-  'sites[].sections[].spaces': "The section's spaces: the first is the section's default, the others are variants.",
-  'sites[].sections[].spaces[]': 'A space by title or id, or a mapping with `space` and the options below.',
-  'sites[].sections[].spaces[].space': 'The space, by title or id, among the synced spaces.',
-  'sites[].sections[].spaces[].path': 'The URL segment of this variant inside its section.',
-  'sites[].sections[].spaces[].condition': 'Shown only to visitors whose claims meet this expression.',
-  'sites[].sections[].spaces[].hidden': 'Published, but left out of the variant switcher.',
-  gitSync: 'Two-way Git Sync settings shared by every synced space.',
-  'gitSync.mergeMessage':
-    "The message of the commit a merged change request exports to the main branch. `{number}` is the change request's number and `{subject}` its subject (`Change request #<number>` when it has none). It must contain at least one of the two, no other `{...}` placeholder, and a non-blank first line; further lines become the commit's body.",
-};
 
 /** Valid, and naming every key: the script checks both. */
 const EXAMPLE = `$schema: ./docs.config.schema.json
@@ -269,7 +188,7 @@ function flatten(schema: JsonSchema): Key[] {
     }
   };
   visit(schema, '');
-  for (const key of keys) key.description = key.schema.description ?? DESCRIPTIONS[key.path] ?? '';
+  for (const key of keys) key.description = key.schema.description ?? '';
   return keys;
 }
 
@@ -279,14 +198,10 @@ function objectOf(node: JsonSchema): JsonSchema | undefined {
 }
 
 function checkDescriptions(keys: readonly Key[]): void {
-  const missing = keys.filter((k) => !k.description).map((k) => k.path);
-  const known = new Set(keys.map((k) => k.path));
-  const stale = Object.keys(DESCRIPTIONS).filter((path) => !known.has(path));
-  const problems = [
-    ...missing.map((path) => `${path}: no description (add one in src/config/schema.ts, or in DESCRIPTIONS of scripts/write-config-docs.ts)`),
-    ...stale.map((path) => `${path}: described in scripts/write-config-docs.ts but not in the schema; remove it`),
-  ];
-  if (problems.length) throw new Error(`scripts/write-config-docs.ts:\n  ${problems.join('\n  ')}`);
+  const missing = keys
+    .filter((k) => !k.description)
+    .map((k) => `${k.path}: no description (add one with .describe() in src/config/schema.ts, then run npm run schema)`);
+  if (missing.length) throw new Error(`scripts/write-config-docs.ts:\n  ${missing.join('\n  ')}`);
 }
 
 /** The example is a valid config and names every key of the schema. */

@@ -1,72 +1,35 @@
-import type { Db, Row, Sync } from './db.js';
-import { json, optStr, str } from './codec.js';
-import type { ChangeRequestStatus } from '../../model/index.js';
-import type { ChangeRequestRecord, ChangeRequestReviewRecord, ReviewStatus, RequestedReviewerRecord, ContributorRecord } from '../../model/change-requests.js';
+import { asJson } from './codec.js';
+import type { Db, Sync } from './db.js';
+import { Table } from './table.js';
+import type { ChangeRequestRecord, ChangeRequestReviewRecord, RequestedReviewerRecord, ContributorRecord } from '../../model/change-requests.js';
 import type { ChangeRequestRepo, ChangeRequestFilter, ChangeRequestCounts } from '../change-requests.js';
-const toChangeRequest = (r: Row): ChangeRequestRecord => ({
-  id: str(r.id),
-  spaceId: str(r.space_id),
-  number: Number(r.number),
-  status: r.status as ChangeRequestStatus,
-  subject: str(r.subject),
-  description: r.description === null ? null : json(r.description),
-  createdBy: str(r.created_by),
-  revisionId: str(r.revision_id),
-  revisionInitial: str(r.revision_initial),
-  baseRevisionId: str(r.base_revision_id),
-  revisionMerged: optStr(r.revision_merged),
-  createdAt: str(r.created_at),
-  updatedAt: str(r.updated_at),
-  mergedAt: optStr(r.merged_at),
-});
-
-const toReview = (r: Row): ChangeRequestReviewRecord => ({
-  id: str(r.id),
-  changeRequestId: str(r.change_request_id),
-  reviewerId: str(r.reviewer_id),
-  requestedBy: optStr(r.requested_by),
-  status: r.status as ReviewStatus,
-  revisionId: str(r.revision_id),
-  comment: r.comment === null ? null : json(r.comment),
-  createdAt: str(r.created_at),
-  updatedAt: str(r.updated_at),
-});
-
-const toReviewer = (r: Row): RequestedReviewerRecord => ({
-  changeRequestId: str(r.change_request_id),
-  userId: str(r.user_id),
-  requestedBy: str(r.requested_by),
-  revisionId: str(r.revision_id),
-  createdAt: str(r.created_at),
-});
-
-const toContributor = (r: Row): ContributorRecord => ({
-  changeRequestId: str(r.change_request_id),
-  userId: str(r.user_id),
-  count: Number(r.count),
-  updatedAt: str(r.updated_at),
-});
 
 const jsonOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
 
 /** Change requests, with their reviews, requested reviewers and contributors. */
 export class SqliteChangeRequestRepo implements Sync<ChangeRequestRepo> {
-  constructor(private readonly db: Db) {}
+  private readonly changeRequestRows: Table<ChangeRequestRecord>;
+  private readonly reviewRows: Table<ChangeRequestReviewRecord>;
+  private readonly reviewerRows: Table<RequestedReviewerRecord>;
+  private readonly contributorRows: Table<ContributorRecord>;
+  constructor(private readonly db: Db) {
+    this.changeRequestRows = new Table<ChangeRequestRecord>(db, 'change_requests', { codecs: { description: asJson } });
+    this.reviewRows = new Table<ChangeRequestReviewRecord>(db, 'change_request_reviews', { codecs: { comment: asJson } });
+    this.reviewerRows = new Table<RequestedReviewerRecord>(db, 'change_request_reviewers');
+    this.contributorRows = new Table<ContributorRecord>(db, 'change_request_contributors');
+  }
 
   get(id: string): ChangeRequestRecord | undefined {
-    const row = this.db.get('SELECT * FROM change_requests WHERE id = ?', id);
-    return row && toChangeRequest(row);
+    return this.changeRequestRows.one('SELECT * FROM change_requests WHERE id = ?', id);
   }
 
   byNumber(spaceId: string, number: number): ChangeRequestRecord | undefined {
-    const row = this.db.get('SELECT * FROM change_requests WHERE space_id = ? AND number = ?', spaceId, number);
-    return row && toChangeRequest(row);
+    return this.changeRequestRows.one('SELECT * FROM change_requests WHERE space_id = ? AND number = ?', spaceId, number);
   }
 
   /** The change request whose merge made this space revision. */
   byMergedRevision(revisionId: string): ChangeRequestRecord | undefined {
-    const row = this.db.get('SELECT * FROM change_requests WHERE revision_merged = ?', revisionId);
-    return row && toChangeRequest(row);
+    return this.changeRequestRows.one('SELECT * FROM change_requests WHERE revision_merged = ?', revisionId);
   }
 
   nextNumber(spaceId: string): number {
@@ -75,25 +38,7 @@ export class SqliteChangeRequestRepo implements Sync<ChangeRequestRepo> {
   }
 
   insert(cr: ChangeRequestRecord): void {
-    this.db.run(
-      `INSERT INTO change_requests (id, space_id, number, status, subject, description, created_by, revision_id, revision_initial,
-         base_revision_id, revision_merged, created_at, updated_at, merged_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      cr.id,
-      cr.spaceId,
-      cr.number,
-      cr.status,
-      cr.subject,
-      jsonOrNull(cr.description),
-      cr.createdBy,
-      cr.revisionId,
-      cr.revisionInitial,
-      cr.baseRevisionId,
-      cr.revisionMerged,
-      cr.createdAt,
-      cr.updatedAt,
-      cr.mergedAt,
-    );
+    this.changeRequestRows.insert(cr);
   }
 
   /** Updates subject, description and status; never the revision pointers, which move by compare-and-set. */
@@ -158,7 +103,7 @@ export class SqliteChangeRequestRepo implements Sync<ChangeRequestRepo> {
       where.push('EXISTS (SELECT 1 FROM change_request_contributors c WHERE c.change_request_id = cr.id AND c.user_id = ?)');
       params.push(filter.contributor);
     }
-    return this.db.all(`SELECT cr.* FROM change_requests cr WHERE ${where.join(' AND ')} ORDER BY cr.created_at DESC, cr.id`, ...params).map(toChangeRequest);
+    return this.changeRequestRows.many(`SELECT cr.* FROM change_requests cr WHERE ${where.join(' AND ')} ORDER BY cr.created_at DESC, cr.id`, ...params);
   }
 
   counts(spaceId: string): ChangeRequestCounts {
@@ -184,52 +129,36 @@ export class SqliteChangeRequestRepo implements Sync<ChangeRequestRepo> {
   }
 
   contributors(changeRequestId: string): ContributorRecord[] {
-    return this.db
-      .all('SELECT * FROM change_request_contributors WHERE change_request_id = ? ORDER BY updated_at DESC, user_id', changeRequestId)
-      .map(toContributor);
+    return this.contributorRows.many(
+      'SELECT * FROM change_request_contributors WHERE change_request_id = ? ORDER BY updated_at DESC, user_id',
+      changeRequestId,
+    );
   }
 
   // Reviews
 
   insertReview(r: ChangeRequestReviewRecord): void {
-    this.db.run(
-      `INSERT INTO change_request_reviews (id, change_request_id, reviewer_id, requested_by, status, revision_id, comment, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      r.id,
-      r.changeRequestId,
-      r.reviewerId,
-      r.requestedBy,
-      r.status,
-      r.revisionId,
-      jsonOrNull(r.comment),
-      r.createdAt,
-      r.updatedAt,
-    );
+    this.reviewRows.insert(r);
   }
 
   /** Every review of the change request, oldest first. */
   reviews(changeRequestId: string): ChangeRequestReviewRecord[] {
-    return this.db.all('SELECT * FROM change_request_reviews WHERE change_request_id = ? ORDER BY created_at, rowid', changeRequestId).map(toReview);
+    return this.reviewRows.many('SELECT * FROM change_request_reviews WHERE change_request_id = ? ORDER BY created_at, rowid', changeRequestId);
   }
 
   // Requested reviewers
 
   /** Requests (or requests again) a review from the user. */
   putReviewer(r: RequestedReviewerRecord): void {
-    this.db.run(
-      `INSERT INTO change_request_reviewers (change_request_id, user_id, requested_by, revision_id, created_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (change_request_id, user_id) DO UPDATE SET requested_by = excluded.requested_by,
+    this.reviewerRows.insert(
+      r,
+      `ON CONFLICT (change_request_id, user_id) DO UPDATE SET requested_by = excluded.requested_by,
          revision_id = excluded.revision_id, created_at = excluded.created_at`,
-      r.changeRequestId,
-      r.userId,
-      r.requestedBy,
-      r.revisionId,
-      r.createdAt,
     );
   }
 
   reviewers(changeRequestId: string): RequestedReviewerRecord[] {
-    return this.db.all('SELECT * FROM change_request_reviewers WHERE change_request_id = ? ORDER BY created_at, user_id', changeRequestId).map(toReviewer);
+    return this.reviewerRows.many('SELECT * FROM change_request_reviewers WHERE change_request_id = ? ORDER BY created_at, user_id', changeRequestId);
   }
 
   removeReviewer(changeRequestId: string, userId: string): boolean {

@@ -1,11 +1,25 @@
+/** How a field is stored when not as it is (see table.ts). */
 import type { DefaultLevel } from '../../model/index.js';
 
-export const bool = (v: unknown): boolean => v === 1 || v === true;
-export const int = (v: boolean): number => (v ? 1 : 0);
-export const json = <T>(v: unknown): T => JSON.parse(String(v)) as T;
-export const str = (v: unknown): string => String(v);
-export const optStr = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+export interface Codec<T = unknown> {
+  read(value: unknown): T;
+  write(value: T): unknown;
+}
 
-/** DefaultLevel null is stored as 'none' so that NULL never means two things. */
-export const encodeLevel = (level: DefaultLevel): string => level ?? 'none';
-export const decodeLevel = (v: unknown): DefaultLevel => (v === 'none' || v === null ? null : (v as DefaultLevel));
+/** JSON text; NULL for null. */
+export const asJson: Codec<never> = {
+  read: (value) => (value === null || value === undefined ? null : JSON.parse(String(value))) as never,
+  write: (value) => (value === null || value === undefined ? null : JSON.stringify(value)),
+};
+
+/** A boolean as 0 or 1. */
+export const asFlag: Codec<boolean> = {
+  read: (value) => value === 1 || value === true,
+  write: (value) => (value ? 1 : 0),
+};
+
+/** A default level; null is stored as 'none' so that NULL never means two things. */
+export const asLevel: Codec<DefaultLevel> = {
+  read: (value) => (value === 'none' || value === null ? null : (value as DefaultLevel)),
+  write: (level) => level ?? 'none',
+};

@@ -1,43 +1,26 @@
-import type { CommentRecord, CommentTarget, CommentStatus, CommentReplyRecord, ReplierRecord, ReactionRecord } from '../../model/comments.js';
+import type { CommentRecord, CommentReplyRecord, ReplierRecord, ReactionRecord } from '../../model/comments.js';
 import type { CommentRepo, CommentFilter, KeysetPage } from '../comments.js';
-import { optStr, json, str } from './codec.js';
-import type { Db, Row, Sync } from './db.js';
-const toComment = (r: Row): CommentRecord => ({
-  id: str(r.id),
-  spaceId: str(r.space_id),
-  changeRequestId: r.change_request_id === '' ? null : str(r.change_request_id),
-  revisionId: str(r.revision_id),
-  target: json<CommentTarget>(r.target),
-  postedBy: str(r.posted_by),
-  postedAt: str(r.posted_at),
-  editedAt: optStr(r.edited_at),
-  markdown: str(r.markdown),
-  bodyOid: str(r.body_oid),
-  status: r.status as CommentStatus,
-  resolvedAt: optStr(r.resolved_at),
-  resolvedBy: optStr(r.resolved_by),
-});
-
-const toReply = (r: Row): CommentReplyRecord => ({
-  id: str(r.id),
-  commentId: str(r.comment_id),
-  postedBy: str(r.posted_by),
-  postedAt: str(r.posted_at),
-  editedAt: optStr(r.edited_at),
-  markdown: str(r.markdown),
-  bodyOid: str(r.body_oid),
-});
+import { asJson } from './codec.js';
+import type { Db, Sync } from './db.js';
+import { Table } from './table.js';
 
 const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
 const thread = (changeRequestId: string | null): string => changeRequestId ?? '';
 
 /** Comments, replies and reactions. Lists are paged in SQL by (posted_at, id), never in memory. */
 export class SqliteCommentRepo implements Sync<CommentRepo> {
-  constructor(private readonly db: Db) {}
+  private readonly commentRows: Table<CommentRecord>;
+  private readonly replyRows: Table<CommentReplyRecord>;
+  constructor(private readonly db: Db) {
+    this.commentRows = new Table<CommentRecord>(db, 'comments', {
+      codecs: { changeRequestId: { read: (id) => (id === '' ? null : String(id)), write: thread }, target: asJson },
+      derived: { page_id: (c) => c.target.page?.id ?? null },
+    });
+    this.replyRows = new Table<CommentReplyRecord>(db, 'comment_replies');
+  }
 
   get(spaceId: string, changeRequestId: string | null, id: string): CommentRecord | undefined {
-    const row = this.db.get('SELECT * FROM comments WHERE id = ? AND space_id = ? AND change_request_id = ?', id, spaceId, thread(changeRequestId));
-    return row && toComment(row);
+    return this.commentRows.one('SELECT * FROM comments WHERE id = ? AND space_id = ? AND change_request_id = ?', id, spaceId, thread(changeRequestId));
   }
 
   /** One page of the comments matching `filter`, plus the total count of matches. */
@@ -63,29 +46,11 @@ export class SqliteCommentRepo implements Sync<CommentRepo> {
       params.push(...page.after);
     }
     const rows = this.db.all(`SELECT * FROM comments WHERE ${where.join(' AND ')} ORDER BY posted_at ${dir}, id ${dir} LIMIT ?`, ...params, page.limit + 1);
-    return { items: rows.slice(0, page.limit).map(toComment), count, more: rows.length > page.limit };
+    return { items: rows.slice(0, page.limit).map(this.commentRows.read), count, more: rows.length > page.limit };
   }
 
   insert(c: CommentRecord): void {
-    this.db.run(
-      `INSERT INTO comments (id, space_id, change_request_id, revision_id, page_id, target, posted_by, posted_at, edited_at,
-         markdown, body_oid, status, resolved_at, resolved_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      c.id,
-      c.spaceId,
-      thread(c.changeRequestId),
-      c.revisionId,
-      c.target.page?.id ?? null,
-      JSON.stringify(c.target),
-      c.postedBy,
-      c.postedAt,
-      c.editedAt,
-      c.markdown,
-      c.bodyOid,
-      c.status,
-      c.resolvedAt,
-      c.resolvedBy,
-    );
+    this.commentRows.insert(c);
   }
 
   update(c: CommentRecord): void {
@@ -137,8 +102,7 @@ export class SqliteCommentRepo implements Sync<CommentRepo> {
   // Replies
 
   reply(commentId: string, id: string): CommentReplyRecord | undefined {
-    const row = this.db.get('SELECT * FROM comment_replies WHERE id = ? AND comment_id = ?', id, commentId);
-    return row && toReply(row);
+    return this.replyRows.one('SELECT * FROM comment_replies WHERE id = ? AND comment_id = ?', id, commentId);
   }
 
   replies(commentId: string, page: KeysetPage): { items: CommentReplyRecord[]; count: number; more: boolean } {
@@ -151,20 +115,11 @@ export class SqliteCommentRepo implements Sync<CommentRepo> {
       ...(page.after ?? []),
       page.limit + 1,
     );
-    return { items: rows.slice(0, page.limit).map(toReply), count, more: rows.length > page.limit };
+    return { items: rows.slice(0, page.limit).map(this.replyRows.read), count, more: rows.length > page.limit };
   }
 
   insertReply(r: CommentReplyRecord): void {
-    this.db.run(
-      'INSERT INTO comment_replies (id, comment_id, posted_by, posted_at, edited_at, markdown, body_oid) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      r.id,
-      r.commentId,
-      r.postedBy,
-      r.postedAt,
-      r.editedAt,
-      r.markdown,
-      r.bodyOid,
-    );
+    this.replyRows.insert(r);
   }
 
   updateReply(r: CommentReplyRecord): void {

@@ -1,83 +1,34 @@
-import type { Db, Row, Sync } from './db.js';
-import { decodeLevel, encodeLevel, json, optStr, str } from './codec.js';
-import type { CollectionRecord, EditMode, MergeRules, SpaceRecord, Visibility } from '../../model/index.js';
+import { asJson, asLevel } from './codec.js';
+import type { Db, Sync } from './db.js';
+import { Table } from './table.js';
+import type { CollectionRecord, SpaceRecord } from '../../model/index.js';
 import type { ContentRepo } from '../content.js';
 
-const toCollection = (r: Row): CollectionRecord => ({
-  id: str(r.id),
-  organizationId: str(r.organization_id),
-  parentId: optStr(r.parent_id),
-  title: str(r.title),
-  description: optStr(r.description),
-  defaultLevel: decodeLevel(r.default_level),
-  position: Number(r.position),
-  createdAt: str(r.created_at),
-  updatedAt: str(r.updated_at),
-});
-
-const toSpace = (r: Row): SpaceRecord => ({
-  id: str(r.id),
-  organizationId: str(r.organization_id),
-  parentId: optStr(r.parent_id),
-  title: str(r.title),
-  emoji: optStr(r.emoji),
-  icon: optStr(r.icon),
-  visibility: r.visibility as Visibility,
-  editMode: r.edit_mode as EditMode,
-  defaultLevel: decodeLevel(r.default_level),
-  language: optStr(r.language),
-  mergeRules: json<MergeRules>(r.merge_rules),
-  revisionId: str(r.revision_id),
-  position: Number(r.position),
-  createdAt: str(r.created_at),
-  updatedAt: str(r.updated_at),
-  deletedAt: optStr(r.deleted_at),
-});
-
-/** Collections and spaces: the organization's content tree, ordered by `position` within a parent. */
 export class SqliteContentRepo implements Sync<ContentRepo> {
-  constructor(private readonly db: Db) {}
+  private readonly collectionRows: Table<CollectionRecord>;
+  private readonly spaceRows: Table<SpaceRecord>;
+
+  constructor(private readonly db: Db) {
+    this.collectionRows = new Table<CollectionRecord>(db, 'collections', { codecs: { defaultLevel: asLevel } });
+    this.spaceRows = new Table<SpaceRecord>(db, 'spaces', { codecs: { defaultLevel: asLevel, mergeRules: asJson } });
+  }
 
   // Collections
 
   collection(id: string): CollectionRecord | undefined {
-    const row = this.db.get('SELECT * FROM collections WHERE id = ?', id);
-    return row && toCollection(row);
+    return this.collectionRows.one('SELECT * FROM collections WHERE id = ?', id);
   }
 
   collectionsIn(organizationId: string): CollectionRecord[] {
-    return this.db.all('SELECT * FROM collections WHERE organization_id = ? ORDER BY position, id', organizationId).map(toCollection);
+    return this.collectionRows.many('SELECT * FROM collections WHERE organization_id = ? ORDER BY position, id', organizationId);
   }
 
   insertCollection(c: CollectionRecord): void {
-    this.db.run(
-      `INSERT INTO collections (id, organization_id, parent_id, title, description, default_level, position, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      c.id,
-      c.organizationId,
-      c.parentId,
-      c.title,
-      c.description,
-      encodeLevel(c.defaultLevel),
-      c.position,
-      c.createdAt,
-      c.updatedAt,
-    );
+    this.collectionRows.insert(c);
   }
 
   updateCollection(c: CollectionRecord): void {
-    this.db.run(
-      `UPDATE collections SET organization_id = ?, parent_id = ?, title = ?, description = ?, default_level = ?, position = ?, updated_at = ?
-       WHERE id = ?`,
-      c.organizationId,
-      c.parentId,
-      c.title,
-      c.description,
-      encodeLevel(c.defaultLevel),
-      c.position,
-      c.updatedAt,
-      c.id,
-    );
+    this.collectionRows.update(c, ['id'], ['createdAt']);
   }
 
   deleteCollection(id: string): boolean {
@@ -88,60 +39,21 @@ export class SqliteContentRepo implements Sync<ContentRepo> {
   // Spaces
 
   space(id: string): SpaceRecord | undefined {
-    const row = this.db.get('SELECT * FROM spaces WHERE id = ?', id);
-    return row && toSpace(row);
+    return this.spaceRows.one('SELECT * FROM spaces WHERE id = ?', id);
   }
 
   /** Every space of an organization, deleted ones included, in tree order. */
   spacesIn(organizationId: string): SpaceRecord[] {
-    return this.db.all('SELECT * FROM spaces WHERE organization_id = ? ORDER BY position, id', organizationId).map(toSpace);
+    return this.spaceRows.many('SELECT * FROM spaces WHERE organization_id = ? ORDER BY position, id', organizationId);
   }
 
   insertSpace(s: SpaceRecord): void {
-    this.db.run(
-      `INSERT INTO spaces (id, organization_id, parent_id, title, emoji, icon, visibility, edit_mode, default_level, language,
-         merge_rules, revision_id, position, created_at, updated_at, deleted_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      s.id,
-      s.organizationId,
-      s.parentId,
-      s.title,
-      s.emoji,
-      s.icon,
-      s.visibility,
-      s.editMode,
-      encodeLevel(s.defaultLevel),
-      s.language,
-      JSON.stringify(s.mergeRules),
-      s.revisionId,
-      s.position,
-      s.createdAt,
-      s.updatedAt,
-      s.deletedAt,
-    );
+    this.spaceRows.insert(s);
   }
 
   /** Updates everything but the revision pointer, which only moves by compare-and-set. */
   updateSpace(s: SpaceRecord): void {
-    this.db.run(
-      `UPDATE spaces SET organization_id = ?, parent_id = ?, title = ?, emoji = ?, icon = ?, visibility = ?, edit_mode = ?,
-         default_level = ?, language = ?, merge_rules = ?, position = ?, updated_at = ?, deleted_at = ?
-       WHERE id = ?`,
-      s.organizationId,
-      s.parentId,
-      s.title,
-      s.emoji,
-      s.icon,
-      s.visibility,
-      s.editMode,
-      encodeLevel(s.defaultLevel),
-      s.language,
-      JSON.stringify(s.mergeRules),
-      s.position,
-      s.updatedAt,
-      s.deletedAt,
-      s.id,
-    );
+    this.spaceRows.update(s, ['id'], ['createdAt', 'revisionId']);
   }
 
   /** Moves the space's current revision from `expected` to `next`; false when another writer moved it first. */

@@ -1,40 +1,33 @@
-import type { Db, Row, Sync } from './db.js';
-import { str } from './codec.js';
-import type { GrantRecord, PrincipalKind, ResourceKind, RoleName } from '../../model/index.js';
+import type { Db, Sync } from './db.js';
+import { Table } from './table.js';
+import type { GrantRecord, PrincipalKind, ResourceKind } from '../../model/index.js';
 import type { GrantRepo } from '../grants.js';
 
-const toGrant = (r: Row): GrantRecord => ({
-  resourceKind: r.resource_kind as ResourceKind,
-  resourceId: str(r.resource_id),
-  principalKind: r.principal_kind as PrincipalKind,
-  principalId: str(r.principal_id),
-  role: (r.role as RoleName | null) ?? null,
-  createdAt: str(r.created_at),
-});
-
-/** Roles given on a space or collection to a user or a team. */
 export class SqliteGrantRepo implements Sync<GrantRepo> {
-  constructor(private readonly db: Db) {}
+  private readonly grantRows: Table<GrantRecord>;
+
+  constructor(private readonly db: Db) {
+    this.grantRows = new Table<GrantRecord>(db, 'grants');
+  }
 
   on(kind: ResourceKind, resourceId: string): GrantRecord[] {
-    return this.db.all('SELECT * FROM grants WHERE resource_kind = ? AND resource_id = ? ORDER BY created_at, principal_id', kind, resourceId).map(toGrant);
+    return this.grantRows.many('SELECT * FROM grants WHERE resource_kind = ? AND resource_id = ? ORDER BY created_at, principal_id', kind, resourceId);
   }
 
   get(kind: ResourceKind, resourceId: string, principal: PrincipalKind, principalId: string): GrantRecord | undefined {
-    const row = this.db.get(
+    return this.grantRows.one(
       'SELECT * FROM grants WHERE resource_kind = ? AND resource_id = ? AND principal_kind = ? AND principal_id = ?',
       kind,
       resourceId,
       principal,
       principalId,
     );
-    return row && toGrant(row);
   }
 
   /** Grants to any of the principals, on any of the resources. */
   forPrincipals(userId: string, teamIds: string[]): GrantRecord[] {
     const teams = teamIds.length ? ` OR (principal_kind = 'team' AND principal_id IN (${teamIds.map(() => '?').join(', ')}))` : '';
-    return this.db.all(`SELECT * FROM grants WHERE (principal_kind = 'user' AND principal_id = ?)${teams}`, userId, ...teamIds).map(toGrant);
+    return this.grantRows.many(`SELECT * FROM grants WHERE (principal_kind = 'user' AND principal_id = ?)${teams}`, userId, ...teamIds);
   }
 
   countFor(principal: PrincipalKind, principalId: string, kind: ResourceKind): number {
@@ -49,16 +42,7 @@ export class SqliteGrantRepo implements Sync<GrantRepo> {
   }
 
   put(g: GrantRecord): void {
-    this.db.run(
-      `INSERT INTO grants (resource_kind, resource_id, principal_kind, principal_id, role, created_at) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (resource_kind, resource_id, principal_kind, principal_id) DO UPDATE SET role = excluded.role`,
-      g.resourceKind,
-      g.resourceId,
-      g.principalKind,
-      g.principalId,
-      g.role,
-      g.createdAt,
-    );
+    this.grantRows.insert(g, 'ON CONFLICT (resource_kind, resource_id, principal_kind, principal_id) DO UPDATE SET role = excluded.role');
   }
 
   remove(kind: ResourceKind, resourceId: string, principal: PrincipalKind, principalId: string): boolean {

@@ -1,75 +1,9 @@
 import { createHash } from 'node:crypto';
-import { bool, int, json, optStr, str } from './codec.js';
-import type { Db, Row, Sync } from './db.js';
-import type { IntegrationVisibility, IntegrationTarget } from '../../model/index.js';
-import type {
-  IntegrationRecord,
-  IntegrationManifest,
-  InstallationRecord,
-  InstallationStatus,
-  InstallationSelection,
-  ContentKind,
-  ContentInstallationRecord,
-  IntegrationEventRecord,
-  IntegrationEventStatus,
-} from '../../model/integrations.js';
+import { asJson, asFlag } from './codec.js';
+import type { Db, Sync } from './db.js';
+import { Table } from './table.js';
+import type { IntegrationRecord, InstallationRecord, ContentKind, ContentInstallationRecord, IntegrationEventRecord } from '../../model/integrations.js';
 import type { IntegrationRepo } from '../integrations.js';
-const toIntegration = (r: Row): IntegrationRecord => ({
-  name: str(r.name),
-  id: str(r.id),
-  organizationId: str(r.organization_id),
-  version: Number(r.version),
-  title: str(r.title),
-  visibility: r.visibility as IntegrationVisibility,
-  target: r.target as IntegrationTarget,
-  manifest: json<IntegrationManifest>(r.manifest),
-  sealedSecrets: optStr(r.secrets),
-  devTunnelUrl: optStr(r.dev_tunnel_url),
-  devAll: bool(r.dev_all),
-  createdAt: str(r.created_at),
-  updatedAt: str(r.updated_at),
-});
-
-const toInstallation = (r: Row): InstallationRecord => ({
-  id: str(r.id),
-  integration: str(r.integration_name),
-  organizationId: str(r.organization_id),
-  status: r.status as InstallationStatus,
-  spaceSelection: r.space_selection as InstallationSelection,
-  siteSelection: r.site_selection as InstallationSelection,
-  configuration: json(r.configuration),
-  externalIds: json(r.external_ids),
-  userId: optStr(r.user_id),
-  createdAt: str(r.created_at),
-  updatedAt: str(r.updated_at),
-});
-
-const toContentInstallation =
-  (kind: ContentKind) =>
-  (r: Row): ContentInstallationRecord => ({
-    installationId: str(r.installation_id),
-    targetId: str(kind === 'space' ? r.space_id : r.site_id),
-    status: r.status as InstallationStatus,
-    configuration: json(r.configuration),
-    externalIds: json(r.external_ids),
-    createdAt: str(r.created_at),
-    updatedAt: str(r.updated_at),
-  });
-
-const toEvent = (r: Row): IntegrationEventRecord => ({
-  id: str(r.id),
-  integration: str(r.integration_name),
-  integrationId: str(r.integration_id),
-  installationId: optStr(r.installation_id),
-  organizationId: optStr(r.organization_id),
-  type: str(r.type),
-  payload: json(r.payload),
-  status: r.status as IntegrationEventStatus,
-  attempts: Number(r.attempts),
-  trace: json(r.trace),
-  createdAt: str(r.created_at),
-  updatedAt: str(r.updated_at),
-});
 
 /** The table and target column of space or site installations. */
 const CONTENT = {
@@ -84,54 +18,56 @@ const hash = (secret: string): string => createHash('sha256').update(secret).dig
 
 /** Integrations, their installations (on organizations, spaces and sites), events and installation tokens. */
 export class SqliteIntegrationRepo implements Sync<IntegrationRepo> {
+  private readonly integrationRows: Table<IntegrationRecord>;
+  private readonly installationRows: Table<InstallationRecord>;
+  private readonly eventRows: Table<IntegrationEventRecord>;
+  private readonly contentRows: Record<ContentKind, Table<ContentInstallationRecord>>;
   /** `all()` as of a state version of the database: lists read it on every request. */
   private everyOne?: { version: string; records: IntegrationRecord[] };
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.integrationRows = new Table<IntegrationRecord>(db, 'integrations', {
+      fields: { sealedSecrets: 'secrets' },
+      codecs: { manifest: asJson, devAll: asFlag },
+      omit: ['script'],
+    });
+    this.installationRows = new Table<InstallationRecord>(db, 'integration_installations', {
+      fields: { integration: 'integration_name' },
+      codecs: { configuration: asJson, externalIds: asJson },
+    });
+    const content = (kind: ContentKind) =>
+      new Table<ContentInstallationRecord>(db, CONTENT[kind].table, {
+        fields: { targetId: CONTENT[kind].column },
+        codecs: { configuration: asJson, externalIds: asJson },
+      });
+    this.contentRows = { space: content('space'), site: content('site') };
+    this.eventRows = new Table<IntegrationEventRecord>(db, 'integration_events', {
+      fields: { integration: 'integration_name' },
+      codecs: { payload: asJson, trace: asJson },
+    });
+  }
 
   get(name: string): IntegrationRecord | undefined {
-    const row = this.db.get(`SELECT ${COLUMNS} FROM integrations WHERE name = ?`, name);
-    return row && toIntegration(row);
+    return this.integrationRows.one(`SELECT ${COLUMNS} FROM integrations WHERE name = ?`, name);
   }
 
   /** Every integration, by name. The records are shared: change copies. */
   all(): IntegrationRecord[] {
     const version = this.db.stateVersion();
     if (this.everyOne?.version !== version) {
-      this.everyOne = { version, records: this.db.all(`SELECT ${COLUMNS} FROM integrations ORDER BY name`).map(toIntegration) };
+      this.everyOne = { version, records: this.integrationRows.many(`SELECT ${COLUMNS} FROM integrations ORDER BY name`) };
     }
     return this.everyOne.records;
   }
 
   /** Publishes: the integration with its script. */
   put(i: IntegrationRecord, script: string): void {
-    this.db.run(
-      `INSERT INTO integrations (name, id, organization_id, version, title, visibility, target, manifest, script, secrets,
-         dev_tunnel_url, dev_all, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (name) DO UPDATE SET version = excluded.version, title = excluded.title, visibility = excluded.visibility,
-         target = excluded.target, manifest = excluded.manifest, script = excluded.script, secrets = excluded.secrets,
-         dev_tunnel_url = excluded.dev_tunnel_url, dev_all = excluded.dev_all, updated_at = excluded.updated_at`,
-      i.name,
-      i.id,
-      i.organizationId,
-      i.version,
-      i.title,
-      i.visibility,
-      i.target,
-      JSON.stringify(i.manifest),
-      script,
-      i.sealedSecrets,
-      i.devTunnelUrl,
-      int(i.devAll),
-      i.createdAt,
-      i.updatedAt,
-    );
+    this.integrationRows.upsert(i, ['name'], ['id', 'organizationId', 'createdAt'], { script });
   }
 
   /** Saves development mode (the only change made outside publishing). */
   setDevelopmentMode(name: string, tunnelUrl: string | null, all: boolean, updatedAt: string): void {
-    this.db.run('UPDATE integrations SET dev_tunnel_url = ?, dev_all = ?, updated_at = ? WHERE name = ?', tunnelUrl, int(all), updatedAt, name);
+    this.db.run('UPDATE integrations SET dev_tunnel_url = ?, dev_all = ?, updated_at = ? WHERE name = ?', tunnelUrl, all ? 1 : 0, updatedAt, name);
   }
 
   /** Removes the integration with its installations, events and tokens. */
@@ -140,43 +76,23 @@ export class SqliteIntegrationRepo implements Sync<IntegrationRepo> {
   }
 
   installation(id: string): InstallationRecord | undefined {
-    const row = this.db.get('SELECT * FROM integration_installations WHERE id = ?', id);
-    return row && toInstallation(row);
+    return this.installationRows.one('SELECT * FROM integration_installations WHERE id = ?', id);
   }
 
   installationIn(integration: string, organizationId: string): InstallationRecord | undefined {
-    const row = this.db.get('SELECT * FROM integration_installations WHERE integration_name = ? AND organization_id = ?', integration, organizationId);
-    return row && toInstallation(row);
+    return this.installationRows.one('SELECT * FROM integration_installations WHERE integration_name = ? AND organization_id = ?', integration, organizationId);
   }
 
   installationsOf(integration: string): InstallationRecord[] {
-    return this.db.all('SELECT * FROM integration_installations WHERE integration_name = ? ORDER BY created_at, id', integration).map(toInstallation);
+    return this.installationRows.many('SELECT * FROM integration_installations WHERE integration_name = ? ORDER BY created_at, id', integration);
   }
 
   installationsInOrganization(organizationId: string): InstallationRecord[] {
-    return this.db.all('SELECT * FROM integration_installations WHERE organization_id = ? ORDER BY created_at, id', organizationId).map(toInstallation);
+    return this.installationRows.many('SELECT * FROM integration_installations WHERE organization_id = ? ORDER BY created_at, id', organizationId);
   }
 
   putInstallation(i: InstallationRecord): void {
-    this.db.run(
-      `INSERT INTO integration_installations (id, integration_name, organization_id, status, space_selection, site_selection,
-         configuration, external_ids, user_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET status = excluded.status, space_selection = excluded.space_selection,
-         site_selection = excluded.site_selection, configuration = excluded.configuration, external_ids = excluded.external_ids,
-         user_id = excluded.user_id, updated_at = excluded.updated_at`,
-      i.id,
-      i.integration,
-      i.organizationId,
-      i.status,
-      i.spaceSelection,
-      i.siteSelection,
-      JSON.stringify(i.configuration),
-      JSON.stringify(i.externalIds),
-      i.userId,
-      i.createdAt,
-      i.updatedAt,
-    );
+    this.installationRows.upsert(i, ['id'], ['integration', 'organizationId', 'createdAt']);
   }
 
   deleteInstallation(id: string): boolean {
@@ -186,19 +102,19 @@ export class SqliteIntegrationRepo implements Sync<IntegrationRepo> {
   contentInstallation(kind: ContentKind, installationId: string, targetId: string): ContentInstallationRecord | undefined {
     const { table, column } = CONTENT[kind];
     const row = this.db.get(`SELECT * FROM ${table} WHERE installation_id = ? AND ${column} = ?`, installationId, targetId);
-    return row && toContentInstallation(kind)(row);
+    return row && this.contentRows[kind].read(row);
   }
 
   /** The space or site installations of one installation. */
   contentInstallations(kind: ContentKind, installationId: string): ContentInstallationRecord[] {
     const { table, column } = CONTENT[kind];
-    return this.db.all(`SELECT * FROM ${table} WHERE installation_id = ? ORDER BY created_at, ${column}`, installationId).map(toContentInstallation(kind));
+    return this.db.all(`SELECT * FROM ${table} WHERE installation_id = ? ORDER BY created_at, ${column}`, installationId).map(this.contentRows[kind].read);
   }
 
   /** Every installation on one space or site. */
   contentInstallationsOn(kind: ContentKind, targetId: string): ContentInstallationRecord[] {
     const { table, column } = CONTENT[kind];
-    return this.db.all(`SELECT * FROM ${table} WHERE ${column} = ? ORDER BY created_at, installation_id`, targetId).map(toContentInstallation(kind));
+    return this.db.all(`SELECT * FROM ${table} WHERE ${column} = ? ORDER BY created_at, installation_id`, targetId).map(this.contentRows[kind].read);
   }
 
   countContentInstallations(kind: ContentKind, installationId: string): number {
@@ -207,20 +123,7 @@ export class SqliteIntegrationRepo implements Sync<IntegrationRepo> {
   }
 
   putContentInstallation(kind: ContentKind, c: ContentInstallationRecord): void {
-    const { table, column } = CONTENT[kind];
-    this.db.run(
-      `INSERT INTO ${table} (installation_id, ${column}, status, configuration, external_ids, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (installation_id, ${column}) DO UPDATE SET status = excluded.status, configuration = excluded.configuration,
-         external_ids = excluded.external_ids, updated_at = excluded.updated_at`,
-      c.installationId,
-      c.targetId,
-      c.status,
-      JSON.stringify(c.configuration),
-      JSON.stringify(c.externalIds),
-      c.createdAt,
-      c.updatedAt,
-    );
+    this.contentRows[kind].upsert(c, ['installationId', 'targetId'], ['createdAt']);
   }
 
   deleteContentInstallation(kind: ContentKind, installationId: string, targetId: string): boolean {
@@ -229,32 +132,15 @@ export class SqliteIntegrationRepo implements Sync<IntegrationRepo> {
   }
 
   event(id: string): IntegrationEventRecord | undefined {
-    const row = this.db.get('SELECT * FROM integration_events WHERE id = ?', id);
-    return row && toEvent(row);
+    return this.eventRows.one('SELECT * FROM integration_events WHERE id = ?', id);
   }
 
   events(integration: string): IntegrationEventRecord[] {
-    return this.db.all('SELECT * FROM integration_events WHERE integration_name = ? ORDER BY created_at, id', integration).map(toEvent);
+    return this.eventRows.many('SELECT * FROM integration_events WHERE integration_name = ? ORDER BY created_at, id', integration);
   }
 
   insertEvent(e: IntegrationEventRecord): void {
-    this.db.run(
-      `INSERT INTO integration_events (id, integration_name, integration_id, installation_id, organization_id, type, payload, status,
-         attempts, trace, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      e.id,
-      e.integration,
-      e.integrationId,
-      e.installationId,
-      e.organizationId,
-      e.type,
-      JSON.stringify(e.payload),
-      e.status,
-      e.attempts,
-      JSON.stringify(e.trace),
-      e.createdAt,
-      e.updatedAt,
-    );
+    this.eventRows.insert(e);
   }
 
   /** Records the outcome of a delivery attempt. */

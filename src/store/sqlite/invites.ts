@@ -1,28 +1,20 @@
-import { optStr, str } from './codec.js';
-import type { Db, Row, Sync } from './db.js';
-import type { RoleName } from '../../model/index.js';
-import type { InviteLinkRecord, InviteTarget } from '../../model/invites.js';
+import type { Db, Sync } from './db.js';
+import { Table } from './table.js';
+import type { InviteLinkRecord } from '../../model/invites.js';
 import type { InviteRepo } from '../invites.js';
-const toInvite = (r: Row): InviteLinkRecord => ({
-  id: str(r.id),
-  organizationId: str(r.organization_id),
-  target: str(r.resource_kind) as InviteTarget,
-  resourceId: optStr(r.resource_id),
-  role: optStr(r.role) as RoleName | null,
-  createdBy: str(r.created_by),
-  createdAt: str(r.created_at),
-});
 
 export class SqliteInviteRepo implements Sync<InviteRepo> {
-  constructor(private readonly db: Db) {}
+  private readonly inviteRows: Table<InviteLinkRecord>;
+  constructor(private readonly db: Db) {
+    this.inviteRows = new Table<InviteLinkRecord>(db, 'invite_links', { fields: { target: 'resource_kind' } });
+  }
 
   get(id: string): InviteLinkRecord | undefined {
-    const row = this.db.get('SELECT * FROM invite_links WHERE id = ?', id);
-    return row && toInvite(row);
+    return this.inviteRows.one('SELECT * FROM invite_links WHERE id = ?', id);
   }
 
   inOrganization(organizationId: string): InviteLinkRecord[] {
-    return this.db.all('SELECT * FROM invite_links WHERE organization_id = ? ORDER BY created_at, id', organizationId).map(toInvite);
+    return this.inviteRows.many('SELECT * FROM invite_links WHERE organization_id = ? ORDER BY created_at, id', organizationId);
   }
 
   put(i: InviteLinkRecord): void {

@@ -1,55 +1,30 @@
-import type { Db, Row, Sync } from './db.js';
-import { json, optStr, str } from './codec.js';
+import { asJson } from './codec.js';
+import type { Db, Sync } from './db.js';
+import { Table } from './table.js';
 import type { JobRecord, JobState } from '../../model/index.js';
 import type { JobLease, JobOutcome, JobRepo } from '../jobs.js';
 
-const toJob = (r: Row): JobRecord => ({
-  id: str(r.id),
-  kind: str(r.kind),
-  payload: json(r.payload),
-  dedupeKey: optStr(r.dedupe_key),
-  state: r.state as JobState,
-  attempts: Number(r.attempts),
-  maxAttempts: Number(r.max_attempts),
-  runAt: str(r.run_at),
-  lastError: optStr(r.last_error),
-  leaseOwner: optStr(r.lease_owner),
-  leaseUntil: optStr(r.lease_until),
-  createdAt: str(r.created_at),
-  updatedAt: str(r.updated_at),
-});
-
 export class SqliteJobRepo implements Sync<JobRepo> {
-  constructor(private readonly db: Db) {}
+  private readonly jobRows: Table<JobRecord>;
+
+  constructor(private readonly db: Db) {
+    this.jobRows = new Table<JobRecord>(db, 'jobs', { codecs: { payload: asJson } });
+  }
 
   get(id: string): JobRecord | undefined {
-    const row = this.db.get('SELECT * FROM jobs WHERE id = ?', id);
-    return row && toJob(row);
+    return this.jobRows.one('SELECT * FROM jobs WHERE id = ?', id);
   }
 
   byDedupeKey(key: string): JobRecord | undefined {
-    const row = this.db.get('SELECT * FROM jobs WHERE dedupe_key = ?', key);
-    return row && toJob(row);
+    return this.jobRows.one('SELECT * FROM jobs WHERE dedupe_key = ?', key);
   }
 
   /** Inserts the job, or reschedules the pending job that has the same dedupe key. */
   upsert(j: JobRecord): void {
-    this.db.run(
-      `INSERT INTO jobs (id, kind, payload, dedupe_key, state, attempts, max_attempts, run_at, last_error, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (dedupe_key) DO UPDATE SET payload = excluded.payload, state = excluded.state, attempts = 0,
+    this.jobRows.insert(
+      j,
+      `ON CONFLICT (dedupe_key) DO UPDATE SET payload = excluded.payload, state = excluded.state, attempts = 0,
          run_at = excluded.run_at, last_error = NULL, lease_owner = NULL, lease_until = NULL, updated_at = excluded.updated_at`,
-      j.id,
-      j.kind,
-      JSON.stringify(j.payload),
-      j.dedupeKey,
-      j.state,
-      j.attempts,
-      j.maxAttempts,
-      j.runAt,
-      j.lastError,
-      j.createdAt,
-      j.updatedAt,
     );
   }
 
@@ -68,7 +43,7 @@ export class SqliteJobRepo implements Sync<JobRepo> {
       now,
       now,
     );
-    return row && toJob(row);
+    return row && this.jobRows.read(row);
   }
 
   renew(id: string, lease: JobLease): boolean {
@@ -91,8 +66,8 @@ export class SqliteJobRepo implements Sync<JobRepo> {
   }
 
   list(state?: JobState): JobRecord[] {
-    return (state ? this.db.all('SELECT * FROM jobs WHERE state = ? ORDER BY run_at, id', state) : this.db.all('SELECT * FROM jobs ORDER BY run_at, id')).map(
-      toJob,
-    );
+    return state
+      ? this.jobRows.many('SELECT * FROM jobs WHERE state = ? ORDER BY run_at, id', state)
+      : this.jobRows.many('SELECT * FROM jobs ORDER BY run_at, id');
   }
 }

@@ -1,82 +1,32 @@
-import type {
-  OpenAPISpecRecord,
-  OpenAPIVisibility,
-  OpenAPIProcessingState,
-  OpenAPIErrorCode,
-  OpenAPIError,
-  OpenAPIVersionRecord,
-} from '../../model/openapi.js';
+import type { OpenAPISpecRecord, OpenAPIVisibility, OpenAPIVersionRecord } from '../../model/openapi.js';
 import type { OpenAPIRepo, OpenAPIOutcome } from '../openapi.js';
-import { json, optStr, str } from './codec.js';
-import type { Db, Row, Sync } from './db.js';
-const toSpec = (r: Row): OpenAPISpecRecord => ({
-  id: str(r.id),
-  organizationId: str(r.organization_id),
-  slug: str(r.slug),
-  sourceUrl: optStr(r.source_url),
-  sourceBlob: optStr(r.source_blob),
-  visibility: r.visibility as OpenAPIVisibility,
-  processingState: r.processing_state as OpenAPIProcessingState,
-  generation: Number(r.generation),
-  attempts: Number(r.attempts),
-  lastVersionId: optStr(r.last_version_id),
-  lastProcessedAt: optStr(r.last_processed_at),
-  lastErrorCode: optStr(r.last_error_code) as OpenAPIErrorCode | null,
-  lastErrors: r.last_errors === null || r.last_errors === undefined ? null : json<OpenAPIError[]>(r.last_errors),
-  createdAt: str(r.created_at),
-  updatedAt: str(r.updated_at),
-});
-
-const toVersion = (r: Row): OpenAPIVersionRecord => ({
-  id: str(r.id),
-  specId: str(r.spec_id),
-  blob: str(r.blob),
-  sourceUrl: optStr(r.source_url),
-  fileName: str(r.file_name),
-  format: r.format as 'json' | 'yaml',
-  openapiVersion: str(r.openapi_version),
-  createdAt: str(r.created_at),
-});
+import { asJson } from './codec.js';
+import type { Db, Sync } from './db.js';
+import { Table } from './table.js';
 
 /** OpenAPI specs of organizations and their versions. */
 export class SqliteOpenAPIRepo implements Sync<OpenAPIRepo> {
-  constructor(private readonly db: Db) {}
+  private readonly specRows: Table<OpenAPISpecRecord>;
+  private readonly versionRows: Table<OpenAPIVersionRecord>;
+  constructor(private readonly db: Db) {
+    this.specRows = new Table<OpenAPISpecRecord>(db, 'openapi_specs', { codecs: { lastErrors: asJson } });
+    this.versionRows = new Table<OpenAPIVersionRecord>(db, 'openapi_spec_versions');
+  }
 
   get(id: string): OpenAPISpecRecord | undefined {
-    const row = this.db.get('SELECT * FROM openapi_specs WHERE id = ?', id);
-    return row && toSpec(row);
+    return this.specRows.one('SELECT * FROM openapi_specs WHERE id = ?', id);
   }
 
   bySlug(organizationId: string, slug: string): OpenAPISpecRecord | undefined {
-    const row = this.db.get('SELECT * FROM openapi_specs WHERE organization_id = ? AND slug = ?', organizationId, slug);
-    return row && toSpec(row);
+    return this.specRows.one('SELECT * FROM openapi_specs WHERE organization_id = ? AND slug = ?', organizationId, slug);
   }
 
   in(organizationId: string): OpenAPISpecRecord[] {
-    return this.db.all('SELECT * FROM openapi_specs WHERE organization_id = ? ORDER BY created_at, id', organizationId).map(toSpec);
+    return this.specRows.many('SELECT * FROM openapi_specs WHERE organization_id = ? ORDER BY created_at, id', organizationId);
   }
 
   insert(s: OpenAPISpecRecord): void {
-    this.db.run(
-      `INSERT INTO openapi_specs (id, organization_id, slug, source_url, source_blob, visibility, processing_state, generation, attempts,
-         last_version_id, last_processed_at, last_error_code, last_errors, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      s.id,
-      s.organizationId,
-      s.slug,
-      s.sourceUrl,
-      s.sourceBlob,
-      s.visibility,
-      s.processingState,
-      s.generation,
-      s.attempts,
-      s.lastVersionId,
-      s.lastProcessedAt,
-      s.lastErrorCode,
-      s.lastErrors && JSON.stringify(s.lastErrors),
-      s.createdAt,
-      s.updatedAt,
-    );
+    this.specRows.insert(s);
   }
 
   /** A new source: the next generation, waiting to be processed. Returns that generation. */
@@ -154,11 +104,10 @@ export class SqliteOpenAPIRepo implements Sync<OpenAPIRepo> {
 
   /** Newest first. */
   versions(specId: string): OpenAPIVersionRecord[] {
-    return this.db.all('SELECT * FROM openapi_spec_versions WHERE spec_id = ? ORDER BY created_at DESC, rowid DESC', specId).map(toVersion);
+    return this.versionRows.many('SELECT * FROM openapi_spec_versions WHERE spec_id = ? ORDER BY created_at DESC, rowid DESC', specId);
   }
 
   version(specId: string, versionId: string): OpenAPIVersionRecord | undefined {
-    const row = this.db.get('SELECT * FROM openapi_spec_versions WHERE spec_id = ? AND id = ?', specId, versionId);
-    return row && toVersion(row);
+    return this.versionRows.one('SELECT * FROM openapi_spec_versions WHERE spec_id = ? AND id = ?', specId, versionId);
   }
 }

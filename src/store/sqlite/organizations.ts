@@ -1,111 +1,64 @@
-import type { Db, Row, Sync } from './db.js';
-import { bool, decodeLevel, int, json, optStr, str } from './codec.js';
+import type { Db, Sync } from './db.js';
+import { asJson, asFlag, asLevel, type Codec } from './codec.js';
+import { Table } from './table.js';
 import type { MemberRecord, OrganizationRecord, RoleName, TeamMemberRecord, TeamRecord } from '../../model/index.js';
 import type { OrganizationRepo } from '../organizations.js';
 
-const toOrganization = (r: Row): OrganizationRecord => ({
-  id: str(r.id),
-  title: str(r.title),
-  hostname: optStr(r.hostname),
-  emailDomains: json<string[]>(r.email_domains),
-  defaultRole: decodeLevel(r.default_role) as RoleName | null,
-  useCase: optStr(r.use_case),
-  inviteLinks: bool(r.invite_links),
-  sso: bool(r.sso),
-  ai: bool(r.ai),
-  logo: optStr(r.logo),
-  defaultContent: r.default_content === null ? null : json(r.default_content),
-  mergeRules: json(r.merge_rules),
-  createdAt: str(r.created_at),
-  updatedAt: str(r.updated_at),
-});
-
-const toMember = (r: Row): MemberRecord => ({
-  organizationId: str(r.organization_id),
-  userId: str(r.user_id),
-  role: (r.role as RoleName | null) ?? null,
-  disabled: bool(r.disabled),
-  sso: bool(r.sso),
-  joinedAt: str(r.joined_at),
-  lastSeenAt: optStr(r.last_seen_at),
-});
-
-const toTeam = (r: Row): TeamRecord => ({
-  id: str(r.id),
-  organizationId: str(r.organization_id),
-  title: str(r.title),
-  createdAt: str(r.created_at),
-});
-
 export class SqliteOrganizationRepo implements Sync<OrganizationRepo> {
-  constructor(private readonly db: Db) {}
+  private readonly organizationRows: Table<OrganizationRecord>;
+  private readonly memberRows: Table<MemberRecord>;
+  private readonly teamRows: Table<TeamRecord>;
+  private readonly teamMemberRows: Table<TeamMemberRecord>;
+
+  constructor(private readonly db: Db) {
+    this.organizationRows = new Table<OrganizationRecord>(db, 'organizations', {
+      codecs: {
+        emailDomains: asJson,
+        defaultRole: asLevel as Codec<RoleName | null>,
+        inviteLinks: asFlag,
+        sso: asFlag,
+        ai: asFlag,
+        defaultContent: asJson,
+        mergeRules: asJson,
+      },
+    });
+    this.memberRows = new Table<MemberRecord>(db, 'members', { codecs: { disabled: asFlag, sso: asFlag } });
+    this.teamRows = new Table<TeamRecord>(db, 'teams');
+    this.teamMemberRows = new Table<TeamMemberRecord>(db, 'team_members');
+  }
 
   get(id: string): OrganizationRecord | undefined {
-    const row = this.db.get('SELECT * FROM organizations WHERE id = ?', id);
-    return row && toOrganization(row);
+    return this.organizationRows.one('SELECT * FROM organizations WHERE id = ?', id);
   }
 
   byTitle(title: string): OrganizationRecord | undefined {
-    const row = this.db.get('SELECT * FROM organizations WHERE title = ?', title);
-    return row && toOrganization(row);
+    return this.organizationRows.one('SELECT * FROM organizations WHERE title = ?', title);
   }
 
   all(): OrganizationRecord[] {
-    return this.db.all('SELECT * FROM organizations ORDER BY created_at, id').map(toOrganization);
+    return this.organizationRows.many('SELECT * FROM organizations ORDER BY created_at, id');
   }
 
   insert(o: OrganizationRecord): void {
-    this.db.run(
-      `INSERT INTO organizations (id, title, hostname, email_domains, default_role, use_case, invite_links, sso, ai, logo,
-         default_content, merge_rules, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ...this.values(o),
-      o.createdAt,
-      o.updatedAt,
-    );
+    this.organizationRows.insert(o);
   }
 
   update(o: OrganizationRecord): void {
-    this.db.run(
-      `UPDATE organizations SET id = ?, title = ?, hostname = ?, email_domains = ?, default_role = ?, use_case = ?, invite_links = ?,
-         sso = ?, ai = ?, logo = ?, default_content = ?, merge_rules = ?, updated_at = ?
-       WHERE id = ?`,
-      ...this.values(o),
-      o.updatedAt,
-      o.id,
-    );
-  }
-
-  private values(o: OrganizationRecord): unknown[] {
-    return [
-      o.id,
-      o.title,
-      o.hostname,
-      JSON.stringify(o.emailDomains),
-      o.defaultRole ?? 'none',
-      o.useCase,
-      int(o.inviteLinks),
-      int(o.sso),
-      int(o.ai),
-      o.logo,
-      o.defaultContent && JSON.stringify(o.defaultContent),
-      JSON.stringify(o.mergeRules),
-    ];
+    this.organizationRows.update(o, ['id'], ['createdAt']);
   }
 
   // Members
 
   member(organizationId: string, userId: string): MemberRecord | undefined {
-    const row = this.db.get('SELECT * FROM members WHERE organization_id = ? AND user_id = ?', organizationId, userId);
-    return row && toMember(row);
+    return this.memberRows.one('SELECT * FROM members WHERE organization_id = ? AND user_id = ?', organizationId, userId);
   }
 
   members(organizationId: string): MemberRecord[] {
-    return this.db.all('SELECT * FROM members WHERE organization_id = ?', organizationId).map(toMember);
+    return this.memberRows.many('SELECT * FROM members WHERE organization_id = ?', organizationId);
   }
 
   membershipsOf(userId: string): MemberRecord[] {
-    return this.db.all('SELECT * FROM members WHERE user_id = ?', userId).map(toMember);
+    return this.memberRows.many('SELECT * FROM members WHERE user_id = ?', userId);
   }
 
   countAdmins(organizationId: string): number {
@@ -114,18 +67,10 @@ export class SqliteOrganizationRepo implements Sync<OrganizationRepo> {
   }
 
   upsertMember(m: MemberRecord): void {
-    this.db.run(
-      `INSERT INTO members (organization_id, user_id, role, disabled, sso, joined_at, last_seen_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (organization_id, user_id) DO UPDATE SET role = excluded.role, disabled = excluded.disabled,
+    this.memberRows.insert(
+      m,
+      `ON CONFLICT (organization_id, user_id) DO UPDATE SET role = excluded.role, disabled = excluded.disabled,
          sso = excluded.sso, last_seen_at = excluded.last_seen_at`,
-      m.organizationId,
-      m.userId,
-      m.role,
-      int(m.disabled),
-      int(m.sso),
-      m.joinedAt,
-      m.lastSeenAt,
     );
   }
 
@@ -136,16 +81,15 @@ export class SqliteOrganizationRepo implements Sync<OrganizationRepo> {
   // Teams
 
   team(id: string): TeamRecord | undefined {
-    const row = this.db.get('SELECT * FROM teams WHERE id = ?', id);
-    return row && toTeam(row);
+    return this.teamRows.one('SELECT * FROM teams WHERE id = ?', id);
   }
 
   teams(organizationId: string): TeamRecord[] {
-    return this.db.all('SELECT * FROM teams WHERE organization_id = ? ORDER BY created_at, id', organizationId).map(toTeam);
+    return this.teamRows.many('SELECT * FROM teams WHERE organization_id = ? ORDER BY created_at, id', organizationId);
   }
 
   insertTeam(t: TeamRecord): void {
-    this.db.run('INSERT INTO teams (id, organization_id, title, created_at) VALUES (?, ?, ?, ?)', t.id, t.organizationId, t.title, t.createdAt);
+    this.teamRows.insert(t);
   }
 
   updateTeam(t: TeamRecord): void {
@@ -158,9 +102,7 @@ export class SqliteOrganizationRepo implements Sync<OrganizationRepo> {
   }
 
   teamMembers(teamId: string): TeamMemberRecord[] {
-    return this.db
-      .all('SELECT * FROM team_members WHERE team_id = ? ORDER BY user_id', teamId)
-      .map((r) => ({ teamId: str(r.team_id), userId: str(r.user_id), role: r.role as 'owner' | 'member' }));
+    return this.teamMemberRows.many('SELECT * FROM team_members WHERE team_id = ? ORDER BY user_id', teamId);
   }
 
   teamIdsOf(userId: string): string[] {
@@ -168,13 +110,7 @@ export class SqliteOrganizationRepo implements Sync<OrganizationRepo> {
   }
 
   setTeamMember(m: TeamMemberRecord): void {
-    this.db.run(
-      `INSERT INTO team_members (team_id, user_id, role) VALUES (?, ?, ?)
-       ON CONFLICT (team_id, user_id) DO UPDATE SET role = excluded.role`,
-      m.teamId,
-      m.userId,
-      m.role,
-    );
+    this.teamMemberRows.insert(m, 'ON CONFLICT (team_id, user_id) DO UPDATE SET role = excluded.role');
   }
 
   removeTeamMember(teamId: string, userId: string): boolean {

@@ -1,39 +1,24 @@
 import type { SiteMcpServerRecord } from '../../model/site-mcp-servers.js';
 import type { SiteMcpServerRepo } from '../site-mcp-servers.js';
-import { str } from './codec.js';
-import type { Db, Row, Sync } from './db.js';
-const toServer = (r: Row): SiteMcpServerRecord => ({
-  id: str(r.id),
-  siteId: str(r.site_id),
-  name: str(r.name),
-  url: str(r.url),
-  sealedHeaders: str(r.sealed_headers),
-  createdAt: str(r.created_at),
-});
+import type { Db, Sync } from './db.js';
+import { Table } from './table.js';
 
 export class SqliteSiteMcpServerRepo implements Sync<SiteMcpServerRepo> {
-  constructor(private readonly db: Db) {}
+  private readonly serverRows: Table<SiteMcpServerRecord>;
+  constructor(private readonly db: Db) {
+    this.serverRows = new Table<SiteMcpServerRecord>(db, 'site_mcp_servers');
+  }
 
   inSite(siteId: string): SiteMcpServerRecord[] {
-    return this.db.all('SELECT * FROM site_mcp_servers WHERE site_id = ? ORDER BY created_at, id', siteId).map(toServer);
+    return this.serverRows.many('SELECT * FROM site_mcp_servers WHERE site_id = ? ORDER BY created_at, id', siteId);
   }
 
   get(siteId: string, id: string): SiteMcpServerRecord | undefined {
-    const row = this.db.get('SELECT * FROM site_mcp_servers WHERE id = ? AND site_id = ?', id, siteId);
-    return row && toServer(row);
+    return this.serverRows.one('SELECT * FROM site_mcp_servers WHERE id = ? AND site_id = ?', id, siteId);
   }
 
   put(s: SiteMcpServerRecord): void {
-    this.db.run(
-      `INSERT INTO site_mcp_servers (id, site_id, name, url, sealed_headers, created_at) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET name = excluded.name, url = excluded.url, sealed_headers = excluded.sealed_headers`,
-      s.id,
-      s.siteId,
-      s.name,
-      s.url,
-      s.sealedHeaders,
-      s.createdAt,
-    );
+    this.serverRows.upsert(s, ['id'], ['siteId', 'createdAt']);
   }
 
   delete(siteId: string, id: string): boolean {

@@ -1,16 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Db, Row, Sync } from './db.js';
-import { optStr, str } from './codec.js';
+import type { Db, Sync } from './db.js';
+import { Table } from './table.js';
 import type { TokenRecord, UserRecord } from '../../model/index.js';
 import type { UserRepo } from '../users.js';
-
-const toUser = (r: Row): UserRecord => ({
-  id: str(r.id),
-  displayName: str(r.display_name),
-  email: str(r.email),
-  photoURL: optStr(r.photo_url),
-  createdAt: str(r.created_at),
-});
 
 /** Tokens are random 256-bit secrets, so a fast hash is enough to keep them unreadable at rest. */
 export function hashToken(token: string): string {
@@ -18,27 +10,28 @@ export function hashToken(token: string): string {
 }
 
 export class SqliteUserRepo implements Sync<UserRepo> {
-  constructor(private readonly db: Db) {}
+  private readonly userRows: Table<UserRecord>;
+  private readonly tokenRows: Table<TokenRecord>;
+
+  constructor(private readonly db: Db) {
+    // Emails are kept lower-case: one address, one user, however it is typed.
+    this.userRows = new Table<UserRecord>(db, 'users', {
+      fields: { photoURL: 'photo_url' },
+      codecs: { email: { read: String, write: (email) => email.toLowerCase() } },
+    });
+    this.tokenRows = new Table<TokenRecord>(db, 'tokens', { omit: ['hash'] });
+  }
 
   get(id: string): UserRecord | undefined {
-    const row = this.db.get('SELECT * FROM users WHERE id = ?', id);
-    return row && toUser(row);
+    return this.userRows.one('SELECT * FROM users WHERE id = ?', id);
   }
 
   byEmail(email: string): UserRecord | undefined {
-    const row = this.db.get('SELECT * FROM users WHERE email = ?', email.toLowerCase());
-    return row && toUser(row);
+    return this.userRows.one('SELECT * FROM users WHERE email = ?', email.toLowerCase());
   }
 
   insert(u: UserRecord): void {
-    this.db.run(
-      'INSERT INTO users (id, display_name, email, photo_url, created_at) VALUES (?, ?, ?, ?, ?)',
-      u.id,
-      u.displayName,
-      u.email.toLowerCase(),
-      u.photoURL,
-      u.createdAt,
-    );
+    this.userRows.insert(u);
   }
 
   update(u: UserRecord): void {
@@ -46,7 +39,7 @@ export class SqliteUserRepo implements Sync<UserRepo> {
   }
 
   insertToken(t: TokenRecord, secret: string): void {
-    this.db.run('INSERT INTO tokens (id, user_id, hash, label, created_at) VALUES (?, ?, ?, ?, ?)', t.id, t.userId, hashToken(secret), t.label, t.createdAt);
+    this.tokenRows.insert(t, '', { hash: hashToken(secret) });
   }
 
   userIdForToken(secret: string): string | undefined {
@@ -54,8 +47,7 @@ export class SqliteUserRepo implements Sync<UserRepo> {
   }
 
   tokensOf(userId: string): TokenRecord[] {
-    return this.db
-      .all('SELECT id, user_id, label, created_at FROM tokens WHERE user_id = ? ORDER BY created_at', userId)
-      .map((r) => ({ id: str(r.id), userId: str(r.user_id), label: str(r.label), createdAt: str(r.created_at) }));
+    // Never the hash: what a token list shows cannot be used to sign in.
+    return this.tokenRows.many('SELECT id, user_id, label, created_at FROM tokens WHERE user_id = ? ORDER BY created_at', userId);
   }
 }
