@@ -28,7 +28,10 @@ const sync = async () => {
 };
 const build = async (spaceId) => {
   const started = performance.now();
-  const report = await buildSite(spaceSite(domain, caller, spaceId, { siteUrl: 'https://docs.example.com' }), siteSources(domain), { out, strictLinks: false });
+  const report = await buildSite(await spaceSite(domain, caller, spaceId, { siteUrl: 'https://docs.example.com' }), siteSources(domain), {
+    out,
+    strictLinks: false,
+  });
   return { ms: performance.now() - started, report };
 };
 
@@ -47,5 +50,5 @@ const rebuild = await build(resync.spaceId);
 emit({ figure: 'build_one_page_sync_ms', value: round(resync.ms) });
 emit({ figure: 'build_one_page_rebuild_ms', rendered: rebuild.report.rendered, value: round(rebuild.ms), budget: 500 });
 
-store.close();
+await store.close();
 removeDir(work);

@@ -24,28 +24,30 @@ const { store, domain, boot, org, owner, app, url } = await serveDomain(join(dir
 
 try {
   const started = performance.now();
-  const space = domain.spaces.create(owner, org, { title: 'Comments' }).space;
+  const space = (await domain.spaces.create(owner, org, { title: 'Comments' })).space;
   const content = join(dir, 'content');
   cpSync(CORPUS, content, { recursive: true });
   await syncDirectory(domain, { dir: content, space: space.id, organizationId: org, caller: owner, parseWorkers: 0 });
-  const pages = store.revisions.content(domain.spaces.find(space.id).revisionId).pages.map((p) => p.id);
+  const pages = (await store.revisions.content((await domain.spaces.find(space.id)).revisionId)).pages.map((p) => p.id);
 
   const authors = [owner];
   for (let i = 1; i < AUTHORS; i++) {
-    const user = domain.users.ensure(`author${i}@bench.local`, `Author ${i}`);
-    domain.organizations.ensureMember(org, user.id, 'comment');
-    authors.push(domain.users.authenticate(domain.users.createToken(user.id, 'bench').token));
+    const user = await domain.users.ensure(`author${i}@bench.local`, `Author ${i}`);
+    await domain.organizations.ensureMember(org, user.id, 'comment');
+    authors.push(await domain.users.authenticate((await domain.users.createToken(user.id, 'bench')).token));
   }
   const ref = { spaceId: space.id };
   const ids = [];
   for (let i = 0; i < COMMENTS; i++) {
     const caller = authors[i % AUTHORS];
     const body = { markdown: `Comment ${i}: is **this** paragraph right? See [the docs](https://example.com/${i}).\n\n- one\n- two\n` };
-    ids.push(domain.comments.post(caller, ref, { body, ...(i % 5 ? { page: pages[i % pages.length] } : {}) }).comment.id);
+    ids.push((await domain.comments.post(caller, ref, { body, ...(i % 5 ? { page: pages[i % pages.length] } : {}) })).comment.id);
   }
-  for (let i = 0; i < COMMENTS; i++) if (i % 10 < 3) domain.comments.update(owner, ref, ids[i], { resolved: true });
-  for (let i = 0; i < 1000; i++) domain.comments.postReply(authors[(i + 1) % AUTHORS], ref, ids[(i * 7) % COMMENTS], { body: { markdown: `Reply ${i}` } });
-  for (let i = 0; i < 2000; i++) domain.comments.update(authors[i % AUTHORS], ref, ids[(i * 13) % COMMENTS], { addedReactions: [['👍', '🎉', '❤️'][i % 3]] });
+  for (let i = 0; i < COMMENTS; i++) if (i % 10 < 3) await domain.comments.update(owner, ref, ids[i], { resolved: true });
+  for (let i = 0; i < 1000; i++)
+    await domain.comments.postReply(authors[(i + 1) % AUTHORS], ref, ids[(i * 7) % COMMENTS], { body: { markdown: `Reply ${i}` } });
+  for (let i = 0; i < 2000; i++)
+    await domain.comments.update(authors[i % AUTHORS], ref, ids[(i * 13) % COMMENTS], { addedReactions: [['👍', '🎉', '❤️'][i % 3]] });
   console.error(`seeded ${COMMENTS} comments in ${round(performance.now() - started)} ms`);
 
   const base = `${url}/v1/spaces/${space.id}/comments`;
@@ -94,6 +96,6 @@ try {
   }
 } finally {
   await app.close();
-  store.close();
+  await store.close();
   removeDir(dir);
 }

@@ -32,42 +32,42 @@ git('commit', '-q', '-m', 'corpus');
 const storeDir = mkdtempSync(join(tmpdir(), 'quire-bench-store-'));
 const store = openStoreOf(stores, storeDir);
 const domain = new Domain(store);
-const boot = bootstrap(domain, configSchema.parse({}));
+const boot = await bootstrap(domain, configSchema.parse({}));
 const caller = new Caller(store, boot.admin);
 const [report] = await syncDirectory(domain, { dir: repo, caller, organizationId: boot.organizations[0].id, space: 'Generated' });
 const spaceId = report.space.id;
 
 /** One page's body replaced through the writer, as the API does, and the space moved to the new revision. */
-function editOnePage(n) {
-  const space = store.content.space(spaceId);
-  const base = store.revisions.content(space.revisionId);
+async function editOnePage(n) {
+  const space = await store.content.space(spaceId);
+  const base = await store.revisions.content(space.revisionId);
   const pages = base.pages.filter((p) => p.kind === 'document');
   const page = pages[(n * 97) % pages.length];
-  const result = applyChanges(
+  const result = await applyChanges(
     {
       base,
       baseRevisionId: space.revisionId,
       spaceRoot: '',
       files: new Map(),
       revisionContent: (id) => store.revisions.content(id),
-      readBlob: (oid) => store.blobs.get(oid) ?? undefined,
+      readBlob: async (oid) => (await store.blobs.get(oid)) ?? undefined,
       newId,
     },
     [{ operation: 'update_page', page: page.id, document: { markdown: `# ${page.title}\n\nEdit number ${n}.\n` } }],
   );
-  for (const bytes of result.blobs.values()) store.blobs.put(bytes);
+  for (const bytes of result.blobs.values()) await store.blobs.put(bytes);
   const id = newId();
   const now = new Date().toISOString();
-  store.tx(() => {
-    store.revisions.insert({ id, spaceId, parents: [space.revisionId], type: 'edits', git: null, createdAt: now }, result.content);
-    store.content.setSpaceRevision(spaceId, space.revisionId, id, now);
+  await store.tx(async () => {
+    await store.revisions.insert({ id, spaceId, parents: [space.revisionId], type: 'edits', git: null, createdAt: now }, result.content);
+    await store.content.setSpaceRevision(spaceId, space.revisionId, id, now);
   });
   return id;
 }
 
 const times = [];
 for (let n = 0; n < RUNS; n++) {
-  const revisionId = editOnePage(n);
+  const revisionId = await editOnePage(n);
   const started = performance.now();
   const result = await exportRevision(domain, { dir: repo, spaceId, revisionId, ref: 'main', message: `Edit ${n}` });
   times.push(performance.now() - started);
@@ -85,12 +85,18 @@ emit({
 const noops = [];
 for (let n = 0; n < RUNS; n++) {
   const started = performance.now();
-  const result = await exportRevision(domain, { dir: repo, spaceId, revisionId: store.content.space(spaceId).revisionId, ref: 'main', message: 'No change' });
+  const result = await exportRevision(domain, {
+    dir: repo,
+    spaceId,
+    revisionId: (await store.content.space(spaceId)).revisionId,
+    ref: 'main',
+    message: 'No change',
+  });
   noops.push(performance.now() - started);
   if (result.commit !== null) throw new Error('an unchanged space wrote a commit');
 }
 emit({ name: 'export_noop_1000_pages_ms', median: round(median(noops), 1), runs: noops.map((v) => round(v, 1)), unit: 'ms', pages: report.pagesAdded });
 
-store.close();
+await store.close();
 removeDir(storeDir);
 removeDir(repo);

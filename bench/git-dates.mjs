@@ -72,7 +72,7 @@ const CHILDREN = {
     const [report] = await sync(repo, walk === 'off' ? { gitDates: false } : {});
     const ms = performance.now() - started;
     const { user, system } = process.cpuUsage(cpu);
-    close();
+    await close();
     return { ms, cpuMs: (user + system) / 1000, pages: report.pagesAdded };
   },
   /** The walk alone from HEAD, no cache; then HEAD from a cache of HEAD~1's walk. */

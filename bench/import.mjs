@@ -32,7 +32,7 @@ const CHILDREN = {
     const pages = cold.reports.reduce((n, r) => n + r.pagesAdded, 0);
     const resync = [];
     for (let i = 0; i < 5; i++) resync.push((await sync(dir)).ms);
-    close();
+    await close();
     return { cold: cold.ms, pages, resync };
   },
   /** A writable copy of public-docs, imported, then one page edited and synced 5 times. */
@@ -50,7 +50,7 @@ const CHILDREN = {
       if (reports[0].pagesChanged !== 1) throw new Error(`expected one changed page, got ${JSON.stringify(reports[0])}`);
       times.push(ms);
     }
-    close();
+    await close();
     removeDir(join(dir, '..'));
     return { times };
   },
@@ -58,7 +58,7 @@ const CHILDREN = {
   async generated(dir) {
     const { sync, close } = await openSync();
     const { ms, reports } = await sync(dir, 'Generated');
-    close();
+    await close();
     return { cold: ms, pages: reports[0].pagesAdded, rssMb: process.resourceUsage().maxRSS / 1024 };
   },
 };

@@ -47,7 +47,7 @@ const tunnelServer = createServer((request, response) => {
 try {
   const started = performance.now();
   for (let i = 0; i < INTEGRATIONS; i++) {
-    domain.integrations.catalog.publish(owner, `bench-${i}`, {
+    await domain.integrations.catalog.publish(owner, `bench-${i}`, {
       organization: org,
       title: `Bench ${i}`,
       description: `Integration number ${i}`,
@@ -79,11 +79,11 @@ try {
     const cold = [];
     for (let i = 0; i < 50; i++) {
       let t0 = performance.now();
-      domain.integrations.catalog.list(owner, { limit: 50, ...filters });
+      await domain.integrations.catalog.list(owner, { limit: 50, ...filters });
       warm.push(performance.now() - t0);
-      domain.integrations.catalog.disableDevelopmentMode(owner, `bench-${INTEGRATIONS - 1}`);
+      await domain.integrations.catalog.disableDevelopmentMode(owner, `bench-${INTEGRATIONS - 1}`);
       t0 = performance.now();
-      domain.integrations.catalog.list(owner, { limit: 50, ...filters });
+      await domain.integrations.catalog.list(owner, { limit: 50, ...filters });
       cold.push(performance.now() - t0);
     }
     const http = await timed(`/v1/integrations?limit=50&${query}`, userHeaders);
@@ -99,10 +99,10 @@ try {
   }
 
   // A space readable through an installation token, and the same GET with the owner's token.
-  const space = domain.spaces.create(owner, org, { title: 'Tokens' }).space;
-  const installation = domain.integrations.installations.install(owner, 'bench-0', org).installation;
-  domain.integrations.content.install(owner, 'space', 'bench-0', installation.id, space.id);
-  const { token } = domain.integrations.tokens.create(owner, 'bench-0', installation.id);
+  const space = (await domain.spaces.create(owner, org, { title: 'Tokens' })).space;
+  const installation = (await domain.integrations.installations.install(owner, 'bench-0', org)).installation;
+  await domain.integrations.content.install(owner, 'space', 'bench-0', installation.id, space.id);
+  const { token } = await domain.integrations.tokens.create(owner, 'bench-0', installation.id);
   const user = await timed(`/v1/spaces/${space.id}`, userHeaders);
   const bot = await timed(`/v1/spaces/${space.id}`, { authorization: `Bearer ${token}` });
   emit({ name: 'space_get_user_token_p50_ms', unit: 'ms', ...user });
@@ -110,7 +110,7 @@ try {
 
   // Install -> the tunnel has the event (the request, the transaction, the job, the POST).
   await new Promise((resolve) => tunnelServer.listen(0, '127.0.0.1', resolve));
-  domain.integrations.catalog.setDevelopmentMode(owner, 'bench-1', { tunnelUrl: `http://127.0.0.1:${tunnelServer.address().port}/events` });
+  await domain.integrations.catalog.setDevelopmentMode(owner, 'bench-1', { tunnelUrl: `http://127.0.0.1:${tunnelServer.address().port}/events` });
   const latencies = [];
   for (let i = 0; i < DELIVERIES; i++) {
     const received = new Promise((resolve) => (tunnel.waiting = resolve));
@@ -124,10 +124,10 @@ try {
     if (res.status !== 201) throw new Error(`install: HTTP ${res.status} ${JSON.stringify(body)}`);
     await received;
     latencies.push(performance.now() - t0);
-    domain.integrations.installations.uninstall(owner, 'bench-1', body.id);
+    await domain.integrations.installations.uninstall(owner, 'bench-1', body.id);
     await domain.jobs.runDue();
   }
-  const delivered = store.integrations.events('bench-1').filter((e) => e.status === 'success').length;
+  const delivered = (await store.integrations.events('bench-1')).filter((e) => e.status === 'success').length;
   emit({
     name: 'integration_install_to_tunnel_p50_ms',
     unit: 'ms',
@@ -135,11 +135,11 @@ try {
     p99_ms: round([...latencies].sort((a, b) => a - b)[Math.floor(latencies.length * 0.99)] ?? latencies.at(-1), 2),
     runs: DELIVERIES,
     delivered,
-    events: store.integrations.events('bench-1').length,
+    events: (await store.integrations.events('bench-1')).length,
   });
 } finally {
   await app.close();
   tunnelServer.close();
-  store.close();
+  await store.close();
   removeDir(dir);
 }

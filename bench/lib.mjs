@@ -106,7 +106,7 @@ export async function openDomain(dir, config = {}, options = {}) {
   const { configSchema } = await fromDist('config/index.js');
   const store = openStoreOf(stores, dir);
   const domain = new Domain(store, options);
-  const boot = bootstrap(domain, configSchema.parse(config));
+  const boot = await bootstrap(domain, configSchema.parse(config));
   return { store, domain, boot, caller: new Caller(store, boot.admin) };
 }
 
@@ -116,7 +116,7 @@ export async function openSyncer() {
   const { store, domain, boot, caller } = await openDomain(storeDir);
   const { syncDirectory } = await fromDist('gitsync/import.js');
   const sync = (dir, options = {}) => syncDirectory(domain, { dir, caller, organizationId: boot.organizations[0].id, ...options });
-  return { sync, close: () => (store.close(), removeDir(storeDir)) };
+  return { sync, close: async () => (await store.close(), removeDir(storeDir)) };
 }
 
 /** `openDomain` with one organization, served over HTTP on a free port in this process (`close` stops both). */
@@ -126,5 +126,5 @@ export async function serveDomain(dir, title) {
   const app = buildServer({ domain: opened.domain, publicUrl: () => url });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${app.server.address().port}`;
-  return { ...opened, app, url, org: opened.boot.organizations[0].id, owner: opened.domain.users.authenticate(opened.boot.newAdminToken) };
+  return { ...opened, app, url, org: opened.boot.organizations[0].id, owner: await opened.domain.users.authenticate(opened.boot.newAdminToken) };
 }

@@ -27,45 +27,45 @@ const storeDir = mkdtempSync(join(tmpdir(), 'quire-bench-store-'));
 generateCorpus(corpus, 1000);
 const store = openStoreOf(stores, storeDir);
 const domain = new Domain(store);
-const boot = bootstrap(domain, configSchema.parse({}));
+const boot = await bootstrap(domain, configSchema.parse({}));
 const caller = new Caller(store, boot.admin);
 process.stderr.write('merge bench: importing 1,000 pages\n');
 const [report] = await syncDirectory(domain, { dir: corpus, caller, organizationId: boot.organizations[0].id, space: 'Generated' });
 const spaceId = report.space.id;
-const documents = store.revisions.content(report.revisionId).pages.filter((p) => p.kind === 'document');
+const documents = (await store.revisions.content(report.revisionId)).pages.filter((p) => p.kind === 'document');
 process.stderr.write(`merge bench: ${documents.length} document pages\n`);
 
 /** A change request holding one edit of one page: `edit` maps the page's markdown. */
-function changeRequestEditing(page, edit) {
-  const view = domain.changeRequests.create(caller, spaceId, { subject: `Edit ${page.title}` });
+async function changeRequestEditing(page, edit) {
+  const view = await domain.changeRequests.create(caller, spaceId, { subject: `Edit ${page.title}` });
   const cr = view.changeRequest;
-  const content = store.revisions.content(cr.revisionId);
+  const content = await store.revisions.content(cr.revisionId);
   const current = content.pages.find((p) => p.id === page.id);
-  const blob = store.blobs.put(Buffer.from(edit(store.blobs.get(current.blob).toString('utf8'))));
+  const blob = await store.blobs.put(Buffer.from(edit((await store.blobs.get(current.blob)).toString('utf8'))));
   const pages = content.pages.map((p) => (p.id === page.id ? { ...current, blob, git: current.git && { ...current.git, oid: blob } } : p));
   const revision = { id: newId(), spaceId: cr.spaceId, parents: [cr.revisionId], type: 'edits', git: null, createdAt: new Date().toISOString() };
-  domain.changeRequests.commitRevision(cr.id, cr.revisionId, revision, { ...content, pages }, caller.user.id);
+  await domain.changeRequests.commitRevision(cr.id, cr.revisionId, revision, { ...content, pages }, caller.user.id);
   return cr.id;
 }
 
-function timedMerge(id) {
+async function timedMerge(id) {
   const started = performance.now();
-  const outcome = domain.changeRequests.merge(caller, spaceId, id);
+  const outcome = await domain.changeRequests.merge(caller, spaceId, id);
   const ms = performance.now() - started;
   if (outcome.result !== 'merge') throw new Error(`expected a merge, got ${JSON.stringify(outcome)}`);
   return ms;
 }
 
 /** The markdown of a page in the space's current revision. */
-function liveMarkdown(page) {
-  const content = store.revisions.content(store.content.space(spaceId).revisionId);
-  return store.blobs.get(content.pages.find((p) => p.id === page.id).blob).toString('utf8');
+async function liveMarkdown(page) {
+  const content = await store.revisions.content((await store.content.space(spaceId)).revisionId);
+  return (await store.blobs.get(content.pages.find((p) => p.id === page.id).blob)).toString('utf8');
 }
 
 const invalid = [];
 /** Records a figure as invalid unless the page now holds every one of `texts`. */
-function expectLive(name, page, texts) {
-  const markdown = liveMarkdown(page);
+async function expectLive(name, page, texts) {
+  const markdown = await liveMarkdown(page);
   for (const text of texts) if (!markdown.includes(text)) invalid.push(`${name}: ${page.title} lacks "${text}"`);
 }
 
@@ -74,19 +74,19 @@ const prepend = (tag) => (md) => md.replace(/^# .*$/m, (h1) => `${h1}\n\nPrepend
 const figures = { merge_one_page_ms: [], merge_one_page_space_moved_ms: [], merge_one_page_same_page_ms: [] };
 for (let i = 0; i < RUNS; i++) {
   const [a, b] = [documents[(i * 37) % documents.length], documents[(i * 37 + 500) % documents.length]];
-  figures.merge_one_page_ms.push(timedMerge(changeRequestEditing(a, append(`alone ${i}`))));
-  expectLive('merge_one_page_ms', a, [`Appended alone ${i}.`]);
+  figures.merge_one_page_ms.push(await timedMerge(await changeRequestEditing(a, append(`alone ${i}`))));
+  await expectLive('merge_one_page_ms', a, [`Appended alone ${i}.`]);
 
-  const mine = changeRequestEditing(a, append(`moved ${i}`));
-  timedMerge(changeRequestEditing(b, append(`other ${i}`)));
-  figures.merge_one_page_space_moved_ms.push(timedMerge(mine));
-  expectLive('merge_one_page_space_moved_ms', a, [`Appended moved ${i}.`]);
-  expectLive('merge_one_page_space_moved_ms', b, [`Appended other ${i}.`]);
+  const mine = await changeRequestEditing(a, append(`moved ${i}`));
+  await timedMerge(await changeRequestEditing(b, append(`other ${i}`)));
+  figures.merge_one_page_space_moved_ms.push(await timedMerge(mine));
+  await expectLive('merge_one_page_space_moved_ms', a, [`Appended moved ${i}.`]);
+  await expectLive('merge_one_page_space_moved_ms', b, [`Appended other ${i}.`]);
 
-  const ours = changeRequestEditing(b, append(`same ${i}`));
-  timedMerge(changeRequestEditing(b, prepend(`same ${i}`)));
-  figures.merge_one_page_same_page_ms.push(timedMerge(ours));
-  expectLive('merge_one_page_same_page_ms', b, [`Prepended same ${i}.`, `Appended same ${i}.`]);
+  const ours = await changeRequestEditing(b, append(`same ${i}`));
+  await timedMerge(await changeRequestEditing(b, prepend(`same ${i}`)));
+  figures.merge_one_page_same_page_ms.push(await timedMerge(ours));
+  await expectLive('merge_one_page_same_page_ms', b, [`Prepended same ${i}.`, `Appended same ${i}.`]);
 }
 for (const problem of invalid) process.stderr.write(`merge bench: ${problem}\n`);
 for (const [name, runs] of Object.entries(figures)) {
@@ -103,6 +103,6 @@ for (const [name, runs] of Object.entries(figures)) {
     ok: valid && med <= BUDGET_MS,
   });
 }
-store.close();
+await store.close();
 removeDir(storeDir);
 removeDir(corpus);

@@ -38,11 +38,11 @@ const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 for (let i = 0; i <= RUNS; i++) {
   const [started, cpuStarted] = [performance.now(), cpu()];
-  domain.openapi.create(caller, org, `gitbook-${i}`, { text });
+  await domain.openapi.create(caller, org, `gitbook-${i}`, { text });
   await domain.jobs.runDue();
   processing.push(performance.now() - started);
   processingCpu.push(cpu() - cpuStarted);
-  const spec = store.openapi.bySlug(org, `gitbook-${i}`);
+  const spec = await store.openapi.bySlug(org, `gitbook-${i}`);
   if (spec.processingState !== 'complete' || !spec.lastVersionId) throw new Error(`processing failed: ${JSON.stringify(spec.lastErrors)}`);
   process.stderr.write(`openapi bench: processed in ${round(processing.at(-1))} ms\n`);
 }
@@ -116,5 +116,5 @@ emit({
 });
 removeDir(last.out);
 removeDir(corpus);
-store.close();
+await store.close();
 removeDir(storeDir);

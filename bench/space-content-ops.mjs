@@ -21,9 +21,9 @@ generateCorpus(corpus, 1000);
 const { store, domain, boot, caller } = await openDomain(storeDir, { organizations: [{ title: 'Main' }, { title: 'Other' }] });
 const [main, other] = boot.organizations.map((o) => o.id);
 
-const timed = (fn) => {
+const timed = async (fn) => {
   const started = performance.now();
-  const result = fn();
+  const result = await fn();
   return { ms: performance.now() - started, result };
 };
 const figure = (name, samples, extra = {}) => emit({ name, median: round(median(samples), 1), runs: samples.length, unit: 'ms', ...extra });
@@ -32,9 +32,9 @@ for (const template of domain.spaces.templates.list()) {
   const samples = [];
   let pages = 0;
   for (let i = 0; i < RUNS; i++) {
-    const { ms, result } = timed(() => domain.spaces.create(caller, main, { title: `${template.id} ${i}`, template: { id: template.id } }));
+    const { ms, result } = await timed(() => domain.spaces.create(caller, main, { title: `${template.id} ${i}`, template: { id: template.id } }));
     samples.push(ms);
-    pages = store.revisions.content(result.space.revisionId).pages.length;
+    pages = (await store.revisions.content(result.space.revisionId)).pages.length;
   }
   figure('template_apply_ms', samples, { template: template.id, pages });
 }
@@ -42,13 +42,13 @@ for (const template of domain.spaces.templates.list()) {
 process.stderr.write('space-content-ops bench: importing 1,000 pages\n');
 const [report] = await syncDirectory(domain, { dir: corpus, caller, organizationId: main, space: 'Generated' });
 const spaceId = report.space.id;
-for (let i = 0; i < 10; i++) domain.changeRequests.create(caller, spaceId, { subject: `Open ${i}` });
-const pages = store.revisions.content(report.revisionId).pages.length;
+for (let i = 0; i < 10; i++) await domain.changeRequests.create(caller, spaceId, { subject: `Open ${i}` });
+const pages = (await store.revisions.content(report.revisionId)).pages.length;
 
 const copies = [];
 const duplicate = [];
 for (let i = 0; i < RUNS; i++) {
-  const { ms, result } = timed(() => domain.spaces.duplicate(caller, spaceId));
+  const { ms, result } = await timed(() => domain.spaces.duplicate(caller, spaceId));
   duplicate.push(ms);
   copies.push(result.space.id);
 }
@@ -56,8 +56,8 @@ figure('duplicate_1000_pages_ms', duplicate, { pages });
 
 const transfer = [];
 for (let i = 0; i < RUNS; i++) {
-  transfer.push(timed(() => domain.spaces.transfer(caller, spaceId, other)).ms);
-  domain.spaces.transfer(caller, spaceId, main);
+  transfer.push((await timed(() => domain.spaces.transfer(caller, spaceId, other))).ms);
+  await domain.spaces.transfer(caller, spaceId, main);
 }
 figure('transfer_1000_pages_ms', transfer, { pages, changeRequests: 10 });
 
@@ -65,15 +65,15 @@ const cold = [];
 const warm = [];
 let links = 0;
 for (const copy of copies) {
-  const list = () => domain.content.listLinks(domain.content.current(caller, copy), { limit: 50 }, []);
-  cold.push(timed(list).ms);
-  const { ms, result } = timed(list);
+  const list = async () => domain.content.listLinks(await domain.content.current(caller, copy), { limit: 50 }, []);
+  cold.push((await timed(list)).ms);
+  const { ms, result } = await timed(list);
   warm.push(ms);
   links = result.stats.total;
 }
 figure('space_links_1000_pages_cold_ms', cold, { pages, links });
 figure('space_links_1000_pages_warm_ms', warm, { pages, links });
 
-store.close();
+await store.close();
 removeDir(corpus);
 removeDir(storeDir);

@@ -26,41 +26,41 @@ const { store, domain, boot, org, owner, app, url } = await serveDomain(join(dir
 try {
   const started = performance.now();
   const users = [];
-  store.tx(() => {
+  await store.tx(async () => {
     for (let i = 0; i < MEMBERS; i++) {
-      const user = domain.users.ensure(`member${i}@bench.local`, `Member ${i}`);
-      domain.organizations.ensureMember(org, user.id, 'read');
+      const user = await domain.users.ensure(`member${i}@bench.local`, `Member ${i}`);
+      await domain.organizations.ensureMember(org, user.id, 'read');
       users.push(user);
     }
   });
   const spaces = [];
-  for (let i = 0; i < SPACES; i++) spaces.push(domain.spaces.create(owner, org, { title: `Space ${i}` }).space);
+  for (let i = 0; i < SPACES; i++) spaces.push((await domain.spaces.create(owner, org, { title: `Space ${i}` })).space);
   const teams = [];
   for (let t = 0; t < TEAMS; t++) {
     const size = t === 0 ? BIG_TEAM : 10;
     const members = Array.from({ length: size }, (_, k) => users[(t * 7 + k) % MEMBERS].id);
-    teams.push(domain.teams.create(owner, org, { title: `Team ${t}`, members }).team);
+    teams.push((await domain.teams.create(owner, org, { title: `Team ${t}`, members })).team);
   }
   for (let i = 0; i < SPACES; i += 10) {
-    domain.permissions.invite(owner, { kind: 'space', id: spaces[i].id }, { role: 'edit', teams: [teams[(i / 10) % TEAMS].id] });
+    await domain.permissions.invite(owner, { kind: 'space', id: spaces[i].id }, { role: 'edit', teams: [teams[(i / 10) % TEAMS].id] });
   }
 
-  const corpus = domain.spaces.create(owner, org, { title: 'Corpus' }).space;
+  const corpus = (await domain.spaces.create(owner, org, { title: 'Corpus' })).space;
   const content = join(dir, 'content');
   cpSync(CORPUS, content, { recursive: true });
   await syncDirectory(domain, { dir: content, space: corpus.id, organizationId: org, caller: owner, parseWorkers: 0 });
-  const pages = store.revisions.content(domain.spaces.find(corpus.id).revisionId).pages;
+  const pages = (await store.revisions.content((await domain.spaces.find(corpus.id)).revisionId)).pages;
   const page = pages.find((p) => p.kind === 'document' && p.path.includes('/'));
-  const site = domain.sites.create(owner, org, { title: 'Bench site', spaces: [spaces[1].id] }).site;
-  domain.sites.sections.add(owner, org, site.id, { spaceId: spaces[2].id, title: 'Two' });
-  domain.sites.sections.add(owner, org, site.id, { spaceId: corpus.id, title: 'Corpus' });
-  domain.sites.publish(owner, org, site.id, true);
-  const tree = domain.sites.structure(owner, site.id);
+  const site = (await domain.sites.create(owner, org, { title: 'Bench site', spaces: [spaces[1].id] })).site;
+  await domain.sites.sections.add(owner, org, site.id, { spaceId: spaces[2].id, title: 'Two' });
+  await domain.sites.sections.add(owner, org, site.id, { spaceId: corpus.id, title: 'Corpus' });
+  await domain.sites.publish(owner, org, site.id, true);
+  const tree = await domain.sites.structure(owner, site.id);
   const corpusPath = tree.siteSpaces.find((n) => n.spaceId === corpus.id)?.urlPath ?? '';
   console.error(`seeded ${MEMBERS} members, ${TEAMS} teams, ${SPACES} spaces in ${round(performance.now() - started)} ms`);
 
   const member = users[7 * 3];
-  const memberToken = domain.users.createToken(member.id, 'bench').token;
+  const memberToken = (await domain.users.createToken(member.id, 'bench')).token;
   const get = async (path, token = boot.newAdminToken, n = 0) => {
     const res = await fetch(`${url}/v1${path}${path.includes('?') ? '&' : '?'}nocache=${n}`, { headers: { authorization: `Bearer ${token}` } });
     const body = await res.json();
@@ -100,6 +100,6 @@ try {
   }
 } finally {
   await app.close();
-  store.close();
+  await store.close();
   removeDir(dir);
 }

@@ -45,20 +45,20 @@ const org = boot.organizations[0].id;
 process.stderr.write('translations bench: importing 1,000 pages\n');
 const [report] = await syncDirectory(domain, { dir: corpus, caller, organizationId: org, space: 'Generated' });
 const sourceId = report.space.id;
-const documents = store.revisions.content(report.revisionId).pages.filter((p) => p.kind === 'document');
+const documents = (await store.revisions.content(report.revisionId)).pages.filter((p) => p.kind === 'document');
 const load = () => round(Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]), 2);
 
 /** A new translation (its queued job left alone), run once in-process; the ms of the run. */
 async function firstRun(language) {
-  const { translation } = domain.translations.create(caller, org, { source: { space: sourceId, language: 'en' }, language });
+  const { translation } = await domain.translations.create(caller, org, { source: { space: sourceId, language: 'en' }, language });
   const started = performance.now();
-  const outcome = await domain.translations.runs.run(store.translations.get(translation.id));
+  const outcome = await domain.translations.runs.run(await store.translations.get(translation.id));
   return { ms: performance.now() - started, outcome, id: translation.id };
 }
 
 async function rerun(id) {
   const started = performance.now();
-  const outcome = await domain.translations.runs.run(store.translations.get(id));
+  const outcome = await domain.translations.runs.run(await store.translations.get(id));
   return { ms: performance.now() - started, outcome };
 }
 
@@ -85,28 +85,28 @@ for (let i = 0; i < RUNS; i++) {
   unchanged.push((await rerun(first.id)).ms);
 
   // One source page changes, as a content write would change it.
-  const source = store.content.space(sourceId);
-  const content = store.revisions.content(source.revisionId);
+  const source = await store.content.space(sourceId);
+  const content = await store.revisions.content(source.revisionId);
   const page = documents[(i * 97) % documents.length];
   const current = content.pages.find((p) => p.id === page.id);
-  const blob = store.blobs.put(Buffer.from(`${store.blobs.get(current.blob).toString('utf8')}\nA sentence added in round ${i}.\n`));
+  const blob = await store.blobs.put(Buffer.from(`${(await store.blobs.get(current.blob)).toString('utf8')}\nA sentence added in round ${i}.\n`));
   const revisionId = `bench-${i}-${Date.now()}`;
   const pages = content.pages.map((p) => (p.id === page.id ? { ...current, blob } : p));
-  store.tx(() => {
-    store.revisions.insert(
+  await store.tx(async () => {
+    await store.revisions.insert(
       { id: revisionId, spaceId: sourceId, parents: [source.revisionId], type: 'edits', git: null, createdAt: new Date().toISOString() },
       { ...content, pages },
     );
-    store.content.setSpaceRevision(sourceId, source.revisionId, revisionId, new Date().toISOString());
+    await store.content.setSpaceRevision(sourceId, source.revisionId, revisionId, new Date().toISOString());
   });
-  domain.sync.indexPages(store.revisions.content(revisionId));
+  await domain.sync.indexPages(await store.revisions.content(revisionId));
   const changed = await rerun(first.id);
   if (changed.outcome.pages !== 1) throw new Error(`expected one page translated again, got ${changed.outcome.pages}`);
   onePage.push(changed.ms);
 }
 
 // Pure extraction + write-back over every page file, no store or network.
-const files = documents.map((p) => store.blobs.get(p.blob).toString('utf8'));
+const files = await Promise.all(documents.map(async (p) => (await store.blobs.get(p.blob)).toString('utf8')));
 const extract = [];
 for (let i = 0; i < RUNS; i++) {
   const started = performance.now();
@@ -135,7 +135,7 @@ emit({ name: 'translation_rerun_unchanged_ms', median: round(median(unchanged)),
 emit({ name: 'translation_rerun_one_page_ms', median: round(median(onePage)), unit: 'ms', ...common });
 emit({ name: 'translation_extract_pages_per_s', median: round(documents.length / (median(extract) / 1000)), unit: 'pages/s', ...common });
 
-store.close();
+await store.close();
 service.close();
 removeDir(corpus);
 removeDir(storeDir);

@@ -33,7 +33,7 @@ for (let run = 0; run < RUNS; run++) {
   const storeDir = mkdtempSync(join(tmpdir(), 'quire-bench-store-'));
   const store = openStoreOf(stores, storeDir);
   const domain = new Domain(store);
-  const boot = bootstrap(domain, configSchema.parse({}));
+  const boot = await bootstrap(domain, configSchema.parse({}));
   const options = { dir: repo, space: 'Generated', caller: new Caller(store, boot.admin), organizationId: boot.organizations[0].id };
   const [first] = await twoWaySync(domain, options);
   if (first.pagesAdded < 1000) throw new Error(`expected 1,000 pages, got ${first.pagesAdded}`);
@@ -43,7 +43,7 @@ for (let run = 0; run < RUNS; run++) {
     times.push(performance.now() - started);
     if (report.action !== 'nothing' || report.commit !== null) throw new Error(`expected a no-op, got ${JSON.stringify(report)}`);
   }
-  store.close();
+  await store.close();
   removeDir(storeDir);
 }
 removeDir(repo);

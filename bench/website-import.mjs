@@ -79,9 +79,9 @@ try {
     const dir = mkdtempSync(join(tmpdir(), 'quire-bench-website-'));
     const store = openStoreOf(stores, join(dir, '.docs'));
     const domain = new Domain(store, { allowHosts: [host], imports: { crawlDelayMs: 0, maxPages: 500 } });
-    const boot = bootstrap(domain, configSchema.parse({ organizations: [{ title: 'Bench' }] }));
-    const owner = domain.users.authenticate(boot.newAdminToken);
-    const space = domain.spaces.create(owner, boot.organizations[0].id, { title: `Website ${run}` }).space;
+    const boot = await bootstrap(domain, configSchema.parse({ organizations: [{ title: 'Bench' }] }));
+    const owner = await domain.users.authenticate(boot.newAdminToken);
+    const space = (await domain.spaces.create(owner, boot.organizations[0].id, { title: `Website ${run}` })).space;
     const app = buildServer({ domain, publicUrl: () => url });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${app.server.address().port}`;
@@ -98,7 +98,7 @@ try {
       const used = process.cpuUsage(cpu);
       cpuTimes.push((used.user + used.system) / 1000);
       if (res.status !== 201) throw new Error(`HTTP ${res.status}: ${JSON.stringify(body)}`);
-      const content = store.revisions.content(body.revision);
+      const content = await store.revisions.content(body.revision);
       last = { ...body, pages: content.pages.length, files: content.files.length };
       times.push(ms);
       console.error(
@@ -106,7 +106,7 @@ try {
       );
     } finally {
       await app.close();
-      store.close();
+      await store.close();
       removeDir(dir);
     }
   }

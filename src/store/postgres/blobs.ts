@@ -5,11 +5,12 @@
  */
 import type { Pool } from 'pg';
 import { gitBlobOid } from '../../model/oid.js';
+import type { BlobStore } from '../blobs.js';
 
 const CHUNK_BYTES = 1024 * 1024;
 const OID = /^[0-9a-f]{40}$/;
 
-export class PostgresBlobStore {
+export class PostgresBlobStore implements BlobStore {
   constructor(private readonly pool: Pool) {}
 
   async put(bytes: Uint8Array): Promise<string> {
