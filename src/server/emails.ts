@@ -11,3 +11,17 @@ export function toJsonWithoutHiddenEmails(body: unknown, emailVisible: (userId: 
     return rest;
   });
 }
+
+/** The ids of the users whose email `body` carries: the ones whose visibility its answer must know first. */
+export function usersWithEmail(body: unknown): string[] {
+  const ids = new Set<string>();
+  const stack: unknown[] = [body];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== 'object') continue;
+    const user = value as { object?: unknown; id?: unknown; email?: unknown };
+    if (user.object === 'user' && user.email !== undefined && typeof user.id === 'string') ids.add(user.id);
+    for (const child of Array.isArray(value) ? value : Object.values(value)) if (child !== null && typeof child === 'object') stack.push(child);
+  }
+  return [...ids];
+}

@@ -15,33 +15,3 @@ export async function mapSeries<T, U>(items: readonly T[], fn: (item: T, index: 
   for (const [index, item] of items.entries()) out.push(await fn(item, index));
   return out;
 }
-
-/**
- * Runs the synchronous, pure `compute` over values read asynchronously: a pass gets undefined for a key not read yet
- * and notes it; the keys noted are read, and `compute` runs again, until a pass needs nothing new. Only the last
- * pass's result (or error) counts.
- */
-export async function withPrefetch<K, V, T>(load: (key: K) => Promise<V>, compute: (get: (key: K) => V | undefined) => T): Promise<T> {
-  const loaded = new Map<K, V>();
-  for (;;) {
-    const missing = new Set<K>();
-    const get = (key: K): V | undefined => {
-      if (loaded.has(key)) return loaded.get(key);
-      missing.add(key);
-      return undefined;
-    };
-    let result: { value: T } | { error: unknown };
-    try {
-      result = { value: compute(get) };
-    } catch (error) {
-      result = { error };
-    }
-    if (missing.size === 0) {
-      if ('error' in result) throw result.error;
-      return result.value;
-    }
-    const keys = [...missing];
-    const values = await Promise.all(keys.map((key) => load(key)));
-    keys.forEach((key, i) => loaded.set(key, values[i]!));
-  }
-}
