@@ -85,7 +85,7 @@ let last;
 for (let i = 0; i <= RUNS; i++) {
   const out = temp('site');
   const [started, cpuStarted] = [performance.now(), cpu()];
-  last = await buildSite(spaceSite(domain, caller, report.space.id), siteSources(domain), { out });
+  last = await buildSite(await spaceSite(domain, caller, report.space.id), siteSources(domain), { out });
   rendering.push(performance.now() - started);
   renderingCpu.push(cpu() - cpuStarted);
   process.stderr.write(`openapi bench: built ${last.pages} pages in ${round(rendering.at(-1))} ms\n`);
