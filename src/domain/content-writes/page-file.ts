@@ -41,9 +41,17 @@ export async function parsePages(inputs: ReadonlyArray<{ text: string; field: st
 }
 
 /** Runs `apply` (synchronous) with `pages` from `parsePages`, so its `readPageFile` calls do no markdown work. */
-export function usingParsedPages<T>(pages: ReadonlyMap<string, PageFile>, apply: () => T): T {
-  return parsedPages.run(pages, apply);
+export async function usingParsedPages<T>(pages: ReadonlyMap<string, PageFile>, apply: () => Promise<T>): Promise<T> {
+  running++;
+  try {
+    return await parsedPages.run(pages, apply);
+  } finally {
+    // Off once no batch uses it: while any AsyncLocalStorage is in use, Node 20 runs a hook on every promise.
+    if (--running === 0) parsedPages.disable();
+  }
 }
+
+let running = 0;
 
 /**
  * The text of the page file: known keys follow the page record (written only when set, as GitBook does);

@@ -232,6 +232,9 @@ export class Db {
       this.rowCache = undefined;
       this.generation++;
       release();
+      // With no transaction open or waiting, the context is off: Node 20 runs a hook on every promise while any
+      // AsyncLocalStorage is in use, a cost every request would pay. The next transaction turns it on again.
+      if (!this.lock.busy) this.context.disable();
     }
   }
 
