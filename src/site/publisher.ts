@@ -17,6 +17,8 @@ import { siteSources } from './space-site.js';
 
 /** Views kept built; past them, the least recently shown one's folder is removed (a view is one set of claims). */
 const VIEWS_KEPT = 256;
+/** How long an evicted view's folder stays for the requests already reading it. */
+const EVICTED_KEPT_MS = 60_000;
 
 export class SitePublisher {
   /** The stamp each view's folder was built at, by `<site id>/<view>`. */
@@ -27,12 +29,19 @@ export class SitePublisher {
   constructor(
     private readonly domain: Domain,
     private readonly cacheDir: string,
-    options: { viewsKept?: number } = {},
+    options: { viewsKept?: number; evictedKeptMs?: number } = {},
   ) {
+    const keptMs = options.evictedKeptMs ?? EVICTED_KEPT_MS;
     this.built = new LRUCache({
       max: options.viewsKept ?? VIEWS_KEPT,
       dispose: (_stamp, key, reason) => {
-        if (reason === 'evict' && !this.building.has(key)) rmSync(join(this.cacheDir, key), { recursive: true, force: true });
+        if (reason !== 'evict') return;
+        // Requests that were given this folder may still be reading it: it goes once they have had time to finish,
+        // unless the view was shown (and so rebuilt in place) meanwhile.
+        const remove = () => {
+          if (!this.building.has(key) && !this.built.has(key)) rmSync(join(this.cacheDir, key), { recursive: true, force: true });
+        };
+        setTimeout(remove, keptMs).unref();
       },
     });
   }
@@ -65,6 +74,8 @@ export class SitePublisher {
         continue;
       }
       if (this.built.get(key) === stamp) return dir;
+      // What the folder holds is in flux until the build ends: it is no view's until then.
+      this.built.delete(key);
       const ready = this.build(site, claims, tree.site.basename, dir);
       this.building.set(key, { stamp, ready });
       try {

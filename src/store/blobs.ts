@@ -26,6 +26,7 @@ const SYNCFS_FROM = 32;
  */
 export class FileBlobStore implements BlobStore {
   private readonly unsynced = new Set<string>();
+  private flushing: Promise<void> | undefined;
 
   constructor(private readonly dir: string) {}
 
@@ -44,9 +45,25 @@ export class FileBlobStore implements BlobStore {
   }
 
   async flush(): Promise<void> {
-    if (this.unsynced.size === 0) return;
     const paths = [...this.unsynced];
     this.unsynced.clear();
+    // A flush that started earlier may still be syncing blobs this one's caller refers to: it waits for it too.
+    const previous = this.flushing;
+    const own = (async () => {
+      await previous;
+      try {
+        await this.sync(paths);
+      } catch (error) {
+        for (const path of paths) this.unsynced.add(path);
+        throw error;
+      }
+    })();
+    this.flushing = own.catch(() => undefined);
+    await own;
+  }
+
+  private async sync(paths: string[]): Promise<void> {
+    if (paths.length === 0) return;
     if (paths.length > SYNCFS_FROM && (await syncFileSystem(this.dir))) return;
     const limit = pLimit(4);
     const dirs = [...new Set(paths.map(dirname)), this.dir];

@@ -7,6 +7,7 @@ import { syncDirectory } from '../../src/gitsync/import.js';
 import type { SiteRecord } from '../../src/model/index.js';
 import { SitePublisher } from '../../src/site/publisher.js';
 import { useServer } from '../helpers/server.js';
+import { waitFor } from '../helpers/wait-for.js';
 import { markdownSpace, tempDir } from './helpers.js';
 
 const s = useServer();
@@ -26,8 +27,8 @@ beforeAll(async () => {
 }, 60_000);
 
 /** A publisher whose builds are counted, with the most that ran at once in one folder. */
-function countedPublisher(viewsKept: number) {
-  const publisher = new SitePublisher(s.domain, tempDir('published'), { viewsKept });
+function countedPublisher(viewsKept: number, evictedKeptMs = 0) {
+  const publisher = new SitePublisher(s.domain, tempDir('published'), { viewsKept, evictedKeptMs });
   const counts = { builds: 0, mostAtOnce: 0 };
   const running = new Map<string, number>();
   const inner = publisher as unknown as { build: (...args: unknown[]) => Promise<void> };
@@ -74,17 +75,28 @@ describe('the published-site cache', () => {
     site = newer;
   });
 
-  it('keeps a bounded number of views, removing the least recently shown one', async () => {
-    const { publisher } = countedPublisher(2);
+  it('keeps a bounded number of views, removing the least recently shown one once its readers had time', async () => {
+    const { publisher } = countedPublisher(2, 300);
     const a = await publisher.directory(site, { visitor: 'a' });
     const b = await publisher.directory(site, { visitor: 'b' });
     await publisher.directory(site, { visitor: 'a' }); // a is now the more recent
     const c = await publisher.directory(site, { visitor: 'c' });
     expect(new Set([a, b, c]).size).toBe(3);
+    // A request given b's folder just before may still be reading it.
+    expect(existsSync(join(b, 'index.html'))).toBe(true);
+    await waitFor(() => !existsSync(b), { timeout: 5000, message: "b's folder to go" });
     expect(existsSync(a)).toBe(true);
-    expect(existsSync(b)).toBe(false);
     expect(existsSync(join(c, 'index.html'))).toBe(true);
     // A view removed is built again when shown.
     expect(existsSync(join(await publisher.directory(site, { visitor: 'b' }), 'index.html'))).toBe(true);
+  });
+
+  it('keeps an evicted folder that was shown again before its time was up', async () => {
+    const { publisher } = countedPublisher(1, 300);
+    const a = await publisher.directory(site, { visitor: 'a' });
+    await publisher.directory(site, { visitor: 'b' }); // evicts a
+    await publisher.directory(site, { visitor: 'a' }); // a again, built in place; evicts b
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(existsSync(join(a, 'index.html'))).toBe(true);
   });
 });

@@ -51,6 +51,14 @@ describe('a table of records', () => {
     expect(table.one('SELECT * FROM things WHERE id = ?', 'nope')).toBeUndefined();
   });
 
+  it('writes a null JSON field as NULL where the column takes it, else as the text null', () => {
+    db.raw.exec('CREATE TABLE notes (id TEXT PRIMARY KEY, body TEXT NOT NULL, extra TEXT)');
+    const notes = new Table<{ id: string; body: unknown; extra: unknown }>(db, 'notes', { codecs: { body: asJson, extra: asJson } });
+    notes.insert({ id: 'n1', body: null, extra: null });
+    expect(db.get('SELECT * FROM notes')).toEqual({ id: 'n1', body: 'null', extra: null });
+    expect(notes.one('SELECT * FROM notes WHERE id = ?', 'n1')).toEqual({ id: 'n1', body: null, extra: null });
+  });
+
   it('upserts, keeping the fields it is told to keep', () => {
     const table = things();
     table.insert(thing);

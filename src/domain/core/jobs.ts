@@ -142,7 +142,7 @@ export class Jobs {
 
   /** A job taken over from a process that stopped keeps the outcome recorded by whoever holds it now. */
   private async finish(job: JobRecord, outcome: JobOutcome): Promise<void> {
-    await this.deps.store.jobs.finish(job.id, this.owner, outcome, nowIso(this.deps));
+    await this.deps.store.jobs.finish(job.id, { owner: this.owner, attempts: job.attempts }, outcome, nowIso(this.deps));
   }
 }
 

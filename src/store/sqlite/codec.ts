@@ -3,13 +3,14 @@ import type { DefaultLevel } from '../../model/index.js';
 
 export interface Codec<T = unknown> {
   read(value: unknown): T;
-  write(value: T): unknown;
+  /** `column.nullable`: whether the column takes NULL. */
+  write(value: T, column: { nullable: boolean }): unknown;
 }
 
-/** JSON text; NULL for null. */
+/** JSON text; null is NULL where the column takes it, else the text `null`. */
 export const asJson: Codec<never> = {
   read: (value) => (value === null || value === undefined ? null : JSON.parse(String(value))) as never,
-  write: (value) => (value === null || value === undefined ? null : JSON.stringify(value)),
+  write: (value, column) => (value !== null && value !== undefined ? JSON.stringify(value) : column.nullable ? null : 'null'),
 };
 
 /** A boolean as 0 or 1. */

@@ -23,8 +23,9 @@ export class SqliteJobRepo implements Sync<JobRepo> {
   upsert(j: JobRecord): void {
     this.jobRows.insert(
       j,
-      `ON CONFLICT (dedupe_key) DO UPDATE SET payload = excluded.payload, state = excluded.state, attempts = 0,
-         run_at = excluded.run_at, last_error = NULL, lease_owner = NULL, lease_until = NULL, updated_at = excluded.updated_at`,
+      `ON CONFLICT (dedupe_key) DO UPDATE SET payload = excluded.payload, attempts = 0,
+         run_at = excluded.run_at, last_error = NULL, updated_at = excluded.updated_at,
+         state = CASE WHEN jobs.state = 'running' THEN 'running' ELSE excluded.state END`,
     );
   }
 
@@ -50,17 +51,22 @@ export class SqliteJobRepo implements Sync<JobRepo> {
     return this.db.run("UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_owner = ? AND state = 'running'", lease.until, id, lease.owner) === 1;
   }
 
-  finish(id: string, owner: string, outcome: JobOutcome, now: string): boolean {
+  finish(id: string, claim: { owner: string; attempts: number }, outcome: JobOutcome, now: string): boolean {
+    // Scheduled again while it ran (which set its attempts back to 0): it goes back to the queue as scheduled.
     return (
       this.db.run(
-        `UPDATE jobs SET state = ?, run_at = ?, last_error = ?, lease_owner = NULL, lease_until = NULL, updated_at = ?
+        `UPDATE jobs SET state = CASE WHEN attempts = ? THEN ? ELSE 'pending' END, run_at = CASE WHEN attempts = ? THEN ? ELSE run_at END,
+           last_error = CASE WHEN attempts = ? THEN ? ELSE NULL END, lease_owner = NULL, lease_until = NULL, updated_at = ?
          WHERE id = ? AND lease_owner = ? AND state = 'running'`,
+        claim.attempts,
         outcome.state,
+        claim.attempts,
         outcome.runAt,
+        claim.attempts,
         outcome.error,
         now,
         id,
-        owner,
+        claim.owner,
       ) === 1
     );
   }

@@ -20,6 +20,8 @@ export interface TableOptions<R> {
 interface Column<R> {
   column: string;
   field: keyof R;
+  /** Whether the column takes NULL. */
+  nullable: boolean;
   codec?: Codec;
   /** Written from the whole record, never read. */
   derive?: (record: R) => unknown;
@@ -99,16 +101,19 @@ export class Table<R extends object> {
     return this.db.run(sql, ...[...set, ...where].map((column) => this.value(record, column)));
   }
 
-  private value(record: R, { field, codec, derive }: Column<R>): unknown {
+  private value(record: R, column: Column<R>): unknown {
+    const { field, codec, derive } = column;
     if (derive) return derive(record);
-    return codec ? codec.write(record[field]) : (record[field] ?? null);
+    return codec ? codec.write(record[field], column) : (record[field] ?? null);
   }
 
   private columns(): Column<R>[] {
     if (this.mapping) return this.mapping;
     const { codecs = {}, fields = {}, omit = [], derived = {} } = this.options;
     const columnOf = new Map(Object.entries(fields as Record<string, string>).map(([field, column]) => [column, field]));
-    const columns = this.db.all<{ name: string }>('SELECT name FROM pragma_table_info(?)', this.name).map((c) => c.name);
+    const info = this.db.all<{ name: string; notnull: number }>('SELECT name, "notnull" FROM pragma_table_info(?)', this.name);
+    const nullable = new Map(info.map((c) => [c.name, c.notnull === 0]));
+    const columns = info.map((c) => c.name);
     if (columns.length === 0) throw new Error(`no table ${this.name} in the schema`);
     for (const column of [...columnOf.keys(), ...omit, ...Object.keys(derived)])
       if (!columns.includes(column)) throw new Error(`table ${this.name} has no column ${column}`);
@@ -116,10 +121,11 @@ export class Table<R extends object> {
       .filter((column) => !omit.includes(column))
       .map((column): Column<R> => {
         const field = (columnOf.get(column) ?? camel(column)) as keyof R;
+        const base = { column, field, nullable: nullable.get(column) ?? true };
         const derive = derived[column];
-        if (derive) return { column, field, derive };
+        if (derive) return { ...base, derive };
         const codec = (codecs as Record<string, Codec | undefined>)[field as string];
-        return codec ? { column, field, codec } : { column, field };
+        return codec ? { ...base, codec } : base;
       });
     return this.mapping;
   }

@@ -1,0 +1,47 @@
+// A job scheduled again while it runs keeps running where it is (no other process may claim it meanwhile), then
+// goes back to the queue and runs again: the new schedule is neither lost nor run twice at once.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Domain } from '../../../src/domain/index.js';
+import { openStore } from '../../../src/store/index.js';
+import { waitFor } from '../../helpers/wait-for.js';
+
+describe('a job scheduled again while it runs', () => {
+  it('is not claimed by another process meanwhile, and runs again once done', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-jobs-reschedule-'));
+    const [storeA, storeB] = [openStore(dir), openStore(dir)];
+    const [a, b] = [new Domain(storeA), new Domain(storeB)];
+    const runs: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    a.jobs.register('export', async (payload) => {
+      runs.push(`a:${(payload as { n: number }).n}`);
+      if (runs.length === 1) await held;
+    });
+    b.jobs.register('export', async (payload) => {
+      runs.push(`b:${(payload as { n: number }).n}`);
+    });
+
+    const id = await a.jobs.schedule({ kind: 'export', payload: { n: 1 }, dedupeKey: 'export:space' });
+    const first = a.jobs.runDue();
+    await waitFor(() => runs.length === 1, { message: 'the first run to start' });
+    expect(runs).toEqual(['a:1']);
+
+    // Scheduled again mid-run: still running, so the other process finds nothing to claim.
+    expect(await b.jobs.schedule({ kind: 'export', payload: { n: 2 }, dedupeKey: 'export:space' })).toBe(id);
+    expect(await storeB.jobs.get(id)).toMatchObject({ state: 'running', attempts: 0, payload: { n: 2 } });
+    expect(await b.jobs.runDue()).toBe(0);
+
+    release();
+    await first;
+    // The run that ended does not mark it done: it is queued again, with the new payload, and runs once more.
+    const queued = await storeB.jobs.get(id);
+    expect(queued).toMatchObject({ state: expect.stringMatching(/pending|done/), leaseOwner: null });
+    if (queued!.state === 'pending') expect(await b.jobs.runDue()).toBe(1);
+    expect(runs).toEqual(['a:1', expect.stringMatching(/^[ab]:2$/)]);
+    expect(await storeB.jobs.get(id)).toMatchObject({ state: 'done', payload: { n: 2 } });
+    await Promise.all([storeA.close(), storeB.close()]);
+  });
+});
