@@ -79,7 +79,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '' || body === undefined) return done(null, undefined);
-    parseJson(request, String(body), (error, value) => {
+    void parseJson(request, String(body), (error, value) => {
       if (error) return done(new HttpError(400, `body: not valid JSON (${error.message})`));
       done(null, value);
     });
@@ -106,10 +106,11 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   if (options.accessLog) registerAccessLog(app.server, options.accessLog);
   registerCompression(app);
   // Routes come in a plugin of their own, loaded after compression: its hooks apply to routes declared after it.
-  app.register(async (scope) => {
+  app.register((scope, _options, done) => {
     registerHealth(scope, domain.deps.store);
     registerPublishedSites(scope, { domain, ...(options.sites ? { sites: options.sites } : {}), ...(options.siteDir ? { siteDir: options.siteDir } : {}) });
     registerOperations(scope, domain, handlers, urls);
+    done();
   });
   return app;
 }
