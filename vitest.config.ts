@@ -29,7 +29,11 @@ if (withoutCorpora.length) {
 }
 
 /** A project of the test files under `include`; `build`: they run dist/, built once per run by its global setup; `setup`: another global setup. */
-function project(name: string, include: string[], options: { exclude?: string[]; build?: boolean; setup?: string } = {}): TestProjectInlineConfiguration {
+function project(
+  name: string,
+  include: string[],
+  options: { exclude?: string[]; build?: boolean; setup?: string; env?: Record<string, string> } = {},
+): TestProjectInlineConfiguration {
   return {
     test: {
       name,
@@ -39,6 +43,7 @@ function project(name: string, include: string[], options: { exclude?: string[];
       testTimeout: 30_000,
       hookTimeout: 60_000,
       pool: 'forks',
+      ...(options.env ? { env: options.env } : {}),
     },
   };
 }
@@ -61,6 +66,8 @@ export default defineConfig({
       ),
       // The server in process, through the official client: the sources too.
       project('api', ['test/api/**/*.test.ts']),
+      // The same API tests with every store on a database of a private PostgreSQL cluster.
+      project('api-postgres', ['test/api/**/*.test.ts'], { setup: 'test/postgres-setup.ts', env: { QUIRE_TEST_BACKEND: 'postgres' } }),
       // A private PostgreSQL cluster per run (Debian's postgresql, installed if missing).
       project('postgres', ['test/postgres/**/*.test.ts'], { setup: 'test/postgres-setup.ts' }),
       project('e2e', ['test/e2e/**/*.test.ts'], { build: true }),

@@ -45,6 +45,7 @@ interface JsonSchema {
 const EXAMPLE = `$schema: ./docs.config.schema.json
 storage:
   dir: .docs
+  database: postgres://docs@db.internal:5432/docs
 server:
   host: 127.0.0.1
   port: 4000

@@ -5,7 +5,7 @@ import { type Config, loadConfig } from '../config/index.js';
 import { Caller, Domain } from '../domain/index.js';
 import { PARSED_PAGE_VERSION } from '../content/parsed-page.js';
 import { type Bootstrap, bootstrap } from '../domain/core/setup.js';
-import { type Store, memoryStore, openStore } from '../store/index.js';
+import { connectStore, type Store, type StoreLocation, memoryStore } from '../store/index.js';
 import { CommandFailure } from './util.js';
 import { makeDirectory } from '../platform/make-directory.js';
 
@@ -36,13 +36,16 @@ export async function openRuntime(options: { config?: string; env?: NodeJS.Proce
   const env = options.env ?? process.env;
   const loaded = loadConfig(options.config ? { file: options.config } : {});
   const storeDir = resolve(loaded.root, loaded.config.storage.dir);
-  if (existsSync(join(storeDir, STORE_DB))) {
+  const database = env.DOCS_DATABASE_URL || loaded.config.storage.database;
+  if (database) {
+    if (!/^postgres(ql)?:\/\//.test(database)) throw new CommandFailure('DOCS_DATABASE_URL: expected a postgres:// URL');
+  } else if (existsSync(join(storeDir, STORE_DB))) {
     // A store made before stores ignored themselves.
     if (!existsSync(join(storeDir, '.gitignore'))) writeFileSync(join(storeDir, '.gitignore'), IGNORE_ALL);
   } else if (options.create === false) {
     throw new CommandFailure(`nothing synced yet: no store in ${shown(storeDir)}/; run \`docs sync\` first`);
   } else if (!existsSync(storeDir)) createStoreDir(storeDir);
-  const store = openStore(storeDir);
+  const store = await connect({ dir: storeDir, database, secretKey: env.DOCS_SECRET_KEY || undefined });
   try {
     const domain = new Domain(store, { allowHosts: loaded.config.network.allowHosts, translation: loaded.config.translation, imports: importOptions(loaded) });
     const boot = await bootstrap(domain, loaded.config, env.DOCS_TOKEN ? { DOCS_TOKEN: env.DOCS_TOKEN } : {}, { issueToken: options.firstToken === true });
@@ -66,6 +69,28 @@ function createStoreDir(dir: string): void {
   }
   writeFileSync(join(dir, '.gitignore'), IGNORE_ALL);
   process.stderr.write(`docs: created the store in ${shown(dir)}/ (its database and files; ignored by git; storage.dir in docs.config.yaml moves it)\n`);
+}
+
+/** The store, or a message naming what is wrong: the database unreachable, a bad key. */
+async function connect(location: StoreLocation): Promise<Store> {
+  try {
+    return await connectStore(location);
+  } catch (error) {
+    const where = location.database ? ` ${redacted(location.database)}` : ` in ${shown(location.dir)}/`;
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new CommandFailure(`cannot open the store${where}: ${(error as Error).message === reason ? reason : `${reason}: ${(error as Error).message}`}`);
+  }
+}
+
+/** A database URL without its password. */
+function redacted(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.href;
+  } catch {
+    return 'postgres://…';
+  }
 }
 
 const STORE_DB = 'quire.db';

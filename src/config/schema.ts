@@ -7,6 +7,13 @@ const hostPort = z.string().regex(/^[A-Za-z0-9.\-_[\]:]+$/, 'expected host or ho
 export const storageSchema = z
   .object({
     dir: z.string().min(1).default('.docs').describe('The folder of the store, relative to this file. Keep it out of git: list it in `.gitignore`.'),
+    database: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')
+      .optional()
+      .describe(
+        'A PostgreSQL database (`postgres://user@host:5432/docs`) to keep the store in instead of SQLite in `dir`, for several servers and CI jobs sharing one store. `DOCS_DATABASE_URL` overrides it; prefer that variable to a password in this file. Every server must then be given the same `DOCS_SECRET_KEY`.',
+      ),
   })
   .strict();
 

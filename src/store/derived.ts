@@ -19,8 +19,8 @@ export interface SearchRepo {
   /** Replaces the sections indexed for `oid`. */
   index(oid: string, version: number, sections: readonly SearchSectionInput[]): Promise<void>;
   /**
-   * Sections matching an FTS5 `match` expression among the given page blobs, best first
-   * (bm25 with headings weighted 4x body text).
+   * Sections holding every term (the last one as a prefix, for search as you type) among the given page blobs, best
+   * first (`rank`: lower is better; headings weigh more than body text). Terms are letters, digits and `_` only.
    */
-  search(match: string, oids: readonly string[], limit: number): Promise<SearchHit[]>;
+  search(terms: readonly string[], oids: readonly string[], limit: number): Promise<SearchHit[]>;
 }

@@ -1,3 +1,6 @@
+import { join } from 'node:path';
+import { PostgresStore } from './postgres/store.js';
+import { SecretBox } from './secrets.js';
 import { SqliteStore } from './sqlite/store.js';
 import type { Store } from './store.js';
 
@@ -25,6 +28,23 @@ export type * from './users.js';
 /** The embedded default: SQLite (WAL) and blob files under `dir`. */
 export function openStore(dir: string): Store {
   return SqliteStore.open(dir);
+}
+
+export interface StoreLocation {
+  /** The store's folder: SQLite's database and blobs, or, with `database`, only the secret key file when no key is given. */
+  dir: string;
+  /** A `postgres://` URL: the store is that database. */
+  database?: string;
+  /** The secret box's key (64 hex digits or base64 of 32 bytes), shared by every server of one database. */
+  secretKey?: string;
+}
+
+/** The store at `location`: PostgreSQL when it names a database, else the embedded SQLite store in its folder. */
+export async function connectStore(location: StoreLocation): Promise<Store> {
+  const secrets = location.secretKey === undefined ? undefined : SecretBox.withKey(location.secretKey);
+  if (location.secretKey !== undefined && !secrets) throw new Error('DOCS_SECRET_KEY: expected 64 hex digits or 32 bytes in base64');
+  if (!location.database) return SqliteStore.open(location.dir, secrets);
+  return PostgresStore.open(location.database, secrets ?? new SecretBox(join(location.dir, 'secret.key')));
 }
 
 /** A store that lives in memory only (tests, scratch work). */

@@ -11,7 +11,22 @@ export class SecretBox {
   private key?: Buffer;
 
   /** `keyFile` null: a key for this process only (the in-memory store). */
-  constructor(private readonly keyFile: string | null) {}
+  constructor(
+    private readonly keyFile: string | null,
+    key?: Buffer,
+  ) {
+    this.key = key;
+  }
+
+  /**
+   * A box with the key given (64 hex digits or 32 bytes in base64), as servers sharing one database must all be
+   * given; undefined when `text` is no such key.
+   */
+  static withKey(text: string): SecretBox | undefined {
+    const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+    if (key.byteLength !== 32 || (!/^[0-9a-fA-F]{64}$/.test(text) && key.toString('base64').replace(/=+$/, '') !== text.replace(/=+$/, ''))) return undefined;
+    return new SecretBox(null, key);
+  }
 
   seal(text: string): string {
     const iv = randomBytes(12);

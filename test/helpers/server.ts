@@ -10,7 +10,8 @@ import type { RoleName } from '../../src/domain/core/roles.js';
 import { bootstrap } from '../../src/domain/core/setup.js';
 import { buildServer } from '../../src/server/app.js';
 import { SitePublisher } from '../../src/site/publisher.js';
-import { type Store, memoryStore } from '../../src/store/index.js';
+import type { Store } from '../../src/store/index.js';
+import { testStore } from './store.js';
 import { checkResponse } from './contract.js';
 
 export interface TestServer {
@@ -39,7 +40,7 @@ export interface TestServer {
 let counter = 0;
 
 export async function startServer(options: { clock?: Clock; sites?: boolean; bodyLimit?: number } = {}): Promise<TestServer> {
-  const store = memoryStore();
+  const store = await testStore();
   const domain = new Domain(store, options.clock ? { clock: options.clock } : {});
   const config = configSchema.parse({ organizations: [{ title: 'Main' }, { title: 'Other' }] });
   const boot = await bootstrap(domain, config);

@@ -130,7 +130,7 @@ describe('store', () => {
     expect(await scratch.parsed.get('a'.repeat(40), 1)).toEqual({ h1: 'Alpha' });
     expect(await scratch.parsed.get('b'.repeat(40), 0)).toBeUndefined();
     expect(await scratch.search.isIndexed('a'.repeat(40), 1)).toBe(true);
-    expect((await scratch.search.search('seeded', ['a'.repeat(40), 'c'.repeat(40)], 10)).map((hit) => hit.oid).sort()).toEqual([
+    expect((await scratch.search.search(['seeded'], ['a'.repeat(40), 'c'.repeat(40)], 10)).map((hit) => hit.oid).sort()).toEqual([
       'a'.repeat(40),
       'c'.repeat(40),
     ]);

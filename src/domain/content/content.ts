@@ -13,7 +13,7 @@ import type {
 import { type BodyFormat, type DocumentSource, Documents, type JsonDocument, type PageBody } from './documents.js';
 import { collectLinks, type LinkStats, type LinkStatus, type LinkUsage, statsOf } from './links.js';
 import { RevisionIndex } from './revision-index.js';
-import { ftsExpression, MAX_SECTION_HITS, type PageHit, queryTerms, rankPages } from './search.js';
+import { MAX_SECTION_HITS, type PageHit, queryTerms, rankPages } from './search.js';
 import type { Caller, Deps } from '../core/context.js';
 import { invalidInput, notFound } from '../core/errors.js';
 import type { Organizations } from '../organizations/organizations.js';
@@ -202,9 +202,8 @@ export class Contents {
     const view = await this.current(caller, spaceId);
     if (query.length > QUERY_MAX) throw invalidInput(`query: must be at most ${QUERY_MAX} characters`);
     const terms = queryTerms(query);
-    const match = ftsExpression(terms);
     const oids = [...view.index.pagesByBlob.keys()];
-    const hits = match ? await this.deps.store.search.search(match, oids, MAX_SECTION_HITS) : [];
+    const hits = terms.length > 0 ? await this.deps.store.search.search(terms, oids, MAX_SECTION_HITS) : [];
     const ranked = rankPages(view.index, hits, terms);
     const position = new Map(ranked.map((r, i) => [r, i]));
     return { view, page: paginate(ranked, request, (r) => [position.get(r)!]) };

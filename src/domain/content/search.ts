@@ -28,16 +28,6 @@ export function queryTerms(query: string): string[] {
 }
 
 /**
- * An FTS5 expression matching every term (the last one as a prefix, for search as you type), or null when
- * the query has no searchable word. Each term is a quoted string of letters and digits, so no user input is
- * ever read as FTS5 syntax (operators, column filters, quotes).
- */
-export function ftsExpression(terms: readonly string[]): string | null {
-  if (terms.length === 0) return null;
-  return terms.map((term, i) => `"${term}"${i === terms.length - 1 ? '*' : ''}`).join(' ');
-}
-
-/**
  * Groups section hits (best first, bm25: lower is better) into page results, best page first. A page's score
  * is its best section's, plus a little for each further matching section, boosted when its title holds the terms.
  * Pages marked noIndex are left out.

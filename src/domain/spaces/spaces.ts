@@ -310,24 +310,25 @@ export class Spaces {
   private async insert(fields: Pick<SpaceRecord, 'organizationId' | 'parentId' | 'title' | 'emoji' | 'language' | 'editMode'>): Promise<SpaceRecord> {
     const { store } = this.deps;
     const now = nowIso(this.deps);
-    const space: SpaceRecord = {
-      ...fields,
-      id: newId(),
-      icon: null,
-      visibility: fields.parentId ? 'in-collection' : 'private',
-      defaultLevel: 'inherit',
-      mergeRules: { type: 'inherit' },
-      revisionId: newId(),
-      position: (await store.content.lastPosition(fields.organizationId, fields.parentId)) + 1,
-      createdAt: now,
-      updatedAt: now,
-      deletedAt: null,
-    };
-    await store.tx(async () => {
+    // The last position is read in the transaction that takes the next one: two spaces created at once get two.
+    return await store.tx(async () => {
+      const space: SpaceRecord = {
+        ...fields,
+        id: newId(),
+        icon: null,
+        visibility: fields.parentId ? 'in-collection' : 'private',
+        defaultLevel: 'inherit',
+        mergeRules: { type: 'inherit' },
+        revisionId: newId(),
+        position: (await store.content.lastPosition(fields.organizationId, fields.parentId)) + 1,
+        createdAt: now,
+        updatedAt: now,
+        deletedAt: null,
+      };
       await store.revisions.insert({ id: space.revisionId, spaceId: space.id, parents: [], type: 'edits', git: null, createdAt: now });
       await store.content.insertSpace(space);
+      return space;
     });
-    return space;
   }
 
   private async positionAfter(space: SpaceRecord): Promise<number> {

@@ -34,10 +34,29 @@ const BLOBS = `
   );
 `;
 
+/**
+ * Tables whose rows are listed in insertion order: SQLite's implicit `rowid` is a column of that name here too, filled
+ * in order (a repository orders by it; records never read it).
+ */
+const ROWIDS = ['events', 'change_request_reviews', 'openapi_spec_versions']
+  .map((table) => `ALTER TABLE ${table} ADD COLUMN rowid BIGINT GENERATED ALWAYS AS IDENTITY;`)
+  .join('\n');
+
+/**
+ * SQLite's types as PostgreSQL's: an INTEGER is 64 bits there, a REAL a double, and text compares byte by byte (the
+ * "C" collation: the same order on every server whatever its locale).
+ */
+function types(sql: string): string {
+  return sql
+    .replace(/\bINTEGER\b/g, 'BIGINT')
+    .replace(/\bREAL\b/g, 'DOUBLE PRECISION')
+    .replace(/\bTEXT\b/g, 'TEXT COLLATE "C"');
+}
+
 /** Migrations by track, in order: migration `n` of a track is its `n - 1`th entry. */
 export type Tracks = Readonly<Record<string, readonly string[]>>;
 
 export const postgresTracks: Tracks = {
-  shared: shared.map((sql) => (FTS5_SEARCH.test(sql) ? sql.replace(FTS5_SEARCH, SEARCH_SECTIONS) : sql)),
-  postgres: [/* 1: blobs */ BLOBS],
+  shared: shared.map((sql) => types(FTS5_SEARCH.test(sql) ? sql.replace(FTS5_SEARCH, SEARCH_SECTIONS) : sql)),
+  postgres: [/* 1: blobs */ BLOBS, /* 2: insertion order */ ROWIDS],
 };

@@ -4,11 +4,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import { migrations } from './migrations.js';
 import { makeDirectory } from '../../platform/make-directory.js';
-
-export type Row = Record<string, unknown>;
-
-/** A repository whose methods answer at once: what `Db.guard` makes asynchronous. */
-export type Sync<R> = { [K in keyof R]: R[K] extends (...args: infer A) => Promise<infer T> ? (...args: A) => T : R[K] };
+import { type ColumnInfo, type Queries, type Query, queryMethods, type Row, runSync, type Statement } from '../sql/query.js';
 
 /** What an async context runs in: a transaction, or a savepoint nested in one. */
 interface Transaction {
@@ -186,16 +182,38 @@ export class Db {
     });
   }
 
-  /** The asynchronous face of a repository of synchronous methods: each call runs through `use`. */
-  guard<R extends object>(repo: Sync<R>): R {
-    const guarded: Record<string, unknown> = {};
-    for (let proto = Object.getPrototypeOf(repo); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
-      for (const name of Object.getOwnPropertyNames(proto)) {
-        const method = (repo as Record<string, unknown>)[name];
-        if (name === 'constructor' || name in guarded || typeof method !== 'function') continue;
-        guarded[name] = (...args: unknown[]) => this.use(() => (method as (...a: unknown[]) => unknown).apply(repo, args));
-      }
+  /** Runs `query` to its end at once: no other caller can come between two of its statements. */
+  drive<T>(query: Query<T>): T {
+    return runSync(query, this.execute);
+  }
+
+  private readonly execute = (statement: Statement): unknown => {
+    switch (statement.kind) {
+      case 'get':
+        return this.get(statement.text, ...statement.params);
+      case 'first':
+        return this.prepare(statement.text).get(...statement.params);
+      case 'all':
+        return this.all(statement.text, ...statement.params);
+      case 'run':
+        return this.run(statement.text, ...statement.params);
+      case 'returning':
+        return this.writeReturning(statement.text, ...statement.params);
+      case 'atomic':
+        return this.atomic(() => this.drive(statement.body()));
+      case 'columns':
+        return this.all<{ name: string; notnull: number }>('SELECT name, "notnull" FROM pragma_table_info(?)', statement.table).map(
+          (c): ColumnInfo => ({ name: c.name, nullable: c.notnull === 0 }),
+        );
+      case 'version':
+        return this.stateVersion();
     }
+  };
+
+  /** The asynchronous face of a repository written as queries: each call runs through `use`, to its end at once. */
+  guard<R extends object>(repo: Queries<R>): R {
+    const guarded: Record<string, unknown> = {};
+    for (const [name, method] of queryMethods(repo)) guarded[name] = (...args: unknown[]) => this.use(() => this.drive(method(...args)));
     return guarded as R;
   }
 

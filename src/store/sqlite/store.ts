@@ -2,96 +2,25 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BlobStore, FileBlobStore, MemoryBlobStore } from '../blobs.js';
 import type { Store } from '../store.js';
-import type { ChangeRequestRepo } from '../change-requests.js';
-import type { CommentRepo } from '../comments.js';
-import type { ContentRepo } from '../content.js';
-import type { ParsedBlobRepo, SearchRepo } from '../derived.js';
-import type { EventRepo } from '../events.js';
-import type { GitDatesRepo } from '../git-dates.js';
-import type { GrantRepo } from '../grants.js';
-import type { IntegrationRepo } from '../integrations.js';
-import type { InviteRepo } from '../invites.js';
-import type { JobRepo } from '../jobs.js';
-import type { OpenAPIRepo } from '../openapi.js';
-import type { OrganizationRepo } from '../organizations.js';
-import type { RevisionRepo } from '../revisions.js';
-import type { SiteMcpServerRepo } from '../site-mcp-servers.js';
-import type { SiteRepo } from '../sites.js';
-import type { SsoRepo } from '../sso.js';
-import type { TranslationRepo } from '../translations.js';
-import type { UserRepo } from '../users.js';
-import { SqliteChangeRequestRepo } from './change-requests.js';
-import { SqliteCommentRepo } from './comments.js';
-import { SqliteContentRepo } from './content.js';
 import { Db } from './db.js';
-import { copyDerived, SqliteParsedBlobRepo, SqliteSearchRepo } from './derived.js';
-import { SqliteEventRepo } from './events.js';
-import { SqliteGitDatesRepo } from './git-dates.js';
-import { SqliteGrantRepo } from './grants.js';
-import { SqliteIntegrationRepo } from './integrations.js';
-import { SqliteInviteRepo } from './invites.js';
-import { SqliteJobRepo } from './jobs.js';
-import { SqliteOpenAPIRepo } from './openapi.js';
-import { SqliteOrganizationRepo } from './organizations.js';
-import { SqliteRevisionRepo } from './revisions.js';
+import { SqliteSearchRepo } from './search.js';
+import { copyDerived } from './seed.js';
 import { SecretBox } from '../secrets.js';
-import { SqliteSiteMcpServerRepo } from './site-mcp-servers.js';
-import { SqliteSiteRepo } from './sites.js';
-import { SqliteSsoRepo } from './sso.js';
-import { SqliteTranslationRepo } from './translations.js';
-import { SqliteUserRepo } from './users.js';
+import { SqlRepositories } from '../sql/repositories.js';
 
 /** The embedded store: every repository over one SQLite database (WAL), blobs as files beside it. */
-export class SqliteStore implements Store {
-  readonly organizations: OrganizationRepo;
-  readonly users: UserRepo;
-  readonly content: ContentRepo;
-  readonly grants: GrantRepo;
-  readonly revisions: RevisionRepo;
-  readonly jobs: JobRepo;
-  readonly parsed: ParsedBlobRepo;
-  readonly search: SearchRepo;
-  readonly gitDates: GitDatesRepo;
-  readonly comments: CommentRepo;
-  readonly changeRequests: ChangeRequestRepo;
-  readonly sites: SiteRepo;
-  readonly events: EventRepo;
-  readonly integrations: IntegrationRepo;
-  readonly invites: InviteRepo;
-  readonly mcpServers: SiteMcpServerRepo;
-  readonly openapi: OpenAPIRepo;
-  readonly translations: TranslationRepo;
-  readonly sso: SsoRepo;
-
+export class SqliteStore extends SqlRepositories implements Store {
   private constructor(
     private readonly db: Db,
     readonly blobs: BlobStore,
     readonly secrets: SecretBox,
   ) {
-    this.organizations = db.guard<OrganizationRepo>(new SqliteOrganizationRepo(db));
-    this.users = db.guard<UserRepo>(new SqliteUserRepo(db));
-    this.content = db.guard<ContentRepo>(new SqliteContentRepo(db));
-    this.grants = db.guard<GrantRepo>(new SqliteGrantRepo(db));
-    this.revisions = db.guard<RevisionRepo>(new SqliteRevisionRepo(db));
-    this.jobs = db.guard<JobRepo>(new SqliteJobRepo(db));
-    this.parsed = db.guard<ParsedBlobRepo>(new SqliteParsedBlobRepo(db));
-    this.search = db.guard<SearchRepo>(new SqliteSearchRepo(db));
-    this.gitDates = db.guard<GitDatesRepo>(new SqliteGitDatesRepo(db));
-    this.comments = db.guard<CommentRepo>(new SqliteCommentRepo(db));
-    this.changeRequests = db.guard<ChangeRequestRepo>(new SqliteChangeRequestRepo(db));
-    this.sites = db.guard<SiteRepo>(new SqliteSiteRepo(db));
-    this.events = db.guard<EventRepo>(new SqliteEventRepo(db));
-    this.integrations = db.guard<IntegrationRepo>(new SqliteIntegrationRepo(db));
-    this.invites = db.guard<InviteRepo>(new SqliteInviteRepo(db));
-    this.mcpServers = db.guard<SiteMcpServerRepo>(new SqliteSiteMcpServerRepo(db));
-    this.openapi = db.guard<OpenAPIRepo>(new SqliteOpenAPIRepo(db));
-    this.translations = db.guard<TranslationRepo>(new SqliteTranslationRepo(db));
-    this.sso = db.guard<SsoRepo>(new SqliteSsoRepo(db));
+    super((repo) => db.guard(repo), new SqliteSearchRepo());
   }
 
   /** The embedded default: SQLite (WAL) and blob files under `dir`. */
-  static open(dir: string): SqliteStore {
-    return new SqliteStore(Db.open(dir), new FileBlobStore(join(dir, 'blobs')), new SecretBox(join(dir, 'secret.key')));
+  static open(dir: string, secrets = new SecretBox(join(dir, 'secret.key'))): SqliteStore {
+    return new SqliteStore(Db.open(dir), new FileBlobStore(join(dir, 'blobs')), secrets);
   }
 
   static memory(): SqliteStore {

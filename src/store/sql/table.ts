@@ -1,10 +1,11 @@
 /**
  * A table's rows as records. Each column holds the record field of its name in camelCase (or the one `fields` names),
  * stored as it is but for the fields given a codec: JSON text, 0/1 flags, encoded levels. The columns come from the
- * schema itself, read once, so a mapping can neither name a column the table lacks nor leave one out.
+ * schema itself, read once, so a mapping can neither name a column the table lacks nor leave one out. (A column named
+ * `rowid` is the database's insertion order, never a field.)
  */
 import type { Codec } from './codec.js';
-import type { Db, Row } from './db.js';
+import { type Query, type Row, sql } from './query.js';
 
 export interface TableOptions<R> {
   /** Fields stored other than as they are. */
@@ -34,7 +35,6 @@ export class Table<R extends object> {
   private readonly inserts = new Map<string, string>();
 
   constructor(
-    private readonly db: Db,
     readonly name: string,
     private readonly options: TableOptions<R> = {},
   ) {}
@@ -42,7 +42,7 @@ export class Table<R extends object> {
   /** The record a row of this table holds. */
   readonly read = (row: Row): R => {
     const out: Record<string, unknown> = {};
-    for (const { column, field, codec, derive } of this.columns()) {
+    for (const { column, field, codec, derive } of this.mapping!) {
       if (derive) continue;
       const value = row[column];
       out[field as string] = codec ? codec.read(value) : (value ?? null);
@@ -51,54 +51,60 @@ export class Table<R extends object> {
   };
 
   /** The record of the row `sql` selects, if it selects one. */
-  one(sql: string, ...params: unknown[]): R | undefined {
-    const row = this.db.get(sql, ...params);
+  *one(text: string, ...params: unknown[]): Query<R | undefined> {
+    yield* this.columns();
+    const row = yield* sql.get(text, ...params);
     return row && this.read(row);
   }
 
   /** The records of the rows `sql` selects. */
-  many(sql: string, ...params: unknown[]): R[] {
-    return this.db.all(sql, ...params).map(this.read);
+  *many(text: string, ...params: unknown[]): Query<R[]> {
+    yield* this.columns();
+    return (yield* sql.all(text, ...params)).map(this.read);
+  }
+
+  /** The record of a row read by SQL of the repository's own. */
+  *record(row: Row): Query<R> {
+    yield* this.columns();
+    return this.read(row);
   }
 
   /**
    * Inserts `record` (`conflict`: an `ON CONFLICT ...` clause), with `extra` values for columns that are no field of
    * it (`omit`); the number of rows written.
    */
-  insert(record: R, conflict = '', extra: Record<string, unknown> = {}): number {
+  *insert(record: R, conflict = '', extra: Record<string, unknown> = {}): Query<number> {
+    const mapping = yield* this.columns();
     const extras = Object.keys(extra);
     const key = `${conflict}\u0000${extras.join(',')}`;
-    let sql = this.inserts.get(key);
-    if (!sql) {
+    let text = this.inserts.get(key);
+    if (!text) {
       for (const column of extras) if (!this.options.omit?.includes(column)) throw new Error(`table ${this.name}: ${column} is not an omitted column`);
-      const columns = [...this.columns().map((c) => c.column), ...extras];
-      sql = `INSERT INTO ${this.name} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ${conflict}`.trim();
-      this.inserts.set(key, sql);
+      const columns = [...mapping.map((c) => c.column), ...extras];
+      text = `INSERT INTO ${this.name} (${columns.join(', ')}) VALUES (${sql.placeholders(columns.length)}) ${conflict}`.trim();
+      this.inserts.set(key, text);
     }
-    return this.db.run(sql, ...this.columns().map((column) => this.value(record, column)), ...Object.values(extra));
+    return yield* sql.run(text, ...mapping.map((column) => this.value(record, column)), ...Object.values(extra));
   }
 
   /**
    * Inserts `record`, or writes it over the row with the same `keys`, but for the columns of `keep` (`createdAt`...),
    * which stay as first written.
    */
-  upsert(record: R, keys: readonly (keyof R)[], keep: readonly (keyof R)[] = [], extra: Record<string, unknown> = {}): number {
-    const column = (field: keyof R) => this.columns().find((c) => c.field === field)!.column;
-    const set = [
-      ...this.columns()
-        .filter((c) => !keys.includes(c.field) && !keep.includes(c.field))
-        .map((c) => c.column),
-      ...Object.keys(extra),
-    ];
-    return this.insert(record, `ON CONFLICT (${keys.map(column).join(', ')}) DO UPDATE SET ${set.map((c) => `${c} = excluded.${c}`).join(', ')}`, extra);
+  *upsert(record: R, keys: readonly (keyof R)[], keep: readonly (keyof R)[] = [], extra: Record<string, unknown> = {}): Query<number> {
+    const mapping = yield* this.columns();
+    const column = (field: keyof R) => mapping.find((c) => c.field === field)!.column;
+    const set = [...mapping.filter((c) => !keys.includes(c.field) && !keep.includes(c.field)).map((c) => c.column), ...Object.keys(extra)];
+    return yield* this.insert(record, `ON CONFLICT (${keys.map(column).join(', ')}) DO UPDATE SET ${set.map((c) => `${c} = excluded.${c}`).join(', ')}`, extra);
   }
 
   /** Writes `record` over the row whose `keys` fields it shares, but for the columns of `keep` (`createdAt`...). */
-  update(record: R, keys: readonly (keyof R)[], keep: readonly (keyof R)[] = []): number {
-    const set = this.columns().filter((c) => !keys.includes(c.field) && !keep.includes(c.field));
-    const where = keys.map((key) => this.columns().find((c) => c.field === key)!);
-    const sql = `UPDATE ${this.name} SET ${set.map((c) => `${c.column} = ?`).join(', ')} WHERE ${where.map((c) => `${c.column} = ?`).join(' AND ')}`;
-    return this.db.run(sql, ...[...set, ...where].map((column) => this.value(record, column)));
+  *update(record: R, keys: readonly (keyof R)[], keep: readonly (keyof R)[] = []): Query<number> {
+    const mapping = yield* this.columns();
+    const set = mapping.filter((c) => !keys.includes(c.field) && !keep.includes(c.field));
+    const where = keys.map((key) => mapping.find((c) => c.field === key)!);
+    const text = `UPDATE ${this.name} SET ${set.map((c) => `${c.column} = ?`).join(', ')} WHERE ${where.map((c) => `${c.column} = ?`).join(' AND ')}`;
+    return yield* sql.run(text, ...[...set, ...where].map((column) => this.value(record, column)));
   }
 
   private value(record: R, column: Column<R>): unknown {
@@ -107,12 +113,13 @@ export class Table<R extends object> {
     return codec ? codec.write(record[field], column) : (record[field] ?? null);
   }
 
-  private columns(): Column<R>[] {
+  /** The mapping, read from the schema the first time. */
+  *columns(): Query<Column<R>[]> {
     if (this.mapping) return this.mapping;
     const { codecs = {}, fields = {}, omit = [], derived = {} } = this.options;
     const columnOf = new Map(Object.entries(fields as Record<string, string>).map(([field, column]) => [column, field]));
-    const info = this.db.all<{ name: string; notnull: number }>('SELECT name, "notnull" FROM pragma_table_info(?)', this.name);
-    const nullable = new Map(info.map((c) => [c.name, c.notnull === 0]));
+    const info = (yield* sql.columns(this.name)).filter((c) => c.name !== 'rowid');
+    const nullable = new Map(info.map((c) => [c.name, c.nullable]));
     const columns = info.map((c) => c.name);
     if (columns.length === 0) throw new Error(`no table ${this.name} in the schema`);
     for (const column of [...columnOf.keys(), ...omit, ...Object.keys(derived)])

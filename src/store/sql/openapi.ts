@@ -1,37 +1,37 @@
 import type { OpenAPISpecRecord, OpenAPIVisibility, OpenAPIVersionRecord } from '../../model/openapi.js';
 import type { OpenAPIRepo, OpenAPIOutcome } from '../openapi.js';
 import { asJson } from './codec.js';
-import type { Db, Sync } from './db.js';
+import { type Query, type Queries, sql } from './query.js';
 import { Table } from './table.js';
 
 /** OpenAPI specs of organizations and their versions. */
-export class SqliteOpenAPIRepo implements Sync<OpenAPIRepo> {
+export class SqlOpenAPIRepo implements Queries<OpenAPIRepo> {
   private readonly specRows: Table<OpenAPISpecRecord>;
   private readonly versionRows: Table<OpenAPIVersionRecord>;
-  constructor(private readonly db: Db) {
-    this.specRows = new Table<OpenAPISpecRecord>(db, 'openapi_specs', { codecs: { lastErrors: asJson } });
-    this.versionRows = new Table<OpenAPIVersionRecord>(db, 'openapi_spec_versions');
+  constructor() {
+    this.specRows = new Table<OpenAPISpecRecord>('openapi_specs', { codecs: { lastErrors: asJson } });
+    this.versionRows = new Table<OpenAPIVersionRecord>('openapi_spec_versions');
   }
 
-  get(id: string): OpenAPISpecRecord | undefined {
-    return this.specRows.one('SELECT * FROM openapi_specs WHERE id = ?', id);
+  *get(id: string): Query<OpenAPISpecRecord | undefined> {
+    return yield* this.specRows.one('SELECT * FROM openapi_specs WHERE id = ?', id);
   }
 
-  bySlug(organizationId: string, slug: string): OpenAPISpecRecord | undefined {
-    return this.specRows.one('SELECT * FROM openapi_specs WHERE organization_id = ? AND slug = ?', organizationId, slug);
+  *bySlug(organizationId: string, slug: string): Query<OpenAPISpecRecord | undefined> {
+    return yield* this.specRows.one('SELECT * FROM openapi_specs WHERE organization_id = ? AND slug = ?', organizationId, slug);
   }
 
-  in(organizationId: string): OpenAPISpecRecord[] {
-    return this.specRows.many('SELECT * FROM openapi_specs WHERE organization_id = ? ORDER BY created_at, id', organizationId);
+  *in(organizationId: string): Query<OpenAPISpecRecord[]> {
+    return yield* this.specRows.many('SELECT * FROM openapi_specs WHERE organization_id = ? ORDER BY created_at, id', organizationId);
   }
 
-  insert(s: OpenAPISpecRecord): void {
-    this.specRows.insert(s);
+  *insert(s: OpenAPISpecRecord): Query<void> {
+    yield* this.specRows.insert(s);
   }
 
   /** A new source: the next generation, waiting to be processed. Returns that generation. */
-  setSource(id: string, source: { url: string | null; blob: string | null }, now: string): number {
-    this.db.run(
+  *setSource(id: string, source: { url: string | null; blob: string | null }, now: string): Query<number> {
+    yield* sql.run(
       `UPDATE openapi_specs SET source_url = ?, source_blob = ?, generation = generation + 1, attempts = 0, processing_state = 'pending',
          updated_at = ? WHERE id = ?`,
       source.url,
@@ -39,32 +39,32 @@ export class SqliteOpenAPIRepo implements Sync<OpenAPIRepo> {
       now,
       id,
     );
-    return this.get(id)!.generation;
+    return (yield* this.get(id))!.generation;
   }
 
-  setVisibility(id: string, visibility: OpenAPIVisibility, now: string): void {
-    this.db.run('UPDATE openapi_specs SET visibility = ?, updated_at = ? WHERE id = ?', visibility, now, id);
+  *setVisibility(id: string, visibility: OpenAPIVisibility, now: string): Query<void> {
+    yield* sql.run('UPDATE openapi_specs SET visibility = ?, updated_at = ? WHERE id = ?', visibility, now, id);
   }
 
   /** Marks a run of `generation` started (`progress`, one more attempt); false when the spec moved on or is gone. */
-  start(id: string, generation: number, now: string): boolean {
+  *start(id: string, generation: number, now: string): Query<boolean> {
     return (
-      this.db.run(
+      (yield* sql.run(
         "UPDATE openapi_specs SET processing_state = 'progress', attempts = attempts + 1, updated_at = ? WHERE id = ? AND generation = ?",
         now,
         id,
         generation,
-      ) === 1
+      )) === 1
     );
   }
 
   /** Writes a run's outcome if `generation` is still current (one transaction with the new version); false otherwise. */
-  finish(id: string, generation: number, outcome: OpenAPIOutcome, now: string): boolean {
-    const current = this.get(id);
+  *finish(id: string, generation: number, outcome: OpenAPIOutcome, now: string): Query<boolean> {
+    const current = yield* this.get(id);
     if (!current || current.generation !== generation) return false;
     if (outcome.kind === 'version') {
       const v = outcome.version;
-      this.db.run(
+      yield* sql.run(
         `INSERT INTO openapi_spec_versions (id, spec_id, blob, source_url, file_name, format, openapi_version, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         v.id,
@@ -76,7 +76,7 @@ export class SqliteOpenAPIRepo implements Sync<OpenAPIRepo> {
         v.openapiVersion,
         v.createdAt,
       );
-      this.db.run(
+      yield* sql.run(
         `UPDATE openapi_specs SET processing_state = 'complete', last_version_id = ?, last_processed_at = ?, last_error_code = NULL,
            last_errors = NULL, updated_at = ? WHERE id = ?`,
         v.id,
@@ -85,7 +85,7 @@ export class SqliteOpenAPIRepo implements Sync<OpenAPIRepo> {
         id,
       );
     } else {
-      this.db.run(
+      yield* sql.run(
         'UPDATE openapi_specs SET processing_state = ?, last_processed_at = ?, last_error_code = ?, last_errors = ?, updated_at = ? WHERE id = ?',
         outcome.final ? 'complete' : 'pending',
         now,
@@ -98,16 +98,16 @@ export class SqliteOpenAPIRepo implements Sync<OpenAPIRepo> {
     return true;
   }
 
-  delete(id: string): boolean {
-    return this.db.run('DELETE FROM openapi_specs WHERE id = ?', id) === 1;
+  *delete(id: string): Query<boolean> {
+    return (yield* sql.run('DELETE FROM openapi_specs WHERE id = ?', id)) === 1;
   }
 
   /** Newest first. */
-  versions(specId: string): OpenAPIVersionRecord[] {
-    return this.versionRows.many('SELECT * FROM openapi_spec_versions WHERE spec_id = ? ORDER BY created_at DESC, rowid DESC', specId);
+  *versions(specId: string): Query<OpenAPIVersionRecord[]> {
+    return yield* this.versionRows.many('SELECT * FROM openapi_spec_versions WHERE spec_id = ? ORDER BY created_at DESC, rowid DESC', specId);
   }
 
-  version(specId: string, versionId: string): OpenAPIVersionRecord | undefined {
-    return this.versionRows.one('SELECT * FROM openapi_spec_versions WHERE spec_id = ? AND id = ?', specId, versionId);
+  *version(specId: string, versionId: string): Query<OpenAPIVersionRecord | undefined> {
+    return yield* this.versionRows.one('SELECT * FROM openapi_spec_versions WHERE spec_id = ? AND id = ?', specId, versionId);
   }
 }

@@ -1,27 +1,27 @@
 import { asJson } from './codec.js';
-import type { Db, Sync } from './db.js';
+import { type Query, type Queries, sql } from './query.js';
 import { Table } from './table.js';
 import type { JobRecord, JobState } from '../../model/index.js';
 import type { JobLease, JobOutcome, JobRepo } from '../jobs.js';
 
-export class SqliteJobRepo implements Sync<JobRepo> {
+export class SqlJobRepo implements Queries<JobRepo> {
   private readonly jobRows: Table<JobRecord>;
 
-  constructor(private readonly db: Db) {
-    this.jobRows = new Table<JobRecord>(db, 'jobs', { codecs: { payload: asJson } });
+  constructor() {
+    this.jobRows = new Table<JobRecord>('jobs', { codecs: { payload: asJson } });
   }
 
-  get(id: string): JobRecord | undefined {
-    return this.jobRows.one('SELECT * FROM jobs WHERE id = ?', id);
+  *get(id: string): Query<JobRecord | undefined> {
+    return yield* this.jobRows.one('SELECT * FROM jobs WHERE id = ?', id);
   }
 
-  byDedupeKey(key: string): JobRecord | undefined {
-    return this.jobRows.one('SELECT * FROM jobs WHERE dedupe_key = ?', key);
+  *byDedupeKey(key: string): Query<JobRecord | undefined> {
+    return yield* this.jobRows.one('SELECT * FROM jobs WHERE dedupe_key = ?', key);
   }
 
   /** Inserts the job, or reschedules the pending job that has the same dedupe key. */
-  upsert(j: JobRecord): void {
-    this.jobRows.insert(
+  *upsert(j: JobRecord): Query<void> {
+    yield* this.jobRows.insert(
       j,
       `ON CONFLICT (dedupe_key) DO UPDATE SET payload = excluded.payload, attempts = 0,
          run_at = excluded.run_at, last_error = NULL, updated_at = excluded.updated_at,
@@ -29,9 +29,9 @@ export class SqliteJobRepo implements Sync<JobRepo> {
     );
   }
 
-  claimDue(now: string, lease: JobLease): JobRecord | undefined {
+  *claimDue(now: string, lease: JobLease): Query<JobRecord | undefined> {
     // One statement: SQLite runs it under its write lock, so no other process can claim the same row meanwhile.
-    const row = this.db.writeReturning(
+    const row = yield* sql.returning(
       `UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_owner = ?, lease_until = ?, updated_at = ?
        WHERE id = (
          SELECT id FROM jobs
@@ -44,17 +44,17 @@ export class SqliteJobRepo implements Sync<JobRepo> {
       now,
       now,
     );
-    return row && this.jobRows.read(row);
+    return row && (yield* this.jobRows.record(row));
   }
 
-  renew(id: string, lease: JobLease): boolean {
-    return this.db.run("UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_owner = ? AND state = 'running'", lease.until, id, lease.owner) === 1;
+  *renew(id: string, lease: JobLease): Query<boolean> {
+    return (yield* sql.run("UPDATE jobs SET lease_until = ? WHERE id = ? AND lease_owner = ? AND state = 'running'", lease.until, id, lease.owner)) === 1;
   }
 
-  finish(id: string, claim: { owner: string; attempts: number }, outcome: JobOutcome, now: string): boolean {
+  *finish(id: string, claim: { owner: string; attempts: number }, outcome: JobOutcome, now: string): Query<boolean> {
     // Scheduled again while it ran (which set its attempts back to 0): it goes back to the queue as scheduled.
     return (
-      this.db.run(
+      (yield* sql.run(
         `UPDATE jobs SET state = CASE WHEN attempts = ? THEN ? ELSE 'pending' END, run_at = CASE WHEN attempts = ? THEN ? ELSE run_at END,
            last_error = CASE WHEN attempts = ? THEN ? ELSE NULL END, lease_owner = NULL, lease_until = NULL, updated_at = ?
          WHERE id = ? AND lease_owner = ? AND state = 'running'`,
@@ -67,13 +67,13 @@ export class SqliteJobRepo implements Sync<JobRepo> {
         now,
         id,
         claim.owner,
-      ) === 1
+      )) === 1
     );
   }
 
-  list(state?: JobState): JobRecord[] {
+  *list(state?: JobState): Query<JobRecord[]> {
     return state
-      ? this.jobRows.many('SELECT * FROM jobs WHERE state = ? ORDER BY run_at, id', state)
-      : this.jobRows.many('SELECT * FROM jobs ORDER BY run_at, id');
+      ? yield* this.jobRows.many('SELECT * FROM jobs WHERE state = ? ORDER BY run_at, id', state)
+      : yield* this.jobRows.many('SELECT * FROM jobs ORDER BY run_at, id');
   }
 }

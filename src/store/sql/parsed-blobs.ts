@@ -1,0 +1,57 @@
+import type { ParsedBlobRepo } from '../derived.js';
+import { type Query, type Queries, sql } from './query.js';
+
+/** Oids per statement when reading many: well under either database's limit of parameters. */
+const CHUNK = 500;
+
+function* chunks<T>(items: readonly T[]): Generator<readonly T[]> {
+  for (let i = 0; i < items.length; i += CHUNK) yield items.slice(i, i + CHUNK);
+}
+
+/**
+ * What is derived from one blob (a parsed page: title, frontmatter, links, sections...), keyed by its git oid and the
+ * version of the code that derived it, so a page is parsed once however many revisions share it.
+ */
+export class SqlParsedBlobRepo implements Queries<ParsedBlobRepo> {
+  *get<T>(oid: string, version: number): Query<T | undefined> {
+    const row = yield* sql.first<{ data: string }>('SELECT data FROM parsed_blobs WHERE oid = ? AND version = ?', oid, version);
+    return row ? (JSON.parse(row.data) as T) : undefined;
+  }
+
+  /** Several at once: the oids found, with their data. */
+  *getMany<T>(oids: readonly string[], version: number): Query<Map<string, T>> {
+    const found = new Map<string, T>();
+    for (const chunk of chunks(oids)) {
+      const rows = yield* sql.all<{ oid: string; data: string }>(
+        `SELECT oid, data FROM parsed_blobs WHERE version = ? AND oid IN (${sql.placeholders(chunk.length)})`,
+        version,
+        ...chunk,
+      );
+      for (const row of rows) found.set(row.oid, JSON.parse(row.data) as T);
+    }
+    return found;
+  }
+
+  /** Which of `oids` have a record for this version (without reading the records). */
+  *known(oids: readonly string[], version: number): Query<Set<string>> {
+    const found = new Set<string>();
+    for (const chunk of chunks(oids)) {
+      const rows = yield* sql.all<{ oid: string }>(
+        `SELECT oid FROM parsed_blobs WHERE version = ? AND oid IN (${sql.placeholders(chunk.length)})`,
+        version,
+        ...chunk,
+      );
+      for (const row of rows) found.add(row.oid);
+    }
+    return found;
+  }
+
+  *put(oid: string, version: number, data: unknown): Query<void> {
+    yield* sql.run(
+      'INSERT INTO parsed_blobs (oid, version, data) VALUES (?, ?, ?) ON CONFLICT (oid, version) DO UPDATE SET data = excluded.data',
+      oid,
+      version,
+      JSON.stringify(data),
+    );
+  }
+}

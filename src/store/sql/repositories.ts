@@ -1,0 +1,83 @@
+import type { ChangeRequestRepo } from '../change-requests.js';
+import type { CommentRepo } from '../comments.js';
+import type { ContentRepo } from '../content.js';
+import type { ParsedBlobRepo, SearchRepo } from '../derived.js';
+import type { EventRepo } from '../events.js';
+import type { GitDatesRepo } from '../git-dates.js';
+import type { GrantRepo } from '../grants.js';
+import type { IntegrationRepo } from '../integrations.js';
+import type { InviteRepo } from '../invites.js';
+import type { JobRepo } from '../jobs.js';
+import type { OpenAPIRepo } from '../openapi.js';
+import type { OrganizationRepo } from '../organizations.js';
+import type { RevisionRepo } from '../revisions.js';
+import type { SiteMcpServerRepo } from '../site-mcp-servers.js';
+import type { SiteRepo } from '../sites.js';
+import type { SsoRepo } from '../sso.js';
+import type { TranslationRepo } from '../translations.js';
+import type { UserRepo } from '../users.js';
+import { SqlChangeRequestRepo } from './change-requests.js';
+import { SqlCommentRepo } from './comments.js';
+import { SqlContentRepo } from './content.js';
+import { SqlParsedBlobRepo } from './parsed-blobs.js';
+import { SqlEventRepo } from './events.js';
+import { SqlGitDatesRepo } from './git-dates.js';
+import { SqlGrantRepo } from './grants.js';
+import { SqlIntegrationRepo } from './integrations.js';
+import { SqlInviteRepo } from './invites.js';
+import { SqlJobRepo } from './jobs.js';
+import { SqlOpenAPIRepo } from './openapi.js';
+import { SqlOrganizationRepo } from './organizations.js';
+import { SqlRevisionRepo } from './revisions.js';
+import { SqlSiteMcpServerRepo } from './site-mcp-servers.js';
+import { SqlSiteRepo } from './sites.js';
+import { SqlSsoRepo } from './sso.js';
+import { SqlTranslationRepo } from './translations.js';
+import { SqlUserRepo } from './users.js';
+import type { Queries } from './query.js';
+import type { SqlSearchRepo } from './search.js';
+
+/** Every repository of a store over SQL, each written once as queries and made asynchronous by the database's `guard`. */
+export abstract class SqlRepositories {
+  readonly organizations: OrganizationRepo;
+  readonly users: UserRepo;
+  readonly content: ContentRepo;
+  readonly grants: GrantRepo;
+  readonly revisions: RevisionRepo;
+  readonly jobs: JobRepo;
+  readonly parsed: ParsedBlobRepo;
+  readonly search: SearchRepo;
+  readonly gitDates: GitDatesRepo;
+  readonly comments: CommentRepo;
+  readonly changeRequests: ChangeRequestRepo;
+  readonly sites: SiteRepo;
+  readonly events: EventRepo;
+  readonly integrations: IntegrationRepo;
+  readonly invites: InviteRepo;
+  readonly mcpServers: SiteMcpServerRepo;
+  readonly openapi: OpenAPIRepo;
+  readonly translations: TranslationRepo;
+  readonly sso: SsoRepo;
+
+  constructor(guard: <R extends object>(repo: Queries<R>) => R, search: SqlSearchRepo) {
+    this.organizations = guard<OrganizationRepo>(new SqlOrganizationRepo());
+    this.users = guard<UserRepo>(new SqlUserRepo());
+    this.content = guard<ContentRepo>(new SqlContentRepo());
+    this.grants = guard<GrantRepo>(new SqlGrantRepo());
+    this.revisions = guard<RevisionRepo>(new SqlRevisionRepo());
+    this.jobs = guard<JobRepo>(new SqlJobRepo());
+    this.parsed = guard<ParsedBlobRepo>(new SqlParsedBlobRepo());
+    this.search = guard<SearchRepo>(search);
+    this.gitDates = guard<GitDatesRepo>(new SqlGitDatesRepo());
+    this.comments = guard<CommentRepo>(new SqlCommentRepo());
+    this.changeRequests = guard<ChangeRequestRepo>(new SqlChangeRequestRepo());
+    this.sites = guard<SiteRepo>(new SqlSiteRepo());
+    this.events = guard<EventRepo>(new SqlEventRepo());
+    this.integrations = guard<IntegrationRepo>(new SqlIntegrationRepo());
+    this.invites = guard<InviteRepo>(new SqlInviteRepo());
+    this.mcpServers = guard<SiteMcpServerRepo>(new SqlSiteMcpServerRepo());
+    this.openapi = guard<OpenAPIRepo>(new SqlOpenAPIRepo());
+    this.translations = guard<TranslationRepo>(new SqlTranslationRepo());
+    this.sso = guard<SsoRepo>(new SqlSsoRepo());
+  }
+}
