@@ -5,7 +5,10 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-/** Test files with a `// <marker>: ...` line: `corpora` (they read ../shared/corpora), `crash` (they kill processes). */
+/**
+ * Test files with a `// <marker>: ...` line: `corpora` (they read ../shared/corpora), `crash` (they kill processes),
+ * `mocks` (they replace a module with vi.mock, so they need a fresh module graph of their own).
+ */
 function markedTests(dir: string, marker: string): string[] {
   const line = new RegExp(`^// ${marker}: `, 'm');
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -23,6 +26,7 @@ if (!hasCorpora && process.env.QUIRE_REQUIRE_CORPORA === '1') {
 }
 const onCorpora = markedTests(join(root, 'test'), 'corpora').sort();
 const crashTests = markedTests(join(root, 'test'), 'crash').sort();
+const mockTests = markedTests(join(root, 'test'), 'mocks').sort();
 const withoutCorpora = hasCorpora ? [] : onCorpora;
 if (withoutCorpora.length) {
   console.warn(`Note: ../shared/corpora is not beside this clone: the ${withoutCorpora.length} test files marked "// corpora:" that read it are skipped.`);
@@ -32,7 +36,7 @@ if (withoutCorpora.length) {
 function project(
   name: string,
   include: string[],
-  options: { exclude?: string[]; build?: boolean; setup?: string; env?: Record<string, string> } = {},
+  options: { exclude?: string[]; build?: boolean; setup?: string; isolate?: boolean; env?: Record<string, string> } = {},
 ): TestProjectInlineConfiguration {
   return {
     test: {
@@ -43,6 +47,7 @@ function project(
       testTimeout: 30_000,
       hookTimeout: 60_000,
       pool: 'forks',
+      isolate: options.isolate ?? true,
       ...(options.env ? { env: options.env } : {}),
     },
   };
@@ -57,7 +62,10 @@ export default defineConfig({
     projects: [
       // The TypeScript sources only: no build. `unit` is the quick loop; `corpus` runs the same layers over the real
       // GitBook repositories (every page of them, round trips, exports), minutes of work.
-      project('unit', ['test/**/*.test.ts'], { exclude: ['test/{api,e2e,browser,postgres}/**', ...onCorpora, ...crashTests] }),
+      // One module graph per worker for the quick loop (loading it per file was a third of its time); files that
+      // mock a module run in `unit-mocks`, isolated.
+      project('unit', ['test/**/*.test.ts'], { exclude: ['test/{api,e2e,browser,postgres}/**', ...onCorpora, ...crashTests, ...mockTests], isolate: false }),
+      project('unit-mocks', mockTests),
       // Processes killed at random steps, dozens of times: the store and repository must stay consistent.
       project('crash', crashTests),
       project(

@@ -1,3 +1,4 @@
+// mocks: replaces content/slug.js to make the name search run out
 import { describe, expect, it, vi } from 'vitest';
 import { NoFreeNameError } from '../../../src/content/slug.js';
 import { applyChanges } from '../../../src/domain/content-writes/apply-changes.js';
