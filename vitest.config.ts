@@ -70,14 +70,14 @@ export default defineConfig({
       project('crash', crashTests),
       project(
         'corpus',
-        onCorpora.filter((file) => !/^test\/(api|e2e|browser)\//.test(file)),
+        onCorpora.filter((file) => !/^test\/(api|e2e|browser|postgres)\//.test(file)),
       ),
       // The server in process, through the official client: the sources too.
       project('api', ['test/api/**/*.test.ts']),
       // The same API tests with every store on a database of a private PostgreSQL cluster.
       project('api-postgres', ['test/api/**/*.test.ts'], { setup: 'test/postgres-setup.ts', env: { QUIRE_TEST_BACKEND: 'postgres' } }),
       // A private PostgreSQL cluster per run (Debian's postgresql, installed if missing).
-      project('postgres', ['test/postgres/**/*.test.ts'], { setup: 'test/postgres-setup.ts' }),
+      project('postgres', ['test/postgres/**/*.test.ts'], { setup: 'test/postgres-setup.ts', build: true }),
       project('e2e', ['test/e2e/**/*.test.ts'], { build: true }),
       project('browser', ['test/browser/**/*.test.ts'], { build: true }),
     ],

@@ -8,6 +8,7 @@ import { registerBuild } from './build.js';
 import { addExamples } from './examples.js';
 import { nativeModuleHelp } from './native.js';
 import { registerInit } from './init.js';
+import { registerMigrate } from './migrate.js';
 import { registerServe } from './serve.js';
 import { registerSync } from './sync.js';
 import { registerToken } from './token.js';
@@ -33,6 +34,7 @@ export function buildProgram(): Command {
   registerWatch(program);
   registerServe(program);
   registerToken(program);
+  registerMigrate(program);
   addExamples(program);
   return program;
 }

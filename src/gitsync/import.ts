@@ -101,11 +101,17 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
     progress('parse', 0, jobs.length);
     // Parse records are a cache keyed by blob: stored as they arrive, they are right even if the sync fails later.
     let unsaved: ParsedBlob[] = [];
+    // One save at a time, in order: concurrent ones would only contend for the same tables (and, on PostgreSQL, be
+    // run again as serialization failures).
+    let saved: Promise<void> = Promise.resolve();
     const save = async (batch: ParsedBlob[], all = false) => {
       unsaved.push(...batch);
-      if (!all && unsaved.length < SAVE_BATCH) return;
-      await sync.saveParsed(unsaved);
+      if (!all && unsaved.length < SAVE_BATCH) return await saved;
+      // Taken now: batches arriving meanwhile go to the next save, not again into this one.
+      const saving = unsaved;
       unsaved = [];
+      saved = saved.then(() => sync.saveParsed(saving));
+      await saved;
     };
     const parsing = pool.parse(jobs, (done) => progress('parse', done, jobs.length), save);
     parsing.catch(() => {}); // awaited below; this only keeps an early failure from leaving it unhandled

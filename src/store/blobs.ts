@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -85,6 +85,15 @@ export class FileBlobStore implements BlobStore {
 
   async has(oid: string): Promise<boolean> {
     return /^[0-9a-f]{40}$/.test(oid) && existsSync(this.path(oid));
+  }
+
+  /** Every blob's oid (files of another name, such as a write cut short, are not blobs). */
+  *oids(): Generator<string> {
+    if (!existsSync(this.dir)) return;
+    for (const prefix of readdirSync(this.dir).sort()) {
+      if (!/^[0-9a-f]{2}$/.test(prefix)) continue;
+      for (const rest of readdirSync(join(this.dir, prefix)).sort()) if (/^[0-9a-f]{38}$/.test(rest)) yield prefix + rest;
+    }
   }
 
   private path(oid: string): string {

@@ -14,6 +14,6 @@ export const onPostgres = (): boolean => process.env.QUIRE_TEST_BACKEND === 'pos
 
 export async function testStore(): Promise<Store> {
   if (!onPostgres()) return memoryStore();
-  const url = await createDatabase(inject('postgresUrl'), `test_${process.pid}_${++databases}`);
+  const url = await createDatabase(inject('postgresUrl'), `test_${process.pid}_${++databases}`, inject('postgresTemplate'));
   return PostgresStore.open(url, new SecretBox(null), { max: 4 });
 }

@@ -8,6 +8,7 @@ import {
   type SpaceRecord,
   type UserRecord,
 } from '../../model/index.js';
+import { moved, whileMoved } from '../core/moved.js';
 import { type SemanticChange, semanticChanges } from './semantic-changes.js';
 import { effectiveRules, unmetRules } from './merge-rules.js';
 import { Reviews } from './reviews.js';
@@ -171,6 +172,11 @@ export class ChangeRequests {
    * moved it meanwhile makes this a 409, never a lost update. With conflicts nothing changes.
    */
   async merge(caller: Caller, spaceId: string, changeRequestId: string): Promise<MergeOutcome> {
+    // Merges racing on one space land one after another: the loser merges again onto the winner's revision.
+    return await whileMoved(() => this.mergeOnce(caller, spaceId, changeRequestId));
+  }
+
+  private async mergeOnce(caller: Caller, spaceId: string, changeRequestId: string): Promise<MergeOutcome> {
     const { changeRequest: cr, space } = await this.find(caller, spaceId, changeRequestId, 'review');
     if (space.editMode === 'locked') throw forbidden(`The space ${space.id} is locked: unlock it to merge change requests`);
     this.requireActive(cr, 'merged');
@@ -201,10 +207,10 @@ export class ChangeRequests {
     await store.tx(async () => {
       await store.revisions.insert(revision, merged.content);
       if (!(await store.content.setSpaceRevision(space.id, space.revisionId, revision.id, now))) {
-        throw conflict(`The space ${space.id} changed while the change request was being merged; merge again`);
+        throw moved(`The space ${space.id} changed while the change request was being merged; merge again`);
       }
       if (!(await store.changeRequests.markMerged(cr.id, cr.revisionId, revision.id, now))) {
-        throw conflict(`The change request ${cr.id} changed while it was being merged; merge again`);
+        throw moved(`The change request ${cr.id} changed while it was being merged; merge again`);
       }
     });
     for (const listener of this.mergedListeners)
@@ -224,12 +230,12 @@ export class ChangeRequests {
     if (space.revisionId === cr.baseRevisionId) return { revisionId: cr.revisionId, result: 'update', conflicts: [] };
     const { store } = this.deps;
     const now = nowIso(this.deps);
-    const moved = (ok: boolean) => {
+    const landed = (ok: boolean) => {
       if (!ok) throw conflict(`The change request ${cr.id} changed while it was being updated; update again`);
     };
     if (cr.revisionId === cr.baseRevisionId) {
       // Nothing of its own yet: the change request simply moves to the space's revision.
-      await store.tx(async () => moved(await store.changeRequests.setRevision(cr.id, cr.revisionId, space.revisionId, now, space.revisionId)));
+      await store.tx(async () => landed(await store.changeRequests.setRevision(cr.id, cr.revisionId, space.revisionId, now, space.revisionId)));
       return { revisionId: space.revisionId, result: 'update', conflicts: [] };
     }
     const merged = await this.combine(cr.baseRevisionId, cr.revisionId, space.revisionId);
@@ -237,7 +243,7 @@ export class ChangeRequests {
     const revision: RevisionRecord = { id: newId(), spaceId: space.id, parents: [cr.revisionId, space.revisionId], type: 'update', git: null, createdAt: now };
     await store.tx(async () => {
       await store.revisions.insert(revision, merged.content);
-      moved(await store.changeRequests.setRevision(cr.id, cr.revisionId, revision.id, now, space.revisionId));
+      landed(await store.changeRequests.setRevision(cr.id, cr.revisionId, revision.id, now, space.revisionId));
     });
     return { revisionId: revision.id, result: 'update', conflicts: [] };
   }
@@ -262,7 +268,7 @@ export class ChangeRequests {
       if (revision.spaceId !== cr.spaceId) throw invalidInput(`The revision ${revision.id} does not belong to the space ${cr.spaceId}`);
       await store.revisions.insert(revision, content);
       if (!(await store.changeRequests.setRevision(cr.id, expectedRevisionId, revision.id, now))) {
-        throw conflict(`The change request ${cr.id} changed meanwhile (its revision is no longer ${expectedRevisionId}); read it again and retry`);
+        throw moved(`The change request ${cr.id} changed meanwhile (its revision is no longer ${expectedRevisionId}); read it again and retry`);
       }
       await store.changeRequests.addContribution(cr.id, contributorId, now);
     });

@@ -1,5 +1,6 @@
 // Writing content: batches of page and file changes on a change request (updateChangeRequestContent), and
 // imports (websites, markdown, html, zip, docx) into a space, a change request, or a page of either.
+import { whileMoved } from '../core/moved.js';
 import { newId, type RevisionFile, type RevisionRecord, type SpaceRecord } from '../../model/index.js';
 import type { ChangeRequests } from '../change-requests/change-requests.js';
 import { type ApplyContext, applyChanges, type ApplyResult, type PageOutcome } from './apply-changes.js';
@@ -62,14 +63,17 @@ export class ContentWrites {
     const { changeRequest } = await this.changeRequests.find(caller, spaceId, changeRequestId, 'edit');
     const files = await this.prepareFiles(changes);
     const pages = await parsePages([...markdownBodies(changes), ...(await this.updatedPageFiles(changeRequest.revisionId, changes))]);
-    const { changeRequest: cr, space } = await this.changeRequests.find(caller, spaceId, changeRequest.id, 'edit');
-    const result = await usingParsedPages(pages, async () => await this.apply(space, cr.revisionId, cr.baseRevisionId, changes, files));
-    const revision = this.revisionRecord(space.id, cr.revisionId);
-    await this.deps.store.tx(async () => {
-      await this.index(result);
-      await this.changeRequests.commitRevision(cr.id, cr.revisionId, revision, result.content, caller.user.id);
+    // Writers racing on one change request land one after another: the loser applies its batch again onto the winner's.
+    return await whileMoved(async () => {
+      const { changeRequest: cr, space } = await this.changeRequests.find(caller, spaceId, changeRequest.id, 'edit');
+      const result = await usingParsedPages(pages, async () => await this.apply(space, cr.revisionId, cr.baseRevisionId, changes, files));
+      const revision = this.revisionRecord(space.id, cr.revisionId);
+      await this.deps.store.tx(async () => {
+        await this.index(result);
+        await this.changeRequests.commitRevision(cr.id, cr.revisionId, revision, result.content, caller.user.id);
+      });
+      return { changeRequestId: cr.id, revisionId: revision.id, outcomes: result.outcomes, insertedFiles: result.insertedFiles };
     });
-    return { changeRequestId: cr.id, revisionId: revision.id, outcomes: result.outcomes, insertedFiles: result.insertedFiles };
   }
 
   /** importContent: the imported pages at the end of the space's root, as a new revision of the space. */
@@ -87,15 +91,17 @@ export class ContentWrites {
   async importInChangeRequest(caller: Caller, spaceId: string, changeRequestId: string, input: ImportInput, pageId?: string): Promise<ImportResult> {
     const { changeRequest, space } = await this.changeRequests.find(caller, spaceId, changeRequestId, 'edit');
     const plan = await readImport(input, await this.readOptions(caller, space));
-    const { changeRequest: cr } = await this.changeRequests.find(caller, spaceId, changeRequest.id, 'edit');
-    if (pageId !== undefined) await this.requirePage(cr.revisionId, pageId);
-    const result = await this.applyImport(space, cr.revisionId, cr.baseRevisionId, input, plan, pageId);
-    const revision = this.revisionRecord(space.id, cr.revisionId);
-    await this.deps.store.tx(async () => {
-      await this.index(result);
-      await this.changeRequests.commitRevision(cr.id, cr.revisionId, revision, result.content, caller.user.id);
+    return await whileMoved(async () => {
+      const { changeRequest: cr } = await this.changeRequests.find(caller, spaceId, changeRequest.id, 'edit');
+      if (pageId !== undefined) await this.requirePage(cr.revisionId, pageId);
+      const result = await this.applyImport(space, cr.revisionId, cr.baseRevisionId, input, plan, pageId);
+      const revision = this.revisionRecord(space.id, cr.revisionId);
+      await this.deps.store.tx(async () => {
+        await this.index(result);
+        await this.changeRequests.commitRevision(cr.id, cr.revisionId, revision, result.content, caller.user.id);
+      });
+      return { revisionId: revision.id, ...counts(plan) };
     });
-    return { revisionId: revision.id, ...counts(plan) };
   }
 
   /** importContentInPageById: the page of the space's current revision gets the content, as a new revision. */

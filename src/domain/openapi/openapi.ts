@@ -98,9 +98,12 @@ export class OpenAPISpecs {
 
   async setVisibility(caller: Caller, organizationId: string, slug: string, visibility: OpenAPIVisibility): Promise<SpecView> {
     const { org, role } = await this.access(caller, organizationId, 'create');
-    const spec = await this.find(org.id, slug);
-    await this.deps.store.openapi.setVisibility(spec.id, visibility, nowIso(this.deps));
-    return { spec: (await this.deps.store.openapi.get(spec.id))!, role };
+    // One transaction: a spec deleted meanwhile is not found, rather than read back as nothing.
+    return await this.deps.store.tx(async () => {
+      const spec = await this.find(org.id, slug);
+      await this.deps.store.openapi.setVisibility(spec.id, visibility, nowIso(this.deps));
+      return { spec: (await this.deps.store.openapi.get(spec.id))!, role };
+    });
   }
 
   /** True when a spec was deleted, false when there was none. */

@@ -15,8 +15,17 @@ export class PostgresBlobStore implements BlobStore {
 
   async put(bytes: Uint8Array): Promise<string> {
     const oid = gitBlobOid(bytes);
+    if (bytes.byteLength <= CHUNK_BYTES) {
+      // One statement, so one round trip, and atomic: the chunk and its `blobs` row land together.
+      await this.pool.query(
+        `WITH chunk AS (INSERT INTO blob_chunks (oid, seq, bytes) VALUES ($1, 0, $2) ON CONFLICT DO NOTHING)
+         INSERT INTO blobs (oid, size, chunks) VALUES ($1, $3, 1) ON CONFLICT DO NOTHING`,
+        [oid, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), bytes.byteLength],
+      );
+      return oid;
+    }
     if (await this.has(oid)) return oid;
-    const chunks = Math.max(1, Math.ceil(bytes.byteLength / CHUNK_BYTES));
+    const chunks = Math.ceil(bytes.byteLength / CHUNK_BYTES);
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');

@@ -2,11 +2,13 @@
  * The PostgreSQL connection pool, running the same repository queries as SQLite: statements are translated once each
  * (`?` placeholders to `$n`), a transaction holds one pooled client for its async context, and every transaction
  * runs SERIALIZABLE: a read-modify-write that another server's commit overtook fails instead of losing an update, and
- * is run again from the start (its queries have no other side effect).
+ * is run again from the start (its queries have no other side effect). Every write notifies the other servers
+ * (LISTEN/NOTIFY), so a cache keyed by `stateVersion` is dropped on every server, not only the one that wrote.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { LRUCache } from 'lru-cache';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { type ColumnInfo, type Queries, type Query, queryMethods, type Row, runAsync, type Statement } from '../sql/query.js';
 import { migrate } from './migrate.js';
 import { translate } from './dialect.js';
@@ -18,7 +20,18 @@ interface Transaction {
   savepoints: { count: number };
   /** Savepoints nested directly in this transaction run one at a time: they cannot interleave on one client. */
   nested: Mutex;
+  /** Whether it wrote (then its commit notifies). */
+  wrote: { value: boolean };
 }
+
+/** A row cached as absent. */
+const NO_ROW = Object.freeze({});
+/** Point reads kept at once (counted through `maxSize`: clearing an lru-cache with `max` goes over its whole capacity). */
+const ROW_CACHE = { maxSize: 50_000, sizeCalculation: () => 1 };
+
+/** The channel of change notifications. */
+const CHANNEL = 'quire_state';
+const RELISTEN_MS = 1000;
 
 /** A first-in first-out asynchronous lock. */
 class Mutex {
@@ -37,8 +50,11 @@ class Mutex {
   }
 }
 
-/** SQLSTATEs after which a transaction is worth running again: serialization failure, deadlock. */
-const RETRYABLE = new Set(['40001', '40P01']);
+/**
+ * SQLSTATEs after which a transaction is worth running again: serialization failure, deadlock, and a unique violation
+ * (two transactions took the same next number: PostgreSQL may report that rather than a serialization failure).
+ */
+const RETRYABLE = new Set(['40001', '40P01', '23505']);
 const MAX_ATTEMPTS = 12;
 
 /** bigint and numeric as JavaScript numbers (counts, sums, sizes: all well under 2^53). */
@@ -61,14 +77,32 @@ export class PgDb {
   private open = 0;
   private readonly texts = new LRUCache<string, string>({ max: 2000 });
   private readonly columnsOf = new Map<string, ColumnInfo[]>();
+  /**
+   * Point reads outside transactions, kept while no server writes: dropped on this process's writes and on every
+   * notification of another's (so another server's write shows here within the notification's delay).
+   */
+  private rows = new LRUCache<string, object>(ROW_CACHE);
+  private rowsGeneration = -1;
   /** The shared track's version (the one SQLite's `user_version` counts). */
   schemaVersion = 0;
+  /** Moves on every write of this process and every notification of another's. */
+  private generation = 0;
+  /** The connection that listens for other servers' writes, while it does. */
+  private listener: pg.Client | undefined;
+  private closed = false;
+  /**
+   * Transactions at once: one fewer than the pool's connections, so a statement outside any (a blob write while a
+   * transaction runs) always finds a connection, and transactions cannot hold them all waiting for one.
+   */
+  private readonly slots: LimitFunction;
 
   private constructor(
     readonly url: string,
     options: PgOptions,
   ) {
-    this.pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types });
+    const max = Math.max(2, options.max ?? 10);
+    this.pool = new pg.Pool({ connectionString: url, max, types });
+    this.slots = pLimit(max - 1);
     // An idle client's error (the server restarted) must not crash the process: the pool drops it.
     this.pool.on('error', () => {});
   }
@@ -83,11 +117,36 @@ export class PgDb {
       } finally {
         client.release();
       }
+      await db.listen();
     } catch (error) {
-      await db.pool.end();
+      await db.close();
       throw error;
     }
     return db;
+  }
+
+  /** Listens for other servers' writes; when the connection drops, tries again (and, meanwhile, no version holds). */
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, types });
+    const lost = () => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      this.generation++;
+      if (!this.closed) setTimeout(() => this.listen().catch(() => undefined), RELISTEN_MS).unref();
+    };
+    client.on('notification', () => this.generation++);
+    client.on('error', lost);
+    client.on('end', lost);
+    this.listener = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      lost();
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    this.generation++;
   }
 
   /** Runs `query`, inside the transaction of the current async context if there is one. */
@@ -115,29 +174,55 @@ export class PgDb {
   private async execute(statement: Statement, transaction: Transaction | undefined): Promise<unknown> {
     switch (statement.kind) {
       case 'get':
+        return transaction ? (await this.query(statement.text, statement.params, transaction)).rows[0] : this.cachedRow(statement.text, statement.params);
       case 'first':
         return (await this.query(statement.text, statement.params, transaction)).rows[0];
       case 'all':
         return (await this.query(statement.text, statement.params, transaction)).rows;
-      case 'run':
-        return (await this.query(statement.text, statement.params, transaction)).rowCount ?? 0;
-      case 'returning':
-        return (await this.query(statement.text, statement.params, transaction)).rows[0];
+      case 'run': {
+        const changed = (await this.query(statement.text, statement.params, transaction)).rowCount ?? 0;
+        if (changed > 0) await this.wrote(transaction);
+        return changed;
+      }
+      case 'returning': {
+        const row = (await this.query(statement.text, statement.params, transaction)).rows[0];
+        if (row !== undefined) await this.wrote(transaction);
+        return row;
+      }
       case 'atomic': {
         const run = () => runAsync(statement.body(), (inner) => this.execute(inner, this.context.getStore()));
         return this.tx(run);
       }
       case 'columns':
-        return this.columns(statement.table);
+        return this.columns(statement.table, transaction);
       case 'version':
         return this.stateVersion();
+      case 'dialect':
+        return 'postgres';
     }
   }
 
-  private async columns(table: string): Promise<ColumnInfo[]> {
+  private async cachedRow(text: string, params: readonly unknown[]): Promise<unknown> {
+    const generation = this.generation;
+    if (!this.listener) return (await this.query(text, params)).rows[0];
+    if (generation !== this.rowsGeneration) {
+      this.rows.clear();
+      this.rowsGeneration = generation;
+    }
+    const key = params.length === 1 ? `${text}\u0000${typeof params[0]}:${String(params[0])}` : `${text}\u0000${JSON.stringify(params)}`;
+    const hit = this.rows.get(key);
+    if (hit !== undefined) return hit === NO_ROW ? undefined : hit;
+    const row = (await this.query(text, params)).rows[0] as object | undefined;
+    // Kept only if nothing was written while it was read: it might be older than that write.
+    if (this.generation === generation) this.rows.set(key, row ?? NO_ROW);
+    return row;
+  }
+
+  /** A table's columns, read once (on the transaction's own connection: a transaction never waits for another one). */
+  private async columns(table: string, transaction?: Transaction): Promise<ColumnInfo[]> {
     let columns = this.columnsOf.get(table);
     if (!columns) {
-      const { rows } = await this.pool.query<{ name: string; nullable: string }>(
+      const { rows } = await (transaction?.client ?? this.pool).query<{ name: string; nullable: string }>(
         `SELECT column_name AS name, is_nullable AS nullable FROM information_schema.columns
           WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
         [table],
@@ -148,13 +233,22 @@ export class PgDb {
     return columns;
   }
 
+  /** A write: in a transaction, noted for its commit to notify; alone, notified now. */
+  private async wrote(transaction: Transaction | undefined): Promise<void> {
+    if (transaction) {
+      transaction.wrote.value = true;
+      return;
+    }
+    this.generation++;
+    await this.pool.query(`NOTIFY ${CHANNEL}`);
+  }
+
   /**
-   * A token that changes whenever any server may have changed the data: the position in the write-ahead log, which
-   * every commit moves. Read before the data it versions, it can only be older than that data, never newer.
+   * A token that changes whenever any server may have changed the data: this process wrote, or another one's
+   * notification came. While no connection listens, every call answers a new one (nothing cached holds).
    */
   async stateVersion(): Promise<string> {
-    const { rows } = await this.pool.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
-    return rows[0]!.lsn;
+    return `${this.listener ? this.generation : ++this.generation}`;
   }
 
   private text(text: string): string {
@@ -176,17 +270,17 @@ export class PgDb {
     if (parent) return parent.nested.run(() => this.savepoint(parent, fn));
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.once(fn);
+        return await this.slots(() => this.once(fn));
       } catch (error) {
         if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has((error as { code?: string }).code ?? '')) throw error;
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 4 * attempt));
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 250)));
       }
     }
   }
 
   private async once<T>(fn: () => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
-    const transaction: Transaction = { client, savepoints: { count: 0 }, nested: new Mutex() };
+    const transaction: Transaction = { client, savepoints: { count: 0 }, nested: new Mutex(), wrote: { value: false } };
     this.open++;
     let broken = false;
     try {
@@ -198,7 +292,10 @@ export class PgDb {
         await client.query('ROLLBACK').catch(() => (broken = true));
         throw error;
       }
+      // Delivered with the commit, to every listening server.
+      if (transaction.wrote.value) await client.query(`NOTIFY ${CHANNEL}`);
       await client.query('COMMIT');
+      if (transaction.wrote.value) this.generation++;
       return result;
     } catch (error) {
       if ((error as { code?: string }).code === undefined) broken = true;
@@ -211,7 +308,7 @@ export class PgDb {
 
   private async savepoint<T>(parent: Transaction, fn: () => Promise<T>): Promise<T> {
     const name = `quire_${++parent.savepoints.count}`;
-    const savepoint: Transaction = { client: parent.client, savepoints: parent.savepoints, nested: new Mutex() };
+    const savepoint: Transaction = { client: parent.client, savepoints: parent.savepoints, nested: new Mutex(), wrote: parent.wrote };
     await parent.client.query(`SAVEPOINT ${name}`);
     try {
       const result = await this.context.run(savepoint, fn);
@@ -224,11 +321,15 @@ export class PgDb {
     }
   }
 
-  /** Every row of every table of the schema (but the migration bookkeeping), in a stable order. */
+  /**
+   * Every row of every table of the schema, in a stable order: but the migration bookkeeping, and blobs (as on SQLite,
+   * where they are files: content-addressed, an unreferenced one is no state).
+   */
   async snapshot(): Promise<Record<string, Row[]>> {
     const { rows: tables } = await this.pool.query<{ name: string }>(
       `SELECT table_name AS name FROM information_schema.tables
-        WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> 'quire_schema' ORDER BY table_name`,
+        WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT IN ('quire_schema', 'blobs', 'blob_chunks')
+        ORDER BY table_name`,
     );
     const out: Record<string, Row[]> = {};
     for (const { name } of tables) {
@@ -242,6 +343,10 @@ export class PgDb {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => undefined);
     await this.pool.end();
   }
 }

@@ -13,7 +13,7 @@ export class PostgresSearchRepo extends SqlSearchRepo {
     const rows = yield* sql.all<Parameters<typeof toHit>[0]>(
       `SELECT oid, anchor, heading,
               ts_headline('simple', body, q, 'StartSel=<mark>, StopSel=</mark>, MaxWords=24, MinWords=8, MaxFragments=1, FragmentDelimiter=…') AS snippet,
-              -ts_rank('{0, 0, 1.0, 4.0}', document, q) AS rank
+              -ts_rank('{0, 0, 0.25, 1.0}', document, q) AS rank
          FROM search_sections, to_tsquery('simple', ?) AS q
         WHERE document @@ q AND oid = ANY(?::text[])
         ORDER BY rank

@@ -121,7 +121,7 @@ export class SqlChangeRequestRepo implements Queries<ChangeRequestRepo> {
   *addContribution(changeRequestId: string, userId: string, at: string): Query<void> {
     yield* sql.run(
       `INSERT INTO change_request_contributors (change_request_id, user_id, count, updated_at) VALUES (?, ?, 1, ?)
-       ON CONFLICT (change_request_id, user_id) DO UPDATE SET count = count + 1, updated_at = excluded.updated_at`,
+       ON CONFLICT (change_request_id, user_id) DO UPDATE SET count = change_request_contributors.count + 1, updated_at = excluded.updated_at`,
       changeRequestId,
       userId,
       at,

@@ -30,13 +30,15 @@ export class SqlJobRepo implements Queries<JobRepo> {
   }
 
   *claimDue(now: string, lease: JobLease): Query<JobRecord | undefined> {
-    // One statement: SQLite runs it under its write lock, so no other process can claim the same row meanwhile.
+    // One statement. SQLite runs it under its write lock; PostgreSQL locks the row it picks and passes over rows
+    // another server is claiming, so no two processes claim the same job.
+    const lock = (yield* sql.dialect()) === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
     const row = yield* sql.returning(
       `UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_owner = ?, lease_until = ?, updated_at = ?
        WHERE id = (
          SELECT id FROM jobs
          WHERE (state = 'pending' AND run_at <= ?) OR (state = 'running' AND (lease_until IS NULL OR lease_until < ?))
-         ORDER BY run_at, id LIMIT 1)
+         ORDER BY run_at, id LIMIT 1${lock})
        RETURNING *`,
       lease.owner,
       lease.until,

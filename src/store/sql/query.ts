@@ -12,13 +12,16 @@ export type Row = Record<string, unknown>;
  * one row, never cached (large values); `run`: a write, answered with the rows it changed; `returning`: a write
  * `... RETURNING *`; `atomic`: the statements of `body` as one transaction (a savepoint inside one); `columns`: the
  * columns of a table, from the schema; `version`: a token that changes whenever the data may have (equal tokens, equal
- * reads).
+ * reads); `dialect`: which database this is.
  */
 export type Statement =
   | { readonly kind: 'get' | 'first' | 'all' | 'run' | 'returning'; readonly text: string; readonly params: readonly unknown[] }
   | { readonly kind: 'atomic'; readonly body: () => Query<unknown> }
   | { readonly kind: 'columns'; readonly table: string }
-  | { readonly kind: 'version' };
+  | { readonly kind: 'version' }
+  | { readonly kind: 'dialect' };
+
+export type Dialect = 'sqlite' | 'postgres';
 
 export interface ColumnInfo {
   name: string;
@@ -53,6 +56,10 @@ export const sql = {
   },
   *columns(table: string): Query<ColumnInfo[]> {
     return (yield { kind: 'columns', table }) as ColumnInfo[];
+  },
+  /** Which database runs the query: for the little SQL that cannot be written once. */
+  *dialect(): Query<Dialect> {
+    return (yield { kind: 'dialect' }) as Dialect;
   },
   *stateVersion(): Query<string> {
     return (yield { kind: 'version' }) as string;

@@ -2,6 +2,8 @@ import type { SearchRepo } from '../derived.js';
 import type { SearchHit, SearchSectionInput } from '../../model/index.js';
 import { type Query, type Queries, sql } from './query.js';
 
+const ROWS_PER_INSERT = 100;
+
 /**
  * Full-text search over page sections, keyed by the page blob's oid. Indexing is the same SQL on both databases;
  * each matches and ranks with its own engine (`search`).
@@ -17,8 +19,13 @@ export abstract class SqlSearchRepo implements Queries<SearchRepo> {
     if ((yield* sql.first('SELECT 1 AS found FROM search_indexed WHERE oid = ?', oid)) !== undefined) {
       yield* sql.run('DELETE FROM search_sections WHERE oid = ?', oid);
     }
-    for (const [position, s] of sections.entries()) {
-      yield* sql.run('INSERT INTO search_sections (heading, body, oid, anchor, position) VALUES (?, ?, ?, ?, ?)', s.heading, s.text, oid, s.anchor, position);
+    // Many rows a statement: one round trip for a page's sections on PostgreSQL.
+    for (let start = 0; start < sections.length; start += ROWS_PER_INSERT) {
+      const rows = sections.slice(start, start + ROWS_PER_INSERT);
+      yield* sql.run(
+        `INSERT INTO search_sections (heading, body, oid, anchor, position) VALUES ${rows.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+        ...rows.flatMap((s, i) => [s.heading, s.text, oid, s.anchor, start + i]),
+      );
     }
     yield* sql.run('INSERT INTO search_indexed (oid, version) VALUES (?, ?) ON CONFLICT (oid) DO UPDATE SET version = excluded.version', oid, version);
   }

@@ -207,6 +207,8 @@ export class Db {
         );
       case 'version':
         return this.stateVersion();
+      case 'dialect':
+        return 'sqlite';
     }
   };
 
