@@ -52,6 +52,12 @@ export interface Store {
   seedDerived(dir: string, version: number): Promise<boolean>;
   /** Runs `fn` as one transaction: all its writes land, or none do. */
   tx<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` while no other caller holds `key` (in this process; on PostgreSQL, on any server): writers racing on
+   * one pointer (a change request's revision) then queue instead of losing their compare-and-set over and over.
+   * Not nested, and not inside a transaction.
+   */
+  exclusive<T>(key: string, fn: () => Promise<T>): Promise<T>;
   /** Changes whenever the stored data may have: equal versions mean equal reads. */
   stateVersion(): Promise<string>;
   /** Every row of every table: two equal snapshots mean nothing changed. */

@@ -207,34 +207,35 @@ describe('teams through the official client', () => {
     const member = await s.member('read');
     const outsider = await s.member('none');
     const before = await s.store.snapshot();
-    const cases: Array<[string, Promise<{ status: number }>, string]> = [
-      ['create: no title', api.createOrganizationTeam(s.org, {} as never), 'title'],
-      ['create: empty title', api.createOrganizationTeam(s.org, { title: '' }), 'title'],
-      ['create: blank title', api.createOrganizationTeam(s.org, { title: '   ' }), 'title'],
-      ['create: long title', api.createOrganizationTeam(s.org, { title: 'x'.repeat(65) }), 'title'],
-      ['create: members not a list', api.createOrganizationTeam(s.org, { title: 'T', members: 'x' } as never), 'members'],
-      ['create: unknown member', api.createOrganizationTeam(s.org, { title: 'T', members: [member.userId, 'nobody'] }), 'members[1]'],
-      ['create: outsider', api.createOrganizationTeam(s.org, { title: 'T', members: [outsider.userId] }), 'members[0]'],
-      ['patch: no title', api.updateTeamInOrganizationById(s.org, team.id, {} as never), 'title'],
-      ['patch: number title', api.updateTeamInOrganizationById(s.org, team.id, { title: 5 } as never), 'title'],
-      ['add: bad role', api.addMemberToOrganizationTeamById(s.org, team.id, member.userId, { role: 'boss' } as never), 'role'],
-      ['bulk: add unknown', api.updateMembersInOrganizationTeam(s.org, team.id, { add: [member.userId, 'nobody@test.local'] }), 'add[1]'],
-      ['bulk: add outsider', api.updateMembersInOrganizationTeam(s.org, team.id, { add: [outsider.userId] }), 'add[0]'],
-      ['bulk: add not a list', api.updateMembersInOrganizationTeam(s.org, team.id, { add: member.userId } as never), 'add'],
+    // Thunks, sent one at a time: a refusal is awaited as soon as it comes.
+    const cases: Array<[string, () => Promise<{ status: number }>, string]> = [
+      ['create: no title', () => api.createOrganizationTeam(s.org, {} as never), 'title'],
+      ['create: empty title', () => api.createOrganizationTeam(s.org, { title: '' }), 'title'],
+      ['create: blank title', () => api.createOrganizationTeam(s.org, { title: '   ' }), 'title'],
+      ['create: long title', () => api.createOrganizationTeam(s.org, { title: 'x'.repeat(65) }), 'title'],
+      ['create: members not a list', () => api.createOrganizationTeam(s.org, { title: 'T', members: 'x' } as never), 'members'],
+      ['create: unknown member', () => api.createOrganizationTeam(s.org, { title: 'T', members: [member.userId, 'nobody'] }), 'members[1]'],
+      ['create: outsider', () => api.createOrganizationTeam(s.org, { title: 'T', members: [outsider.userId] }), 'members[0]'],
+      ['patch: no title', () => api.updateTeamInOrganizationById(s.org, team.id, {} as never), 'title'],
+      ['patch: number title', () => api.updateTeamInOrganizationById(s.org, team.id, { title: 5 } as never), 'title'],
+      ['add: bad role', () => api.addMemberToOrganizationTeamById(s.org, team.id, member.userId, { role: 'boss' } as never), 'role'],
+      ['bulk: add unknown', () => api.updateMembersInOrganizationTeam(s.org, team.id, { add: [member.userId, 'nobody@test.local'] }), 'add[1]'],
+      ['bulk: add outsider', () => api.updateMembersInOrganizationTeam(s.org, team.id, { add: [outsider.userId] }), 'add[0]'],
+      ['bulk: add not a list', () => api.updateMembersInOrganizationTeam(s.org, team.id, { add: member.userId } as never), 'add'],
       [
         'bulk: bad membership role',
-        api.updateMembersInOrganizationTeam(s.org, team.id, { memberships: { [member.userId]: { role: 'boss' } } } as never),
+        () => api.updateMembersInOrganizationTeam(s.org, team.id, { memberships: { [member.userId]: { role: 'boss' } } } as never),
         'memberships',
       ],
       [
         'bulk: membership of an outsider',
-        api.updateMembersInOrganizationTeam(s.org, team.id, { memberships: { [outsider.userId]: { role: TeamMemberRole.Member } } }),
+        () => api.updateMembersInOrganizationTeam(s.org, team.id, { memberships: { [outsider.userId]: { role: TeamMemberRole.Member } } }),
         `memberships.${outsider.userId}`,
       ],
-      ['bulk: remove unknown', api.updateMembersInOrganizationTeam(s.org, team.id, { add: [member.userId], remove: ['ghost'] }), 'remove[0]'],
+      ['bulk: remove unknown', () => api.updateMembersInOrganizationTeam(s.org, team.id, { add: [member.userId], remove: ['ghost'] }), 'remove[0]'],
     ];
     for (const [name, call, field] of cases) {
-      const error = await errorOf(call);
+      const error = await errorOf(call());
       expect(error.code, name).toBe(400);
       expect(error.message, name).toContain(field);
     }

@@ -41,8 +41,8 @@ async function sqliteStoreOf(corpus: string): Promise<{ dir: string; spaceId: st
   return { dir, spaceId };
 }
 
-/** Rows of a snapshot, in one order whatever the database's. */
-const sorted = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).sort();
+/** Rows of a snapshot, in one order (and their columns in one order) whatever the database's. */
+const sorted = (rows: unknown[]) => rows.map((row) => JSON.stringify(row, Object.keys(row as object).sort())).sort();
 
 describe('docs migrate from SQLite to PostgreSQL', () => {
   for (const corpus of ['public-docs', 'metalbear-docs', 'beefree-sdk-docs', 'git-sync-normalization']) {

@@ -172,8 +172,9 @@ export class ChangeRequests {
    * moved it meanwhile makes this a 409, never a lost update. With conflicts nothing changes.
    */
   async merge(caller: Caller, spaceId: string, changeRequestId: string): Promise<MergeOutcome> {
-    // Merges racing on one space land one after another: the loser merges again onto the winner's revision.
-    return await whileMoved(() => this.mergeOnce(caller, spaceId, changeRequestId));
+    // Merges racing on one space land one after another: they queue for the space, and one that still loses its
+    // compare-and-set (another process that does not share this store's lock) merges again onto the new revision.
+    return await this.deps.store.exclusive(`space:${spaceId}`, () => whileMoved(() => this.mergeOnce(caller, spaceId, changeRequestId)));
   }
 
   private async mergeOnce(caller: Caller, spaceId: string, changeRequestId: string): Promise<MergeOutcome> {

@@ -49,6 +49,11 @@ export class ContentWrites {
   }
 
   private readonly imports: ImportSettings;
+
+  /** `write` of a change request's content, alone on it, and run again if its compare-and-set still loses. */
+  private exclusive<T>(changeRequestId: string, write: () => Promise<T>): Promise<T> {
+    return this.deps.store.exclusive(`change-request:${changeRequestId}`, () => whileMoved(write));
+  }
   private outliner: TreeOutliner | undefined;
 
   /** Zip imports read their tree with the Git Sync outline, which the gitsync layer provides. */
@@ -63,8 +68,9 @@ export class ContentWrites {
     const { changeRequest } = await this.changeRequests.find(caller, spaceId, changeRequestId, 'edit');
     const files = await this.prepareFiles(changes);
     const pages = await parsePages([...markdownBodies(changes), ...(await this.updatedPageFiles(changeRequest.revisionId, changes))]);
-    // Writers racing on one change request land one after another: the loser applies its batch again onto the winner's.
-    return await whileMoved(async () => {
+    // Writers racing on one change request queue for it, and land one after another; one that still loses its
+    // compare-and-set applies its batch again onto the new revision.
+    return await this.exclusive(changeRequest.id, async () => {
       const { changeRequest: cr, space } = await this.changeRequests.find(caller, spaceId, changeRequest.id, 'edit');
       const result = await usingParsedPages(pages, async () => await this.apply(space, cr.revisionId, cr.baseRevisionId, changes, files));
       const revision = this.revisionRecord(space.id, cr.revisionId);
@@ -91,7 +97,7 @@ export class ContentWrites {
   async importInChangeRequest(caller: Caller, spaceId: string, changeRequestId: string, input: ImportInput, pageId?: string): Promise<ImportResult> {
     const { changeRequest, space } = await this.changeRequests.find(caller, spaceId, changeRequestId, 'edit');
     const plan = await readImport(input, await this.readOptions(caller, space));
-    return await whileMoved(async () => {
+    return await this.exclusive(changeRequest.id, async () => {
       const { changeRequest: cr } = await this.changeRequests.find(caller, spaceId, changeRequest.id, 'edit');
       if (pageId !== undefined) await this.requirePage(cr.revisionId, pageId);
       const result = await this.applyImport(space, cr.revisionId, cr.baseRevisionId, input, plan, pageId);

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { LRUCache } from 'lru-cache';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { type ColumnInfo, type Queries, type Query, queryMethods, type Row, runAsync, type Statement } from '../sql/query.js';
+import { KeyedMutex, Mutex } from '../mutex.js';
 import { migrate } from './migrate.js';
 import { translate } from './dialect.js';
 
@@ -32,23 +33,6 @@ const ROW_CACHE = { maxSize: 50_000, sizeCalculation: () => 1 };
 /** The channel of change notifications. */
 const CHANNEL = 'quire_state';
 const RELISTEN_MS = 1000;
-
-/** A first-in first-out asynchronous lock. */
-class Mutex {
-  private tail: Promise<void> = Promise.resolve();
-
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    const previous = this.tail;
-    let release!: () => void;
-    this.tail = new Promise<void>((resolve) => (release = resolve));
-    await previous;
-    try {
-      return await fn();
-    } finally {
-      release();
-    }
-  }
-}
 
 /**
  * SQLSTATEs after which a transaction is worth running again: serialization failure, deadlock, and a unique violation
@@ -95,6 +79,9 @@ export class PgDb {
    * transaction runs) always finds a connection, and transactions cannot hold them all waiting for one.
    */
   private readonly slots: LimitFunction;
+  /** Connections that hold advisory locks (`exclusive`), apart from the pool: a holder never waits for its own. */
+  private readonly locks: pg.Pool;
+  private readonly held = new KeyedMutex();
 
   private constructor(
     readonly url: string,
@@ -103,6 +90,8 @@ export class PgDb {
     const max = Math.max(2, options.max ?? 10);
     this.pool = new pg.Pool({ connectionString: url, max, types });
     this.slots = pLimit(max - 1);
+    this.locks = new pg.Pool({ connectionString: url, max: 4, types });
+    this.locks.on('error', () => {});
     // An idle client's error (the server restarted) must not crash the process: the pool drops it.
     this.pool.on('error', () => {});
   }
@@ -322,31 +311,62 @@ export class PgDb {
   }
 
   /**
+   * Runs `fn` holding `key`: first among this process's callers (one connection per key, however many wait), then
+   * as a session advisory lock among servers, which PostgreSQL releases by itself if this process dies.
+   */
+  exclusive<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    return this.held.run(key, async () => {
+      const client = await this.locks.connect();
+      let broken = false;
+      try {
+        await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch(() => (broken = true));
+        }
+      } finally {
+        client.release(broken);
+      }
+    });
+  }
+
+  /**
    * Every row of every table of the schema, in a stable order: but the migration bookkeeping, and blobs (as on SQLite,
    * where they are files: content-addressed, an unreferenced one is no state).
    */
   async snapshot(): Promise<Record<string, Row[]>> {
-    const { rows: tables } = await this.pool.query<{ name: string }>(
-      `SELECT table_name AS name FROM information_schema.tables
-        WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT IN ('quire_schema', 'blobs', 'blob_chunks')
-        ORDER BY table_name`,
-    );
-    const out: Record<string, Row[]> = {};
-    for (const { name } of tables) {
-      const columns = (await this.columns(name)).map((c) => c.name).filter((c) => c !== 'rowid' && c !== 'document');
-      const { rows } = await this.pool.query(
-        `SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM "${name}" ORDER BY ${columns.map((_, i) => i + 1).join(', ')}`,
+    if (!this.snapshotQuery) {
+      const { rows: tables } = await this.pool.query<{ name: string }>(
+        `SELECT table_name AS name FROM information_schema.tables
+          WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT IN ('quire_schema', 'blobs', 'blob_chunks')
+          ORDER BY table_name`,
       );
-      out[name] = rows;
+      // One statement for every table (one snapshot of the database, one round trip), each as JSON rows.
+      const parts: string[] = [];
+      for (const { name } of tables) {
+        const columns = (await this.columns(name)).map((c) => c.name).filter((c) => c !== 'rowid' && c !== 'document');
+        const list = columns.map((c) => `"${c}"`).join(', ');
+        parts.push(
+          `'${name}', COALESCE((SELECT jsonb_agg(t) FROM (SELECT ${list} FROM "${name}" ORDER BY ${columns.map((_, i) => i + 1).join(', ')}) AS t), '[]'::jsonb)`,
+        );
+      }
+      // A function takes at most 100 arguments: objects of 40 tables each, merged.
+      const objects = [];
+      for (let i = 0; i < parts.length; i += 40) objects.push(`jsonb_build_object(${parts.slice(i, i + 40).join(', ')})`);
+      this.snapshotQuery = `SELECT ${objects.join(' || ')} AS snapshot`;
     }
-    return out;
+    const { rows } = await this.pool.query<{ snapshot: Record<string, Row[]> }>(this.snapshotQuery);
+    return rows[0]!.snapshot;
   }
+
+  private snapshotQuery: string | undefined;
 
   async close(): Promise<void> {
     this.closed = true;
     const listener = this.listener;
     this.listener = undefined;
     await listener?.end().catch(() => undefined);
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.locks.end()]);
   }
 }

@@ -35,6 +35,10 @@ export class PostgresStore extends SqlRepositories implements Store {
     return this.db.tx(fn);
   }
 
+  exclusive<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    return this.db.exclusive(key, fn);
+  }
+
   stateVersion(): Promise<string> {
     return this.db.stateVersion();
   }

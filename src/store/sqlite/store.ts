@@ -6,6 +6,7 @@ import { Db } from './db.js';
 import { SqliteSearchRepo } from './search.js';
 import { copyDerived } from './seed.js';
 import { SecretBox } from '../secrets.js';
+import { KeyedMutex } from '../mutex.js';
 import { SqlRepositories } from '../sql/repositories.js';
 
 /** The embedded store: every repository over one SQLite database (WAL), blobs as files beside it. */
@@ -49,6 +50,13 @@ export class SqliteStore extends SqlRepositories implements Store {
   tx<T>(fn: () => Promise<T>): Promise<T> {
     return this.db.tx(fn);
   }
+
+  /** In this process only: another process on the same file is caught by the compare-and-set that follows. */
+  exclusive<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    return this.held.run(key, fn);
+  }
+
+  private readonly held = new KeyedMutex();
 
   /** Changes whenever the stored data may have: equal versions mean equal reads. */
   stateVersion(): Promise<string> {
