@@ -169,13 +169,19 @@ describe('compare-and-set on the space revision', () => {
     const c = await changeRequestEditing('CAS C', 'drawing.md', (md) => `${md}\nFrom C.\n`);
     expect((await s.domain.changeRequests.merge(owner, space.spaceId, a)).result).toBe('merge');
 
-    // B's merge has read the space (A merged) and combined; C lands before B writes: B's compare-and-set loses, and B
-    // merges again, onto C's revision.
+    // B's merge has read the space (A merged) and combined; C lands before B writes, as from another process that
+    // does not share this one's lock on the space (a CLI on the same store): B's compare-and-set loses, and B merges
+    // again, onto C's revision.
     let intruder = '';
     const sync = s.domain.sync;
     const original = sync.indexPages.bind(sync);
     const spy = vi.spyOn(sync, 'indexPages').mockImplementationOnce(async (content) => {
-      intruder = (await s.domain.changeRequests.merge(owner, space.spaceId, c)).revisionId;
+      const unlocked = vi.spyOn(s.store, 'exclusive').mockImplementationOnce((_key, write) => write());
+      try {
+        intruder = (await s.domain.changeRequests.merge(owner, space.spaceId, c)).revisionId;
+      } finally {
+        unlocked.mockRestore();
+      }
       return original(content);
     });
     let merged: Awaited<ReturnType<typeof s.domain.changeRequests.merge>>;
