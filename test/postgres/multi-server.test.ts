@@ -3,6 +3,7 @@
 // `docs sync` run as a repository's CI would run it. Writes split across both at once: none lost, none doubled, no 5xx.
 // A job enqueued through one server runs once. What one server writes, the other serves at once.
 import { GitBookAPI } from '@gitbook/api';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ const SPEC = 'openapi: 3.0.0\ninfo: { title: Pets, version: 1.0.0 }\npaths: {}\n
 let env: Record<string, string>;
 let apis: GitBookAPI[];
 let urls: string[];
+let children: ChildProcess[];
 const specHits: string[] = [];
 let fixture: Server;
 
@@ -40,6 +42,7 @@ beforeAll(async () => {
   // Two servers, started together: the schema and the organizations are made once.
   const servers = await Promise.all([serve(project(CONFIG, 'server-a'), env), serve(project(CONFIG, 'server-b'), env)]);
   urls = servers.map((s) => s.url);
+  children = servers.map((s) => s.child);
   apis = urls.map((endpoint) => new GitBookAPI({ endpoint, authToken: TOKEN }));
 }, 180_000);
 
@@ -149,6 +152,23 @@ describe('two servers on one database', () => {
     }
   });
 
+  it('land both of two patches of different fields sent at once to the two servers', async () => {
+    const org = (await api(0).orgs.listOrganizationsForAuthenticatedUser()).data.items[0]!.id;
+    const space = (await api(0).orgs.listSpacesInOrganizationById(org)).data.items[0]!;
+    for (let i = 0; i < 5; i++) {
+      const emoji = ['1f600', '1f680', '1f4da', '2705', '1f525'][i]!;
+      await Promise.all([api(i).spaces.updateSpaceById(space.id, { title: `Patched ${i}` }), api(i + 1).spaces.updateSpaceById(space.id, { emoji })]);
+      // Each server shows the other's write once its notification came: within moments, never a lost field.
+      await waitFor(
+        async () => {
+          const { data } = await api(i).spaces.getSpaceById(space.id);
+          return data.title === `Patched ${i}` && data.emoji === emoji;
+        },
+        { message: 'both patches', timeout: 2000 },
+      );
+    }
+  });
+
   it('runs a job enqueued through one server exactly once, whichever server claims it', async () => {
     const org = (await api(0).orgs.listOrganizationsForAuthenticatedUser()).data.items[0]!.id;
     const url = `http://${env.DOCS_ALLOW_HOSTS}/pets.yaml`;
@@ -161,5 +181,42 @@ describe('two servers on one database', () => {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(specHits.filter((path) => path === '/pets.yaml')).toHaveLength(1);
     expect((await api(1).orgs.listOpenApiSpecVersions(org, 'pets')).data.items).toHaveLength(1);
+  });
+
+  it('lose nothing when one is killed (kill -9) in the middle of merges: the other merges what is left, once', async () => {
+    const org = (await api(0).orgs.listOrganizationsForAuthenticatedUser()).data.items[0]!.id;
+    const space = (await api(0).orgs.listSpacesInOrganizationById(org)).data.items[0]!;
+    const pages = (await api(1).spaces.listPages(space.id)).data.pages.filter((p) => p.type === 'document').slice(0, 6);
+    const crs: string[] = [];
+    for (const [i, page] of pages.entries()) {
+      const { data: cr } = await api(1).spaces.createChangeRequest(space.id, { subject: `Crash ${i}` });
+      const written = await fetch(`${urls[1]}/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ changes: [{ operation: 'insert_page', into: page.id, title: `Survivor ${i}`, document: { markdown: `Kept ${i}.\n` } }] }),
+      });
+      expect(written.status).toBe(200);
+      crs.push(cr.id);
+    }
+    // Every merge sent to server A, which dies while they run.
+    const sent = crs.map((id) => api(0).spaces.mergeChangeRequest(space.id, id).catch((error: unknown) => error));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    children[0]!.kill('SIGKILL');
+    await Promise.all(sent);
+    // Server B merges whatever A did not: each change request ends merged, once.
+    for (const id of crs) {
+      const { data: cr } = await api(1).spaces.getChangeRequestById(space.id, id);
+      if (cr.status !== 'merged') expect((await api(1).spaces.mergeChangeRequest(space.id, id)).data.result).toBe('merge');
+    }
+    const { data: tree } = await api(1).spaces.getCurrentRevision(space.id);
+    const titles: string[] = [];
+    const walk = (list: typeof tree.pages) => {
+      for (const page of list) {
+        titles.push(page.title);
+        if ('pages' in page) walk(page.pages as typeof tree.pages);
+      }
+    };
+    walk(tree.pages);
+    expect(titles.filter((t) => t.startsWith('Survivor ')).sort()).toEqual(crs.map((_, i) => `Survivor ${i}`).sort());
   });
 });

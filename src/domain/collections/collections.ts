@@ -62,16 +62,20 @@ export class Collections {
   }
 
   async update(caller: Caller, id: string, patch: CollectionPatch): Promise<CollectionView> {
-    const collection = await this.find(id);
-    await caller.access.requireCollection(collection, patch.defaultLevel !== undefined ? 'admin' : 'create');
-    const next: CollectionRecord = {
-      ...collection,
-      title: patch.title ?? collection.title,
-      description: patch.description ?? collection.description,
-      defaultLevel: patch.defaultLevel === undefined ? collection.defaultLevel : patch.defaultLevel,
-      updatedAt: nowIso(this.deps),
-    };
-    await this.deps.store.content.updateCollection(next);
+    // Read and written in one transaction: two patches of different fields at once both land.
+    const next = await this.deps.store.tx(async () => {
+      const collection = await this.find(id);
+      await caller.access.requireCollection(collection, patch.defaultLevel !== undefined ? 'admin' : 'create');
+      const next: CollectionRecord = {
+        ...collection,
+        title: patch.title ?? collection.title,
+        description: patch.description ?? collection.description,
+        defaultLevel: patch.defaultLevel === undefined ? collection.defaultLevel : patch.defaultLevel,
+        updatedAt: nowIso(this.deps),
+      };
+      await this.deps.store.content.updateCollection(next);
+      return next;
+    });
     return { collection: next, role: await caller.access.collectionRole(next) };
   }
 

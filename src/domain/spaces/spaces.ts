@@ -126,21 +126,25 @@ export class Spaces {
   }
 
   async update(caller: Caller, id: string, patch: SpacePatch): Promise<SpaceView> {
-    const space = await this.find(id);
-    const settings = patch.editMode !== undefined || patch.defaultLevel !== undefined || patch.mergeRules !== undefined;
-    await caller.access.requireSpace(space, settings ? 'admin' : 'edit');
-    const next: SpaceRecord = {
-      ...space,
-      title: patch.title ?? space.title,
-      language: patch.language ?? space.language,
-      editMode: patch.editMode ?? space.editMode,
-      defaultLevel: patch.defaultLevel === undefined ? space.defaultLevel : patch.defaultLevel,
-      mergeRules: patch.mergeRules ?? space.mergeRules,
-      updatedAt: nowIso(this.deps),
-    };
-    if (patch.emoji !== undefined) [next.emoji, next.icon] = [patch.emoji, patch.emoji ? null : space.icon];
-    if (patch.icon !== undefined) [next.icon, next.emoji] = [patch.icon, patch.icon ? null : next.emoji];
-    await this.deps.store.content.updateSpace(next);
+    // Read and written in one transaction: two patches of different fields at once both land.
+    const next = await this.deps.store.tx(async () => {
+      const space = await this.find(id);
+      const settings = patch.editMode !== undefined || patch.defaultLevel !== undefined || patch.mergeRules !== undefined;
+      await caller.access.requireSpace(space, settings ? 'admin' : 'edit');
+      const next: SpaceRecord = {
+        ...space,
+        title: patch.title ?? space.title,
+        language: patch.language ?? space.language,
+        editMode: patch.editMode ?? space.editMode,
+        defaultLevel: patch.defaultLevel === undefined ? space.defaultLevel : patch.defaultLevel,
+        mergeRules: patch.mergeRules ?? space.mergeRules,
+        updatedAt: nowIso(this.deps),
+      };
+      if (patch.emoji !== undefined) [next.emoji, next.icon] = [patch.emoji, patch.emoji ? null : space.icon];
+      if (patch.icon !== undefined) [next.icon, next.emoji] = [patch.icon, patch.icon ? null : next.emoji];
+      await this.deps.store.content.updateSpace(next);
+      return next;
+    });
     return await this.view(next, await caller.access.spaceRole(next));
   }
 
