@@ -199,7 +199,11 @@ describe('two servers on one database', () => {
       crs.push(cr.id);
     }
     // Every merge sent to server A, which dies while they run.
-    const sent = crs.map((id) => api(0).spaces.mergeChangeRequest(space.id, id).catch((error: unknown) => error));
+    const sent = crs.map((id) =>
+      api(0)
+        .spaces.mergeChangeRequest(space.id, id)
+        .catch((error: unknown) => error),
+    );
     await new Promise((resolve) => setTimeout(resolve, 30));
     children[0]!.kill('SIGKILL');
     await Promise.all(sent);
