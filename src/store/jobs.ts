@@ -19,9 +19,10 @@ export interface JobRepo {
   upsert(j: JobRecord): Promise<void>;
   /**
    * Claims the next due job, or a running one whose lease ran out (its process stopped), for `lease`: in one atomic
-   * step, so two processes sharing the store never claim the same job. Undefined when none is due.
+   * step, so two processes sharing the store never claim the same job. Only jobs of `kinds` (those the process runs).
+   * Undefined when none is due.
    */
-  claimDue(now: string, lease: JobLease): Promise<JobRecord | undefined>;
+  claimDue(now: string, lease: JobLease, kinds: readonly string[]): Promise<JobRecord | undefined>;
   /** Extends the lease on a job its owner runs; false when the job is no longer its (the lease ran out and another took it). */
   renew(id: string, lease: JobLease): Promise<boolean>;
   /**

@@ -98,7 +98,8 @@ export class Jobs {
   private async drain(): Promise<number> {
     let count = 0;
     for (;;) {
-      const job = await this.deps.store.jobs.claimDue(nowIso(this.deps), this.lease());
+      // Only kinds this process runs: a process without a handler (a CLI run) leaves those jobs to one that has it.
+      const job = await this.deps.store.jobs.claimDue(nowIso(this.deps), this.lease(), [...this.handlers.keys()]);
       if (!job) return count;
       count++;
       const renewal = setInterval(() => void this.renew(job), this.leaseMs / 3);

@@ -29,7 +29,8 @@ export class SqlJobRepo implements Queries<JobRepo> {
     );
   }
 
-  *claimDue(now: string, lease: JobLease): Query<JobRecord | undefined> {
+  *claimDue(now: string, lease: JobLease, kinds: readonly string[]): Query<JobRecord | undefined> {
+    if (kinds.length === 0) return undefined;
     // One statement. SQLite runs it under its write lock; PostgreSQL locks the row it picks and passes over rows
     // another server is claiming, so no two processes claim the same job.
     const lock = (yield* sql.dialect()) === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
@@ -37,7 +38,8 @@ export class SqlJobRepo implements Queries<JobRepo> {
       `UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_owner = ?, lease_until = ?, updated_at = ?
        WHERE id = (
          SELECT id FROM jobs
-         WHERE (state = 'pending' AND run_at <= ?) OR (state = 'running' AND (lease_until IS NULL OR lease_until < ?))
+         WHERE ((state = 'pending' AND run_at <= ?) OR (state = 'running' AND (lease_until IS NULL OR lease_until < ?)))
+           AND kind IN (${sql.placeholders(kinds.length)})
          ORDER BY run_at, id LIMIT 1${lock})
        RETURNING *`,
       lease.owner,
@@ -45,6 +47,7 @@ export class SqlJobRepo implements Queries<JobRepo> {
       now,
       now,
       now,
+      ...kinds,
     );
     return row && (yield* this.jobRows.record(row));
   }
