@@ -28,6 +28,10 @@ const EXAMPLES: Record<string, string[]> = {
   serve: ['docs serve', 'docs serve --port 8080 --host 0.0.0.0', 'DOCS_TOKEN=$(cat token) docs serve'],
   start: ['npm start                 # in a Quire checkout: its own manual', 'docs start --port 0       # any free port'],
   token: ['docs token create', 'docs token create --role read --email reader@example.com --json'],
+  migrate: [
+    "docs migrate --to postgres://docs@db.internal:5432/docs   # this project's store (storage.dir)",
+    'DOCS_DATABASE_URL=postgres://docs@db/docs docs migrate --from /srv/quire/.docs',
+  ],
   'token create': ['docs token create', 'docs token create --role edit --email writer@example.com --label "CI bot"', 'docs token create --json'],
 };
 

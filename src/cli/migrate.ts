@@ -19,7 +19,7 @@ export function registerMigrate(program: Command): void {
       const opts = command.optsWithGlobals<GlobalOptions & MigrateOptions>();
       const to = opts.to ?? process.env.DOCS_DATABASE_URL;
       if (!to) throw new UsageError('--to: the postgres:// URL of the database to copy into (or set DOCS_DATABASE_URL)');
-      if (!/^postgres(ql)?:\/\//.test(to)) throw new UsageError(`--to ${to}: expected a postgres:// URL`);
+      if (!/^postgres(ql)?:\/\//.test(to)) throw new UsageError('--to: expected a postgres:// URL');
       let from = opts.from;
       if (from === undefined) {
         const loaded = loadConfig(opts.config ? { file: opts.config } : {});

@@ -6,6 +6,7 @@ import { Caller, Domain } from '../domain/index.js';
 import { PARSED_PAGE_VERSION } from '../content/parsed-page.js';
 import { type Bootstrap, bootstrap } from '../domain/core/setup.js';
 import { connectStore, type Store, type StoreLocation, memoryStore } from '../store/index.js';
+import { SecretBox } from '../store/secrets.js';
 import { CommandFailure } from './util.js';
 import { makeDirectory } from '../platform/make-directory.js';
 
@@ -73,6 +74,11 @@ function createStoreDir(dir: string): void {
 
 /** The store, or a message naming what is wrong: the database unreachable, a bad key. */
 async function connect(location: StoreLocation): Promise<Store> {
+  if (location.secretKey !== undefined && !SecretBox.withKey(location.secretKey)) {
+    throw new CommandFailure('DOCS_SECRET_KEY: expected 64 hex digits or 32 bytes in base64 (openssl rand -hex 32)');
+  }
+  // SQLite's errors (its native module missing, a folder it cannot write) are reported as they always were.
+  if (!location.database) return await connectStore(location);
   try {
     return await connectStore(location);
   } catch (error) {

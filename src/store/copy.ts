@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { FileBlobStore } from './blobs.js';
 import { PostgresBlobStore } from './postgres/blobs.js';
+import type pg from 'pg';
 import { PgDb } from './postgres/db.js';
 import { Db } from './sqlite/db.js';
 import type { Row } from './sql/query.js';
@@ -15,8 +16,9 @@ export interface CopyReport {
   blobs: number;
 }
 
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table, and its bytes under a bound. */
 const BATCH_PARAMS = 30_000;
+const BATCH_BYTES = 16 * 1024 * 1024;
 
 export class CopyError extends Error {}
 
@@ -32,13 +34,25 @@ export async function copyToPostgres(dir: string, url: string, progress: (line: 
       // all at once, and only then is the database no longer empty.
       report.blobs = await copyBlobs(new FileBlobStore(join(dir, 'blobs')), new PostgresBlobStore(target.pool));
       progress(`blobs: ${report.blobs}`);
-      await target.tx(async () => {
-        for (const table of tables) {
-          report.tables[table] = await copyTable(source, target, table);
-          progress(`${table}: ${report.tables[table]} rows`);
+      // One plain transaction on one connection (no retries: nothing else writes an empty database), counted before
+      // its commit: a copy that does not match leaves the database empty.
+      const client = await target.pool.connect();
+      try {
+        await client.query('BEGIN');
+        try {
+          for (const table of tables) {
+            report.tables[table] = await copyTable(source, client, table);
+            progress(`${table}: ${report.tables[table]} rows`);
+          }
+          await checkCounts(source, client, report);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
         }
-      });
-      await checkCounts(source, target, report);
+      } finally {
+        client.release();
+      }
       return report;
     } finally {
       await target.close();
@@ -72,7 +86,7 @@ function copyOrder(source: Db): string[] {
   return ordered;
 }
 
-async function copyTable(source: Db, target: PgDb, table: string): Promise<number> {
+async function copyTable(source: Db, target: pg.ClientBase, table: string): Promise<number> {
   const targetColumns = new Set(
     (
       await target.query<{ name: string; generated: string; identity: string }>(
@@ -90,6 +104,7 @@ async function copyTable(source: Db, target: PgDb, table: string): Promise<numbe
   const perBatch = Math.max(1, Math.floor(BATCH_PARAMS / columns.length));
   const select = source.raw.prepare(`SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM "${table}" ORDER BY rowid`).raw();
   let batch: unknown[][] = [];
+  let bytes = 0;
   let copied = 0;
   const flush = async () => {
     if (batch.length === 0) return;
@@ -97,10 +112,12 @@ async function copyTable(source: Db, target: PgDb, table: string): Promise<numbe
     await target.query(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES ${values}`, batch.flat());
     copied += batch.length;
     batch = [];
+    bytes = 0;
   };
   for (const row of select.iterate() as Iterable<unknown[]>) {
     batch.push(row);
-    if (batch.length >= perBatch) await flush();
+    for (const value of row) bytes += typeof value === 'string' ? value.length : Buffer.isBuffer(value) ? value.byteLength : 8;
+    if (batch.length >= perBatch || bytes >= BATCH_BYTES) await flush();
   }
   await flush();
   return copied;
@@ -117,7 +134,7 @@ async function copyBlobs(from: FileBlobStore, to: PostgresBlobStore): Promise<nu
   return copied;
 }
 
-async function checkCounts(source: Db, target: PgDb, report: CopyReport): Promise<void> {
+async function checkCounts(source: Db, target: pg.ClientBase, report: CopyReport): Promise<void> {
   const wrong: string[] = [];
   for (const [table, copied] of Object.entries(report.tables)) {
     const there = (await target.query<{ n: number }>(`SELECT COUNT(*) AS n FROM "${table}"`)).rows[0]!.n;

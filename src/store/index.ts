@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { PostgresStore } from './postgres/store.js';
 import { SecretBox } from './secrets.js';
 import { SqliteStore } from './sqlite/store.js';
@@ -44,7 +43,9 @@ export async function connectStore(location: StoreLocation): Promise<Store> {
   const secrets = location.secretKey === undefined ? undefined : SecretBox.withKey(location.secretKey);
   if (location.secretKey !== undefined && !secrets) throw new Error('DOCS_SECRET_KEY: expected 64 hex digits or 32 bytes in base64');
   if (!location.database) return SqliteStore.open(location.dir, secrets);
-  return PostgresStore.open(location.database, secrets ?? new SecretBox(join(location.dir, 'secret.key')));
+  // A key per server would seal what no other server can open: servers of one database share one, given to them all.
+  if (!secrets) throw new Error('DOCS_SECRET_KEY is required with a database: give every server the same key (openssl rand -hex 32)');
+  return PostgresStore.open(location.database, secrets);
 }
 
 /** A store that lives in memory only (tests, scratch work). */

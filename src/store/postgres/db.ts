@@ -23,16 +23,25 @@ interface Transaction {
   nested: Mutex;
   /** Whether it wrote (then its commit notifies). */
   wrote: { value: boolean };
+  /** Set once the outermost transaction ended: work detached from it then runs outside any transaction. */
+  done: { value: boolean };
 }
 
 /** A row cached as absent. */
 const NO_ROW = Object.freeze({});
-/** Point reads kept at once (counted through `maxSize`: clearing an lru-cache with `max` goes over its whole capacity). */
-const ROW_CACHE = { maxSize: 50_000, sizeCalculation: () => 1 };
 
 /** The channel of change notifications. */
 const CHANNEL = 'quire_state';
 const RELISTEN_MS = 1000;
+/**
+ * How often the listening connection is checked: one dropped silently (by a NAT or a load balancer) would otherwise
+ * leave this server's caches believing nothing changed.
+ */
+const HEARTBEAT_MS = 10_000;
+/** How long a cached point read may live even while no write is heard of: a bound on staleness if all else failed. */
+const ROW_TTL_MS = 5_000;
+/** Point reads kept at once (counted through `maxSize`: clearing an lru-cache with `max` goes over its whole capacity). */
+const ROW_CACHE = { maxSize: 50_000, sizeCalculation: () => 1, ttl: ROW_TTL_MS };
 
 /**
  * SQLSTATEs after which a transaction is worth running again: serialization failure, deadlock, and a unique violation
@@ -73,6 +82,8 @@ export class PgDb {
   private generation = 0;
   /** The connection that listens for other servers' writes, while it does. */
   private listener: pg.Client | undefined;
+  private relisten: NodeJS.Timeout | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
   private closed = false;
   /**
    * Transactions at once: one fewer than the pool's connections, so a statement outside any (a blob write while a
@@ -116,31 +127,55 @@ export class PgDb {
 
   /** Listens for other servers' writes; when the connection drops, tries again (and, meanwhile, no version holds). */
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, types });
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.url, types, keepAlive: true, keepAliveInitialDelayMillis: HEARTBEAT_MS });
+    let live = false;
     const lost = () => {
-      if (this.listener !== client) return;
-      this.listener = undefined;
+      if (!live) return;
+      live = false;
+      if (this.listener === client) this.listener = undefined;
       this.generation++;
-      if (!this.closed) setTimeout(() => this.listen().catch(() => undefined), RELISTEN_MS).unref();
+      clearInterval(this.heartbeat);
+      client.end().catch(() => undefined);
+      if (!this.closed) this.relisten = setTimeout(() => this.listen().catch(() => undefined), RELISTEN_MS).unref();
     };
     client.on('notification', () => this.generation++);
     client.on('error', lost);
     client.on('end', lost);
-    this.listener = client;
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
     } catch (error) {
-      lost();
       await client.end().catch(() => undefined);
+      if (!this.closed) this.relisten = setTimeout(() => this.listen().catch(() => undefined), RELISTEN_MS).unref();
       throw error;
     }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    // Only now is anything cached: what was read before this point may predate a write no one heard of.
+    live = true;
+    this.listener = client;
     this.generation++;
+    this.heartbeat = setInterval(() => {
+      const timeout = setTimeout(lost, HEARTBEAT_MS / 2).unref();
+      client
+        .query('SELECT 1')
+        .then(() => clearTimeout(timeout))
+        .catch(lost);
+    }, HEARTBEAT_MS).unref();
+  }
+
+  /** The transaction of the current async context, if one is open. */
+  private current(): Transaction | undefined {
+    const transaction = this.open > 0 ? this.context.getStore() : undefined;
+    return transaction && !transaction.done.value ? transaction : undefined;
   }
 
   /** Runs `query`, inside the transaction of the current async context if there is one. */
   drive<T>(query: Query<T>): Promise<T> {
-    const transaction = this.open > 0 ? this.context.getStore() : undefined;
+    const transaction = this.current();
     return runAsync(query, (statement) => this.execute(statement, transaction));
   }
 
@@ -151,11 +186,7 @@ export class PgDb {
     return guarded as R;
   }
 
-  async query<T = Row>(
-    text: string,
-    params: readonly unknown[] = [],
-    transaction = this.open > 0 ? this.context.getStore() : undefined,
-  ): Promise<pg.QueryResult<T & pg.QueryResultRow>> {
+  async query<T = Row>(text: string, params: readonly unknown[] = [], transaction = this.current()): Promise<pg.QueryResult<T & pg.QueryResultRow>> {
     const on = transaction?.client ?? this.pool;
     return on.query<T & pg.QueryResultRow>(this.text(text), params as unknown[]);
   }
@@ -179,7 +210,7 @@ export class PgDb {
         return row;
       }
       case 'atomic': {
-        const run = () => runAsync(statement.body(), (inner) => this.execute(inner, this.context.getStore()));
+        const run = () => runAsync(statement.body(), (inner) => this.execute(inner, this.current()));
         return this.tx(run);
       }
       case 'columns':
@@ -229,7 +260,8 @@ export class PgDb {
       return;
     }
     this.generation++;
-    await this.pool.query(`NOTIFY ${CHANNEL}`);
+    // The write committed: a notification that fails to go only leaves the other servers' caches to their TTL.
+    await this.pool.query(`NOTIFY ${CHANNEL}`).catch(() => undefined);
   }
 
   /**
@@ -255,7 +287,7 @@ export class PgDb {
    * again, up to a bound: `fn` must only do store work (and content-addressed blob writes), as for SQLite.
    */
   async tx<T>(fn: () => Promise<T>): Promise<T> {
-    const parent = this.open > 0 ? this.context.getStore() : undefined;
+    const parent = this.current();
     if (parent) return parent.nested.run(() => this.savepoint(parent, fn));
     for (let attempt = 1; ; attempt++) {
       try {
@@ -269,27 +301,36 @@ export class PgDb {
 
   private async once<T>(fn: () => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
-    const transaction: Transaction = { client, savepoints: { count: 0 }, nested: new Mutex(), wrote: { value: false } };
+    const transaction: Transaction = { client, savepoints: { count: 0 }, nested: new Mutex(), wrote: { value: false }, done: { value: false } };
     this.open++;
     let broken = false;
+    // A statement of the transaction's own; one that fails without an SQLSTATE lost the connection.
+    const own = async (text: string) => {
+      try {
+        await client.query(text);
+      } catch (error) {
+        if ((error as { code?: string }).code === undefined) broken = true;
+        throw error;
+      }
+    };
     try {
-      await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+      await own('BEGIN ISOLATION LEVEL SERIALIZABLE');
       let result: T;
       try {
         result = await this.context.run(transaction, fn);
       } catch (error) {
         await client.query('ROLLBACK').catch(() => (broken = true));
+        // Rows it read may sit in a cache keyed by the version it saw: they go with it.
+        if (transaction.wrote.value) this.generation++;
         throw error;
       }
       // Delivered with the commit, to every listening server.
-      if (transaction.wrote.value) await client.query(`NOTIFY ${CHANNEL}`);
-      await client.query('COMMIT');
+      if (transaction.wrote.value) await own(`NOTIFY ${CHANNEL}`);
+      await own('COMMIT');
       if (transaction.wrote.value) this.generation++;
       return result;
-    } catch (error) {
-      if ((error as { code?: string }).code === undefined) broken = true;
-      throw error;
     } finally {
+      transaction.done.value = true;
       client.release(broken);
       if (--this.open === 0) this.context.disable();
     }
@@ -297,7 +338,7 @@ export class PgDb {
 
   private async savepoint<T>(parent: Transaction, fn: () => Promise<T>): Promise<T> {
     const name = `quire_${++parent.savepoints.count}`;
-    const savepoint: Transaction = { client: parent.client, savepoints: parent.savepoints, nested: new Mutex(), wrote: parent.wrote };
+    const savepoint: Transaction = { client: parent.client, savepoints: parent.savepoints, nested: new Mutex(), wrote: parent.wrote, done: parent.done };
     await parent.client.query(`SAVEPOINT ${name}`);
     try {
       const result = await this.context.run(savepoint, fn);
@@ -320,6 +361,8 @@ export class PgDb {
       let broken = false;
       try {
         await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
+        // The previous holder's commit may be ahead of its notification: read nothing from the cache.
+        this.generation++;
         try {
           return await fn();
         } finally {
@@ -364,6 +407,8 @@ export class PgDb {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.relisten);
+    clearInterval(this.heartbeat);
     const listener = this.listener;
     this.listener = undefined;
     await listener?.end().catch(() => undefined);
