@@ -109,6 +109,9 @@ describe('docs watch in a browser', () => {
     // An edit shows up without any reload from here; no navigation is made by the test.
     writeFileSync(file, `${original}\n${filler}\n\nFirst watched edit.\n`);
     await page.getByText('First watched edit.').waitFor({ timeout: 15_000 });
+    // Scrolled once the first edit's reloads are over (a save may be seen twice): the scroll must then survive the next.
+    await expect.poll(async () => await page.evaluate(() => (window.scrollTo(0, 1200), window.scrollY)), { timeout: 5_000 }).toBeGreaterThan(1000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
     await page.evaluate(() => window.scrollTo(0, 1200));
     writeFileSync(file, `${original}\n${filler}\n\nSecond watched edit.\n`);
     await page.getByText('Second watched edit.').waitFor({ timeout: 15_000 });
