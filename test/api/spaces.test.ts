@@ -59,7 +59,10 @@ describe('spaces through the official client', () => {
   it('moves a space before and after others, and rejects bad moves', async () => {
     const api = s.client();
     const { data: col } = await api.orgs.createCollection(s.org, { title: 'Order' });
-    const [a, b, c] = await Promise.all(['A', 'B', 'C'].map(async (t) => (await api.orgs.createSpace(s.org, { title: t, parent: col.id })).data));
+    // One after another: spaces created at once take the next positions in whichever order their writes land.
+    const made = [];
+    for (const t of ['A', 'B', 'C']) made.push((await api.orgs.createSpace(s.org, { title: t, parent: col.id })).data);
+    const [a, b, c] = made;
     const order = async () => (await api.collections.listSpacesInCollectionById(col.id)).data.items.map((x) => x.title);
     expect(await order()).toEqual(['A', 'B', 'C']);
 
