@@ -13,7 +13,8 @@ describe('secret box', () => {
     expect(new SecretBox(keyFile).open(sealed)).toBe('https://user:hunter2@example.com/docs.git');
 
     const [version, iv, tag, data] = sealed.split('.');
-    const flipped = `${data!.slice(0, -2)}${data!.endsWith('A') ? 'B' : 'A'}${data!.slice(-1)}`;
+    // The first character carries six whole bits of the ciphertext (a last one may be padding).
+    const flipped = `${data!.startsWith('A') ? 'B' : 'A'}${data!.slice(1)}`;
     expect(new SecretBox(keyFile).open([version, iv, tag, flipped].join('.'))).toBeUndefined();
     expect(new SecretBox(null).open(sealed)).toBeUndefined();
     expect(new SecretBox(keyFile).open('not sealed')).toBeUndefined();
