@@ -7,7 +7,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * Test files with a `// <marker>: ...` line: `corpora` (they read ../shared/corpora), `crash` (they kill processes),
- * `mocks` (they replace a module with vi.mock, so they need a fresh module graph of their own).
+ * `mocks` (they replace a module with vi.mock, so they need a fresh module graph of their own), `backends` (their
+ * stores come from `testStore()`: they run again on PostgreSQL).
  */
 function markedTests(dir: string, marker: string): string[] {
   const line = new RegExp(`^// ${marker}: `, 'm');
@@ -27,6 +28,7 @@ if (!hasCorpora && process.env.QUIRE_REQUIRE_CORPORA === '1') {
 const onCorpora = markedTests(join(root, 'test'), 'corpora').sort();
 const crashTests = markedTests(join(root, 'test'), 'crash').sort();
 const mockTests = markedTests(join(root, 'test'), 'mocks').sort();
+const bothBackends = markedTests(join(root, 'test'), 'backends').sort();
 const withoutCorpora = hasCorpora ? [] : onCorpora;
 if (withoutCorpora.length) {
   console.warn(`Note: ../shared/corpora is not beside this clone: the ${withoutCorpora.length} test files marked "// corpora:" that read it are skipped.`);
@@ -38,12 +40,14 @@ function project(
   include: string[],
   options: { exclude?: string[]; build?: boolean; setup?: string; isolate?: boolean; env?: Record<string, string> } = {},
 ): TestProjectInlineConfiguration {
+  const onPostgres = options.env?.QUIRE_TEST_BACKEND === 'postgres';
   return {
     test: {
       name,
       include,
       exclude: ['**/node_modules/**', ...withoutCorpora, ...(options.exclude ?? [])],
       globalSetup: [...(options.build ? ['test/build-setup.ts'] : []), ...(options.setup ? [options.setup] : [])],
+      setupFiles: onPostgres ? ['test/helpers/close-stores.ts'] : [],
       testTimeout: 30_000,
       hookTimeout: 60_000,
       pool: 'forks',
@@ -82,6 +86,8 @@ export default defineConfig({
         env: { QUIRE_TEST_BACKEND: 'postgres' },
         exclude: process.env.QUIRE_PG_ALL === '1' ? [] : ['test/api/fuzz.test.ts', 'test/api/lossless-content.test.ts'],
       }),
+      // The domain, sync and store suites marked "// backends:" again, their stores on PostgreSQL (`testStore()`).
+      project('domain-postgres', bothBackends, { setup: 'test/postgres-setup.ts', env: { QUIRE_TEST_BACKEND: 'postgres' } }),
       // A private PostgreSQL cluster per run (Debian's postgresql, installed if missing).
       project('postgres', ['test/postgres/**/*.test.ts'], { setup: 'test/postgres-setup.ts', build: true }),
       project('e2e', ['test/e2e/**/*.test.ts'], { build: true }),

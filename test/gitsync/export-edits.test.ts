@@ -1,3 +1,4 @@
+// backends: SQLite, and PostgreSQL in the domain-postgres project.
 // corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

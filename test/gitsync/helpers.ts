@@ -2,13 +2,13 @@ import { configSchema } from '../../src/config/index.js';
 import { Caller, Domain } from '../../src/domain/index.js';
 import { bootstrap } from '../../src/domain/core/setup.js';
 import { type SyncOptions, syncDirectory } from '../../src/gitsync/import.js';
-import { memoryStore } from '../../src/store/index.js';
+import { testStore } from '../helpers/store.js';
 
 export const CORPORA = new URL('../../../shared/corpora/', import.meta.url).pathname;
 
-/** A fresh in-memory store with the default organization and admin, and a `sync` bound to them. */
+/** A fresh store (in memory, or a PostgreSQL database in the PostgreSQL projects) with the default organization and admin, and a `sync` bound to them. */
 export async function setup() {
-  const store = memoryStore();
+  const store = await testStore();
   const domain = new Domain(store);
   const boot = await bootstrap(domain, configSchema.parse({}));
   const caller = new Caller(store, boot.admin);

@@ -1,3 +1,4 @@
+// backends: SQLite, and PostgreSQL in the domain-postgres project.
 // corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 // Replays the history of a real GitBook repository: each commit is imported in order, and the edits of the next commit
 // are made again through the space, as the API makes them (new pages without a git path; each edited page's file

@@ -1,3 +1,4 @@
+// backends: SQLite, and PostgreSQL in the domain-postgres project.
 // corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

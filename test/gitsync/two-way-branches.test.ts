@@ -1,3 +1,4 @@
+// backends: SQLite, and PostgreSQL in the domain-postgres project.
 import { afterAll, describe, expect, it } from 'vitest';
 import { installGitSync } from '../../src/gitsync/two-way/install.js';
 import { cleanTemps, lines, SAMPLE, synced } from './two-way-helpers.js';

@@ -1,3 +1,4 @@
+// backends: SQLite, and PostgreSQL in the domain-postgres project.
 // Two writers on one repository (`docs serve` exporting a merge while `docs sync` runs): one at a time, so the second
 // sees the first's commit paired with its revision, and a lock left by a dead process does not block anyone.
 import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// backends: SQLite, and PostgreSQL in the domain-postgres project.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DocumentPage } from '../../src/model/index.js';
 import { cleanTemps, lines, SAMPLE, synced } from './two-way-helpers.js';

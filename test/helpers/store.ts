@@ -1,6 +1,6 @@
 /**
- * The store a test runs on: in memory (SQLite), or, in the `api-postgres` project (QUIRE_TEST_BACKEND=postgres), a
- * new database of the run's private PostgreSQL cluster, so the same tests prove both backends.
+ * The store a test runs on: in memory (SQLite), or, in the projects that set QUIRE_TEST_BACKEND=postgres, a new
+ * database of the run's private PostgreSQL cluster, so the same tests prove both backends.
  */
 import { inject } from 'vitest';
 import { PostgresStore } from '../../src/store/postgres/store.js';
@@ -9,11 +9,19 @@ import { type Store, memoryStore } from '../../src/store/index.js';
 import { createDatabase } from './postgres.js';
 
 let databases = 0;
+const open: Store[] = [];
 
 export const onPostgres = (): boolean => process.env.QUIRE_TEST_BACKEND === 'postgres';
 
 export async function testStore(): Promise<Store> {
   if (!onPostgres()) return memoryStore();
   const url = await createDatabase(inject('postgresUrl'), `test_${process.pid}_${++databases}`, inject('postgresTemplate'));
-  return PostgresStore.open(url, new SecretBox(null), { max: 4 });
+  const store = await PostgresStore.open(url, new SecretBox(null), { max: 4 });
+  open.push(store);
+  return store;
+}
+
+/** Closes the PostgreSQL stores a test file opened and left open (each holds a listening connection). */
+export async function closeTestStores(): Promise<void> {
+  await Promise.all(open.splice(0).map((store) => store.close().catch(() => undefined)));
 }

@@ -1,12 +1,13 @@
+// backends: SQLite, and PostgreSQL in the domain-postgres project.
 // The git-date cache: dates by commit, replaced when saved again, the latest rows kept.
 import { describe, expect, it } from 'vitest';
-import { memoryStore } from '../../src/store/index.js';
+import { testStore } from '../helpers/store.js';
 
 const oid = (n: number) => n.toString(16).padStart(40, '0');
 
 describe('GitDatesRepo', () => {
   it('saves, replaces and reads the dates of a commit, by version', async () => {
-    const store = memoryStore();
+    const store = await testStore();
     await store.gitDates.put(oid(1), 1, { 'a.md': 100 });
     await store.gitDates.put(oid(1), 1, { 'a.md': 100, 'b.md': 200 });
     expect(await store.gitDates.get(oid(1), 1)).toEqual({ 'a.md': 100, 'b.md': 200 });
@@ -15,7 +16,7 @@ describe('GitDatesRepo', () => {
   });
 
   it('keeps the 64 commits saved last', async () => {
-    const store = memoryStore();
+    const store = await testStore();
     for (let n = 1; n <= 70; n++) await store.gitDates.put(oid(n), 1, { 'a.md': n });
     await store.gitDates.put(oid(3), 1, { 'a.md': 3 }); // saved again: among the latest now
     const kept = await store.gitDates.commits(1);
