@@ -51,6 +51,7 @@ server:
   port: 4000
   publicUrl: https://docs.example.com
   bodyLimit: 52428800
+  jobLeaseSeconds: 60
 organizations:
   - title: Acme
     hostname: acme

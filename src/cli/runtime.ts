@@ -48,7 +48,12 @@ export async function openRuntime(options: { config?: string; env?: NodeJS.Proce
   } else if (!existsSync(storeDir)) createStoreDir(storeDir);
   const store = await connect({ dir: storeDir, database, secretKey: env.DOCS_SECRET_KEY || undefined });
   try {
-    const domain = new Domain(store, { allowHosts: loaded.config.network.allowHosts, translation: loaded.config.translation, imports: importOptions(loaded) });
+    const domain = new Domain(store, {
+      allowHosts: loaded.config.network.allowHosts,
+      translation: loaded.config.translation,
+      imports: importOptions(loaded),
+      jobs: { leaseMs: loaded.config.server.jobLeaseSeconds * 1000 },
+    });
     const boot = await bootstrap(domain, loaded.config, env.DOCS_TOKEN ? { DOCS_TOKEN: env.DOCS_TOKEN } : {}, { issueToken: options.firstToken === true });
     const caller = new Caller(store, boot.admin);
     return { config: loaded.config, configFile: loaded.file, root: loaded.root, storeDir, store, domain, boot, caller, close: async () => await store.close() };

@@ -40,6 +40,15 @@ export const serverSchema = z
       .max(512 * 1024 * 1024)
       .default(50 * 1024 * 1024)
       .describe('The largest request body the API accepts, in bytes. A larger body is refused with `413`.'),
+    jobLeaseSeconds: z
+      .number()
+      .int()
+      .min(2)
+      .max(3600)
+      .default(60)
+      .describe(
+        "How long a server's claim on a background job (a git export, an OpenAPI fetch, a translation) holds; the server renews it three times as often while the job runs. When a server dies, another one takes its jobs over once their claims run out.",
+      ),
   })
   .strict();
 

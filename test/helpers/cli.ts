@@ -29,7 +29,20 @@ export async function docs(cwd: string, ...args: string[]): Promise<CliResult> {
 }
 
 const served: ChildProcess[] = [];
-afterAll(() => served.splice(0).forEach((child) => child.kill('SIGTERM')));
+// Stopped, and waited for (killed after 10 s), so nothing of theirs still writes when the scratch folder is removed.
+afterAll(() => Promise.all(served.splice(0).map(stop)), 20_000);
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
 
 /** Starts `docs serve` (stopped after the file's tests) and resolves once it prints its URL and first token. */
 export function serve(cwd: string, env: Record<string, string> = {}): Promise<{ url: string; output: string; child: ChildProcess }> {
