@@ -51,6 +51,22 @@ describe('two-way syncs of one repository', () => {
     expect(existsSync(lock)).toBe(false);
   });
 
+  it('leave a lock of another host to its heartbeat: its pid names no process here, yet its owner may be alive', async () => {
+    const s = await synced();
+    const lock = join(s.repo.dir, '.git', 'quire-sync.lock');
+    // A pid above Linux's pid_max, as another machine sharing the directory would write it while it works.
+    writeFileSync(lock, '99999999 cafe another-host.example');
+    expect(tryLock(lock, `${process.pid} a`, 60_000)).toBe(false);
+    expect(tryLock(lock, `${process.pid} a`, 60_000)).toBe(false);
+    expect(readFileSync(lock, 'utf8')).toBe('99999999 cafe another-host.example');
+    // Untouched for longer than staleMs, its owner stopped: taken over.
+    const old = new Date(Date.now() - 120_000);
+    utimesSync(lock, old, old);
+    expect(tryLock(lock, `${process.pid} a`, 60_000)).toBe(false);
+    expect(tryLock(lock, `${process.pid} a`, 60_000)).toBe(true);
+    expect(readFileSync(lock, 'utf8')).toBe(`${process.pid} a`);
+  });
+
   it('are not both let in when two writers judge the same lock stale: the later takeover leaves the new owner in place', async () => {
     const s = await synced();
     const lock = join(s.repo.dir, '.git', 'quire-sync.lock');

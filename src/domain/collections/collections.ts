@@ -85,9 +85,10 @@ export class Collections {
     const collection = await this.find(id);
     await caller.access.requireCollection(collection, 'admin');
     const { store } = this.deps;
-    const tree = await subtreeOf(store, collection);
-    const inside = new Set(tree.map((c) => c.id));
     await store.tx(async () => {
+      // The subtree as it is now: a collection nested in it meanwhile goes too.
+      const tree = await subtreeOf(store, collection);
+      const inside = new Set(tree.map((c) => c.id));
       for (const space of await store.content.spacesIn(collection.organizationId)) {
         if (!space.parentId || !inside.has(space.parentId)) continue;
         const orphan = { ...space, parentId: null, visibility: space.visibility === 'in-collection' ? ('private' as const) : space.visibility };
@@ -126,9 +127,11 @@ export class Collections {
     await caller.access.requireCollection(collection, 'admin');
     const { store } = this.deps;
     return await store.tx(async () => {
-      const { parentId, position } = await planMove(store, { kind: 'collection', record: collection }, request);
-      if (parentId !== collection.parentId) await this.requireCreateIn(caller, collection.organizationId, parentId);
-      const next = { ...collection, parentId, position, updatedAt: nowIso(this.deps) };
+      // The collection as it is now: the record read above would undo a change made meanwhile.
+      const current = await this.find(id);
+      const { parentId, position } = await planMove(store, { kind: 'collection', record: current }, request);
+      if (parentId !== current.parentId) await this.requireCreateIn(caller, current.organizationId, parentId);
+      const next = { ...current, parentId, position, updatedAt: nowIso(this.deps) };
       await store.content.updateCollection(next);
       return { collection: next, role: await caller.access.collectionRole(next) };
     });
@@ -142,17 +145,20 @@ export class Collections {
     if (target.id === collection.organizationId) throw conflict('Transfer would not result in any update');
     await caller.access.requireOrganization(target, 'create');
     const { store } = this.deps;
-    const tree = await subtreeOf(store, collection);
-    const inside = new Set(tree.map((c) => c.id));
-    const spaces = (await store.content.spacesIn(collection.organizationId)).filter((s) => s.parentId && inside.has(s.parentId));
-    if (spaces.some((s) => s.deletedAt)) {
-      throw preconditionFailed('The collection cannot be moved: it holds deleted spaces; restore or wait for them to be removed');
-    }
-    await requireNotInSites(store, spaces);
     const now = nowIso(this.deps);
+    // The collections and spaces are read in the transaction that writes them: records read before would undo changes made meanwhile.
     const moved = await store.tx(async () => {
+      const current = await this.find(id);
+      if (current.organizationId !== collection.organizationId) throw conflict(`The collection ${id} changed while it was being transferred; try again`);
+      const tree = await subtreeOf(store, current);
+      const inside = new Set(tree.map((c) => c.id));
+      const spaces = (await store.content.spacesIn(current.organizationId)).filter((s) => s.parentId && inside.has(s.parentId));
+      if (spaces.some((s) => s.deletedAt)) {
+        throw preconditionFailed('The collection cannot be moved: it holds deleted spaces; restore or wait for them to be removed');
+      }
+      await requireNotInSites(store, spaces);
       const root = {
-        ...collection,
+        ...current,
         organizationId: target.id,
         parentId: null,
         position: (await store.content.lastPosition(target.id, null)) + 1,

@@ -97,29 +97,34 @@ export class ContentInstallations {
     patch: ContentInstallationPatch,
     extended = false,
   ): Promise<ContentInstallationView> {
-    const { integration, installation, record } = await this.managed(caller, kind, name, installationId, targetId);
+    const { integration, installation } = await this.managed(caller, kind, name, installationId, targetId);
     const schema = integration.manifest.configurations[kind];
-    const configuration = patch.configuration ?? record.configuration;
-    if (patch.configuration) checkConfiguration(schema, configuration, 'configuration', kind);
-    const next: ContentInstallationRecord = {
-      ...record,
-      configuration,
-      status: statusFor(schema, configuration),
-      externalIds: patch.externalIds ? externalIdsOf(patch.externalIds) : record.externalIds,
-      updatedAt: nowIso(this.access.deps),
-    };
-    const setupChanged = next.status !== record.status || JSON.stringify(next.configuration) !== JSON.stringify(record.configuration);
+    if (patch.configuration) checkConfiguration(schema, patch.configuration, 'configuration', kind);
+    const externalIds = patch.externalIds ? externalIdsOf(patch.externalIds) : undefined;
     const { store } = this.access.deps;
-    const event = await store.tx(async () => {
+    // Read and written in one transaction: another patch's fields stay, and an uninstalled one stays gone.
+    const { next, event } = await store.tx(async () => {
+      const record = await store.integrations.contentInstallation(kind, installation.id, targetId);
+      if (!record) throw notFound(`${name} is not installed on the ${kind} ${targetId} through the installation ${installation.id}`);
+      const configuration = patch.configuration ?? record.configuration;
+      const next: ContentInstallationRecord = {
+        ...record,
+        configuration,
+        status: statusFor(schema, configuration),
+        externalIds: externalIds ?? record.externalIds,
+        updatedAt: nowIso(this.access.deps),
+      };
+      const setupChanged = next.status !== record.status || JSON.stringify(next.configuration) !== JSON.stringify(record.configuration);
       await store.integrations.putContentInstallation(kind, next);
-      if (!setupChanged) return undefined;
-      return await this.events.record(integration, installation, {
+      if (!setupChanged) return { next, event: undefined };
+      const event = await this.events.record(integration, installation, {
         type: `${kind}_installation_setup`,
         installationId: installation.id,
         ...this.targetField(kind, targetId),
         status: next.status,
         previous: { status: record.status, configuration: record.configuration },
       });
+      return { next, event };
     });
     if (event) this.events.dispatch([event]);
     return await this.view(caller, kind, integration, installation, next, extended);
@@ -132,9 +137,10 @@ export class ContentInstallations {
     const target = await this.target(kind, installation, targetId, kind === 'space' ? 'spaceId' : 'siteId');
     if (!(await this.access.isInstaller(caller, installation))) await this.requireTargetAdmin(caller, target);
     const { store } = this.access.deps;
-    const record = await store.integrations.contentInstallation(kind, installation.id, targetId);
-    if (!record) return false;
+    // Read and deleted in one transaction: of two uninstalls at once, one records the event, the other answers false.
     const event = await store.tx(async () => {
+      const record = await store.integrations.contentInstallation(kind, installation.id, targetId);
+      if (!record) return undefined;
       await store.integrations.deleteContentInstallation(kind, installation.id, targetId);
       return await this.events.record(integration, installation, {
         type: `${kind}_installation_deleted`,
@@ -143,6 +149,7 @@ export class ContentInstallations {
         previous: { configuration: record.configuration },
       });
     });
+    if (!event) return false;
     this.events.dispatch([event]);
     return true;
   }

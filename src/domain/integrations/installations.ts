@@ -94,33 +94,37 @@ export class Installations {
   }
 
   async update(caller: Caller, name: string, installationId: string, patch: InstallationPatch): Promise<InstallationView> {
-    const { integration, installation } = await this.managed(caller, name, installationId);
-    const configuration = patch.configuration ?? installation.configuration;
-    if (patch.configuration) checkConfiguration(integration.manifest.configurations.account, configuration, 'configuration', 'account');
-    const next: InstallationRecord = {
-      ...installation,
-      configuration,
-      status: statusFor(integration.manifest.configurations.account, configuration),
-      spaceSelection: patch.space_selection ?? installation.spaceSelection,
-      siteSelection: patch.site_selection ?? installation.siteSelection,
-      externalIds: patch.externalIds ? externalIdsOf(patch.externalIds) : installation.externalIds,
-      updatedAt: nowIso(this.access.deps),
-    };
-    const setupChanged =
-      next.status !== installation.status ||
-      next.spaceSelection !== installation.spaceSelection ||
-      next.siteSelection !== installation.siteSelection ||
-      JSON.stringify(next.configuration) !== JSON.stringify(installation.configuration);
+    const { integration } = await this.managed(caller, name, installationId);
+    if (patch.configuration) checkConfiguration(integration.manifest.configurations.account, patch.configuration, 'configuration', 'account');
+    const externalIds = patch.externalIds ? externalIdsOf(patch.externalIds) : undefined;
     const { store } = this.access.deps;
-    const event = await store.tx(async () => {
+    // Read and written in one transaction: another patch's fields stay, and an uninstalled installation stays gone.
+    const { next, event } = await store.tx(async () => {
+      const installation = await this.access.installation(integration, installationId);
+      const configuration = patch.configuration ?? installation.configuration;
+      const next: InstallationRecord = {
+        ...installation,
+        configuration,
+        status: statusFor(integration.manifest.configurations.account, configuration),
+        spaceSelection: patch.space_selection ?? installation.spaceSelection,
+        siteSelection: patch.site_selection ?? installation.siteSelection,
+        externalIds: externalIds ?? installation.externalIds,
+        updatedAt: nowIso(this.access.deps),
+      };
+      const setupChanged =
+        next.status !== installation.status ||
+        next.spaceSelection !== installation.spaceSelection ||
+        next.siteSelection !== installation.siteSelection ||
+        JSON.stringify(next.configuration) !== JSON.stringify(installation.configuration);
       await store.integrations.putInstallation(next);
-      if (!setupChanged) return undefined;
-      return await this.events.record(integration, next, {
+      if (!setupChanged) return { next, event: undefined };
+      const event = await this.events.record(integration, next, {
         type: 'installation_setup',
         installationId: next.id,
         status: next.status,
         previous: { status: installation.status, configuration: installation.configuration },
       });
+      return { next, event };
     });
     if (event) this.events.dispatch([event]);
     return await this.view(integration, next);
@@ -135,15 +139,18 @@ export class Installations {
     }
     const { store } = this.access.deps;
     const event = await store.tx(async () => {
-      const recorded = await this.events.record(integration, installation, {
+      // Read again here: of two uninstalls at once, one records the event, the other finds nothing left.
+      const current = await store.integrations.installation(installation.id);
+      if (!current) return undefined;
+      const recorded = await this.events.record(integration, current, {
         type: 'installation_deleted',
-        installationId: installation.id,
-        previous: { configuration: installation.configuration },
+        installationId: current.id,
+        previous: { configuration: current.configuration },
       });
-      await store.integrations.deleteInstallation(installation.id);
+      await store.integrations.deleteInstallation(current.id);
       return recorded;
     });
-    this.events.dispatch([event]);
+    if (event) this.events.dispatch([event]);
     return true;
   }
 

@@ -118,8 +118,12 @@ export class Invites {
       );
     const role = patch[field] ?? null;
     if (isContent && role === null) throw invalidInput('level: give a level (guest is not a level on content)');
-    const next = { ...invite, role };
-    await this.deps.store.invites.put(next);
+    // Read again in the transaction that writes it: a link deleted meanwhile stays deleted (the write is an upsert).
+    const next = await this.deps.store.tx(async () => {
+      const next = { ...(await this.findLink(organizationId, inviteId)), role };
+      await this.deps.store.invites.put(next);
+      return next;
+    });
     return (await this.viewOf(caller, next))!;
   }
 

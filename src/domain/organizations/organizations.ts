@@ -123,9 +123,11 @@ export class Organizations {
   async updateMember(caller: Caller, organizationId: string, userId: string, role: RoleName | null | undefined): Promise<MemberView> {
     const org = await this.find(organizationId);
     await caller.access.requireOrganization(org, 'admin');
-    const member = await this.findMember(org.id, userId);
-    if (role === undefined || role === member.role) return await this.view(member);
+    // The member is read in the transaction that writes them: a role read before it may be stale (the last-admin check
+    // then passes wrongly), and a member removed meanwhile would come back.
     return await this.deps.store.tx(async () => {
+      const member = await this.findMember(org.id, userId);
+      if (role === undefined || role === member.role) return await this.view(member);
       if (member.role === 'admin' && (await this.deps.store.organizations.countAdmins(org.id)) <= 1) {
         throw conflict(`The organization ${org.id} needs at least one admin; ${userId} is the last one`);
       }
@@ -139,9 +141,10 @@ export class Organizations {
   async removeMember(caller: Caller, organizationId: string, userId: string): Promise<boolean> {
     const org = await this.find(organizationId);
     if (userId !== caller.user.id) await caller.access.requireOrganization(org, 'admin');
-    const member = await this.deps.store.organizations.member(org.id, userId);
-    if (!member) return false;
     return await this.deps.store.tx(async () => {
+      // Read here, not before: the last-admin check must see the role the member has when they are removed.
+      const member = await this.deps.store.organizations.member(org.id, userId);
+      if (!member) return false;
       if (member.role === 'admin' && (await this.deps.store.organizations.countAdmins(org.id)) <= 1) {
         throw conflict(`The organization ${org.id} needs at least one admin; ${userId} is the last one`);
       }

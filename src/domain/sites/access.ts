@@ -61,10 +61,24 @@ export class SiteAccess {
     return buildTree(records, (spaceId) => byId.get(spaceId));
   }
 
-  /** Saves the site with a new `updatedAt` and returns it. */
+  /** Saves the site with a new `updatedAt` and returns it. Only for a record read in the same transaction: else `change`. */
   async save(site: SiteRecord): Promise<SiteRecord> {
     const next = { ...site, updatedAt: nowIso(this.deps) };
     await this.deps.store.sites.put(next);
     return next;
+  }
+
+  /**
+   * Saves `change` of the site as it is now (read in the caller's transaction, or in one of its own), with a new
+   * `updatedAt`: a record read before the transaction would undo what another writer saved meanwhile, or bring back
+   * a deleted site. Without `change`, only `updatedAt` moves. 404 when the site is gone.
+   */
+  async change(siteId: string, change: (site: SiteRecord) => SiteRecord | Promise<SiteRecord> = (site) => site): Promise<SiteRecord> {
+    const { store } = this.deps;
+    return await store.tx(async () => {
+      const current = await store.sites.get(siteId);
+      if (!current) throw notFound(`No matching site found for the ID ${siteId}`);
+      return await this.save(await change(current));
+    });
   }
 }

@@ -18,7 +18,7 @@ export class SiteCustomizations {
   /** Replaces the site's settings whole (the body was validated against the API schema). */
   async update(caller: Caller, organizationId: string, siteId: string, settings: Record<string, unknown>): Promise<CustomizationSettings> {
     const { site } = await this.access.require(caller, organizationId, siteId, 'create');
-    return siteCustomization(await this.access.save({ ...site, customization: settings }));
+    return siteCustomization(await this.access.change(site.id, (current) => ({ ...current, customization: settings })));
   }
 
   async forSiteSpace(
@@ -40,7 +40,7 @@ export class SiteCustomizations {
       const node = this.siteSpaces.find(await this.access.tree(caller, site), siteSpaceId);
       const next = { ...node.record, customization: patchOverride(node.record.customization, patch) };
       await store.sites.putSiteSpace(next);
-      await this.access.save(site);
+      await this.access.change(site.id);
       return next;
     });
     return effectiveCustomization((await store.sites.get(site.id))!, record);
@@ -49,9 +49,12 @@ export class SiteCustomizations {
   /** True when the site space had overrides. */
   async deleteOverrides(caller: Caller, organizationId: string, siteId: string, siteSpaceId: string): Promise<boolean> {
     const { site } = await this.access.require(caller, organizationId, siteId, 'create');
-    const node = this.siteSpaces.find(await this.access.tree(caller, site), siteSpaceId);
-    if (node.record.customization === null) return false;
-    await this.access.deps.store.sites.putSiteSpace({ ...node.record, customization: null });
-    return true;
+    const { store } = this.access.deps;
+    return await store.tx(async () => {
+      const node = this.siteSpaces.find(await this.access.tree(caller, site), siteSpaceId);
+      if (node.record.customization === null) return false;
+      await store.sites.putSiteSpace({ ...node.record, customization: null });
+      return true;
+    });
   }
 }

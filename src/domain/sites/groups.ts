@@ -49,7 +49,7 @@ export class SiteSectionGroups {
       for (const [index, sectionId] of (input.sections ?? []).entries()) {
         await store.sites.putSection({ ...sections.find((s) => s.id === sectionId)!, groupId: group.id, position: index + 1 });
       }
-      await this.access.save(site);
+      await this.access.change(site.id);
       return group.id;
     });
     return await this.node(caller, siteId, id);
@@ -58,14 +58,14 @@ export class SiteSectionGroups {
   async update(caller: Caller, organizationId: string, siteId: string, groupId: string, patch: GroupPatch): Promise<GroupNode<SpaceView>> {
     const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const { store } = this.access.deps;
-    const group = this.find(await this.access.tree(caller, site), groupId).record;
     await store.tx(async () => {
+      const group = this.find(await this.access.tree(caller, site), groupId).record;
       await store.sites.putGroup({
         ...group,
         ...(patch.title !== undefined ? { title: patch.title } : {}),
         ...(patch.icon !== undefined ? { icon: patch.icon } : {}),
       });
-      await this.access.save(site);
+      await this.access.change(site.id);
     });
     return await this.node(caller, siteId, groupId);
   }
@@ -87,7 +87,7 @@ export class SiteSectionGroups {
         previous = child.record.id;
       }
       await store.sites.deleteGroup(groupId);
-      await this.access.save(site);
+      await this.access.change(site.id);
       return true;
     });
   }
@@ -102,7 +102,7 @@ export class SiteSectionGroups {
       if (!section) throw invalidInput(`sectionId: no section ${sectionId} in the site ${site.id}`);
       const siblings = siblingsIn(tree, groupId).filter((s) => s.id !== sectionId);
       await store.sites.putSection({ ...section.record, groupId, position: positionAmong(siblings) });
-      await this.access.save(site);
+      await this.access.change(site.id);
     });
     return await this.node(caller, siteId, groupId);
   }
@@ -118,7 +118,7 @@ export class SiteSectionGroups {
       if (!section) return false;
       const siblings = siblingsIn(tree, group.parentId);
       await store.sites.putSection({ ...section.record, groupId: group.parentId, position: positionAmong(siblings, { after: group.id }) });
-      await this.access.save(site);
+      await this.access.change(site.id);
       return true;
     });
   }

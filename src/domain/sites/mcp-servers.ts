@@ -48,14 +48,18 @@ export class SiteMcpServers {
 
   async update(caller: Caller, organizationId: string, siteId: string, serverId: string, patch: Partial<McpServerInput>): Promise<McpServerView> {
     const { site } = await this.access.require(caller, organizationId, siteId, 'admin');
-    const server = await this.find(site, serverId);
-    const next: SiteMcpServerRecord = {
-      ...server,
-      ...(patch.name !== undefined ? { name: patch.name } : {}),
-      ...(patch.url !== undefined ? { url: checkUrl(patch.url) } : {}),
-      ...(patch.headers !== undefined ? { sealedHeaders: this.seal(patch.headers) } : {}),
-    };
-    await this.store.mcpServers.put(next);
+    // Read and written in one transaction: another patch's fields stay, and a server deleted meanwhile stays deleted.
+    const next = await this.store.tx(async () => {
+      const server = await this.find(site, serverId);
+      const next: SiteMcpServerRecord = {
+        ...server,
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.url !== undefined ? { url: checkUrl(patch.url) } : {}),
+        ...(patch.headers !== undefined ? { sealedHeaders: this.seal(patch.headers) } : {}),
+      };
+      await this.store.mcpServers.put(next);
+      return next;
+    });
     return this.view(site, next);
   }
 

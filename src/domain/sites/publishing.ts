@@ -66,20 +66,30 @@ export class SitePublishing {
 
   async updateAuth(caller: Caller, organizationId: string, siteId: string, patch: PublishingAuthPatch): Promise<PublishingAuthView> {
     const { site } = await this.access.require(caller, organizationId, siteId, 'admin');
-    const current = await this.record(site);
-    const settings = { ...current.settings, backend: patch.backend };
-    if (patch.fallbackURL === null) delete settings.fallbackURL;
-    else if (patch.fallbackURL !== undefined) settings.fallbackURL = patch.fallbackURL;
-    const next = { ...current, settings, updatedAt: nowIso(this.access.deps) };
-    await this.access.deps.store.sites.putPublishingAuth(next);
+    const { store } = this.access.deps;
+    // Read and written in one transaction: the record read carries the signing key, which a regeneration may replace.
+    const next = await store.tx(async () => {
+      const current = await this.record(site);
+      const settings = { ...current.settings, backend: patch.backend };
+      if (patch.fallbackURL === null) delete settings.fallbackURL;
+      else if (patch.fallbackURL !== undefined) settings.fallbackURL = patch.fallbackURL;
+      const next = { ...current, settings, updatedAt: nowIso(this.access.deps) };
+      await store.sites.putPublishingAuth(next);
+      return next;
+    });
     return this.present(site, next);
   }
 
   /** A new signing key: every token signed with the old one stops working. */
   async regenerate(caller: Caller, organizationId: string, siteId: string): Promise<PublishingAuthView> {
     const { site } = await this.access.require(caller, organizationId, siteId, 'admin');
-    const next = { ...(await this.record(site)), sealedKey: this.access.deps.store.secrets.seal(newKey()), updatedAt: nowIso(this.access.deps) };
-    await this.access.deps.store.sites.putPublishingAuth(next);
+    const { store } = this.access.deps;
+    // Read and written in one transaction: settings saved meanwhile stay, and the key answered is the key stored.
+    const next = await store.tx(async () => {
+      const next = { ...(await this.record(site)), sealedKey: store.secrets.seal(newKey()), updatedAt: nowIso(this.access.deps) };
+      await store.sites.putPublishingAuth(next);
+      return next;
+    });
     return this.present(site, next);
   }
 

@@ -118,7 +118,7 @@ export class SiteSections {
       if (patch.icon !== undefined) next.icon = patch.icon;
       if (patch.description !== undefined) next.description = patch.description;
       await store.sites.putSection(next);
-      await this.access.save(site);
+      await this.access.change(site.id);
     });
     return await this.node(caller, siteId, sectionId);
   }
@@ -130,7 +130,7 @@ export class SiteSections {
     return await store.tx(async () => {
       if (!(await store.sites.sections(site.id)).some((s) => s.id === sectionId)) return false;
       await store.sites.deleteSection(sectionId);
-      await this.access.save(site.defaultSectionId === sectionId ? { ...site, defaultSectionId: null } : site);
+      await this.access.change(site.id, (current) => (current.defaultSectionId === sectionId ? { ...current, defaultSectionId: null } : current));
       return true;
     });
   }

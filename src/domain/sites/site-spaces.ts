@@ -102,7 +102,7 @@ export class SiteSpaces {
       if (patch.spaceId !== undefined) next.spaceId = (await this.space(caller, site, patch.spaceId, 'spaceId')).id;
       if (patch.hidden !== undefined) next.hidden = patch.hidden;
       await store.sites.putSiteSpace(next);
-      await this.access.save(site);
+      await this.access.change(site.id);
     });
     return await this.node(caller, siteId, siteSpaceId);
   }
@@ -117,7 +117,7 @@ export class SiteSpaces {
       await store.sites.deleteSiteSpace(record.id);
       const section = (await store.sites.sections(site.id)).find((s) => s.id === record.sectionId);
       if (section?.defaultSiteSpaceId === record.id) await store.sites.putSection({ ...section, defaultSiteSpaceId: null });
-      await this.access.save(site.defaultSiteSpaceId === record.id ? { ...site, defaultSiteSpaceId: null } : site);
+      await this.access.change(site.id, (current) => (current.defaultSiteSpaceId === record.id ? { ...current, defaultSiteSpaceId: null } : current));
       return true;
     });
   }

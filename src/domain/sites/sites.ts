@@ -178,8 +178,10 @@ export class Sites {
   async update(caller: Caller, organizationId: string, siteId: string, patch: SitePatch): Promise<SiteView> {
     const { site, role } = await this.access.require(caller, organizationId, siteId, 'create');
     const next = await this.deps.store.tx(async () => {
-      const tree = await this.access.tree(caller, site);
-      const out: SiteRecord = { ...site };
+      // The site as it is now: a record read before the transaction would undo another writer's change.
+      const current = await this.access.find(organizationId, siteId);
+      const tree = await this.access.tree(caller, current);
+      const out: SiteRecord = { ...current };
       if (patch.title !== undefined) out.title = patch.title;
       if (patch.visibility !== undefined) out.visibility = patch.visibility;
       if (patch.basename !== undefined) out.basename = await this.checkBasename(patch.basename, site.id);
@@ -225,7 +227,7 @@ export class Sites {
 
   async publish(caller: Caller, organizationId: string, siteId: string, published: boolean): Promise<SiteView> {
     const { site, role } = await this.access.require(caller, organizationId, siteId, 'create');
-    return await this.view(site.published === published ? site : await this.access.save({ ...site, published }), role);
+    return await this.view(site.published === published ? site : await this.access.change(site.id, (current) => ({ ...current, published })), role);
   }
 
   /** The site's tree as the caller sees it: what the API lists and the builder walks. */

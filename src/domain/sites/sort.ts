@@ -65,7 +65,7 @@ export class SiteStructureSort {
         if (moving.kind === 'section') await store.sites.putSection({ ...moving.record, groupId: parentId, position: at });
         else await store.sites.putGroup({ ...moving.record, parentId, position: at });
       }
-      await this.access.save(site);
+      await this.access.change(site.id);
     });
     const after = await this.access.tree(caller, (await store.sites.get(siteId))!);
     return lookup(after, item)!;

@@ -153,9 +153,13 @@ export class Spaces {
     const space = await this.deps.store.content.space(id);
     if (!space || this.expired(space)) throw notFound(`No matching Space found for given ID ${id}`);
     await caller.access.requireSpace(space, 'admin');
-    if (space.deletedAt) return false;
-    await this.deps.store.tx(async () => await this.softDelete(space));
-    return true;
+    // Read again in the transaction that writes it: the record read above would undo a change made meanwhile.
+    return await this.deps.store.tx(async () => {
+      const current = await this.deps.store.content.space(id);
+      if (!current || current.deletedAt) return false;
+      await this.softDelete(current);
+      return true;
+    });
   }
 
   async softDelete(space: SpaceRecord): Promise<void> {
@@ -239,9 +243,11 @@ export class Spaces {
     await caller.access.requireSpace(space, 'admin');
     const { store } = this.deps;
     const next = await store.tx(async () => {
-      const { parentId, position } = await planMove(store, { kind: 'space', record: space }, request);
-      if (parentId !== space.parentId) await this.collections.requireCreateIn(caller, space.organizationId, parentId);
-      const moved: SpaceRecord = { ...space, parentId, position, visibility: visibilityIn(space, parentId), updatedAt: nowIso(this.deps) };
+      // The space as it is now: the record read above would undo a change made meanwhile.
+      const current = await this.find(id);
+      const { parentId, position } = await planMove(store, { kind: 'space', record: current }, request);
+      if (parentId !== current.parentId) await this.collections.requireCreateIn(caller, current.organizationId, parentId);
+      const moved: SpaceRecord = { ...current, parentId, position, visibility: visibilityIn(current, parentId), updatedAt: nowIso(this.deps) };
       await store.content.updateSpace(moved);
       return moved;
     });
@@ -259,12 +265,17 @@ export class Spaces {
     const { store } = this.deps;
     await requireNotInSites(store, [space]);
     const next = await store.tx(async () => {
+      // The space as it is now: the record read above would undo a change made meanwhile.
+      const current = await store.content.space(id);
+      if (!current || current.deletedAt || current.organizationId !== space.organizationId) {
+        throw conflict(`The space ${id} changed while it was being transferred; try again`);
+      }
       const moved: SpaceRecord = {
-        ...space,
+        ...current,
         organizationId: target.id,
         parentId: null,
         position: (await store.content.lastPosition(target.id, null)) + 1,
-        visibility: visibilityIn(space, null),
+        visibility: visibilityIn(current, null),
         updatedAt: nowIso(this.deps),
       };
       await store.content.updateSpace(moved);

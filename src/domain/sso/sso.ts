@@ -70,9 +70,13 @@ export class Sso {
 
   async update(caller: Caller, organizationId: string, providerId: string, patch: SamlProviderInput): Promise<SamlProviderView> {
     const org = await this.requireAdmin(caller, organizationId);
-    const provider = await this.apply(org, await this.find(org, providerId), patch);
-    provider.updatedAt = nowIso(this.deps);
-    await this.deps.store.sso.put(provider);
+    // Read and written in one transaction: another patch's fields stay, and a provider deleted meanwhile stays deleted.
+    const provider = await this.deps.store.tx(async () => {
+      const provider = await this.apply(org, await this.find(org, providerId), patch);
+      provider.updatedAt = nowIso(this.deps);
+      await this.deps.store.sso.put(provider);
+      return provider;
+    });
     return await this.view(caller, provider);
   }
 

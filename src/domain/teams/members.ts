@@ -97,15 +97,17 @@ export class TeamMembers {
         }),
       ),
     );
-    const roles = new Map<string, TeamRole>();
-    for (const [i, who] of (change.add ?? []).entries()) {
-      const { userId } = await memberOf(store, org, who, `add[${i}]`);
-      roles.set(userId, roles.get(userId) ?? (await this.teams.roleOf(team.id, userId)) ?? 'member');
-    }
+    const added: string[] = [];
+    for (const [i, who] of (change.add ?? []).entries()) added.push((await memberOf(store, org, who, `add[${i}]`)).userId);
+    const given = new Map<string, TeamRole>();
     for (const [who, membership] of Object.entries(change.memberships ?? {})) {
-      roles.set((await memberOf(store, org, who, `memberships.${who}`)).userId, membership.role);
+      given.set((await memberOf(store, org, who, `memberships.${who}`)).userId, membership.role);
     }
     await store.tx(async () => {
+      // An added member keeps the role they have when the change lands (not one read before: it may have changed since).
+      const roles = new Map<string, TeamRole>();
+      for (const userId of added) roles.set(userId, roles.get(userId) ?? (await this.teams.roleOf(team.id, userId)) ?? 'member');
+      for (const [userId, role] of given) roles.set(userId, role);
       for (const [userId, role] of roles) if (!removed.has(userId)) await store.organizations.setTeamMember({ teamId: team.id, userId, role });
       for (const userId of removed) await store.organizations.removeTeamMember(team.id, userId);
     });

@@ -72,21 +72,26 @@ export class Teams {
     const org = await this.organizations.find(organizationId);
     await caller.access.requireOrganization(org, 'admin');
     const { store } = this.deps;
-    const title = await this.checkTitle(org, input.title);
     const userIds = [...new Set(await Promise.all((input.members ?? []).map(async (m, i) => (await memberOf(store, org.id, m, `members[${i}]`)).userId)))];
-    const team: TeamRecord = { id: newId(), organizationId: org.id, title, createdAt: nowIso(this.deps) };
-    await store.tx(async () => {
+    const team = await store.tx(async () => {
+      // The title is checked in the transaction that inserts: two teams created at once cannot take one title.
+      const team: TeamRecord = { id: newId(), organizationId: org.id, title: await this.checkTitle(org, input.title), createdAt: nowIso(this.deps) };
       await store.organizations.insertTeam(team);
       for (const userId of userIds) await store.organizations.setTeamMember({ teamId: team.id, userId, role: 'member' });
+      return team;
     });
     return await this.view(caller, team);
   }
 
   async update(caller: Caller, organizationId: string, teamId: string, patch: { title: string }): Promise<TeamView> {
     const team = await this.requireManager(caller, organizationId, teamId);
-    const title = await this.checkTitle(await this.organizations.find(organizationId), patch.title, team.id);
-    const next = { ...team, title };
-    if (title !== team.title) await this.deps.store.organizations.updateTeam(next);
+    const org = await this.organizations.find(organizationId);
+    // Checked in the transaction that renames: two teams renamed at once cannot take one title.
+    const next = await this.deps.store.tx(async () => {
+      const next = { ...team, title: await this.checkTitle(org, patch.title, team.id) };
+      if (next.title !== team.title) await this.deps.store.organizations.updateTeam(next);
+      return next;
+    });
     return await this.view(caller, next);
   }
 

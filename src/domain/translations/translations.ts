@@ -76,10 +76,11 @@ export class Translations {
     const source = await this.sourceSpace(caller, org, input.source.space);
     if (input.language === input.source.language) throw invalidInput(`language: must differ from source.language (${input.language})`);
     const { store } = this.deps;
-    if (await store.translations.bySourceAndLanguage(source.id, input.language)) {
-      throw conflict(`The space ${source.id} already has a translation into ${input.language}`);
-    }
     const translation = await store.tx(async () => {
+      // Checked in the transaction that inserts: two requests at once make one translation (and one target space), and a 409.
+      if (await store.translations.bySourceAndLanguage(source.id, input.language)) {
+        throw conflict(`The space ${source.id} already has a translation into ${input.language}`);
+      }
       const now = nowIso(this.deps);
       const record: TranslationRecord = {
         id: newId(),
@@ -107,8 +108,12 @@ export class Translations {
 
   async update(caller: Caller, organizationId: string, id: string, instructions: Record<string, unknown>): Promise<TranslationView> {
     const { org, role } = await this.member(caller, organizationId, 'create');
-    const next = { ...(await this.find(org, id)), instructions, updatedAt: nowIso(this.deps) };
-    await this.deps.store.translations.put(next);
+    // Read and written in one transaction: a run finishing meanwhile keeps its status and counters.
+    const next = await this.deps.store.tx(async () => {
+      const next = { ...(await this.find(org, id)), instructions, updatedAt: nowIso(this.deps) };
+      await this.deps.store.translations.put(next);
+      return next;
+    });
     return { translation: next, role };
   }
 

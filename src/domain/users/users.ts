@@ -54,13 +54,17 @@ export class Users {
   async update(caller: Caller, userId: string, patch: UserPatch): Promise<UserRecord> {
     const user = await this.get(caller, userId);
     if (user.id !== caller.user.id) throw forbidden('You can only update your own user');
-    const next: UserRecord = {
-      ...user,
-      displayName: patch.displayName ?? user.displayName,
-      photoURL: patch.photoURL ?? user.photoURL,
-    };
-    await this.deps.store.users.update(next);
-    return next;
+    // Read again in the transaction that writes it: two patches of different fields at once both land.
+    return await this.deps.store.tx(async () => {
+      const current = (await this.deps.store.users.get(user.id)) ?? user;
+      const next: UserRecord = {
+        ...current,
+        displayName: patch.displayName ?? current.displayName,
+        photoURL: patch.photoURL ?? current.photoURL,
+      };
+      await this.deps.store.users.update(next);
+      return next;
+    });
   }
 
   /** Finds or creates the user with this email. */

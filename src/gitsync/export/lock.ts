@@ -4,6 +4,7 @@
 // The lock is created whole or not at all (a private file hard-linked to the lock's name), its owner touches it while
 // the work runs, and a lock whose owner died or stopped touching it is taken over by renaming it away: one renamer wins.
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { linkSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { conflict } from '../../domain/core/errors.js';
@@ -29,7 +30,7 @@ export async function withRepositoryLock<T>(repo: string, work: () => Promise<T>
   // A worktree's or submodule's `.git` is a file: nothing to lock in; such repositories are not written concurrently.
   if (!isDirectory(gitdir)) return work();
   const lock = join(gitdir, LOCK);
-  const token = `${process.pid} ${randomBytes(12).toString('hex')}`;
+  const token = `${process.pid} ${randomBytes(12).toString('hex')} ${HOST}`;
   const deadline = Date.now() + waitMs;
   while (!tryLock(lock, token, staleMs)) {
     if (Date.now() > deadline) throw conflict(`${repo}: another sync or export of this repository is still running; try again`);
@@ -90,9 +91,14 @@ function create(lock: string, token: string): boolean {
   }
 }
 
+/** The host a lock's pid belongs to: a pid says nothing of a process on another machine sharing the directory. */
+const HOST = hostname();
+
 interface Holder {
   token: string;
   pid: number;
+  /** Empty in a lock written before the host was recorded. */
+  host: string;
   mtimeMs: number;
 }
 
@@ -103,16 +109,21 @@ function holder(lock: string): Holder | undefined {
 function read(file: string): Holder | undefined {
   try {
     const token = readFileSync(file, 'utf8');
-    return { token, pid: Number(token.split(' ')[0]), mtimeMs: statSync(file).mtimeMs };
+    const [pid, , host = ''] = token.split(' ');
+    return { token, pid: Number(pid), host, mtimeMs: statSync(file).mtimeMs };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
 }
 
-/** Left by a process that died, or not touched for longer than `staleMs` (its owner hung, or the pid was reused). */
+/**
+ * Left by a process that died, or not touched for longer than `staleMs` (its owner hung, or the pid was reused). The pid
+ * is looked up only for a lock of this host: another host's owner is judged by its heartbeat alone.
+ */
 function stale(seen: Holder, staleMs: number): boolean {
   if (Date.now() - seen.mtimeMs > staleMs || !Number.isInteger(seen.pid) || seen.pid <= 0) return true;
+  if (seen.host !== '' && seen.host !== HOST) return false;
   try {
     process.kill(seen.pid, 0);
     return false;

@@ -47,12 +47,12 @@ export function installGitSync(domain: Domain, setup: GitSyncSetup = {}): void {
     throw error;
   };
   const run = async (payload: GitJobPayload) =>
-    oneAtATime(payload.spaceId, () => runGitJob(domain, payload, cacheDir)).catch(report(payload.spaceId, payload.operation));
+    oneAtATime(domain, payload.spaceId, () => runGitJob(domain, payload, cacheDir)).catch(report(payload.spaceId, payload.operation));
   domain.jobs.register(GIT_IMPORT_JOB, async (payload) => await run(payload as GitJobPayload));
   domain.jobs.register(GIT_EXPORT_JOB, async (payload) => await run(payload as GitJobPayload));
   domain.jobs.register(GIT_MERGED_JOB, async (payload) => {
     const merged = payload as MergedPayload;
-    return oneAtATime(merged.spaceId, () => exportMerged(domain, merged, cacheDir)).catch(report(merged.spaceId, 'export'));
+    return oneAtATime(domain, merged.spaceId, () => exportMerged(domain, merged, cacheDir)).catch(report(merged.spaceId, 'export'));
   });
   // Zip imports read their tree with the same outline as a repository.
   domain.contentWrites.useTreeOutliner(outlineTree);
@@ -179,20 +179,13 @@ async function syncedWithGit(domain: Domain, spaceId: string): Promise<boolean> 
   return await gitSpaces(domain).exportsMerges(spaceId);
 }
 
-/** The git operations of one space run one at a time, in the order they were asked for (whatever runs the jobs). */
-const queues = new Map<string, Promise<unknown>>();
-function oneAtATime<T>(spaceId: string, work: () => Promise<T>): Promise<T> {
-  const previous = queues.get(spaceId) ?? Promise.resolve();
-  const next = previous.then(work, work);
-  const settled = next.then(
-    () => {},
-    () => {},
-  );
-  queues.set(spaceId, settled);
-  void settled.then(() => {
-    if (queues.get(spaceId) === settled) queues.delete(spaceId);
-  });
-  return next;
+/**
+ * The git operations of one space run one at a time, in the order they were asked for: in this process and, on
+ * PostgreSQL, on every server sharing the store (an import on one and an export on another would each read the sync
+ * state, then write their own over the other's).
+ */
+function oneAtATime<T>(domain: Domain, spaceId: string, work: () => Promise<T>): Promise<T> {
+  return domain.deps.store.exclusive(`git-sync:${spaceId}`, work);
 }
 
 async function callerOf(domain: Domain, userId: string): Promise<Caller> {
