@@ -28,6 +28,8 @@ import { Users } from './users/users.js';
 
 export { Caller } from './core/context.js';
 export * from './core/errors.js';
+/** A write that waited too long for another writer of the same record (the store's `exclusive`). */
+export { LockTimeout } from '../store/index.js';
 export type { Page, PageRequest } from './core/pagination.js';
 export { DEFAULT_LIMIT, MAX_LIMIT } from './core/pagination.js';
 export { ManualClock, systemClock, type Clock } from './core/clock.js';

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { NoFreeNameError } from '../content/slug.js';
-import { type Caller, type Domain, DomainError } from '../domain/index.js';
+import { type Caller, type Domain, DomainError, LockTimeout } from '../domain/index.js';
 import { handlerOf, type Handlers, type Result, type UntypedRequest } from './handler.js';
 import { newerOperations } from './handlers/content-writes.js';
 import { downloadFile, FILE_CONTENT_ROUTE } from './handlers/files.js';
@@ -89,6 +89,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     if (error instanceof DomainError) return sendError(reply, statusOf(error.kind), error.message);
     if (error instanceof HttpError) return sendError(reply, error.status, error.message);
     if (error instanceof NoFreeNameError) return sendError(reply, 409, error.message);
+    if (error instanceof LockTimeout) return sendError(reply.header('retry-after', '5'), 503, error.message);
     const described = describeFastifyError(error, request);
     if (described) return sendError(reply, described.status, described.message);
     const status = error.statusCode ?? 500;

@@ -4,6 +4,7 @@ import { SqliteStore } from './sqlite/store.js';
 import type { Store } from './store.js';
 
 export type { Store } from './store.js';
+export { LockTimeout } from './mutex.js';
 export type { BlobStore } from './blobs.js';
 export type * from './change-requests.js';
 export type * from './comments.js';

@@ -1,12 +1,26 @@
-/** A first-in first-out asynchronous lock. */
+/** A wait for a lock that ran out: its holder is slow or hung. The work did not run; it may be asked for again. */
+export class LockTimeout extends Error {
+  override name = 'LockTimeout';
+  constructor(key: string, waitMs: number) {
+    super(`another request holds "${key}" for more than ${Math.round(waitMs / 1000)} s; try again`);
+  }
+}
+
+/** How long `exclusive` waits for its lock by default. */
+export const LOCK_WAIT_MS = 60_000;
+
+/** A first-in first-out asynchronous lock. A waiter that gives up (`waitMs`) passes its turn on when it comes. */
 export class Mutex {
   private tail: Promise<void> = Promise.resolve();
 
-  async run<T>(fn: () => Promise<T>): Promise<T> {
+  async run<T>(fn: () => Promise<T>, waitMs = Number.POSITIVE_INFINITY, key = 'lock'): Promise<T> {
     const previous = this.tail;
     let release!: () => void;
     this.tail = new Promise<void>((resolve) => (release = resolve));
-    await previous;
+    if (!(await within(previous, waitMs))) {
+      void previous.then(release);
+      throw new LockTimeout(key, waitMs);
+    }
     try {
       return await fn();
     } finally {
@@ -15,16 +29,28 @@ export class Mutex {
   }
 }
 
+/** Whether `promise` settles within `ms`. */
+async function within(promise: Promise<void>, ms: number): Promise<boolean> {
+  if (ms === Number.POSITIVE_INFINITY) return promise.then(() => true);
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([promise.then(() => true as const), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A lock per key, each first-in first-out; a key no one holds or waits for takes no memory. */
 export class KeyedMutex {
   private readonly locks = new Map<string, { mutex: Mutex; users: number }>();
 
-  async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  async run<T>(key: string, fn: () => Promise<T>, waitMs?: number): Promise<T> {
     let entry = this.locks.get(key);
     if (!entry) this.locks.set(key, (entry = { mutex: new Mutex(), users: 0 }));
     entry.users++;
     try {
-      return await entry.mutex.run(fn);
+      return await entry.mutex.run(fn, waitMs, key);
     } finally {
       if (--entry.users === 0) this.locks.delete(key);
     }

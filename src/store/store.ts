@@ -55,9 +55,9 @@ export interface Store {
   /**
    * Runs `fn` while no other caller holds `key` (in this process; on PostgreSQL, on any server): writers racing on
    * one pointer (a change request's revision) then queue instead of losing their compare-and-set over and over.
-   * Not nested, and not inside a transaction.
+   * Not nested, and not inside a transaction. A wait longer than `waitMs` (default 60 s) throws `LockTimeout`.
    */
-  exclusive<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  exclusive<T>(key: string, fn: () => Promise<T>, options?: { waitMs?: number }): Promise<T>;
   /** Changes whenever the stored data may have: equal versions mean equal reads. */
   stateVersion(): Promise<string>;
   /** Every row of every table: two equal snapshots mean nothing changed. */

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { LRUCache } from 'lru-cache';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { type ColumnInfo, type Queries, type Query, queryMethods, type Row, runAsync, type Statement } from '../sql/query.js';
-import { KeyedMutex, Mutex } from '../mutex.js';
+import { KeyedMutex, LOCK_WAIT_MS, LockTimeout, Mutex } from '../mutex.js';
 import { migrate } from './migrate.js';
 import { translate } from './dialect.js';
 
@@ -101,7 +101,8 @@ export class PgDb {
     const max = Math.max(2, options.max ?? 10);
     this.pool = new pg.Pool({ connectionString: url, max, types });
     this.slots = pLimit(max - 1);
-    this.locks = new pg.Pool({ connectionString: url, max: 4, types });
+    // A held lock keeps its connection: as many as the pool, and a wait for one ends as a lock's wait does.
+    this.locks = new pg.Pool({ connectionString: url, max, types, connectionTimeoutMillis: LOCK_WAIT_MS });
     this.locks.on('error', () => {});
     // An idle client's error (the server restarted) must not crash the process: the pool drops it.
     this.pool.on('error', () => {});
@@ -355,23 +356,49 @@ export class PgDb {
    * Runs `fn` holding `key`: first among this process's callers (one connection per key, however many wait), then
    * as a session advisory lock among servers, which PostgreSQL releases by itself if this process dies.
    */
-  exclusive<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    return this.held.run(key, async () => {
-      const client = await this.locks.connect();
-      let broken = false;
-      try {
-        await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
-        // The previous holder's commit may be ahead of its notification: read nothing from the cache.
-        this.generation++;
+  /**
+   * `fn` while this process holds `key` and, among servers, the session advisory lock of `key`. The lock is tried, not
+   * waited for: between tries no connection is held, so waiters on other keys are not starved, and a wait longer than
+   * `waitMs` gives up (`LockTimeout`) instead of hanging on a holder that hung.
+   */
+  exclusive<T>(key: string, fn: () => Promise<T>, waitMs: number): Promise<T> {
+    const deadline = Date.now() + waitMs;
+    return this.held.run(
+      key,
+      async () => {
+        const client = await this.lock(key, deadline, waitMs);
+        let broken = false;
         try {
+          // The previous holder's commit may be ahead of its notification: read nothing from the cache.
+          this.generation++;
           return await fn();
         } finally {
           await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch(() => (broken = true));
+          client.release(broken);
         }
-      } finally {
-        client.release(broken);
+      },
+      waitMs,
+    );
+  }
+
+  /** A connection of the lock pool holding the advisory lock of `key`; tries again, backing off, until `deadline`. */
+  private async lock(key: string, deadline: number, waitMs: number): Promise<pg.PoolClient> {
+    for (let attempt = 0; ; attempt++) {
+      const client = await this.locks.connect().catch((error: Error) => {
+        throw /timeout/i.test(error.message) ? new LockTimeout(key, waitMs) : error;
+      });
+      try {
+        const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked', [key]);
+        if (rows[0]!.locked) return client;
+        client.release();
+      } catch (error) {
+        client.release(true);
+        throw error;
       }
-    });
+      const pause = Math.min(5 * 2 ** attempt, 250) * (0.5 + Math.random());
+      if (Date.now() + pause > deadline) throw new LockTimeout(key, waitMs);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
   }
 
   /**

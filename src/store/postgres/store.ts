@@ -2,6 +2,7 @@ import type { SecretBox } from '../secrets.js';
 import type { Store } from '../store.js';
 import { SqlRepositories } from '../sql/repositories.js';
 import { PostgresBlobStore } from './blobs.js';
+import { LOCK_WAIT_MS } from '../mutex.js';
 import { PgDb, type PgOptions } from './db.js';
 import { PostgresSearchRepo } from './search.js';
 
@@ -35,8 +36,8 @@ export class PostgresStore extends SqlRepositories implements Store {
     return this.db.tx(fn);
   }
 
-  exclusive<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    return this.db.exclusive(key, fn);
+  exclusive<T>(key: string, fn: () => Promise<T>, options: { waitMs?: number } = {}): Promise<T> {
+    return this.db.exclusive(key, fn, options.waitMs ?? LOCK_WAIT_MS);
   }
 
   stateVersion(): Promise<string> {

@@ -6,7 +6,7 @@ import { Db } from './db.js';
 import { SqliteSearchRepo } from './search.js';
 import { copyDerived } from './seed.js';
 import { SecretBox } from '../secrets.js';
-import { KeyedMutex } from '../mutex.js';
+import { KeyedMutex, LOCK_WAIT_MS } from '../mutex.js';
 import { SqlRepositories } from '../sql/repositories.js';
 
 /** The embedded store: every repository over one SQLite database (WAL), blobs as files beside it. */
@@ -52,8 +52,8 @@ export class SqliteStore extends SqlRepositories implements Store {
   }
 
   /** In this process only: another process on the same file is caught by the compare-and-set that follows. */
-  exclusive<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    return this.held.run(key, fn);
+  exclusive<T>(key: string, fn: () => Promise<T>, options: { waitMs?: number } = {}): Promise<T> {
+    return this.held.run(key, fn, options.waitMs ?? LOCK_WAIT_MS);
   }
 
   private readonly held = new KeyedMutex();
