@@ -3,7 +3,7 @@ import { SecretBox } from './secrets.js';
 import { SqliteStore } from './sqlite/store.js';
 import type { Store } from './store.js';
 
-export type { Store } from './store.js';
+export type { Repositories, Store } from './store.js';
 export type { BlobStore } from './blobs.js';
 export type * from './change-requests.js';
 export type * from './comments.js';
