@@ -21,7 +21,7 @@ export function registerMigrate(program: Command): void {
       if (!to) throw new UsageError('--to: the postgres:// URL of the database to copy into (or set DOCS_DATABASE_URL)');
       checkDatabaseUrl(to, opts.to === undefined ? 'DOCS_DATABASE_URL' : '--to');
       const from = storeToCopy(opts);
-      const { copyToPostgres, CopyError } = await import('../store/copy.js');
+      const { copyToPostgres, CopyError } = await import('../store/index.js');
       try {
         const report = await copyToPostgres(resolve(from.dir), to, (line) => process.stderr.write(`docs migrate: ${line}\n`));
         const rows = Object.values(report.tables).reduce((a, b) => a + b, 0);

@@ -5,8 +5,7 @@ import { type Config, loadConfig } from '../config/index.js';
 import { Caller, Domain } from '../domain/index.js';
 import { PARSED_PAGE_VERSION } from '../content/parsed-page.js';
 import { type Bootstrap, bootstrap } from '../domain/core/setup.js';
-import { connectStore, type Store, type StoreLocation, memoryStore } from '../store/index.js';
-import { SecretBox } from '../store/secrets.js';
+import { connectStore, isSecretKey, type Store, type StoreLocation, memoryStore } from '../store/index.js';
 import { CommandFailure, checkDatabaseUrl, redacted, shown, UsageError } from './util.js';
 import { makeDirectory } from '../platform/make-directory.js';
 
@@ -68,7 +67,7 @@ function storeLocation(env: NodeJS.ProcessEnv, loaded: { config: Config; file: s
   const source = env.DOCS_DATABASE_URL ? 'DOCS_DATABASE_URL' : `storage.database in ${loaded.file ?? 'docs.config.yaml'}`;
   if (database) checkDatabaseUrl(database, source);
   const secretKey = env.DOCS_SECRET_KEY || undefined;
-  if (secretKey !== undefined && !SecretBox.withKey(secretKey)) {
+  if (secretKey !== undefined && !isSecretKey(secretKey)) {
     throw new UsageError(
       `DOCS_SECRET_KEY: expected 64 hex digits or 32 bytes in base64 (openssl rand -hex 32); the value given (${secretKey.length} characters) is neither`,
     );
