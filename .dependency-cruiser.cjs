@@ -65,6 +65,13 @@ module.exports = {
       to: { path: '^src/store/sqlite/' },
     },
     {
+      name: 'store-through-its-entry',
+      severity: 'error',
+      comment: 'Outside store/, the store is reached through store/index.ts, its public entry, never through its modules.',
+      from: { path: '^src/', pathNot: layer('store') },
+      to: { path: layer('store'), pathNot: '^src/store/index\\.ts$' },
+    },
+    {
       name: 'domain-knows-no-transport',
       severity: 'error',
       comment: 'domain/ holds the rules; it never imports the layers that call it.',

@@ -20,11 +20,11 @@ const EXIT_CODES: Array<[code: string, meaning: string]> = [
   ['0', 'Success. Warnings (on stderr) do not change it.'],
   [
     '1',
-    "Failure: the command was called right but could not do its work: a sync conflict under `--conflict fail`, broken links in a build (without `--no-strict-links`), a sync that would remove most of a space's pages, a folder with no markdown page, nothing synced yet, or the machine refusing (a permission, a full disk).",
+    "Failure: the command was called right but could not do its work: a sync conflict under `--conflict fail`, broken links in a build (without `--no-strict-links`), a sync that would remove most of a space's pages, a folder with no markdown page, nothing synced yet, a database that cannot be reached, or the machine refusing (a permission, a full disk).",
   ],
   [
     '2',
-    'Usage error: an unknown command or option (with the one you most likely meant), a bad flag value, a `<dir>` that does not exist or is a file, or a mistake in `docs.config.yaml` (with its file, line and key).',
+    'Usage error: an unknown command or option (with the one you most likely meant), a bad flag value, a `<dir>` that does not exist or is a file, a malformed `DOCS_DATABASE_URL` or `DOCS_SECRET_KEY` (or a database without the key), or a mistake in `docs.config.yaml` (with its file, line and key).',
   ],
 ];
 

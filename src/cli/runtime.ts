@@ -1,13 +1,12 @@
 // What every command that touches the store opens: the config, the store, the domain over it, and the admin caller.
 import { existsSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type Config, loadConfig } from '../config/index.js';
 import { Caller, Domain } from '../domain/index.js';
 import { PARSED_PAGE_VERSION } from '../content/parsed-page.js';
 import { type Bootstrap, bootstrap } from '../domain/core/setup.js';
-import { connectStore, type Store, type StoreLocation, memoryStore } from '../store/index.js';
-import { SecretBox } from '../store/secrets.js';
-import { CommandFailure } from './util.js';
+import { connectStore, isSecretKey, type Store, type StoreLocation, memoryStore } from '../store/index.js';
+import { CommandFailure, checkDatabaseUrl, redacted, shown, UsageError } from './util.js';
 import { makeDirectory } from '../platform/make-directory.js';
 
 export interface Runtime {
@@ -37,16 +36,17 @@ export async function openRuntime(options: { config?: string; env?: NodeJS.Proce
   const env = options.env ?? process.env;
   const loaded = loadConfig(options.config ? { file: options.config } : {});
   const storeDir = resolve(loaded.root, loaded.config.storage.dir);
-  const database = env.DOCS_DATABASE_URL || loaded.config.storage.database;
-  if (database) {
-    if (!/^postgres(ql)?:\/\//.test(database)) throw new CommandFailure('DOCS_DATABASE_URL: expected a postgres:// URL');
-  } else if (existsSync(join(storeDir, STORE_DB))) {
-    // A store made before stores ignored themselves.
-    if (!existsSync(join(storeDir, '.gitignore'))) writeFileSync(join(storeDir, '.gitignore'), IGNORE_ALL);
-  } else if (options.create === false) {
-    throw new CommandFailure(`nothing synced yet: no store in ${shown(storeDir)}/; run \`docs sync\` first`);
-  } else if (!existsSync(storeDir)) createStoreDir(storeDir);
-  const store = await connect({ dir: storeDir, database, secretKey: env.DOCS_SECRET_KEY || undefined });
+  const location = storeLocation(env, loaded, storeDir);
+  // With a database, the store's folder is not used: nothing is made there.
+  if (!location.database) {
+    if (existsSync(join(storeDir, STORE_DB))) {
+      // A store made before stores ignored themselves.
+      if (!existsSync(join(storeDir, '.gitignore'))) writeFileSync(join(storeDir, '.gitignore'), IGNORE_ALL);
+    } else if (options.create === false) {
+      throw new CommandFailure(`nothing synced yet: no store in ${shown(storeDir)}/; run \`docs sync\` first`);
+    } else if (!existsSync(storeDir)) createStoreDir(storeDir);
+  }
+  const store = await connect(location);
   try {
     const domain = new Domain(store, {
       allowHosts: loaded.config.network.allowHosts,
@@ -64,6 +64,28 @@ export async function openRuntime(options: { config?: string; env?: NodeJS.Proce
 }
 
 /**
+ * Where the store is: `DOCS_DATABASE_URL` (else `storage.database`) and `DOCS_SECRET_KEY`, checked before anything is
+ * created or connected to, each mistake named by the variable or the config key it came from.
+ */
+function storeLocation(env: NodeJS.ProcessEnv, loaded: { config: Config; file: string | null }, dir: string): StoreLocation {
+  const database = env.DOCS_DATABASE_URL || loaded.config.storage.database;
+  const source = env.DOCS_DATABASE_URL ? 'DOCS_DATABASE_URL' : `storage.database in ${loaded.file ?? 'docs.config.yaml'}`;
+  if (database) checkDatabaseUrl(database, source);
+  const secretKey = env.DOCS_SECRET_KEY || undefined;
+  if (secretKey !== undefined && !isSecretKey(secretKey)) {
+    throw new UsageError(
+      `DOCS_SECRET_KEY: expected 64 hex digits or 32 bytes in base64 (openssl rand -hex 32); the value given (${secretKey.length} characters) is neither`,
+    );
+  }
+  if (!database) return { dir, secretKey };
+  // A key per server would seal what no other server can open: servers of one database share one, given to them all.
+  if (secretKey === undefined) {
+    throw new UsageError(`DOCS_SECRET_KEY is required with a database (${source}): give every server the same key (openssl rand -hex 32)`);
+  }
+  return { dir, database, secretKey };
+}
+
+/**
  * A new store ignores itself (a `.gitignore` of `*` inside it, as Python's virtual environments do), so that `git add -A`
  * in the author's repository never commits it, and says once where it is.
  */
@@ -77,40 +99,22 @@ function createStoreDir(dir: string): void {
   process.stderr.write(`docs: created the store in ${shown(dir)}/ (its database and files; ignored by git; storage.dir in docs.config.yaml moves it)\n`);
 }
 
-/** The store, or a message naming what is wrong: the database unreachable, a bad key. */
+/** The store, or a message naming what is wrong: the database unreachable, say. */
 async function connect(location: StoreLocation): Promise<Store> {
-  if (location.secretKey !== undefined && !SecretBox.withKey(location.secretKey)) {
-    throw new CommandFailure('DOCS_SECRET_KEY: expected 64 hex digits or 32 bytes in base64 (openssl rand -hex 32)');
-  }
   // SQLite's errors (its native module missing, a folder it cannot write) are reported as they always were.
   if (!location.database) return await connectStore(location);
   try {
     return await connectStore(location);
   } catch (error) {
-    const where = location.database ? ` ${redacted(location.database)}` : ` in ${shown(location.dir)}/`;
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new CommandFailure(`cannot open the store${where}: ${(error as Error).message === reason ? reason : `${reason}: ${(error as Error).message}`}`);
-  }
-}
-
-/** A database URL without its password. */
-function redacted(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.href;
-  } catch {
-    return 'postgres://…';
+    throw new CommandFailure(
+      `cannot open the store ${redacted(location.database)}: ${(error as Error).message === reason ? reason : `${reason}: ${(error as Error).message}`}`,
+    );
   }
 }
 
 const STORE_DB = 'quire.db';
 const IGNORE_ALL = "# Quire's store: a database and files, never committed.\n*\n";
-
-function shown(dir: string): string {
-  const path = relative(process.cwd(), dir) || '.';
-  return path.startsWith('..') ? dir : path;
-}
 
 /**
  * The config's organizations and admin in an in-memory store (`docs watch` without --sync): the project store is left

@@ -10,6 +10,7 @@ export const storageSchema = z
     database: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')
+      .refine((url) => !/^postgres(ql)?:\/\//.test(url) || URL.canParse(url), 'not a valid URL (a bad port or host?)')
       .optional()
       .describe(
         'A PostgreSQL database (`postgres://user@host:5432/docs`) to keep the store in instead of SQLite in `dir`, for several servers and CI jobs sharing one store. `DOCS_DATABASE_URL` overrides it; prefer that variable to a password in this file. Every server must then be given the same `DOCS_SECRET_KEY`.',

@@ -3,7 +3,7 @@ import { SecretBox } from './secrets.js';
 import { SqliteStore } from './sqlite/store.js';
 import type { Store } from './store.js';
 
-export type { Store } from './store.js';
+export type { Repositories, Store } from './store.js';
 export { LockTimeout } from './mutex.js';
 export type { BlobStore } from './blobs.js';
 export type * from './change-requests.js';
@@ -24,6 +24,7 @@ export type * from './sites.js';
 export type * from './sso.js';
 export type * from './translations.js';
 export type * from './users.js';
+export { type CopyReport, CopyError, copyToPostgres } from './copy.js';
 
 /** The embedded default: SQLite (WAL) and blob files under `dir`. */
 export function openStore(dir: string): Store {
@@ -37,6 +38,11 @@ export interface StoreLocation {
   database?: string;
   /** The secret box's key (64 hex digits or base64 of 32 bytes), shared by every server of one database. */
   secretKey?: string;
+}
+
+/** Whether `text` is a key for the secret box (`DOCS_SECRET_KEY`): 64 hex digits or 32 bytes in base64. */
+export function isSecretKey(text: string): boolean {
+  return SecretBox.withKey(text) !== undefined;
 }
 
 /** The store at `location`: PostgreSQL when it names a database, else the embedded SQLite store in its folder. */

@@ -12,15 +12,43 @@ export const LOCK_WAIT_MS = 60_000;
 /** A first-in first-out asynchronous lock. A waiter that gives up (`waitMs`) passes its turn on when it comes. */
 export class Mutex {
   private tail: Promise<void> = Promise.resolve();
+  private waiting = 0;
+  private held = false;
 
-  async run<T>(fn: () => Promise<T>, waitMs = Number.POSITIVE_INFINITY, key = 'lock'): Promise<T> {
+  /** Whether someone holds the lock or waits for it. */
+  get busy(): boolean {
+    return this.held || this.waiting > 0;
+  }
+
+  /** Resolves, in turn, with the function that releases the lock; after `waitMs`, rejects with LockTimeout instead. */
+  acquire(waitMs = Number.POSITIVE_INFINITY, key = 'lock'): Promise<() => void> {
+    this.waiting++;
     const previous = this.tail;
     let release!: () => void;
-    this.tail = new Promise<void>((resolve) => (release = resolve));
-    if (!(await within(previous, waitMs))) {
+    this.tail = new Promise<void>((resolve) => {
+      release = () => {
+        this.held = false;
+        resolve();
+      };
+    });
+    const take = () => {
+      this.waiting--;
+      this.held = true;
+      return release;
+    };
+    // The store takes this lock around every call: no timer, no extra turn of the event loop, unless one is asked for.
+    if (waitMs === Number.POSITIVE_INFINITY) return previous.then(take);
+    return within(previous, waitMs).then((inTime) => {
+      if (inTime) return take();
+      this.waiting--;
       void previous.then(release);
       throw new LockTimeout(key, waitMs);
-    }
+    });
+  }
+
+  /** Runs `fn` once the lock is this caller's (see `acquire`), and releases it when `fn` settles. */
+  async run<T>(fn: () => Promise<T>, waitMs?: number, key?: string): Promise<T> {
+    const release = await this.acquire(waitMs, key);
     try {
       return await fn();
     } finally {
@@ -31,7 +59,6 @@ export class Mutex {
 
 /** Whether `promise` settles within `ms`. */
 async function within(promise: Promise<void>, ms: number): Promise<boolean> {
-  if (ms === Number.POSITIVE_INFINITY) return promise.then(() => true);
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
   try {

@@ -19,8 +19,8 @@ import type { SsoRepo } from './sso.js';
 import type { TranslationRepo } from './translations.js';
 import type { UserRepo } from './users.js';
 
-/** The one entry to persistence: a repository per resource over one database, the blob store and the secret box. */
-export interface Store {
+/** A repository per resource, over one database: what every store has (SQL's are built in sql/repositories.ts). */
+export interface Repositories {
   readonly organizations: OrganizationRepo;
   readonly users: UserRepo;
   readonly content: ContentRepo;
@@ -40,6 +40,10 @@ export interface Store {
   readonly openapi: OpenAPIRepo;
   readonly translations: TranslationRepo;
   readonly sso: SsoRepo;
+}
+
+/** The one entry to persistence: a repository per resource over one database, the blob store and the secret box. */
+export interface Store extends Repositories {
   readonly blobs: BlobStore;
   readonly secrets: SecretBox;
   readonly schemaVersion: number;

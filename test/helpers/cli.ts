@@ -17,10 +17,17 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `docs <args>` in `cwd`; a non-zero exit is a result, not an exception. */
-export async function docs(cwd: string, ...args: string[]): Promise<CliResult> {
+/** Variables for one run of the CLI, over this process's: `undefined` leaves one out. */
+export type CliEnv = Record<string, string | undefined>;
+
+/**
+ * Runs `docs <args>` in `where` (a folder, or a folder and variables to give the command); a non-zero exit is a
+ * result, not an exception.
+ */
+export async function docs(where: string | { cwd: string; env?: CliEnv }, ...args: string[]): Promise<CliResult> {
+  const { cwd, env = {} } = typeof where === 'string' ? { cwd: where } : where;
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as CliResult;
@@ -45,7 +52,7 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Starts `docs serve` (stopped after the file's tests) and resolves once it prints its URL and first token. */
-export function serve(cwd: string, env: Record<string, string> = {}): Promise<{ url: string; output: string; child: ChildProcess }> {
+export function serve(cwd: string, env: CliEnv = {}): Promise<{ url: string; output: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { cwd, env: { ...process.env, ...env } });
   served.push(child);
   return new Promise((resolve, reject) => {

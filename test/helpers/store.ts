@@ -5,7 +5,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
+import { Domain } from '../../src/domain/index.js';
 import { PostgresStore } from '../../src/store/postgres/store.js';
 import { SecretBox } from '../../src/store/secrets.js';
 import { type Store, memoryStore, openStore } from '../../src/store/index.js';
@@ -36,4 +37,16 @@ export async function sharedStores(count: number): Promise<Store[]> {
 /** Closes the PostgreSQL stores a test file opened and left open (each holds a listening connection). */
 export async function closeTestStores(): Promise<void> {
   await Promise.all(open.splice(0).map((store) => store.close().catch(() => undefined)));
+}
+
+/**
+ * Two processes sharing one store (their job queue, say), each with a connection and a domain of its own: two stores on
+ * one SQLite folder, or on one PostgreSQL database. Both are closed when the test ends.
+ */
+export async function twoProcesses(): Promise<{ storeA: Store; storeB: Store; a: Domain; b: Domain }> {
+  const [storeA, storeB] = (await sharedStores(2)) as [Store, Store];
+  onTestFinished(async () => {
+    await Promise.all([storeA.close(), storeB.close()].map((closing) => closing.catch(() => undefined)));
+  });
+  return { storeA, storeB, a: new Domain(storeA), b: new Domain(storeB) };
 }

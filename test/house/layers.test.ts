@@ -27,7 +27,9 @@ const breaches: Record<string, string> = {
   'src/platform/q.ts': "import { b } from '../domain/x/b.js';\nexport const q = b;\n",
   'src/store/index.ts': 'export const openStore = 1;\nexport interface Store { x: 1 }\n',
   'src/store/sqlite/s.ts': 'export const s = 1;\n',
+  'src/store/secrets.ts': 'export const key = 1;\n',
   'src/cli/main.ts': 'export const cli = 1;\n',
+  'src/cli/r.ts': "import { key } from '../store/secrets.js';\nexport const r = key;\n",
 };
 
 function cruise(cwd: string): Array<{ rule: string; from: string; to: string }> {
@@ -59,6 +61,7 @@ describe('the layer rules', () => {
         'no-io-in-pure-layers: src/content/c.ts -> fs',
         'domain-knows-no-transport: src/domain/x/b.ts -> src/server/h.ts',
         'sqlite-behind-the-interface: src/server/h.ts -> src/store/sqlite/s.ts',
+        'store-through-its-entry: src/cli/r.ts -> src/store/secrets.ts',
         'store-only-through-domain: src/site/p.ts -> src/store/index.ts',
         'platform-knows-no-layer: src/platform/q.ts -> src/domain/x/b.ts',
         'cli-on-top: src/server/h.ts -> src/cli/main.ts',

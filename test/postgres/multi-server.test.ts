@@ -37,7 +37,7 @@ beforeAll(async () => {
     DOCS_ALLOW_HOSTS: `127.0.0.1:${(fixture.address() as AddressInfo).port}`,
   };
   // The repository's CI: `docs sync` into the team's database, from a folder of its own.
-  const synced = await runDocs(project(CONFIG, 'ci'), 'sync', join(CORPORA, 'git-sync-normalization'), '--space', 'Handbook');
+  const synced = await docs({ cwd: project(CONFIG, 'ci'), env }, 'sync', join(CORPORA, 'git-sync-normalization'), '--space', 'Handbook');
   expect(synced.code, synced.stderr).toBe(0);
   // Two servers, started together: the schema and the organizations are made once.
   const servers = await Promise.all([serve(project(CONFIG, 'server-a'), env), serve(project(CONFIG, 'server-b'), env)]);
@@ -47,16 +47,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(() => new Promise<void>((resolve) => fixture.close(() => resolve())));
-
-async function runDocs(cwd: string, ...args: string[]) {
-  const previous = { ...process.env };
-  Object.assign(process.env, env);
-  try {
-    return await docs(cwd, ...args);
-  } finally {
-    for (const key of Object.keys(env)) if (previous[key] === undefined) delete process.env[key];
-  }
-}
 
 const api = (i: number) => apis[i % 2]!;
 

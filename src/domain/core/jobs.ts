@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type JobRecord, newId } from '../../model/index.js';
-import type { JobOutcome } from '../../store/jobs.js';
+import type { JobOutcome } from '../../store/index.js';
 import type { Deps } from './context.js';
 import { nowIso } from './context.js';
 

@@ -16,6 +16,7 @@ import type { SiteRepo } from '../sites.js';
 import type { SsoRepo } from '../sso.js';
 import type { TranslationRepo } from '../translations.js';
 import type { UserRepo } from '../users.js';
+import type { Repositories } from '../store.js';
 import { SqlChangeRequestRepo } from './change-requests.js';
 import { SqlCommentRepo } from './comments.js';
 import { SqlContentRepo } from './content.js';
@@ -37,47 +38,39 @@ import { SqlUserRepo } from './users.js';
 import type { Queries } from './query.js';
 import type { SqlSearchRepo } from './search.js';
 
-/** Every repository of a store over SQL, each written once as queries and made asynchronous by the database's `guard`. */
-export abstract class SqlRepositories {
-  readonly organizations: OrganizationRepo;
-  readonly users: UserRepo;
-  readonly content: ContentRepo;
-  readonly grants: GrantRepo;
-  readonly revisions: RevisionRepo;
-  readonly jobs: JobRepo;
-  readonly parsed: ParsedBlobRepo;
-  readonly search: SearchRepo;
-  readonly gitDates: GitDatesRepo;
-  readonly comments: CommentRepo;
-  readonly changeRequests: ChangeRequestRepo;
-  readonly sites: SiteRepo;
-  readonly events: EventRepo;
-  readonly integrations: IntegrationRepo;
-  readonly invites: InviteRepo;
-  readonly mcpServers: SiteMcpServerRepo;
-  readonly openapi: OpenAPIRepo;
-  readonly translations: TranslationRepo;
-  readonly sso: SsoRepo;
+/** How a database makes a repository's queries asynchronous (and runs them in its transactions). */
+type Guard = <R extends object>(repo: Queries<R>) => R;
 
-  constructor(guard: <R extends object>(repo: Queries<R>) => R, search: SqlSearchRepo) {
-    this.organizations = guard<OrganizationRepo>(new SqlOrganizationRepo());
-    this.users = guard<UserRepo>(new SqlUserRepo());
-    this.content = guard<ContentRepo>(new SqlContentRepo());
-    this.grants = guard<GrantRepo>(new SqlGrantRepo());
-    this.revisions = guard<RevisionRepo>(new SqlRevisionRepo());
-    this.jobs = guard<JobRepo>(new SqlJobRepo());
-    this.parsed = guard<ParsedBlobRepo>(new SqlParsedBlobRepo());
-    this.search = guard<SearchRepo>(search);
-    this.gitDates = guard<GitDatesRepo>(new SqlGitDatesRepo());
-    this.comments = guard<CommentRepo>(new SqlCommentRepo());
-    this.changeRequests = guard<ChangeRequestRepo>(new SqlChangeRequestRepo());
-    this.sites = guard<SiteRepo>(new SqlSiteRepo());
-    this.events = guard<EventRepo>(new SqlEventRepo());
-    this.integrations = guard<IntegrationRepo>(new SqlIntegrationRepo());
-    this.invites = guard<InviteRepo>(new SqlInviteRepo());
-    this.mcpServers = guard<SiteMcpServerRepo>(new SqlSiteMcpServerRepo());
-    this.openapi = guard<OpenAPIRepo>(new SqlOpenAPIRepo());
-    this.translations = guard<TranslationRepo>(new SqlTranslationRepo());
-    this.sso = guard<SsoRepo>(new SqlSsoRepo());
+/** Every repository of a store over SQL, each written once as queries and made asynchronous by the database's `guard`. */
+function sqlRepositories(guard: Guard, search: SqlSearchRepo): Repositories {
+  return {
+    organizations: guard<OrganizationRepo>(new SqlOrganizationRepo()),
+    users: guard<UserRepo>(new SqlUserRepo()),
+    content: guard<ContentRepo>(new SqlContentRepo()),
+    grants: guard<GrantRepo>(new SqlGrantRepo()),
+    revisions: guard<RevisionRepo>(new SqlRevisionRepo()),
+    jobs: guard<JobRepo>(new SqlJobRepo()),
+    parsed: guard<ParsedBlobRepo>(new SqlParsedBlobRepo()),
+    search: guard<SearchRepo>(search),
+    gitDates: guard<GitDatesRepo>(new SqlGitDatesRepo()),
+    comments: guard<CommentRepo>(new SqlCommentRepo()),
+    changeRequests: guard<ChangeRequestRepo>(new SqlChangeRequestRepo()),
+    sites: guard<SiteRepo>(new SqlSiteRepo()),
+    events: guard<EventRepo>(new SqlEventRepo()),
+    integrations: guard<IntegrationRepo>(new SqlIntegrationRepo()),
+    invites: guard<InviteRepo>(new SqlInviteRepo()),
+    mcpServers: guard<SiteMcpServerRepo>(new SqlSiteMcpServerRepo()),
+    openapi: guard<OpenAPIRepo>(new SqlOpenAPIRepo()),
+    translations: guard<TranslationRepo>(new SqlTranslationRepo()),
+    sso: guard<SsoRepo>(new SqlSsoRepo()),
+  };
+}
+
+/** The base class of the SQL stores: the repositories of `sqlRepositories` as its own fields (declared by `Repositories`). */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the constructor assigns every field (sqlRepositories returns a whole Repositories).
+export abstract class SqlRepositories {
+  constructor(guard: Guard, search: SqlSearchRepo) {
+    Object.assign(this, sqlRepositories(guard, search));
   }
 }
+export interface SqlRepositories extends Repositories {}

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import { migrations } from './migrations.js';
+import { Mutex } from '../mutex.js';
 import { makeDirectory } from '../../platform/make-directory.js';
 import { type ColumnInfo, type Queries, type Query, queryMethods, type Row, runSync, type Statement } from '../sql/query.js';
 
@@ -14,35 +15,6 @@ interface Transaction {
   savepoints: number;
   /** The transactions nested directly in this one run one at a time: savepoints cannot interleave. */
   nested: Mutex;
-}
-
-/** A first-in first-out asynchronous lock. */
-class Mutex {
-  private tail: Promise<void> = Promise.resolve();
-  private waiting = 0;
-  held = false;
-
-  get busy(): boolean {
-    return this.held || this.waiting > 0;
-  }
-
-  /** Resolves, in turn, with the function that releases the lock. */
-  acquire(): Promise<() => void> {
-    this.waiting++;
-    const previous = this.tail;
-    let release!: () => void;
-    this.tail = new Promise<void>((resolve) => {
-      release = () => {
-        this.held = false;
-        resolve();
-      };
-    });
-    return previous.then(() => {
-      this.waiting--;
-      this.held = true;
-      return release;
-    });
-  }
 }
 
 const VERSION_CHECK_MS = 1;

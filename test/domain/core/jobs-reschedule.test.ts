@@ -1,18 +1,13 @@
+// backends: SQLite, and PostgreSQL in the domain-postgres project.
 // A job scheduled again while it runs keeps running where it is (no other process may claim it meanwhile), then
 // goes back to the queue and runs again: the new schedule is neither lost nor run twice at once.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Domain } from '../../../src/domain/index.js';
-import { openStore } from '../../../src/store/index.js';
+import { twoProcesses } from '../../helpers/store.js';
 import { waitFor } from '../../helpers/wait-for.js';
 
 describe('a job scheduled again while it runs', () => {
   it('is not claimed by another process meanwhile, and runs again once done', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'quire-jobs-reschedule-'));
-    const [storeA, storeB] = [openStore(dir), openStore(dir)];
-    const [a, b] = [new Domain(storeA), new Domain(storeB)];
+    const { storeB, a, b } = await twoProcesses();
     const runs: string[] = [];
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -53,6 +48,5 @@ describe('a job scheduled again while it runs', () => {
     // Run exactly once more: nothing is left to run.
     expect([await a.jobs.runDue(), await b.jobs.runDue()]).toEqual([0, 0]);
     expect(runs).toHaveLength(2);
-    await Promise.all([storeA.close(), storeB.close()]);
   });
 });
