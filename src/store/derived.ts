@@ -11,6 +11,8 @@ export interface ParsedBlobRepo {
   /** Which of `oids` have a record for this version (without reading the records). */
   known(oids: readonly string[], version: number): Promise<Set<string>>;
   put(oid: string, version: number, data: unknown): Promise<void>;
+  /** Several at once. An oid appears once in `records`. */
+  putMany(records: readonly { oid: string; data: unknown }[], version: number): Promise<void>;
 }
 
 /** Full-text search (SQLite FTS5) over page sections, keyed by the page blob's oid. */
@@ -18,6 +20,8 @@ export interface SearchRepo {
   isIndexed(oid: string, version: number): Promise<boolean>;
   /** Replaces the sections indexed for `oid`. */
   index(oid: string, version: number, sections: readonly SearchSectionInput[]): Promise<void>;
+  /** Replaces the sections indexed for each page blob, in a few statements. An oid appears once in `pages`. */
+  indexMany(pages: readonly { oid: string; sections: readonly SearchSectionInput[] }[], version: number): Promise<void>;
   /**
    * Sections holding every term (the last one as a prefix, for search as you type) among the given page blobs, best
    * first (`rank`: lower is better; headings weigh more than body text). Terms are letters, digits and `_` only.

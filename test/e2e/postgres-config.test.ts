@@ -68,10 +68,23 @@ describe('DOCS_DATABASE_URL given wrong', () => {
       ['token', 'create'],
       ['serve', '--port', '0'],
     ]) {
-      const started = Date.now();
       const result = await run(project(CONFIG), { DOCS_DATABASE_URL: refusing, DOCS_SECRET_KEY: KEY }, ...args);
-      expect(Date.now() - started, args.join(' ')).toBeLessThan(15_000);
       expectRefused(result, 1, /^docs: cannot open the store postgres:\/\/quire:\*\*\*@127\.0\.0\.1:\d+\/docs: ECONNREFUSED/);
+    }
+  });
+});
+
+describe('a database that never answers', () => {
+  it('gives up after connect_timeout (15 s unless the URL says): exit 1, the URL without its password', async () => {
+    // A host that takes the connection and says nothing, as one behind a firewall dropping packets would.
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `postgres://quire:${PASSWORD}@127.0.0.1:${(silent.address() as { port: number }).port}/docs?connect_timeout=1`;
+      const result = await run(project(CONFIG), { DOCS_DATABASE_URL: url, DOCS_SECRET_KEY: KEY }, 'token', 'create');
+      expectRefused(result, 1, /^docs: cannot open the store postgres:\/\/quire:\*\*\*@127\.0\.0\.1:\d+\/docs\?connect_timeout=1: .*timeout/);
+    } finally {
+      silent.close();
     }
   });
 });

@@ -120,11 +120,14 @@ export class GitSync {
   async saveParsed(results: readonly ParsedBlobResult[]): Promise<void> {
     if (results.length === 0) return;
     const { store } = this.deps;
+    // One record per oid (a batch may hold a blob twice, at two paths): the last one, as the loop it replaces kept.
+    const byOid = [...new Map(results.map((r) => [r.oid, r])).values()];
     await store.tx(async () => {
-      for (const r of results) {
-        await store.parsed.put(r.oid, PARSED_PAGE_VERSION, r.data);
-        await store.search.index(r.oid, PARSED_PAGE_VERSION, r.sections);
-      }
+      await store.parsed.putMany(
+        byOid.map((r) => ({ oid: r.oid, data: r.data })),
+        PARSED_PAGE_VERSION,
+      );
+      await store.search.indexMany(byOid, PARSED_PAGE_VERSION);
     });
   }
 

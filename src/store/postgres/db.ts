@@ -38,6 +38,13 @@ const RELISTEN_MS = 1000;
  * leave this server's caches believing nothing changed.
  */
 const HEARTBEAT_MS = 10_000;
+/** How long a connection may take to be ready (and a wait for a pooled one): libpq's `connect_timeout` of the URL, in seconds. */
+const CONNECT_TIMEOUT_MS = 15_000;
+
+function connectTimeout(url: string): number {
+  const seconds = Number(URL.canParse(url) ? new URL(url).searchParams.get('connect_timeout') : null);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : CONNECT_TIMEOUT_MS;
+}
 /** How long a cached point read may live even while no write is heard of: a bound on staleness if all else failed. */
 const ROW_TTL_MS = 5_000;
 /** Point reads kept at once (counted through `maxSize`: clearing an lru-cache with `max` goes over its whole capacity). */
@@ -92,6 +99,7 @@ export class PgDb {
   private readonly slots: LimitFunction;
   /** Connections that hold advisory locks (`exclusive`), apart from the pool: a holder never waits for its own. */
   private readonly locks: pg.Pool;
+  private readonly connectTimeout: number;
   private readonly held = new KeyedMutex();
 
   private constructor(
@@ -99,7 +107,8 @@ export class PgDb {
     options: PgOptions,
   ) {
     const max = Math.max(2, options.max ?? 10);
-    this.pool = new pg.Pool({ connectionString: url, max, types });
+    this.connectTimeout = connectTimeout(url);
+    this.pool = new pg.Pool({ connectionString: url, max, types, connectionTimeoutMillis: this.connectTimeout });
     this.slots = pLimit(max - 1);
     // A held lock keeps its connection: as many as the pool, and a wait for one ends as a lock's wait does.
     this.locks = new pg.Pool({ connectionString: url, max, types, connectionTimeoutMillis: LOCK_WAIT_MS });
@@ -129,7 +138,13 @@ export class PgDb {
   /** Listens for other servers' writes; when the connection drops, tries again (and, meanwhile, no version holds). */
   private async listen(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.url, types, keepAlive: true, keepAliveInitialDelayMillis: HEARTBEAT_MS });
+    const client = new pg.Client({
+      connectionString: this.url,
+      types,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: HEARTBEAT_MS,
+      connectionTimeoutMillis: this.connectTimeout,
+    });
     let live = false;
     const lost = () => {
       if (!live) return;

@@ -3,6 +3,8 @@ import { type Query, type Queries, sql } from './query.js';
 
 /** Oids per statement when reading many: well under either database's limit of parameters. */
 const CHUNK = 500;
+/** Records per insert: a few megabytes of parsed pages at most. */
+const RECORDS_PER_INSERT = 100;
 
 function* chunks<T>(items: readonly T[]): Generator<readonly T[]> {
   for (let i = 0; i < items.length; i += CHUNK) yield items.slice(i, i + CHUNK);
@@ -47,11 +49,17 @@ export class SqlParsedBlobRepo implements Queries<ParsedBlobRepo> {
   }
 
   *put(oid: string, version: number, data: unknown): Query<void> {
-    yield* sql.run(
-      'INSERT INTO parsed_blobs (oid, version, data) VALUES (?, ?, ?) ON CONFLICT (oid, version) DO UPDATE SET data = excluded.data',
-      oid,
-      version,
-      JSON.stringify(data),
-    );
+    yield* this.putMany([{ oid, data }], version);
+  }
+
+  /** Several at once: a statement per hundred records. */
+  *putMany(records: readonly { oid: string; data: unknown }[], version: number): Query<void> {
+    for (let i = 0; i < records.length; i += RECORDS_PER_INSERT) {
+      const chunk = records.slice(i, i + RECORDS_PER_INSERT);
+      yield* sql.run(
+        `INSERT INTO parsed_blobs (oid, version, data) VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')} ON CONFLICT (oid, version) DO UPDATE SET data = excluded.data`,
+        ...chunk.flatMap((record) => [record.oid, version, JSON.stringify(record.data)]),
+      );
+    }
   }
 }

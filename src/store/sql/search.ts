@@ -3,6 +3,11 @@ import type { SearchHit, SearchSectionInput } from '../../model/index.js';
 import { type Query, type Queries, sql } from './query.js';
 
 const ROWS_PER_INSERT = 100;
+const OIDS_PER_STATEMENT = 500;
+
+function* chunks<T>(items: readonly T[], size: number): Generator<readonly T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
 
 /**
  * Full-text search over page sections, keyed by the page blob's oid. Indexing is the same SQL on both databases;
@@ -15,19 +20,35 @@ export abstract class SqlSearchRepo implements Queries<SearchRepo> {
 
   /** Replaces the sections indexed for `oid`. */
   *index(oid: string, version: number, sections: readonly SearchSectionInput[]): Query<void> {
-    // Only when there is something to delete: SQLite's FTS table has no index on `oid`, so the delete scans it.
-    if ((yield* sql.first('SELECT 1 AS found FROM search_indexed WHERE oid = ?', oid)) !== undefined) {
-      yield* sql.run('DELETE FROM search_sections WHERE oid = ?', oid);
+    yield* this.indexMany([{ oid, sections }], version);
+  }
+
+  /** Replaces the sections indexed for each page blob: a few statements for the whole batch, whatever its size. */
+  *indexMany(pages: readonly { oid: string; sections: readonly SearchSectionInput[] }[], version: number): Query<void> {
+    if (pages.length === 0) return;
+    const oids = pages.map((page) => page.oid);
+    // Only those with something to delete: SQLite's FTS table has no index on `oid`, so a delete scans it.
+    const indexed: string[] = [];
+    for (const chunk of chunks(oids, OIDS_PER_STATEMENT)) {
+      const rows = yield* sql.all<{ oid: string }>(`SELECT oid FROM search_indexed WHERE oid IN (${sql.placeholders(chunk.length)})`, ...chunk);
+      indexed.push(...rows.map((row) => row.oid));
     }
-    // Many rows a statement: one round trip for a page's sections on PostgreSQL.
-    for (let start = 0; start < sections.length; start += ROWS_PER_INSERT) {
-      const rows = sections.slice(start, start + ROWS_PER_INSERT);
+    for (const chunk of chunks(indexed, OIDS_PER_STATEMENT)) {
+      yield* sql.run(`DELETE FROM search_sections WHERE oid IN (${sql.placeholders(chunk.length)})`, ...chunk);
+    }
+    const rows = pages.flatMap((page) => page.sections.map((section, position) => [section.heading, section.text, page.oid, section.anchor, position]));
+    for (const chunk of chunks(rows, ROWS_PER_INSERT)) {
       yield* sql.run(
-        `INSERT INTO search_sections (heading, body, oid, anchor, position) VALUES ${rows.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
-        ...rows.flatMap((s, i) => [s.heading, s.text, oid, s.anchor, start + i]),
+        `INSERT INTO search_sections (heading, body, oid, anchor, position) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+        ...chunk.flat(),
       );
     }
-    yield* sql.run('INSERT INTO search_indexed (oid, version) VALUES (?, ?) ON CONFLICT (oid) DO UPDATE SET version = excluded.version', oid, version);
+    for (const chunk of chunks(oids, OIDS_PER_STATEMENT)) {
+      yield* sql.run(
+        `INSERT INTO search_indexed (oid, version) VALUES ${chunk.map(() => '(?, ?)').join(', ')} ON CONFLICT (oid) DO UPDATE SET version = excluded.version`,
+        ...chunk.flatMap((oid) => [oid, version]),
+      );
+    }
   }
 
   /**

@@ -1,0 +1,52 @@
+// backends: SQLite, and PostgreSQL in the domain-postgres project.
+// What is derived from blobs, saved by the batch (an import saves its parse records and search sections that way):
+// the same records and the same search results as one at a time, and a batch replaces what was there.
+import { describe, expect, it } from 'vitest';
+import type { SearchSectionInput } from '../../src/model/index.js';
+import { testStore } from '../helpers/store.js';
+
+const oid = (n: number) => n.toString(16).padStart(40, '0');
+const section = (heading: string, text: string, anchor: string | null = null): SearchSectionInput => ({ heading, text, anchor });
+
+describe('derived records by the batch', () => {
+  it('saves parse records, more than a statement holds, and replaces them when saved again', async () => {
+    const store = await testStore();
+    const records = Array.from({ length: 250 }, (_, n) => ({ oid: oid(n), data: { title: `Page ${n}`, links: [n] } }));
+    await store.parsed.putMany(records, 7);
+    const read = await store.parsed.getMany<{ title: string }>(
+      records.map((r) => r.oid),
+      7,
+    );
+    expect(read.size).toBe(250);
+    expect(read.get(oid(249))).toEqual({ title: 'Page 249', links: [249] });
+    await store.parsed.putMany([{ oid: oid(3), data: { title: 'Renamed' } }], 7);
+    expect(await store.parsed.get(oid(3), 7)).toEqual({ title: 'Renamed' });
+    expect(await store.parsed.get(oid(3), 8)).toBeUndefined();
+    await store.parsed.putMany([], 7);
+    await store.close();
+  });
+
+  it('indexes the sections of many pages at once, replacing those of pages indexed before', async () => {
+    const store = await testStore();
+    await store.search.index(oid(1), 1, [section('Old heading', 'obsolete words here')]);
+    await store.search.indexMany(
+      [
+        { oid: oid(1), sections: [section('Install', 'run the installer', 'install')] },
+        { oid: oid(2), sections: [section('Configure', 'edit the installer settings'), section('Deploy', 'ship it', 'deploy')] },
+        { oid: oid(3), sections: [] },
+      ],
+      2,
+    );
+    const oids = [oid(1), oid(2), oid(3)];
+    expect(await store.search.search(['obsolete'], oids, 10)).toEqual([]);
+    const hits = await store.search.search(['installer'], oids, 10);
+    expect(hits.map((hit) => [hit.oid, hit.heading]).sort()).toEqual([
+      [oid(1), 'Install'],
+      [oid(2), 'Configure'],
+    ]);
+    expect((await store.search.search(['ship'], oids, 10))[0]).toMatchObject({ oid: oid(2), anchor: 'deploy' });
+    for (const n of [1, 2, 3]) expect(await store.search.isIndexed(oid(n), 2)).toBe(true);
+    expect(await store.search.isIndexed(oid(1), 1)).toBe(false);
+    await store.close();
+  });
+});
