@@ -37,7 +37,9 @@ describe('docs.config.yaml', () => {
     );
     expect(error('sites:\n  - title: Handbook\n    spaces:\n      - spcae: A\n')).toMatch(/did you mean "space"\?$/);
     // Nothing close: the keys that are accepted there.
-    expect(error('server:\n  colour: blue\n')).toBe('docs.config.yaml:2:3: unknown key "server.colour"; expected one of host, port, publicUrl, bodyLimit, jobLeaseSeconds');
+    expect(error('server:\n  colour: blue\n')).toBe(
+      'docs.config.yaml:2:3: unknown key "server.colour"; expected one of host, port, publicUrl, bodyLimit, jobLeaseSeconds',
+    );
   });
 
   it('says a required key is missing in plain words', () => {
