@@ -3,6 +3,7 @@
 // back, nothing unique is made twice, and the organization keeps an admin. Every race is fired with Promise.all.
 import { IntegrationInstallationSpaceSelection, IntegrationScope, IntegrationVisibility, MemberRole, SiteVisibility } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
+import { PETSTORE_YAML } from '../helpers/openapi.js';
 import { statusOf, useServer } from '../helpers/server.js';
 
 const s = useServer();
@@ -143,5 +144,79 @@ describe('concurrent writes', () => {
       ]);
       expect(await s.store.organizations.member(s.otherOrg, member.userId)).toBeUndefined();
     }
+  });
+  it('keep a comment edited and resolved at once, and answer a reply or a reaction to a comment deleted meanwhile with a 404', async () => {
+    const api = s.client().spaces;
+    const space = (await s.client().orgs.createSpace(s.org, { title: 'Raced comments' })).data;
+    for (let round = 0; round < 4; round++) {
+      const comment = (await api.postCommentInSpace(space.id, { body: { markdown: `Comment ${round}` } })).data;
+      await statuses([
+        api.updateCommentInSpace(space.id, comment.id, { body: { markdown: `Edited ${round}` } }),
+        api.updateCommentInSpace(space.id, comment.id, { resolved: true }),
+        api.updateCommentInSpace(space.id, comment.id, { addedReactions: ['👍'] }),
+      ]);
+      expect((await api.getCommentInSpace(space.id, comment.id, { format: 'markdown' })).data).toMatchObject({
+        body: { markdown: `Edited ${round}` },
+        status: 'resolved',
+        reactions: [{ emoji: '👍' }],
+      });
+
+      const reply = (await api.postCommentReplyInSpace(space.id, comment.id, { body: { markdown: 'A reply' } })).data;
+      const [, replied, reacted, replyReacted] = await statuses([
+        api.deleteCommentInSpace(space.id, comment.id),
+        api.postCommentReplyInSpace(space.id, comment.id, { body: { markdown: 'Late reply' } }),
+        api.updateCommentInSpace(space.id, comment.id, { addedReactions: ['🎉'] }),
+        api.updateCommentReplyInSpace(space.id, comment.id, reply.id, { addedReactions: ['🎉'] }),
+      ]);
+      expect([replied, reacted, replyReacted].every((status) => status === 200 || status === 404)).toBe(true);
+      const rows = await s.store.snapshot();
+      const orphans = (table: string) => (rows[table] ?? []).filter((row: any) => row.comment_id === comment.id);
+      expect([...orphans('comment_replies'), ...orphans('comment_reactions')]).toEqual([]);
+    }
+  });
+
+  it('keep every field of a change request patched at once (subject, description, status, reviewers)', async () => {
+    const api = s.client().spaces;
+    const space = (await s.client().orgs.createSpace(s.org, { title: 'Raced change requests' })).data;
+    const reviewer = await s.member('review');
+    for (let round = 0; round < 4; round++) {
+      const cr = (await api.createChangeRequest(space.id, { subject: `Change ${round}` })).data;
+      const description = {
+        object: 'document',
+        data: {},
+        nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: `Why ${round}`, marks: [] }] }] }],
+      };
+      await statuses([
+        api.updateChangeRequestById(space.id, cr.id, { subject: `Renamed ${round}` }),
+        api.updateChangeRequestById(space.id, cr.id, { status: 'draft' }),
+        api.requestReviewersForChangeRequest(space.id, cr.id, { users: [reviewer.userId], description: description as never }),
+      ]);
+      expect((await api.getChangeRequestById(space.id, cr.id)).data).toMatchObject({ subject: `Renamed ${round}`, status: 'draft', description });
+    }
+  });
+
+  it('make a version of each source of an OpenAPI spec put at once: the latest is the source that landed last', async () => {
+    const api = s.client().orgs;
+    const slug = 'raced-spec';
+    await api.createOrUpdateOpenApiSpecBySlug(s.org, slug, { source: { text: PETSTORE_YAML } });
+    await s.domain.jobs.runDue();
+    const first = (await s.store.openapi.bySlug(s.org, slug))!;
+    const titles = ['One', 'Two', 'Three'];
+    await statuses(titles.map((title) => api.createOrUpdateOpenApiSpecBySlug(s.org, slug, { source: { text: PETSTORE_YAML.replace('Petstore', title) } })));
+    const landed = (await s.store.openapi.bySlug(s.org, slug))!;
+    // Each put is a generation of its own (none lost to another): a run of an older one then gives way to the newest.
+    expect(landed.generation).toBe(first.generation + titles.length);
+    await s.domain.jobs.runDue();
+    const spec = (await s.store.openapi.bySlug(s.org, slug))!;
+    expect(spec).toMatchObject({ processingState: 'complete', generation: landed.generation });
+    const versions = await s.store.openapi.versions(spec.id);
+    expect(versions[0]!.id).toBe(spec.lastVersionId);
+    expect(versions.length).toBeGreaterThan(1);
+    expect((await s.store.blobs.get(versions[0]!.blob))?.toString('utf8')).toBe((await s.store.blobs.get(landed.sourceBlob!))?.toString('utf8'));
+
+    // Two deletes at once: one deletes (205), the other finds nothing (204).
+    const deletes = await statuses([api.deleteOpenApiSpecBySlug(s.org, slug), api.deleteOpenApiSpecBySlug(s.org, slug)]);
+    expect(deletes.sort()).toEqual([204, 205]);
+    expect(await s.store.openapi.bySlug(s.org, slug)).toBeUndefined();
   });
 });

@@ -152,16 +152,23 @@ export class ChangeRequests {
   async update(caller: Caller, spaceId: string, changeRequestId: string, patch: ChangeRequestPatch): Promise<ChangeRequestView> {
     const { changeRequest, space } = await this.find(caller, spaceId, changeRequestId, 'edit');
     if (changeRequest.status === 'merged') throw conflict(`The change request ${changeRequest.id} is merged and can no longer change`);
-    const next: ChangeRequestRecord = {
-      ...changeRequest,
-      subject: patch.subject === undefined ? changeRequest.subject : checkSubject(patch.subject),
-      description: patch.description === undefined ? changeRequest.description : patch.description,
-      status: patch.status ?? changeRequest.status,
-      updatedAt: nowIso(this.deps),
-    };
-    await this.deps.store.tx(async () => {
-      if ((await this.deps.store.changeRequests.get(next.id))?.status === 'merged') throw conflict(`The change request ${next.id} was merged meanwhile`);
-      await this.deps.store.changeRequests.updateDetails(next);
+    const subject = patch.subject === undefined ? undefined : checkSubject(patch.subject);
+    const { store } = this.deps;
+    // The change request as it is now, read in the transaction that writes it: the record read above would undo a
+    // subject, description or status saved meanwhile.
+    const next = await store.tx(async () => {
+      const current = await store.changeRequests.get(changeRequest.id);
+      if (!current) throw notFound(`No change request ${changeRequestId} in the space ${space.id}`);
+      if (current.status === 'merged') throw conflict(`The change request ${current.id} was merged meanwhile`);
+      const next: ChangeRequestRecord = {
+        ...current,
+        subject: subject ?? current.subject,
+        description: patch.description === undefined ? current.description : patch.description,
+        status: patch.status ?? current.status,
+        updatedAt: nowIso(this.deps),
+      };
+      await store.changeRequests.updateDetails(next);
+      return next;
     });
     return await this.view(caller, next, space);
   }

@@ -1,9 +1,9 @@
 // Reviews of a change request, and the reviewers asked for one.
-import { type ChangeRequestReviewRecord, newId, type ReviewStatus } from '../../model/index.js';
+import { type ChangeRequestRecord, type ChangeRequestReviewRecord, newId, type ReviewStatus } from '../../model/index.js';
 import type { ChangeRequests } from './change-requests.js';
 import type { Caller, Deps } from '../core/context.js';
 import { nowIso } from '../core/context.js';
-import { invalidInput, forbidden } from '../core/errors.js';
+import { invalidInput, forbidden, notFound } from '../core/errors.js';
 import { paginate, type Page, type PageRequest } from '../core/pagination.js';
 import { atLeast } from '../core/roles.js';
 import { isOutdated } from './merge-rules.js';
@@ -37,20 +37,27 @@ export class Reviews {
     if (cr.createdBy === caller.user.id) throw forbidden('You cannot review your own change request');
     const { store } = this.deps;
     const now = nowIso(this.deps);
-    const request = (await store.changeRequests.reviewers(cr.id)).find((r) => r.userId === caller.user.id);
     const comment = input.comment && Object.keys(input.comment).length ? input.comment : null;
-    const review: ChangeRequestReviewRecord = {
-      id: newId(),
-      changeRequestId: cr.id,
-      reviewerId: caller.user.id,
-      requestedBy: request?.requestedBy ?? null,
-      status: input.status,
-      revisionId: cr.revisionId,
-      comment,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await store.changeRequests.insertReview(review);
+    // The status and the reviewer request are read in the transaction that records the review: a change request
+    // merged or archived meanwhile gets no review. The review stays on the revision read above (what was reviewed):
+    // content landed since makes it outdated, never approved unseen.
+    const review = await store.tx(async () => {
+      this.changeRequests.requireActive(await this.current(cr.id), 'reviewed');
+      const request = (await store.changeRequests.reviewers(cr.id)).find((r) => r.userId === caller.user.id);
+      const review: ChangeRequestReviewRecord = {
+        id: newId(),
+        changeRequestId: cr.id,
+        reviewerId: caller.user.id,
+        requestedBy: request?.requestedBy ?? null,
+        status: input.status,
+        revisionId: cr.revisionId,
+        comment,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await store.changeRequests.insertReview(review);
+      return review;
+    });
     return await this.reviewView(review, [review], []);
   }
 
@@ -87,6 +94,8 @@ export class Reviews {
     );
     const now = nowIso(this.deps);
     await store.tx(async () => {
+      // Checked again where the requests land: a change request merged or archived meanwhile asks for no review.
+      this.changeRequests.requireActive(await this.current(cr.id), 'reviewed');
       for (const user of users)
         await store.changeRequests.putReviewer({
           changeRequestId: cr.id,
@@ -122,6 +131,13 @@ export class Reviews {
       throw forbidden(`This needs the edit role on the space ${space.id}`);
     }
     return await this.deps.store.changeRequests.removeReviewer(cr.id, userId);
+  }
+
+  /** The change request as it is now (inside a transaction: as that transaction writes it). */
+  private async current(id: string): Promise<ChangeRequestRecord> {
+    const cr = await this.deps.store.changeRequests.get(id);
+    if (!cr) throw notFound(`No change request ${id}`);
+    return cr;
   }
 
   private async reviewView(

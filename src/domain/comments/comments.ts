@@ -173,14 +173,18 @@ export class Comments {
     const body = patch.body === undefined ? undefined : this.bodies.read(patch.body);
     const reactions = reactionChanges(patch);
     const now = nowIso(this.deps);
-    const next: CommentRecord = { ...comment };
-    if (body && body.markdown !== comment.markdown) Object.assign(next, { markdown: body.markdown, bodyOid: body.oid, editedAt: now });
-    if (patch.resolved === true && comment.status !== 'resolved') Object.assign(next, { status: 'resolved', resolvedAt: now, resolvedBy: caller.user.id });
-    if (patch.resolved === false) Object.assign(next, { status: 'open', resolvedAt: null, resolvedBy: null });
     const { store } = this.deps;
-    await store.tx(async () => {
+    // The comment as it is now, read in the transaction that writes it: the record read above would undo an edit or a
+    // resolution saved meanwhile, and a comment deleted meanwhile is not found (its reactions would have no comment).
+    const next = await store.tx(async () => {
+      const current = await this.find(thread, id);
+      const next: CommentRecord = { ...current };
+      if (body && body.markdown !== current.markdown) Object.assign(next, { markdown: body.markdown, bodyOid: body.oid, editedAt: now });
+      if (patch.resolved === true && current.status !== 'resolved') Object.assign(next, { status: 'resolved', resolvedAt: now, resolvedBy: caller.user.id });
+      if (patch.resolved === false) Object.assign(next, { status: 'open', resolvedAt: null, resolvedBy: null });
       await store.comments.update(next);
-      await this.applyReactions(caller, comment.id, comment.id, reactions, now);
+      await this.applyReactions(caller, current.id, current.id, reactions, now);
+      return next;
     });
     return await this.view(caller, thread, next);
   }
@@ -232,7 +236,11 @@ export class Comments {
       markdown: body.markdown,
       bodyOid: body.oid,
     };
-    await this.deps.store.comments.insertReply(reply);
+    // The comment is looked up again where the reply lands: one deleted meanwhile is a 404, not a reply to nothing.
+    await this.deps.store.tx(async () => {
+      await this.find(thread, commentId);
+      await this.deps.store.comments.insertReply(reply);
+    });
     return await this.replyView(caller, thread, reply, [], format);
   }
 
@@ -244,11 +252,14 @@ export class Comments {
     const body = patch.body === undefined ? undefined : this.bodies.read(patch.body);
     const reactions = reactionChanges(patch);
     const now = nowIso(this.deps);
-    const next: CommentReplyRecord = body && body.markdown !== reply.markdown ? { ...reply, markdown: body.markdown, bodyOid: body.oid, editedAt: now } : reply;
     const { store } = this.deps;
-    await store.tx(async () => {
-      if (next !== reply) await store.comments.updateReply(next);
-      await this.applyReactions(caller, reply.commentId, reply.id, reactions, now);
+    // The reply as it is now: one deleted meanwhile is not found (a reaction to it would stay behind, to nothing).
+    const next = await store.tx(async () => {
+      const current = await this.findReply(thread, commentId, replyId);
+      const next = body && body.markdown !== current.markdown ? { ...current, markdown: body.markdown, bodyOid: body.oid, editedAt: now } : current;
+      if (next !== current) await store.comments.updateReply(next);
+      await this.applyReactions(caller, current.commentId, current.id, reactions, now);
+      return next;
     });
     return await this.replyView(caller, thread, next, (await this.reactionsOf([reply.id])).get(reply.id) ?? []);
   }

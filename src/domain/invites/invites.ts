@@ -139,9 +139,10 @@ export class Invites {
 
   /** The caller accepts an invite link: joins the organization, or the space or collection as a guest. */
   async joinWithInvite(caller: Caller, organizationId: string, inviteId: string): Promise<void> {
-    const invite = await this.findLink(organizationId, inviteId);
     const { store } = this.deps;
     await store.tx(async () => {
+      // Read in the transaction that applies it: a link deleted or changed meanwhile admits no one, or with its new role.
+      const invite = await this.findLink(organizationId, inviteId);
       if (invite.target === 'organization') {
         const member = await store.organizations.member(organizationId, caller.user.id);
         if (!member) await this.organizations.ensureMember(organizationId, caller.user.id, invite.role);
