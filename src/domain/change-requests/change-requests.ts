@@ -191,14 +191,18 @@ export class ChangeRequests {
     const outdated = space.revisionId !== cr.baseRevisionId;
     const rules = effectiveRules(space.mergeRules, (await this.organizations.find(space.organizationId)).mergeRules);
     const reviews = this.deps.store.changeRequests;
-    const unmet = unmetRules(rules, {
-      callerId: caller.user.id,
-      changeRequest: cr,
-      outdated,
-      reviews: await reviews.reviews(cr.id),
-      reviewers: await reviews.reviewers(cr.id),
-    });
-    if (unmet.length) throw preconditionFailed(`The change request cannot be merged until the merge rules are met: it needs ${unmet.join('; ')}`);
+    // Checked before the merge is computed, and again where it lands: a review submitted meanwhile counts.
+    const requireRules = async () => {
+      const unmet = unmetRules(rules, {
+        callerId: caller.user.id,
+        changeRequest: cr,
+        outdated,
+        reviews: await reviews.reviews(cr.id),
+        reviewers: await reviews.reviewers(cr.id),
+      });
+      if (unmet.length) throw preconditionFailed(`The change request cannot be merged until the merge rules are met: it needs ${unmet.join('; ')}`);
+    };
+    await requireRules();
 
     const merged = await this.combine(cr.baseRevisionId, cr.revisionId, space.revisionId);
     if (merged.conflicts.length) return { revisionId: cr.revisionId, result: 'conflicts', conflicts: merged.conflicts };
@@ -213,6 +217,7 @@ export class ChangeRequests {
       createdAt: now,
     };
     await store.tx(async () => {
+      await requireRules();
       await store.revisions.insert(revision, merged.content);
       if (!(await store.content.setSpaceRevision(space.id, space.revisionId, revision.id, now))) {
         throw moved(`The space ${space.id} changed while the change request was being merged; merge again`);
