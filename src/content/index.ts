@@ -9,6 +9,7 @@ export type { GitBookYaml, SpacePaths, DocsYaml, DocsNode, DocsNodeType, DocsSpa
 export { extractLinks, frontmatterLinks, classifyLink } from './links.js';
 export type { ExtractedLink, ExtractLinksOptions, LinkKind, LinkNode } from './links.js';
 export { NOT_SEARCHED, searchSections, sectionsHoldUnderAnyTitle, underTitle, type Section } from './search-text.js';
+export { aliasKey, type AnchorAliases, type HeadingAnchor, headingAliases, legacyGitbookId, resolveAlias, resolveAnchor } from './heading-aliases.js';
 export { slugify, pageSlug, uniqueSlug, gitbookHeadingId, githubHeadingId, HeadingSlugger, type HeadingIdStyle } from './slug.js';
 export {
   normalizePath,
