@@ -1,4 +1,4 @@
-// Quire client script: search, theme toggle, tabs, copy buttons, header menus, feedback and mermaid diagrams. Pages are complete without it.
+// Quire client script: heading aliases, search, theme toggle, tabs, copy buttons, header menus, feedback and mermaid diagrams. Pages are complete without it.
 (function () {
   'use strict';
   var script = document.currentScript;
@@ -14,6 +14,34 @@
     });
   }
   var root = document.documentElement;
+
+  // Heading aliases: an address whose #fragment names a heading the way GitHub or legacy GitBook did (#release-49,
+  // #PromptMessage) goes to the heading's id instead, as a fragment navigation (scroll, :target, focus start) that
+  // replaces the address, so it is the id that gets copied. Links within the site already use the ids.
+  var aliasHolder = document.querySelector('[data-anchor-aliases]');
+  if (aliasHolder) {
+    var aliases = {};
+    try {
+      aliases = JSON.parse(aliasHolder.getAttribute('data-anchor-aliases')) || {};
+    } catch (e) {
+      /* not ours */
+    }
+    var followAlias = function () {
+      var written = location.hash.slice(1);
+      var decoded = written;
+      try {
+        decoded = decodeURIComponent(written);
+      } catch (e) {
+        /* left as written */
+      }
+      if (!written || document.getElementById(written) || document.getElementById(decoded)) return;
+      var key = decoded.trim().replace(/\s+/g, ' ').toLowerCase();
+      var id = Object.prototype.hasOwnProperty.call(aliases, key) ? aliases[key] : key;
+      if (document.getElementById(id)) location.replace('#' + encodeURIComponent(id));
+    };
+    followAlias();
+    window.addEventListener('hashchange', followAlias);
+  }
 
   // Theme toggle: light -> dark -> system, remembered per browser.
   var themeListeners = [];

@@ -1,4 +1,5 @@
 /** Internal links and anchors of a built site space, checked once every page's anchors are known. */
+import { type AnchorAliases, resolveAnchor } from '../content/heading-aliases.js';
 import type { PageLink } from './render/context.js';
 
 export interface BrokenLink {
@@ -10,10 +11,16 @@ export interface BrokenLink {
   problem: string;
 }
 
+/** A page's ids, and the other names of its headings (GitHub's, legacy GitBook's...), which links may use too. */
+export interface PageAnchors {
+  ids: ReadonlySet<string>;
+  aliases?: AnchorAliases | undefined;
+}
+
 export function checkLinks(
   space: string,
   pages: ReadonlyArray<{ id: string; gitPath: string; links: readonly PageLink[] }>,
-  anchorsOf: (pageId: string) => ReadonlySet<string> | undefined,
+  anchorsOf: (pageId: string) => PageAnchors | undefined,
 ): BrokenLink[] {
   const broken: BrokenLink[] = [];
   for (const page of pages) {
@@ -24,20 +31,12 @@ export function checkLinks(
       }
       if (link.anchor === undefined || link.anchor === '') continue;
       const anchors = anchorsOf(link.page);
-      if (anchors && !anchors.has(link.anchor) && !anchors.has(safeDecode(link.anchor))) {
+      if (anchors && resolveAnchor(link.anchor, anchors.ids, anchors.aliases) === null) {
         broken.push({ space, page: page.gitPath, href: link.href, problem: `no anchor #${link.anchor} in the target page` });
       }
     }
   }
   return broken;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 /** A report a person can act on: grouped by page, the pages with most broken links first. */

@@ -4,16 +4,20 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { AnchorAliases } from '../content/heading-aliases.js';
 import type { PageLink } from './render/context.js';
 import type { SearchDoc } from './search-index.js';
 
 const MANIFEST = '.quire-build.json';
-const FORMAT = 1;
+/** 2: entries keep their headings' aliases. */
+const FORMAT = 2;
 
 export interface PageEntry {
   key: string;
   files: string[];
   anchors: string[];
+  /** Other names of the headings (`headingAliases`), when there are any. */
+  aliases?: AnchorAliases;
   links: PageLink[];
   search: SearchDoc[];
   updatedAt: string;

@@ -5,6 +5,7 @@
 import type { CustomizationLink, HeaderLink, ResolvedCustomization, ThemedColor } from './customization.js';
 import { escapeHtml, html, raw, safeUrl, type Raw } from './html.js';
 import { emojiOf, markCurrent } from './nav.js';
+import type { AnchorAliases } from '../content/heading-aliases.js';
 import type { OutlineEntry } from './render/markdown.js';
 
 export interface ChromeInput {
@@ -41,6 +42,11 @@ export interface PageView {
   markdownUrl: string;
   body: string;
   outline: OutlineEntry[];
+  /**
+   * Other names of the headings, by the id they name: site.js takes an address's `#alias` (a link from elsewhere in
+   * GitHub's or legacy GitBook's form) to the heading. Links in the site already point at the ids.
+   */
+  anchorAliases?: AnchorAliases;
   previous?: { title: string; url: string };
   next?: { title: string; url: string };
   editUrl?: string;
@@ -197,6 +203,9 @@ export function renderPageBytes(chrome: Chrome, page: PageView): Uint8Array[] {
   return [Buffer.from(before), ...middle, Buffer.from(after)];
 }
 
+const aliasesAttr = (aliases: AnchorAliases | undefined) =>
+  aliases && Object.keys(aliases).length ? html` data-anchor-aliases="${JSON.stringify(aliases)}"` : '';
+
 function aroundSidebar(chrome: Chrome, page: PageView): [string, string] {
   const c = chrome.customization;
   const description = page.description ?? '';
@@ -227,7 +236,7 @@ ${page.noIndex ? raw('<meta name="robots" content="noindex">') : ''}<link rel="a
 <header class="page-header">${page.layout.title ? html`<h1>${page.emoji ? html`<span class="page-emoji">${emojiOf(page.emoji)}</span> ` : ''}${page.title}</h1>` : ''}${
     page.layout.description && description ? html`<p class="page-description">${description}</p>` : ''
   }</header>
-<div class="markdown">${raw(page.body)}</div>
+<div class="markdown"${aliasesAttr(page.anchorAliases)}>${raw(page.body)}</div>
 <footer class="page-footer">${c.feedback ? FEEDBACK : ''}${meta}${pager}</footer>
 </main>${outline}</div>
 ${raw(chrome.footer)}${raw(chrome.scripts)}

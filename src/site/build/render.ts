@@ -128,6 +128,7 @@ async function renderPage(run: SpaceRun, bodies: Bodies, plan: PagePlan): Promis
     updatedAt,
     files: [urls.pageFile(page), urls.markdownFile(page)],
     anchors: body.anchors,
+    ...(Object.keys(body.aliases).length ? { aliases: body.aliases } : {}),
     links: body.links,
     search: searchDocs(page, body.sections, entryKey, urls),
   };
@@ -150,6 +151,7 @@ function pageView(run: SpaceRun, page: DocumentPage, body: RenderedBody, updated
     markdownUrl: urls.markdownUrl(page),
     body: body.html,
     outline: body.outline,
+    anchorAliases: body.aliases,
     ...(page.description ? { description: page.description } : {}),
     ...(page.emoji ? { emoji: page.emoji } : {}),
     ...(at !== undefined && at > 0 ? { previous: neighbour(at - 1)! } : {}),

@@ -5,7 +5,7 @@
  */
 import type { BlobStore } from '../../store/index.js';
 import { escapeHtml } from '../html.js';
-import { checkLinks } from '../link-check.js';
+import { checkLinks, type PageAnchors } from '../link-check.js';
 import { type Manifest, type PageEntry, writeManifest } from '../manifest.js';
 import { OutputWriter } from '../output.js';
 import { llmsFullTxt, llmsTxt, type LlmsSpace } from '../outputs/llms.js';
@@ -21,7 +21,7 @@ import type { RenderedPage, RenderedSpace } from './render.js';
 /** What a site space's pages leave for its link check and its part of llms.txt. */
 interface SpacePages {
   checked: Array<{ id: string; gitPath: string; links: PageEntry['links'] }>;
-  anchors: Map<string, Set<string>>;
+  anchors: Map<string, PageAnchors>;
   llms: LlmsSpace['pages'][number][];
 }
 
@@ -88,7 +88,7 @@ export class SiteOutput {
       if (rendered.onWorker) this.report.renderedOnWorkers++;
     }
     this.manifest.pages[entryKey] = entry;
-    pages.anchors.set(page.id, new Set(entry.anchors));
+    pages.anchors.set(page.id, { ids: new Set(entry.anchors), aliases: entry.aliases });
     pages.checked.push({ id: page.id, gitPath: page.git?.path ?? page.path, links: entry.links });
     this.listPage(space, rendered, pages);
     this.report.pages++;

@@ -9,6 +9,7 @@ import { toHtml } from 'hast-util-to-html';
 import type { Heading, Nodes, Parent, Root } from 'mdast';
 import { defaultHandlers, type State, toHast } from 'mdast-util-to-hast';
 import { toString } from 'mdast-util-to-string';
+import { type AnchorAliases, type HeadingAnchor, headingAliases, resolveAlias } from '../../content/heading-aliases.js';
 import { HeadingSlugger, NOT_SEARCHED, searchSections, type Section } from '../../content/index.js';
 import { blockRendering } from './blocks/index.js';
 import type { CodeBlock } from './highlight.js';
@@ -27,6 +28,8 @@ export interface RenderedBody {
   html: string;
   /** Every id in the body: links to `page#id` are checked against them. */
   anchors: string[];
+  /** The other names of the headings (GitHub's, legacy GitBook's, their text), by the id they name. */
+  aliases: AnchorAliases;
   outline: OutlineEntry[];
   links: PageLink[];
   /** Search sections (heading, anchor, plain text), from the same tree. */
@@ -39,7 +42,7 @@ export interface RenderedBody {
 export function renderBody(root: Root, title: string, ctx: RenderContext, reusable: (gitPath: string) => Root | null, known?: Section[]): RenderedBody {
   expandIncludes(root, ctx, reusable);
   const sections = known ?? searchSections(root, title);
-  assignHeadingIds(root, sections);
+  const headings = assignHeadingIds(root, sections);
   resolveMarkdownRefs(root, ctx);
 
   const { handlers, unknownHandler } = blockRendering(ctx);
@@ -70,8 +73,10 @@ export function renderBody(root: Root, title: string, ctx: RenderContext, reusab
         outline.push({ id, text: textOf(element).replace(/#$/, '').trim(), depth: Number(element.tagName[1]) });
     }
   });
+  const aliases = headingAliases(headings, { title, ids: anchors });
+  canonicalFragments(clean, new Set(anchors), aliases);
   insertTrusted(clean, ctx);
-  return { html: toHtml(clean, { allowDangerousHtml: true }), anchors, outline, links: ctx.links, sections, code: ctx.deferredCode };
+  return { html: toHtml(clean, { allowDangerousHtml: true }), anchors, aliases, outline, links: ctx.links, sections, code: ctx.deferredCode };
 }
 
 /**
@@ -108,7 +113,8 @@ function expandIncludes(root: Root, ctx: RenderContext, reusable: (gitPath: stri
   visit(root);
 }
 
-function assignHeadingIds(root: Root, sections: Section[]): void {
+/** Gives every heading its id; returns the headings' ids and texts, in page order. */
+function assignHeadingIds(root: Root, sections: Section[]): HeadingAnchor[] {
   const headings: Heading[] = [];
   const walk = (node: Nodes) => {
     if (NOT_SEARCHED.has(node.type)) return;
@@ -119,9 +125,21 @@ function assignHeadingIds(root: Root, sections: Section[]): void {
   const fromSections = headings.length === sections.length - 1;
   const slugger = new HeadingSlugger();
   for (const heading of headings) if (heading.id) slugger.reserve(heading.id);
-  headings.forEach((heading, i) => {
-    const id = fromSections ? sections[i + 1]!.anchor! : slugger.id(toString(heading), heading.id);
+  return headings.map((heading, i) => {
+    const text = fromSections ? sections[i + 1]!.heading : toString(heading);
+    const id = fromSections ? sections[i + 1]!.anchor! : slugger.id(text, heading.id);
     heading.data = { ...heading.data, hProperties: { ...heading.data?.hProperties, id } };
+    return { id, text };
+  });
+}
+
+/** Links within the page (`#release-49`, `#PromptMessage`) point at the id their target has (`#release-4.9`). */
+function canonicalFragments(tree: HastRoot, ids: ReadonlySet<string>, aliases: AnchorAliases): void {
+  visitElements(tree, (element) => {
+    const href = element.properties.href;
+    if (element.tagName !== 'a' || typeof href !== 'string' || !href.startsWith('#') || href.length < 2) return;
+    const id = resolveAlias(href.slice(1), ids, aliases);
+    if (id !== null) element.properties.href = `#${id}`;
   });
 }
 

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { searchIn } from '../../src/site/search-index.js';
+import { markdownSpace, syncedSpace, tempDir } from './helpers.js';
+
+// Headings linked the way GitBook repositories link them: by GitHub's slug, legacy GitBook's, the text, any case.
+const GUIDE = `# Guide
+
+## Release 4.9
+
+Notes about [this release](#release-49) and [the bus](#The-Command-Bus---Local), and <a href="#promptmessage">HTML</a>.
+
+## The Command Bus - Local
+
+The bus.
+
+### PromptMessage
+
+A prompt.
+
+## Release 4.9
+
+The same title again.
+
+## Missing
+
+[gone](#no-such-heading)
+`;
+const HOME = `# Home
+
+From elsewhere: [bus](guide.md#the-command-bus---local), [release](guide.md#release-49), [prompt](guide.md#PromptMessage),
+[text](guide.md#Release%204.9), [second](guide.md#release-49-1), [legacy](guide.md#the-command-bus-local).
+`;
+
+const pageHtml = (out: string, path: string) => readFileSync(join(out, path, 'index.html'), 'utf8');
+const hrefs = (htmlText: string) => [...htmlText.matchAll(/<a href="([^"]*#[^"]*)">/g)].map((m) => m[1]);
+const aliasesOf = (htmlText: string) =>
+  JSON.parse((/data-anchor-aliases="([^"]*)"/.exec(htmlText)?.[1] ?? '{}').replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as Record<string, string>;
+
+describe('heading aliases in a site', () => {
+  it('resolve in links, pass the link check (cold and warm), and leave search on the ids', async () => {
+    const space = await syncedSpace(markdownSpace({ 'README.md': HOME, 'guide.md': GUIDE }), 'Aliases');
+    const out = tempDir('aliases');
+    const report = await space.build(out, { strictLinks: false });
+    // Only the anchor no heading answers to, under any name, is broken.
+    expect(report.brokenLinks.map((b) => `${b.page} ${b.href}`)).toEqual(['guide.md #no-such-heading']);
+
+    // Links within the page point at the ids; the anchor no heading has is left as written.
+    const guide = pageHtml(out, 'guide');
+    expect(guide).toContain('<h2 id="release-4.9">');
+    expect(guide).toContain('<h2 id="the-command-bus-local">');
+    expect(hrefs(guide).filter((h) => !h!.startsWith('/'))).toEqual(expect.arrayContaining(['#release-4.9', '#the-command-bus-local', '#no-such-heading']));
+    expect(guide).toContain('<a href="#promptmessage">HTML</a>');
+    expect(guide).not.toMatch(/href="#(release-49|The-Command-Bus---Local)"/);
+
+    // Links from other pages land through the target page's alias map (site.js), which names the ids.
+    expect(aliasesOf(guide)).toMatchObject({
+      'release-49': 'release-4.9',
+      'release 4.9': 'release-4.9',
+      'the-command-bus---local': 'the-command-bus-local',
+      'release-49-1': 'release-4.9-1',
+    });
+    expect(pageHtml(out, '')).toContain('href="/guide/#release-49"');
+
+    // Search results point at the ids.
+    const index = readFileSync(join(out, 'search-index.json'), 'utf8');
+    expect(searchIn(index, 'bus').map((h) => h.url)).toContain('/guide/#the-command-bus-local');
+    expect(searchIn(index, 'prompt').map((h) => h.url)).toContain('/guide/#promptmessage');
+    expect(searchIn(index, 'same title again').map((h) => h.url)).toContain('/guide/#release-4.9-1');
+
+    // A warm build keeps every page, and checks the links against the aliases the build cache kept.
+    const warm = await space.build(out, { strictLinks: false });
+    expect(warm.rendered).toBe(0);
+    expect(warm.brokenLinks).toEqual(report.brokenLinks);
+  });
+});
