@@ -2,9 +2,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BrokenLinksError } from '../../src/site/build.js';
+import { BrokenLinksError, buildSite } from '../../src/site/build.js';
 import { escapeHtml } from '../../src/site/html.js';
 import { searchIn } from '../../src/site/search-index.js';
+import { siteSources, spaceSite } from '../../src/site/space-site.js';
+import { setup } from '../gitsync/helpers.js';
 import { CORPORA, syncedSpace, tempDir } from './helpers.js';
 
 const sidebarOf = (htmlText: string) => /<nav class="sidebar-nav"[\s\S]*?<\/nav>/.exec(htmlText)?.[0] ?? '';
@@ -75,5 +77,41 @@ describe('link checking', () => {
     expect(error).toBeInstanceOf(BrokenLinksError);
     expect((error as BrokenLinksError).message).toMatch(/broken internal links[\s\S]*--no-strict-links/);
     expect((error as BrokenLinksError).report.brokenLinks.length).toBeGreaterThan(0);
+  });
+});
+
+/** The anchors a build of every space of `corpus` reports broken, as `page href`. */
+async function brokenAnchors(corpus: string): Promise<string[]> {
+  const env = await setup();
+  const reports = await env.sync(join(CORPORA, corpus), corpus === 'public-docs' ? {} : { space: corpus });
+  const broken: string[] = [];
+  for (const { space } of reports) {
+    const input = await spaceSite(env.domain, env.caller, space.id, { siteUrl: 'https://docs.example.com' });
+    const report = await buildSite(input, siteSources(env.domain), { out: tempDir(corpus), strictLinks: false });
+    for (const b of report.brokenLinks) if (b.problem.startsWith('no anchor')) broken.push(`${b.page} ${b.href}`);
+  }
+  return broken;
+}
+
+describe('anchors named the way GitHub and legacy GitBook name headings', () => {
+  it('resolve on metalbear-docs: what is left names no heading of the target page', async () => {
+    const broken = await brokenAnchors('metalbear-docs');
+    // `## I've run my program with mirrord, but it seems to have no effect`, linked by GitHub's slug (the id is `i-ve-...`).
+    expect(broken.join('\n')).not.toContain('#ive-run-my-program-with-mirrord-but-it-seems-to-have-no-effect');
+    expect(broken).toEqual([
+      'docs/installing-mirrord/wsl.md wsl.md#root-project-vscode',
+      'docs/using-mirrord/multi-cluster.md ../sharing-the-cluster/queue-splitting.md#setting-a-filter',
+      // The heading is now "Replacing a Whole Workload Using `scale_down`".
+      'docs/sharing-the-cluster/queue-splitting.md ../using-mirrord/copy-target.md#replacing-a-whole-deployment-using-scale_down',
+      'docs/managing-mirrord/license-server.md ../getting-started/quick-start.md#helm',
+    ]);
+  });
+
+  it('resolve on public-docs: GitHub slugs of headings with a stored id, and of lettered headings', async () => {
+    const broken = await brokenAnchors('public-docs');
+    // 44 before aliases; `### Table of contents <a id="the-table-of-contents">` linked as #table-of-contents (3 pages),
+    // `## A. How Does This Actually Work?` as #a-how-does-this-actually-work, `## E. Submitting Notices` as #e-submitting-notices.
+    expect(broken).toHaveLength(39);
+    for (const fixed of ['#table-of-contents', '#a-how-does-this-actually-work', '#e-submitting-notices']) expect(broken.join('\n')).not.toContain(fixed);
   });
 });
