@@ -232,11 +232,11 @@ ${page.noIndex ? raw('<meta name="robots" content="noindex">') : ''}<link rel="a
 </head>
 <body>${raw(chrome.header)}
 <div class="layout${page.layout.wide ? ' wide' : ''}"><aside class="sidebar" id="sidebar">${raw(SIDEBAR_SLOT)}</aside>
-<main id="content" class="page" data-pagefind-body>
+<main id="content" class="page" data-pagefind-body${aliasesAttr(page.anchorAliases)}>
 <header class="page-header">${page.layout.title ? html`<h1>${page.emoji ? html`<span class="page-emoji">${emojiOf(page.emoji)}</span> ` : ''}${page.title}</h1>` : ''}${
     page.layout.description && description ? html`<p class="page-description">${description}</p>` : ''
   }</header>
-<div class="markdown"${aliasesAttr(page.anchorAliases)}>${raw(page.body)}</div>
+<div class="markdown">${raw(page.body)}</div>
 <footer class="page-footer">${c.feedback ? FEEDBACK : ''}${meta}${pager}</footer>
 </main>${outline}</div>
 ${raw(chrome.footer)}${raw(chrome.scripts)}
