@@ -3,7 +3,7 @@
  * and a path that would land outside it (`..`, also percent-decoded, an absolute path, a NUL) is refused: stored
  * content (page slugs, redirect sources) never decides where a file goes outside the folder.
  */
-import { closeSync, existsSync, openSync, writeFileSync, writevSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync, writevSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve, sep } from 'node:path';
 import { hasDotSegment } from '../content/paths.js';
@@ -49,6 +49,12 @@ export class OutputWriter {
     if (this.written.has(path)) return true;
     const full = outputFile(this.out, path);
     return full !== null && existsSync(full);
+  }
+
+  /** The text of `path`, a file an earlier build wrote; null when it is not there or leaves the folder. */
+  read(path: string): string | null {
+    const full = outputFile(this.out, path);
+    return full !== null && existsSync(full) ? readFileSync(full, 'utf8') : null;
   }
 
   /** Removes `path` when it is inside the folder (a stale file named by an earlier build's cache). */

@@ -68,9 +68,11 @@ describe('an address naming a heading by an alias', () => {
     }
   });
 
-  it('lands from a link of another page, and on a fragment change within the page', async () => {
+  it('lands from a link of another page (written at the id), and on a fragment change within the page', async () => {
     const page = await open('/');
-    await page.getByRole('link', { name: 'The bus, as GitHub names it' }).click();
+    const link = page.getByRole('link', { name: 'The bus, as GitHub names it' });
+    expect(await link.getAttribute('href')).toBe('/guide/#the-command-bus-local');
+    await link.click();
     await page.waitForURL(/\/guide\//);
     await landing(page, 'the-command-bus-local');
     await page.evaluate(() => {

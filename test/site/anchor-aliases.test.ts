@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { searchIn } from '../../src/site/search-index.js';
@@ -54,14 +54,22 @@ describe('heading aliases in a site', () => {
     expect(guide).toContain('<a href="#promptmessage">HTML</a>');
     expect(guide).not.toMatch(/href="#(release-49|The-Command-Bus---Local)"/);
 
-    // Links from other pages land through the target page's alias map (site.js), which names the ids.
+    // Links from other pages are written once the page they link to has rendered: at its ids too.
+    expect(hrefs(pageHtml(out, ''))).toEqual([
+      '/guide/#the-command-bus-local',
+      '/guide/#release-4.9',
+      '/guide/#promptmessage',
+      '/guide/#release-4.9',
+      '/guide/#release-4.9-1',
+      '/guide/#the-command-bus-local',
+    ]);
+    // An address from elsewhere lands through the page's alias map (site.js), which names the ids.
     expect(aliasesOf(guide)).toMatchObject({
       'release-49': 'release-4.9',
       'release 4.9': 'release-4.9',
       'the-command-bus---local': 'the-command-bus-local',
       'release-49-1': 'release-4.9-1',
     });
-    expect(pageHtml(out, '')).toContain('href="/guide/#release-49"');
 
     // Search results point at the ids.
     const index = readFileSync(join(out, 'search-index.json'), 'utf8');
@@ -73,5 +81,36 @@ describe('heading aliases in a site', () => {
     const warm = await space.build(out, { strictLinks: false });
     expect(warm.rendered).toBe(0);
     expect(warm.brokenLinks).toEqual(report.brokenLinks);
+  });
+
+  it("rewrites a kept page's links when the page they link to gives the heading another id", async () => {
+    const dir = markdownSpace({ 'README.md': HOME, 'guide.md': GUIDE });
+    const space = await syncedSpace(dir, 'Aliases');
+    const out = tempDir('aliases-kept');
+    await space.build(out, { strictLinks: false });
+    expect(hrefs(pageHtml(out, ''))).toContain('/guide/#release-4.9');
+
+    // The first `## Release 4.9` gets an id of its own; the home page is unchanged, kept, and its file rewritten.
+    writeFileSync(join(dir, 'guide.md'), GUIDE.replace('## Release 4.9\n', '## Release 4.9 <a href="#v49" id="v49"></a>\n'));
+    await space.sync(dir, { space: 'Aliases' });
+    const report = await space.build(out, { strictLinks: false });
+    expect(report.rendered).toBe(1);
+    expect(report.brokenLinks.map((b) => b.href)).toEqual(['#no-such-heading']);
+    // `#release-49` and the text are the first heading's names, now `v49`; GitHub's `#release-49-1` names the second,
+    // now `release-4.9` (no longer a duplicate): one link's new address is another's old.
+    expect(hrefs(pageHtml(out, ''))).toEqual([
+      '/guide/#the-command-bus-local',
+      '/guide/#v49',
+      '/guide/#promptmessage',
+      '/guide/#v49',
+      '/guide/#release-4.9',
+      '/guide/#the-command-bus-local',
+    ]);
+
+    // And back: the link is written as it is again where the heading's id is what the link says.
+    writeFileSync(join(dir, 'guide.md'), GUIDE.replace('## Release 4.9\n', '## Release 4.9 <a href="#release-49" id="release-49"></a>\n'));
+    await space.sync(dir, { space: 'Aliases' });
+    await space.build(out, { strictLinks: false });
+    expect(hrefs(pageHtml(out, ''))).toContain('/guide/#release-49');
   });
 });

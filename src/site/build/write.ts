@@ -15,6 +15,7 @@ import { sitemapXml } from '../outputs/sitemap.js';
 import { type Chrome, renderPage } from '../page.js';
 import type { SearchIndexes } from '../search-pool.js';
 import type { BuildOptions, BuildReport } from '../types.js';
+import { linksOtherAnchors, replaceHrefs, settleLinks } from './fragments.js';
 import type { SitePlan, SpacePlan } from './plan.js';
 import type { RenderedPage, RenderedSpace } from './render.js';
 
@@ -23,6 +24,8 @@ interface SpacePages {
   checked: Array<{ id: string; gitPath: string; links: PageEntry['links'] }>;
   anchors: Map<string, PageAnchors>;
   llms: LlmsSpace['pages'][number][];
+  /** Pages with links to other pages' anchors, written (or rewritten) once every page's anchors are known. */
+  waiting: Array<{ page: RenderedPage['plan']['page']; entry: PageEntry; html: Uint8Array[] | null }>;
 }
 
 export class SiteOutput {
@@ -52,8 +55,9 @@ export class SiteOutput {
   async writeSpace(space: SpacePlan, rendered: RenderedSpace): Promise<void> {
     this.firstChrome ??= space.chrome;
     for (const { file, markdown } of rendered.markdownCopies) this.writer.write(file, markdown);
-    const pages: SpacePages = { checked: [], anchors: new Map(), llms: [] };
+    const pages: SpacePages = { checked: [], anchors: new Map(), llms: [], waiting: [] };
     for await (const page of rendered.pages) this.writePage(space, page, pages);
+    this.settleWaiting(space, pages);
     if (this.options.only) return;
     this.report.brokenLinks.push(...checkLinks(space.label, pages.checked, (id) => pages.anchors.get(id)));
     this.searchFiles.push(this.indexes.finish(space.index).then((json) => [`${space.urls.dir}search-index.json`, json]));
@@ -82,8 +86,9 @@ export class SiteOutput {
   private writePage(space: SpacePlan, rendered: RenderedPage, pages: SpacePages): void {
     const { page, entryKey } = rendered.plan;
     const { entry } = rendered;
+    if (!this.options.only && linksOtherAnchors(page.id, entry.links)) pages.waiting.push({ page, entry, html: rendered.html });
+    else if (rendered.html) this.writer.write(space.urls.pageFile(page), rendered.html);
     if (rendered.html) {
-      this.writer.write(space.urls.pageFile(page), rendered.html);
       this.report.rendered++;
       if (rendered.onWorker) this.report.renderedOnWorkers++;
     }
@@ -93,6 +98,33 @@ export class SiteOutput {
     this.listPage(space, rendered, pages);
     this.report.pages++;
     this.options.onProgress?.({ space: space.label, done: rendered.index + 1, total: space.pages.length });
+  }
+
+  /**
+   * The waiting pages, their links to other pages' anchors at the ids those land on: a rendered page is written, a
+   * kept one rewritten only when a link changes. Their manifest entries remember the fragments written.
+   */
+  private settleWaiting(space: SpacePlan, pages: SpacePages): void {
+    const { index } = space.space.view;
+    for (const { page, entry, html } of pages.waiting) {
+      const settled = settleLinks(
+        page.id,
+        entry.links,
+        (id) => pages.anchors.get(id),
+        (id) => index.pages.get(id),
+        space.urls,
+      );
+      entry.links = settled.links;
+      const file = space.urls.pageFile(page);
+      if (html) {
+        const last = html.length - 1;
+        if (settled.replacements.size) html[last] = Buffer.from(replaceHrefs(Buffer.from(html[last]!).toString('utf8'), settled.replacements));
+        this.writer.write(file, html);
+      } else if (settled.replacements.size) {
+        const text = this.writer.read(file);
+        if (text !== null) this.writer.write(file, replaceHrefs(text, settled.replacements));
+      }
+    }
   }
 
   /** The page in the sitemap (or disallowed in robots.txt) and in llms.txt. */

@@ -15,6 +15,8 @@ export interface PageLink {
   /** The page it points to (this page for `#anchor`), or null when it resolves to nothing. */
   page: string | null;
   anchor?: string;
+  /** The fragment the page's HTML links to when it is not `anchor`: the id an alias lands on (see build/fragments.ts). */
+  fragment?: string;
   /** Why it is broken when `page` is null and it is not a file. */
   problem?: string;
 }
