@@ -178,6 +178,9 @@ describe('an export killed at random moments', () => {
       expect(state.commit).toBe(main);
       expect(state.revisionId).toBe((await space()).revisionId);
       for (const [path, text] of expected) expect(`${repo.show(path)}\n`, path).toBe(text);
+      // A commit the killed export never recorded is taken as that export, not merged as pages added in git again.
+      const titles = (await store.revisions.content(state.revisionId)).pages.map((p) => p.title);
+      expect(titles.filter((title) => title.startsWith('Added ')).sort()).toEqual(Array.from({ length: round }, (_, i) => `Added ${i + 1}`).sort());
       // The work tree and index caught up with the branch, and nothing is left to do.
       expect(status()).toEqual([]);
       expect(existsSync(join(repo.dir, '.git', 'quire-follow.json'))).toBe(false);

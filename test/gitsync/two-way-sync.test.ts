@@ -260,3 +260,39 @@ describe('refs that are not branches', () => {
     expect(await s.store.changeRequests.list([s.spaceId], {})).toEqual([]);
   });
 });
+
+describe('an export whose process died between its commit and the store', () => {
+  it('is recognised on the next sync: its pages are not added a second time, and nothing is left to do', async () => {
+    const s = await synced();
+    const welcome = (await s.content()).pages.find((p) => p.kind === 'document') as DocumentPage;
+    await s.editSpace(async (pages) => [
+      ...pages,
+      {
+        ...welcome,
+        id: 'added-in-space',
+        title: 'Added',
+        slug: 'added',
+        path: 'added',
+        git: null,
+        blob: await s.store.blobs.put(Buffer.from(lines('# Added', '', 'New.'))),
+      },
+    ]);
+    // The export commits, then dies before the store records the commit (the store refuses, as a dead process would).
+    const record = s.domain.sync.recordExport;
+    s.domain.sync.recordExport = async () => {
+      throw new Error('killed');
+    };
+    await expect(s.sync()).rejects.toThrow('killed');
+    s.domain.sync.recordExport = record;
+    const tip = s.repo.git('rev-parse', 'main');
+    expect(s.repo.show('SUMMARY.md')).toContain('[Added]');
+
+    const [recovered] = await s.sync();
+    expect(recovered).toMatchObject({ action: 'export', commit: tip, conflicts: [], failed: false });
+    expect((await s.content()).pages.filter((p) => p.title === 'Added')).toHaveLength(1);
+    expect(s.repo.git('rev-parse', 'main')).toBe(tip);
+    expect(s.repo.show('SUMMARY.md').split('[Added]')).toHaveLength(2);
+    expect((await s.store.revisions.syncState(s.spaceId))!.commit).toBe(tip);
+    expect((await s.sync())[0]).toMatchObject({ action: 'nothing' });
+  });
+});

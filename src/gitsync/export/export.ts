@@ -86,28 +86,76 @@ export async function exportRevision(domain: Domain, options: ExportOptions): Pr
   // commit for a git-side change and add its new pages a second time.
   const onSyncedCommit = state === undefined || (synced !== undefined && synced.commit === parent);
   if (onSyncedCommit) {
-    const files = new Map(tree.files);
-    for (const [path, blob] of plan.writes) files.set(path, { oid: blob.oid, read: async () => blob.bytes });
-    for (const path of removed) files.delete(path);
-    const hash = treeHash(
-      subtree({ files, commit: null, warnings: [] }, layout.directory),
-      `${IMPORT_VERSION}:${PARSED_PAGE_VERSION}:${layout.readme}:${layout.summary}`,
-    );
-    await remember(
-      domain,
-      { spaceId: space.id, revisionId: options.revisionId, next, plan, commit, message: options.message, ref: options.ref },
-      {
-        source: dir,
-        directory: layout.directory,
-        ref: options.ref,
-        commit,
-        treeHash: hash,
-        key: layout.key,
-      },
-    );
+    const exported = { spaceId: space.id, revisionId: options.revisionId, next, plan, commit, message: options.message, ref: options.ref };
+    await remember(domain, exported, {
+      source: dir,
+      directory: layout.directory,
+      ref: options.ref,
+      commit,
+      treeHash: exportedHash(tree, plan, layout),
+      key: layout.key,
+    });
   }
   await followCommit(repo, follow);
   return { commit, written, removed, ...warnings };
+}
+
+/**
+ * Whether `head` is an export of the revision onto the synced commit that its process never recorded (killed between
+ * the commit and the store): its only parent is the synced commit, and it holds exactly what exporting the revision
+ * there writes. Then the pair is remembered now, as that export would have. Else the next sync would merge the commit
+ * as changes made in git, and the space's new pages would come back from it a second time.
+ */
+export async function adoptExport(domain: Domain, options: { dir: string; spaceId: string; revisionId: string; ref: string; head: string }): Promise<boolean> {
+  const dir = resolve(options.dir);
+  const repo = await findRepository(dir);
+  if (repo === null) return false;
+  const prefix = relative(repo, dir).split(sep).join('/');
+  const { sync } = domain;
+  const state = await sync.state(options.spaceId);
+  if (!state?.commit || state.source !== dir || state.revisionId === options.revisionId) return false;
+  const { commit } = await git.readCommit({ fs: syncFs, ...repoDirs(repo), oid: options.head });
+  if (commit.parent.length !== 1 || commit.parent[0] !== state.commit) return false;
+  const tree = await commitFiles(repo, state.commit, prefix);
+  const layout = await spaceLayout(tree, state);
+  const next = await sync.content(options.revisionId);
+  const plan = await planExport({
+    next,
+    base: await sync.content(state.revisionId),
+    layout,
+    tree: new Map([...tree.files].map(([path, entry]) => [path, entry.oid])),
+    readBlob: async (oid) => (await sync.blobs.get(oid)) ?? undefined,
+    summary: await tree.files.get(layout.summary)?.read(),
+    parsed: async (oids) => await sync.parsed(oids),
+    force: false,
+  });
+  if (plan.writes.size === 0 && plan.removes.size === 0) return false;
+  const expected = new Map([...tree.files].map(([path, entry]) => [path, entry.oid]));
+  for (const [path, blob] of plan.writes) expected.set(path, blob.oid);
+  for (const path of plan.removes) expected.delete(path);
+  const actual = (await commitFiles(repo, options.head, prefix)).files;
+  if (actual.size !== expected.size || [...actual].some(([path, entry]) => expected.get(path) !== entry.oid)) return false;
+  const exported = { spaceId: options.spaceId, revisionId: options.revisionId, next, plan, commit: options.head, message: commit.message, ref: options.ref };
+  await remember(domain, exported, {
+    source: dir,
+    directory: layout.directory,
+    ref: options.ref,
+    commit: options.head,
+    treeHash: exportedHash(tree, plan, layout),
+    key: layout.key,
+  });
+  return true;
+}
+
+/** The tree hash of the space's directory once `plan` is applied to `tree` (what the sync state compares with). */
+function exportedHash(tree: RepoTree, plan: ExportPlan, layout: SpaceLayout): string {
+  const files = new Map(tree.files);
+  for (const [path, blob] of plan.writes) files.set(path, { oid: blob.oid, read: async () => blob.bytes });
+  for (const path of plan.removes) files.delete(path);
+  return treeHash(
+    subtree({ files, commit: null, warnings: [] }, layout.directory),
+    `${IMPORT_VERSION}:${PARSED_PAGE_VERSION}:${layout.readme}:${layout.summary}`,
+  );
 }
 
 interface Exported {

@@ -13,7 +13,7 @@ import { findRepository, repoDirs, resolveCommit } from '../tree.js';
 import { syncBranch } from './branches.js';
 import { captureImport } from './capture.js';
 import { decide } from './decide.js';
-import { exportRevision } from '../export/export.js';
+import { adoptExport, exportRevision } from '../export/export.js';
 import { withRepositoryLock } from '../export/lock.js';
 import { recoverFollow } from '../export/worktree.js';
 import { mergeSides } from './merge.js';
@@ -103,6 +103,12 @@ async function settle(c: Settle): Promise<TwoWayReport> {
     return exportSpace(c, space.revisionId, c.options.message ?? (await exportMessage(domain, space, c.options.mergeMessage)));
   }
 
+  // Both moved, but git only by the export of this very revision that a killed process committed and never recorded.
+  if (await adoptExport(domain, { dir: c.dir, spaceId: space.id, revisionId: space.revisionId, ref: c.ref, head: c.head })) {
+    report.action = 'export';
+    Object.assign(report, { commit: c.head, ...pageCounts(await domain.sync.content(state!.revisionId), await domain.sync.content(space.revisionId)) });
+    return report;
+  }
   const merge = await mergeSides(
     await domain.sync.content(state!.revisionId),
     await domain.sync.content(space.revisionId),
