@@ -8,6 +8,7 @@ import { handlers as defaultHandlers } from './handlers/index.js';
 import { loadSpec, type Operation } from './openapi.js';
 import { type AccessEntry, registerAccessLog } from './http/access-log.js';
 import { PRIVATE } from './http/caching.js';
+import { minimal, minimalReturnOperations, prefersMinimal } from './http/prefer.js';
 import { registerCompression } from './http/compression.js';
 import { registerHealth } from './http/health.js';
 import { type OwnSite, type PublishedSites, registerPublishedSites } from './published-sites.js';
@@ -126,12 +127,14 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
   const newerParamsAjv = lazyAjv(newer.document, { coerceTypes: 'array', useDefaults: true });
   const newerBodyAjv = lazyAjv(newer.document, { useDefaults: true });
   const responses = new ResponseCache(domain.deps.store, domain.deps.clock);
+  const minimalReturn = minimalReturnOperations(newer.document);
   const routes = [
     ...operations.map((operation) => ({ operation, validator: new OperationValidator(operation, paramsAjv, bodyAjv) })),
     ...newer.operations.map((operation) => ({ operation, validator: new OperationValidator(operation, newerParamsAjv, newerBodyAjv) })),
   ];
   for (const { operation, validator } of routes) {
     const handler = handlerOf(handlers, operation.operationId);
+    const returnsMinimal = minimalReturn.has(operation.operationId);
     for (const url of routesOf(operation))
       app.route({
         method: operation.method.toUpperCase() as 'GET',
@@ -153,7 +156,8 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
             const answer = unavailable(operation.operationId);
             throw answer ? new HttpError(answer.status, answer.message) : new HttpError(501, `${operation.operationId} is not implemented yet`);
           }
-          const result = await handler({ ...ctx, caller: request.caller!, domain, urls });
+          const full = await handler({ ...ctx, caller: request.caller!, domain, urls });
+          const result = returnsMinimal && prefersMinimal(request.headers.prefer) ? minimal(full) : full;
           if (result.status === 204 || result.status === 205 || result.body === undefined) return send(reply, result);
           // Whose emails the caller may see is read first, for the users the body names: then it is written once.
           const emailVisible = request.caller ? domain.users.emailVisibility(request.caller) : async () => false;
