@@ -11,6 +11,7 @@ import { PRIVATE } from './http/caching.js';
 import { minimal, minimalReturnOperations, prefersMinimal } from './http/prefer.js';
 import { registerCompression } from './http/compression.js';
 import { registerHealth } from './http/health.js';
+import { completeBody } from './partial-bodies.js';
 import { type OwnSite, type PublishedSites, registerPublishedSites } from './published-sites.js';
 import { type CachedResponse, ResponseCache } from './response-cache.js';
 import { unavailable } from './unavailable.js';
@@ -227,8 +228,9 @@ function validate(operation: Operation, validator: OperationValidator, request: 
     if (body === undefined || body === null) {
       if (operation.body.required) throw new HttpError(400, 'body: a JSON request body is required');
       body = undefined;
-    } else if (!validators.body!(body)) {
-      throw new HttpError(400, describeErrors('body', validators.body!.errors));
+    } else {
+      body = completeBody(operation.operationId, body);
+      if (!validators.body!(body)) throw new HttpError(400, describeErrors('body', validators.body!.errors));
     }
   }
   return { params, query, body };
