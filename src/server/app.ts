@@ -8,8 +8,10 @@ import { handlers as defaultHandlers } from './handlers/index.js';
 import { loadSpec, type Operation } from './openapi.js';
 import { type AccessEntry, registerAccessLog } from './http/access-log.js';
 import { PRIVATE } from './http/caching.js';
+import { minimal, minimalReturnOperations, prefersMinimal } from './http/prefer.js';
 import { registerCompression } from './http/compression.js';
 import { registerHealth } from './http/health.js';
+import { completeBody } from './partial-bodies.js';
 import { type OwnSite, type PublishedSites, registerPublishedSites } from './published-sites.js';
 import { type CachedResponse, ResponseCache } from './response-cache.js';
 import { unavailable } from './unavailable.js';
@@ -126,44 +128,48 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
   const newerParamsAjv = lazyAjv(newer.document, { coerceTypes: 'array', useDefaults: true });
   const newerBodyAjv = lazyAjv(newer.document, { useDefaults: true });
   const responses = new ResponseCache(domain.deps.store, domain.deps.clock);
+  const minimalReturn = minimalReturnOperations(newer.document);
   const routes = [
     ...operations.map((operation) => ({ operation, validator: new OperationValidator(operation, paramsAjv, bodyAjv) })),
     ...newer.operations.map((operation) => ({ operation, validator: new OperationValidator(operation, newerParamsAjv, newerBodyAjv) })),
   ];
   for (const { operation, validator } of routes) {
     const handler = handlerOf(handlers, operation.operationId);
-    app.route({
-      method: operation.method.toUpperCase() as 'GET',
-      url: routeOf(operation),
-      onRequest: operation.public
-        ? undefined
-        : async (request) => {
-            request.caller = await authenticate(domain, request);
-          },
-      handler: async (request, reply) => {
-        // What a caller reads with their token is theirs alone (a handler may say otherwise in its headers).
-        if (request.caller) reply.header('cache-control', PRIVATE);
-        const cacheKey = operation.method === 'get' && handler ? `${request.caller?.user.id ?? ''} ${request.url}` : undefined;
-        const cached = cacheKey === undefined ? undefined : await responses.get(cacheKey);
-        if (cached) return sendText(reply, cached);
-        const version = await responses.version();
-        const ctx = validate(operation, validator, request);
-        if (!handler) {
-          const answer = unavailable(operation.operationId);
-          throw answer ? new HttpError(answer.status, answer.message) : new HttpError(501, `${operation.operationId} is not implemented yet`);
-        }
-        const result = await handler({ ...ctx, caller: request.caller!, domain, urls });
-        if (result.status === 204 || result.status === 205 || result.body === undefined) return send(reply, result);
-        // Whose emails the caller may see is read first, for the users the body names: then it is written once.
-        const emailVisible = request.caller ? domain.users.emailVisibility(request.caller) : async () => false;
-        const users = usersWithEmail(result.body);
-        const shown = new Set(users.length ? (await Promise.all(users.map(async (id) => ((await emailVisible(id)) ? id : '')))).filter(Boolean) : []);
-        const text = toJsonWithoutHiddenEmails(result.body, (userId) => shown.has(userId));
-        const response = { status: result.status, headers: result.headers, text };
-        if (cacheKey !== undefined && result.status === 200) await responses.set(cacheKey, version, response);
-        return sendText(reply, response);
-      },
-    });
+    const returnsMinimal = minimalReturn.has(operation.operationId);
+    for (const url of routesOf(operation))
+      app.route({
+        method: operation.method.toUpperCase() as 'GET',
+        url,
+        onRequest: operation.public
+          ? undefined
+          : async (request) => {
+              request.caller = await authenticate(domain, request);
+            },
+        handler: async (request, reply) => {
+          // What a caller reads with their token is theirs alone (a handler may say otherwise in its headers).
+          if (request.caller) reply.header('cache-control', PRIVATE);
+          const cacheKey = operation.method === 'get' && handler ? `${request.caller?.user.id ?? ''} ${request.url}` : undefined;
+          const cached = cacheKey === undefined ? undefined : await responses.get(cacheKey);
+          if (cached) return sendText(reply, cached);
+          const version = await responses.version();
+          const ctx = validate(operation, validator, request);
+          if (!handler) {
+            const answer = unavailable(operation.operationId);
+            throw answer ? new HttpError(answer.status, answer.message) : new HttpError(501, `${operation.operationId} is not implemented yet`);
+          }
+          const full = await handler({ ...ctx, caller: request.caller!, domain, urls });
+          const result = returnsMinimal && prefersMinimal(request.headers.prefer) ? minimal(full) : full;
+          if (result.status === 204 || result.status === 205 || result.body === undefined) return send(reply, result);
+          // Whose emails the caller may see is read first, for the users the body names: then it is written once.
+          const emailVisible = request.caller ? domain.users.emailVisibility(request.caller) : async () => false;
+          const users = usersWithEmail(result.body);
+          const shown = new Set(users.length ? (await Promise.all(users.map(async (id) => ((await emailVisible(id)) ? id : '')))).filter(Boolean) : []);
+          const text = toJsonWithoutHiddenEmails(result.body, (userId) => shown.has(userId));
+          const response = { status: result.status, headers: result.headers, text };
+          if (cacheKey !== undefined && result.status === 200) await responses.set(cacheKey, version, response);
+          return sendText(reply, response);
+        },
+      });
   }
   app.get<{ Params: { spaceId: string; revisionId: string; fileId: string } }>(FILE_CONTENT_ROUTE, {
     onRequest: async (request) => {
@@ -203,9 +209,10 @@ async function authenticate(domain: Domain, request: FastifyRequest): Promise<Ca
 function validate(operation: Operation, validator: OperationValidator, request: FastifyRequest): UntypedRequest {
   const { validators } = validator;
   const params = { ...(request.params as Record<string, string>) };
-  if ('*' in params) {
-    const name = operation.parameters.find((p) => p.in === 'path' && WILDCARD_PARAMS.has(p.name))!.name;
-    params[name] = params['*']!;
+  const wildcard = operation.parameters.find((p) => p.in === 'path' && WILDCARD_PARAMS.has(p.name));
+  if (wildcard) {
+    // The route without the wildcard (`.../path/`) names the empty path: the space's first page.
+    params[wildcard.name] = params['*'] ?? '';
     delete params['*'];
   }
   for (const [name, value] of Object.entries(params)) {
@@ -221,16 +228,19 @@ function validate(operation: Operation, validator: OperationValidator, request: 
     if (body === undefined || body === null) {
       if (operation.body.required) throw new HttpError(400, 'body: a JSON request body is required');
       body = undefined;
-    } else if (!validators.body!(body)) {
-      throw new HttpError(400, describeErrors('body', validators.body!.errors));
+    } else {
+      body = completeBody(operation.operationId, body);
+      if (!validators.body!(body)) throw new HttpError(400, describeErrors('body', validators.body!.errors));
     }
   }
   return { params, query, body };
 }
 
-function routeOf(operation: Operation): string {
+/** The operation's route; one ending in a wildcard is also routed without it, for the empty value (`.../path/`). */
+function routesOf(operation: Operation): string[] {
   const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => (WILDCARD_PARAMS.has(name) ? '*' : `:${name}`));
-  return `/v1${path === '/' ? '/' : path}`;
+  const url = `/v1${path === '/' ? '/' : path}`;
+  return url.endsWith('/*') ? [url, url.slice(0, -2)] : [url];
 }
 
 function send(reply: FastifyReply, result: Result): FastifyReply {

@@ -1,9 +1,10 @@
 import type { OpenAPIVersionRecord, OpenAPIErrorCode, OpenAPIError, OpenAPISpecRecord, OpenAPIVisibility } from '../model/openapi.js';
 
-/** The outcome of one processing run, written only if the spec's generation is still the one it started from. */
-export type OpenAPIOutcome =
-  | { kind: 'version'; version: OpenAPIVersionRecord }
-  | { kind: 'error'; code: OpenAPIErrorCode; errors: OpenAPIError[]; final: boolean };
+/**
+ * The outcome of one processing run, written only if the spec's generation is still the one it started from. Either
+ * way the run is `complete`: an error is the run's result, shown until a later run (a retry, a new source) replaces it.
+ */
+export type OpenAPIOutcome = { kind: 'version'; version: OpenAPIVersionRecord } | { kind: 'error'; code: OpenAPIErrorCode; errors: OpenAPIError[] };
 
 /** OpenAPI specs of organizations and their versions. */
 export interface OpenAPIRepo {

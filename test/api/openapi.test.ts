@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/index.js';
-import { useFixtureServer } from '../helpers/http-fixture.js';
+import { type Route, useFixtureServer } from '../helpers/http-fixture.js';
 import { BROKEN_YAML, GITBOOK_SPEC_PATH, PETSTORE_YAML, SWAGGER_JSON } from '../helpers/openapi.js';
 import { errorOf, statusOf, useServer } from '../helpers/server.js';
 
@@ -10,7 +10,8 @@ let releaseSlow!: () => void;
 const slowGate = new Promise<void>((resolve) => (releaseSlow = resolve));
 let startFetch!: () => void;
 const fetchStarted = new Promise<void>((resolve) => (startFetch = resolve));
-const remote = useFixtureServer({
+// Routes added by a test answer from then on (a URL that comes back).
+const routes: Record<string, Route> = {
   '/specs/petstore.yaml': { body: PETSTORE_YAML, type: 'application/yaml' },
   '/specs/gitbook.json': { body: gitbookSpec, type: 'application/json' },
   '/specs/broken.yaml': { body: BROKEN_YAML, type: 'application/yaml' },
@@ -24,7 +25,8 @@ const remote = useFixtureServer({
   },
   // Never answers: the fetch gives up after the policy's timeout.
   '/specs/hang.yaml': { body: '', hold: () => new Promise<void>(() => undefined) },
-});
+};
+const remote = useFixtureServer(routes);
 const clock = new ManualClock(new Date('2026-03-01T10:00:00.000Z'));
 const s = useServer({ clock });
 const DEFAULT_TIMEOUT = 15_000;
@@ -259,11 +261,11 @@ describe('processing errors', () => {
     const name = slug('hang');
     await api.createOpenApiSpec(s.org, { slug: name, source: { url: `${remote.url}/specs/hang.yaml` } });
     let spec = await processed(name);
-    // Waiting for the next attempt: the error shows meanwhile.
-    expect(spec).toMatchObject({ processingState: 'pending', lastProcessErrorCode: 'FETCH_TIMEOUT' });
+    // The run is over, its error showing, while the next attempt waits.
+    expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_TIMEOUT' });
     expect(spec.lastProcessedErrors).toEqual([{ code: 'FETCH_TIMEOUT', message: `${remote.url}/specs/hang.yaml did not answer within 200 ms` }]);
     clock.advance(1_000);
-    expect((await processed(name)).processingState).toBe('pending');
+    expect((await processed(name)).processingState).toBe('complete');
     clock.advance(2_000);
     spec = await processed(name);
     expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_TIMEOUT' });
@@ -289,6 +291,50 @@ describe('processing errors', () => {
     expect(refused.lastProcessedErrors![0]!.message).toContain(
       '127.0.0.2 is a loopback or private address; allow it with network.allowHosts or DOCS_ALLOW_HOSTS',
     );
+  });
+
+  it('an unreachable URL: complete with FETCH_ERROR after each failed attempt, never pending with an error', async () => {
+    const api = s.client().orgs;
+    const name = slug('unreachable');
+    const url = `${remote.url}/specs/later.yaml`;
+    const created = await api.createOpenApiSpec(s.org, { slug: name, source: { url } });
+    expect(created.data.processingState).toBe('pending');
+    expect(created.data.lastProcessErrorCode).toBeUndefined();
+    const failed = await processed(name);
+    expect(failed).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_ERROR' });
+    expect(failed.lastVersion).toBeUndefined();
+    expect(failed.lastProcessedErrors).toEqual([{ code: 'FETCH_ERROR', message: `Fetching ${url} failed with HTTP 404` }]);
+    // The last attempt fails too: still complete, the error showing, nothing left to run.
+    clock.advance(1_000);
+    await processed(name);
+    clock.advance(2_000);
+    expect(await processed(name)).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_ERROR' });
+    clock.advance(60_000);
+    expect(await s.domain.jobs.runDue()).toBe(0);
+    // Retried by setting the source again, once the URL answers: a version, the error cleared.
+    routes['/specs/later.yaml'] = { body: PETSTORE_YAML, type: 'application/yaml' };
+    const again = await api.createOrUpdateOpenApiSpecBySlug(s.org, name, { source: { url } });
+    expect(again.data.processingState).toBe('pending');
+    const fixed = await processed(name);
+    expect(fixed).toMatchObject({ processingState: 'complete' });
+    expect(fixed.lastVersion).toBeDefined();
+    expect(fixed.lastProcessErrorCode).toBeUndefined();
+    expect(fixed.lastProcessedErrors).toBeUndefined();
+  });
+
+  it('a URL that comes back before the last attempt: the next attempt replaces the error with a version', async () => {
+    const api = s.client().orgs;
+    const name = slug('flaky');
+    const url = `${remote.url}/specs/flaky.yaml`;
+    await api.createOpenApiSpec(s.org, { slug: name, source: { url } });
+    expect(await processed(name)).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_ERROR' });
+    routes['/specs/flaky.yaml'] = { body: PETSTORE_YAML, type: 'application/yaml' };
+    clock.advance(1_000);
+    const spec = await processed(name);
+    expect(spec.processingState).toBe('complete');
+    expect(spec.lastVersion).toBeDefined();
+    expect(spec.lastProcessErrorCode).toBeUndefined();
+    expect((await api.listOpenApiSpecVersions(s.org, name)).data.items).toHaveLength(1);
   });
 
   it('a fixed source after an error processes cleanly and clears the error', async () => {

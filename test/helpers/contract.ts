@@ -26,7 +26,8 @@ const compiled = new Map<string, ValidateFunction>();
 const routes = operations
   .map((op) => ({
     op,
-    regex: new RegExp(`^/v1${op.path.replace(/\{(\w+)\}/g, (_, n: string) => (n === 'pagePath' ? '(.+)' : '([^/]+)'))}/?$`),
+    // A page path may hold slashes, or be empty (the first page): `.../path/` and `.../path` name it.
+    regex: new RegExp(`^/v1${op.path.replace('/{pagePath}', '(?:/(.*))?').replace(/\{(\w+)\}/g, '([^/]+)')}/?$`),
     params: (op.path.match(/\{/g) ?? []).length,
   }))
   .sort((a, b) => a.params - b.params);

@@ -1,4 +1,5 @@
 import { GitBookAPI } from '@gitbook/api';
+import { GitBookAPI as NewerGitBookAPI } from '@gitbook/api-0.202';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -26,6 +27,8 @@ export interface TestServer {
   /** Every response the clients saw, checked against the spec; problems collect here. */
   violations: string[];
   client(token?: string): GitBookAPI;
+  /** The 0.202.0 client, its responses checked the same way (against the pinned 0.143.2 spec). */
+  newerClient(token?: string): NewerGitBookAPI;
   /** A token for a new member of `org` (or of no organization with 'none') with this role; null role = guest. */
   member(role: RoleName | null | 'none', org?: string): Promise<{ token: string; userId: string }>;
   /** A raw request, for what the typed client cannot send. */
@@ -69,6 +72,8 @@ export async function startServer(options: { clock?: Clock; sites?: boolean; bod
     ownerToken: boot.newAdminToken!,
     violations,
     client: (token = boot.newAdminToken!) => new GitBookAPI({ endpoint: url, authToken: token, serviceBinding: { fetch: checkedFetch as typeof fetch } }),
+    newerClient: (token = boot.newAdminToken!) =>
+      new NewerGitBookAPI({ endpoint: url, authToken: token, serviceBinding: { fetch: checkedFetch as typeof fetch } }),
     async member(role, org = server.org) {
       counter++;
       const user = await domain.users.ensure(`user${counter}@test.local`, `User ${counter}`);

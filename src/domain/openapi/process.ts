@@ -1,6 +1,8 @@
 // Processing a spec, as a job: `pending` -> `progress` -> `complete`. The source is read (a URL through the guarded
-// fetch, with its timeout), checked, and on success becomes a new version. A fetch that fails is retried with the
-// job's backoff, the spec back to `pending` with the error showing, until the last attempt; a bad document is final.
+// fetch, with its timeout), checked, and on success becomes a new version. A run that fails is `complete` too, its
+// error showing (GitBook's states have no other end). A fetch that failed is run again with the job's backoff
+// (`progress` -> `complete` again, the error replaced by a version or the new error) until the last attempt; a bad
+// document is not retried.
 import { newId, type OpenAPIErrorCode, type OpenAPISpecRecord } from '../../model/index.js';
 import type { OpenAPIOutcome } from '../../store/index.js';
 import { type Deps, nowIso } from '../core/context.js';
@@ -24,14 +26,11 @@ export async function processSpec(deps: Deps, policy: FetchPolicy, payload: Proc
   if (!(await store.openapi.start(payload.spec, payload.generation, nowIso(deps)))) return;
   const spec = (await store.openapi.get(payload.spec))!;
   const read = await readSource(deps, policy, spec);
-  let outcome: OpenAPIOutcome;
-  if ('code' in read) {
-    outcome = { kind: 'error', code: read.code, errors: [{ code: read.code, message: read.message }], final: spec.attempts >= FETCH_ATTEMPTS };
-  } else {
-    outcome = await checked(deps, spec, read);
-  }
+  const outcome: OpenAPIOutcome =
+    'code' in read ? { kind: 'error', code: read.code, errors: [{ code: read.code, message: read.message }] } : await checked(deps, spec, read);
   const written = await store.tx(async () => await store.openapi.finish(spec.id, payload.generation, outcome, nowIso(deps)));
-  if (written && outcome.kind === 'error' && !outcome.final) throw new Error(outcome.errors[0]!.message);
+  // A failed fetch: the job runs again (after its backoff) while attempts remain.
+  if (written && 'code' in read && spec.attempts < FETCH_ATTEMPTS) throw new Error(read.message);
 }
 
 async function checked(deps: Deps, spec: OpenAPISpecRecord, read: Extract<Read, { text: string }>): Promise<OpenAPIOutcome> {
@@ -41,7 +40,7 @@ async function checked(deps: Deps, spec: OpenAPISpecRecord, read: Extract<Read, 
   } catch (error) {
     result = { ok: false, errors: [{ code: 'INVALID_SPECIFICATION', message: `The document could not be read: ${(error as Error).message}` }] };
   }
-  if (!result.ok) return { kind: 'error', code: 'PARSE_ERROR', errors: result.errors, final: true };
+  if (!result.ok) return { kind: 'error', code: 'PARSE_ERROR', errors: result.errors };
   const blob = await deps.store.blobs.put(Buffer.from(read.text, 'utf8'));
   const fileName = /\.(json|ya?ml)$/i.test(read.fileName) ? read.fileName : `openapi.${result.format}`;
   return {

@@ -86,8 +86,8 @@ export class SqlOpenAPIRepo implements Queries<OpenAPIRepo> {
       );
     } else {
       yield* sql.run(
-        'UPDATE openapi_specs SET processing_state = ?, last_processed_at = ?, last_error_code = ?, last_errors = ?, updated_at = ? WHERE id = ?',
-        outcome.final ? 'complete' : 'pending',
+        `UPDATE openapi_specs SET processing_state = 'complete', last_processed_at = ?, last_error_code = ?, last_errors = ?, updated_at = ?
+           WHERE id = ?`,
         now,
         outcome.code,
         JSON.stringify(outcome.errors),
