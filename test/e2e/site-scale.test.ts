@@ -65,5 +65,5 @@ describe(`a site of ${PAGES.toLocaleString('en')} pages`, () => {
     }
     expect(missing.slice(0, 5)).toEqual([]);
     expect(seen.size).toBe(PAGES);
-  });
+  }, 180_000);
 });
