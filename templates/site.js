@@ -1,4 +1,4 @@
-// Quire client script: heading aliases, search, theme toggle, tabs, copy buttons, header menus, feedback and mermaid diagrams. Pages are complete without it.
+// Quire client script: heading aliases, the sidebar's whole tree, search, theme toggle, tabs, copy buttons, header menus, feedback and mermaid diagrams. Pages are complete without it.
 (function () {
   'use strict';
   var script = document.currentScript;
@@ -190,6 +190,41 @@
     });
     header.insertBefore(menu, header.firstChild);
     root.classList.add('js-menu');
+  }
+
+  // A big space's page carries its part of the sidebar (the top level, its section, its children); the whole tree is
+  // one file named by its contents (cached once for the whole site), which replaces that part here. The current
+  // entry stays where it was on the screen, and keeps the focus if it had it.
+  var navHolder = document.querySelector('nav[data-nav-src]');
+  if (navHolder && window.fetch) {
+    fetch(navHolder.getAttribute('data-nav-src'))
+      .then(function (response) {
+        if (!response.ok) throw new Error('sidebar: ' + response.status);
+        return response.text();
+      })
+      .then(function (text) {
+        var template = document.createElement('template');
+        template.innerHTML = text;
+        var tree = template.content.querySelector('.nav-list');
+        var part = navHolder.querySelector(':scope > .nav-list');
+        if (!tree || !part) return;
+        var current = part.querySelector('[aria-current="page"]');
+        var focused = navHolder.contains(document.activeElement) ? document.activeElement.getAttribute('href') : null;
+        var before = current ? current.getBoundingClientRect().top : 0;
+        var same = current && tree.querySelector('[data-nav="' + current.getAttribute('data-nav').replace(/["\\]/g, '\\$&') + '"]');
+        if (same) same.setAttribute('aria-current', 'page');
+        navHolder.replaceChild(tree, part);
+        navHolder.setAttribute('data-nav-filled', '');
+        var scroller = navHolder.closest('.sidebar');
+        if (same && scroller) scroller.scrollTop += same.getBoundingClientRect().top - before;
+        if (focused) {
+          var again = same && same.getAttribute('href') === focused ? same : tree.querySelector('a[href="' + focused.replace(/["\\]/g, '\\$&') + '"]');
+          if (again) again.focus({ preventScroll: true });
+        }
+      })
+      .catch(function () {
+        /* the page's part of the sidebar stays: every entry is still reachable through it */
+      });
   }
 
   // Tabs: panels become a tab list; the choice is shared by tab sets with the same titles.

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { DocumentPage, RevisionPage } from '../model/index.js';
 import type { RevisionIndex } from '../domain/content/content.js';
-import { html, raw, safeUrl, type Raw } from './html.js';
+import { escapeHtml, html, raw, safeUrl, type Raw } from './html.js';
 import type { SpaceUrls } from './urls.js';
 
 export interface NavItem {
@@ -62,21 +62,110 @@ function target(page: RevisionPage, index: RevisionIndex, urls: SpaceUrls): { ur
 }
 
 /**
- * The sidebar HTML, the same for every page of the space. Each link carries `data-nav="<id>"`;
- * `markCurrent` patches the current page in with one string replacement instead of re-rendering the tree.
+ * Up to this many entries (pages, links and groups at every depth) a space's sidebar is the whole tree, inlined in
+ * every page: about 10 KB of HTML, the same bytes on every page, no request and nothing drawn late. Past it, a page
+ * carries its part of the tree (`partialSidebar`) and the whole tree is one hashed asset the client script loads.
  */
-export function renderSidebar(nav: Nav, externalTarget: 'self' | 'blank'): string {
-  const list = (items: NavItem[], depth: number): Raw => html`<ul class="nav-list" data-depth="${depth}">${items.map((item) => entry(item, depth))}</ul>`;
+export const FULL_SIDEBAR_ENTRIES = 200;
+
+export function countEntries(items: readonly NavItem[]): number {
+  return items.reduce((n, item) => n + 1 + countEntries(item.children), 0);
+}
+
+/** The sidebar of a site space: the whole tree in each page, or each page's part of it and the tree as an asset. */
+export interface SpaceSidebar {
+  /** The whole tree as the `<nav>` every page shares (`markCurrent` marks a page); null past `FULL_SIDEBAR_ENTRIES`. */
+  full: string | null;
+  /** The `<nav>` of one page, its entry marked current; null when `full` is set. */
+  forPage: ((pageId: string) => string) | null;
+  /** The whole tree's list (`<ul class="nav-list">`) the client fills the `<nav>` with, by output path; null when `full` is set. */
+  asset: { path: string; url: string; html: string } | null;
+}
+
+/**
+ * The sidebar of a site space. Past `FULL_SIDEBAR_ENTRIES` the tree is written once, to `_quire/nav-<hash>.html`
+ * (named by its bytes: cached for good, and a kept page names the tree it was rendered with), and a page carries
+ * what a reader needs without the script: the top level, its ancestors' children (its own siblings) and its own
+ * children. A group off the page's path shows its title as a link to its first page (a group has no page of its
+ * own): every entry stays reachable by walking down from any page.
+ */
+export function spaceSidebar(nav: Nav, externalTarget: 'self' | 'blank', base: string): SpaceSidebar {
+  if (countEntries(nav.items) <= FULL_SIDEBAR_ENTRIES) return { full: renderSidebar(nav, externalTarget), forPage: null, asset: null };
+  const tree = listHtml(nav.items, externalTarget);
+  const name = `nav-${createHash('sha1').update(tree).digest('hex').slice(0, 12)}.html`;
+  const asset = { path: `_quire/${name}`, url: `${base}_quire/${name}`, html: tree };
+  const open = `<nav class="sidebar-nav" aria-label="Pages" data-nav-src="${escapeHtml(asset.url)}">`;
+  const link = linkHtml(externalTarget);
+  const firstUrl = new Map<NavItem, string | null>();
+  const first = (item: NavItem): string | null => {
+    if (!firstUrl.has(item))
+      firstUrl.set(item, (item.url && !item.external ? item.url : null) ?? item.children.reduce<string | null>((u, c) => u ?? first(c), null));
+    return firstUrl.get(item)!;
+  };
+  const forPage = (pageId: string): string => {
+    const path = new Set<string>();
+    for (let id: string | null | undefined = pageId; id; id = nav.parents.get(id)) path.add(id);
+    const out: string[] = [];
+    const list = (items: readonly NavItem[], depth: number) => {
+      out.push(`<ul class="nav-list" data-depth="${depth}">`);
+      for (const item of items) {
+        if (item.kind === 'group') {
+          if (path.has(item.id) || !first(item)) {
+            out.push(`<li class="nav-group"><p class="nav-group-title">${escapeHtml(item.title)}</p>`);
+            if (item.children.length) list(item.children, depth);
+          } else
+            out.push(`<li class="nav-group nav-closed"><p class="nav-group-title"><a href="${escapeHtml(first(item)!)}">${escapeHtml(item.title)}</a></p>`);
+          out.push('</li>');
+          continue;
+        }
+        out.push('<li>', item.id === pageId ? link(item).replace(`data-nav="${item.id}"`, `data-nav="${item.id}" aria-current="page"`) : link(item));
+        // An entry without a page of its own to open shows its children: they could not be reached otherwise.
+        if (item.children.length && (path.has(item.id) || !item.url || item.external)) list(item.children, depth + 1);
+        out.push('</li>');
+      }
+      out.push('</ul>');
+    };
+    list(nav.items, 0);
+    return `${open}${out.join('')}</nav>`;
+  };
+  return { full: null, forPage, asset };
+}
+
+/** The link (or label) of a sidebar entry, rendered once per entry. */
+function linkHtml(externalTarget: 'self' | 'blank'): (item: NavItem) => string {
+  const cache = new Map<NavItem, string>();
+  return (item) => {
+    let text = cache.get(item);
+    if (text === undefined) {
+      const label = html`${item.emoji ? html`<span class="nav-emoji">${emojiOf(item.emoji)}</span>` : ''}${item.title}`;
+      const extra = item.external ? (externalTarget === 'blank' ? raw(' target="_blank" rel="noopener noreferrer"') : raw(' rel="noopener"')) : '';
+      text = (item.url ? html`<a href="${item.url}" data-nav="${item.id}"${extra}>${label}</a>` : html`<span>${label}</span>`).value;
+      cache.set(item, text);
+    }
+    return text;
+  };
+}
+
+/** The whole tree as nested lists. */
+function listHtml(items: readonly NavItem[], externalTarget: 'self' | 'blank'): string {
+  const link = linkHtml(externalTarget);
+  const list = (items: readonly NavItem[], depth: number): Raw =>
+    html`<ul class="nav-list" data-depth="${depth}">${items.map((item) => entry(item, depth))}</ul>`;
   const entry = (item: NavItem, depth: number): Raw => {
     if (item.kind === 'group') {
       return html`<li class="nav-group"><p class="nav-group-title">${item.title}</p>${item.children.length ? list(item.children, depth) : ''}</li>`;
     }
-    const label = html`${item.emoji ? html`<span class="nav-emoji">${emojiOf(item.emoji)}</span>` : ''}${item.title}`;
-    const extra = item.external ? (externalTarget === 'blank' ? raw(' target="_blank" rel="noopener noreferrer"') : raw(' rel="noopener"')) : '';
-    const link = item.url ? html`<a href="${item.url}" data-nav="${item.id}"${extra}>${label}</a>` : html`<span>${label}</span>`;
-    return html`<li>${link}${item.children.length ? list(item.children, depth + 1) : ''}</li>`;
+    return html`<li>${raw(link(item))}${item.children.length ? list(item.children, depth + 1) : ''}</li>`;
   };
-  return html`<nav class="sidebar-nav" aria-label="Pages">${list(nav.items, 0)}</nav>`.value;
+  return list(items, 0).value;
+}
+
+/**
+ * The sidebar HTML, the same for every page of the space. Each link carries `data-nav="<id>"`;
+ * `markCurrent` patches the current page in with one string replacement instead of re-rendering the tree.
+ */
+export function renderSidebar(nav: Nav, externalTarget: 'self' | 'blank'): string {
+  return `<nav class="sidebar-nav" aria-label="Pages">${listHtml(nav.items, externalTarget)}</nav>`;
 }
 
 export function markCurrent(sidebar: string, pageId: string): string {

@@ -15,7 +15,10 @@ export interface ChromeInput {
   /** The space's home URL. */
   home: string;
   customization: ResolvedCustomization;
+  /** The sidebar every page shares (the whole tree), or '' with `sidebarFor`. */
   sidebar: string;
+  /** A page's own sidebar (a big space: its part of the tree, see `spaceSidebar`), its entry marked current. */
+  sidebarFor?: ((pageId: string) => string) | null;
   /** Section tabs and the variant switcher, when the site has them. */
   sections: Array<{ title: string; url: string; current: boolean }>;
   variants: Array<{ title: string; url: string; current: boolean }>;
@@ -27,6 +30,7 @@ export interface Chrome {
   head: string;
   header: string;
   sidebar: string;
+  sidebarFor: ((pageId: string) => string) | null;
   footer: string;
   scripts: string;
   customization: ResolvedCustomization;
@@ -172,6 +176,7 @@ ${c.themeToggle ? html`<button type="button" class="theme-toggle" data-theme-tog
     head: head.value,
     header: header.value,
     sidebar: input.sidebar,
+    sidebarFor: input.sidebarFor ?? null,
     footer: footer.value,
     scripts: scripts.value,
     customization: c,
@@ -186,15 +191,16 @@ const sidebarBytes = new WeakMap<Chrome, Buffer>();
 
 export function renderPage(chrome: Chrome, page: PageView): string {
   const [before, after] = aroundSidebar(chrome, page);
-  return before + markCurrent(chrome.sidebar, page.id) + after;
+  return before + (chrome.sidebarFor ? chrome.sidebarFor(page.id) : markCurrent(chrome.sidebar, page.id)) + after;
 }
 
 /**
- * The same page as bytes to write. The sidebar, most of a big site's page, is encoded once per space and shared by
- * every page, split where the current page is marked.
+ * The same page as bytes to write. A shared sidebar (the whole tree of a small space) is encoded once per space and
+ * shared by every page, split where the current page is marked; a big space's page has a sidebar of its own.
  */
 export function renderPageBytes(chrome: Chrome, page: PageView): Uint8Array[] {
   const [before, after] = aroundSidebar(chrome, page);
+  if (chrome.sidebarFor) return [Buffer.from(before + chrome.sidebarFor(page.id) + after)];
   let sidebar = sidebarBytes.get(chrome);
   if (!sidebar) sidebarBytes.set(chrome, (sidebar = Buffer.from(chrome.sidebar)));
   const marker = `data-nav="${page.id}"`;

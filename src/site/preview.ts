@@ -198,7 +198,8 @@ export class Preview {
     const body = await readFile(file).catch(() => null);
     if (body === null) return this.notFound(res);
     const type = lookup(extname(file)) || 'application/octet-stream';
-    if (type === 'text/html') return this.html(res, 200, body.toString('utf8'));
+    // A page gets the reload client; a site asset (a big space's sidebar tree is an HTML fragment) does not.
+    if (type === 'text/html' && !path.startsWith('/_quire/')) return this.html(res, 200, body.toString('utf8'));
     res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : body);
   }
 

@@ -32,6 +32,7 @@ function siteFolder(): string {
     'old/setup/index.html': meta('/setup/'),
     'café/index.html': meta('/überblick/#start'),
     '_quire/site.css': `body { color: black; }\n${'.x { margin: 0 }\n'.repeat(200)}`,
+    '_quire/nav-0123456789ab.html': '<ul class="nav-list" data-depth="0"><li><a href="/" data-nav="home">Home</a></li></ul>',
     '404.html': page('Page not found'),
     _redirects: '/old/setup /setup/ 301\n/kept /setup/ 301\n/café /überblick/#start 301\n/two words /setup/ 301\n',
   };
@@ -83,6 +84,11 @@ describe('caching headers', () => {
     expect((await app.inject({ url: `/_quire/site.css?v=${VERSION}` })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await app.inject({ url: '/_quire/site.css?v=older' })).headers['cache-control']).toBe('no-cache');
     expect((await app.inject({ url: '/_quire/site.css' })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it("makes a big space's sidebar tree immutable: its name is its bytes' hash", async () => {
+    expect((await app.inject({ url: '/_quire/nav-0123456789ab.html' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject({ url: '/nav-0123456789ab.html' })).headers['cache-control']).not.toContain('immutable');
   });
 
   it('keeps missing pages out of caches', async () => {

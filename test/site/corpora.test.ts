@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BrokenLinksError, buildSite } from '../../src/site/build.js';
 import { escapeHtml } from '../../src/site/html.js';
+import { buildNav, countEntries, FULL_SIDEBAR_ENTRIES } from '../../src/site/nav.js';
 import { searchIn } from '../../src/site/search-index.js';
 import { siteSources, spaceSite } from '../../src/site/space-site.js';
+import { SpaceUrls } from '../../src/site/urls.js';
 import { setup } from '../gitsync/helpers.js';
 import { CORPORA, syncedSpace, tempDir } from './helpers.js';
 
@@ -29,8 +31,12 @@ describe.each(['git-sync-normalization', 'beefree-sdk-docs'])('building %s', (co
       expect(existsSync(join(out, file)), file).toBe(true);
     }
 
-    // The sidebar lists the visible pages in tree order, and no hidden page.
-    const sidebar = sidebarOf(readFileSync(join(out, 'index.html'), 'utf8'));
+    // The sidebar lists the visible pages in tree order, and no hidden page: the page's own, or past 200 entries the
+    // tree it names (the page has its part of it).
+    const own = sidebarOf(readFileSync(join(out, 'index.html'), 'utf8'));
+    const tree = /data-nav-src="\/(_quire\/nav-[0-9a-f]+\.html)"/.exec(own)?.[1];
+    const sidebar = tree ? readFileSync(join(out, tree), 'utf8') : own;
+    expect(tree !== undefined, 'a tree asset past 200 entries').toBe(countEntries(buildNav(view.index, new SpaceUrls('/', '')).items) > FULL_SIDEBAR_ENTRIES);
     const listed = [...sidebar.matchAll(/data-nav="([^"]+)"/g)].map((m) => m[1]);
     const hiddenIds = new Set(view.content.pages.filter((p) => p.hidden).map((p) => p.id));
     const hiddenUnder = (id: string | null): boolean => id !== null && (hiddenIds.has(id) || hiddenUnder(view.index.pages.get(id)?.parentId ?? null));

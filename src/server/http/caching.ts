@@ -1,6 +1,6 @@
 /**
- * Cache-Control for what the sites serve. Site assets (`_quire/<file>?v=<version>`) change URL whenever their bytes
- * change: cached for a year, never revalidated. Everything else (pages, search index, files) follows the content and
+ * Cache-Control for what the sites serve. Site assets (`_quire/<file>?v=<version>`, and a sidebar tree named by its
+ * bytes) change URL whenever their bytes change: cached for a year, never revalidated. Everything else (pages, search index, files) follows the content and
  * is revalidated on every use, which the ETag makes a 304 when nothing changed.
  */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -10,9 +10,12 @@ export const PRIVATE = 'private, no-store';
 /** A redirect may be undone: browsers keep a 301 without an expiry for good. */
 export const REDIRECT = 'public, max-age=300';
 
-/** True for a site asset requested at its current version. */
+/** A big space's sidebar tree (`_quire/nav-<hash>.html`, see site/nav.ts): named by its bytes, it never changes either. */
+const NAMED_BY_BYTES = /^_quire\/nav-[0-9a-f]{12}\.html$/;
+
+/** True for a site asset requested at its current version, or named by its bytes. */
 export function isHashedAsset(relative: string, version: unknown, current: string | undefined): boolean {
-  return relative.startsWith('_quire/') && typeof version === 'string' && version === current;
+  return relative.startsWith('_quire/') && ((typeof version === 'string' && version === current) || NAMED_BY_BYTES.test(relative));
 }
 
 export function siteFileCacheControl(hashed: boolean, privately: boolean): string {

@@ -10,7 +10,7 @@ import type { DocumentPage } from '../../model/index.js';
 import { type SiteAssets, siteAssets } from '../assets.js';
 import { type ResolvedCustomization, resolveCustomization } from '../customization.js';
 import { type Manifest, type PageEntry, readManifest } from '../manifest.js';
-import { buildNav, type Nav, renderSidebar } from '../nav.js';
+import { buildNav, type Nav, type SpaceSidebar, spaceSidebar } from '../nav.js';
 import type { Redirect } from '../outputs/redirects.js';
 import { type Chrome, renderChrome } from '../page.js';
 import type { BuildOptions, SiteInput, SiteSpaceInput } from '../types.js';
@@ -49,6 +49,8 @@ export interface SpacePlan {
   nav: Nav;
   customization: ResolvedCustomization;
   chrome: Chrome;
+  /** The space's sidebar: `asset` is the file of the whole tree a big space's pages name. */
+  sidebar: SpaceSidebar;
   /** Every document page of the space, in order. */
   pages: PagePlan[];
   /** The files to copy, by output path (none with `only`). */
@@ -70,21 +72,38 @@ export function planSpace(plan: SitePlan, index: number, options: BuildOptions, 
   const urls = new SpaceUrls(plan.base, space.prefix, space.view.content.pages);
   const nav = buildNav(space.view.index, urls);
   const customization = resolveCustomization(space.customization);
-  const { chrome, key } = spaceChrome(plan, space, urls, nav, customization);
+  const sidebar = spaceSidebar(nav, customization.externalTarget, plan.base);
+  const { chrome, key } = spaceChrome(plan, space, urls, nav, sidebar, customization);
   const context: PageContext = { previous: plan.previous, prefix: space.prefix, urls, spaceKey: key, only: options.only, exists };
   const pages = space.view.index.documents().map((page) => planPage(page, context));
   const outputs = options.only ? { files: [], redirects: [], warnings: [] } : spaceOutputs(space, urls);
-  return { index, space, label: space.prefix || space.title, urls, nav, customization, chrome, pages, ...outputs };
+  return { index, space, label: space.prefix || space.title, urls, nav, customization, chrome, sidebar, pages, ...outputs };
 }
 
 /** The chrome of the space's pages (header, tabs, sidebar...), and the part of their cache key they share. */
-function spaceChrome(plan: SitePlan, space: SiteSpaceInput, urls: SpaceUrls, nav: Nav, customization: ResolvedCustomization): { chrome: Chrome; key: string } {
+function spaceChrome(
+  plan: SitePlan,
+  space: SiteSpaceInput,
+  urls: SpaceUrls,
+  nav: Nav,
+  sidebar: SpaceSidebar,
+  customization: ResolvedCustomization,
+): { chrome: Chrome; key: string } {
   const { site, base, assets } = plan;
   const sections = sectionTabs(site, space, base);
   const variants = variantTabs(site, space, base);
   const siteTitle = customization.title ?? site.title;
-  const sidebar = renderSidebar(nav, customization.externalTarget);
-  const chrome = renderChrome({ siteTitle, base, home: urls.root(), customization, sidebar, sections, variants, assetVersion: assets.version });
+  const chrome = renderChrome({
+    siteTitle,
+    base,
+    home: urls.root(),
+    customization,
+    sidebar: sidebar.full ?? '',
+    sidebarFor: sidebar.forPage,
+    sections,
+    variants,
+    assetVersion: assets.version,
+  });
   const key = spaceKey({
     navHash: nav.hash,
     customization,

@@ -54,6 +54,7 @@ export class SiteOutput {
 
   async writeSpace(space: SpacePlan, rendered: RenderedSpace): Promise<void> {
     this.firstChrome ??= space.chrome;
+    this.writeNavAsset(space);
     for (const { file, markdown } of rendered.markdownCopies) this.writer.write(file, markdown);
     const pages: SpacePages = { checked: [], anchors: new Map(), llms: [], waiting: [] };
     for await (const page of rendered.pages) this.writePage(space, page, pages);
@@ -139,6 +140,17 @@ export class SiteOutput {
       markdown,
       ...(page.description ? { description: page.description } : {}),
     });
+  }
+
+  /**
+   * The whole tree of a big space's sidebar, which its pages name (`SpaceSidebar.asset`): named by its bytes, so it is
+   * written only when the tree changed; in the manifest's files, so the tree of an earlier build goes once no page names it.
+   */
+  private writeNavAsset(space: SpacePlan): void {
+    const { asset } = space.sidebar;
+    if (!asset) return;
+    this.manifest.files[asset.path] = asset.path;
+    if (!this.writer.exists(asset.path)) this.writer.write(asset.path, asset.html);
   }
 
   /** Copies the space's files, but those the previous build copied, unchanged, and still there. */

@@ -1,0 +1,98 @@
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateCorpus } from '../../bench/gen-corpus.mjs';
+import { FULL_SIDEBAR_ENTRIES } from '../../src/site/nav.js';
+import { syncedSpace, tempDir } from './helpers.js';
+import { fileOf, hrefsOf, sidebarOf, walkSidebars } from './sidebar-scale.js';
+
+const navAssets = (out: string) => readdirSync(join(out, '_quire')).filter((name) => /^nav-[0-9a-f]+\.html$/.test(name));
+const page = (out: string, url: string) => readFileSync(fileOf(out, url), 'utf8');
+
+describe('a small space', () => {
+  it('inlines the whole tree in every page, and writes no tree asset', async () => {
+    const corpus = tempDir('small-corpus');
+    generateCorpus(corpus, 100);
+    const space = await syncedSpace(corpus, 'Small');
+    const out = tempDir('small-out');
+    await space.build(out, { strictLinks: false });
+    const sidebar = sidebarOf(page(out, '/group-2/page-60/'));
+    expect(sidebar).toMatch(/^<nav class="sidebar-nav" aria-label="Pages"><ul/);
+    expect(hrefsOf(sidebar)).toHaveLength(100);
+    expect(sidebar.match(/aria-current="page"/g)).toHaveLength(1);
+    expect(navAssets(out)).toEqual([]);
+  });
+});
+
+describe(`a space of more than ${FULL_SIDEBAR_ENTRIES} sidebar entries`, () => {
+  let corpus: string;
+  let out: string;
+  let space: Awaited<ReturnType<typeof syncedSpace>>;
+  const PAGES = 260;
+
+  beforeAll(async () => {
+    corpus = tempDir('big-corpus');
+    generateCorpus(corpus, PAGES);
+    space = await syncedSpace(corpus, 'Big');
+    out = tempDir('big-out');
+    await space.build(out, { strictLinks: false });
+  });
+
+  it("gives each page its part of the tree and names the whole tree's asset, which lists every entry", () => {
+    const [asset] = navAssets(out);
+    expect(navAssets(out)).toHaveLength(1);
+    const tree = readFileSync(join(out, '_quire', asset!), 'utf8');
+    expect(tree).toMatch(/^<ul class="nav-list" data-depth="0">/);
+    expect(new Set(hrefsOf(tree)).size).toBe(PAGES);
+
+    const html = page(out, '/group-3/page-111/page-112/');
+    const sidebar = sidebarOf(html);
+    expect(sidebar).toContain(`<nav class="sidebar-nav" aria-label="Pages" data-nav-src="/_quire/${asset}">`);
+    expect(sidebar.match(/aria-current="page"/g)).toHaveLength(1);
+    expect(sidebar).toMatch(/<a href="\/group-3\/page-111\/page-112\/" data-nav="[^"]+" aria-current="page">/);
+    // The top level, the page's group, its parent's children (its siblings); other groups by a link to their first page.
+    const links = hrefsOf(sidebar);
+    expect(links).toContain('/');
+    expect(links).toContain('/group-3/page-111/page-113/');
+    expect(links).toContain('/group-3/page-150/');
+    expect(links).toContain('/group-1/page-1/');
+    expect(links).not.toContain('/group-1/page-2/');
+    expect(links).not.toContain('/group-3/page-121/page-122/');
+    expect(sidebar).toContain('<li class="nav-group nav-closed"><p class="nav-group-title"><a href="/group-1/page-1/">Group 1</a></p></li>');
+    expect(links.length).toBeLessThan(80);
+    // A page's own children show under it.
+    const parent = hrefsOf(sidebarOf(page(out, '/group-3/page-121/')));
+    expect(parent).toEqual(expect.arrayContaining(['/group-3/page-121/page-122/', '/group-3/page-121/page-124/']));
+  });
+
+  it('keeps every entry reachable without the script, walking the sidebars from any page', () => {
+    const all = new Set(hrefsOf(readFileSync(join(out, '_quire', navAssets(out)[0]!), 'utf8')));
+    for (const start of ['/', '/group-6/page-251/page-254/', '/group-2/page-99/']) {
+      const reached = walkSidebars(out, start);
+      for (const url of all) expect(reached.has(url), `${url} from ${start}`).toBe(true);
+    }
+  });
+
+  it('rewrites one page for a body-only edit, and for a new page the pages and a new tree (the old one goes)', async () => {
+    const [before] = navAssets(out);
+    const untouched = page(out, '/group-5/page-201/');
+    appendFileSync(join(corpus, 'group-2/page-60.md'), '\nOne more sentence.\n');
+    await space.sync(corpus, { space: 'Big' });
+    const edited = await space.build(out, { strictLinks: false });
+    expect(edited.rendered).toBe(1);
+    expect(navAssets(out)).toEqual([before]);
+    expect(page(out, '/group-5/page-201/')).toBe(untouched);
+
+    writeFileSync(join(corpus, 'group-2/extra.md'), '# Extra page\n\nNew.\n');
+    appendFileSync(join(corpus, 'SUMMARY.md'), '\n## Extra\n\n* [Extra page](group-2/extra.md)\n');
+    await space.sync(corpus, { space: 'Big' });
+    const grown = await space.build(out, { strictLinks: false });
+    expect(grown.rendered).toBe(PAGES + 1);
+    const [after] = navAssets(out);
+    expect(navAssets(out)).toHaveLength(1);
+    expect(after).not.toBe(before);
+    expect(existsSync(join(out, '_quire', before!))).toBe(false);
+    expect(sidebarOf(page(out, '/group-5/page-201/'))).toContain(`data-nav-src="/_quire/${after}"`);
+    expect(readFileSync(join(out, '_quire', after!), 'utf8')).toContain('>Extra page</a>');
+  });
+});
