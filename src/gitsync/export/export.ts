@@ -59,16 +59,7 @@ export async function exportRevision(domain: Domain, options: ExportOptions): Pr
   const base = synced ? await sync.content(synced.revisionId) : emptyContent();
   if (next.pages.length === 0 && base.pages.length > 0) throw invalidInput(`revision ${options.revisionId}: no pages; nothing to export`);
   const oids = new Map([...tree.files].map(([path, entry]) => [path, entry.oid]));
-  const plan = await planExport({
-    next,
-    base,
-    layout,
-    tree: oids,
-    readBlob: async (oid) => (await sync.blobs.get(oid)) ?? undefined,
-    summary: await tree.files.get(layout.summary)?.read(),
-    parsed: async (oids) => await sync.parsed(oids),
-    force: options.force ?? false,
-  });
+  const plan = await planOnto(domain, tree, layout, next, base, options.force ?? false);
   const written = [...plan.writes.keys()].sort();
   const removed = [...plan.removes].sort();
   const warnings = plan.warnings.length ? { warnings: plan.warnings } : {};
@@ -119,16 +110,7 @@ export async function adoptExport(domain: Domain, options: { dir: string; spaceI
   const tree = await commitFiles(repo, state.commit, prefix);
   const layout = await spaceLayout(tree, state);
   const next = await sync.content(options.revisionId);
-  const plan = await planExport({
-    next,
-    base: await sync.content(state.revisionId),
-    layout,
-    tree: new Map([...tree.files].map(([path, entry]) => [path, entry.oid])),
-    readBlob: async (oid) => (await sync.blobs.get(oid)) ?? undefined,
-    summary: await tree.files.get(layout.summary)?.read(),
-    parsed: async (oids) => await sync.parsed(oids),
-    force: false,
-  });
+  const plan = await planOnto(domain, tree, layout, next, await sync.content(state.revisionId), false);
   if (plan.writes.size === 0 && plan.removes.size === 0) return false;
   const expected = new Map([...tree.files].map(([path, entry]) => [path, entry.oid]));
   for (const [path, blob] of plan.writes) expected.set(path, blob.oid);
@@ -145,6 +127,28 @@ export async function adoptExport(domain: Domain, options: { dir: string; spaceI
     key: layout.key,
   });
   return true;
+}
+
+/** What exporting `next` (synced as `base`) onto `tree` writes and removes. */
+async function planOnto(
+  domain: Domain,
+  tree: RepoTree,
+  layout: SpaceLayout,
+  next: RevisionContent,
+  base: RevisionContent,
+  force: boolean,
+): Promise<ExportPlan> {
+  const { sync } = domain;
+  return await planExport({
+    next,
+    base,
+    layout,
+    tree: new Map([...tree.files].map(([path, entry]) => [path, entry.oid])),
+    readBlob: async (oid) => (await sync.blobs.get(oid)) ?? undefined,
+    summary: await tree.files.get(layout.summary)?.read(),
+    parsed: async (oids) => await sync.parsed(oids),
+    force,
+  });
 }
 
 /** The tree hash of the space's directory once `plan` is applied to `tree` (what the sync state compares with). */
