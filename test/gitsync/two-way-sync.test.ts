@@ -296,3 +296,38 @@ describe('an export whose process died between its commit and the store', () => 
     expect((await s.sync())[0]).toMatchObject({ action: 'nothing' });
   });
 });
+
+describe('an unrecorded export, and the space edited again before the next sync', () => {
+  it('records the commit as the export of the revision it holds, then exports the later edit on top of it', async () => {
+    const s = await synced();
+    const welcome = (await s.content()).pages.find((p) => p.kind === 'document') as DocumentPage;
+    await s.editSpace(async (pages) => [
+      ...pages,
+      {
+        ...welcome,
+        id: 'added-in-space',
+        title: 'Added',
+        slug: 'added',
+        path: 'added',
+        git: null,
+        blob: await s.store.blobs.put(Buffer.from(lines('# Added', '', 'New.'))),
+      },
+    ]);
+    const record = s.domain.sync.recordExport;
+    s.domain.sync.recordExport = async () => {
+      throw new Error('killed');
+    };
+    await expect(s.sync()).rejects.toThrow('killed');
+    s.domain.sync.recordExport = record;
+    const tip = s.repo.git('rev-parse', 'main');
+    await s.setBody('api.md', lines('# API', '', 'Edited after the crash.'));
+
+    const [recovered] = await s.sync();
+    expect(recovered).toMatchObject({ action: 'export', conflicts: [], failed: false, written: ['api.md'] });
+    expect((await s.content()).pages.filter((p) => p.title === 'Added')).toHaveLength(1);
+    expect(s.repo.git('rev-parse', 'main^')).toBe(tip);
+    expect(s.repo.show('api.md')).toContain('Edited after the crash.');
+    expect(s.repo.show('SUMMARY.md').split('[Added]')).toHaveLength(2);
+    expect((await s.sync())[0]).toMatchObject({ action: 'nothing' });
+  });
+});

@@ -13,7 +13,7 @@ import { emptyContent, type ExportPlan, planExport } from './plan.js';
 import { recordedContent } from './record.js';
 import { commitFiles } from './tree-files.js';
 import { followCommit, planFollow, recoverFollow } from './worktree.js';
-import { writeCommit } from './write.js';
+import { SERVICE_AUTHOR, writeCommit } from './write.js';
 
 export interface ExportOptions {
   /** The synced directory: a git work tree, or a folder inside one (the space's paths are relative to it). */
@@ -93,9 +93,9 @@ export async function exportRevision(domain: Domain, options: ExportOptions): Pr
 
 /**
  * Whether `head` is an export of the revision onto the synced commit that its process never recorded (killed between
- * the commit and the store): its only parent is the synced commit, and it holds exactly what exporting the revision
- * there writes. Then the pair is remembered now, as that export would have. Else the next sync would merge the commit
- * as changes made in git, and the space's new pages would come back from it a second time.
+ * the commit and the store): authored by the service, its only parent the synced commit, and holding exactly what
+ * exporting the revision there writes. Then the pair is remembered now, as that export would have. Else the next sync
+ * would merge the commit as changes made in git, and the space's new pages would come back from it a second time.
  */
 export async function adoptExport(domain: Domain, options: { dir: string; spaceId: string; revisionId: string; ref: string; head: string }): Promise<boolean> {
   const dir = resolve(options.dir);
@@ -106,7 +106,8 @@ export async function adoptExport(domain: Domain, options: { dir: string; spaceI
   const state = await sync.state(options.spaceId);
   if (!state?.commit || state.source !== dir || state.revisionId === options.revisionId) return false;
   const { commit } = await git.readCommit({ fs: syncFs, ...repoDirs(repo), oid: options.head });
-  if (commit.parent.length !== 1 || commit.parent[0] !== state.commit) return false;
+  const byService = commit.author.name === SERVICE_AUTHOR.name && commit.author.email === SERVICE_AUTHOR.email;
+  if (!byService || commit.parent.length !== 1 || commit.parent[0] !== state.commit) return false;
   const tree = await commitFiles(repo, state.commit, prefix);
   const layout = await spaceLayout(tree, state);
   const next = await sync.content(options.revisionId);

@@ -103,12 +103,15 @@ async function settle(c: Settle): Promise<TwoWayReport> {
     return exportSpace(c, space.revisionId, c.options.message ?? (await exportMessage(domain, space, c.options.mergeMessage)));
   }
 
-  // Both moved, but git only by the export of this very revision that a killed process committed and never recorded.
-  if (await adoptExport(domain, { dir: c.dir, spaceId: space.id, revisionId: space.revisionId, ref: c.ref, head: c.head })) {
+  // Both moved, but git only by an export that a killed process committed and never recorded: of the space's revision,
+  // or of one it has moved on from since. Recorded now, it leaves at most the space's later edits to export.
+  const adopted = await adoptedRevision(c);
+  if (adopted === space.revisionId) {
     report.action = 'export';
     Object.assign(report, { commit: c.head, ...pageCounts(await domain.sync.content(state!.revisionId), await domain.sync.content(space.revisionId)) });
     return report;
   }
+  if (adopted !== null) return await settle({ ...c, state: await domain.sync.state(space.id), input: undefined });
   const merge = await mergeSides(
     await domain.sync.content(state!.revisionId),
     await domain.sync.content(space.revisionId),
@@ -152,6 +155,20 @@ async function settle(c: Settle): Promise<TwoWayReport> {
   const exported = await exportSpace(c, landed.mergeRevisionId, c.options.message ?? `Merge edits from ${space.title} (Quire)`);
   exported.action = 'merge';
   return exported;
+}
+
+/** How many of the space's revisions since the synced one are tried as the export of an unrecorded commit. */
+const ADOPT_DEPTH = 16;
+
+/** The revision the tip was found to be an unrecorded export of (and is now recorded as), among the space's latest. */
+async function adoptedRevision(c: Settle): Promise<string | null> {
+  const { domain, space, state } = c;
+  let revisionId: string | undefined = space.revisionId;
+  for (let depth = 0; revisionId && revisionId !== state!.revisionId && depth < ADOPT_DEPTH; depth++) {
+    if (await adoptExport(domain, { dir: c.dir, spaceId: space.id, revisionId, ref: c.ref, head: c.head })) return revisionId;
+    revisionId = (await domain.deps.store.revisions.get(revisionId))?.parents[0];
+  }
+  return null;
 }
 
 function recordedConflict(entry: ConflictEntry, winner: Side, lost: KeptVersion): GitSyncConflict {
