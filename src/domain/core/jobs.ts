@@ -75,9 +75,15 @@ export class Jobs {
     return request.dedupeKey ? (await this.deps.store.jobs.byDedupeKey(request.dedupeKey))!.id : id;
   }
 
-  /** Runs every job that is due now, one at a time; resolves to how many ran. */
+  /**
+   * Runs every job that is due now, one at a time; resolves to how many ran. Never rejects: callers start it without
+   * waiting, and a store that fails meanwhile (closing, the database gone) leaves the jobs to the next poll, their
+   * leases running out.
+   */
   runDue(): Promise<number> {
-    this.running ??= this.drain().finally(() => (this.running = undefined));
+    this.running ??= this.drain()
+      .catch(() => 0)
+      .finally(() => (this.running = undefined));
     return this.running;
   }
 
