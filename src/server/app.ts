@@ -2,10 +2,9 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { NoFreeNameError } from '../content/slug.js';
 import { type Caller, type Domain, DomainError, LockTimeout } from '../domain/index.js';
 import { handlerOf, type Handlers, type Result, type UntypedRequest } from './handler.js';
-import { newerOperations } from './handlers/content-writes.js';
 import { downloadFile, FILE_CONTENT_ROUTE } from './handlers/files.js';
 import { handlers as defaultHandlers } from './handlers/index.js';
-import { loadSpec, type Operation } from './openapi.js';
+import { contractOperations, loadSpec, type Operation, type SpecName } from './openapi.js';
 import { type AccessEntry, registerAccessLog } from './http/access-log.js';
 import { PRIVATE } from './http/caching.js';
 import { minimal, minimalReturnOperations, prefersMinimal } from './http/prefer.js';
@@ -118,22 +117,17 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   return app;
 }
 
-/** Every operation of the spec (and the newer one), routed by operationId, and file downloads. */
+/** Every operation of both specs, routed by operationId, and file downloads. */
 function registerOperations(app: FastifyInstance, domain: Domain, handlers: Handlers, urls: Urls): void {
-  const { document, operations } = loadSpec();
-  const paramsAjv = lazyAjv(document, { coerceTypes: 'array', useDefaults: true });
-  const bodyAjv = lazyAjv(document, { useDefaults: true });
-  // updateChangeRequestContent is only in the newer spec: validated against that document.
-  const newer = newerOperations();
-  const newerParamsAjv = lazyAjv(newer.document, { coerceTypes: 'array', useDefaults: true });
-  const newerBodyAjv = lazyAjv(newer.document, { useDefaults: true });
   const responses = new ResponseCache(domain.deps.store, domain.deps.clock);
-  const minimalReturn = minimalReturnOperations(newer.document);
-  const routes = [
-    ...operations.map((operation) => ({ operation, validator: new OperationValidator(operation, paramsAjv, bodyAjv) })),
-    ...newer.operations.map((operation) => ({ operation, validator: new OperationValidator(operation, newerParamsAjv, newerBodyAjv) })),
-  ];
-  for (const { operation, validator } of routes) {
+  const minimalReturn = minimalReturnOperations(loadSpec('newer').document);
+  const validatorOf = { pinned: requestValidators('pinned'), newer: requestValidators('newer') };
+  const routes = contractOperations().map((contract) => ({
+    operation: (contract.pinned ?? contract.newer)!,
+    // A request valid under either document is accepted: the pinned one is tried first.
+    validators: (['pinned', 'newer'] as const).flatMap((name) => (contract[name] ? [validatorOf[name](contract[name])] : [])),
+  }));
+  for (const { operation, validators } of routes) {
     const handler = handlerOf(handlers, operation.operationId);
     const returnsMinimal = minimalReturn.has(operation.operationId);
     for (const url of routesOf(operation))
@@ -152,7 +146,7 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
           const cached = cacheKey === undefined ? undefined : await responses.get(cacheKey);
           if (cached) return sendText(reply, cached);
           const version = await responses.version();
-          const ctx = validate(operation, validator, request);
+          const ctx = validate(operation, validators, request);
           if (!handler) {
             const answer = unavailable(operation.operationId);
             throw answer ? new HttpError(answer.status, answer.message) : new HttpError(501, `${operation.operationId} is not implemented yet`);
@@ -177,6 +171,14 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
     },
     handler: async (request, reply) => send(reply, await downloadFile({ caller: request.caller!, domain, params: request.params })),
   });
+}
+
+/** Validators of one document's operations, sharing its Ajvs (made on first use). */
+function requestValidators(name: SpecName): (operation: Operation) => OperationValidator {
+  const { document } = loadSpec(name);
+  const params = lazyAjv(document, { coerceTypes: 'array', useDefaults: true });
+  const body = lazyAjv(document, { useDefaults: true });
+  return (operation) => new OperationValidator(operation, params, body);
 }
 
 /** The API's routes by method, for 405s: the table is made on the first unknown route, not at start. */
@@ -206,8 +208,8 @@ async function authenticate(domain: Domain, request: FastifyRequest): Promise<Ca
   return caller;
 }
 
-function validate(operation: Operation, validator: OperationValidator, request: FastifyRequest): UntypedRequest {
-  const { validators } = validator;
+/** The request, checked against each version of the operation in turn: the first that accepts it wins, else the first's error. */
+function validate(operation: Operation, versions: OperationValidator[], request: FastifyRequest): UntypedRequest {
   const params = { ...(request.params as Record<string, string>) };
   const wildcard = operation.parameters.find((p) => p.in === 'path' && WILDCARD_PARAMS.has(p.name));
   if (wildcard) {
@@ -220,18 +222,30 @@ function validate(operation: Operation, validator: OperationValidator, request: 
       throw new HttpError(414, `${name}: longer than ${MAX_PARAM_LENGTH} characters`);
     }
   }
-  if (!validators.params(params)) throw new HttpError(400, describeErrors('path', validators.params.errors));
-  const query = { ...(request.query as Record<string, unknown>) };
-  if (!validators.query(query)) throw new HttpError(400, describeErrors('query', validators.query.errors));
-  let body = request.body;
-  if (operation.body) {
-    if (body === undefined || body === null) {
-      if (operation.body.required) throw new HttpError(400, 'body: a JSON request body is required');
-      body = undefined;
-    } else {
-      body = completeBody(operation.operationId, body);
-      if (!validators.body!(body)) throw new HttpError(400, describeErrors('body', validators.body!.errors));
-    }
+  let refusal: HttpError | undefined;
+  for (const version of versions) {
+    const checked = validateAgainst(version, { ...params }, { ...(request.query as Record<string, unknown>) }, request.body);
+    if (!(checked instanceof HttpError)) return checked;
+    refusal ??= checked;
+  }
+  throw refusal!;
+}
+
+function validateAgainst(
+  version: OperationValidator,
+  params: Record<string, string>,
+  query: Record<string, unknown>,
+  sent: unknown,
+): UntypedRequest | HttpError {
+  const { operation, validators } = version;
+  if (!validators.params(params)) return new HttpError(400, describeErrors('path', validators.params.errors));
+  if (!validators.query(query)) return new HttpError(400, describeErrors('query', validators.query.errors));
+  let body: unknown;
+  if (operation.body && sent !== undefined && sent !== null) {
+    body = completeBody(operation.operationId, sent);
+    if (!validators.body!(body)) return new HttpError(400, describeErrors('body', validators.body!.errors));
+  } else if (operation.body?.required) {
+    return new HttpError(400, 'body: a JSON request body is required');
   }
   return { params, query, body };
 }

@@ -2,8 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-/** The API contract: the OpenAPI document shipped in @gitbook/api, pinned in package.json. */
-export const SPEC_PACKAGE = '@gitbook/api';
+/**
+ * The API contract: two OpenAPI documents, each pinned in package.json. The one Quire was built against (0.143.2) and
+ * the one of the newest client (0.202.0): an operation of either is served, and answers valid against both.
+ */
+export const SPECS = { pinned: '@gitbook/api', newer: '@gitbook/api-0.202' } as const;
+export type SpecName = keyof typeof SPECS;
 
 export type JsonSchema = Record<string, unknown>;
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -57,24 +61,55 @@ interface RawOperation {
 const PUBLIC_OPERATIONS = new Set(['getApiInformation']);
 const METHODS: HttpMethod[] = ['get', 'post', 'put', 'patch', 'delete'];
 
-let cached: { document: OpenApiDocument; operations: Operation[] } | undefined;
-
-export function loadSpec(): { document: OpenApiDocument; operations: Operation[] } {
-  if (!cached) {
-    const document = JSON.parse(readFileSync(specFile(), 'utf8')) as OpenApiDocument;
-    cached = { document, operations: readOperations(document) };
-  }
-  return cached;
+export interface Spec {
+  document: OpenApiDocument;
+  operations: Operation[];
 }
 
-/** The version of @gitbook/api the contract comes from (its package.json is not exported). */
-export function specVersion(): string {
-  const pkgFile = join(dirname(specFile()), '..', 'package.json');
+/** An operation as the two documents have it: in one of them, or in both (at the same method and path). */
+export interface ContractOperation {
+  operationId: string;
+  pinned?: Operation;
+  newer?: Operation;
+}
+
+const cached = new Map<SpecName, Spec>();
+
+export function loadSpec(name: SpecName = 'pinned'): Spec {
+  let spec = cached.get(name);
+  if (!spec) {
+    const document = JSON.parse(readFileSync(specFile(name), 'utf8')) as OpenApiDocument;
+    spec = { document, operations: readOperations(document) };
+    cached.set(name, spec);
+  }
+  return spec;
+}
+
+/** Every operation of either document, the pinned one's first. */
+export function contractOperations(): ContractOperation[] {
+  const joined = new Map<string, ContractOperation>();
+  for (const name of ['pinned', 'newer'] as const) {
+    for (const operation of loadSpec(name).operations) {
+      const entry = joined.get(operation.operationId) ?? { operationId: operation.operationId };
+      const other = entry.pinned;
+      if (other && (other.method !== operation.method || other.path !== operation.path)) {
+        throw new Error(`${operation.operationId} moved between the specs: ${other.method} ${other.path}, ${operation.method} ${operation.path}`);
+      }
+      entry[name] = operation;
+      joined.set(operation.operationId, entry);
+    }
+  }
+  return [...joined.values()];
+}
+
+/** The version of a spec's package (its package.json is not exported). */
+export function specVersion(name: SpecName = 'pinned'): string {
+  const pkgFile = join(dirname(specFile(name)), '..', 'package.json');
   return (JSON.parse(readFileSync(pkgFile, 'utf8')) as { version: string }).version;
 }
 
-function specFile(): string {
-  return createRequire(import.meta.url).resolve(`${SPEC_PACKAGE}/spec/openapi.json`);
+function specFile(name: SpecName): string {
+  return createRequire(import.meta.url).resolve(`${SPECS[name]}/spec/openapi.json`);
 }
 
 function readOperations(document: OpenApiDocument): Operation[] {

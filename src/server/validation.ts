@@ -119,7 +119,7 @@ export class OperationValidator {
   private compiled?: RequestValidators;
 
   constructor(
-    private readonly operation: Operation,
+    readonly operation: Operation,
     private readonly paramsAjv: () => Ajv,
     private readonly bodyAjv: () => Ajv,
   ) {}

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { newerOperations } from '../../src/server/handlers/content-writes.js';
+import { loadSpec } from '../../src/server/openapi.js';
 import { createAjv, refsToSpec } from '../../src/server/validation.js';
 import { type SeededSpace, seedNormalizationSpace } from '../helpers/content.js';
 import { useFixtureServer } from '../helpers/http-fixture.js';
@@ -22,7 +22,7 @@ const remote = useFixtureServer({
 const importFolder = mkdtempSync(join(tmpdir(), 'quire-import-'));
 process.env.DOCS_IMPORT_FOLDER = importFolder;
 const s = useServer();
-const { document: newer } = newerOperations();
+const { document: newer } = loadSpec('newer');
 const responseSchema = (
   newer.paths['/spaces/{spaceId}/change-requests/{changeRequestId}/content']!.post!.responses['200'] as {
     content: { 'application/json': { schema: object } };
