@@ -262,7 +262,8 @@ describe('refs that are not branches', () => {
 });
 
 describe('an export whose process died between its commit and the store', () => {
-  it('is recognised on the next sync: its pages are not added a second time, and nothing is left to do', async () => {
+  /** A synced space with a page added in it, exported by a process that dies before the store records the commit. */
+  async function killedExport() {
     const s = await synced();
     const welcome = (await s.content()).pages.find((p) => p.kind === 'document') as DocumentPage;
     await s.editSpace(async (pages) => [
@@ -277,14 +278,18 @@ describe('an export whose process died between its commit and the store', () => 
         blob: await s.store.blobs.put(Buffer.from(lines('# Added', '', 'New.'))),
       },
     ]);
-    // The export commits, then dies before the store records the commit (the store refuses, as a dead process would).
+    // The store refuses the record, as a dead process would never send it.
     const record = s.domain.sync.recordExport;
     s.domain.sync.recordExport = async () => {
       throw new Error('killed');
     };
     await expect(s.sync()).rejects.toThrow('killed');
     s.domain.sync.recordExport = record;
-    const tip = s.repo.git('rev-parse', 'main');
+    return { s, tip: s.repo.git('rev-parse', 'main') };
+  }
+
+  it('is recognised on the next sync: its pages are not added a second time, and nothing is left to do', async () => {
+    const { s, tip } = await killedExport();
     expect(s.repo.show('SUMMARY.md')).toContain('[Added]');
 
     const [recovered] = await s.sync();
@@ -295,31 +300,9 @@ describe('an export whose process died between its commit and the store', () => 
     expect((await s.store.revisions.syncState(s.spaceId))!.commit).toBe(tip);
     expect((await s.sync())[0]).toMatchObject({ action: 'nothing' });
   });
-});
 
-describe('an unrecorded export, and the space edited again before the next sync', () => {
-  it('records the commit as the export of the revision it holds, then exports the later edit on top of it', async () => {
-    const s = await synced();
-    const welcome = (await s.content()).pages.find((p) => p.kind === 'document') as DocumentPage;
-    await s.editSpace(async (pages) => [
-      ...pages,
-      {
-        ...welcome,
-        id: 'added-in-space',
-        title: 'Added',
-        slug: 'added',
-        path: 'added',
-        git: null,
-        blob: await s.store.blobs.put(Buffer.from(lines('# Added', '', 'New.'))),
-      },
-    ]);
-    const record = s.domain.sync.recordExport;
-    s.domain.sync.recordExport = async () => {
-      throw new Error('killed');
-    };
-    await expect(s.sync()).rejects.toThrow('killed');
-    s.domain.sync.recordExport = record;
-    const tip = s.repo.git('rev-parse', 'main');
+  it('with the space edited again before the next sync, records the commit as the export of the revision it holds, then exports the later edit on top of it', async () => {
+    const { s, tip } = await killedExport();
     await s.setBody('api.md', lines('# API', '', 'Edited after the crash.'));
 
     const [recovered] = await s.sync();
