@@ -16,7 +16,7 @@ import { type CachedResponse, ResponseCache } from './response-cache.js';
 import { unavailable } from './unavailable.js';
 import { Urls } from './present.js';
 import { describeErrors, lazyAjv, OperationValidator } from './validation.js';
-import { toJsonWithoutHiddenEmails, usersWithEmail } from './emails.js';
+import { jsonShowingEmails } from './emails.js';
 import {
   clientError,
   describeFastifyError,
@@ -155,10 +155,7 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
           const result = returnsMinimal && prefersMinimal(request.headers.prefer) ? minimal(full) : full;
           if (result.status === 204 || result.status === 205 || result.body === undefined) return send(reply, result);
           // Whose emails the caller may see is read first, for the users the body names: then it is written once.
-          const emailVisible = request.caller ? domain.users.emailVisibility(request.caller) : async () => false;
-          const users = usersWithEmail(result.body);
-          const shown = new Set(users.length ? (await Promise.all(users.map(async (id) => ((await emailVisible(id)) ? id : '')))).filter(Boolean) : []);
-          const text = toJsonWithoutHiddenEmails(result.body, (userId) => shown.has(userId));
+          const text = await jsonShowingEmails(result.body, () => (request.caller ? domain.users.emailVisibility(request.caller) : async () => false));
           const response = { status: result.status, headers: result.headers, text };
           if (cacheKey !== undefined && result.status === 200) await responses.set(cacheKey, version, response);
           return sendText(reply, response);

@@ -15,6 +15,8 @@ interface Entry extends CachedResponse {
 
 /** How long (by the domain's clock) an answer may be reused while the store stays unchanged: time alone moves some states (a deleted space expires). */
 const TTL_MS = 1000;
+/** The bodies kept, in UTF-16 code units: reads of ever-new URLs must not hold 10,000 page bodies for the collector to walk. */
+const MAX_TEXT = 16 * 1024 * 1024;
 
 /**
  * Answers to reads, per caller and URL, kept while the store's state version stays the same: a read repeated
@@ -28,7 +30,14 @@ export class ResponseCache {
     clock: Clock,
   ) {
     // lru-cache keeps an entry until more than `ttl` has passed: 999 ms of a whole-millisecond clock is "under 1 s".
-    this.entries = new LRUCache({ max: 10_000, ttl: TTL_MS - 1, ttlResolution: 0, perf: { now: () => clock.now().getTime() } });
+    this.entries = new LRUCache({
+      max: 1_000,
+      maxSize: MAX_TEXT,
+      sizeCalculation: (entry) => entry.text.length + 1,
+      ttl: TTL_MS - 1,
+      ttlResolution: 0,
+      perf: { now: () => clock.now().getTime() },
+    });
   }
 
   /** The current version, to take before computing an answer that `set` may keep. */
