@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = {
   'space.template.applied': 'Applied template to space',
   'space.git.imported': 'Imported space content from git',
   'space.git.exported': 'Exported space content to git',
+  'space.git.synced': 'Synced space with git both ways',
   'space.comment.created': 'Posted comment',
   'space.comment.updated': 'Updated comment',
   'space.comment.deleted': 'Deleted comment',
