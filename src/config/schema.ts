@@ -57,7 +57,7 @@ export const serverSchema = z
       .max(3650)
       .default(365)
       .describe(
-        'How many days the audit log keeps an event (every write through the API and the command line, with who made it): older events are removed by a daily job of `docs serve`.',
+        'How many days the audit log keeps an event (every write through the API and the command line, with who made it; see the API guide): older events are removed once a day by `docs serve`.',
       ),
   })
   .strict();
