@@ -137,6 +137,27 @@ export const AUDITED: Readonly<Record<string, Audited>> = {
   installIntegrationOnSite: ['integration.site.installed', 'param:installationId'],
   updateIntegrationSiteInstallation: ['integration.site.updated'],
   uninstallIntegrationFromSite: ['integration.site.uninstalled'],
+  // Operations of the 0.202.0 contract, recorded as soon as they have a handler.
+  createOrganization: ['organization.created', 'body:organization'],
+  updateOrganizationAgentInstructions: ['organization.agent-instructions.updated'],
+  startImportRun: ['organization.import-run.started', 'body:import-run'],
+  cancelImportRun: ['organization.import-run.cancelled'],
+  updateChangeRequestConversation: ['change-request.conversation.updated'],
+  deleteChangeRequestConversation: ['change-request.conversation.deleted'],
+  addExternalLinkToSite: ['site.external-link.created', 'body:site-external-link'],
+  updateSiteExternalLinkById: ['site.external-link.updated'],
+  deleteSiteExternalLinkById: ['site.external-link.deleted'],
+  bulkUpsertSiteRedirects: ['site.redirects.upserted'],
+  createSiteChannel: ['site.channel.created', 'body:site-channel'],
+  updateSiteChannelById: ['site.channel.updated'],
+  deleteSiteChannelById: ['site.channel.deleted'],
+  inviteToSite: ['site.permission.added'],
+  updateUserPermissionInSite: ['site.permission.updated'],
+  removeUserFromSite: ['site.permission.removed'],
+  updateTeamPermissionInSite: ['site.permission.updated'],
+  removeTeamFromSite: ['site.permission.removed'],
+  applyTemplateToSite: ['site.template.applied'],
+  duplicateSiteSpace: ['site.space.duplicated', 'body:site-space'],
 };
 
 /** Writes the audit log leaves out, each with its reason. */
@@ -145,6 +166,9 @@ export const NOT_AUDITED: Readonly<Record<string, string>> = {
   updateOrganizationMemberLastSeenAt: "a member's presence: changes no setting or content",
   searchSiteContent: 'a search sent as POST: reads only',
   resolvePublishedContentByUrl: 'a URL resolved, sent as POST: reads only',
+  getComputedDocument: 'a document computed from its source, sent as POST: reads only',
+  getComputedRevision: 'a revision computed from its source, sent as POST: reads only',
+  prewarmSiteSearch: "warms the site's search index: changes no content or setting",
 };
 
 /** The kind of resource each path parameter names. */
@@ -171,6 +195,10 @@ const PARAM_TYPES: Readonly<Record<string, string>> = {
   translationId: 'translation',
   integrationName: 'integration',
   installationId: 'integration-installation',
+  siteExternalLinkId: 'site-external-link',
+  siteChannelId: 'site-channel',
+  importRunId: 'import-run',
+  conversationId: 'change-request-conversation',
 };
 
 const typeOfParam = (name: string) => PARAM_TYPES[name] ?? name.replace(/Id$/, '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
