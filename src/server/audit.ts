@@ -6,9 +6,12 @@ import type { Operation } from './openapi.js';
 
 /**
  * What a write through the API records in its organization's audit log: its action, and what it changed when that is
- * not the resource its path names last (`body:<type>`: the resource the answer holds, which the write created).
+ * not the resource its path names last (`body:<type>`: the resource the answer holds, which the write created); `done`:
+ * whether a 2xx answer says the write happened (a merge answers 200 with conflicts, changing nothing).
  */
-type Audited = readonly [action: AuditAction, target?: `body:${string}` | `param:${string}`];
+type Audited = readonly [action: AuditAction, target?: `body:${string}` | `param:${string}`, done?: (body: Record<string, unknown> | undefined) => boolean];
+
+const withoutConflicts = (body: Record<string, unknown> | undefined) => body?.result !== 'conflicts';
 
 export const AUDITED: Readonly<Record<string, Audited>> = {
   updateOrganizationById: ['organization.settings.updated'],
@@ -66,8 +69,8 @@ export const AUDITED: Readonly<Record<string, Audited>> = {
   deleteCommentReplyInSpace: ['space.comment.deleted'],
   createChangeRequest: ['change-request.created', 'body:change-request'],
   updateChangeRequestById: ['change-request.updated'],
-  mergeChangeRequest: ['change-request.merged'],
-  updateChangeRequest: ['change-request.rebased'],
+  mergeChangeRequest: ['change-request.merged', undefined, withoutConflicts],
+  updateChangeRequest: ['change-request.rebased', undefined, withoutConflicts],
   updateChangeRequestContent: ['change-request.content.updated'],
   importContentInChangeRequest: ['change-request.content.imported'],
   importContentInChangeRequestPageById: ['change-request.content.imported', 'param:changeRequestId'],
@@ -223,8 +226,9 @@ export class WriteAudit {
 
   async after(operation: Operation, params: Record<string, string>, caller: Caller, result: Result, before: { organizationId?: string }): Promise<void> {
     if (result.status < 200 || result.status >= 300 || (operation.method === 'delete' && result.status === 204)) return;
-    const [action, targetRule] = AUDITED[operation.operationId] ?? (['api.write'] as const);
+    const [action, targetRule, done] = AUDITED[operation.operationId] ?? (['api.write'] as const);
     const body = isObject(result.body) ? result.body : undefined;
+    if (done && !done(body)) return;
     const target = targetOf(operation, params, targetRule, body);
     const organizationId = before.organizationId ?? (target?.type === 'organization' ? target.id : undefined);
     if (!organizationId || !target) return;
