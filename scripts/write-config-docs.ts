@@ -52,6 +52,7 @@ server:
   publicUrl: https://docs.example.com
   bodyLimit: 52428800
   jobLeaseSeconds: 60
+  auditRetentionDays: 365
 organizations:
   - title: Acme
     hostname: acme

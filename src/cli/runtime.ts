@@ -53,6 +53,7 @@ export async function openRuntime(options: { config?: string; env?: NodeJS.Proce
       translation: loaded.config.translation,
       imports: importOptions(loaded),
       jobs: { leaseMs: loaded.config.server.jobLeaseSeconds * 1000 },
+      auditRetentionDays: loaded.config.server.auditRetentionDays,
     });
     const boot = await bootstrap(domain, loaded.config, env.DOCS_TOKEN ? { DOCS_TOKEN: env.DOCS_TOKEN } : {}, { issueToken: options.firstToken === true });
     const caller = new Caller(store, boot.admin);

@@ -79,6 +79,7 @@ async function serve(options: GlobalOptions & ServeOptions, mode: { start: boole
     onFailure: (message) => process.stderr.write(`docs: ${message}\n`),
   });
   if (mode.start) ownSite = await buildOwnSite(runtime, await syncOwnDocs(runtime), publicUrl());
+  await domain.audit.scheduleRetention();
   domain.jobs.start();
 
   const runToken = mode.start && !boot.newAdminToken && !process.env.DOCS_TOKEN ? `docs_run_${randomBytes(24).toString('base64url')}` : undefined;
@@ -172,7 +173,7 @@ async function syncOwnDocs(runtime: Runtime): Promise<SyncReport[]> {
       : [];
   try {
     const [{ syncTargets }, { describeSites, reconcileSites }] = await Promise.all([import('./sync.js'), import('./sites.js')]);
-    const reports = await syncTargets(runtime, targets, { progress: false });
+    const reports = await syncTargets(runtime, targets, { progress: false, command: 'docs start' });
     for (const r of reports) {
       const changed = r.revisionId === null ? 'unchanged' : `${r.pagesAdded} added, ${r.pagesChanged} changed, ${r.pagesRemoved} removed`;
       process.stdout.write(`Synced ${r.space.title} (${changed}; ${r.warnings.length} warnings)\n`);

@@ -2,6 +2,7 @@
 import type { SiteConfig } from '../config/index.js';
 import { mergeSettings, reconcileSite, type ReconcileReport, type SiteDeclaration, type SiteSpaceDeclaration } from '../domain/sites/reconcile.js';
 import { DEFAULT_CUSTOMIZATION } from '../domain/sites/sites.js';
+import { auditSites } from './audit.js';
 import type { Runtime } from './runtime.js';
 import { UsageError } from './util.js';
 
@@ -9,7 +10,8 @@ export async function reconcileSites(runtime: Runtime): Promise<ReconcileReport[
   const { domain, boot, store, config, caller } = runtime;
   // Ajv and the spec load only when a site declares a customization to check.
   const check = config.sites.some((site) => site.customization) ? await customizationChecker() : () => undefined;
-  return await Promise.all(
+  const organizations = new Map<string, string>();
+  const reports = await Promise.all(
     config.sites.map(async (site, i) => {
       const where = `sites[${i}] (${site.title})`;
       const org = site.organization ? boot.organizations.find((o) => o.title === site.organization || o.id === site.organization) : boot.organizations[0];
@@ -17,9 +19,13 @@ export async function reconcileSites(runtime: Runtime): Promise<ReconcileReport[
       if (site.customization) check(site.customization, `${where}.customization`);
       const spaces = (await store.content.spacesIn(org.id)).filter((s) => !s.deletedAt);
       const spaceIdOf = (ref: string) => (spaces.find((s) => s.id === ref) ?? spaces.find((s) => s.title === ref))?.id;
-      return await reconcileSite(domain.sites, caller, org.id, declaration(site), spaceIdOf);
+      const report = await reconcileSite(domain.sites, caller, org.id, declaration(site), spaceIdOf);
+      organizations.set(report.siteId, org.id);
+      return report;
     }),
   );
+  await auditSites(domain, (r) => organizations.get(r.siteId)!, reports);
+  return reports;
 }
 
 export function describeSites(reports: readonly ReconcileReport[]): string {

@@ -87,7 +87,7 @@ export function registerSync(program: Command): void {
 export async function syncTargets(
   runtime: Runtime,
   targets: readonly SpaceSyncConfig[],
-  output: { progress: boolean; conflict?: ConflictPolicy; allowMassRemoval?: boolean },
+  output: { progress: boolean; conflict?: ConflictPolicy; allowMassRemoval?: boolean; command?: string },
 ): Promise<TwoWayReport[]> {
   const { domain, boot, caller, root } = runtime;
   const { SingleBar } = await import('cli-progress');
@@ -122,8 +122,10 @@ export async function syncTargets(
         : {}),
     };
     try {
-      const { twoWaySync } = await import('../gitsync/two-way/sync.js');
-      reports.push(...(await twoWaySync(domain, options)));
+      const [{ twoWaySync }, { auditSync }] = await Promise.all([import('../gitsync/two-way/sync.js'), import('./audit.js')]);
+      const synced = await twoWaySync(domain, options);
+      await auditSync(domain, output.command ?? 'docs sync', org.id, synced);
+      reports.push(...synced);
     } finally {
       if (started) bar?.stop();
     }

@@ -42,15 +42,23 @@ export function registerWatch(program: Command): void {
         throw new UsageError('nothing to watch: give a <dir> and --space, or list spaces in docs.config.yaml (spaces: [{title, directory}])');
       }
       // The scratch store is only a preview: a half-edited SUMMARY.md may empty it.
-      await watchTargets(runtime, targets, port, !flags.sync || flags.allowMassRemoval === true);
+      await watchTargets(runtime, targets, port, !flags.sync || flags.allowMassRemoval === true, flags.sync === true);
     });
 }
 
-async function watchTargets(runtime: Runtime, targets: readonly SpaceSyncConfig[], port: number, allowMassRemoval: boolean): Promise<void> {
-  const [{ DirectoryWatcher }, { Preview, watchSite }, { siteSources }] = await Promise.all([
+/** `persistent`: the imports land in the project store (`--sync`), and are recorded in its audit log. */
+async function watchTargets(
+  runtime: Runtime,
+  targets: readonly SpaceSyncConfig[],
+  port: number,
+  allowMassRemoval: boolean,
+  persistent: boolean,
+): Promise<void> {
+  const [{ DirectoryWatcher }, { Preview, watchSite }, { siteSources }, { auditImports }] = await Promise.all([
     import('../gitsync/watch.js'),
     import('../site/preview.js'),
     import('../site/space-site.js'),
+    import('./audit.js'),
   ]);
   const { domain, boot, caller, root } = runtime;
   const watchTargets = targets.map((target) => {
@@ -82,6 +90,7 @@ async function watchTargets(runtime: Runtime, targets: readonly SpaceSyncConfig[
     },
     async onImport(result) {
       spaceIds = result.spaceIds;
+      if (persistent) await auditImports(domain, 'docs watch --sync', result.reports);
       const report = await preview.build(await site(spaceIds), sources);
       preview.setProblems(result.problems);
       const changed = result.changed.length ? `${result.changed.length} changed file${result.changed.length === 1 ? '' : 's'}: ` : '';

@@ -50,6 +50,15 @@ export const serverSchema = z
       .describe(
         "How long a server's claim on a background job (a git export, an OpenAPI fetch, a translation) holds; the server renews it three times as often while the job runs. When a server dies, another one takes its jobs over once their claims run out.",
       ),
+    auditRetentionDays: z
+      .number()
+      .int()
+      .min(1)
+      .max(3650)
+      .default(365)
+      .describe(
+        'How many days the audit log keeps an event (every write through the API and the command line, with who made it; see the API guide): older events are removed once a day by `docs serve`.',
+      ),
   })
   .strict();
 

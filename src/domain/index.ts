@@ -1,4 +1,5 @@
 import type { Store } from '../store/index.js';
+import { AuditLog } from './audit/audit.js';
 import { ChangeRequests } from './change-requests/change-requests.js';
 import { type Clock, systemClock } from './core/clock.js';
 import { Collections } from './collections/collections.js';
@@ -44,6 +45,8 @@ export interface DomainOptions {
   /** Content imports: the `file:` folder, crawl pacing and bounds (config `imports`). */
   imports?: ImportOptions;
   jobs?: JobsOptions;
+  /** How many days the audit log keeps an event (config `server.auditRetentionDays`). */
+  auditRetentionDays?: number;
 }
 
 /** Every business rule of Quire, over one store. Knows nothing of HTTP. */
@@ -71,6 +74,7 @@ export class Domain {
   readonly subdomains: Subdomains;
   readonly urls: UrlResolvers;
   readonly memberSpaces: MemberSpaces;
+  readonly audit: AuditLog;
 
   constructor(store: Store, options: DomainOptions = {}) {
     this.deps = { store, clock: options.clock ?? systemClock };
@@ -97,5 +101,6 @@ export class Domain {
     this.subdomains = new Subdomains(this.deps);
     this.urls = new UrlResolvers(this.deps, this.collections, this.spaces, this.content, this.changeRequests, this.sites);
     this.memberSpaces = new MemberSpaces(this.deps, this.organizations, this.spaces);
+    this.audit = new AuditLog(this.deps, this.organizations, this.jobs, options.auditRetentionDays);
   }
 }

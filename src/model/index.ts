@@ -1,4 +1,5 @@
 /** The content model's vocabulary, shared by every layer: records, revisions and their pages, ids and git oids. */
+export * from './audit.js';
 export * from './change-requests.js';
 export * from './comments.js';
 export * from './events.js';

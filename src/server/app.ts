@@ -1,6 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { NoFreeNameError } from '../content/slug.js';
 import { type Caller, type Domain, DomainError, LockTimeout } from '../domain/index.js';
+import { WriteAudit } from './audit.js';
 import { handlerOf, type Handlers, type Result, type UntypedRequest } from './handler.js';
 import { downloadFile, FILE_CONTENT_ROUTE } from './handlers/files.js';
 import { handlers as defaultHandlers } from './handlers/index.js';
@@ -120,6 +121,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
 /** Every operation of both specs, routed by operationId, and file downloads. */
 function registerOperations(app: FastifyInstance, domain: Domain, handlers: Handlers, urls: Urls): void {
   const responses = new ResponseCache(domain.deps.store, domain.deps.clock);
+  const audit = new WriteAudit(domain);
   const minimalReturn = minimalReturnOperations(loadSpec('newer').document);
   const validatorOf = { pinned: requestValidators('pinned'), newer: requestValidators('newer') };
   const routes = contractOperations().map((contract) => ({
@@ -151,7 +153,10 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
             const answer = unavailable(operation.operationId);
             throw answer ? new HttpError(answer.status, answer.message) : new HttpError(501, `${operation.operationId} is not implemented yet`);
           }
+          // A write is recorded in its organization's audit log once it succeeded (see audit.ts: none is left out).
+          const audited = await audit.before(operation, ctx.params);
           const full = await handler({ ...ctx, caller: request.caller!, domain, urls });
+          if (audited) await audit.after(operation, ctx.params, request.caller!, full, audited);
           const result = returnsMinimal && prefersMinimal(request.headers.prefer) ? minimal(full) : full;
           if (result.status === 204 || result.status === 205 || result.body === undefined) return send(reply, result);
           // Whose emails the caller may see is read first, for the users the body names: then it is written once.

@@ -6,6 +6,7 @@ import type { Store } from './store.js';
 export type { Repositories, Store } from './store.js';
 export { LockTimeout } from './mutex.js';
 export type { BlobStore } from './blobs.js';
+export type * from './audit.js';
 export type * from './change-requests.js';
 export type * from './comments.js';
 export type * from './content.js';

@@ -1,3 +1,4 @@
+import type { AuditRepo } from './audit.js';
 import type { BlobStore } from './blobs.js';
 import type { ChangeRequestRepo } from './change-requests.js';
 import type { CommentRepo } from './comments.js';
@@ -40,6 +41,7 @@ export interface Repositories {
   readonly openapi: OpenAPIRepo;
   readonly translations: TranslationRepo;
   readonly sso: SsoRepo;
+  readonly audit: AuditRepo;
 }
 
 /** The one entry to persistence: a repository per resource over one database, the blob store and the secret box. */

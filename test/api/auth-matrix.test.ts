@@ -1,5 +1,6 @@
 import { MemberRole } from '@gitbook/api';
 import type { GitBookAPI } from '@gitbook/api';
+import type { GitBookAPI as NewerGitBookAPI } from '@gitbook/api-0.202';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROLES, atLeast, type RoleName } from '../../src/domain/core/roles.js';
 import { useServer, statusOf } from '../helpers/server.js';
@@ -20,7 +21,8 @@ type Need = 'public' | 'any' | 'member' | RoleName | 'owner';
 interface Case {
   op: string;
   need: Need;
-  call: (api: GitBookAPI, fx: Fixture) => Promise<{ status: number }>;
+  /** `newer`: the same caller through the 0.202.0 client, for the operations only it has. */
+  call: (api: GitBookAPI, fx: Fixture, newer: NewerGitBookAPI) => Promise<{ status: number }>;
   /** Status for a member of another organization, when not 403. */
   stranger?: number;
 }
@@ -83,6 +85,16 @@ const cases: Case[] = [
   { op: 'listTeamPermissionsInCollection', need: 'read', call: (api, fx) => api.collections.listTeamPermissionsInCollection(fx.collection) },
   { op: 'listPermissionsAggregateInCollection', need: 'read', call: (api, fx) => api.collections.listPermissionsAggregateInCollection(fx.collection) },
   { op: 'removeUserFromCollection', need: 'admin', call: (api, fx) => api.collections.removeUserFromCollection(fx.collection, fx.member) },
+  { op: 'listOrganizationAuditEvents', need: 'admin', call: (_api, _fx, newer) => newer.orgs.listOrganizationAuditEvents(s.org) },
+  { op: 'listOrganizationAuditEventActions', need: 'admin', call: (_api, _fx, newer) => newer.orgs.listOrganizationAuditEventActions(s.org) },
+  {
+    op: 'getOrganizationAuditEvent',
+    need: 'admin',
+    call: async (_api, _fx, newer) => {
+      const [latest] = (await s.newerClient().orgs.listOrganizationAuditEvents(s.org, { limit: 1 })).data.items;
+      return await newer.orgs.getOrganizationAuditEvent(s.org, latest!.id);
+    },
+  },
 ];
 
 type Identity = { name: string; role: RoleName | null | 'owner' | 'stranger' | 'anonymous' | 'bad-token' };
@@ -116,16 +128,17 @@ async function fixture(api: GitBookAPI): Promise<Fixture> {
   return { space: space.id, other: other.id, deleted: deleted.id, collection: col.id, member, self: '' };
 }
 
-async function clientFor(who: Identity['role']): Promise<{ api: GitBookAPI; self: string }> {
-  if (who === 'anonymous') return { api: s.client(''), self: s.ownerId };
-  if (who === 'bad-token') return { api: s.client('docs_not-a-real-token'), self: s.ownerId };
-  if (who === 'owner') return { api: s.client(), self: s.ownerId };
+async function clientFor(who: Identity['role']): Promise<{ api: GitBookAPI; newer: NewerGitBookAPI; self: string }> {
+  const as = (token: string | undefined, self: string) => ({ api: s.client(token), newer: s.newerClient(token), self });
+  if (who === 'anonymous') return as('', s.ownerId);
+  if (who === 'bad-token') return as('docs_not-a-real-token', s.ownerId);
+  if (who === 'owner') return as(undefined, s.ownerId);
   if (who === 'stranger') {
     const m = await s.member('admin', s.otherOrg);
-    return { api: s.client(m.token), self: m.userId };
+    return as(m.token, m.userId);
   }
   const m = await s.member(who);
-  return { api: s.client(m.token), self: m.userId };
+  return as(m.token, m.userId);
 }
 
 describe('auth matrix: every finished operation, with no token, a bad token and each role', () => {
@@ -135,8 +148,8 @@ describe('auth matrix: every finished operation, with no token, a bad token and 
       const wanted: Record<string, number | 'success'> = {};
       for (const who of identities) {
         const fx = await fixture(s.client());
-        const { api, self } = await clientFor(who.role);
-        const status = await statusOf(c.call(api, { ...fx, self }));
+        const { api, newer, self } = await clientFor(who.role);
+        const status = await statusOf(c.call(api, { ...fx, self }, newer));
         const want = expected(c, who.role);
         results[who.name] = want === 'success' && status >= 200 && status < 300 ? -1 : status;
         wanted[who.name] = want === 'success' ? -1 : want;

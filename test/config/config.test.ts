@@ -38,7 +38,7 @@ describe('docs.config.yaml', () => {
     expect(error('sites:\n  - title: Handbook\n    spaces:\n      - spcae: A\n')).toMatch(/did you mean "space"\?$/);
     // Nothing close: the keys that are accepted there.
     expect(error('server:\n  colour: blue\n')).toBe(
-      'docs.config.yaml:2:3: unknown key "server.colour"; expected one of host, port, publicUrl, bodyLimit, jobLeaseSeconds',
+      'docs.config.yaml:2:3: unknown key "server.colour"; expected one of host, port, publicUrl, bodyLimit, jobLeaseSeconds, auditRetentionDays',
     );
   });
 

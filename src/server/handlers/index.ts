@@ -1,4 +1,5 @@
 import type { Handlers } from '../handler.js';
+import { auditHandlers } from './audit.js';
 import { changeRequestHandlers } from './change-requests.js';
 import { collectionHandlers } from './collections.js';
 import { commentHandlers } from './comments.js';
@@ -46,4 +47,5 @@ export const handlers: Handlers & { readonly [operationId: string]: unknown } = 
   ...integrationHandlers,
   ...openAPIHandlers,
   ...translationHandlers,
+  ...auditHandlers,
 };

@@ -1,3 +1,4 @@
+import type { AuditRepo } from '../audit.js';
 import type { ChangeRequestRepo } from '../change-requests.js';
 import type { CommentRepo } from '../comments.js';
 import type { ContentRepo } from '../content.js';
@@ -17,6 +18,7 @@ import type { SsoRepo } from '../sso.js';
 import type { TranslationRepo } from '../translations.js';
 import type { UserRepo } from '../users.js';
 import type { Repositories } from '../store.js';
+import { SqlAuditRepo } from './audit.js';
 import { SqlChangeRequestRepo } from './change-requests.js';
 import { SqlCommentRepo } from './comments.js';
 import { SqlContentRepo } from './content.js';
@@ -63,6 +65,7 @@ function sqlRepositories(guard: Guard, search: SqlSearchRepo): Repositories {
     openapi: guard<OpenAPIRepo>(new SqlOpenAPIRepo()),
     translations: guard<TranslationRepo>(new SqlTranslationRepo()),
     sso: guard<SsoRepo>(new SqlSsoRepo()),
+    audit: guard<AuditRepo>(new SqlAuditRepo()),
   };
 }
 
