@@ -62,11 +62,16 @@ export function searchTerms(text: string): string[] {
   return terms;
 }
 
-const normalizeTerm = (word: string) =>
-  word
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
+const ASCII = /^[\x00-\x7f]*$/;
+/** Lowercased, accents removed; an ASCII word needs no decomposition (most words: the fast path). */
+function normalizeTerm(word: string): string {
+  return ASCII.test(word)
+    ? word.toLowerCase()
+    : word
+        .normalize('NFKD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase();
+}
 
 /** The first `n` code points of a term. */
 const head = (term: string, n: number) => Array.from(term).slice(0, n).join('');
