@@ -79,6 +79,11 @@
       return manifest;
     });
   };
+  /** Forgets the files loaded: the next query reads the manifest again (after the site was rebuilt). */
+  Engine.prototype.reset = function () {
+    this.files = {};
+    this.manifest = null;
+  };
   Engine.prototype.hashed = function (hash) {
     return this.file('_search/' + hash + '.json');
   };
@@ -367,10 +372,16 @@
       var query = input.value;
       var ask = ++asked;
       if (!query.trim()) return show([], '');
-      engine
-        .search(query, 20)
-        .then(function (hits) {
+      var attempt = function () {
+        return engine.search(query, 20).then(function (hits) {
           return engine.details(hits);
+        });
+      };
+      // A file that went missing (the site was rebuilt since the manifest was read): read the manifest again, once.
+      attempt()
+        .catch(function () {
+          engine.reset();
+          return attempt();
         })
         .then(
           function (results) {

@@ -1,5 +1,5 @@
 /**
- * Builds the sites' search indexes while the pages render: on a worker thread for big sites (MiniSearch takes about
+ * Builds the sites' search indexes while the pages render: on a worker thread for big sites (indexing takes about
  * 1 s for 1,000 pages, which then overlaps with rendering on the other core), inline for small ones, where starting
  * a worker costs more than it saves. Documents go in page order, so the files are the same either way. The worker
  * stays for the next build of the process (warm, no start-up), unreferenced so it never keeps the process alive.

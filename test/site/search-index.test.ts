@@ -185,3 +185,28 @@ describe('the sharded search index', () => {
     expect(sectionWeights(section!, 1).get('body')).toBeLessThan(25);
   });
 });
+
+describe('the client engine', () => {
+  it('reads the manifest again after a reset, when the site was rebuilt under it', async () => {
+    const disk = new Map<string, string>();
+    const write = (output: SearchOutput) => {
+      disk.clear();
+      for (const [name, content] of output.write) disk.set(`${SEARCH_DIR}${name}`, content);
+      disk.set(SEARCH_MANIFEST, output.manifest);
+    };
+    const engine = new (quireSearch().Engine)(async (name) => {
+      const text = disk.get(name);
+      if (text === undefined) throw new Error(`404 ${name}`);
+      return JSON.parse(text);
+    });
+    write(indexOf(page('a', 'Alpha', [['', 'First words.']])));
+    expect(await engine.search('first')).toHaveLength(1);
+    write(indexOf(page('a', 'Alpha', [['', 'Second words.']])));
+    // The manifest read before names a shard the rebuild removed.
+    await expect(engine.search('first')).rejects.toThrow(/404/);
+    engine.reset();
+    expect(await engine.search('first')).toEqual([]);
+    const hits = await engine.search('second');
+    expect((await engine.details(hits)).map((r) => r.text)).toEqual(['Second words.']);
+  });
+});

@@ -26,6 +26,7 @@ export interface Result {
 interface Engine {
   search(query: string, limit?: number): Promise<Hit[]>;
   details(hits: Hit[]): Promise<Result[]>;
+  reset(): void;
 }
 export interface QuireSearch {
   terms(text: string): string[];
