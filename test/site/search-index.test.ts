@@ -201,11 +201,11 @@ describe('the client engine', () => {
     });
     write(indexOf(page('a', 'Alpha', [['', 'First words.']])));
     expect(await engine.search('first')).toHaveLength(1);
-    write(indexOf(page('a', 'Alpha', [['', 'Second words.']])));
+    write(indexOf(page('a', 'Beta', [['', 'Second words.']])));
     // The manifest read before names a shard the rebuild removed.
-    await expect(engine.search('first')).rejects.toThrow(/404/);
+    await expect(engine.search('alpha')).rejects.toThrow(/404/);
     engine.reset();
-    expect(await engine.search('first')).toEqual([]);
+    expect(await engine.search('alpha')).toEqual([]);
     const hits = await engine.search('second');
     expect((await engine.details(hits)).map((r) => r.text)).toEqual(['Second words.']);
   });
