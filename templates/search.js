@@ -157,7 +157,7 @@
           return self.hashed(manifest.shards[key]);
         }),
       ).then(function (shards) {
-        var found = {};
+        var found = Object.create(null);
         shards.forEach(function (shard) {
           Object.keys(shard).forEach(function (word) {
             var quality = word === term ? EXACT : prefix && word.indexOf(term) === 0 ? PREFIX : 0;
@@ -171,7 +171,7 @@
   };
 
   function rank(manifest, perTerm, limit) {
-    var docs = {};
+    var docs = Object.create(null);
     var list = [];
     var idf = function (count) {
       return Math.log(1 + (manifest.sections - count + 0.5) / (count + 0.5));

@@ -210,3 +210,22 @@ describe('the client engine', () => {
     expect((await engine.details(hits)).map((r) => r.text)).toEqual(['Second words.']);
   });
 });
+
+describe('words that are names of Object properties', () => {
+  it('are searched like any other', async () => {
+    const output = indexOf([
+      ...page('a', 'Constructor', [['', 'The constructor and __proto__ and toString.']]),
+      ...page('b', 'Other', [['', 'hasOwnProperty']]),
+    ]);
+    for (const [query, url] of [
+      ['constructor', '/a/'],
+      ['__proto__', '/a/'],
+      ['tostring', '/a/'],
+      ['hasownproperty', '/b/'],
+    ])
+      expect(
+        (await results(output, query)).map((r) => r.url),
+        query,
+      ).toEqual([url]);
+  });
+});
