@@ -222,7 +222,7 @@ describe('words that are names of Object properties', () => {
       ['__proto__', '/a/'],
       ['tostring', '/a/'],
       ['hasownproperty', '/b/'],
-    ])
+    ] as const)
       expect(
         (await results(output, query)).map((r) => r.url),
         query,
