@@ -1,4 +1,4 @@
-// Quire client script: heading aliases, the sidebar's whole tree, search, theme toggle, tabs, copy buttons, header menus, feedback and mermaid diagrams. Pages are complete without it.
+// Quire client script: heading aliases, the sidebar's whole tree, search (its button; search.js does the rest), theme toggle, tabs, copy buttons, header menus, feedback and mermaid diagrams. Pages are complete without it.
 (function () {
   'use strict';
   var script = document.currentScript;
@@ -289,106 +289,33 @@
     });
   }
 
-  // Search: the index and MiniSearch load on first use; results link to the page section.
+  // Search: its script (templates/search.js) loads on first use, then the parts of the index a query needs.
   var searchButton = document.querySelector('[data-search]');
   if (!searchButton || !script) return;
   searchButton.hidden = false;
-  var engine = null;
-  var loading = null;
-  function load() {
-    if (loading) return loading;
-    loading = loadScript(script.dataset.minisearch)
-      .then(function () {
-        return fetch(script.dataset.searchIndex).then(function (r) {
-          return r.json();
-        });
-      })
-      .then(function (data) {
-        engine = window.MiniSearch.loadJS(data.index, data.options);
+  var searchDialog = null;
+  function searchReady() {
+    searchDialog =
+      searchDialog ||
+      loadScript(script.dataset.searchScript).then(function () {
+        return window.QuireSearch.dialog({ index: script.dataset.searchIndex });
       });
-    return loading;
+    return searchDialog;
   }
-  var dialog = null;
+  // The script is small: it loads with the page, so the dialog opens at once; the index waits for a query.
+  searchReady().catch(function () {
+    searchDialog = null;
+  });
   function open(query) {
-    if (!dialog) dialog = build();
-    dialog.hidden = false;
-    var input = dialog.querySelector('input');
-    if (query) input.value = query;
-    input.focus();
-    load().then(function () {
-      run(input.value);
-    });
-  }
-  function close() {
-    if (dialog) dialog.hidden = true;
-    searchButton.focus();
-  }
-  function build() {
-    var d = document.createElement('div');
-    d.className = 'search-dialog';
-    d.setAttribute('role', 'dialog');
-    d.setAttribute('aria-modal', 'true');
-    d.setAttribute('aria-label', 'Search');
-    d.innerHTML =
-      '<div class="search-panel"><input type="search" placeholder="Search the docs" aria-label="Search the docs" aria-controls="search-results"><ul class="search-results" id="search-results" role="listbox"></ul><p class="sr-only" aria-live="polite"></p></div>';
-    d.addEventListener('click', function (event) {
-      if (event.target === d) close();
-    });
-    var input = d.querySelector('input');
-    input.addEventListener('input', function () {
-      if (engine) run(input.value);
-    });
-    input.addEventListener('keydown', function (event) {
-      var links = Array.prototype.slice.call(d.querySelectorAll('.search-results a'));
-      var current = links.findIndex(function (a) {
-        return a.getAttribute('aria-selected') === 'true';
-      });
-      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        event.preventDefault();
-        var next = Math.max(0, Math.min(links.length - 1, current + (event.key === 'ArrowDown' ? 1 : -1)));
-        links.forEach(function (a, i) {
-          a.setAttribute('aria-selected', String(i === next));
-        });
-        if (links[next]) links[next].scrollIntoView({ block: 'nearest' });
-      } else if (event.key === 'Enter' && links[Math.max(current, 0)]) {
-        links[Math.max(current, 0)].click();
-      }
-    });
-    document.body.appendChild(d);
-    return d;
-  }
-  function run(query) {
-    var list = dialog.querySelector('.search-results');
-    var live = dialog.querySelector('[aria-live]');
-    list.textContent = '';
-    if (!query.trim()) return;
-    var hits = engine.search(query, {
-      prefix: true,
-      fuzzy: function (term) {
-        return term.length > 4 ? 0.2 : false;
+    var from = document.activeElement;
+    searchReady().then(
+      function (dialog) {
+        dialog.open(query, from);
       },
-      boost: { title: 3, heading: 2 },
-      combineWith: 'AND',
-    });
-    if (hits.length === 0) hits = engine.search(query, { prefix: true, fuzzy: 0.2, boost: { title: 3, heading: 2 } });
-    hits.slice(0, 20).forEach(function (hit, i) {
-      var li = document.createElement('li');
-      var a = document.createElement('a');
-      a.href = hit.url;
-      a.setAttribute('role', 'option');
-      a.setAttribute('aria-selected', String(i === 0));
-      a.textContent = hit.heading && hit.heading !== hit.title ? hit.heading : hit.title;
-      var small = document.createElement('small');
-      small.textContent = hit.heading && hit.heading !== hit.title ? hit.title : hit.excerpt || '';
-      a.appendChild(small);
-      a.addEventListener('click', function () {
-        dialog.hidden = true;
-      });
-      li.appendChild(a);
-      list.appendChild(li);
-    });
-    if (hits.length === 0) list.innerHTML = '<li class="search-empty">No results</li>';
-    live.textContent = hits.length + ' results';
+      function () {
+        searchDialog = null;
+      },
+    );
   }
   searchButton.addEventListener('click', function () {
     open();
@@ -397,7 +324,7 @@
     if ((event.key === 'k' && (event.ctrlKey || event.metaKey)) || (event.key === '/' && !/input|textarea/i.test(document.activeElement.tagName))) {
       event.preventDefault();
       open();
-    } else if (event.key === 'Escape' && dialog && !dialog.hidden) close();
+    }
   });
   document.querySelectorAll('button[data-action="search"]').forEach(function (b) {
     b.addEventListener('click', function () {

@@ -121,7 +121,7 @@ export async function buildSpaceSite(
   flags: Omit<BuildFlags, 'site' | 'space' | 'out' | 'json'> = {},
   progress = false,
 ): Promise<BuildReport> {
-  // The site builder (Shiki, MiniSearch, hast) loads only when a site is built.
+  // The site builder (Shiki, hast, the search index) loads only when a site is built.
   const { findSpace, gitbookRedirects, spaceSite } = await import('../site/space-site.js');
   const { domain, boot, store, caller } = runtime;
   const organizations = boot.organizations.map((o) => o.id);

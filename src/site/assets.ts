@@ -1,6 +1,6 @@
 /**
- * The static assets every site ships under `_quire/`: the stylesheet, the client script, MiniSearch for search and
- * mermaid (loaded by the client script only on pages with a diagram).
+ * The static assets every site ships under `_quire/`: the stylesheet, the client script, the search (loaded by the
+ * client script on first use) and mermaid (loaded only on pages with a diagram).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -24,11 +24,10 @@ let loaded: SiteAssets | null = null;
 
 export function siteAssets(): SiteAssets {
   if (loaded) return loaded;
-  const minisearch = require.resolve('minisearch').replace(/dist[\\/]cjs[\\/]index\.cjs$/, 'dist/umd/index.js');
   const files = [
     { path: '_quire/site.css', bytes: readFileSync(`${templates}site.css`) },
     { path: '_quire/site.js', bytes: readFileSync(`${templates}site.js`) },
-    { path: '_quire/minisearch.js', bytes: readFileSync(minisearch) },
+    { path: '_quire/search.js', bytes: readFileSync(`${templates}search.js`) },
     { path: '_quire/mermaid.min.js', bytes: readFileSync(mermaidBundle()) },
   ];
   const hash = createHash('sha1').update(`${TEMPLATE_VERSION}\0${BUILD.version}`);

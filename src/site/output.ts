@@ -3,7 +3,7 @@
  * and a path that would land outside it (`..`, also percent-decoded, an absolute path, a NUL) is refused: stored
  * content (page slugs, redirect sources) never decides where a file goes outside the folder.
  */
-import { closeSync, existsSync, openSync, readFileSync, writeFileSync, writevSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeFileSync, writevSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve, sep } from 'node:path';
 import { hasDotSegment } from '../content/paths.js';
@@ -55,6 +55,15 @@ export class OutputWriter {
   read(path: string): string | null {
     const full = outputFile(this.out, path);
     return full !== null && existsSync(full) ? readFileSync(full, 'utf8') : null;
+  }
+
+  /** The names of the files in folder `path`; none when it is not there or leaves the folder. */
+  list(path: string): string[] {
+    const full = outputFile(this.out, path.replace(/\/+$/, ''));
+    if (full === null || !existsSync(full)) return [];
+    return readdirSync(full, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name);
   }
 
   /** Removes `path` when it is inside the folder (a stale file named by an earlier build's cache). */

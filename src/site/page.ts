@@ -171,7 +171,7 @@ ${c.themeToggle ? html`<button type="button" class="theme-toggle" data-theme-tog
   const footer = html`<footer class="site-footer">${footerLogo ? html`<p class="footer-brand">${footerLogo}</p>` : ''}${footerGroups.length ? html`<div class="footer-groups">${footerGroups}</div>` : ''}
 <p class="footer-meta">${c.footer.copyright ? html`<span>${c.footer.copyright}</span>` : ''}${privacy}${c.trademark ? html`<span class="trademark">Published with Quire</span>` : ''}</p></footer>`;
 
-  const scripts = html`<script src="${asset('site.js')}" defer data-base="${input.base}" data-search-index="${input.home}search-index.json" data-minisearch="${asset('minisearch.js')}" data-mermaid="${asset('mermaid.min.js')}"></script>`;
+  const scripts = html`<script src="${asset('site.js')}" defer data-base="${input.base}" data-search-index="${input.home}search-index.json" data-search-script="${asset('search.js')}" data-mermaid="${asset('mermaid.min.js')}"></script>`;
   return {
     head: head.value,
     header: header.value,

@@ -1,9 +1,19 @@
 /**
- * The offline search index of a site space: one MiniSearch document per page section (the intro and each
- * heading), ranked with the page title and the section heading boosted over body text. The browser loads it
- * with the same options on first search.
+ * The offline search index of a site space, in files the browser loads as a query needs them (the way Pagefind
+ * does): `search-index.json`, a small manifest, names the other files under `_search/`, each named by its contents.
+ *
+ * - Shards: the postings of the terms that start with a key (two letters, one more while a shard is too big), per
+ *   term its section count and its best TOP sections (page, section, weight), pages delta-coded.
+ * - Vocabularies: per first letter, the terms of 4+ letters, for typo tolerance (the client finds the terms near a
+ *   query's, then loads their shards).
+ * - Blocks: per BLOCK pages, the names of their fragments; a fragment holds a page's title, URL and sections' text,
+ *   for the results shown (titles, excerpts, highlights).
+ *
+ * A page is numbered by its place in the index. A builder filled again for the next build re-indexes the pages that
+ * changed, and only the files whose contents changed get new names: a one-page body edit rewrites the page's
+ * fragment, its block and the shards of the terms whose weights changed. templates/search.js reads these files.
  */
-import MiniSearch, { type Options } from 'minisearch';
+import { createHash } from 'node:crypto';
 
 export interface SearchDoc {
   id: string;
@@ -14,63 +24,337 @@ export interface SearchDoc {
   excerpt: string;
 }
 
-export const SEARCH_OPTIONS: Options<SearchDoc> = {
-  fields: ['title', 'heading', 'text'],
-  storeFields: ['title', 'heading', 'url', 'excerpt'],
-};
+/** The files of one index: the manifest, the files to write, and those of the last build to remove. */
+export interface SearchOutput {
+  manifest: string;
+  write: Array<[string, string]>;
+  /** Null when `write` holds every file of the index: any other index file in the folder is stale. */
+  remove: string[] | null;
+}
 
-export function searchIndexJson(docs: readonly SearchDoc[]): string {
-  const builder = new SearchIndexBuilder();
-  builder.add(docs);
-  return builder.json();
+export const SEARCH_MANIFEST = 'search-index.json';
+export const SEARCH_DIR = '_search/';
+/** What an index file is named: 12 hex digits of its SHA-256. */
+export const SEARCH_FILE = /^[0-9a-f]{12}\.json$/;
+/** Pages per block of fragment names. */
+const BLOCK = 256;
+/** Postings kept per term: the best sections; a very common word is found through its best TOP sections. */
+export const TOP = 1000;
+/** A shard larger than this splits by one more letter of its terms. */
+const SHARD_BYTES = 24_000;
+const MAX_KEY = 6;
+const MAX_TERM = 40;
+/** Text kept per section in a fragment, for excerpts. */
+const FRAGMENT_TEXT = 4000;
+/** Weights: a title term, a heading term, and the body's (saturated term frequency) at most ~22. */
+const TITLE = 60;
+const HEADING = 40;
+const MAX_WEIGHT = 255;
+
+/** The search terms of a text: runs of letters and digits, lowercased, accents removed. templates/search.js has the same. */
+export function searchTerms(text: string): string[] {
+  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const terms: string[] = [];
+  for (const word of words) {
+    const term = normalizeTerm(word);
+    if (term && term.length <= MAX_TERM) terms.push(term);
+  }
+  return terms;
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+/** Lowercased, accents removed; an ASCII word needs no decomposition (most words: the fast path). */
+function normalizeTerm(word: string): string {
+  return ASCII.test(word)
+    ? word.toLowerCase()
+    : word
+        .normalize('NFKD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase();
+}
+
+/** The first `n` code points of a term. */
+const head = (term: string, n: number) => Array.from(term).slice(0, n).join('');
+
+/** A section's weight per term: title (intro only), heading, and BM25's saturated frequency in the text. */
+export function sectionWeights(doc: SearchDoc, section: number): Map<string, number> {
+  const weights = new Map<string, number>();
+  const text = searchTerms(doc.text);
+  const tf = new Map<string, number>();
+  for (const term of text) tf.set(term, (tf.get(term) ?? 0) + 1);
+  const norm = 1.2 * (0.25 + (0.75 * text.length) / 200);
+  for (const [term, n] of tf) weights.set(term, Math.max(1, Math.round((10 * (n * 2.2)) / (n + norm))));
+  const bonus = (terms: string[], value: number) => {
+    for (const term of new Set(terms)) weights.set(term, Math.min(MAX_WEIGHT, (weights.get(term) ?? 0) + value));
+  };
+  if (section === 0) bonus(searchTerms(doc.title), TITLE);
+  if (section > 0 || doc.heading !== doc.title) bonus(searchTerms(doc.heading), HEADING);
+  return weights;
+}
+
+interface IndexFile {
+  name: string;
+  content: string;
+}
+
+interface PageData {
+  key: string;
+  /** The docs as given: equal docs, equal page. */
+  sig: string;
+  sections: number;
+  /** Per term: section, weight pairs. */
+  terms: Map<string, number[]>;
+  fragment: string;
+  name: string;
+}
+
+const nameOf = (content: string) => `${createHash('sha256').update(content).digest('hex').slice(0, 12)}.json`;
+const indexFile = (content: string): IndexFile => ({ name: nameOf(content), content });
+
+function pageData(key: string, docs: readonly SearchDoc[]): PageData {
+  const terms = new Map<string, number[]>();
+  docs.forEach((doc, section) => {
+    for (const [term, weight] of sectionWeights(doc, section)) {
+      let list = terms.get(term);
+      if (!list) terms.set(term, (list = []));
+      list.push(section, weight);
+    }
+  });
+  const first = docs[0]!;
+  const fragment = JSON.stringify({
+    t: first.title,
+    u: first.url,
+    s: docs.map((d) => [d.heading, d.url, d.text.length > FRAGMENT_TEXT ? `${d.text.slice(0, FRAGMENT_TEXT)}…` : d.text]),
+  });
+  return { key, sig: JSON.stringify(docs), sections: docs.length, terms, fragment, name: nameOf(fragment) };
 }
 
 /**
- * An index filled in order, a batch at a time: the same JSON as `searchIndexJson` of all the batches together.
- * It can be filled again for the next build of the same site: documents equal to the last build's are kept, changed
- * ones replaced and missing ones removed, so a one-page rebuild re-indexes one page instead of the site.
+ * An index filled in page order, a batch at a time (a page's documents in one batch, ids `<page key>#<n>`). It can be
+ * filled again for the next build of the same site: pages equal to the last build's are kept, and so are the files
+ * whose contents did not change.
  */
 export class SearchIndexBuilder {
-  private readonly index = new MiniSearch<SearchDoc>(SEARCH_OPTIONS);
-  private readonly docs = new Map<string, SearchDoc>();
-  private seen = new Set<string>();
+  private batch: Array<{ key: string; docs: SearchDoc[] }> = [];
+  private pages: PageData[] = [];
+  /** Per term: page, section, weight triples in page order. */
+  private postings = new Map<string, number[]>();
+  private entries = new Map<string, string>();
+  /** Per group of terms (their first two letters), its shards by key. */
+  private shards = new Map<string, Map<string, IndexFile>>();
+  private vocab = new Map<string, IndexFile>();
+  private blocks: IndexFile[] = [];
+  /** Every file of the last output, by name. */
+  private files = new Map<string, string>();
+  private lastManifest: string | null = null;
 
   add(docs: readonly SearchDoc[]): void {
     for (const doc of docs) {
-      this.seen.add(doc.id);
-      const old = this.docs.get(doc.id);
-      if (old && sameDoc(old, doc)) continue;
-      if (old) this.index.remove(old);
-      this.index.add(doc);
-      this.docs.set(doc.id, doc);
+      const key = doc.id.slice(0, doc.id.lastIndexOf('#'));
+      const last = this.batch[this.batch.length - 1];
+      if (last && last.key === key) last.docs.push(doc);
+      else this.batch.push({ key, docs: [doc] });
     }
   }
 
-  /** The JSON of this build's documents; the next `add` starts the next build. */
-  json(): string {
-    for (const [id, old] of this.docs) {
-      if (this.seen.has(id)) continue;
-      this.index.remove(old);
-      this.docs.delete(id);
-    }
-    this.seen = new Set();
-    return JSON.stringify({ options: SEARCH_OPTIONS, index: this.index.toJSON() });
-  }
-
-  /** Forgets a build that stopped half way; the documents it added stay until the next build's `json()`. */
+  /** Forgets a build that stopped half way. */
   abandon(): void {
-    this.seen = new Set();
+    this.batch = [];
+  }
+
+  /**
+   * This build's files. `onDisk` is the manifest the output folder holds: when it is the one this builder gave last,
+   * only new files are returned (and the last build's that went, to remove); else all of them.
+   */
+  finish(onDisk: string | null = null): SearchOutput {
+    const batch = this.batch;
+    this.batch = [];
+    const dirtyTerms = new Set<string>();
+    const dirtyBlocks = new Set<number>();
+    const sameOrder = batch.length === this.pages.length && batch.every((p, i) => p.key === this.pages[i]!.key);
+    if (!sameOrder) {
+      const old = new Map(this.pages.map((p) => [p.key, p]));
+      this.pages = batch.map(({ key, docs }) => {
+        const kept = old.get(key);
+        return kept && kept.sig === JSON.stringify(docs) ? kept : pageData(key, docs);
+      });
+      for (const term of this.postings.keys()) dirtyTerms.add(term);
+      this.postings = new Map();
+      this.pages.forEach((page, n) => {
+        for (const [term, pairs] of page.terms) {
+          let list = this.postings.get(term);
+          if (!list) this.postings.set(term, (list = []));
+          for (let i = 0; i < pairs.length; i += 2) list.push(n, pairs[i]!, pairs[i + 1]!);
+          dirtyTerms.add(term);
+        }
+      });
+      this.blocks = [];
+      this.vocab = new Map();
+    } else {
+      batch.forEach(({ key, docs }, n) => {
+        const old = this.pages[n]!;
+        if (old.sig === JSON.stringify(docs)) return;
+        const page = pageData(key, docs);
+        this.pages[n] = page;
+        if (page.name !== old.name) dirtyBlocks.add(Math.floor(n / BLOCK));
+        for (const term of new Set([...old.terms.keys(), ...page.terms.keys()])) {
+          const before = old.terms.get(term);
+          const after = page.terms.get(term);
+          if (before && after && before.join() === after.join()) continue;
+          this.replacePostings(term, n, after ?? []);
+          dirtyTerms.add(term);
+        }
+      });
+    }
+    const manifest = this.assemble(dirtyTerms, dirtyBlocks, sameOrder);
+    const previous = onDisk !== null && onDisk === this.lastManifest ? this.files : null;
+    const files = new Map<string, string>();
+    for (const file of this.allFiles()) files.set(file.name, file.content);
+    const write = [...files].filter(([name]) => !previous?.has(name));
+    const remove = previous ? [...previous.keys()].filter((name) => !files.has(name)) : null;
+    this.files = files;
+    this.lastManifest = manifest;
+    return { manifest, write, remove };
+  }
+
+  /** Page `n`'s postings of `term` become `pairs` (section, weight). */
+  private replacePostings(term: string, n: number, pairs: number[]): void {
+    const list = this.postings.get(term) ?? [];
+    let start = 0;
+    while (start < list.length && list[start]! < n) start += 3;
+    let end = start;
+    while (end < list.length && list[end] === n) end += 3;
+    const triples: number[] = [];
+    for (let i = 0; i < pairs.length; i += 2) triples.push(n, pairs[i]!, pairs[i + 1]!);
+    list.splice(start, end - start, ...triples);
+    if (list.length) this.postings.set(term, list);
+    else this.postings.delete(term);
+  }
+
+  private assemble(dirtyTerms: Set<string>, dirtyBlocks: Set<number>, sameOrder: boolean): string {
+    const dirtyGroups = new Set<string>();
+    const dirtyLetters = new Set<string>();
+    for (const term of dirtyTerms) {
+      const list = this.postings.get(term);
+      const had = this.entries.has(term);
+      if (list) this.entries.set(term, `${JSON.stringify(term)}:${JSON.stringify(postingsJson(list))}`);
+      else this.entries.delete(term);
+      dirtyGroups.add(head(term, 2));
+      if (had !== Boolean(list) || !sameOrder) dirtyLetters.add(head(term, 1));
+    }
+    if (dirtyGroups.size) {
+      const byGroup = new Map<string, string[]>();
+      for (const term of this.entries.keys()) {
+        const group = head(term, 2);
+        if (!dirtyGroups.has(group)) continue;
+        let list = byGroup.get(group);
+        if (!list) byGroup.set(group, (list = []));
+        list.push(term);
+      }
+      for (const group of dirtyGroups) {
+        const terms = byGroup.get(group);
+        if (terms) this.shards.set(group, this.layout(group, terms.sort()));
+        else this.shards.delete(group);
+      }
+    }
+    if (dirtyLetters.size) {
+      const byLetter = new Map<string, string[]>();
+      for (const term of this.postings.keys()) {
+        const letter = head(term, 1);
+        if (!dirtyLetters.has(letter) || Array.from(term).length < 4 || /^\p{N}+$/u.test(term)) continue;
+        let list = byLetter.get(letter);
+        if (!list) byLetter.set(letter, (list = []));
+        list.push(term);
+      }
+      for (const letter of dirtyLetters) {
+        const terms = byLetter.get(letter);
+        if (terms) this.vocab.set(letter, indexFile(JSON.stringify(terms.sort())));
+        else this.vocab.delete(letter);
+      }
+    }
+    const blockCount = Math.ceil(this.pages.length / BLOCK);
+    this.blocks.length = Math.min(this.blocks.length, blockCount);
+    for (let b = 0; b < blockCount; b++) {
+      if (this.blocks[b] && !dirtyBlocks.has(b)) continue;
+      const content = JSON.stringify(this.pages.slice(b * BLOCK, (b + 1) * BLOCK).map((p) => p.name.slice(0, 12)));
+      this.blocks[b] = indexFile(content);
+    }
+    const shards: Record<string, string> = {};
+    for (const group of [...this.shards.keys()].sort()) for (const [key, file] of this.shards.get(group)!) shards[key] = file.name.slice(0, 12);
+    const vocab: Record<string, string> = {};
+    for (const letter of [...this.vocab.keys()].sort()) vocab[letter] = this.vocab.get(letter)!.name.slice(0, 12);
+    const sections = this.pages.reduce((n, p) => n + p.sections, 0);
+    return JSON.stringify({
+      format: 1,
+      pages: this.pages.length,
+      sections,
+      block: BLOCK,
+      top: TOP,
+      shards,
+      vocab,
+      blocks: this.blocks.map((b) => b.name.slice(0, 12)),
+    });
+  }
+
+  /** A group's shards by key: the group whole, or split by one more letter while too big. */
+  private layout(key: string, terms: string[]): Map<string, IndexFile> {
+    const shards = new Map<string, IndexFile>();
+    const shard = (list: string[]) => indexFile(`{${list.map((t) => this.entries.get(t)).join(',')}}`);
+    const split = (prefix: string, list: string[]) => {
+      const size = list.reduce((n, t) => n + this.entries.get(t)!.length, 0);
+      const length = Array.from(prefix).length;
+      if (size <= SHARD_BYTES || length >= MAX_KEY) return void shards.set(prefix, shard(list));
+      const here: string[] = [];
+      const longer = new Map<string, string[]>();
+      for (const term of list) {
+        if (Array.from(term).length <= length) here.push(term);
+        else {
+          const next = head(term, length + 1);
+          let sub = longer.get(next);
+          if (!sub) longer.set(next, (sub = []));
+          sub.push(term);
+        }
+      }
+      if (here.length) shards.set(prefix, shard(here));
+      for (const [next, sub] of longer) split(next, sub);
+    };
+    split(key, terms);
+    return shards;
+  }
+
+  private *allFiles(): Iterable<IndexFile> {
+    for (const shards of this.shards.values()) yield* shards.values();
+    yield* this.vocab.values();
+    yield* this.blocks;
+    for (const page of this.pages) yield { name: page.name, content: page.fragment };
   }
 }
 
-const sameDoc = (a: SearchDoc, b: SearchDoc) =>
-  a.title === b.title && a.heading === b.heading && a.text === b.text && a.url === b.url && a.excerpt === b.excerpt;
-
-/** Searches a serialised index as the client does (title and heading boosts, prefix, light fuzziness). */
-export function searchIn(json: string, query: string): Array<{ id: string; title: string; heading: string; url: string; score: number }> {
-  const data = JSON.parse(json) as { options: Options<SearchDoc>; index: unknown };
-  const index = MiniSearch.loadJS<SearchDoc>(data.index as never, data.options);
-  return index.search(query, { prefix: true, fuzzy: (term) => (term.length > 4 ? 0.2 : false), boost: { title: 3, heading: 2 }, combineWith: 'AND' }) as never;
+/**
+ * A term's postings as stored: its section count, then its best TOP sections as (page delta, section, weight),
+ * in page order. Weights are small integers, so the best TOP are found by counting.
+ */
+function postingsJson(list: readonly number[]): number[] {
+  const count = list.length / 3;
+  let floor = 0;
+  let takeAtFloor = Number.POSITIVE_INFINITY;
+  if (count > TOP) {
+    const histogram = new Array<number>(MAX_WEIGHT + 1).fill(0);
+    for (let i = 2; i < list.length; i += 3) histogram[list[i]!]!++;
+    let above = 0;
+    for (floor = MAX_WEIGHT; floor > 0 && above + histogram[floor]! < TOP; floor--) above += histogram[floor]!;
+    takeAtFloor = TOP - above;
+  }
+  const out = [count];
+  let page = 0;
+  for (let i = 0; i < list.length; i += 3) {
+    const weight = list[i + 2]!;
+    if (weight < floor) continue;
+    if (weight === floor && takeAtFloor-- <= 0) continue;
+    out.push(list[i]! - page, list[i + 1]!, weight);
+    page = list[i]!;
+  }
+  return out;
 }
 
 /** The text's first 160 characters, whitespace collapsed. */

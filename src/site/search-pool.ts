@@ -1,17 +1,17 @@
 /**
- * Builds the sites' search indexes while the pages render: on a worker thread for big sites (MiniSearch takes about
+ * Builds the sites' search indexes while the pages render: on a worker thread for big sites (indexing takes about
  * 1 s for 1,000 pages, which then overlaps with rendering on the other core), inline for small ones, where starting
- * a worker costs more than it saves. Documents go in page order, so the JSON is the same either way. The worker
+ * a worker costs more than it saves. Documents go in page order, so the files are the same either way. The worker
  * stays for the next build of the process (warm, no start-up), unreferenced so it never keeps the process alive.
  */
-import { SearchIndexBuilder, type SearchDoc } from './search-index.js';
+import { SearchIndexBuilder, type SearchDoc, type SearchOutput } from './search-index.js';
 import { sharedClient } from '../platform/worker-threads.js';
 
 export interface SearchIndexes {
   /** Appends documents to index `index` (one per site space). */
   add(index: number, docs: readonly SearchDoc[]): void;
-  /** The index's JSON, once every document was added. */
-  finish(index: number): Promise<string>;
+  /** The index's files, once every document was added; `onDisk` is the manifest the output folder holds (`SearchIndexBuilder.finish`). */
+  finish(index: number, onDisk: string | null): Promise<SearchOutput>;
   close(): Promise<void>;
 }
 
@@ -37,10 +37,10 @@ class InlineIndexes implements SearchIndexes {
     builder.add(docs);
   }
 
-  async finish(index: number): Promise<string> {
+  async finish(index: number, onDisk: string | null): Promise<SearchOutput> {
     const builder = this.builders.get(index) ?? new SearchIndexBuilder();
     this.builders.delete(index);
-    return builder.json();
+    return builder.finish(onDisk);
   }
 
   async close(): Promise<void> {}
@@ -64,11 +64,11 @@ class WorkerIndexes implements SearchIndexes {
     if (batch.length >= BATCH) this.flush(index);
   }
 
-  finish(index: number): Promise<string> {
+  finish(index: number, onDisk: string | null): Promise<SearchOutput> {
     this.flush(index);
     const id = this.id(index);
     this.ids.delete(index);
-    return this.client.request<string>({ type: 'finish', index: id });
+    return this.client.request<SearchOutput>({ type: 'finish', index: id, onDisk });
   }
 
   async close(): Promise<void> {

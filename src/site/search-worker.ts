@@ -1,4 +1,4 @@
-// Worker thread entry: builds search indexes from documents posted in order, and returns each one's JSON. An index
+// Worker thread entry: builds search indexes from documents posted in order, and returns each one's files. An index
 // posted with a key is kept for the next build with that key (the same site rebuilt), the most recently used few.
 import { LRUCache } from 'lru-cache';
 import { parentPort } from 'node:worker_threads';
@@ -8,7 +8,7 @@ import { SearchIndexBuilder, type SearchDoc } from './search-index.js';
 type Message =
   | { type: 'add'; index: number; key?: string; docs: SearchDoc[] }
   | { type: 'drop'; index: number }
-  | { type: 'finish'; index: number; id: number };
+  | { type: 'finish'; index: number; id: number; onDisk: string | null };
 
 const kept = new LRUCache<string, SearchIndexBuilder>({ max: 8 });
 const builders = new Map<number, SearchIndexBuilder>();
@@ -20,10 +20,10 @@ function builderFor(key: string | undefined): SearchIndexBuilder {
   return builder;
 }
 
-const finish = answer<Extract<Message, { type: 'finish' }>>(({ index }) => {
+const finish = answer<Extract<Message, { type: 'finish' }>>(({ index, onDisk }) => {
   const builder = builders.get(index) ?? new SearchIndexBuilder();
   builders.delete(index);
-  return builder.json();
+  return builder.finish(onDisk);
 });
 
 parentPort?.on('message', (message: Message) => {

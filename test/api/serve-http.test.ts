@@ -33,6 +33,10 @@ function siteFolder(): string {
     'café/index.html': meta('/überblick/#start'),
     '_quire/site.css': `body { color: black; }\n${'.x { margin: 0 }\n'.repeat(200)}`,
     '_quire/nav-0123456789ab.html': '<ul class="nav-list" data-depth="0"><li><a href="/" data-nav="home">Home</a></li></ul>',
+    'search-index.json': '{"format":1}',
+    '_search/0123456789ab.json': '{}',
+    'guide/_search/0123456789ab.json': '{}',
+    '_search/notes.json': '{}',
     '404.html': page('Page not found'),
     _redirects: '/old/setup /setup/ 301\n/kept /setup/ 301\n/café /überblick/#start 301\n/two words /setup/ 301\n',
   };
@@ -89,6 +93,13 @@ describe('caching headers', () => {
   it("makes a big space's sidebar tree immutable: its name is its bytes' hash", async () => {
     expect((await app.inject({ url: '/_quire/nav-0123456789ab.html' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await app.inject({ url: '/nav-0123456789ab.html' })).headers['cache-control']).not.toContain('immutable');
+  });
+
+  it("makes a search index's files immutable, named by their bytes, and not its manifest", async () => {
+    for (const url of ['/_search/0123456789ab.json', '/guide/_search/0123456789ab.json'])
+      expect((await app.inject({ url })).headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/search-index.json', '/_search/notes.json']) expect((await app.inject({ url })).headers['cache-control'], url).toBe('no-cache');
+    expect((await app.inject({ url: '/_search/ba9876543210.json' })).headers['cache-control']).not.toContain('immutable');
   });
 
   it('keeps missing pages out of caches', async () => {

@@ -53,12 +53,12 @@ describe('a built site in Chromium', () => {
   it('searches and opens a result', async () => {
     const page = await open('/');
     await page.locator('[data-search]').click();
-    const input = page.getByRole('searchbox', { name: 'Search the docs' });
+    const input = page.getByRole('combobox', { name: 'Search the docs' });
     await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
     await input.fill('greeting');
     const hit = page.locator('.search-results a[href^="/code-block/"]').first();
     await hit.waitFor();
-    expect(await page.locator('.search-dialog [aria-live]').textContent()).toMatch(/^[1-9]\d* results$/);
+    expect(await page.locator('.search-dialog [role=status]').textContent()).toMatch(/^[1-9]\d* results?$/);
     await hit.click();
     await page.waitForURL(/\/code-block\/(#.*)?$/);
     expect(await page.locator('main h1').textContent()).toBe('Code block');

@@ -123,8 +123,8 @@ describe('XSS payloads in Chromium', () => {
       // The search dialog renders titles and excerpts that carry payloads.
       if (await page.locator('[data-search]').isVisible()) {
         await page.locator('[data-search]').click();
-        await page.getByRole('searchbox').fill('alert');
-        await page.locator('.search-results li').first().waitFor();
+        await page.getByRole('combobox').fill('alert');
+        await page.locator('.search-results [role=option]').first().waitFor();
         await page.keyboard.press('Escape');
       }
       const found = await page.evaluate(() => {

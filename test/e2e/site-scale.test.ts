@@ -3,9 +3,11 @@
 // tree asset). Slow (about a minute): in the e2e project. The browser side is test/browser/sidebar.test.ts.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../bench/gen-corpus.mjs';
 import { syncedSpace, tempDir } from '../site/helpers.js';
+import { siteEngine } from '../site/search.js';
 import { fileOf, hrefsOf, sidebarOf } from '../site/sidebar-scale.js';
 
 const PAGES = 10_000;
@@ -67,4 +69,40 @@ describe(`a site of ${PAGES.toLocaleString('en')} pages`, () => {
     expect(missing.slice(0, 5)).toEqual([]);
     expect(seen.size).toBe(PAGES);
   }, 180_000);
+});
+
+/** The search budget (issue 23): a first query loads at most this many gzipped bytes of index. */
+const FIRST_QUERY_GZ = 150_000;
+
+describe(`the search index of a site of ${PAGES.toLocaleString('en')} pages`, () => {
+  it('answers a first query, typos and common words included, loading at most 150 KB gzipped', async () => {
+    const shards = readdirSync(join(big, '_search')).length;
+    const whole = readdirSync(join(big, '_search')).reduce((n, name) => n + gzipSync(readFileSync(join(big, '_search', name))).length, 0);
+    console.info(`search index: ${shards} files, ${Math.round(whole / 1000)} KB gzipped in all`);
+    for (const [query, expected] of [
+      ['page 9951', '/page-9951/'],
+      ['sync', null],
+      ['serch', null],
+      ['merge commit deploy', null],
+      ['permision token', null],
+      ['4242', '/page-4242/'],
+    ] as const) {
+      let bytes = 0;
+      const files: string[] = [];
+      const engine = siteEngine(big, '', (name, content) => {
+        files.push(name);
+        bytes += gzipSync(content).length;
+      });
+      const results = await engine.details(await engine.search(query, 20));
+      console.info(`"${query}": ${files.length} files, ${(bytes / 1000).toFixed(1)} KB gzipped, ${results.length} results`);
+      expect(results.length, query).toBeGreaterThan(0);
+      if (expected)
+        expect(
+          results.some((r) => new URL(r.url, 'http://x').pathname.endsWith(expected)),
+          query,
+        ).toBe(true);
+      expect(bytes, query).toBeLessThanOrEqual(FIRST_QUERY_GZ);
+      expect(bytes, query).toBeLessThan(whole / 4);
+    }
+  });
 });

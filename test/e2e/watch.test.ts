@@ -9,6 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/wait-for.js';
 import { launchBrowser } from '../browser/helpers.js';
+import { quireSearch } from '../site/search.js';
 import { docs } from '../helpers/cli.js';
 
 const BIN = new URL('../../bin/docs.js', import.meta.url).pathname;
@@ -97,7 +98,8 @@ describe('docs watch in a browser', () => {
     const watch = await startWatch(cwd, docs, '--space', 'GSN', '--port', '0');
     expect(watch.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     expect(await (await fetch(`${watch.url}sitemap.xml`)).text()).toContain(`<loc>${watch.url}hints/</loc>`);
-    expect(await (await fetch(`${watch.url}search-index.json`)).text()).toContain('Info hints');
+    const search = new (quireSearch().Engine)(async (name) => (await fetch(new URL(name, watch.url))).json());
+    expect((await search.details(await search.search('info hints'))).some((hit) => hit.text.includes('Info hints'))).toBe(true);
 
     const page = await browser.newPage({ viewport: { width: 1000, height: 600 } });
     await page.goto(`${watch.url}hints/`);

@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { BrokenLinksError, buildSite } from '../../src/site/build.js';
 import { escapeHtml } from '../../src/site/html.js';
 import { buildNav, countEntries, FULL_SIDEBAR_ENTRIES } from '../../src/site/nav.js';
-import { searchIn } from '../../src/site/search-index.js';
 import { siteSources, spaceSite } from '../../src/site/space-site.js';
 import { SpaceUrls } from '../../src/site/urls.js';
 import { setup } from '../gitsync/helpers.js';
 import { CORPORA, syncedSpace, tempDir } from './helpers.js';
+import { searchSite } from './search.js';
 
 const sidebarOf = (htmlText: string) => /<nav class="sidebar-nav"[\s\S]*?<\/nav>/.exec(htmlText)?.[0] ?? '';
 
@@ -71,7 +71,7 @@ describe.each(['git-sync-normalization', 'beefree-sdk-docs'])('building %s', (co
     for (const match of llms.matchAll(/\]\(https:\/\/docs\.example\.com\/([^)]+\.md)\)/g))
       expect(existsSync(join(out, decodeURIComponent(match[1]!))), match[1]).toBe(true);
     const last = documents[documents.length - 1]!;
-    const hits = searchIn(readFileSync(join(out, 'search-index.json'), 'utf8'), last.title);
+    const hits = await searchSite(out, last.title);
     expect(hits.map((h) => h.title)).toContain(last.title);
   });
 });

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useFixtureServer } from '../helpers/http-fixture.js';
 import { PETSTORE_YAML, SWAGGER_JSON } from '../helpers/openapi.js';
 import { markdownSpace, syncedSpace, tempDir } from './helpers.js';
+import { searchSite } from './search.js';
 
 const remote = useFixtureServer({ '/specs/petstore.yaml': { body: PETSTORE_YAML, type: 'application/yaml' } });
 
@@ -151,10 +152,10 @@ describe('builtin:openapi computed pages', () => {
     );
   });
 
-  it('generated pages are searched, copied as markdown and linked from the previous page', () => {
-    const index = readFileSync(join(out, 'search-index.json'), 'utf8');
-    expect(index).toContain('List pets');
-    expect(index).toContain('List toys');
+  it('generated pages are searched, copied as markdown and linked from the previous page', async () => {
+    const headings = async (query: string) => (await searchSite(out, query)).flatMap((hit) => [hit.title, hit.heading]);
+    expect(await headings('list pets')).toContain('List pets');
+    expect(await headings('list toys')).toContain('List toys');
     expect(readFileSync(join(out, 'api', 'pets.md'), 'utf8')).toContain('{% openapi-operation spec="petstore" path="/pets" method="get" title="false" %}');
     expect(page('Reference')).toMatch(/<a class="next" href="\/api\/pets\/"/);
     expect(textOf(body(page('toys')))).toContain('What pets play with. ## List toys'.replace(' ## ', ' '));

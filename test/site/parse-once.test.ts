@@ -3,10 +3,11 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { takeBody } from '../../src/content/page-parse.js';
-import { type SearchDoc, searchIn, searchIndexJson } from '../../src/site/search-index.js';
+import { SEARCH_DIR, SEARCH_MANIFEST, type SearchDoc, SearchIndexBuilder, type SearchOutput } from '../../src/site/search-index.js';
 import { searchIndexes, WORKER_FROM_PAGES } from '../../src/site/search-pool.js';
 import { RENDER_WORKERS_FROM } from '../../src/site/render-pool.js';
 import { CORPORA, syncedSpace, tempDir } from './helpers.js';
+import { memoryEngine, searchSite } from './search.js';
 
 const files = (dir: string): Map<string, string> => {
   const out = new Map<string, string>();
@@ -67,7 +68,7 @@ describe('search sections the sync found', () => {
     expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
     for (const [path, text] of a) expect(text, path).toBe(b.get(path));
     expect(a.get('page-2/index.html')).toContain('Shared text.');
-    expect(searchIn(a.get('search-index.json')!, 'Shared heading').map((hit) => hit.url)).toContain('/page-2/#shared-heading');
+    expect((await searchSite(fromSync, 'Shared heading')).map((hit) => hit.url)).toContain('/page-2/#shared-heading');
   }, 180_000);
 });
 
@@ -89,10 +90,17 @@ describe('page bodies rendered on a worker', () => {
   }, 180_000);
 });
 
+/** The index of `docs` from a fresh builder, inline. */
+const fresh = (docs: readonly SearchDoc[]): SearchOutput => {
+  const builder = new SearchIndexBuilder();
+  builder.add(docs);
+  return builder.finish();
+};
+
 describe('search indexes built on a worker', () => {
-  it('give the same JSON as one inline index of all the documents', async () => {
+  it('give the same files as one inline index of all the documents', async () => {
     const docs: SearchDoc[] = Array.from({ length: 600 }, (_, i) => ({
-      id: `p${i}`,
+      id: `p${i}#0`,
       title: `Page ${i % 50}`,
       heading: `Heading ${i}`,
       text: `Words ${i} about sync ${i % 7} and build ${i % 13}.`,
@@ -105,8 +113,8 @@ describe('search indexes built on a worker', () => {
         indexes.add(0, docs.slice(i, i + 7));
         indexes.add(1, docs.slice(i, i + 3));
       }
-      expect(await indexes.finish(0)).toBe(searchIndexJson(docs));
-      expect(await indexes.finish(1)).toBe(searchIndexJson(Array.from({ length: docs.length / 7 + 1 }, (_, n) => docs.slice(n * 7, n * 7 + 3)).flat()));
+      expect(await indexes.finish(0, null)).toEqual(fresh(docs));
+      expect(await indexes.finish(1, null)).toEqual(fresh(Array.from({ length: docs.length / 7 + 1 }, (_, n) => docs.slice(n * 7, n * 7 + 3)).flat()));
     } finally {
       await indexes.close();
     }
@@ -114,41 +122,61 @@ describe('search indexes built on a worker', () => {
 
   it('re-index only what changed when the same site is built again, and answer as a fresh index would', async () => {
     const docs: SearchDoc[] = Array.from({ length: 400 }, (_, i) => ({
-      id: `p${i}`,
+      id: `p${i}#0`,
       title: `Page ${i}`,
       heading: 'Intro',
       text: `Common words and token${i}.`,
       url: `/p${i}/`,
       excerpt: 'x',
     }));
-    const next = docs.filter((d) => d.id !== 'p7').map((d) => (d.id === 'p3' ? { ...d, text: 'Rewritten with zebra.' } : d));
-    next.push({ id: 'p400', title: 'Page 400', heading: 'Intro', text: 'A new giraffe page.', url: '/p400/', excerpt: 'x' });
+    const next = docs.filter((d) => d.id !== 'p7#0').map((d) => (d.id === 'p3#0' ? { ...d, text: 'Rewritten with zebra.' } : d));
+    next.push({ id: 'p400#0', title: 'Page 400', heading: 'Intro', text: 'A new giraffe page.', url: '/p400/', excerpt: 'x' });
+    const edited = next.map((d) => (d.id === 'p200#0' ? { ...d, text: `${d.text} Now with okapi.` } : d));
+    // The output folder: the files each build writes and removes.
+    const disk = new Map<string, string>();
     const build = async (batch: SearchDoc[]) => {
       const indexes = searchIndexes(WORKER_FROM_PAGES, '/tmp/site-scope');
       try {
         for (let i = 0; i < batch.length; i += 50) indexes.add(0, batch.slice(i, i + 50));
-        return await indexes.finish(0);
+        const output = await indexes.finish(0, disk.get(SEARCH_MANIFEST) ?? null);
+        for (const [name, content] of output.write) disk.set(`${SEARCH_DIR}${name}`, content);
+        for (const name of output.remove ?? []) disk.delete(`${SEARCH_DIR}${name}`);
+        disk.set(SEARCH_MANIFEST, output.manifest);
+        return output;
       } finally {
         await indexes.close();
       }
     };
-    expect(await build(docs)).toBe(searchIndexJson(docs));
-    const updated = await build(next);
-    const fresh = searchIndexJson(next);
-    for (const query of ['zebra', 'token3', 'token7', 'giraffe', 'common words', 'token123']) {
-      expect(
-        searchIn(updated, query)
-          .map((r) => r.id)
-          .sort(),
-        query,
-      ).toEqual(
-        searchIn(fresh, query)
-          .map((r) => r.id)
-          .sort(),
-      );
+    const onDisk = (): SearchOutput => ({
+      manifest: disk.get(SEARCH_MANIFEST)!,
+      write: [...disk].filter(([name]) => name !== SEARCH_MANIFEST).map(([name, content]) => [name.slice(SEARCH_DIR.length), content]),
+      remove: null,
+    });
+    const first = await build(docs);
+    expect(first).toEqual(fresh(docs));
+    for (const [version, batch] of [
+      ['next', next],
+      ['edited', edited],
+    ] as const) {
+      const output = await build(batch);
+      const expected = fresh(batch);
+      // The folder holds exactly the fresh index's files; a rebuild wrote only some of them.
+      expect(onDisk().manifest).toBe(expected.manifest);
+      expect(new Map(onDisk().write)).toEqual(new Map(expected.write));
+      expect(output.write.length, version).toBeLessThan(expected.write.length);
+      for (const query of ['zebra', 'token3', 'token7', 'giraffe', 'common words', 'token123', 'okapi']) {
+        const ids = async (engine: ReturnType<typeof memoryEngine>) => (await engine.details(await engine.search(query, 50))).map((r) => r.url).sort();
+        expect(await ids(memoryEngine(onDisk())), query).toEqual(await ids(memoryEngine(expected)));
+      }
     }
-    expect(searchIn(updated, 'token7').map((r) => r.id)).not.toContain('p7');
-    expect(searchIn(updated, 'zebra').map((r) => r.id)).toEqual(['p3']);
-    expect(JSON.parse(updated).index.documentCount).toBe(next.length);
+    const engine = memoryEngine(onDisk());
+    expect((await engine.details(await engine.search('token7'))).map((r) => r.url)).not.toContain('/p7/');
+    expect((await engine.details(await engine.search('zebra'))).map((r) => r.url)).toEqual(['/p3/']);
+    expect(JSON.parse(onDisk().manifest).pages).toBe(next.length);
+    // A one-page body edit rewrites that page's fragment and block, and the shards of the terms it changed.
+    const last = await build(edited.map((d) => (d.id === 'p300#0' ? { ...d, text: `${d.text} More.` } : d)));
+    expect(last.write.length).toBeGreaterThanOrEqual(2);
+    expect(last.write.length).toBeLessThanOrEqual(6);
+    expect(last.remove!.length).toBeLessThanOrEqual(last.write.length);
   });
 });

@@ -1,5 +1,17 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { excerptOf } from '../../src/site/search-index.js';
+import {
+  excerptOf,
+  SEARCH_DIR,
+  SEARCH_MANIFEST,
+  type SearchDoc,
+  SearchIndexBuilder,
+  type SearchOutput,
+  searchTerms,
+  sectionWeights,
+  TOP,
+} from '../../src/site/search-index.js';
+import { memoryEngine, quireSearch } from './search.js';
 
 /** The excerpt by its definition: the whole text's whitespace collapsed, cut at 160 characters. */
 const byDefinition = (text: string) => {
@@ -20,5 +32,200 @@ describe('excerptOf', () => {
     }
     expect(excerptOf(`${' '.repeat(700)}short`)).toBe('short');
     expect(excerptOf('a b\n\nc')).toBe('a b c');
+  });
+});
+
+/** A page's documents as the build makes them: the intro under the page title, then a section per heading. */
+const page = (key: string, title: string, sections: Array<[heading: string, text: string]>): SearchDoc[] =>
+  sections.map(([heading, text], i) => ({
+    id: `${key}#${i}`,
+    title,
+    heading: i === 0 ? title : heading,
+    text,
+    url: i === 0 ? `/${key}/` : `/${key}/#${heading.toLowerCase().replace(/\s+/g, '-')}`,
+    excerpt: excerptOf(text),
+  }));
+
+const indexOf = (docs: SearchDoc[]) => {
+  const builder = new SearchIndexBuilder();
+  builder.add(docs);
+  return builder.finish();
+};
+
+const results = async (output: SearchOutput, query: string) => {
+  const engine = memoryEngine(output);
+  return engine.details(await engine.search(query, 20));
+};
+
+describe('the sharded search index', () => {
+  it('splits big shards by one more letter, and a query loads only the shards of its terms', async () => {
+    // 3,000 distinct "sy…" terms: far more than one shard holds.
+    const docs = Array.from({ length: 300 }, (_, p) =>
+      page(`p${p}`, `Page ${p}`, [['', Array.from({ length: 10 }, (_, i) => `sy${(p * 10 + i).toString(36)}word common`).join(' ')]]),
+    ).flat();
+    const output = indexOf(docs);
+    const manifest = JSON.parse(output.manifest);
+    const keys = Object.keys(manifest.shards);
+    expect(keys.filter((k) => k.startsWith('sy')).length).toBeGreaterThan(3);
+    expect(keys.every((k) => k.length <= 6)).toBe(true);
+    // Every file named by its contents, and the manifest names the shards, vocabularies and blocks among them.
+    for (const [name, content] of output.write) expect(name).toBe(`${createHash('sha256').update(content).digest('hex').slice(0, 12)}.json`);
+    const names = new Set(output.write.map(([name]) => name.slice(0, 12)));
+    for (const hash of [...Object.values(manifest.shards), ...Object.values(manifest.vocab), ...manifest.blocks]) expect(names.has(hash as string)).toBe(true);
+
+    const loaded: string[] = [];
+    const files = new Map(output.write.map(([name, content]) => [`${SEARCH_DIR}${name}`, content]));
+    files.set(SEARCH_MANIFEST, output.manifest);
+    const engine = new (quireSearch().Engine)(async (name) => {
+      loaded.push(name);
+      return JSON.parse(files.get(name)!);
+    });
+    const term = `sy${(1234).toString(36)}word`;
+    const hits = await engine.search(term);
+    // The page that has the word first (then those with a word one letter off: a typo forgiven).
+    expect(hits[0]).toMatchObject({ page: 123, section: 0, words: [term] });
+    const shardsLoaded = loaded.filter((name) => Object.values(manifest.shards).includes(name.slice(SEARCH_DIR.length, -5)));
+    expect(shardsLoaded.length).toBeGreaterThan(0);
+    expect(shardsLoaded.length).toBeLessThan(keys.length / 2);
+    expect(await engine.search('common')).toHaveLength(20);
+    expect(loaded.filter((name) => name.endsWith(`${manifest.shards.co}.json`))).toHaveLength(1);
+    expect((await engine.details(hits))[0]).toMatchObject({ title: 'Page 123', url: '/p123/' });
+  });
+
+  it('keeps the best sections of a very common term, and counts them all', async () => {
+    const docs = Array.from({ length: TOP + 200 }, (_, p) => page(`p${p}`, p % 100 === 0 ? `Common ${p}` : `Page ${p}`, [['', 'common words here']])).flat();
+    const output = indexOf(docs);
+    const manifest = JSON.parse(output.manifest);
+    const shard = JSON.parse(new Map(output.write).get(`${manifest.shards.co}.json`)!);
+    expect(shard.common[0]).toBe(TOP + 200);
+    expect((shard.common.length - 1) / 3).toBe(TOP);
+    // The titled pages are among those kept, and first.
+    const found = await results(output, 'common');
+    expect(found.slice(0, 12).map((r) => r.title)).toEqual(Array.from({ length: 12 }, (_, i) => `Common ${i * 100}`));
+  });
+
+  it('forgives a typo in a word of five letters, two in one of nine, none in a short word', async () => {
+    const docs = [
+      ...page('sync', 'Sync', [['', 'How the repository is kept in step with the space.']]),
+      ...page('merge', 'Merging', [['', 'Resolve conflicts before the merge.']]),
+      ...page('perm', 'Access', [['', 'Every permission is granted per organization.']]),
+      ...page('other', 'Other', [['', 'Nothing to see.']]),
+    ];
+    const output = indexOf(docs);
+    const urls = async (query: string) => (await results(output, query)).map((r) => r.url);
+    expect(await urls('mrege')).toEqual(['/merge/']); // swapped letters
+    expect(await urls('merhe')).toEqual(['/merge/']); // one wrong
+    expect(await urls('repositry')).toEqual(['/sync/']); // one missing
+    expect(await urls('permisison')).toEqual(['/perm/']); // swapped, long word
+    expect(await urls('orgnaisation')).toEqual(['/perm/']); // two typos, 12 letters
+    expect(await urls('sapce')).toEqual(['/sync/']);
+    expect(await urls('sapc')).toEqual([]); // four letters: no typo allowed
+    expect(await urls('mrgxx')).toEqual([]); // three typos
+    // The exact word ranks above a near one.
+    const near = indexOf([...page('a', 'A', [['', 'the spaces here']]), ...page('b', 'B', [['', 'the space here']])]);
+    expect((await results(near, 'space')).map((r) => r.url)).toEqual(['/b/', '/a/']);
+  });
+
+  it('ranks a title above a heading above the body, and prefers sections matching every term', async () => {
+    const docs = [
+      ...page('body', 'Elsewhere', [['', 'Tokens tokens tokens: a token is mentioned many times, token after token.']]),
+      ...page('heading', 'Security', [
+        ['', 'Intro.'],
+        ['API token', 'Create one in the settings.'],
+      ]),
+      ...page('title', 'Token', [['', 'What this is.']]),
+      ...page('both', 'Revoke', [['', 'Revoke a token of a member.']]),
+    ];
+    const output = indexOf(docs);
+    expect((await results(output, 'token')).map((r) => r.url)).toEqual(['/title/', '/heading/#api-token', '/body/', '/both/']);
+    expect((await results(output, 'token member')).map((r) => r.url)[0]).toBe('/both/');
+    // A prefix finds the words it begins, below the exact word.
+    expect((await results(output, 'tok')).map((r) => r.url)).toContain('/body/');
+  });
+
+  it('marks the words that matched, in an excerpt around the first match', async () => {
+    const text = `${'Filler words come first. '.repeat(20)}Then the merge happens, and merging again. ${'More filler. '.repeat(20)}`;
+    const output = indexOf(page('m', 'Merge guide', [['', text]]));
+    const [hit] = await results(output, 'merge');
+    expect(hit!.words).toEqual(['merge']);
+    const runs = quireSearch().highlight(hit!.text, hit!.words, true, 160);
+    expect(runs.filter(([, marked]) => marked).map(([t]) => t)).toEqual(['merge']);
+    const shown = runs.map(([t]) => t).join('');
+    expect(shown.startsWith('… ')).toBe(true);
+    expect(shown.endsWith(' …')).toBe(true);
+    expect(shown.length).toBeLessThan(170);
+    expect(shown).toContain('Then the merge happens');
+    // A typo's match is marked as the word the index has, whatever its case and accents.
+    const accents = indexOf(page('c', 'Café', [['', 'The CAFÉ menu.']]));
+    const [cafe] = await results(accents, 'cafe');
+    expect(quireSearch().highlight(cafe!.text, cafe!.words, true, 160)).toEqual([
+      ['The ', false],
+      ['CAFÉ', true],
+      [' menu.', false],
+    ]);
+    expect(quireSearch().highlight('Title of merging', ['merging'], false, 200)).toEqual([
+      ['Title of ', false],
+      ['merging', true],
+    ]);
+  });
+
+  it('tokenizes as the client does', () => {
+    const samples = ['Crème brûlée, naïve café', 'snake_case and kebab-case v1.2.3', 'Straße ΑΒΓ 東京 x'.repeat(3), `a${'b'.repeat(50)} short`];
+    for (const sample of samples) expect(quireSearch().terms(sample)).toEqual(searchTerms(sample));
+  });
+
+  it('gives a title hit its weight on the intro only, and a heading its weight on its section', () => {
+    const [intro, section] = page('p', 'Sync guide', [
+      ['', 'Body text.'],
+      ['Merge rules', 'More body.'],
+    ]);
+    expect(sectionWeights(intro!, 0).get('sync')).toBeGreaterThanOrEqual(60);
+    expect(sectionWeights(section!, 1).get('sync')).toBeUndefined();
+    expect(sectionWeights(section!, 1).get('merge')).toBeGreaterThanOrEqual(40);
+    expect(sectionWeights(section!, 1).get('body')).toBeLessThan(25);
+  });
+});
+
+describe('the client engine', () => {
+  it('reads the manifest again after a reset, when the site was rebuilt under it', async () => {
+    const disk = new Map<string, string>();
+    const write = (output: SearchOutput) => {
+      disk.clear();
+      for (const [name, content] of output.write) disk.set(`${SEARCH_DIR}${name}`, content);
+      disk.set(SEARCH_MANIFEST, output.manifest);
+    };
+    const engine = new (quireSearch().Engine)(async (name) => {
+      const text = disk.get(name);
+      if (text === undefined) throw new Error(`404 ${name}`);
+      return JSON.parse(text);
+    });
+    write(indexOf(page('a', 'Alpha', [['', 'First words.']])));
+    expect(await engine.search('first')).toHaveLength(1);
+    write(indexOf(page('a', 'Beta', [['', 'Second words.']])));
+    // The manifest read before names a shard the rebuild removed.
+    await expect(engine.search('alpha')).rejects.toThrow(/404/);
+    engine.reset();
+    expect(await engine.search('alpha')).toEqual([]);
+    const hits = await engine.search('second');
+    expect((await engine.details(hits)).map((r) => r.text)).toEqual(['Second words.']);
+  });
+});
+
+describe('words that are names of Object properties', () => {
+  it('are searched like any other', async () => {
+    const output = indexOf([
+      ...page('a', 'Constructor', [['', 'The constructor and __proto__ and toString.']]),
+      ...page('b', 'Other', [['', 'hasOwnProperty']]),
+    ]);
+    for (const [query, url] of [
+      ['constructor', '/a/'],
+      ['__proto__', '/a/'],
+      ['tostring', '/a/'],
+      ['hasownproperty', '/b/'],
+    ] as const)
+      expect(
+        (await results(output, query)).map((r) => r.url),
+        query,
+      ).toEqual([url]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Cache-Control for what the sites serve. Site assets (`_quire/<file>?v=<version>`, and a sidebar tree named by its
- * bytes) change URL whenever their bytes change: cached for a year, never revalidated. Everything else (pages, search index, files) follows the content and
+ * bytes, and the files of a search index) change URL whenever their bytes change: cached for a year, never revalidated. Everything else (pages, search index, files) follows the content and
  * is revalidated on every use, which the ETag makes a 304 when nothing changed.
  */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -12,9 +12,12 @@ export const REDIRECT = 'public, max-age=300';
 
 /** A big space's sidebar tree (`_quire/nav-<hash>.html`, see site/nav.ts): named by its bytes, it never changes either. */
 const NAMED_BY_BYTES = /^_quire\/nav-[0-9a-f]{12}\.html$/;
+/** The files of a search index (`[<space>/]_search/<hash>.json`, see site/search-index.ts), named by their bytes too. */
+const SEARCH_FILE = /^(?:[^?#]*\/)?_search\/[0-9a-f]{12}\.json$/;
 
 /** True for a site asset requested at its current version, or named by its bytes. */
 export function isHashedAsset(relative: string, version: unknown, current: string | undefined): boolean {
+  if (SEARCH_FILE.test(relative)) return true;
   return relative.startsWith('_quire/') && ((typeof version === 'string' && version === current) || NAMED_BY_BYTES.test(relative));
 }
 

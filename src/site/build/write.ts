@@ -13,6 +13,7 @@ import { type Redirect, redirectPage, redirectsMap } from '../outputs/redirects.
 import { robotsTxt } from '../outputs/robots.js';
 import { sitemapXml } from '../outputs/sitemap.js';
 import { type Chrome, renderPage } from '../page.js';
+import { SEARCH_DIR, SEARCH_FILE, SEARCH_MANIFEST, type SearchOutput } from '../search-index.js';
 import type { SearchIndexes } from '../search-pool.js';
 import type { BuildOptions, BuildReport } from '../types.js';
 import { linksOtherAnchors, replaceHrefs, settleLinks } from './fragments.js';
@@ -35,7 +36,7 @@ export class SiteOutput {
   private readonly sitemap: Array<{ loc: string; lastmod?: string }> = [];
   private readonly disallowed: string[] = [];
   private readonly llms: LlmsSpace[] = [];
-  private readonly searchFiles: Array<Promise<[string, string]>> = [];
+  private readonly searchFiles: Array<Promise<[string, SearchOutput]>> = [];
   private firstChrome: Chrome | null = null;
 
   constructor(
@@ -61,7 +62,8 @@ export class SiteOutput {
     this.settleWaiting(space, pages);
     if (this.options.only) return;
     this.report.brokenLinks.push(...checkLinks(space.label, pages.checked, (id) => pages.anchors.get(id)));
-    this.searchFiles.push(this.indexes.finish(space.index).then((json) => [`${space.urls.dir}search-index.json`, json]));
+    const dir = space.urls.dir;
+    this.searchFiles.push(this.indexes.finish(space.index, this.writer.read(`${dir}${SEARCH_MANIFEST}`)).then((output) => [dir, output]));
     this.llms.push({ title: space.space.title, pages: pages.llms });
     await this.copyFiles(space);
     this.report.warnings.push(...space.warnings);
@@ -78,10 +80,22 @@ export class SiteOutput {
     this.writer.write('llms-full.txt', llmsFullTxt(this.llms));
     if (this.firstChrome) this.writer.write('404.html', notFoundPage(this.firstChrome, base));
     for (const asset of assets.files) this.writer.write(asset.path, asset.bytes);
-    for (const [file, json] of await Promise.all(this.searchFiles)) this.writer.write(file, json);
+    for (const [dir, output] of await Promise.all(this.searchFiles)) await this.writeSearch(dir, output);
     await this.removeStale();
     await writeManifest(this.options.out, this.manifest);
     if (!site.siteUrl) this.report.warnings.push('no site URL given (--site-url): sitemap.xml lists site-relative URLs and robots.txt names no sitemap');
+  }
+
+  /**
+   * A site space's search index: its files named by their contents (written when new), the manifest naming them,
+   * then the last build's files that went are removed.
+   */
+  private async writeSearch(dir: string, output: SearchOutput): Promise<void> {
+    for (const [name, content] of output.write) if (!this.writer.exists(`${dir}${SEARCH_DIR}${name}`)) this.writer.write(`${dir}${SEARCH_DIR}${name}`, content);
+    this.writer.write(`${dir}${SEARCH_MANIFEST}`, output.manifest);
+    const fresh = new Set(output.write.map(([name]) => name));
+    const stale = output.remove ?? this.writer.list(`${dir}${SEARCH_DIR}`).filter((name) => SEARCH_FILE.test(name) && !fresh.has(name));
+    for (const name of stale) await this.writer.remove(`${dir}${SEARCH_DIR}${name}`);
   }
 
   private writePage(space: SpacePlan, rendered: RenderedPage, pages: SpacePages): void {
