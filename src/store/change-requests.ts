@@ -2,7 +2,8 @@ import type { ChangeRequestStatus } from '../model/index.js';
 import type { ChangeRequestRecord, ContributorRecord, ChangeRequestReviewRecord, RequestedReviewerRecord } from '../model/change-requests.js';
 
 export interface ChangeRequestFilter {
-  status?: ChangeRequestStatus;
+  /** One status (0.143.2's query) or any of several (0.202.0's). */
+  status?: ChangeRequestStatus | readonly ChangeRequestStatus[];
   creator?: string;
   contributor?: string;
 }

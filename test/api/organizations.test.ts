@@ -74,7 +74,10 @@ describe('system, users and organizations', () => {
     const space = (await s.client().orgs.createSpace(s.org, { title: 'PDF' })).data;
     const answer = await s.request('GET', `/v1/spaces/${space.id}/pdf`);
     expect(answer.status).toBe(501);
-    expect(answer.json.error).toEqual({ code: 501, message: "getSpacePDF is not available on this self-hosted server: it needs GitBook's cloud services" });
+    expect(answer.json.error).toEqual({
+      code: 501,
+      message: "getSpacePDF is not available on this self-hosted server: it needs GitBook's cloud services to render PDFs",
+    });
     const fonts = await s.request('GET', `/v1/orgs/${s.org}/fonts`);
     expect(fonts.status).toBe(404);
     expect(fonts.json.error.message).toMatch(/^listCustomFonts is not available/);

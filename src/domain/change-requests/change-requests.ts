@@ -39,7 +39,7 @@ export interface ChangeRequestPatch {
 }
 
 export interface ChangeRequestQuery extends PageRequest {
-  status?: ChangeRequestStatus;
+  status?: ChangeRequestStatus | readonly ChangeRequestStatus[];
   creator?: string;
   contributor?: string;
 }

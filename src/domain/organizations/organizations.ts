@@ -30,7 +30,7 @@ export interface MemberView {
 export interface MemberQuery extends PageRequest {
   role?: RoleName | 'guest';
   search?: string;
-  sort?: 'joinedAt' | 'lastSeenAt';
+  sort?: 'joinedAt' | 'lastSeenAt' | 'name';
   order?: 'asc' | 'desc';
 }
 
@@ -110,7 +110,7 @@ export class Organizations {
     return paginate(
       members,
       query,
-      (v) => [(sort === 'lastSeenAt' ? v.member.lastSeenAt : v.member.joinedAt) ?? '', v.user.id],
+      (v) => [(sort === 'name' ? v.user.displayName.toLowerCase() : sort === 'lastSeenAt' ? v.member.lastSeenAt : v.member.joinedAt) ?? '', v.user.id],
       (query.order ?? 'desc') === 'desc',
     );
   }

@@ -92,8 +92,9 @@ export class SqlChangeRequestRepo implements Queries<ChangeRequestRepo> {
     const where = [`cr.space_id IN (${spaceIds.map(() => '?').join(', ')})`];
     const params: unknown[] = [...spaceIds];
     if (filter.status) {
-      where.push('cr.status = ?');
-      params.push(filter.status);
+      const statuses = [filter.status].flat();
+      where.push(`cr.status IN (${statuses.map(() => '?').join(', ')})`);
+      params.push(...statuses);
     }
     if (filter.creator) {
       where.push('cr.created_by = ?');
