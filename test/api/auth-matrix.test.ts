@@ -173,6 +173,7 @@ async function writeFixture(): Promise<Ids> {
   const crComment = (await post('POST', `/spaces/${space}/change-requests/${cr}/comments`, { body: { markdown: 'Hi' } })).id as string;
   const crReply = (await post('POST', `/spaces/${space}/change-requests/${cr}/comments/${crComment}/replies`, { body: { markdown: 'Yo' } })).id as string;
   const site = (await post('POST', `/orgs/${org}/sites`, { title: 'Swept', spaces: [space] })).id as string;
+  await post('POST', `/orgs/${org}/sites/${site}/permissions`, { role: 'read', users: [member], teams: [team] });
   const section = (await post('POST', `/orgs/${org}/sites/${site}/sections`, { spaceId: target, title: 'Two' })).id as string;
   const group = (await post('POST', `/orgs/${org}/sites/${site}/section-groups`, { title: 'Group', sections: [section] })).id as string;
   const siteSpace = (await s.request('GET', `/v1/orgs/${org}/sites/${site}/site-spaces`)).json.items[0].id as string;
@@ -313,6 +314,10 @@ const writes: [method: string, path: string, body?: Body][] = [
   ['POST', '/orgs/{organizationId}/members/{userId}/sso'],
   ['POST', '/spaces/{spaceId}/change-requests/{changeRequestId}/reviews', { status: 'approved' }],
   ['DELETE', '/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}'],
+  ['PATCH', '/orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}', { role: 'read' }],
+  ['DELETE', '/orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}'],
+  ['PATCH', '/orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}', { role: 'read' }],
+  ['DELETE', '/orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}'],
 ];
 
 /** The path with ids from the fixture; `unknown` replaces the last one with an id that names nothing. */

@@ -159,6 +159,11 @@ export class Organizations {
         'collection',
         (await content.collectionsIn(org.id)).map((c) => c.id),
       );
+      await grants.removeUserIn(
+        userId,
+        'site',
+        (await this.deps.store.sites.in(org.id)).map((s) => s.id),
+      );
       await organizations.removeUserFromTeamsOf(org.id, userId);
       return await organizations.removeMember(org.id, userId);
     });

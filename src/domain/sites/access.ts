@@ -10,7 +10,8 @@ import { buildTree, type SiteRecords, type SiteTree } from './structure.js';
 /**
  * What each site operation needs: read a site of an organization, check the caller's role, load its tree.
  * A site belongs to its organization: members read it (`read`), creators edit it (`create`: structure,
- * customization, redirects, share links, publishing), admins delete it.
+ * customization, redirects, share links, publishing), admins delete it. A role granted on the site (to a user or a
+ * team, `inviteToSite`) counts as well: see `Access.siteRole`.
  */
 export class SiteAccess {
   constructor(
@@ -27,7 +28,7 @@ export class SiteAccess {
   }
 
   async role(caller: Caller, site: SiteRecord): Promise<RoleName | null> {
-    return (await caller.access.organizationRole(site.organizationId)) ?? null;
+    return await caller.access.siteRole(site);
   }
 
   /** The site, after checking the caller has at least `needed` in its organization. */

@@ -121,18 +121,26 @@ export class Sites {
 
   async list(caller: Caller, organizationId: string, query: SiteQuery): Promise<Page<SiteView>> {
     const org = await this.access.organizations.find(organizationId);
-    const role = await caller.access.requireOrganization(org, 'read');
+    // Guests see the sites they were given a role on.
+    await caller.access.requireOrganization(org, 'member');
     const { sites } = this.deps.store;
     const showing = query.space !== undefined ? new Set(await sites.sitesShowing(query.space)) : undefined;
     const title = query.title?.toLowerCase();
-    const items = await Promise.all(
-      (await sites.in(org.id))
-        .filter((s) => !showing || showing.has(s.id))
-        .filter((s) => !title || s.title.toLowerCase().includes(title))
-        .filter((s) => query.published === undefined || s.published === query.published)
-        .filter((s) => !query.type?.length || query.type.includes(s.type))
-        .map(async (site) => await this.view(site, role)),
-    );
+    const items = (
+      await Promise.all(
+        (
+          await sites.in(org.id)
+        )
+          .filter((s) => !showing || showing.has(s.id))
+          .filter((s) => !title || s.title.toLowerCase().includes(title))
+          .filter((s) => query.published === undefined || s.published === query.published)
+          .filter((s) => !query.type?.length || query.type.includes(s.type))
+          .map(async (site) => {
+            const role = await caller.access.siteRole(site);
+            return role ? await this.view(site, role) : undefined;
+          }),
+      )
+    ).filter((v): v is SiteView => v !== undefined);
     return paginate(items, query, (v) => [v.site.createdAt, v.site.id]);
   }
 
@@ -217,12 +225,20 @@ export class Sites {
     await store.sites.putSection({ ...section.record, defaultSiteSpaceId: siteSpaceId });
   }
 
+  /** Needs the admin role on the site; for a site that is not there, the organization's. */
   async delete(caller: Caller, organizationId: string, siteId: string): Promise<boolean> {
-    // Deleting needs the organization's admin role, checked before looking for the site.
-    await caller.access.requireOrganization(await this.access.organizations.find(organizationId), 'admin');
-    const site = await this.deps.store.sites.get(siteId);
-    if (!site || site.organizationId !== organizationId) return false;
-    return await this.deps.store.sites.delete(site.id);
+    const org = await this.access.organizations.find(organizationId);
+    const { store } = this.deps;
+    const site = await store.sites.get(siteId);
+    if (!site || site.organizationId !== organizationId) {
+      await caller.access.requireOrganization(org, 'admin');
+      return false;
+    }
+    await this.access.require(caller, organizationId, siteId, 'admin');
+    return await store.tx(async () => {
+      for (const grant of await store.grants.on('site', site.id)) await store.grants.remove('site', site.id, grant.principalKind, grant.principalId);
+      return await store.sites.delete(site.id);
+    });
   }
 
   async publish(caller: Caller, organizationId: string, siteId: string, published: boolean): Promise<SiteView> {

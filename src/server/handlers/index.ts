@@ -8,7 +8,7 @@ import { gitHandlers } from './git.js';
 import { integrationHandlers } from './integrations.js';
 import { openAPIHandlers } from './openapi.js';
 import { organizationHandlers } from './organizations.js';
-import { collectionPermissionHandlers, spacePermissionHandlers } from './permissions.js';
+import { collectionPermissionHandlers, sitePermissionHandlers, spacePermissionHandlers } from './permissions.js';
 import { revisionHandlers } from './revisions.js';
 import { siteHandlers } from './sites.js';
 import { spaceHandlers } from './spaces.js';
@@ -41,6 +41,7 @@ export const handlers: Handlers & { readonly [operationId: string]: unknown } = 
   ...commentHandlers,
   ...siteHandlers,
   ...siteMcpServerHandlers,
+  ...sitePermissionHandlers,
   ...inviteHandlers,
   ...gitHandlers,
   ...integrationHandlers,
