@@ -183,6 +183,7 @@ async function writeFixture(): Promise<Ids> {
     await post('POST', `/orgs/${org}/sites/${site}/redirects`, { source: '/old', destination: { kind: 'site-section', siteSectionId: section } })
   ).id as string;
   const mcp = (await post('POST', `/orgs/${org}/sites/${site}/mcp-servers`, { name: 'M', url: 'https://mcp.example.com/sse', headers: {} })).id as string;
+  const externalLink = (await post('POST', `/orgs/${org}/sites/${site}/external-links`, { title: 'Home', url: 'https://example.com/' })).id as string;
   const invite = (await post('POST', `/orgs/${org}/link-invites`, { role: 'read' })).id as string;
   const translation = (await post('POST', `/orgs/${org}/translations`, { source: { space: target, language: 'en' }, language: 'fr' })).id as string;
   const slug = `swept-spec-${n}`;
@@ -209,6 +210,7 @@ async function writeFixture(): Promise<Ids> {
     shareLinkId: shareLink,
     siteRedirectId: redirect,
     siteMcpServerId: mcp,
+    siteExternalLinkId: externalLink,
     inviteId: invite,
     translationId: translation,
     specSlug: slug,
@@ -318,6 +320,8 @@ const writes: [method: string, path: string, body?: Body][] = [
   ['DELETE', '/orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}'],
   ['PATCH', '/orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}', { role: 'read' }],
   ['DELETE', '/orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}'],
+  ['PATCH', '/orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId}', { title: 'Home' }],
+  ['DELETE', '/orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId}'],
 ];
 
 /** The path with ids from the fixture; `unknown` replaces the last one with an id that names nothing. */

@@ -44,7 +44,13 @@ export class SiteAccess {
 
   async records(site: SiteRecord): Promise<SiteRecords> {
     const { sites } = this.deps.store;
-    return { site, sections: await sites.sections(site.id), groups: await sites.groups(site.id), siteSpaces: await sites.siteSpaces(site.id) };
+    return {
+      site,
+      sections: await sites.sections(site.id),
+      groups: await sites.groups(site.id),
+      siteSpaces: await sites.siteSpaces(site.id),
+      links: await this.deps.store.externalLinks.inSite(site.id),
+    };
   }
 
   /** The tree with each site space's space as the caller sees it. Site spaces of deleted spaces are left out. */

@@ -16,6 +16,7 @@ import { SiteRedirects } from './redirects.js';
 import { SiteSections } from './sections.js';
 import { SiteShareLinks } from './share-links.js';
 import { SiteMcpServers } from './mcp-servers.js';
+import { SiteExternalLinks } from './external-links.js';
 import { SiteSpaces } from './site-spaces.js';
 import { SiteStructureSort } from './sort.js';
 import { buildTree, type GroupNode, type SectionNode, type SiteSpaceNode, type SiteTree, type StructureNode } from './structure.js';
@@ -98,6 +99,7 @@ export class Sites {
   readonly publishing: SitePublishing;
   readonly search: SiteSearch;
   readonly mcpServers: SiteMcpServers;
+  readonly externalLinks: SiteExternalLinks;
 
   constructor(
     private readonly deps: Deps,
@@ -117,6 +119,7 @@ export class Sites {
     this.publishing = new SitePublishing(this.access);
     this.search = new SiteSearch(this.access, content);
     this.mcpServers = new SiteMcpServers(this.access);
+    this.externalLinks = new SiteExternalLinks(this.access);
   }
 
   async list(caller: Caller, organizationId: string, query: SiteQuery): Promise<Page<SiteView>> {

@@ -137,6 +137,16 @@ export const siteHandlers: Handlers = {
     return ok(present.structureItem(ctx.urls, await site(ctx), await ctx.domain.sites.sort.sort(...args(ctx), item, positionOf(ctx.body?.position))));
   },
 
+  addExternalLinkToSite: async (ctx) => {
+    const node = await ctx.domain.sites.externalLinks.add(...args(ctx), ctx.body);
+    return created(present.siteExternalLink(node.record), siteLocation(ctx, `/external-links/${node.record.id}`));
+  },
+
+  updateSiteExternalLinkById: async (ctx) =>
+    ok(present.siteExternalLink((await ctx.domain.sites.externalLinks.update(...args(ctx), ctx.params.siteExternalLinkId, ctx.body)).record)),
+
+  deleteSiteExternalLinkById: async (ctx) => deleted(await ctx.domain.sites.externalLinks.delete(...args(ctx), ctx.params.siteExternalLinkId)),
+
   listSiteShareLinks: async (ctx) => ok(list(await ctx.domain.sites.shareLinks.list(...args(ctx), pageOf(ctx.query)), (v) => present.shareLink(ctx.urls, v))),
 
   createSiteShareLink: async (ctx) => {
