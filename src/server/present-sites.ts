@@ -1,6 +1,7 @@
 import type * as api from '@gitbook/api';
 import type * as newer from '@gitbook/api-0.202';
 import {
+  type ChannelView,
   type McpServerView,
   SHARE_KEY_PARAM,
   type ShareLinkView,
@@ -191,4 +192,19 @@ export function mcpServer(urls: Urls, view: McpServerView): api.SiteMcpServer {
     headers: view.headers,
     urls: { location: urls.api(`/orgs/${view.site.organizationId}/sites/${view.site.id}/mcp-servers/${view.server.id}`) },
   };
+}
+
+export function siteChannel(urls: Urls, view: ChannelView): newer.SiteChannel {
+  const { channel, site } = view;
+  return {
+    object: 'site-channel',
+    id: channel.id,
+    type: channel.type,
+    setupSettings: channel.setupSettings,
+    role: channel.role,
+    status: 'pending',
+    answers: 0,
+    createdAt: channel.createdAt,
+    urls: { location: urls.api(`/orgs/${site.organizationId}/sites/${site.id}/channels/${channel.id}`) },
+  } as newer.SiteChannel;
 }

@@ -184,6 +184,7 @@ async function writeFixture(): Promise<Ids> {
   ).id as string;
   const mcp = (await post('POST', `/orgs/${org}/sites/${site}/mcp-servers`, { name: 'M', url: 'https://mcp.example.com/sse', headers: {} })).id as string;
   const externalLink = (await post('POST', `/orgs/${org}/sites/${site}/external-links`, { title: 'Home', url: 'https://example.com/' })).id as string;
+  const channel = (await post('POST', `/orgs/${org}/sites/${site}/channels`, { type: 'builtin:slack', setupSettings: {} })).id as string;
   const invite = (await post('POST', `/orgs/${org}/link-invites`, { role: 'read' })).id as string;
   const translation = (await post('POST', `/orgs/${org}/translations`, { source: { space: target, language: 'en' }, language: 'fr' })).id as string;
   const slug = `swept-spec-${n}`;
@@ -211,6 +212,7 @@ async function writeFixture(): Promise<Ids> {
     siteRedirectId: redirect,
     siteMcpServerId: mcp,
     siteExternalLinkId: externalLink,
+    siteChannelId: channel,
     inviteId: invite,
     translationId: translation,
     specSlug: slug,
@@ -322,6 +324,8 @@ const writes: [method: string, path: string, body?: Body][] = [
   ['DELETE', '/orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}'],
   ['PATCH', '/orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId}', { title: 'Home' }],
   ['DELETE', '/orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId}'],
+  ['PATCH', '/orgs/{organizationId}/sites/{siteId}/channels/{siteChannelId}', { role: 'support' }],
+  ['DELETE', '/orgs/{organizationId}/sites/{siteId}/channels/{siteChannelId}'],
 ];
 
 /** The path with ids from the fixture; `unknown` replaces the last one with an id that names nothing. */

@@ -17,6 +17,7 @@ import { SiteSections } from './sections.js';
 import { SiteShareLinks } from './share-links.js';
 import { SiteMcpServers } from './mcp-servers.js';
 import { SiteExternalLinks } from './external-links.js';
+import { SiteChannels } from './channels.js';
 import { SiteSpaces } from './site-spaces.js';
 import { SiteStructureSort } from './sort.js';
 import { buildTree, type GroupNode, type SectionNode, type SiteSpaceNode, type SiteTree, type StructureNode } from './structure.js';
@@ -28,6 +29,7 @@ export { SHARE_KEY_PARAM } from './share-links.js';
 export { PREVIEW_PARAM } from './preview.js';
 export type { ShareLinkView } from './share-links.js';
 export type { McpServerInput, McpServerView } from './mcp-servers.js';
+export type { ChannelView } from './channels.js';
 export type { RedirectTarget } from './redirects.js';
 export type { SitePermission } from './permissions.js';
 export type { SiteSearchRequest, SiteSearchResult } from './search.js';
@@ -100,6 +102,7 @@ export class Sites {
   readonly search: SiteSearch;
   readonly mcpServers: SiteMcpServers;
   readonly externalLinks: SiteExternalLinks;
+  readonly channels: SiteChannels;
 
   constructor(
     private readonly deps: Deps,
@@ -120,6 +123,7 @@ export class Sites {
     this.search = new SiteSearch(this.access, content);
     this.mcpServers = new SiteMcpServers(this.access);
     this.externalLinks = new SiteExternalLinks(this.access);
+    this.channels = new SiteChannels(this.access);
   }
 
   async list(caller: Caller, organizationId: string, query: SiteQuery): Promise<Page<SiteView>> {

@@ -17,6 +17,7 @@ import { translationHandlers } from './translations.js';
 import { userHandlers } from './users.js';
 import { inviteHandlers } from './invites.js';
 import { siteMcpServerHandlers } from './site-mcp-servers.js';
+import { siteChannelHandlers } from './site-channels.js';
 
 import { ssoHandlers } from './sso.js';
 import { teamHandlers } from './teams.js';
@@ -42,6 +43,7 @@ export const handlers: Handlers & { readonly [operationId: string]: unknown } = 
   ...siteHandlers,
   ...siteMcpServerHandlers,
   ...sitePermissionHandlers,
+  ...siteChannelHandlers,
   ...inviteHandlers,
   ...gitHandlers,
   ...integrationHandlers,
