@@ -1,7 +1,7 @@
 import type { StructurePointer, StructurePosition } from '../../domain/sites/sites.js';
 import { PREVIEW_PARAM } from '../../domain/sites/preview.js';
 import { searchResult } from '../present-content.js';
-import { created, deleted, ok, pageOf, type Handlers, type WithParams } from '../handler.js';
+import { created, deleted, noContent, ok, pageOf, type Handlers, type WithParams } from '../handler.js';
 import { HttpError } from '../http-errors.js';
 import { list, listAsync } from '../present.js';
 import * as present from '../present-sites.js';
@@ -173,6 +173,8 @@ export const siteHandlers: Handlers = {
 
   deleteSiteRedirectById: async (ctx) => deleted(await ctx.domain.sites.redirects.delete(...args(ctx), ctx.params.siteRedirectId)),
 
+  bulkUpsertSiteRedirects: async (ctx) => ok({ results: await ctx.domain.sites.redirects.bulk(...args(ctx), ctx.body.redirects) }),
+
   getSiteRedirectBySource: async (ctx) => {
     const { redirect, path } = await ctx.domain.sites.redirects.resolve(...args(ctx), ctx.query.source);
     const target = present.publishedUrl(ctx.urls, { ...(await site(ctx)), published: true }, path, await urlOptions(ctx))!;
@@ -197,6 +199,11 @@ export const siteHandlers: Handlers = {
   searchSiteContent: async (ctx) => {
     const results = await ctx.domain.sites.search.search(...args(ctx), ctx.body, pageOf(ctx.query));
     return ok(list(results, (r) => ({ id: r.view.space.id, title: r.view.space.title, pages: r.hits.map((hit) => searchResult(ctx.urls, r.view, hit)) })));
+  },
+
+  prewarmSiteSearch: async (ctx) => {
+    await ctx.domain.sites.search.prewarm(...args(ctx));
+    return noContent();
   },
 
   getSitePublishingPreviewById: async (ctx) => {
