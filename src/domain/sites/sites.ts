@@ -215,6 +215,40 @@ export class Sites {
     return await this.view(next, role);
   }
 
+  /**
+   * `duplicateSiteSpace`: a full copy of the site space's space (as `duplicateSpace` makes it), shown right after the
+   * original: in a new section after the original's when it is the only variant of its section, else as a variant
+   * beside it. Quire keeps no drafts of a site's structure: `draft: true` is refused.
+   */
+  async duplicateSiteSpace(caller: Caller, organizationId: string, siteId: string, siteSpaceId: string, draft = false): Promise<SiteSpaceView> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
+    if (draft) throw invalidInput('draft: Quire keeps no draft site spaces or sections; duplicate without draft');
+    const tree = await this.access.tree(caller, site);
+    const node = tree.siteSpaces.find((n) => n.record.id === siteSpaceId);
+    if (!node) throw notFound(`No matching site space ${siteSpaceId} in the site ${site.id}`);
+    const section = tree.sections.find((s) => s.record.id === node.record.sectionId);
+    const copy = await this.access.spaces.duplicate(caller, node.spaceId);
+    if (section && section.siteSpaces.length === 1) {
+      const added = await this.sections.add(caller, organizationId, siteId, { spaceId: copy.space.id, title: `${section.record.title} (copy)` });
+      await this.sort.sort(
+        caller,
+        organizationId,
+        siteId,
+        { type: 'site-section', id: added.record.id },
+        { after: { type: 'site-section', id: section.record.id } },
+      );
+      return added.siteSpaces[0]!;
+    }
+    const added = await this.siteSpaces.add(caller, organizationId, siteId, { spaceId: copy.space.id, ...(section ? { sectionId: section.record.id } : {}) });
+    return (await this.sort.sort(
+      caller,
+      organizationId,
+      siteId,
+      { type: 'site-space', id: added.record.id },
+      { after: { type: 'site-space', id: node.record.id } },
+    )) as SiteSpaceView;
+  }
+
   /** At the root, or in the default section when the site has sections. */
   private async setDefaultSiteSpace(site: SiteRecord, siteSpaceId: string): Promise<void> {
     const { store } = this.deps;

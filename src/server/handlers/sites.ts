@@ -132,6 +132,12 @@ export const siteHandlers: Handlers = {
 
   deleteSiteSpaceById: async (ctx) => deleted(await ctx.domain.sites.siteSpaces.delete(...args(ctx), ctx.params.siteSpaceId)),
 
+  duplicateSiteSpace: async (ctx) => {
+    const node = await ctx.domain.sites.duplicateSiteSpace(...args(ctx), ctx.params.siteSpaceId, ctx.body?.draft);
+    // 0.202.0's SiteSpace requires `draft`; Quire keeps no drafts.
+    return created({ draft: false, ...present.siteSpace(ctx.urls, await site(ctx), node) }, siteLocation(ctx, `/site-spaces/${node.record.id}`));
+  },
+
   moveSiteSpace: async (ctx) => {
     const item = { type: 'site-space' as const, id: ctx.params.siteSpaceId };
     return ok(present.structureItem(ctx.urls, await site(ctx), await ctx.domain.sites.sort.sort(...args(ctx), item, positionOf(ctx.body?.position))));
