@@ -13,7 +13,7 @@ describe('duplicateSiteSpace (0.202.0)', () => {
     const [first, second] = (await api.listSiteSections(s.org, site)).data.items;
     const original = first!.siteSpaces[0]!;
 
-    const copied = await api.duplicateSiteSpace(s.org, site, original.id);
+    const copied = await api.duplicateSiteSpace(s.org, site, original.id, {});
     expect(copied.status).toBe(201);
     expect(copied.data.space.id).not.toBe(guides);
     expect(copied.data.space.title).toMatch(/Guides/);
@@ -26,7 +26,7 @@ describe('duplicateSiteSpace (0.202.0)', () => {
     await api.addSpaceToSite(s.org, site, { spaceId: reference, sectionId: second!.id } as never);
     const variants = (await api.listSiteSections(s.org, site)).data.items.find((x) => x.id === second!.id)!.siteSpaces;
     expect(variants).toHaveLength(2);
-    const variant = (await api.duplicateSiteSpace(s.org, site, variants[0]!.id)).data;
+    const variant = (await api.duplicateSiteSpace(s.org, site, variants[0]!.id, {})).data;
     expect(variant.section).toBe(second!.id);
     const after = (await api.listSiteSections(s.org, site)).data.items.find((x) => x.id === second!.id)!.siteSpaces.map((x) => x.id);
     expect(after).toEqual([variants[0]!.id, variant.id, variants[1]!.id]);
@@ -38,15 +38,15 @@ describe('duplicateSiteSpace (0.202.0)', () => {
     const space = (await api.createSpace(s.org, { title: 'Only' })).data.id;
     const site = (await api.createSite(s.org, { title: 'Flat duplicates', spaces: [space] })).data.id;
     const siteSpace = (await api.listSiteSpaces(s.org, site)).data.items[0]!.id;
-    const copy = (await api.duplicateSiteSpace(s.org, site, siteSpace)).data;
+    const copy = (await api.duplicateSiteSpace(s.org, site, siteSpace, {})).data;
     expect(copy.section).toBeUndefined();
     expect((await api.listSiteSpaces(s.org, site)).data.items.map((x) => x.id)).toEqual([siteSpace, copy.id]);
 
-    expect(await statusOf(api.duplicateSiteSpace(s.org, site, 'unknownsitespace'))).toBe(404);
-    expect(await statusOf(api.duplicateSiteSpace(s.org, 'unknownsite', siteSpace))).toBe(404);
+    expect(await statusOf(api.duplicateSiteSpace(s.org, site, 'unknownsitespace', {}))).toBe(404);
+    expect(await statusOf(api.duplicateSiteSpace(s.org, 'unknownsite', siteSpace, {}))).toBe(404);
     expect(await statusOf(api.duplicateSiteSpace(s.org, site, siteSpace, { draft: true }))).toBe(400);
     expect(await statusOf(api.duplicateSiteSpace(s.org, site, siteSpace, { draft: 'yes' } as never))).toBe(400);
     const reader = s.newerClient((await s.member('read')).token).orgs;
-    expect(await statusOf(reader.duplicateSiteSpace(s.org, site, siteSpace))).toBe(403);
+    expect(await statusOf(reader.duplicateSiteSpace(s.org, site, siteSpace, {}))).toBe(403);
   });
 });
