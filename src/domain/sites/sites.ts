@@ -249,6 +249,18 @@ export class Sites {
     )) as SiteSpaceView;
   }
 
+  /**
+   * `applyTemplateToSite`: an empty site gets a space made from the built-in product documentation template (home,
+   * quickstart, guides, reference), titled as the site, as its content. 409 when the site shows spaces already.
+   */
+  async applyTemplate(caller: Caller, organizationId: string, siteId: string): Promise<SiteView> {
+    const { site, role } = await this.access.require(caller, organizationId, siteId, 'create');
+    if ((await this.access.tree(null, site)).siteSpaces.length) throw conflict(`The site ${site.id} has content already: a template fills an empty site`);
+    const space = await this.access.spaces.create(caller, organizationId, { title: site.title, template: { id: 'product-docs' } });
+    await this.siteSpaces.add(caller, organizationId, siteId, { spaceId: space.space.id });
+    return await this.view((await this.deps.store.sites.get(site.id))!, role);
+  }
+
   /** At the root, or in the default section when the site has sections. */
   private async setDefaultSiteSpace(site: SiteRecord, siteSpaceId: string): Promise<void> {
     const { store } = this.deps;

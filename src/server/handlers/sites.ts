@@ -132,6 +132,11 @@ export const siteHandlers: Handlers = {
 
   deleteSiteSpaceById: async (ctx) => deleted(await ctx.domain.sites.siteSpaces.delete(...args(ctx), ctx.params.siteSpaceId)),
 
+  applyTemplateToSite: async (ctx) => {
+    await ctx.domain.sites.applyTemplate(...args(ctx));
+    return { status: 200 };
+  },
+
   duplicateSiteSpace: async (ctx) => {
     const node = await ctx.domain.sites.duplicateSiteSpace(...args(ctx), ctx.params.siteSpaceId, ctx.body?.draft);
     // 0.202.0's SiteSpace requires `draft`; Quire keeps no drafts.
