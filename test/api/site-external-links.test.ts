@@ -69,6 +69,10 @@ describe('site external links (0.202.0)', () => {
     await api.addExternalLinkToSite(s.org, site.id, { title: 'Community forum', url: 'https://forum.example.com/' });
     await api.addExternalLinkToSite(s.org, site.id, { title: 'Secret draft', url: 'https://draft.example.com/', draft: true });
     await api.publishSite(s.org, site.id);
+    const published = (await api.getPublishedContentSite(s.org, site.id)).data.structure;
+    expect(JSON.stringify(published)).toContain('Community forum');
+    expect(JSON.stringify(published)).not.toContain('Secret draft');
+    expect((await api.getSiteStructure(s.org, site.id)).data.structure.filter((item) => item.object === 'site-external-link')).toHaveLength(2);
     const html = await (await fetch(`${s.url}/${site.basename}/`)).text();
     const tabs = html.match(/<nav class="section-tabs"[\s\S]*?<\/nav>/)?.[0] ?? '';
     expect(tabs).toContain('href="https://forum.example.com/"');

@@ -331,7 +331,9 @@ export class Sites {
   async published(caller: Caller, organizationId: string, siteId: string): Promise<PublishedSiteView> {
     const { site, role } = await this.access.require(caller, organizationId, siteId, 'read');
     if (!site.published) throw notFound(`No matching site found: the site ${site.id} is not published`);
-    const structure = await this.access.tree(caller, site);
+    // What is published: draft external links are left out.
+    const records = await this.access.records(site);
+    const structure = await this.access.tree(caller, site, { ...records, links: (records.links ?? []).filter((l) => !l.draft) });
     return {
       site: await this.view(site, role),
       structure,
