@@ -84,7 +84,7 @@ export class Domain {
     this.collections = new Collections(this.deps, this.organizations, () => this.spaces);
     this.spaces = new Spaces(this.deps, this.organizations, this.collections, this.jobs);
     this.teams = new Teams(this.deps, this.organizations);
-    this.permissions = new Permissions(this.deps, this.organizations, this.spaces, this.collections, this.teams);
+    this.permissions = new Permissions(this.deps, this.organizations, this.spaces, this.collections, this.teams, () => this.sites.access);
     this.content = new Contents(this.deps, this.spaces, this.organizations);
     this.sync = new GitSync(this.deps);
     this.comments = new Comments(this.deps, this.spaces, this.content, () => this.changeRequests.find.bind(this.changeRequests));

@@ -1,7 +1,7 @@
-/** Access granted to a user or team on a space or collection. */
+/** Access granted to a user or team on a space, a collection or a site. */
 import type { RoleName } from './roles.js';
 
-export type ResourceKind = 'space' | 'collection';
+export type ResourceKind = 'space' | 'collection' | 'site';
 export type PrincipalKind = 'user' | 'team';
 
 export interface GrantRecord {

@@ -1,5 +1,7 @@
 import type * as api from '@gitbook/api';
+import type * as newer from '@gitbook/api-0.202';
 import {
+  type ChannelView,
   type McpServerView,
   SHARE_KEY_PARAM,
   type ShareLinkView,
@@ -12,7 +14,7 @@ import {
   type SiteView,
 } from '../domain/sites/sites.js';
 import type { PublishingAuthView } from '../domain/sites/publishing.js';
-import type { SiteAdaptiveSchemaRecord, SiteRecord, SiteRedirectRecord } from '../model/index.js';
+import type { SiteAdaptiveSchemaRecord, SiteExternalLinkRecord, SiteRecord, SiteRedirectRecord } from '../model/index.js';
 import { space, user, type Urls } from './present.js';
 
 /** How published URLs are written for one request: a share key is added for `share-link` sites when the caller gave a valid one. */
@@ -94,8 +96,13 @@ export function siteSection(urls: Urls, site: SiteRecord, node: SiteSectionView,
 
 export function siteSectionGroup(urls: Urls, site: SiteRecord, node: SiteSectionGroupView, options: SiteUrlOptions = {}): api.SiteSectionGroup {
   const r = node.record;
+  // External links are 0.202.0's (its SiteSectionGroup.children has them; 0.143.2's does not).
   const children = node.children.map((child) =>
-    child.kind === 'section' ? siteSection(urls, site, child, options) : siteSectionGroup(urls, site, child, options),
+    child.kind === 'section'
+      ? siteSection(urls, site, child, options)
+      : child.kind === 'link'
+        ? (siteExternalLink(child.record) as unknown as api.SiteSection)
+        : siteSectionGroup(urls, site, child, options),
   );
   return {
     object: 'site-section-group',
@@ -111,7 +118,24 @@ export function siteSectionGroup(urls: Urls, site: SiteRecord, node: SiteSection
 export function structureItem(urls: Urls, site: SiteRecord, node: SiteStructureItemView, options: SiteUrlOptions = {}): api.SiteStructureItem {
   if (node.kind === 'site-space') return siteSpace(urls, site, node, options);
   if (node.kind === 'section') return siteSection(urls, site, node, options);
+  if (node.kind === 'link') return siteExternalLink(node.record) as unknown as api.SiteStructureItem;
   return siteSectionGroup(urls, site, node, options);
+}
+
+export function siteExternalLink(r: SiteExternalLinkRecord): newer.SiteExternalLink {
+  return {
+    object: 'site-external-link',
+    id: r.id,
+    title: r.title,
+    ...(r.localizedTitle ? { localizedTitle: r.localizedTitle as newer.LocalizedString128 } : {}),
+    ...(r.description !== null ? { description: r.description } : {}),
+    ...(r.localizedDescription ? { localizedDescription: r.localizedDescription as newer.LocalizedString256 } : {}),
+    ...(r.icon ? { icon: r.icon } : {}),
+    url: r.url,
+    ...(r.groupId ? { sectionGroup: r.groupId } : {}),
+    draft: r.draft,
+    ...(r.condition !== null ? { condition: r.condition } : {}),
+  };
 }
 
 export function siteStructure(urls: Urls, tree: SiteStructureView, options: SiteUrlOptions = {}): api.SiteStructure {
@@ -168,4 +192,19 @@ export function mcpServer(urls: Urls, view: McpServerView): api.SiteMcpServer {
     headers: view.headers,
     urls: { location: urls.api(`/orgs/${view.site.organizationId}/sites/${view.site.id}/mcp-servers/${view.server.id}`) },
   };
+}
+
+export function siteChannel(urls: Urls, view: ChannelView): newer.SiteChannel {
+  const { channel, site } = view;
+  return {
+    object: 'site-channel',
+    id: channel.id,
+    type: channel.type,
+    setupSettings: channel.setupSettings,
+    role: channel.role,
+    status: 'pending',
+    answers: 0,
+    createdAt: channel.createdAt,
+    urls: { location: urls.api(`/orgs/${site.organizationId}/sites/${site.id}/channels/${channel.id}`) },
+  } as newer.SiteChannel;
 }

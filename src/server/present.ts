@@ -73,9 +73,10 @@ export function organization(urls: Urls, org: OrganizationRecord, role: RoleName
       app: urls.app(`/o/${org.id}`),
       ...(org.logo ? { logo: org.logo } : {}),
     },
-    trial: { status: 'notapplicable' as api.BillingTrialStatus },
+    trial: { status: 'notapplicable' as api.BillingTrialStatus, count: 0 },
     permissions: {
       view: member,
+      access: member,
       admin,
       ownTeam: atLeast(role, 'admin'),
       createContent: atLeast(role, 'create'),

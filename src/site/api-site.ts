@@ -56,9 +56,11 @@ export async function apiSite(domain: Domain, siteId: string, options: ApiSiteOp
     }),
   );
 
+  const links = navigationLinks(tree, shows);
   return {
     title: tree.site.title,
     basePath: base,
+    ...(links.length ? { links } : {}),
     ...(options.siteUrl ? { siteUrl: options.siteUrl.replace(/\/+$/, '') } : {}),
     spaces,
     openapi: await siteOpenAPI(domain, tree.site.organizationId, [...views.values()]),
@@ -69,6 +71,26 @@ export async function apiSite(domain: Domain, siteId: string, options: ApiSiteOp
       to: `${base}${withSlash(path)}`,
     })),
   };
+}
+
+/**
+ * The published external links (no drafts, conditions met) in structure order, each with the section it follows (in
+ * the order sections show: groups expanded in place).
+ */
+function navigationLinks(tree: SiteStructureView, shows: (condition: string | null) => boolean): NonNullable<SiteInput['links']> {
+  const links: NonNullable<SiteInput['links']> = [];
+  let after: string | undefined;
+  const walk = (nodes: readonly { kind: string }[]) => {
+    for (const node of nodes as SiteStructureView['root']) {
+      if (node.kind === 'section') after = node.record.id;
+      else if (node.kind === 'group') walk(node.children);
+      else if (node.kind === 'link' && !node.record.draft && shows(node.record.condition)) {
+        links.push({ title: node.record.title, url: node.record.url, ...(after ? { after } : {}) });
+      }
+    }
+  };
+  if (tree.type === 'sections') walk(tree.root);
+  return links;
 }
 
 /** The site spaces a visitor with these claims sees, as a stable key: two visitors with the same key see the same site. */

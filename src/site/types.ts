@@ -36,6 +36,11 @@ export interface SiteInput {
   claims?: Record<string, unknown>;
   /** Site redirects: site path (no base, no slashes around) -> site URL. */
   redirects?: Array<{ from: string; to: string }>;
+  /**
+   * External links of the site's navigation, shown among the section tabs: each right after the section it follows
+   * in the site's structure (`after`), or first.
+   */
+  links?: Array<{ title: string; url: string; after?: string }>;
   /** The OpenAPI documents pages show (`{% openapi-operation %}`, `builtin:openapi` pages); none: blocks show a signature only. */
   openapi?: OpenAPISpecSource;
 }

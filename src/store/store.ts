@@ -14,6 +14,7 @@ import type { OpenAPIRepo } from './openapi.js';
 import type { OrganizationRepo } from './organizations.js';
 import type { RevisionRepo } from './revisions.js';
 import type { SecretBox } from './secrets.js';
+import type { SiteChannelRepo, SiteExternalLinkRepo } from './site-links-channels.js';
 import type { SiteMcpServerRepo } from './site-mcp-servers.js';
 import type { SiteRepo } from './sites.js';
 import type { SsoRepo } from './sso.js';
@@ -38,6 +39,8 @@ export interface Repositories {
   readonly integrations: IntegrationRepo;
   readonly invites: InviteRepo;
   readonly mcpServers: SiteMcpServerRepo;
+  readonly externalLinks: SiteExternalLinkRepo;
+  readonly channels: SiteChannelRepo;
   readonly openapi: OpenAPIRepo;
   readonly translations: TranslationRepo;
   readonly sso: SsoRepo;

@@ -186,6 +186,7 @@ async function writeFixture(): Promise<Ids> {
   const crComment = (await post('POST', `/spaces/${space}/change-requests/${cr}/comments`, { body: { markdown: 'Hi' } })).id as string;
   const crReply = (await post('POST', `/spaces/${space}/change-requests/${cr}/comments/${crComment}/replies`, { body: { markdown: 'Yo' } })).id as string;
   const site = (await post('POST', `/orgs/${org}/sites`, { title: 'Swept', spaces: [space] })).id as string;
+  await post('POST', `/orgs/${org}/sites/${site}/permissions`, { role: 'read', users: [member], teams: [team] });
   const section = (await post('POST', `/orgs/${org}/sites/${site}/sections`, { spaceId: target, title: 'Two' })).id as string;
   const group = (await post('POST', `/orgs/${org}/sites/${site}/section-groups`, { title: 'Group', sections: [section] })).id as string;
   const siteSpace = (await s.request('GET', `/v1/orgs/${org}/sites/${site}/site-spaces`)).json.items[0].id as string;
@@ -195,6 +196,8 @@ async function writeFixture(): Promise<Ids> {
     await post('POST', `/orgs/${org}/sites/${site}/redirects`, { source: '/old', destination: { kind: 'site-section', siteSectionId: section } })
   ).id as string;
   const mcp = (await post('POST', `/orgs/${org}/sites/${site}/mcp-servers`, { name: 'M', url: 'https://mcp.example.com/sse', headers: {} })).id as string;
+  const externalLink = (await post('POST', `/orgs/${org}/sites/${site}/external-links`, { title: 'Home', url: 'https://example.com/' })).id as string;
+  const channel = (await post('POST', `/orgs/${org}/sites/${site}/channels`, { type: 'builtin:slack', setupSettings: {} })).id as string;
   const invite = (await post('POST', `/orgs/${org}/link-invites`, { role: 'read' })).id as string;
   const translation = (await post('POST', `/orgs/${org}/translations`, { source: { space: target, language: 'en' }, language: 'fr' })).id as string;
   const slug = `swept-spec-${n}`;
@@ -221,6 +224,8 @@ async function writeFixture(): Promise<Ids> {
     shareLinkId: shareLink,
     siteRedirectId: redirect,
     siteMcpServerId: mcp,
+    siteExternalLinkId: externalLink,
+    siteChannelId: channel,
     inviteId: invite,
     translationId: translation,
     specSlug: slug,
@@ -326,6 +331,14 @@ const writes: [method: string, path: string, body?: Body][] = [
   ['POST', '/orgs/{organizationId}/members/{userId}/sso'],
   ['POST', '/spaces/{spaceId}/change-requests/{changeRequestId}/reviews', { status: 'approved' }],
   ['DELETE', '/orgs/{organizationId}/sites/{siteId}/mcp-servers/{siteMcpServerId}'],
+  ['PATCH', '/orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}', { role: 'read' }],
+  ['DELETE', '/orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}'],
+  ['PATCH', '/orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}', { role: 'read' }],
+  ['DELETE', '/orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}'],
+  ['PATCH', '/orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId}', { title: 'Home' }],
+  ['DELETE', '/orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId}'],
+  ['PATCH', '/orgs/{organizationId}/sites/{siteId}/channels/{siteChannelId}', { role: 'support' }],
+  ['DELETE', '/orgs/{organizationId}/sites/{siteId}/channels/{siteChannelId}'],
 ];
 
 /** The path with ids from the fixture; `unknown` replaces the last one with an id that names nothing. */

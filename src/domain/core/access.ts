@@ -1,4 +1,4 @@
-import type { CollectionRecord, DefaultLevel, MemberRecord, OrganizationRecord, SpaceRecord, UserRecord } from '../../model/index.js';
+import type { CollectionRecord, DefaultLevel, MemberRecord, OrganizationRecord, SiteRecord, SpaceRecord, UserRecord } from '../../model/index.js';
 import type { Store } from '../../store/index.js';
 import { forbidden } from './errors.js';
 import { atLeast, maxRole, type RoleName } from './roles.js';
@@ -55,6 +55,18 @@ export class Access {
     return await this.resolve(space.organizationId, 'space', space.id, space.defaultLevel, space.parentId);
   }
 
+  /**
+   * A site's role follows a space's rules, without collections: organization admins are admins, a role granted on the
+   * site (to the user or their teams) adds to the member's organization role, and guests have only what was granted.
+   */
+  async siteRole(site: SiteRecord): Promise<RoleName | null> {
+    if (this.installation) return null;
+    const orgRole = await this.organizationRole(site.organizationId);
+    if (orgRole === undefined) return null;
+    if (orgRole === 'admin') return 'admin';
+    return maxRole(await this.granted('site', site.id), orgRole);
+  }
+
   /** Throws 403 unless the caller has at least `needed` in the organization. */
   async requireOrganization(org: OrganizationRecord, needed: RoleName | 'member'): Promise<RoleName | null> {
     const role = await this.organizationRole(org.id);
@@ -109,7 +121,7 @@ export class Access {
     return maxRole(explicit, base);
   }
 
-  private async granted(kind: 'space' | 'collection', id: string): Promise<RoleName | null> {
+  private async granted(kind: 'space' | 'collection' | 'site', id: string): Promise<RoleName | null> {
     this.grantsByResource ??= this.readGrants();
     return (await this.grantsByResource).get(`${kind}:${id}`) ?? null;
   }

@@ -159,6 +159,11 @@ export class Organizations {
         'collection',
         (await content.collectionsIn(org.id)).map((c) => c.id),
       );
+      await grants.removeUserIn(
+        userId,
+        'site',
+        (await this.deps.store.sites.in(org.id)).map((s) => s.id),
+      );
       await organizations.removeUserFromTeamsOf(org.id, userId);
       return await organizations.removeMember(org.id, userId);
     });
@@ -180,6 +185,27 @@ export class Organizations {
       };
       await this.deps.store.organizations.upsertMember(member);
       return member;
+    });
+  }
+
+  /**
+   * A new organization, its creator its admin (`createOrganization`). On a self-hosted server only the people who
+   * run it create organizations: the caller must be an admin of one already (an installation token never is).
+   * Titles are unique on the server (409).
+   */
+  async create(caller: Caller, input: { title: string; emailDomains?: string[] }): Promise<OrganizationRecord> {
+    if (caller.access.installation) throw forbidden('An integration cannot create organizations');
+    const memberships = await this.deps.store.organizations.membershipsOf(caller.user.id);
+    if (!memberships.some((m) => !m.disabled && m.role === 'admin')) {
+      throw forbidden('Creating an organization needs the admin role in an organization of this server');
+    }
+    const title = input.title.trim();
+    if (title.length < 2) throw invalidInput('title: give at least 2 characters');
+    return await this.deps.store.tx(async () => {
+      if (await this.deps.store.organizations.byTitle(title)) throw conflict(`title: another organization is already named "${title}"`);
+      const org = await this.ensure(title, { emailDomains: input.emailDomains ?? [], defaultRole: 'read' });
+      await this.ensureMember(org.id, caller.user.id, 'admin');
+      return org;
     });
   }
 

@@ -1,16 +1,19 @@
-import type { CollectionRecord, ResourceKind, SpaceRecord, TeamRecord, UserRecord } from '../../model/index.js';
+import type { CollectionRecord, ResourceKind, SiteRecord, SpaceRecord, TeamRecord, UserRecord } from '../../model/index.js';
 import type { Collections } from '../collections/collections.js';
 import { Caller, type Deps, nowIso } from '../core/context.js';
 import { invalidInput, notFound } from '../core/errors.js';
 import type { Organizations } from '../organizations/organizations.js';
 import { paginate, type Page, type PageRequest } from '../core/pagination.js';
 import type { RoleName } from '../core/roles.js';
+import type { SiteAccess } from '../sites/access.js';
 import type { Spaces } from '../spaces/spaces.js';
 import type { Teams, TeamView } from '../teams/teams.js';
 
 export interface ResourceRef {
   kind: ResourceKind;
   id: string;
+  /** A site's organization (from its path). */
+  organizationId?: string;
 }
 
 export interface Invitation {
@@ -29,9 +32,9 @@ export interface TeamPermission {
   team: TeamView;
 }
 
-type Resource = { kind: 'space'; record: SpaceRecord } | { kind: 'collection'; record: CollectionRecord };
+type Resource = { kind: 'space'; record: SpaceRecord } | { kind: 'collection'; record: CollectionRecord } | { kind: 'site'; record: SiteRecord };
 
-/** Roles given directly on a space or a collection, to users or teams. */
+/** Roles given directly on a space, a collection or a site, to users or teams. */
 export class Permissions {
   constructor(
     private readonly deps: Deps,
@@ -39,6 +42,7 @@ export class Permissions {
     private readonly spaces: Spaces,
     private readonly collections: Collections,
     private readonly teams: Teams,
+    private readonly sites: () => SiteAccess,
   ) {}
 
   /** Users who are not yet members join the organization as guests. */
@@ -128,13 +132,22 @@ export class Permissions {
       const user = await store.users.get(member.userId);
       if (!user) continue;
       const access = new Caller(store, user).access;
-      const role = resource.kind === 'space' ? await access.spaceRole(resource.record) : await access.collectionRole(resource.record);
+      const role =
+        resource.kind === 'space'
+          ? await access.spaceRole(resource.record)
+          : resource.kind === 'site'
+            ? await access.siteRole(resource.record)
+            : await access.collectionRole(resource.record);
       if (role && (request.role === undefined || role === request.role)) items.push({ permission: role, user });
     }
     return paginate(items, request, (p) => [p.user.id]);
   }
 
   private async resolve(caller: Caller, ref: ResourceRef, needed: RoleName): Promise<Resource> {
+    if (ref.kind === 'site') {
+      const { site } = await this.sites().require(caller, ref.organizationId ?? '', ref.id, needed);
+      return { kind: 'site', record: site };
+    }
     if (ref.kind === 'space') {
       const record = await this.spaces.find(ref.id);
       await caller.access.requireSpace(record, needed);

@@ -10,7 +10,8 @@ import { buildTree, type SiteRecords, type SiteTree } from './structure.js';
 /**
  * What each site operation needs: read a site of an organization, check the caller's role, load its tree.
  * A site belongs to its organization: members read it (`read`), creators edit it (`create`: structure,
- * customization, redirects, share links, publishing), admins delete it.
+ * customization, redirects, share links, publishing), admins delete it. A role granted on the site (to a user or a
+ * team, `inviteToSite`) counts as well: see `Access.siteRole`.
  */
 export class SiteAccess {
   constructor(
@@ -27,7 +28,7 @@ export class SiteAccess {
   }
 
   async role(caller: Caller, site: SiteRecord): Promise<RoleName | null> {
-    return (await caller.access.organizationRole(site.organizationId)) ?? null;
+    return await caller.access.siteRole(site);
   }
 
   /** The site, after checking the caller has at least `needed` in its organization. */
@@ -43,7 +44,13 @@ export class SiteAccess {
 
   async records(site: SiteRecord): Promise<SiteRecords> {
     const { sites } = this.deps.store;
-    return { site, sections: await sites.sections(site.id), groups: await sites.groups(site.id), siteSpaces: await sites.siteSpaces(site.id) };
+    return {
+      site,
+      sections: await sites.sections(site.id),
+      groups: await sites.groups(site.id),
+      siteSpaces: await sites.siteSpaces(site.id),
+      links: await this.deps.store.externalLinks.inSite(site.id),
+    };
   }
 
   /** The tree with each site space's space as the caller sees it. Site spaces of deleted spaces are left out. */

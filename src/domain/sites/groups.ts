@@ -83,6 +83,7 @@ export class SiteSectionGroups {
         const siblings = siblingsIn(await this.access.tree(caller, site), node.record.parentId).filter((s) => s.id !== child.record.id);
         const position = positionAmong(siblings, { after: previous });
         if (child.kind === 'section') await store.sites.putSection({ ...child.record, groupId: node.record.parentId, position });
+        else if (child.kind === 'link') await store.externalLinks.put({ ...child.record, groupId: node.record.parentId, position });
         else await store.sites.putGroup({ ...child.record, parentId: node.record.parentId, position });
         previous = child.record.id;
       }

@@ -12,6 +12,16 @@ export interface RedirectInput {
   destination: SiteRedirectDestination;
 }
 
+/** One item of `bulkUpsertSiteRedirects`: a destination to create or update the source's redirect with, null to delete it. */
+export interface BulkRedirect {
+  source: string;
+  intent?: 'live' | 'draft' | 'publish';
+  captureWildcard?: boolean;
+  destination?: SiteRedirectDestination | { kind: 'path'; spaceId: string; path: string } | { kind: 'external'; url: string } | null;
+}
+
+export type BulkResult = { status: 'created' | 'updated'; source: string; draft: false; id: string } | { status: 'deleted'; source: string; draft: false };
+
 /** A redirect and the site-relative path it leads to. */
 export interface RedirectTarget {
   redirect: SiteRedirectRecord;
@@ -60,6 +70,62 @@ export class SiteRedirects {
       await store.sites.putRedirect(next);
       return next;
     });
+  }
+
+  /**
+   * Creates, updates (same source, compared as `normalizeSource` does) or deletes (`destination: null`) many redirects:
+   * each checked as `createSiteRedirect` checks one, and all written or none (400 naming the item). Quire keeps live
+   * redirects only: draft and publish intents, and wildcard captures, are refused.
+   */
+  async bulk(caller: Caller, organizationId: string, siteId: string, items: BulkRedirect[]): Promise<BulkResult[]> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
+    const { store } = this.access.deps;
+    return await store.tx(async () => {
+      const tree = await this.access.tree(null, site);
+      const existing = new Map((await store.sites.redirects(site.id)).map((r) => [normalizeSource(r.source), r]));
+      const seen = new Set<string>();
+      const planned: Array<{ source: string; current?: SiteRedirectRecord; destination: SiteRedirectDestination | null }> = [];
+      for (const [index, item] of items.entries()) {
+        const at = `redirects[${index}]`;
+        if ((item.intent ?? 'live') !== 'live') throw invalidInput(`${at}.intent: Quire keeps live redirects only, not ${item.intent} ones`);
+        if (item.captureWildcard) throw invalidInput(`${at}.captureWildcard: wildcard captures are not supported`);
+        if (hasDotSegment(item.source)) throw invalidInput(`${at}.source: "${item.source}" has a "." or ".." segment`);
+        const key = normalizeSource(item.source);
+        if (seen.has(key)) throw invalidInput(`${at}.source: ${item.source} appears twice in the request`);
+        seen.add(key);
+        const destination = item.destination ? await this.destinationOf(tree, item.destination, `${at}.destination`) : null;
+        if (destination) await this.targetPath(tree, destination).catch((error: Error) => Promise.reject(invalidInput(`${at}: ${error.message}`)));
+        const current = existing.get(key);
+        planned.push({ source: item.source, ...(current ? { current } : {}), destination });
+      }
+      const results: BulkResult[] = [];
+      for (const { source, current, destination } of planned) {
+        if (!destination) {
+          if (current) await store.sites.deleteRedirect(site.id, current.id);
+          results.push({ status: 'deleted', source, draft: false });
+          continue;
+        }
+        const redirect: SiteRedirectRecord = current
+          ? { ...current, source, destination }
+          : { id: newId(), siteId: site.id, source, destination, createdAt: nowIso(this.access.deps) };
+        await store.sites.putRedirect(redirect);
+        results.push({ status: current ? 'updated' : 'created', source, draft: false, id: redirect.id });
+      }
+      return results;
+    });
+  }
+
+  /** A `path` destination (a page of one of the site's spaces by its path) as the page it names. */
+  private async destinationOf(tree: SiteTree<unknown>, destination: NonNullable<BulkRedirect['destination']>, at: string): Promise<SiteRedirectDestination> {
+    if (destination.kind === 'external') throw invalidInput(`${at}: redirects lead to the site's own pages; external destinations are not supported`);
+    if (destination.kind !== 'path') return destination;
+    const node = tree.siteSpaces.find((n) => n.spaceId === destination.spaceId);
+    if (!node) throw invalidInput(`${at}.spaceId: the site ${tree.site.id} does not show the space ${destination.spaceId}`);
+    const space = (await this.access.deps.store.content.space(node.spaceId))!;
+    const wanted = destination.path.replace(/^\/+|\/+$/g, '');
+    const page = (await this.access.deps.store.revisions.content(space.revisionId)).pages.find((p) => p.path === wanted);
+    if (!page) throw invalidInput(`${at}.path: no page at ${destination.path} in the space ${space.id}`);
+    return { kind: 'site-page', siteSpaceId: node.record.id, pageId: page.id };
   }
 
   async delete(caller: Caller, organizationId: string, siteId: string, redirectId: string): Promise<boolean> {

@@ -38,6 +38,7 @@ export function siblingsIn(tree: SiteTree<unknown>, groupId: string | null): { i
   return [
     ...tree.sections.filter((s) => s.record.groupId === groupId).map((s) => s.record),
     ...tree.groups.filter((g) => g.record.parentId === groupId).map((g) => g.record),
+    ...tree.links.filter((l) => l.record.groupId === groupId).map((l) => l.record),
   ];
 }
 

@@ -16,6 +16,8 @@ import { SiteRedirects } from './redirects.js';
 import { SiteSections } from './sections.js';
 import { SiteShareLinks } from './share-links.js';
 import { SiteMcpServers } from './mcp-servers.js';
+import { SiteExternalLinks } from './external-links.js';
+import { SiteChannels } from './channels.js';
 import { SiteSpaces } from './site-spaces.js';
 import { SiteStructureSort } from './sort.js';
 import { buildTree, type GroupNode, type SectionNode, type SiteSpaceNode, type SiteTree, type StructureNode } from './structure.js';
@@ -27,6 +29,7 @@ export { SHARE_KEY_PARAM } from './share-links.js';
 export { PREVIEW_PARAM } from './preview.js';
 export type { ShareLinkView } from './share-links.js';
 export type { McpServerInput, McpServerView } from './mcp-servers.js';
+export type { ChannelView } from './channels.js';
 export type { RedirectTarget } from './redirects.js';
 export type { SitePermission } from './permissions.js';
 export type { SiteSearchRequest, SiteSearchResult } from './search.js';
@@ -98,6 +101,8 @@ export class Sites {
   readonly publishing: SitePublishing;
   readonly search: SiteSearch;
   readonly mcpServers: SiteMcpServers;
+  readonly externalLinks: SiteExternalLinks;
+  readonly channels: SiteChannels;
 
   constructor(
     private readonly deps: Deps,
@@ -117,22 +122,32 @@ export class Sites {
     this.publishing = new SitePublishing(this.access);
     this.search = new SiteSearch(this.access, content);
     this.mcpServers = new SiteMcpServers(this.access);
+    this.externalLinks = new SiteExternalLinks(this.access);
+    this.channels = new SiteChannels(this.access);
   }
 
   async list(caller: Caller, organizationId: string, query: SiteQuery): Promise<Page<SiteView>> {
     const org = await this.access.organizations.find(organizationId);
-    const role = await caller.access.requireOrganization(org, 'read');
+    // Guests see the sites they were given a role on.
+    await caller.access.requireOrganization(org, 'member');
     const { sites } = this.deps.store;
     const showing = query.space !== undefined ? new Set(await sites.sitesShowing(query.space)) : undefined;
     const title = query.title?.toLowerCase();
-    const items = await Promise.all(
-      (await sites.in(org.id))
-        .filter((s) => !showing || showing.has(s.id))
-        .filter((s) => !title || s.title.toLowerCase().includes(title))
-        .filter((s) => query.published === undefined || s.published === query.published)
-        .filter((s) => !query.type?.length || query.type.includes(s.type))
-        .map(async (site) => await this.view(site, role)),
-    );
+    const items = (
+      await Promise.all(
+        (
+          await sites.in(org.id)
+        )
+          .filter((s) => !showing || showing.has(s.id))
+          .filter((s) => !title || s.title.toLowerCase().includes(title))
+          .filter((s) => query.published === undefined || s.published === query.published)
+          .filter((s) => !query.type?.length || query.type.includes(s.type))
+          .map(async (site) => {
+            const role = await caller.access.siteRole(site);
+            return role ? await this.view(site, role) : undefined;
+          }),
+      )
+    ).filter((v): v is SiteView => v !== undefined);
     return paginate(items, query, (v) => [v.site.createdAt, v.site.id]);
   }
 
@@ -200,6 +215,52 @@ export class Sites {
     return await this.view(next, role);
   }
 
+  /**
+   * `duplicateSiteSpace`: a full copy of the site space's space (as `duplicateSpace` makes it), shown right after the
+   * original: in a new section after the original's when it is the only variant of its section, else as a variant
+   * beside it. Quire keeps no drafts of a site's structure: `draft: true` is refused.
+   */
+  async duplicateSiteSpace(caller: Caller, organizationId: string, siteId: string, siteSpaceId: string, draft = false): Promise<SiteSpaceView> {
+    const { site } = await this.access.require(caller, organizationId, siteId, 'create');
+    if (draft) throw invalidInput('draft: Quire keeps no draft site spaces or sections; duplicate without draft');
+    const tree = await this.access.tree(caller, site);
+    const node = tree.siteSpaces.find((n) => n.record.id === siteSpaceId);
+    if (!node) throw notFound(`No matching site space ${siteSpaceId} in the site ${site.id}`);
+    const section = tree.sections.find((s) => s.record.id === node.record.sectionId);
+    const copy = await this.access.spaces.duplicate(caller, node.spaceId);
+    if (section && section.siteSpaces.length === 1) {
+      const added = await this.sections.add(caller, organizationId, siteId, { spaceId: copy.space.id, title: `${section.record.title} (copy)` });
+      await this.sort.sort(
+        caller,
+        organizationId,
+        siteId,
+        { type: 'site-section', id: added.record.id },
+        { after: { type: 'site-section', id: section.record.id } },
+      );
+      return added.siteSpaces[0]!;
+    }
+    const added = await this.siteSpaces.add(caller, organizationId, siteId, { spaceId: copy.space.id, ...(section ? { sectionId: section.record.id } : {}) });
+    return (await this.sort.sort(
+      caller,
+      organizationId,
+      siteId,
+      { type: 'site-space', id: added.record.id },
+      { after: { type: 'site-space', id: node.record.id } },
+    )) as SiteSpaceView;
+  }
+
+  /**
+   * `applyTemplateToSite`: an empty site gets a space made from the built-in product documentation template (home,
+   * quickstart, guides, reference), titled as the site, as its content. 409 when the site shows spaces already.
+   */
+  async applyTemplate(caller: Caller, organizationId: string, siteId: string): Promise<SiteView> {
+    const { site, role } = await this.access.require(caller, organizationId, siteId, 'create');
+    if ((await this.access.tree(null, site)).siteSpaces.length) throw conflict(`The site ${site.id} has content already: a template fills an empty site`);
+    const space = await this.access.spaces.create(caller, organizationId, { title: site.title, template: { id: 'product-docs' } });
+    await this.siteSpaces.add(caller, organizationId, siteId, { spaceId: space.space.id });
+    return await this.view((await this.deps.store.sites.get(site.id))!, role);
+  }
+
   /** At the root, or in the default section when the site has sections. */
   private async setDefaultSiteSpace(site: SiteRecord, siteSpaceId: string): Promise<void> {
     const { store } = this.deps;
@@ -217,12 +278,20 @@ export class Sites {
     await store.sites.putSection({ ...section.record, defaultSiteSpaceId: siteSpaceId });
   }
 
+  /** Needs the admin role on the site; for a site that is not there, the organization's. */
   async delete(caller: Caller, organizationId: string, siteId: string): Promise<boolean> {
-    // Deleting needs the organization's admin role, checked before looking for the site.
-    await caller.access.requireOrganization(await this.access.organizations.find(organizationId), 'admin');
-    const site = await this.deps.store.sites.get(siteId);
-    if (!site || site.organizationId !== organizationId) return false;
-    return await this.deps.store.sites.delete(site.id);
+    const org = await this.access.organizations.find(organizationId);
+    const { store } = this.deps;
+    const site = await store.sites.get(siteId);
+    if (!site || site.organizationId !== organizationId) {
+      await caller.access.requireOrganization(org, 'admin');
+      return false;
+    }
+    await this.access.require(caller, organizationId, siteId, 'admin');
+    return await store.tx(async () => {
+      for (const grant of await store.grants.on('site', site.id)) await store.grants.remove('site', site.id, grant.principalKind, grant.principalId);
+      return await store.sites.delete(site.id);
+    });
   }
 
   async publish(caller: Caller, organizationId: string, siteId: string, published: boolean): Promise<SiteView> {
@@ -262,7 +331,9 @@ export class Sites {
   async published(caller: Caller, organizationId: string, siteId: string): Promise<PublishedSiteView> {
     const { site, role } = await this.access.require(caller, organizationId, siteId, 'read');
     if (!site.published) throw notFound(`No matching site found: the site ${site.id} is not published`);
-    const structure = await this.access.tree(caller, site);
+    // What is published: draft external links are left out.
+    const records = await this.access.records(site);
+    const structure = await this.access.tree(caller, site, { ...records, links: (records.links ?? []).filter((l) => !l.draft) });
     return {
       site: await this.view(site, role),
       structure,

@@ -7,7 +7,7 @@ import { siblingsIn } from './sections.js';
 import { takenPaths } from './site-spaces.js';
 import { positionAmong, type StructureNode, type SiteTree } from './structure.js';
 
-export type StructureItemType = 'site-space' | 'site-section' | 'site-section-group';
+export type StructureItemType = 'site-space' | 'site-section' | 'site-section-group' | 'site-external-link';
 
 export interface StructurePointer {
   type: StructureItemType;
@@ -55,7 +55,7 @@ export class SiteStructureSort {
         const path = sectionId === moving.record.sectionId ? moving.record.path : freePath(moving.record.path, takenPaths(tree, sectionId), 'space');
         await store.sites.putSiteSpace({ ...moving.record, sectionId, path, position: positionAmong(siblings, placement) });
       } else {
-        if (target && target.kind === 'site-space') throw invalidInput(`${INVALID}: sections and section groups move among sections and section groups`);
+        if (target && target.kind === 'site-space') throw invalidInput(`${INVALID}: sections, section groups and external links move among one another`);
         const parentId = target ? parentOf(target) : parentOf(moving);
         if (moving.kind === 'group' && parentId !== null && containsGroup(moving, parentId)) {
           throw invalidInput(`${INVALID}: a section group cannot move into itself`);
@@ -63,6 +63,7 @@ export class SiteStructureSort {
         const siblings = siblingsIn(tree, parentId).filter((s) => s.id !== moving.record.id);
         const at = positionAmong(siblings, placement);
         if (moving.kind === 'section') await store.sites.putSection({ ...moving.record, groupId: parentId, position: at });
+        else if (moving.kind === 'link') await store.externalLinks.put({ ...moving.record, groupId: parentId, position: at });
         else await store.sites.putGroup({ ...moving.record, parentId, position: at });
       }
       await this.access.change(site.id);
@@ -75,12 +76,14 @@ export class SiteStructureSort {
 function lookup<S>(tree: SiteTree<S>, pointer: StructurePointer): StructureNode<S> | undefined {
   if (pointer.type === 'site-space') return tree.siteSpaces.find((n) => n.record.id === pointer.id);
   if (pointer.type === 'site-section') return tree.sections.find((n) => n.record.id === pointer.id);
+  if (pointer.type === 'site-external-link') return tree.links.find((n) => n.record.id === pointer.id);
   return tree.groups.find((n) => n.record.id === pointer.id);
 }
 
 function parentOf(node: StructureNode<unknown>): string | null {
   if (node.kind === 'section') return node.record.groupId;
   if (node.kind === 'group') return node.record.parentId;
+  if (node.kind === 'link') return node.record.groupId;
   return null;
 }
 

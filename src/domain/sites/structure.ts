@@ -1,4 +1,4 @@
-import type { SiteRecord, SiteSectionGroupRecord, SiteSectionRecord, SiteSpaceRecord } from '../../model/index.js';
+import type { SiteExternalLinkRecord, SiteRecord, SiteSectionGroupRecord, SiteSectionRecord, SiteSpaceRecord } from '../../model/index.js';
 import { type CustomizationSettings, effectiveCustomization } from './customization.js';
 
 /**
@@ -30,10 +30,16 @@ export interface SectionNode<S> {
 export interface GroupNode<S> {
   kind: 'group';
   record: SiteSectionGroupRecord;
-  children: (SectionNode<S> | GroupNode<S>)[];
+  children: (SectionNode<S> | GroupNode<S> | LinkNode)[];
 }
 
-export type StructureNode<S> = SiteSpaceNode<S> | SectionNode<S> | GroupNode<S>;
+/** An external link, among sections and groups (only in a site with sections). */
+export interface LinkNode {
+  kind: 'link';
+  record: SiteExternalLinkRecord;
+}
+
+export type StructureNode<S> = SiteSpaceNode<S> | SectionNode<S> | GroupNode<S> | LinkNode;
 
 export interface SiteTree<S> {
   site: SiteRecord;
@@ -45,6 +51,8 @@ export interface SiteTree<S> {
   sections: SectionNode<S>[];
   groups: GroupNode<S>[];
   siteSpaces: SiteSpaceNode<S>[];
+  /** Flat, in display order; none in a site without sections. */
+  links: LinkNode[];
 }
 
 export interface SiteRecords {
@@ -52,6 +60,7 @@ export interface SiteRecords {
   sections: SiteSectionRecord[];
   groups: SiteSectionGroupRecord[];
   siteSpaces: SiteSpaceRecord[];
+  links?: SiteExternalLinkRecord[];
 }
 
 const byPosition = (a: { position: number; id: string }, b: { position: number; id: string }) => a.position - b.position || (a.id < b.id ? -1 : 1);
@@ -92,6 +101,8 @@ export function buildTree<S>(records: SiteRecords, spaceOf: (spaceId: string) =>
 
   const flatSections: SectionNode<S>[] = [];
   const flatGroups: GroupNode<S>[] = [];
+  const flatLinks: LinkNode[] = [];
+  const links = [...(records.links ?? [])].sort(byPosition);
   const firstSectionId = orderedSectionIds(sections, groups)[0] ?? null;
   const theDefault = defaultSectionId ?? firstSectionId;
 
@@ -108,13 +119,20 @@ export function buildTree<S>(records: SiteRecords, spaceOf: (spaceId: string) =>
     flatSections.push(node);
     return node;
   };
-  const childrenOf = (parentId: string | null, seen: Set<string>): (SectionNode<S> | GroupNode<S>)[] => {
-    const items: (SiteSectionRecord | SiteSectionGroupRecord)[] = [
-      ...sections.filter((s) => (parentId === null ? s.groupId === null || !groupIds.has(s.groupId) : s.groupId === parentId)),
-      ...groups.filter((g) => g.id !== parentId && (parentId === null ? g.parentId === null || !groupIds.has(g.parentId) : g.parentId === parentId)),
+  const inParent = (parentId: string | null, groupId: string | null) => (parentId === null ? groupId === null || !groupIds.has(groupId) : groupId === parentId);
+  const childrenOf = (parentId: string | null, seen: Set<string>): (SectionNode<S> | GroupNode<S> | LinkNode)[] => {
+    const items: (SiteSectionRecord | SiteSectionGroupRecord | SiteExternalLinkRecord)[] = [
+      ...sections.filter((s) => inParent(parentId, s.groupId)),
+      ...groups.filter((g) => g.id !== parentId && inParent(parentId, g.parentId)),
+      ...links.filter((l) => inParent(parentId, l.groupId)),
     ].sort(byPosition);
-    return items.flatMap((item): (SectionNode<S> | GroupNode<S>)[] => {
+    return items.flatMap((item): (SectionNode<S> | GroupNode<S> | LinkNode)[] => {
       if ('path' in item) return [sectionNode(item)];
+      if ('url' in item) {
+        const node: LinkNode = { kind: 'link', record: item };
+        flatLinks.push(node);
+        return [node];
+      }
       if (seen.has(item.id)) return [];
       const node: GroupNode<S> = { kind: 'group', record: item, children: [] };
       flatGroups.push(node);
@@ -125,10 +143,10 @@ export function buildTree<S>(records: SiteRecords, spaceOf: (spaceId: string) =>
 
   if (type === 'siteSpaces') {
     const root = siteSpacesIn(null, site.defaultSiteSpaceId, '');
-    return { site, type, root, sections: [], groups: [], siteSpaces: root };
+    return { site, type, root, sections: [], groups: [], siteSpaces: root, links: [] };
   }
   const root = childrenOf(null, new Set());
-  return { site, type, root, sections: flatSections, groups: flatGroups, siteSpaces: flatSections.flatMap((s) => s.siteSpaces) };
+  return { site, type, root, sections: flatSections, groups: flatGroups, siteSpaces: flatSections.flatMap((s) => s.siteSpaces), links: flatLinks };
 }
 
 /** Section ids in display order (groups expanded in place). */

@@ -9,7 +9,7 @@ import { gitHandlers } from './git.js';
 import { integrationHandlers } from './integrations.js';
 import { openAPIHandlers } from './openapi.js';
 import { organizationHandlers } from './organizations.js';
-import { collectionPermissionHandlers, spacePermissionHandlers } from './permissions.js';
+import { collectionPermissionHandlers, sitePermissionHandlers, spacePermissionHandlers } from './permissions.js';
 import { revisionHandlers } from './revisions.js';
 import { siteHandlers } from './sites.js';
 import { spaceHandlers } from './spaces.js';
@@ -18,6 +18,7 @@ import { translationHandlers } from './translations.js';
 import { userHandlers } from './users.js';
 import { inviteHandlers } from './invites.js';
 import { siteMcpServerHandlers } from './site-mcp-servers.js';
+import { siteChannelHandlers } from './site-channels.js';
 
 import { ssoHandlers } from './sso.js';
 import { teamHandlers } from './teams.js';
@@ -42,6 +43,8 @@ export const handlers: Handlers & { readonly [operationId: string]: unknown } = 
   ...commentHandlers,
   ...siteHandlers,
   ...siteMcpServerHandlers,
+  ...sitePermissionHandlers,
+  ...siteChannelHandlers,
   ...inviteHandlers,
   ...gitHandlers,
   ...integrationHandlers,

@@ -1,4 +1,4 @@
-import { deleted, ok, pageOf, type Handlers } from '../handler.js';
+import { created, deleted, ok, pageOf, type Handlers } from '../handler.js';
 import { list, listAsync, member, organization } from '../present.js';
 
 export const organizationHandlers: Handlers = {
@@ -8,6 +8,12 @@ export const organizationHandlers: Handlers = {
         organization(urls, o, await caller.access.organizationRole(o.id)),
       ),
     ),
+
+  createOrganization: async ({ caller, domain, body, query, urls }) => {
+    const org = await domain.organizations.create(caller, body);
+    if (query.withDefaultSite) await domain.sites.create(caller, org.id, { title: org.title });
+    return created(organization(urls, org, 'admin'), urls.api(`/orgs/${org.id}`));
+  },
 
   getOrganizationById: async ({ caller, domain, params, urls }) => {
     const org = await domain.organizations.get(caller, params.organizationId);

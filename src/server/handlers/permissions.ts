@@ -3,10 +3,14 @@ import { deleted, type Handler, type Handlers, noContent, ok, type OperationId, 
 import { list, team, user } from '../present.js';
 
 /** One handler for an operation on a space and the same on a collection (`…Space`, `…Collection`). */
-type OnBoth<N extends string> = Handler<Extract<OperationId, `${N}Space` | `${N}Collection`>>;
+type OnBoth<N extends string> = Handler<Extract<OperationId, `${N}Space` | `${N}Collection` | `${N}Site`>>;
 
-const ref = ({ params }: { params: { spaceId: string } | { collectionId: string } }): ResourceRef =>
-  'spaceId' in params ? { kind: 'space', id: params.spaceId } : { kind: 'collection', id: params.collectionId };
+const ref = ({ params }: { params: { spaceId: string } | { collectionId: string } | { organizationId: string; siteId: string } }): ResourceRef =>
+  'spaceId' in params
+    ? { kind: 'space', id: params.spaceId }
+    : 'siteId' in params
+      ? { kind: 'site', id: params.siteId, organizationId: params.organizationId }
+      : { kind: 'collection', id: params.collectionId };
 
 const inviteTo: OnBoth<'inviteTo'> = async (ctx) => {
   await ctx.domain.permissions.invite(ctx.caller, ref(ctx), ctx.body);
@@ -35,7 +39,7 @@ const removeUserFrom: OnBoth<'removeUserFrom'> = async (ctx) => deleted(await ct
 
 const removeTeamFrom: OnBoth<'removeTeamFrom'> = async (ctx) => deleted(await ctx.domain.permissions.remove(ctx.caller, ref(ctx), 'team', ctx.params.teamId));
 
-const listPermissionsAggregateIn: OnBoth<'listPermissionsAggregateIn'> = async (ctx) => {
+const listPermissionsAggregateIn: Handler<Extract<OperationId, 'listPermissionsAggregateInSpace' | 'listPermissionsAggregateInCollection'>> = async (ctx) => {
   const request = { ...pageOf(ctx.query), ...(ctx.query.role ? { role: ctx.query.role } : {}) };
   return ok(list(await ctx.domain.permissions.aggregate(ctx.caller, ref(ctx), request), (p) => ({ permission: p.permission, user: user(ctx.urls, p.user) })));
 };
@@ -60,4 +64,15 @@ export const collectionPermissionHandlers: Handlers = {
   removeUserFromCollection: removeUserFrom,
   removeTeamFromCollection: removeTeamFrom,
   listPermissionsAggregateInCollection: listPermissionsAggregateIn,
+};
+
+/** `listPermissionsAggregateInSite` is the sites' own (sites.ts): it says where each role comes from. */
+export const sitePermissionHandlers: Handlers = {
+  inviteToSite: inviteTo,
+  listUserPermissionsInSite: listUserPermissionsIn,
+  listTeamPermissionsInSite: listTeamPermissionsIn,
+  updateUserPermissionInSite: updateUserPermissionIn,
+  updateTeamPermissionInSite: updateTeamPermissionIn,
+  removeUserFromSite: removeUserFrom,
+  removeTeamFromSite: removeTeamFrom,
 };

@@ -1,7 +1,7 @@
 import type { StructurePointer, StructurePosition } from '../../domain/sites/sites.js';
 import { PREVIEW_PARAM } from '../../domain/sites/preview.js';
 import { searchResult } from '../present-content.js';
-import { created, deleted, ok, pageOf, type Handlers, type WithParams } from '../handler.js';
+import { created, deleted, noContent, ok, pageOf, type Handlers, type WithParams } from '../handler.js';
 import { HttpError } from '../http-errors.js';
 import { list, listAsync } from '../present.js';
 import * as present from '../present-sites.js';
@@ -132,10 +132,31 @@ export const siteHandlers: Handlers = {
 
   deleteSiteSpaceById: async (ctx) => deleted(await ctx.domain.sites.siteSpaces.delete(...args(ctx), ctx.params.siteSpaceId)),
 
+  applyTemplateToSite: async (ctx) => {
+    await ctx.domain.sites.applyTemplate(...args(ctx));
+    return { status: 200 };
+  },
+
+  duplicateSiteSpace: async (ctx) => {
+    const node = await ctx.domain.sites.duplicateSiteSpace(...args(ctx), ctx.params.siteSpaceId, ctx.body?.draft);
+    // 0.202.0's SiteSpace requires `draft`; Quire keeps no drafts.
+    return created({ draft: false, ...present.siteSpace(ctx.urls, await site(ctx), node) }, siteLocation(ctx, `/site-spaces/${node.record.id}`));
+  },
+
   moveSiteSpace: async (ctx) => {
     const item = { type: 'site-space' as const, id: ctx.params.siteSpaceId };
     return ok(present.structureItem(ctx.urls, await site(ctx), await ctx.domain.sites.sort.sort(...args(ctx), item, positionOf(ctx.body?.position))));
   },
+
+  addExternalLinkToSite: async (ctx) => {
+    const node = await ctx.domain.sites.externalLinks.add(...args(ctx), ctx.body);
+    return created(present.siteExternalLink(node.record), siteLocation(ctx, `/external-links/${node.record.id}`));
+  },
+
+  updateSiteExternalLinkById: async (ctx) =>
+    ok(present.siteExternalLink((await ctx.domain.sites.externalLinks.update(...args(ctx), ctx.params.siteExternalLinkId, ctx.body)).record)),
+
+  deleteSiteExternalLinkById: async (ctx) => deleted(await ctx.domain.sites.externalLinks.delete(...args(ctx), ctx.params.siteExternalLinkId)),
 
   listSiteShareLinks: async (ctx) => ok(list(await ctx.domain.sites.shareLinks.list(...args(ctx), pageOf(ctx.query)), (v) => present.shareLink(ctx.urls, v))),
 
@@ -163,6 +184,8 @@ export const siteHandlers: Handlers = {
 
   deleteSiteRedirectById: async (ctx) => deleted(await ctx.domain.sites.redirects.delete(...args(ctx), ctx.params.siteRedirectId)),
 
+  bulkUpsertSiteRedirects: async (ctx) => ok({ results: await ctx.domain.sites.redirects.bulk(...args(ctx), ctx.body.redirects) }),
+
   getSiteRedirectBySource: async (ctx) => {
     const { redirect, path } = await ctx.domain.sites.redirects.resolve(...args(ctx), ctx.query.source);
     const target = present.publishedUrl(ctx.urls, { ...(await site(ctx)), published: true }, path, await urlOptions(ctx))!;
@@ -187,6 +210,11 @@ export const siteHandlers: Handlers = {
   searchSiteContent: async (ctx) => {
     const results = await ctx.domain.sites.search.search(...args(ctx), ctx.body, pageOf(ctx.query));
     return ok(list(results, (r) => ({ id: r.view.space.id, title: r.view.space.title, pages: r.hits.map((hit) => searchResult(ctx.urls, r.view, hit)) })));
+  },
+
+  prewarmSiteSearch: async (ctx) => {
+    await ctx.domain.sites.search.prewarm(...args(ctx));
+    return noContent();
   },
 
   getSitePublishingPreviewById: async (ctx) => {

@@ -146,7 +146,12 @@ function sectionTabs(site: SiteInput, space: SiteSpaceInput, base: string): Tab[
     if (s.section === undefined || seen.has(s.section)) continue;
     seen.set(s.section, { title: s.sectionTitle ?? s.section, url: new SpaceUrls(base, s.prefix).root(), current: s.section === space.section });
   }
-  return [...seen.values()];
+  if (!site.links?.length) return [...seen.values()];
+  const linksAfter = (after: string | undefined): Tab[] =>
+    (site.links ?? [])
+      .filter((l) => l.after === after || (after === undefined && l.after !== undefined && !seen.has(l.after)))
+      .map((l) => ({ title: l.title, url: l.url, current: false }));
+  return [...linksAfter(undefined), ...[...seen.entries()].flatMap(([id, tab]) => [tab, ...linksAfter(id)])];
 }
 
 function variantTabs(site: SiteInput, space: SiteSpaceInput, base: string): Tab[] {

@@ -12,6 +12,7 @@ import type { JobRepo } from '../jobs.js';
 import type { OpenAPIRepo } from '../openapi.js';
 import type { OrganizationRepo } from '../organizations.js';
 import type { RevisionRepo } from '../revisions.js';
+import type { SiteChannelRepo, SiteExternalLinkRepo } from '../site-links-channels.js';
 import type { SiteMcpServerRepo } from '../site-mcp-servers.js';
 import type { SiteRepo } from '../sites.js';
 import type { SsoRepo } from '../sso.js';
@@ -32,6 +33,7 @@ import { SqlJobRepo } from './jobs.js';
 import { SqlOpenAPIRepo } from './openapi.js';
 import { SqlOrganizationRepo } from './organizations.js';
 import { SqlRevisionRepo } from './revisions.js';
+import { SqlSiteChannelRepo, SqlSiteExternalLinkRepo } from './site-links-channels.js';
 import { SqlSiteMcpServerRepo } from './site-mcp-servers.js';
 import { SqlSiteRepo } from './sites.js';
 import { SqlSsoRepo } from './sso.js';
@@ -62,6 +64,8 @@ function sqlRepositories(guard: Guard, search: SqlSearchRepo): Repositories {
     integrations: guard<IntegrationRepo>(new SqlIntegrationRepo()),
     invites: guard<InviteRepo>(new SqlInviteRepo()),
     mcpServers: guard<SiteMcpServerRepo>(new SqlSiteMcpServerRepo()),
+    externalLinks: guard<SiteExternalLinkRepo>(new SqlSiteExternalLinkRepo()),
+    channels: guard<SiteChannelRepo>(new SqlSiteChannelRepo()),
     openapi: guard<OpenAPIRepo>(new SqlOpenAPIRepo()),
     translations: guard<TranslationRepo>(new SqlTranslationRepo()),
     sso: guard<SsoRepo>(new SqlSsoRepo()),

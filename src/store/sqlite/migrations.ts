@@ -15,6 +15,7 @@ import { siteMcpServersMigration } from './schema/site-mcp-servers.js';
 import { gitDatesMigration } from './schema/git-dates.js';
 import { jobLeasesMigration } from './schema/job-leases.js';
 import { auditEventsMigration } from './schema/audit-events.js';
+import { siteLinksChannelsMigration } from './schema/site-links-channels.js';
 
 export const migrations: readonly string[] = [
   /* 1: organizations, users, content tree, permissions, revisions, jobs */ `
@@ -202,4 +203,5 @@ export const migrations: readonly string[] = [
   /* 14 */ gitDatesMigration,
   /* 15 */ jobLeasesMigration,
   /* 16 */ auditEventsMigration,
+  /* 17 */ siteLinksChannelsMigration,
 ];
