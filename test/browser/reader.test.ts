@@ -1,87 +1,14 @@
 // corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 // The reader's side of a site (issue 23, item 4): sidebar folds, breadcrumbs, the outline, the phone layout, tabs,
 // code blocks and axe, at 1440x900 and 390x844, with and without the script.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeReaderSpace } from './reader-fixture.js';
 import { axe, CORPORA, launchBrowser, screenshot, type Served, serveDir, syncedSpace, tempDir, watchErrors } from './helpers.js';
 
 const SIZES = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } } as const;
 type Size = keyof typeof SIZES;
-
-const LONG_LINE = `const settings = { endpoint: 'https://api.example.com/v1/organizations/acme/spaces/handbook/pages', retries: 5, timeoutMilliseconds: 30000, END_OF_LINE: true };`;
-const paragraphs = (n: number) =>
-  Array.from(
-    { length: n },
-    (_, i) =>
-      `Paragraph ${i + 1} of this section, long enough to take a few lines of the page on any screen, so that the outline has something to follow as the reader scrolls down through the sections one by one.`,
-  ).join('\n\n');
-const section = (title: string) => `## ${title}\n\n${paragraphs(3)}\n`;
-
-/** A space with nesting (a group, a page with sub-pages two levels deep) and a page of every block the reader meets. */
-const FILES: Record<string, string> = {
-  '.gitbook/.keep': '',
-  'SUMMARY.md': `# Table of contents
-
-* [Home](README.md)
-* [Guide](guide/README.md)
-  * [Rich page](guide/rich.md)
-    * [Deep page](guide/rich/deep.md)
-  * [Other page](guide/other.md)
-
-## Reference
-
-* [API](reference/api.md)
-  * [Endpoints](reference/endpoints.md)
-* [Limits](reference/limits.md)
-`,
-  'README.md': '# Home\n\nWelcome to the handbook.\n',
-  'guide/README.md': '# Guide\n\nThe guide.\n',
-  'guide/other.md': '# Other page\n\nAnother page.\n',
-  'guide/rich/deep.md': '# Deep page\n\nDeep down.\n',
-  'reference/api.md': '# API\n\nThe API.\n',
-  'reference/endpoints.md': '# Endpoints\n\nEvery endpoint.\n',
-  'reference/limits.md': '# Limits\n\nThe limits.\n',
-  'guide/rich.md': `# Rich page
-
-An introduction before the blocks.
-
-{% hint style="info" %}
-**Info:** read [the other page](other.md) first, and the [limits](../reference/limits.md).
-{% endhint %}
-
-{% tabs %}
-{% tab title="Installing with npm on Linux" %}
-npm content.
-{% endtab %}
-
-{% tab title="Installing with Homebrew on macOS" %}
-Homebrew content.
-{% endtab %}
-
-{% tab title="Installing with winget on Windows" %}
-winget content.
-{% endtab %}
-
-{% tab title="Building from the source code" %}
-Fourth tab content.
-{% endtab %}
-{% endtabs %}
-
-\`\`\`js
-${LONG_LINE}
-console.log(settings);
-\`\`\`
-
-| Name | Type | Default | Description | Since | Deprecated | Example value |
-| --- | --- | --- | --- | --- | --- | --- |
-| endpoint | string | none | The address every request of the client goes to, with its version | 1.0 | no | https://api.example.com/v1 |
-| retries | number | 5 | How many times a request that failed for a transient reason is tried again | 1.2 | no | 5 |
-
-${['First section', 'Second section', 'Third section', 'Fourth section', 'Fifth section', 'Last section'].map(section).join('\n')}
-`,
-};
 
 const RICH = '/guide/rich/';
 let browser: Browser;
@@ -89,11 +16,7 @@ let site: Served;
 let corpus: Served;
 
 beforeAll(async () => {
-  const dir = tempDir('reader-src');
-  for (const [file, text] of Object.entries(FILES)) {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    writeFileSync(join(dir, file), text);
-  }
+  const dir = writeReaderSpace(tempDir('reader-src'));
   const space = await syncedSpace(dir, 'Handbook');
   const out = tempDir('reader-out');
   await space.build(out, {}, { feedback: { enabled: true } });
@@ -134,16 +57,16 @@ describe('sidebar folds', () => {
     expect(await guideFold.evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
     expect(await page.locator('#sidebar a[href="/guide/rich/deep/"]').isVisible()).toBe(true);
     expect(await apiFold.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
-    expect(await page.locator('#sidebar a[href="/reference/endpoints/"]').isVisible()).toBe(false);
+    expect(await page.locator('#sidebar a[href="/reference/api/endpoints/"]').isVisible()).toBe(false);
     expect(await referenceGroup.evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
 
     // The reader opens API's sub-pages and closes the Reference group... then API's fold stays open on the next page.
     await apiFold.locator('> summary').click();
-    expect(await page.locator('#sidebar a[href="/reference/endpoints/"]').isVisible()).toBe(true);
+    expect(await page.locator('#sidebar a[href="/reference/api/endpoints/"]').isVisible()).toBe(true);
     expect(await apiFold.locator('> summary').getAttribute('aria-label')).toBe('API');
     await page.locator('#sidebar a[href="/guide/other/"]').click();
     await page.waitForURL(`${site.origin}/guide/other/`);
-    expect(await page.locator('#sidebar a[href="/reference/endpoints/"]').isVisible()).toBe(true);
+    expect(await page.locator('#sidebar a[href="/reference/api/endpoints/"]').isVisible()).toBe(true);
     // ... the Rich page's sub-pages, off the path now, are folded again; closing the group hides its pages.
     expect(await page.locator('#sidebar a[href="/guide/rich/deep/"]').isVisible()).toBe(false);
     await referenceGroup.locator('> summary').click();
@@ -165,11 +88,11 @@ describe('sidebar folds', () => {
       const page = await open(size, '/guide/other/', { js: false });
       if (size === 'phone') {
         expect(await page.locator('#sidebar').isVisible()).toBe(false);
-        await page.getByRole('link', { name: 'Menu' }).click();
+        await page.getByRole('link', { name: 'Menu', exact: true }).click();
         expect(await page.locator('#sidebar').isVisible()).toBe(true);
       }
       const all = await page.locator('#sidebar a[data-nav]').count();
-      expect(all).toBe(9);
+      expect(all).toBe(8);
       // Open every closed fold, as a reader would, until nothing is left folded.
       for (let round = 0; round < 10; round++) {
         const closed = page.locator('#sidebar details.nav-fold:not([open]) > summary:visible');
@@ -179,8 +102,8 @@ describe('sidebar folds', () => {
       expect(await visibleNav(page).count()).toBe(all);
       await screenshot(page, `reader-sidebar-nojs-${size}`);
       // ... and an entry found that way opens.
-      await page.locator('#sidebar a[href="/reference/endpoints/"]').click();
-      await page.waitForURL(`${site.origin}/reference/endpoints/`);
+      await page.locator('#sidebar a[href="/reference/api/endpoints/"]').click();
+      await page.waitForURL(`${site.origin}/reference/api/endpoints/`);
       expect(await page.locator('main h1').textContent()).toBe('Endpoints');
       await done(page);
     }
@@ -208,7 +131,7 @@ describe('breadcrumbs', () => {
       await trail.getByRole('link', { name: 'Guide' }).click();
       await page.waitForURL(`${site.origin}/guide/`);
       // A group is named but not linked: it has no page.
-      await page.goto(`${site.origin}/reference/endpoints/`);
+      await page.goto(`${site.origin}/reference/api/endpoints/`);
       expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).locator('li').allTextContents()).toEqual(['Reference', 'API', 'Endpoints']);
       await done(page);
     }
@@ -269,11 +192,12 @@ describe('the phone layout', () => {
     expect(h1.y).toBeLessThan(300);
     expect(await page.locator('.markdown').isVisible()).toBe(true);
     await screenshot(page, 'reader-phone-nojs');
-    await page.getByRole('link', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Menu', exact: true }).click();
     expect(await page.locator('#sidebar').isVisible()).toBe(true);
     const sidebar = await box(page, '#sidebar');
     expect(sidebar.x).toBe(0);
     expect(sidebar.width).toBeLessThan(390);
+    expect(sidebar.height).toBe(844);
     await screenshot(page, 'reader-phone-nojs-menu');
     await page.getByRole('link', { name: 'Close menu' }).click();
     expect(await page.locator('#sidebar').isVisible()).toBe(false);
@@ -282,7 +206,7 @@ describe('the phone layout', () => {
 
   it('opens and closes the sidebar with the Menu button, Escape and Close, with the script', async () => {
     const page = await open('phone', RICH);
-    const menu = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
     await menu.click();
     expect(await page.locator('#sidebar').isVisible()).toBe(true);
@@ -336,8 +260,7 @@ describe('tabs', () => {
         expect(b.top).toBe(boxes[0]!.top);
         expect(b.height).toBeLessThan(lineHeight * 2);
       }
-      const scrolls = await list.evaluate((l) => l.scrollWidth > l.clientWidth);
-      expect(scrolls).toBe(size === 'phone');
+      if (size === 'phone') expect(await list.evaluate((l) => l.scrollWidth > l.clientWidth)).toBe(true);
       await tabs.first().focus();
       await page.keyboard.press('End');
       const fourth = tabs.nth(3);
@@ -396,8 +319,10 @@ describe('code blocks', () => {
 });
 
 describe('accessibility (axe-core)', () => {
-  const ignoringSearch = (violations: Awaited<ReturnType<typeof axe>>) =>
+  // The corpus's own pages skip heading levels (an h4 under the h1): that is the author's to fix, not the site's.
+  const ignoringSearch = (violations: Awaited<ReturnType<typeof axe>>, origin = site.origin) =>
     violations
+      .filter((v) => origin === site.origin || v.id !== 'heading-order')
       .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !JSON.stringify(n.target).includes('search-dialog')) }))
       .filter((v) => v.nodes.length)
       .map((v) => `${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
@@ -417,20 +342,35 @@ describe('accessibility (axe-core)', () => {
         const page = await open(size, path, { origin });
         for (const scheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme: scheme });
-          for (const v of ignoringSearch(await axe(page))) found.push(`${size} ${scheme} ${path}: ${v}`);
+          for (const v of ignoringSearch(await axe(page), origin)) found.push(`${size} ${scheme} ${path}: ${v}`);
         }
         if (size === 'phone') {
-          await page.getByRole('button', { name: 'Menu' }).click();
+          await page.getByRole('button', { name: 'Menu', exact: true }).click();
           const compact = page.locator('details.outline-compact');
           if (await compact.count()) await compact.evaluate((d: HTMLDetailsElement) => (d.open = true));
-          for (const v of ignoringSearch(await axe(page))) found.push(`${size} menu open ${path}: ${v}`);
+          for (const v of ignoringSearch(await axe(page), origin)) found.push(`${size} menu open ${path}: ${v}`);
         }
         await done(page);
       }
     }
-    const nojs = await open('phone', RICH, { js: false });
-    for (const v of ignoringSearch(await axe(nojs))) found.push(`no script ${RICH}: ${v}`);
-    await done(nojs);
+    // Without the script: axe needs one, so the page is served without its own scripts instead.
+    for (const size of ['desktop', 'phone'] as const) {
+      const context = await browser.newContext({ viewport: SIZES[size] });
+      await context.route(`${site.origin}/**`, async (route) => {
+        const response = await route.fetch();
+        const type = response.headers()['content-type'] ?? '';
+        if (!type.includes('text/html')) return route.fulfill({ response });
+        return route.fulfill({ response, body: (await response.text()).replace(/<script\b[\s\S]*?<\/script>/g, '') });
+      });
+      const page = await open(size, RICH, { context });
+      expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(false);
+      for (const v of ignoringSearch(await axe(page))) found.push(`${size} no script ${RICH}: ${v}`);
+      if (size === 'phone') {
+        await page.getByRole('link', { name: 'Menu', exact: true }).click();
+        for (const v of ignoringSearch(await axe(page))) found.push(`${size} no script, menu open ${RICH}: ${v}`);
+      }
+      await context.close();
+    }
     expect(found).toEqual([]);
   }, 120_000);
 
