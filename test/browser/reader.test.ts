@@ -302,7 +302,7 @@ describe('code blocks', () => {
           const range = document.createRange();
           range.selectNodeContents(p.querySelector('code') ?? p);
           const view = p.getBoundingClientRect();
-          return [...range.getClientRects()]
+          return Array.from(range.getClientRects())
             .filter((r) => r.width > 0 && r.right > view.left && r.left < view.right)
             .map((r) => ({ x: r.left, y: r.top, width: r.width, height: r.height }));
         });
