@@ -182,15 +182,20 @@
     var closeLink = sidebar.querySelector('.sidebar-close');
     var setMenu = function (open, focus) {
       sidebar.classList.toggle('open', open);
+      // Opened by its address (#sidebar, as without the script): closing drops the address's fragment too.
+      if (!open && location.hash === '#sidebar') history.replaceState(history.state, '', location.pathname + location.search);
       menu.setAttribute('aria-expanded', String(open));
       if (open && focus && closeLink) closeLink.focus();
       if (!open && focus) menu.focus();
     };
+    var isOpen = function () {
+      return sidebar.classList.contains('open') || location.hash === '#sidebar';
+    };
     menu.setAttribute('role', 'button');
-    menu.setAttribute('aria-expanded', 'false');
+    menu.setAttribute('aria-expanded', String(isOpen()));
     menu.addEventListener('click', function (event) {
       event.preventDefault();
-      setMenu(!sidebar.classList.contains('open'), true);
+      setMenu(!isOpen(), true);
     });
     menu.addEventListener('keydown', function (event) {
       if (event.key === ' ') {
@@ -206,7 +211,10 @@
       });
     }
     document.addEventListener('keydown', function (event) {
-      if (event.key === 'Escape' && sidebar.classList.contains('open')) setMenu(false, true);
+      if (event.key === 'Escape' && isOpen()) setMenu(false, true);
+    });
+    window.addEventListener('hashchange', function () {
+      menu.setAttribute('aria-expanded', String(isOpen()));
     });
   }
 
@@ -297,8 +305,16 @@
   var outlineLinks = Array.prototype.slice.call(document.querySelectorAll('.outline a[href^="#"], .outline-compact a[href^="#"]'));
   if (outlineLinks.length && window.IntersectionObserver) {
     var headings = [];
+    var targetOf = function (a) {
+      var written = a.getAttribute('href').slice(1);
+      try {
+        return decodeURIComponent(written);
+      } catch (e) {
+        return written;
+      }
+    };
     outlineLinks.forEach(function (a) {
-      var id = decodeURIComponent(a.getAttribute('href').slice(1));
+      var id = targetOf(a);
       var heading = document.getElementById(id);
       if (heading && headings.indexOf(heading) < 0) headings.push(heading);
     });
@@ -314,7 +330,7 @@
       if (current === marked) return;
       marked = current;
       outlineLinks.forEach(function (a) {
-        if (current && decodeURIComponent(a.getAttribute('href').slice(1)) === current.id) a.setAttribute('aria-current', 'true');
+        if (current && targetOf(a) === current.id) a.setAttribute('aria-current', 'true');
         else a.removeAttribute('aria-current');
       });
     };

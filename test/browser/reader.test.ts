@@ -219,6 +219,13 @@ describe('the phone layout', () => {
     expect(await page.locator('#sidebar').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Close menu' }).click();
     expect(await page.locator('#sidebar').isVisible()).toBe(false);
+    // Opened by the address, as a link from a page without the script would: Close puts it away all the same.
+    await page.goto(`${site.origin}${RICH}#sidebar`);
+    expect(await page.locator('#sidebar').isVisible()).toBe(true);
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    expect(await page.locator('#sidebar').isVisible()).toBe(false);
+    expect(new URL(page.url()).hash).toBe('');
     await done(page);
   });
 
