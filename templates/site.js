@@ -182,14 +182,16 @@
     var closeLink = sidebar.querySelector('.sidebar-close');
     var setMenu = function (open, focus) {
       sidebar.classList.toggle('open', open);
-      // Opened by its address (#sidebar, as without the script): closing drops the address's fragment too.
+      // Opened by its address (#sidebar, as without the script): closing drops the address's fragment too, and
+      // `shut` hides it (:target stays until the next fragment navigation).
+      sidebar.classList.toggle('shut', !open);
       if (!open && location.hash === '#sidebar') history.replaceState(history.state, '', location.pathname + location.search);
       menu.setAttribute('aria-expanded', String(open));
       if (open && focus && closeLink) closeLink.focus();
       if (!open && focus) menu.focus();
     };
     var isOpen = function () {
-      return sidebar.classList.contains('open') || location.hash === '#sidebar';
+      return sidebar.classList.contains('open') || (location.hash === '#sidebar' && !sidebar.classList.contains('shut'));
     };
     menu.setAttribute('role', 'button');
     menu.setAttribute('aria-expanded', String(isOpen()));
@@ -214,6 +216,7 @@
       if (event.key === 'Escape' && isOpen()) setMenu(false, true);
     });
     window.addEventListener('hashchange', function () {
+      if (location.hash === '#sidebar') sidebar.classList.remove('shut');
       menu.setAttribute('aria-expanded', String(isOpen()));
     });
   }
