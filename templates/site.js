@@ -174,23 +174,98 @@
     });
   }
 
-  // Narrow screens: the sidebar folds behind a menu button (without the script it simply comes first).
+  // Narrow screens: the sidebar is off-canvas behind the Menu link (#sidebar, shown by :target without the script);
+  // here the link becomes a button that opens it in place, and Escape or Close puts it away.
   var sidebar = document.getElementById('sidebar');
-  var header = document.querySelector('.site-header');
-  if (sidebar && header) {
-    var menu = document.createElement('button');
-    menu.type = 'button';
-    menu.className = 'menu-toggle';
-    menu.textContent = 'Menu';
-    menu.setAttribute('aria-controls', 'sidebar');
-    menu.setAttribute('aria-expanded', 'false');
-    menu.addEventListener('click', function () {
-      var open = sidebar.classList.toggle('open');
+  var menu = document.querySelector('.menu-toggle');
+  if (sidebar && menu) {
+    var closeLink = sidebar.querySelector('.sidebar-close');
+    var setMenu = function (open, focus) {
+      sidebar.classList.toggle('open', open);
+      // Opened by its address (#sidebar, as without the script): closing drops the address's fragment too, and
+      // `shut` hides it (:target stays until the next fragment navigation).
+      sidebar.classList.toggle('shut', !open);
+      if (!open && location.hash === '#sidebar') history.replaceState(history.state, '', location.pathname + location.search);
       menu.setAttribute('aria-expanded', String(open));
+      if (open && focus && closeLink) closeLink.focus();
+      if (!open && focus) menu.focus();
+    };
+    var isOpen = function () {
+      return sidebar.classList.contains('open') || (location.hash === '#sidebar' && !sidebar.classList.contains('shut'));
+    };
+    menu.setAttribute('role', 'button');
+    menu.setAttribute('aria-expanded', String(isOpen()));
+    menu.addEventListener('click', function (event) {
+      event.preventDefault();
+      setMenu(!isOpen(), true);
     });
-    header.insertBefore(menu, header.firstChild);
-    root.classList.add('js-menu');
+    menu.addEventListener('keydown', function (event) {
+      if (event.key === ' ') {
+        event.preventDefault();
+        menu.click();
+      }
+    });
+    if (closeLink) {
+      closeLink.setAttribute('role', 'button');
+      closeLink.addEventListener('click', function (event) {
+        event.preventDefault();
+        setMenu(false, true);
+      });
+    }
+    document.addEventListener('keydown', function (event) {
+      if (event.key === 'Escape' && isOpen()) setMenu(false, true);
+    });
+    window.addEventListener('hashchange', function () {
+      if (location.hash === '#sidebar') sidebar.classList.remove('shut');
+      menu.setAttribute('aria-expanded', String(isOpen()));
+    });
   }
+
+  // Sidebar folds: the reader's own opening and closing is kept in this browser, by entry id (the page's inline
+  // script applies it before the sidebar is painted); the current page's path is always open.
+  var foldKey = 'quire-nav';
+  var readFolds = function () {
+    try {
+      return JSON.parse(localStorage.getItem(foldKey) || '{}') || {};
+    } catch (e) {
+      return {};
+    }
+  };
+  var foldId = function (details) {
+    return details.getAttribute('data-group') || details.getAttribute('data-sub');
+  };
+  if (sidebar) {
+    sidebar.addEventListener('click', function (event) {
+      var summary = event.target.closest && event.target.closest('details.nav-fold > summary');
+      if (!summary) return;
+      var details = summary.parentNode;
+      var folds = readFolds();
+      folds[foldId(details)] = !details.open;
+      try {
+        localStorage.setItem(foldKey, JSON.stringify(folds));
+      } catch (e) {
+        /* private mode */
+      }
+    });
+  }
+  var restoreFolds = function (tree, current) {
+    var folds = readFolds();
+    tree.querySelectorAll('details.nav-fold').forEach(function (details) {
+      var id = foldId(details);
+      if (Object.prototype.hasOwnProperty.call(folds, id)) details.open = !!folds[id];
+    });
+    for (var node = current; node && node !== tree; node = node.parentNode) {
+      if (node.tagName === 'DETAILS') {
+        node.open = true;
+        node.setAttribute('data-path', '');
+      }
+    }
+    var own = current && current.parentNode && current.parentNode.querySelector(':scope > details.nav-fold');
+    if (own) {
+      own.open = true;
+      own.setAttribute('data-path', '');
+    }
+  };
 
   // A big space's page carries its part of the sidebar (the top level, its section, its children); the whole tree is
   // one file named by its contents (cached once for the whole site), which replaces that part here. The current
@@ -213,6 +288,7 @@
         var before = current ? current.getBoundingClientRect().top : 0;
         var same = current && tree.querySelector('[data-nav="' + current.getAttribute('data-nav').replace(/["\\]/g, '\\$&') + '"]');
         if (same) same.setAttribute('aria-current', 'page');
+        restoreFolds(tree, same);
         navHolder.replaceChild(tree, part);
         navHolder.setAttribute('data-nav-filled', '');
         var scroller = navHolder.closest('.sidebar');
@@ -225,6 +301,60 @@
       .catch(function () {
         /* the page's part of the sidebar stays: every entry is still reachable through it */
       });
+  }
+
+  // "On this page" follows the reading: the heading last scrolled past the top (the last one at the page's end) is
+  // marked current in both outlines (beside the content, and folded above it on a narrow screen).
+  var outlineLinks = Array.prototype.slice.call(document.querySelectorAll('.outline a[href^="#"], .outline-compact a[href^="#"]'));
+  if (outlineLinks.length && window.IntersectionObserver) {
+    var headings = [];
+    var targetOf = function (a) {
+      var written = a.getAttribute('href').slice(1);
+      try {
+        return decodeURIComponent(written);
+      } catch (e) {
+        return written;
+      }
+    };
+    outlineLinks.forEach(function (a) {
+      var id = targetOf(a);
+      var heading = document.getElementById(id);
+      if (heading && headings.indexOf(heading) < 0) headings.push(heading);
+    });
+    var marked = null;
+    var follow = function () {
+      var top = parseFloat(getComputedStyle(root).scrollPaddingTop) || 0;
+      var current = null;
+      if (window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2) current = headings[headings.length - 1];
+      else
+        headings.forEach(function (heading) {
+          if (heading.getBoundingClientRect().top <= top + 8) current = heading;
+        });
+      if (current === marked) return;
+      marked = current;
+      outlineLinks.forEach(function (a) {
+        if (current && targetOf(a) === current.id) a.setAttribute('aria-current', 'true');
+        else a.removeAttribute('aria-current');
+      });
+    };
+    var observer = new IntersectionObserver(follow, { rootMargin: '0px 0px -50% 0px', threshold: [0, 1] });
+    headings.forEach(function (heading) {
+      observer.observe(heading);
+    });
+    var pending = false;
+    window.addEventListener(
+      'scroll',
+      function () {
+        if (pending) return;
+        pending = true;
+        requestAnimationFrame(function () {
+          pending = false;
+          follow();
+        });
+      },
+      { passive: true },
+    );
+    follow();
   }
 
   // Tabs: panels become a tab list; the choice is shared by tab sets with the same titles.
@@ -246,10 +376,12 @@
         select(i);
       });
       button.addEventListener('keydown', function (event) {
-        var step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-        if (step) {
-          select((i + step + panels.length) % panels.length);
-          buttons[(i + step + panels.length) % panels.length].focus();
+        var to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: panels.length - 1 }[event.key];
+        if (to !== undefined) {
+          event.preventDefault();
+          to = (to + panels.length) % panels.length;
+          select(to);
+          buttons[to].focus();
         }
       });
       list.appendChild(button);
@@ -261,6 +393,11 @@
         b.tabIndex = i === index ? 0 : -1;
         panels[i].hidden = i !== index;
       });
+      // The tab list scrolls sideways on a narrow screen: the chosen tab is brought into it.
+      if (list.scrollWidth > list.clientWidth) {
+        var box = buttons[index].getBoundingClientRect();
+        list.scrollLeft += box.left - list.getBoundingClientRect().left - (list.clientWidth - box.width) / 2;
+      }
     }
     tabs.insertBefore(list, tabs.firstChild);
     tabs.classList.add('enhanced');

@@ -109,19 +109,25 @@ export function spaceSidebar(nav: Nav, externalTarget: 'self' | 'blank', base: s
     const list = (items: readonly NavItem[], depth: number) => {
       out.push(`<ul class="nav-list" data-depth="${depth}">`);
       for (const item of items) {
+        const onPath = path.has(item.id);
         if (item.kind === 'group') {
-          if (path.has(item.id) || !first(item)) {
-            out.push(`<li class="nav-group"><p class="nav-group-title">${escapeHtml(item.title)}</p>`);
-            if (item.children.length) list(item.children, depth);
+          if (!item.children.length) out.push(`<li class="nav-group"><p class="nav-group-title">${escapeHtml(item.title)}</p>`);
+          else if (onPath || !first(item)) {
+            out.push(`<li class="nav-group">${groupOpen(item, onPath)}`);
+            list(item.children, depth);
+            out.push('</details>');
           } else
             out.push(`<li class="nav-group nav-closed"><p class="nav-group-title"><a href="${escapeHtml(first(item)!)}">${escapeHtml(item.title)}</a></p>`);
           out.push('</li>');
           continue;
         }
-        out.push('<li>', item.id === pageId ? link(item).replace(`data-nav="${item.id}"`, `data-nav="${item.id}" aria-current="page"`) : link(item));
+        const own = item.id === pageId ? link(item).replace(`data-nav="${item.id}"`, `data-nav="${item.id}" aria-current="page"`) : link(item);
         // An entry without a page of its own to open shows its children: they could not be reached otherwise.
-        if (item.children.length && (path.has(item.id) || !item.url || item.external)) list(item.children, depth + 1);
-        out.push('</li>');
+        if (item.children.length && (onPath || !item.url || item.external)) {
+          out.push(`<li class="nav-parent">${own}${subOpen(item, onPath)}`);
+          list(item.children, depth + 1);
+          out.push('</details></li>');
+        } else out.push(`<li>${own}</li>`);
       }
       out.push('</ul>');
     };
@@ -146,16 +152,27 @@ function linkHtml(externalTarget: 'self' | 'blank'): (item: NavItem) => string {
   };
 }
 
-/** The whole tree as nested lists. */
+/**
+ * A group folds under its title, open by default; an entry with children folds them under a toggle beside its link,
+ * closed by default. `data-group` / `data-sub` name the entry: `sidebarMarks` opens the current page's path by them.
+ */
+const groupOpen = (item: NavItem, onPath: boolean) =>
+  `<details class="nav-fold" open data-group="${escapeHtml(item.id)}"${onPath ? ' data-path' : ''}><summary class="nav-group-title">${escapeHtml(item.title)}</summary>`;
+const subOpen = (item: NavItem, onPath: boolean) =>
+  `<details class="nav-fold" data-sub="${escapeHtml(item.id)}"${onPath ? ' open data-path' : ''}><summary class="nav-toggle" aria-label="${escapeHtml(item.title)}"></summary>`;
+
+/** The whole tree as nested lists, every fold in its default state. */
 function listHtml(items: readonly NavItem[], externalTarget: 'self' | 'blank'): string {
   const link = linkHtml(externalTarget);
   const list = (items: readonly NavItem[], depth: number): Raw =>
     html`<ul class="nav-list" data-depth="${depth}">${items.map((item) => entry(item, depth))}</ul>`;
   const entry = (item: NavItem, depth: number): Raw => {
     if (item.kind === 'group') {
-      return html`<li class="nav-group"><p class="nav-group-title">${item.title}</p>${item.children.length ? list(item.children, depth) : ''}</li>`;
+      if (!item.children.length) return html`<li class="nav-group"><p class="nav-group-title">${item.title}</p></li>`;
+      return html`<li class="nav-group">${raw(groupOpen(item, false))}${list(item.children, depth)}</details></li>`;
     }
-    return html`<li>${raw(link(item))}${item.children.length ? list(item.children, depth + 1) : ''}</li>`;
+    if (!item.children.length) return html`<li>${raw(link(item))}</li>`;
+    return html`<li class="nav-parent">${raw(link(item))}${raw(subOpen(item, false))}${list(item.children, depth + 1)}</details></li>`;
   };
   return list(items, 0).value;
 }
@@ -168,8 +185,30 @@ export function renderSidebar(nav: Nav, externalTarget: 'self' | 'blank'): strin
   return `<nav class="sidebar-nav" aria-label="Pages">${listHtml(nav.items, externalTarget)}</nav>`;
 }
 
-export function markCurrent(sidebar: string, pageId: string): string {
-  return sidebar.replace(`data-nav="${pageId}"`, `data-nav="${pageId}" aria-current="page"`);
+/**
+ * What makes the shared sidebar a page's own, as insertions at offsets (of `sidebar`'s units: characters of a string,
+ * bytes of a Buffer), in order: its entry marked current, and the folds on its path (itself and `ancestors`) open.
+ */
+export function sidebarMarks(sidebar: string | Buffer, pageId: string, ancestors: readonly string[]): Array<[number, string]> {
+  const marks: Array<[number, string]> = [];
+  const after = (marker: string, text: string) => {
+    const at = sidebar.indexOf(marker);
+    if (at >= 0) marks.push([at + marker.length, text]);
+    return at >= 0;
+  };
+  after(`data-nav="${pageId}"`, ' aria-current="page"');
+  for (const id of [pageId, ...ancestors]) after(`data-group="${id}"`, ' data-path') || after(`data-sub="${id}"`, ' open data-path');
+  return marks.sort((a, b) => a[0] - b[0]);
+}
+
+export function markCurrent(sidebar: string, pageId: string, ancestors: readonly string[] = []): string {
+  let out = '';
+  let from = 0;
+  for (const [at, text] of sidebarMarks(sidebar, pageId, ancestors)) {
+    out += sidebar.slice(from, at) + text;
+    from = at;
+  }
+  return out + sidebar.slice(from);
 }
 
 /** Page emoji are stored as code points (`1f680`); anything else is shown as written. */

@@ -4,7 +4,7 @@
  */
 import type { CustomizationLink, HeaderLink, ResolvedCustomization, ThemedColor } from './customization.js';
 import { escapeHtml, html, raw, safeUrl, type Raw } from './html.js';
-import { emojiOf, markCurrent } from './nav.js';
+import { emojiOf, markCurrent, sidebarMarks } from './nav.js';
 import type { AnchorAliases } from '../content/heading-aliases.js';
 import type { OutlineEntry } from './render/markdown.js';
 
@@ -46,6 +46,8 @@ export interface PageView {
   markdownUrl: string;
   body: string;
   outline: OutlineEntry[];
+  /** The page's ancestors, the top one first: groups (no URL) and pages. The sidebar opens their folds. */
+  breadcrumbs?: Array<{ id: string; title: string; url: string | null }>;
   /**
    * Other names of the headings, by the id they name: site.js takes an address's `#alias` (a link from elsewhere in
    * GitHub's or legacy GitBook's form) to the heading. Links in the site already point at the ids.
@@ -139,7 +141,7 @@ export function renderChrome(input: ChromeInput): Chrome {
   const asset = (name: string) => `${input.base}_quire/${name}?v=${input.assetVersion}`;
   const head = html`<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="${asset('site.css')}">${favicon(c)}<style>${raw(themedStyle(c))}</style>
-<script>${raw(`(function(){var t=null;try{t=localStorage.getItem('quire-theme')}catch(e){}if(t)document.documentElement.dataset.theme=t})()`)}</script>`;
+<script>${raw(`(function(){var t=null;try{t=localStorage.getItem('quire-theme')}catch(e){}if(t)document.documentElement.dataset.theme=t;document.documentElement.classList.add('js')})()`)}</script>`;
 
   const logo = themedImage('logo', c.logo, '');
   const headerLinks = c.headerLinks.map((link) => headerLink(c, link));
@@ -153,7 +155,7 @@ export function renderChrome(input: ChromeInput): Chrome {
       }</p></div>`
     : '';
   const header = html`<a class="skip-link" href="#content">Skip to content</a>${announcement}
-<header class="site-header search-${c.search}"><a class="site-title" href="${input.home}">${logo}<span>${input.siteTitle}</span></a>
+<header class="site-header search-${c.search}"><a class="menu-toggle" href="#sidebar" aria-controls="sidebar">Menu</a><a class="site-title" href="${input.home}">${logo}<span>${input.siteTitle}</span></a>
 ${tabs(input.sections, 'Sections', 'section-tabs')}<div class="header-end">${headerLinks}
 <button type="button" class="search-button" data-search hidden aria-keyshortcuts="Control+K"><span>Search…</span><kbd>Ctrl K</kbd></button>
 ${c.themeToggle ? html`<button type="button" class="theme-toggle" data-theme-toggle hidden aria-label="Switch theme"><span aria-hidden="true">◐</span></button>` : ''}
@@ -186,27 +188,60 @@ ${c.themeToggle ? html`<button type="button" class="theme-toggle" data-theme-tog
 
 /** Where the sidebar goes: every user string before it is escaped, so `<` cannot come from one. */
 const SIDEBAR_SLOT = '<quire-sidebar>';
-const CURRENT = Buffer.from(' aria-current="page"');
+const MARKS = new Map<string, Buffer>();
+const markBytes = (text: string) => MARKS.get(text) ?? (MARKS.set(text, Buffer.from(text)), MARKS.get(text)!);
 const sidebarBytes = new WeakMap<Chrome, Buffer>();
+
+const ancestorIds = (page: PageView) => (page.breadcrumbs ?? []).map((b) => b.id);
 
 export function renderPage(chrome: Chrome, page: PageView): string {
   const [before, after] = aroundSidebar(chrome, page);
-  return before + (chrome.sidebarFor ? chrome.sidebarFor(page.id) : markCurrent(chrome.sidebar, page.id)) + after;
+  return before + (chrome.sidebarFor ? chrome.sidebarFor(page.id) : markCurrent(chrome.sidebar, page.id, ancestorIds(page))) + after;
 }
 
 /**
  * The same page as bytes to write. A shared sidebar (the whole tree of a small space) is encoded once per space and
- * shared by every page, split where the current page is marked; a big space's page has a sidebar of its own.
+ * shared by every page, split where the current page is marked and its path opened; a big space's page has a
+ * sidebar of its own.
  */
 export function renderPageBytes(chrome: Chrome, page: PageView): Uint8Array[] {
   const [before, after] = aroundSidebar(chrome, page);
   if (chrome.sidebarFor) return [Buffer.from(before + chrome.sidebarFor(page.id) + after)];
   let sidebar = sidebarBytes.get(chrome);
   if (!sidebar) sidebarBytes.set(chrome, (sidebar = Buffer.from(chrome.sidebar)));
-  const marker = `data-nav="${page.id}"`;
-  const at = sidebar.indexOf(marker);
-  const middle = at < 0 ? [sidebar] : [sidebar.subarray(0, at + marker.length), CURRENT, sidebar.subarray(at + marker.length)];
+  const middle: Uint8Array[] = [];
+  let from = 0;
+  for (const [at, text] of sidebarMarks(sidebar, page.id, ancestorIds(page))) {
+    middle.push(sidebar.subarray(from, at), markBytes(text));
+    from = at;
+  }
+  middle.push(sidebar.subarray(from));
   return [Buffer.from(before), ...middle, Buffer.from(after)];
+}
+
+/**
+ * The sidebar's folds as the reader left them (site.js keeps them, by entry id, in this browser), before they are
+ * painted: the current page's path stays open.
+ */
+const RESTORE_FOLDS = `<script>(function(){var s;try{s=JSON.parse(localStorage.getItem('quire-nav')||'{}')||{}}catch(e){return}document.querySelectorAll('#sidebar details.nav-fold:not([data-path])').forEach(function(d){var id=d.getAttribute('data-group')||d.getAttribute('data-sub');if(Object.prototype.hasOwnProperty.call(s,id))d.open=!!s[id]})})()</script>`;
+
+/** The page's ancestors above its title, and as BreadcrumbList structured data when the site's address is known. */
+function breadcrumbs(page: PageView): Raw | '' {
+  const trail = page.breadcrumbs ?? [];
+  if (!trail.length) return '';
+  const items = trail.map((b) => html`<li>${b.url ? html`<a href="${b.url}">${b.title}</a>` : html`<span>${b.title}</span>`}</li>`);
+  const nav = html`<nav class="breadcrumbs" aria-label="Breadcrumb"><ol>${items}<li><span aria-current="page">${page.title}</span></li></ol></nav>`;
+  const origin = page.canonical?.slice(0, page.canonical.length - page.url.length);
+  if (!origin || !page.canonical?.endsWith(page.url)) return nav;
+  const list = [...trail.filter((b) => b.url), { title: page.title, url: page.url }].map((b, i) => ({
+    '@type': 'ListItem',
+    position: i + 1,
+    name: b.title,
+    item: `${origin}${b.url}`,
+  }));
+  // `<` escaped: a title cannot close the script.
+  const json = JSON.stringify({ '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement: list }).replace(/</g, '\\u003c');
+  return html`${nav}<script type="application/ld+json">${raw(json)}</script>`;
 }
 
 const aliasesAttr = (aliases: AnchorAliases | undefined) =>
@@ -217,10 +252,15 @@ function aroundSidebar(chrome: Chrome, page: PageView): [string, string] {
   const description = page.description ?? '';
   const title = page.title === chrome.siteTitle ? page.title : `${page.title} | ${chrome.siteTitle}`;
   const social = c.socialPreview && safeUrl(c.socialPreview) ? html`<meta property="og:image" content="${safeUrl(c.socialPreview)}">` : '';
-  const outline =
-    page.layout.outline && page.outline.length
-      ? html`<aside class="outline"><nav aria-label="On this page"><p>On this page</p><ul>${page.outline.map((o) => html`<li class="depth-${o.depth}"><a href="#${o.id}">${o.text}</a></li>`)}</ul></nav></aside>`
-      : '';
+  const outlineList = html`<ul>${page.outline.map((o) => html`<li class="depth-${o.depth}"><a href="#${o.id}">${o.text}</a></li>`)}</ul>`;
+  const hasOutline = page.layout.outline && page.outline.length > 0;
+  // Beside the content on a wide screen; folded at the top of the content on a narrow one (one shows at a time).
+  const outline = hasOutline
+    ? html`<aside class="outline" aria-label="Outline"><nav aria-label="On this page"><p>On this page</p>${outlineList}</nav></aside>`
+    : '';
+  const compactOutline = hasOutline
+    ? html`<details class="outline-compact"><summary>On this page</summary><nav aria-label="On this page">${outlineList}</nav></details>`
+    : '';
   const pager =
     page.layout.pagination && c.pagination && (page.previous || page.next)
       ? html`<nav class="pagination" aria-label="Previous and next">${page.previous ? html`<a class="previous" href="${page.previous.url}" rel="prev"><small>Previous</small><span>${page.previous.title}</span></a>` : ''}${
@@ -237,11 +277,11 @@ ${page.canonical ? html`<link rel="canonical" href="${page.canonical}">` : ''}<m
 ${page.noIndex ? raw('<meta name="robots" content="noindex">') : ''}<link rel="alternate" type="text/markdown" href="${page.markdownUrl}">
 </head>
 <body>${raw(chrome.header)}
-<div class="layout${page.layout.wide ? ' wide' : ''}"><aside class="sidebar" id="sidebar">${raw(SIDEBAR_SLOT)}</aside>
+<div class="layout${page.layout.wide ? ' wide' : ''}"><aside class="sidebar" id="sidebar" aria-label="Sidebar"><a class="sidebar-close" href="#content">Close menu</a>${raw(SIDEBAR_SLOT)}</aside>${raw(RESTORE_FOLDS)}
 <main id="content" class="page" data-pagefind-body${aliasesAttr(page.anchorAliases)}>
-<header class="page-header">${page.layout.title ? html`<h1>${page.emoji ? html`<span class="page-emoji">${emojiOf(page.emoji)}</span> ` : ''}${page.title}</h1>` : ''}${
+<header class="page-header">${breadcrumbs(page)}${page.layout.title ? html`<h1>${page.emoji ? html`<span class="page-emoji">${emojiOf(page.emoji)}</span> ` : ''}${page.title}</h1>` : ''}${
     page.layout.description && description ? html`<p class="page-description">${description}</p>` : ''
-  }</header>
+  }</header>${compactOutline}
 <div class="markdown">${raw(page.body)}</div>
 <footer class="page-footer">${c.feedback ? FEEDBACK : ''}${meta}${pager}</footer>
 </main>${outline}</div>

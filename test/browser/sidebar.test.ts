@@ -54,11 +54,17 @@ describe('the sidebar of a big space', () => {
     const after = await current(page).boundingBox();
     expect(Math.abs(after!.y - before!.y)).toBeLessThan(2);
     expect(await page.getByRole('navigation', { name: 'Pages' }).count()).toBe(1);
-    // Entries only the tree has are there to click.
+    // Entries only the tree has are there to click, their parent's fold opened first (closed off the page's path).
+    const parentFold = page.locator('nav.sidebar-nav li.nav-parent:has(> a[href="/group-1/page-1/"]) > details');
+    expect(await parentFold.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+    await parentFold.locator('> summary').click();
     await page.locator('nav.sidebar-nav a', { hasText: /^Page 2 / }).click();
     await page.waitForURL(`${site.origin}/group-1/page-1/page-2/`);
     await page.locator('nav.sidebar-nav[data-nav-filled]').waitFor();
     expect(await current(page).getAttribute('href')).toBe('/group-1/page-1/page-2/');
+    // The whole tree opens the current page's path; the page's own part did too, and the fold the reader opened stays.
+    expect(await current(page).isVisible()).toBe(true);
+    expect(await page.locator('nav.sidebar-nav details[data-path]').count()).toBeGreaterThanOrEqual(2);
     expect(requests.length).toBeGreaterThanOrEqual(1);
     expect(new Set(requests.map((url) => new URL(url).pathname)).size).toBe(1);
     expect(errors).toEqual([]);

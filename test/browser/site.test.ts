@@ -134,7 +134,7 @@ describe('a built site in Chromium', () => {
   it('folds the sidebar behind a menu button on a phone', async () => {
     const page = await open('/tabs/');
     await page.setViewportSize({ width: 390, height: 844 });
-    const menu = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
     const sidebar = page.locator('#sidebar');
     expect(await sidebar.isVisible()).toBe(false);
     expect(await page.locator('main h1').isVisible()).toBe(true);

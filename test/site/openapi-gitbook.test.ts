@@ -58,7 +58,9 @@ describe('the GitBook API reference from its own OpenAPI document', () => {
       '<p class="page-description">Manage your organizations and group your members, spaces, and resources under one collaborative structure.</p>',
     );
     const sidebar = /<nav class="sidebar-nav"[\s\S]*?<\/nav>/.exec(organizations)![0];
-    expect(sidebar).toMatch(/>Organizations<\/a><ul class="nav-list" data-depth="1"><li><a href="[^"]+" data-nav="[^"]+">Organization members<\/a>/);
+    expect(sidebar).toMatch(
+      />Organizations<\/a><details class="nav-fold" data-sub="[^"]+" open data-path><summary class="nav-toggle" aria-label="Organizations"><\/summary><ul class="nav-list" data-depth="1"><li><a href="[^"]+" data-nav="[^"]+">Organization members<\/a>/,
+    );
     // The tag's own text holds an openapi-schemas block naming this spec: rendered in place.
     expect(textOf(body(organizations))).toContain('Organization object object string required Type of Object, always equals to "organization"');
   });

@@ -120,7 +120,7 @@ describe('builtin:openapi computed pages', () => {
     expect(text).toContain('Returns the pets, newest first. Evil');
     // One heading per operation, in the outline, then the operation itself without a second title.
     for (const summary of ['List pets', 'Create a pet', 'Delete a pet']) expect(html).toMatch(new RegExp(`<h2 id="[^"]+">${summary}`));
-    expect(html).toMatch(/<aside class="outline">[\s\S]*List pets[\s\S]*Create a pet[\s\S]*Delete a pet/);
+    expect(html).toMatch(/<aside class="outline"[^>]*>[\s\S]*List pets[\s\S]*Create a pet[\s\S]*Delete a pet/);
     expect(body(html).match(/class="api-operation openapi-operation"/g)).toHaveLength(3);
     expect(body(html)).not.toContain('openapi-title');
 

@@ -46,3 +46,59 @@ describe('a page as bytes', () => {
     expect(text).toContain(sidebar);
   });
 });
+
+describe("a page's path", () => {
+  const folded =
+    '<nav class="sidebar-nav"><ul><li class="nav-group"><details class="nav-fold" open data-group="g"><summary class="nav-group-title">Group</summary><ul>' +
+    '<li class="nav-parent"><a href="/guide" data-nav="guide">Guide 📘</a><details class="nav-fold" data-sub="guide"><summary class="nav-toggle" aria-label="Guide 📘"></summary>' +
+    '<ul><li><a href="/guide/two" data-nav="two">Two</a></li></ul></details></li>' +
+    '<li class="nav-parent"><a href="/other" data-nav="other">Other</a><details class="nav-fold" data-sub="other"><summary class="nav-toggle" aria-label="Other"></summary>' +
+    '<ul><li><a href="/other/three" data-nav="three">Three</a></li></ul></details></li></ul></details></li></ul></nav>';
+  const foldedChrome = { ...chrome, sidebar: folded };
+  const deep: PageView = {
+    ...view('two', 'Two </script><b>'),
+    url: '/guide/two',
+    canonical: 'https://docs.example.com/guide/two',
+    breadcrumbs: [
+      { id: 'g', title: 'Group', url: null },
+      { id: 'guide', title: 'Guide 📘', url: '/guide' },
+    ],
+  };
+
+  it("opens the folds of the page's ancestors in the shared sidebar, as text and as bytes", () => {
+    const text = renderPage(foldedChrome, deep);
+    expect(joined(renderPageBytes(foldedChrome, deep))).toBe(text);
+    expect(text).toContain('data-group="g" data-path>');
+    expect(text).toContain('data-sub="guide" open data-path>');
+    expect(text).toContain('data-sub="other">');
+    expect(text).toContain('data-nav="two" aria-current="page"');
+    // A page with children opens its own fold.
+    const other = { ...view('other', 'Other'), breadcrumbs: [{ id: 'g', title: 'Group', url: null }] };
+    const otherText = renderPage(foldedChrome, other);
+    expect(joined(renderPageBytes(foldedChrome, other))).toBe(otherText);
+    expect(otherText).toContain('data-sub="other" open data-path>');
+    expect(otherText).toContain('data-sub="guide">');
+  });
+
+  it('shows the breadcrumbs above the title, and their BreadcrumbList with the title escaped', () => {
+    const text = renderPage(foldedChrome, deep);
+    expect(text).toContain(
+      '<nav class="breadcrumbs" aria-label="Breadcrumb"><ol><li><span>Group</span></li><li><a href="/guide">Guide 📘</a></li><li><span aria-current="page">Two &lt;/script&gt;&lt;b&gt;</span></li></ol></nav>',
+    );
+    expect(text.indexOf('class="breadcrumbs"')).toBeLessThan(text.indexOf('<h1>'));
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(text)![1]!;
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Guide 📘', item: 'https://docs.example.com/guide' },
+        { '@type': 'ListItem', position: 2, name: 'Two </script><b>', item: 'https://docs.example.com/guide/two' },
+      ],
+    });
+    // Without the site's address: the trail only.
+    const { canonical: _, ...local } = deep;
+    expect(renderPage(foldedChrome, local)).not.toContain('application/ld+json');
+    expect(renderPage(foldedChrome, view('home', 'Home'))).not.toContain('class="breadcrumbs"');
+  });
+});

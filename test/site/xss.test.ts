@@ -27,13 +27,18 @@ describe('sanitising', () => {
     expect(files.length).toBeGreaterThanOrEqual(3);
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
-      // The only scripts are the site's own: the theme snippet in <head> and site.js.
+      // The only scripts are the site's own: the theme snippet in <head>, the sidebar folds' after the sidebar, site.js,
+      // and the breadcrumbs' data (JSON with every `<` escaped).
       const scripts = [...text.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]);
       expect(
-        scripts.every((s) => s === '<script>' || /^<script src="\/_quire\/site\.js\?v=\w+" defer/.test(s)),
+        scripts.every((s) => s === '<script>' || s === '<script type="application/ld+json">' || /^<script src="\/_quire\/site\.js\?v=\w+" defer/.test(s)),
         `${file}: ${scripts.join(' ')}`,
       ).toBe(true);
-      expect(text.match(/<script>(?!\(function\(\)\{var t=null;try\{t=localStorage)/g), file).toBeNull();
+      expect(
+        text.match(/<script>(?!\(function\(\)\{var (t=null;try\{t=localStorage|s;try\{s=JSON\.parse\(localStorage\.getItem\('quire-nav'\)))/g),
+        file,
+      ).toBeNull();
+      for (const data of text.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) expect(data[1], file).not.toContain('<');
       expect(
         attributeNames(text).filter((name) => name.startsWith('on')),
         file,

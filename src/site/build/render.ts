@@ -151,6 +151,7 @@ function pageView(run: SpaceRun, page: DocumentPage, body: RenderedBody, updated
     markdownUrl: urls.markdownUrl(page),
     body: body.html,
     outline: body.outline,
+    breadcrumbs: breadcrumbs(run, page),
     anchorAliases: body.aliases,
     ...(page.description ? { description: page.description } : {}),
     ...(page.emoji ? { emoji: page.emoji } : {}),
@@ -168,6 +169,21 @@ function pageView(run: SpaceRun, page: DocumentPage, body: RenderedBody, updated
       wide: layout.width === 'wide',
     },
   };
+}
+
+/** The page's ancestors, the top one first: a page links to itself, a group (or any other kind) is its title. */
+function breadcrumbs(run: SpaceRun, page: DocumentPage): NonNullable<PageView['breadcrumbs']> {
+  const { nav, urls, space } = run.plan;
+  const trail: NonNullable<PageView['breadcrumbs']> = [];
+  const seen = new Set([page.id]);
+  for (let id = nav.parents.get(page.id); id && !seen.has(id); id = nav.parents.get(id)) {
+    seen.add(id);
+    const parent = space.view.index.pages.get(id);
+    if (!parent) break;
+    const title = parent.kind === 'document' ? (parent.linkTitle ?? parent.title) : parent.title;
+    trail.unshift({ id, title, url: parent.kind === 'document' ? urls.page(parent) : null });
+  }
+  return trail;
 }
 
 /** The markdown copy of a page: its title as `# H1` and its body, without frontmatter. */

@@ -63,6 +63,7 @@ export function renderBody(root: Root, title: string, ctx: RenderContext, reusab
 
   const clean = sanitize(tree, pageSchema) as HastRoot;
   dropFrames(clean);
+  wrapTables(clean);
   const anchors: string[] = [];
   const outline: OutlineEntry[] = [];
   visitElements(clean, (element) => {
@@ -216,6 +217,27 @@ function dropFrames(node: HastNodes): void {
   if (!('children' in node)) return;
   node.children = node.children.filter((child) => child.type !== 'element' || child.tagName !== 'iframe' || allowedFrame(child)) as typeof node.children;
   for (const child of node.children) dropFrames(child);
+}
+
+/**
+ * A table scrolls sideways inside a region of its own, which the keyboard can reach (and so scroll) and a screen
+ * reader can name; added after sanitising, which keeps authors' `tabindex` and `role` out.
+ */
+function wrapTables(root: HastRoot): void {
+  let n = 0;
+  const walk = (node: HastNodes) => {
+    if (!('children' in node)) return;
+    node.children = node.children.map((child) => {
+      if (child.type !== 'element') return child;
+      if (child.tagName !== 'table') {
+        walk(child);
+        return child;
+      }
+      n += 1;
+      return el('div', { className: ['table-wrap'], role: 'region', tabIndex: 0, ariaLabel: `Table ${n}` }, [child]);
+    }) as typeof node.children;
+  };
+  walk(root);
 }
 
 function visitElements(node: HastNodes, fn: (element: Element) => void): void {
