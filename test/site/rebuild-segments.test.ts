@@ -1,0 +1,75 @@
+// A one-page body edit rebuilds by segment: only the touched page's files and its segment's cache file are written,
+// the site-wide files are made of the other segments' bytes as they were, and the result is byte for byte a cold
+// build of the edited source.
+import { appendFileSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateCorpus } from '../../bench/gen-corpus.mjs';
+import { searchIn } from '../../src/site/search-index.js';
+import { syncedSpace, tempDir } from './helpers.js';
+
+/** Every file under `dir` (relative path -> its bytes and mtime), the build cache apart. */
+function files(dir: string, root = dir, out = new Map<string, { bytes: Buffer; mtimeMs: number }>()) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) files(path, root, out);
+    else out.set(relative(root, path), { bytes: readFileSync(path), mtimeMs: statSync(path).mtimeMs });
+  }
+  return out;
+}
+
+const cache = (map: Map<string, unknown>) => [...map.keys()].filter((path) => path.startsWith('.quire-build'));
+const site = (map: Map<string, unknown>) => [...map.keys()].filter((path) => !path.startsWith('.quire-build')).sort();
+
+describe('rebuild by segment', () => {
+  it('rewrites the edited page, its segment and the site-wide files, equal to a cold build of the edited source', async () => {
+    const source = tempDir('segments-src');
+    generateCorpus(source, 400);
+    const space = await syncedSpace(source, 'Segments');
+    const out = tempDir('segments');
+    const cold = await space.build(out, { strictLinks: false });
+    expect(cold.rendered).toBe(400);
+    const before = files(out);
+    const segmentsBefore = cache(before).filter((path) => path.startsWith('.quire-build/'));
+    expect(segmentsBefore.length).toBeGreaterThan(2);
+    // The mtime granularity of the file system must not hide a rewrite.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    appendFileSync(join(source, 'group-2/page-60.md'), '\nA sentence the rebuild must carry.\n');
+    await space.sync(source, { space: 'Segments' });
+    const rebuilt = await space.build(out, { strictLinks: false });
+    expect(rebuilt.rendered).toBe(1);
+    expect(rebuilt.brokenLinks).toEqual(cold.brokenLinks);
+    const after = files(out);
+
+    const changed = site(after).filter((path) => !before.get(path)?.bytes.equals(after.get(path)!.bytes));
+    expect(changed.sort()).toEqual(['group-2/page-60.md', 'group-2/page-60/index.html', 'llms-full.txt', 'search-index.json'].sort());
+    const rewritten = site(after).filter((path) => before.get(path)?.mtimeMs !== after.get(path)!.mtimeMs);
+    const siteWide = ['sitemap.xml', 'llms-full.txt', 'llms.txt', 'robots.txt', '404.html', '_redirects', 'search-index.json'];
+    expect(rewritten.filter((path) => !siteWide.includes(path) && !path.startsWith('_quire/')).sort()).toEqual([
+      'group-2/page-60.md',
+      'group-2/page-60/index.html',
+    ]);
+    expect(readFileSync(join(out, 'llms-full.txt'), 'utf8')).toContain('A sentence the rebuild must carry.');
+    // One segment file replaced by one new one; the others untouched.
+    const segmentsAfter = cache(after).filter((path) => path.startsWith('.quire-build/'));
+    expect(segmentsAfter.filter((path) => !segmentsBefore.includes(path))).toHaveLength(1);
+    expect(segmentsBefore.filter((path) => !segmentsAfter.includes(path))).toHaveLength(1);
+    for (const path of segmentsAfter.filter((p) => segmentsBefore.includes(p))) expect(after.get(path)!.mtimeMs).toBe(before.get(path)!.mtimeMs);
+
+    const fresh = tempDir('segments-cold');
+    await space.build(fresh, { strictLinks: false });
+    const coldFiles = files(fresh);
+    expect(site(after)).toEqual(site(coldFiles));
+    // The search index is the search index's own (its documents' order may differ from a cold build's); every other file is equal.
+    for (const path of site(after).filter((p) => !p.endsWith('search-index.json')))
+      expect(after.get(path)!.bytes.equals(coldFiles.get(path)!.bytes), path).toBe(true);
+    const docs = (bytes: Buffer) => (JSON.parse(bytes.toString('utf8')) as { index: { documentCount: number } }).index.documentCount;
+    expect(docs(after.get('search-index.json')!.bytes)).toBe(docs(coldFiles.get('search-index.json')!.bytes));
+    expect(searchIn(after.get('search-index.json')!.bytes.toString('utf8'), 'rebuild must carry')[0]?.url).toMatch(/\/group-2\/page-60\//);
+    // And the cache it leaves builds the same again without rendering anything.
+    expect((await space.build(out, { strictLinks: false })).rendered).toBe(0);
+    expect(readFileSync(join(out, 'sitemap.xml'))).toEqual(coldFiles.get('sitemap.xml')!.bytes);
+    expect(readFileSync(join(out, 'llms-full.txt'))).toEqual(coldFiles.get('llms-full.txt')!.bytes);
+  }, 120_000);
+});
