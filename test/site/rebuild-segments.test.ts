@@ -1,10 +1,11 @@
 // A one-page body edit rebuilds by segment: only the touched page's files and its segment's cache file are written,
 // the site-wide files are made of the other segments' bytes as they were, and the result is byte for byte a cold
 // build of the edited source.
-import { appendFileSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../bench/gen-corpus.mjs';
+import { cutSegments } from '../../src/site/build/segments.js';
 import { searchIn } from '../../src/site/search-index.js';
 import { syncedSpace, tempDir } from './helpers.js';
 
@@ -71,5 +72,37 @@ describe('rebuild by segment', () => {
     expect((await space.build(out, { strictLinks: false })).rendered).toBe(0);
     expect(readFileSync(join(out, 'sitemap.xml'))).toEqual(coldFiles.get('sitemap.xml')!.bytes);
     expect(readFileSync(join(out, 'llms-full.txt'))).toEqual(coldFiles.get('llms-full.txt')!.bytes);
-  }, 120_000);
+  }, 240_000);
+});
+
+describe('segments', () => {
+  const pages = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ entryKey: `/page-${from + i}` }));
+
+  it('cut where the pages say, so a page added changes its own segment only', () => {
+    const before = cutSegments(pages(2000));
+    expect(before.length).toBeGreaterThan(10);
+    expect(Math.max(...before.map((s) => s.pages.length))).toBeLessThanOrEqual(256);
+    expect(before.flatMap((s) => s.pages)).toEqual(pages(2000));
+    const list = pages(2000);
+    list.splice(1000, 0, { entryKey: '/a-new-page' });
+    const after = cutSegments(list);
+    const ids = new Set(before.map((s) => s.id));
+    expect(after.filter((s) => !ids.has(s.id))).toHaveLength(1);
+    expect(after.filter((s) => !ids.has(s.id))[0]!.pages.map((p) => p.entryKey)).toContain('/a-new-page');
+  });
+
+  it('a site-wide file changed by hand since the last build is written whole again', async () => {
+    const source = tempDir('segments-hand-src');
+    generateCorpus(source, 150);
+    const space = await syncedSpace(source, 'Hand');
+    const out = tempDir('segments-hand');
+    await space.build(out, { strictLinks: false });
+    const expected = readFileSync(join(out, 'llms-full.txt'));
+    writeFileSync(join(out, 'llms-full.txt'), 'edited by hand');
+    writeFileSync(join(out, 'sitemap.xml'), readFileSync(join(out, 'sitemap.xml'), 'utf8').replace('<url>', '<url> '));
+    const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8').replace('<url> ', '<url>');
+    expect((await space.build(out, { strictLinks: false })).rendered).toBe(0);
+    expect(readFileSync(join(out, 'llms-full.txt'))).toEqual(expected);
+    expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).toBe(sitemap);
+  }, 240_000);
 });
