@@ -8,6 +8,8 @@ import { closeSync, openSync, readSync, renameSync, rmSync, statSync, writeSync 
 import { join } from 'node:path';
 import { makeDirectory } from '../../platform/make-directory.js';
 
+const CHUNK = 4 * 1024 * 1024;
+
 export interface FileStamp {
   size: number;
   mtimeMs: number;
@@ -19,6 +21,8 @@ export class SegmentedFile {
   private closed = false;
   private readonly temp: string;
   private offset = 0;
+  /** Copies not done yet: consecutive ranges of the old file are copied as one. */
+  private pending: [number, number] | null = null;
 
   constructor(
     private readonly out: string,
@@ -43,23 +47,26 @@ export class SegmentedFile {
 
   /** Appends `text`; its range in the new file. */
   write(text: string): [number, number] {
+    this.flush();
     return this.append(Buffer.from(text, 'utf8'));
   }
 
   /** Appends the bytes at `range` of the previous build's file; their range in the new file. */
   copy([offset, length]: readonly [number, number]): [number, number] {
     if (this.old === null) throw new Error(`${this.name}: no earlier file to copy from`);
-    const bytes = Buffer.allocUnsafe(length);
-    for (let at = 0; at < length; ) {
-      const n = readSync(this.old, bytes, at, length - at, offset + at);
-      if (n === 0) throw new Error(`${this.name}: the earlier file ends before ${offset + length}`);
-      at += n;
+    const start = this.offset;
+    if (this.pending && this.pending[0] + this.pending[1] === offset) this.pending[1] += length;
+    else {
+      this.flush();
+      this.pending = [offset, length];
     }
-    return this.append(bytes);
+    this.offset += length;
+    return [start, length];
   }
 
   /** Puts the new file in place; its stamp, for the manifest. */
   finish(): FileStamp {
+    this.flush();
     this.close();
     const file = join(this.out, this.name);
     renameSync(this.temp, file);
@@ -75,9 +82,32 @@ export class SegmentedFile {
 
   private append(bytes: Buffer): [number, number] {
     const start = this.offset;
-    for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at, bytes.length - at);
+    this.put(bytes, bytes.length);
     this.offset += bytes.length;
     return [start, bytes.length];
+  }
+
+  private put(bytes: Buffer, length: number): void {
+    for (let at = 0; at < length; ) at += writeSync(this.fd, bytes, at, length - at);
+  }
+
+  /** Does the copies pending, through a buffer of at most `CHUNK` bytes. */
+  private flush(): void {
+    if (!this.pending || this.old === null) return;
+    const [offset, length] = this.pending;
+    this.pending = null;
+    const buffer = Buffer.allocUnsafe(Math.min(CHUNK, length));
+    for (let done = 0; done < length; ) {
+      const want = Math.min(buffer.length, length - done);
+      let got = 0;
+      while (got < want) {
+        const n = readSync(this.old, buffer, got, want - got, offset + done + got);
+        if (n === 0) throw new Error(`${this.name}: the earlier file ends before ${offset + length}`);
+        got += n;
+      }
+      this.put(buffer, want);
+      done += want;
+    }
   }
 
   private close(): void {
