@@ -42,13 +42,18 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
   const plan = await planSite(site, options);
   const output = new SiteOutput(plan, sources.blobs, indexes, options);
   const redirects: Redirect[] = [];
-  for (const index of site.spaces.keys()) {
-    // Planned after the site spaces before it are written: a page is kept only if its file is there.
-    const space = planSpace(plan, index, options, output.exists);
-    await output.writeSpace(space, await renderSpace(plan, space, sources, options, (docs) => indexes.add(index, docs)));
-    redirects.push(...space.redirects);
+  try {
+    for (const index of site.spaces.keys()) {
+      // Planned after the site spaces before it are written: a page is kept only if its file is there.
+      const space = planSpace(plan, index, options, output.exists);
+      await output.writeSpace(space, await renderSpace(plan, space, sources, options, (docs) => indexes.add(index, docs)));
+      redirects.push(...space.redirects);
+    }
+    if (!options.only) await output.writeSite(planRedirects(site, redirects));
+  } catch (error) {
+    output.abort();
+    throw error;
   }
-  if (!options.only) await output.writeSite(planRedirects(site, redirects));
   return finish(output.report, started, options);
 }
 

@@ -15,7 +15,7 @@ import type { Caller, Domain } from '../domain/index.js';
 import { slugify } from '../content/index.js';
 import type { DocumentPage } from '../model/index.js';
 import { buildSite, type BuildReport, type SiteInput, type SiteSources } from './build.js';
-import { type Manifest, readManifest } from './manifest.js';
+import { emptyManifest, type Manifest, readManifest, SEGMENTS } from './manifest.js';
 import { gitbookRedirects, spaceSite } from './space-site.js';
 import { normalizeBase, SpaceUrls } from './urls.js';
 
@@ -56,7 +56,7 @@ export class Preview {
   readonly out = mkdtempSync(join(tmpdir(), 'quire-watch-'));
   private readonly clients = new Set<ServerResponse>();
   private problems: PreviewProblem[] = [];
-  private manifest: Manifest = { format: 0, pages: {}, files: {} };
+  private manifest: Manifest = emptyManifest();
   /** Pages rendered by a quick edit since the last full build, by manifest key -> the blob rendered. */
   private readonly quick = new Map<string, string>();
   private built = 0;
@@ -194,7 +194,7 @@ export class Preview {
         return;
       }
       file = join(file, 'index.html');
-    } else if (!info?.isFile() || path.endsWith('/.quire-build.json')) return this.notFound(res);
+    } else if (!info?.isFile() || path.endsWith('/.quire-build.json') || path.includes(`/${SEGMENTS}/`)) return this.notFound(res);
     const body = await readFile(file).catch(() => null);
     if (body === null) return this.notFound(res);
     const type = lookup(extname(file)) || 'application/octet-stream';

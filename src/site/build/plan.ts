@@ -9,13 +9,15 @@ import { hasDotSegment } from '../../content/paths.js';
 import type { DocumentPage } from '../../model/index.js';
 import { type SiteAssets, siteAssets } from '../assets.js';
 import { type ResolvedCustomization, resolveCustomization } from '../customization.js';
-import { type Manifest, type PageEntry, readManifest } from '../manifest.js';
+import { emptyManifest, type Manifest, type PageRecord, readManifest, type SegmentRecord, segmentFiles } from '../manifest.js';
 import { buildNav, type Nav, type SpaceSidebar, spaceSidebar } from '../nav.js';
 import type { Redirect } from '../outputs/redirects.js';
 import { type Chrome, renderChrome } from '../page.js';
 import type { BuildOptions, SiteInput, SiteSpaceInput } from '../types.js';
 import { normalizeBase, SpaceUrls } from '../urls.js';
 import { pageKey, spaceKey, type Tab } from './cache-key.js';
+import { PreviousEntries } from './previous.js';
+import { cutSegments } from './segments.js';
 
 /** What every site space of the build shares. */
 export interface SitePlan {
@@ -24,6 +26,12 @@ export interface SitePlan {
   assets: SiteAssets;
   /** The manifest of the previous build (empty with `only`). */
   previous: Manifest;
+  /** Its segments by id (those whose file is there). */
+  previousSegments: Map<string, SegmentRecord>;
+  /** The segment files in the output folder. */
+  segmentFiles: Set<string>;
+  /** The previous build's entries of kept pages. */
+  entries: PreviousEntries;
   /** Marks the code blocks a render leaves for the highlight worker (`codeMarker`). */
   nonce: string;
 }
@@ -33,8 +41,8 @@ export interface PagePlan {
   /** The page's entry in the manifest. */
   entryKey: string;
   key: string;
-  /** Its entry in the previous build's manifest. */
-  old: PageEntry | undefined;
+  /** Its record in the previous build's manifest (its entry is in the segment file the record names). */
+  old: PageRecord | undefined;
   /** `keep`: unchanged and its file still there; `skip`: not part of this build (`only`). */
   action: 'render' | 'keep' | 'skip';
 }
@@ -53,6 +61,8 @@ export interface SpacePlan {
   sidebar: SpaceSidebar;
   /** Every document page of the space, in order. */
   pages: PagePlan[];
+  /** The pages of the build (not skipped) in runs, each cached as one (see segments.ts). */
+  segments: SegmentPlan[];
   /** The files to copy, by output path (none with `only`). */
   files: Array<{ path: string; blob: string }>;
   /** `.gitbook.yaml` redirects whose old path has no page of its own (none with `only`). */
@@ -61,9 +71,27 @@ export interface SpacePlan {
   warnings: string[];
 }
 
+export interface SegmentPlan {
+  id: string;
+  pages: PagePlan[];
+  /** The previous build's segment of the same pages. */
+  old: SegmentRecord | undefined;
+}
+
 export async function planSite(site: SiteInput, options: BuildOptions): Promise<SitePlan> {
-  const previous = options.only ? { format: 0, pages: {}, files: {} } : await readManifest(options.out);
-  return { site, base: normalizeBase(site.basePath), assets: siteAssets(), previous, nonce: randomBytes(6).toString('hex') };
+  const previous = options.only ? emptyManifest() : await readManifest(options.out);
+  const files = await segmentFiles(options.out);
+  const previousSegments = new Map(previous.segments.filter((s) => files.has(s.file)).map((s) => [s.id, s]));
+  return {
+    site,
+    base: normalizeBase(site.basePath),
+    assets: siteAssets(),
+    previous,
+    previousSegments,
+    segmentFiles: files,
+    entries: new PreviousEntries(options.out),
+    nonce: randomBytes(6).toString('hex'),
+  };
 }
 
 /** `exists` tells whether the output folder has a file (from an earlier build, or written by this one). */
@@ -74,10 +102,19 @@ export function planSpace(plan: SitePlan, index: number, options: BuildOptions, 
   const customization = resolveCustomization(space.customization);
   const sidebar = spaceSidebar(nav, customization.externalTarget, plan.base);
   const { chrome, key } = spaceChrome(plan, space, urls, nav, sidebar, customization);
-  const context: PageContext = { previous: plan.previous, prefix: space.prefix, urls, spaceKey: key, only: options.only, exists };
+  const context: PageContext = {
+    previous: plan.previous,
+    segmentFiles: plan.segmentFiles,
+    prefix: space.prefix,
+    urls,
+    spaceKey: key,
+    only: options.only,
+    exists,
+  };
   const pages = space.view.index.documents().map((page) => planPage(page, context));
+  const segments = cutSegments(pages.filter((p) => p.action !== 'skip')).map(({ id, pages }) => ({ id, pages, old: plan.previousSegments.get(id) }));
   const outputs = options.only ? { files: [], redirects: [], warnings: [] } : spaceOutputs(space, urls);
-  return { index, space, label: space.prefix || space.title, urls, nav, customization, chrome, sidebar, pages, ...outputs };
+  return { index, space, label: space.prefix || space.title, urls, nav, customization, chrome, sidebar, pages, segments, ...outputs };
 }
 
 /** The chrome of the space's pages (header, tabs, sidebar...), and the part of their cache key they share. */
@@ -124,6 +161,7 @@ function spaceChrome(
 
 interface PageContext {
   previous: Manifest;
+  segmentFiles: ReadonlySet<string>;
   prefix: string;
   urls: SpaceUrls;
   spaceKey: string;
@@ -136,7 +174,8 @@ function planPage(page: DocumentPage, context: PageContext): PagePlan {
   const old = context.previous.pages[entryKey];
   const key = pageKey(context.spaceKey, page);
   const skip = context.only !== undefined && !context.only.has(page.id);
-  const keep = !skip && old !== undefined && old.key === key && context.exists(context.urls.pageFile(page));
+  // A page whose segment file went missing renders again: its entry is gone with it.
+  const keep = !skip && old?.key === key && context.segmentFiles.has(old.segment) && context.exists(context.urls.pageFile(page));
   return { page, entryKey, key, old, action: skip ? 'skip' : keep ? 'keep' : 'render' };
 }
 

@@ -32,8 +32,10 @@ export interface RenderedPage {
   plan: PagePlan;
   /** Its position in the space's pages. */
   index: number;
-  entry: PageEntry;
-  markdown: string;
+  /** Null when the page was kept: its entry is the previous build's (`PreviousEntries`). */
+  entry: PageEntry | null;
+  /** Its markdown copy; null when the page was kept. */
+  markdown: string | null;
   /** Null when the page was kept. */
   html: Uint8Array[] | null;
   /** Its body came from a render worker. */
@@ -50,6 +52,7 @@ interface SpaceRun {
   position: Map<string, number>;
   /** Adds search documents to the space's index. */
   index: (docs: SearchDoc[]) => void;
+  previous: SitePlan['entries'];
 }
 
 /** Starts rendering: the first bodies are on their way when this returns. */
@@ -61,7 +64,7 @@ export async function renderSpace(
   index: (docs: SearchDoc[]) => void,
 ): Promise<RenderedSpace> {
   const position = new Map(plan.nav.order.map((p, i) => [p.id, i]));
-  const run: SpaceRun = { site: site.site, plan, blobs: sources.blobs, space: await spaceRender(site, plan, sources), position, index };
+  const run: SpaceRun = { site: site.site, plan, blobs: sources.blobs, space: await spaceRender(site, plan, sources), position, index, previous: site.entries };
   const toRender = plan.pages.filter((p) => p.action === 'render');
   // A warm pool (from an earlier build of this process) renders any number of pages; a cold one starts for many.
   const pool = options.renderWorkers === false ? undefined : renderPool(toRender.length >= RENDER_WORKERS_FROM);
@@ -105,11 +108,10 @@ async function spaceRender(site: SitePlan, plan: SpacePlan, sources: SiteSources
 async function* renderedPages(run: SpaceRun, bodies: Bodies, markdowns: Map<string, string>, indexedAhead: number): AsyncGenerator<RenderedPage> {
   for (const [index, plan] of run.plan.pages.entries()) {
     if (plan.action === 'skip') continue;
-    const { page } = plan;
-    const markdown = markdowns.get(page.id) ?? pageMarkdown(page, await run.blobs.get(page.blob));
-    markdowns.delete(page.id);
-    const rendered = plan.action === 'keep' ? { entry: plan.old!, html: null, onWorker: false } : await renderPage(run, bodies, plan);
-    if (index >= indexedAhead) run.index(rendered.entry.search);
+    const markdown = markdowns.get(plan.page.id) ?? null;
+    markdowns.delete(plan.page.id);
+    const rendered = plan.action === 'keep' ? { entry: null, html: null, onWorker: false } : await renderPage(run, bodies, plan);
+    if (index >= indexedAhead) run.index(rendered.entry?.search ?? (await keptEntry(run, plan)).search);
     yield { plan, index, markdown, ...rendered };
   }
 }
@@ -186,8 +188,10 @@ function breadcrumbs(run: SpaceRun, page: DocumentPage): NonNullable<PageView['b
   return trail;
 }
 
+const keptEntry = (run: SpaceRun, plan: PagePlan) => run.previous.entry(plan.entryKey, plan.old!.segment);
+
 /** The markdown copy of a page: its title as `# H1` and its body, without frontmatter. */
-function pageMarkdown(page: DocumentPage, bytes: Buffer | undefined): string {
+export function pageMarkdown(page: DocumentPage, bytes: Buffer | undefined): string {
   const text = bytes ? bytes.toString('utf8') : '';
   const body = withoutFrontmatter(text).replace(/^\s+/, '');
   return /^#\s/.test(body) ? body : `# ${page.title}\n\n${body}`;
@@ -219,7 +223,7 @@ function searchDocs(page: DocumentPage, sections: readonly Section[], entryKey: 
 async function indexAhead(run: SpaceRun, bodies: Bodies): Promise<number> {
   let n = 0;
   for (const { page, old, action, entryKey } of run.plan.pages) {
-    if (action === 'keep') run.index(old!.search);
+    if (action === 'keep') run.index((await run.previous.entry(entryKey, old!.segment)).search);
     else if (action === 'render') {
       const source = await bodies.source(page);
       if (source === null || !('sections' in source) || !source.sections) break;

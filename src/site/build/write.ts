@@ -5,35 +5,25 @@
  */
 import type { BlobStore } from '../../store/index.js';
 import { escapeHtml } from '../html.js';
-import { checkLinks, type PageAnchors } from '../link-check.js';
-import { type Manifest, type PageEntry, writeManifest } from '../manifest.js';
+import { emptyManifest, removeStaleSegments, writeManifest } from '../manifest.js';
 import { OutputWriter } from '../output.js';
-import { llmsFullTxt, llmsTxt, type LlmsSpace } from '../outputs/llms.js';
+import { LLMS_FULL_TAIL, type LlmsSpace, llmsTxt } from '../outputs/llms.js';
 import { type Redirect, redirectPage, redirectsMap } from '../outputs/redirects.js';
 import { robotsTxt } from '../outputs/robots.js';
-import { sitemapXml } from '../outputs/sitemap.js';
+import { SITEMAP_HEAD, sitemapTail } from '../outputs/sitemap.js';
 import { type Chrome, renderPage } from '../page.js';
 import { SEARCH_DIR, SEARCH_FILE, SEARCH_MANIFEST, type SearchOutput } from '../search-index.js';
 import type { SearchIndexes } from '../search-pool.js';
 import type { BuildOptions, BuildReport } from '../types.js';
-import { linksOtherAnchors, replaceHrefs, settleLinks } from './fragments.js';
 import type { SitePlan, SpacePlan } from './plan.js';
-import type { RenderedPage, RenderedSpace } from './render.js';
-
-/** What a site space's pages leave for its link check and its part of llms.txt. */
-interface SpacePages {
-  checked: Array<{ id: string; gitPath: string; links: PageEntry['links'] }>;
-  anchors: Map<string, PageAnchors>;
-  llms: LlmsSpace['pages'][number][];
-  /** Pages with links to other pages' anchors, written (or rewritten) once every page's anchors are known. */
-  waiting: Array<{ page: RenderedPage['plan']['page']; entry: PageEntry; html: Uint8Array[] | null }>;
-}
+import type { RenderedSpace } from './render.js';
+import { SegmentedFile } from './segmented-file.js';
+import { type SiteFiles, SpaceWriter } from './write-space.js';
 
 export class SiteOutput {
   readonly report: BuildReport;
   private readonly writer: OutputWriter;
-  private readonly manifest: Manifest;
-  private readonly sitemap: Array<{ loc: string; lastmod?: string }> = [];
+  private readonly files: SiteFiles;
   private readonly disallowed: string[] = [];
   private readonly llms: LlmsSpace[] = [];
   private readonly searchFiles: Array<Promise<[string, SearchOutput]>> = [];
@@ -47,7 +37,20 @@ export class SiteOutput {
   ) {
     this.report = { out: options.out, pages: 0, rendered: 0, renderedOnWorkers: 0, files: 0, brokenLinks: [], warnings: [], ms: 0 };
     this.writer = new OutputWriter(options.out, (path) => this.report.warnings.push(`${path}: leaves the output folder; not written`));
-    this.manifest = { format: plan.previous.format, pages: {}, files: {} };
+    const segmented = (name: string) => (options.only ? null : new SegmentedFile(options.out, name, plan.previous.outputs[name], plan.nonce));
+    this.files = {
+      plan,
+      options,
+      report: this.report,
+      writer: this.writer,
+      blobs,
+      manifest: emptyManifest(),
+      sitemap: segmented('sitemap.xml'),
+      llmsFull: segmented('llms-full.txt'),
+      counts: { sitemap: 0, llms: 0 },
+      segmentFiles: new Set(plan.segmentFiles),
+    };
+    this.files.sitemap?.write(SITEMAP_HEAD);
   }
 
   /** Whether the output folder has `path`, from an earlier build or written by this one. */
@@ -57,11 +60,12 @@ export class SiteOutput {
     this.firstChrome ??= space.chrome;
     this.writeNavAsset(space);
     for (const { file, markdown } of rendered.markdownCopies) this.writer.write(file, markdown);
-    const pages: SpacePages = { checked: [], anchors: new Map(), llms: [], waiting: [] };
-    for await (const page of rendered.pages) this.writePage(space, page, pages);
-    this.settleWaiting(space, pages);
+    const pages = new SpaceWriter(this.files, space);
+    for await (const page of rendered.pages) await pages.page(page);
+    await pages.finish();
     if (this.options.only) return;
-    this.report.brokenLinks.push(...checkLinks(space.label, pages.checked, (id) => pages.anchors.get(id)));
+    this.report.brokenLinks.push(...pages.broken);
+    this.disallowed.push(...pages.disallowed);
     const dir = space.urls.dir;
     this.searchFiles.push(this.indexes.finish(space.index, this.writer.read(`${dir}${SEARCH_MANIFEST}`)).then((output) => [dir, output]));
     this.llms.push({ title: space.space.title, pages: pages.llms });
@@ -72,17 +76,21 @@ export class SiteOutput {
   /** After every site space: the site's own files, then the stale files go and the manifest is written. */
   async writeSite(redirects: { redirects: Redirect[]; warnings: string[] }): Promise<void> {
     const { site, base, assets } = this.plan;
+    const { manifest, sitemap, llmsFull, counts } = this.files;
     this.report.warnings.push(...redirects.warnings);
     this.writeRedirects(redirects.redirects);
-    this.writer.write('sitemap.xml', sitemapXml(this.sitemap));
+    sitemap!.write(sitemapTail(counts.sitemap));
+    manifest.outputs['sitemap.xml'] = sitemap!.finish();
     this.writer.write('robots.txt', robotsTxt(this.disallowed, site.siteUrl ? `${site.siteUrl}${base}sitemap.xml` : null));
     this.writer.write('llms.txt', llmsTxt(site.title, this.llms));
-    this.writer.write('llms-full.txt', llmsFullTxt(this.llms));
+    llmsFull!.write(LLMS_FULL_TAIL);
+    manifest.outputs['llms-full.txt'] = llmsFull!.finish();
     if (this.firstChrome) this.writer.write('404.html', notFoundPage(this.firstChrome, base));
     for (const asset of assets.files) this.writer.write(asset.path, asset.bytes);
     for (const [dir, output] of await Promise.all(this.searchFiles)) await this.writeSearch(dir, output);
     await this.removeStale();
-    await writeManifest(this.options.out, this.manifest);
+    await writeManifest(this.options.out, manifest);
+    await removeStaleSegments(this.options.out, manifest);
     if (!site.siteUrl) this.report.warnings.push('no site URL given (--site-url): sitemap.xml lists site-relative URLs and robots.txt names no sitemap');
   }
 
@@ -98,62 +106,10 @@ export class SiteOutput {
     for (const name of stale) await this.writer.remove(`${dir}${SEARCH_DIR}${name}`);
   }
 
-  private writePage(space: SpacePlan, rendered: RenderedPage, pages: SpacePages): void {
-    const { page, entryKey } = rendered.plan;
-    const { entry } = rendered;
-    if (!this.options.only && linksOtherAnchors(page.id, entry.links)) pages.waiting.push({ page, entry, html: rendered.html });
-    else if (rendered.html) this.writer.write(space.urls.pageFile(page), rendered.html);
-    if (rendered.html) {
-      this.report.rendered++;
-      if (rendered.onWorker) this.report.renderedOnWorkers++;
-    }
-    this.manifest.pages[entryKey] = entry;
-    pages.anchors.set(page.id, { ids: new Set(entry.anchors), aliases: entry.aliases });
-    pages.checked.push({ id: page.id, gitPath: page.git?.path ?? page.path, links: entry.links });
-    this.listPage(space, rendered, pages);
-    this.report.pages++;
-    this.options.onProgress?.({ space: space.label, done: rendered.index + 1, total: space.pages.length });
-  }
-
-  /**
-   * The waiting pages, their links to other pages' anchors at the ids those land on: a rendered page is written, a
-   * kept one rewritten only when a link changes. Their manifest entries remember the fragments written.
-   */
-  private settleWaiting(space: SpacePlan, pages: SpacePages): void {
-    const { index } = space.space.view;
-    for (const { page, entry, html } of pages.waiting) {
-      const settled = settleLinks(
-        page.id,
-        entry.links,
-        (id) => pages.anchors.get(id),
-        (id) => index.pages.get(id),
-        space.urls,
-      );
-      entry.links = settled.links;
-      const file = space.urls.pageFile(page);
-      if (html) {
-        const last = html.length - 1;
-        if (settled.replacements.size) html[last] = Buffer.from(replaceHrefs(Buffer.from(html[last]!).toString('utf8'), settled.replacements));
-        this.writer.write(file, html);
-      } else if (settled.replacements.size) {
-        const text = this.writer.read(file);
-        if (text !== null) this.writer.write(file, replaceHrefs(text, settled.replacements));
-      }
-    }
-  }
-
-  /** The page in the sitemap (or disallowed in robots.txt) and in llms.txt. */
-  private listPage(space: SpacePlan, { plan: { page }, entry, markdown }: RenderedPage, pages: SpacePages): void {
-    const siteUrl = this.plan.site.siteUrl ?? '';
-    if (!page.noRobotsIndex) this.sitemap.push({ loc: `${siteUrl}${space.urls.page(page)}`, lastmod: entry.updatedAt });
-    else this.disallowed.push(space.urls.page(page));
-    if (page.hidden || page.noIndex) return;
-    pages.llms.push({
-      title: page.title,
-      markdownUrl: `${siteUrl}${space.urls.markdownUrl(page)}`,
-      markdown,
-      ...(page.description ? { description: page.description } : {}),
-    });
+  /** A build that failed leaves the site-wide files as they were. */
+  abort(): void {
+    this.files.sitemap?.abort();
+    this.files.llmsFull?.abort();
   }
 
   /**
@@ -163,14 +119,14 @@ export class SiteOutput {
   private writeNavAsset(space: SpacePlan): void {
     const { asset } = space.sidebar;
     if (!asset) return;
-    this.manifest.files[asset.path] = asset.path;
+    this.files.manifest.files[asset.path] = asset.path;
     if (!this.writer.exists(asset.path)) this.writer.write(asset.path, asset.html);
   }
 
   /** Copies the space's files, but those the previous build copied, unchanged, and still there. */
   private async copyFiles(space: SpacePlan): Promise<void> {
     for (const { path, blob } of space.files) {
-      this.manifest.files[path] = blob;
+      this.files.manifest.files[path] = blob;
       this.report.files++;
       if (this.plan.previous.files[path] === blob && this.writer.exists(path)) continue;
       const bytes = await this.blobs.get(blob);
@@ -189,11 +145,11 @@ export class SiteOutput {
 
   private async removeStale(): Promise<void> {
     const { previous } = this.plan;
-    const kept = new Set(Object.values(this.manifest.pages).flatMap((p) => p.files));
+    const kept = new Set(Object.values(this.files.manifest.pages).flatMap((p) => p.files));
     for (const entry of Object.values(previous.pages)) {
       for (const file of entry.files) if (!kept.has(file)) await this.writer.remove(file);
     }
-    for (const file of Object.keys(previous.files)) if (!(file in this.manifest.files)) await this.writer.remove(file);
+    for (const file of Object.keys(previous.files)) if (!(file in this.files.manifest.files)) await this.writer.remove(file);
   }
 }
 

@@ -2,7 +2,7 @@
 
 export interface LlmsSpace {
   title: string;
-  pages: ReadonlyArray<{ title: string; markdownUrl: string; description?: string; markdown: string }>;
+  pages: ReadonlyArray<{ title: string; markdownUrl: string; description?: string }>;
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -18,6 +18,9 @@ export function llmsTxt(siteTitle: string, spaces: readonly LlmsSpace[]): string
   return out.join('\n');
 }
 
-export function llmsFullTxt(spaces: readonly LlmsSpace[]): string {
-  return `${spaces.flatMap((space) => space.pages.map((page) => page.markdown.trimEnd())).join('\n\n---\n\n')}\n`;
+/** llms-full.txt is its pages' markdown one after the other, each piece a page, then a line break. */
+export function llmsFullPiece(markdown: string, first: boolean): string {
+  return `${first ? '' : '\n\n---\n\n'}${markdown.trimEnd()}`;
 }
+
+export const LLMS_FULL_TAIL = '\n';

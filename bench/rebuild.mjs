@@ -1,0 +1,112 @@
+// Site build at a size, old code against new in one run (issue 23, item 2; budgets at 10,000 pages: cold sync +
+// build <= 20 s, peak <= 600 MB, one-page rebuild <= 300 ms). Per size and side, each step in a fresh process over its
+// own generated corpus (bench/gen-corpus.mjs): cold sync + build (their times, the process's peak RSS, the output's
+// bytes), then one page's body edited (`group-2/page-60.md`), a re-sync, and the rebuild the way `docs build` runs it
+// (a fresh process: the space read from the store, then the build), its time and peak RSS. Prints one JSON line per
+// figure and side, named `rebuild_<pages>_...`, with `side` `old` or `new`. Run `npm run build` in both checkouts.
+// Usage: node bench/rebuild.mjs [pages...] [--old <checkout>]   (default 1000 10000; without --old, new only)
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { generateCorpus } from './gen-corpus.mjs';
+import { emit, openStoreOf, removeDir, round } from './lib.mjs';
+
+const { values: opt, positionals } = parseArgs({
+  options: { old: { type: 'string' }, phase: { type: 'string' }, root: { type: 'string' }, work: { type: 'string' } },
+  allowPositionals: true,
+});
+const EDITED = 'group-2/page-60.md';
+
+if (opt.phase) await phase(opt.phase, opt.root, opt.work);
+else await orchestrate();
+
+async function orchestrate() {
+  const sizes = positionals.length ? positionals.map(Number) : [1000, 10000];
+  const self = fileURLToPath(import.meta.url);
+  const sides = [['new', fileURLToPath(new URL('..', import.meta.url))], ...(opt.old ? [['old', opt.old]] : [])];
+  for (const [round_, pages] of sizes.entries()) {
+    const ordered = round_ % 2 ? [...sides].reverse() : sides;
+    for (const [side, root] of ordered) {
+      const work = mkdtempSync(join(tmpdir(), 'quire-bench-rebuild-'));
+      generateCorpus(join(work, 'corpus'), pages);
+      const n = pages.toLocaleString('en').replace(/,/g, '_');
+      const run = (step) => {
+        const child = spawnSync(process.execPath, [self, '--phase', step, '--root', root, '--work', work], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        if (child.status !== 0) throw new Error(`${side} ${step} at ${pages} pages exited ${child.status}`);
+        return JSON.parse(child.stdout.trim().split('\n').at(-1));
+      };
+      const cold = run('cold');
+      const big = pages === 10000;
+      emit({ figure: `rebuild_${n}_cold_sync_ms`, side, value: cold.syncMs });
+      emit({ figure: `rebuild_${n}_cold_build_ms`, side, value: cold.buildMs, pages: cold.pages });
+      emit({ figure: `rebuild_${n}_cold_total_ms`, side, value: cold.syncMs + cold.buildMs, budget: big ? 20000 : undefined });
+      emit({ figure: `rebuild_${n}_cold_peak_rss_mb`, side, value: cold.rssMb, budget: big ? 600 : undefined });
+      emit({ figure: `rebuild_${n}_output_mb`, side, value: cold.outputMb, budget: big ? 1500 : undefined });
+      appendFileSync(join(work, 'corpus', EDITED), '\nOne more sentence for the rebuild.\n');
+      const resync = run('sync');
+      emit({ figure: `rebuild_${n}_one_page_sync_ms`, side, value: resync.syncMs });
+      const rebuild = run('build');
+      emit({ figure: `rebuild_${n}_one_page_load_ms`, side, value: rebuild.loadMs });
+      emit({ figure: `rebuild_${n}_one_page_rebuild_ms`, side, value: rebuild.buildMs, rendered: rebuild.rendered, budget: big ? 300 : undefined });
+      emit({ figure: `rebuild_${n}_one_page_peak_rss_mb`, side, value: rebuild.rssMb });
+      removeDir(work);
+    }
+  }
+}
+
+/** One step in this fresh process, over `root`'s dist/: its figures as the last line of stdout. */
+async function phase(step, root, work) {
+  const dist = pathToFileURL(join(root, 'dist/'));
+  const load = (path) => import(new URL(path, dist).href);
+  const stores = await load('store/index.js');
+  const { Domain, Caller } = await load('domain/index.js');
+  const { bootstrap } = await load('domain/core/setup.js');
+  const { configSchema } = await load('config/index.js');
+  const { syncDirectory } = await load('gitsync/import.js');
+  const { buildSite } = await load('site/build.js');
+  const { siteSources, spaceSite } = await load('site/space-site.js');
+  const store = openStoreOf(stores, join(work, 'store'));
+  const domain = new Domain(store);
+  const boot = await bootstrap(domain, configSchema.parse({}));
+  const caller = new Caller(store, boot.admin);
+  const out = join(work, 'site');
+  const figures = {};
+  let spaceId;
+  if (step !== 'build') {
+    const started = performance.now();
+    const [synced] = await syncDirectory(domain, { dir: join(work, 'corpus'), caller, organizationId: boot.organizations[0].id, space: 'Bench' });
+    figures.syncMs = round(performance.now() - started);
+    spaceId = synced.space.id;
+  } else {
+    spaceId = (await domain.sync.findSpace(boot.organizations[0].id, 'Bench')).id;
+  }
+  if (step !== 'sync') {
+    const loadStarted = performance.now();
+    const site = await spaceSite(domain, caller, spaceId, { siteUrl: 'https://docs.example.com' });
+    const started = performance.now();
+    const report = await buildSite(site, siteSources(domain), { out, strictLinks: false });
+    figures.loadMs = round(started - loadStarted);
+    figures.buildMs = round(performance.now() - (step === 'cold' ? loadStarted : started));
+    figures.pages = report.pages;
+    figures.rendered = report.rendered;
+    if (step === 'cold') figures.outputMb = round(bytesUnder(out) / 1e6, 1);
+  }
+  figures.rssMb = round(process.resourceUsage().maxRSS / 1024);
+  await store.close();
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+}
+
+function bytesUnder(dir) {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    total += entry.isDirectory() ? bytesUnder(path) : statSync(path).size;
+  }
+  return total;
+}
