@@ -40,7 +40,8 @@ export function integration(urls: Urls, view: IntegrationView): api.Integration 
     verified: false,
     visibility: i.visibility as api.IntegrationVisibility,
     scopes: m.scopes as api.IntegrationScope[],
-    categories: m.categories as api.IntegrationCategory[],
+    // 0.202.0 dropped the `gitsync` category (docs/api.md, "Two contracts").
+    categories: m.categories.filter((c) => c !== 'gitsync') as api.IntegrationCategory[],
     blocks: m.blocks as unknown as api.IntegrationBlock[],
     contentSources: m.contentSources as unknown as api.IntegrationContentSource[],
     configurations: m.configurations as api.IntegrationConfigurations,
