@@ -1,7 +1,7 @@
 import type * as api from '@gitbook/api';
 import type { LinkTarget, LinkUsage, PageBody, PageHit, RevisionView } from '../domain/content/content.js';
 import { pageUpdatedAt } from '../domain/content/page-dates.js';
-import type { ComputedPage, DocumentPage, GroupPage, LinkPage, PageLayout, RevisionFile, RevisionPage, RevisionReusableContent } from '../model/index.js';
+import type { ComputedPage, DocumentPage, GroupPage, LinkPage, RevisionFile, RevisionPage, RevisionReusableContent } from '../model/index.js';
 import { organization, space, type Urls } from './present.js';
 
 /** Query options shared by the content reads. */
@@ -15,20 +15,25 @@ export interface ContentOptions {
   computed?: boolean;
 }
 
-const DEFAULT_LAYOUT: Required<Omit<PageLayout, 'tags' | 'actions'>> = {
+/** A page's layout where its frontmatter says nothing; covers are never masked, heading anchors always shown. */
+const DEFAULT_LAYOUT = {
   width: 'default',
   cover: true,
   coverSize: 'hero',
+  coverMask: 'none',
   title: true,
   description: true,
   tableOfContents: true,
   outline: true,
   pagination: true,
   metadata: true,
-};
+  tags: true,
+  actions: true,
+  anchors: true,
+} as const;
 
 /** A revision; a merge names the change request it came from (`mergedFrom`), else it reads as edits. */
-export function revision(urls: Urls, view: RevisionView, options: ContentOptions, mergedFrom?: api.ChangeRequest): api.Revision {
+export function revision(urls: Urls, view: RevisionView, options: ContentOptions, mergedFrom?: api.ChangeRequest): api.Revision & { tags: [] } {
   const { revision: r, space: s } = view;
   const git = r.git as { oid?: string; message?: string; ref?: string; url?: string; createdByService?: boolean } | null;
   return {
@@ -40,6 +45,8 @@ export function revision(urls: Urls, view: RevisionView, options: ContentOptions
     files: view.content.files.map((f) => file(urls, view, f, options)),
     reusableContents: view.content.reusableContents.map((rc) => reusableContent(rc, options)),
     variables: variables(view.content.variables),
+    // Tags are not part of Quire's content model: a revision defines none.
+    tags: [],
     createdAt: r.createdAt,
     ...(options.metadata && git?.oid
       ? {
@@ -90,7 +97,7 @@ function documentPage(
   options: ContentOptions,
   body: PageBody | undefined,
   children: api.RevisionPage[],
-): api.RevisionPageDocument {
+): api.RevisionPageDocument & { tags: [] } {
   const updatedAt = pageUpdatedAt(p);
   return {
     id: p.id,
@@ -106,14 +113,16 @@ function documentPage(
     ...(p.description !== undefined ? { description: p.description } : {}),
     pages: children as api.RevisionPageDocument['pages'],
     ...(options.metadata && p.git ? { git: { oid: p.git.oid, path: p.git.path } } : {}),
-    layout: { ...DEFAULT_LAYOUT, ...withoutExtras(p.layout) },
+    layout: { ...DEFAULT_LAYOUT, ...p.layout },
+    // Pages carry no tags here (the revision defines none).
+    tags: [],
     ...(p.cover ? { cover: { ...p.cover, yPos: p.cover.yPos ?? 0 } as api.RevisionPageDocumentCover } : {}),
     hidden: p.hidden,
     noIndex: p.noIndex ?? false,
     noRobotsIndex: p.noRobotsIndex ?? false,
     documentId: p.blob,
     ...(body ?? {}),
-  } as api.RevisionPageDocument;
+  } as api.RevisionPageDocument & { tags: [] };
 }
 
 function groupPage(urls: Urls, view: RevisionView, p: GroupPage, options: ContentOptions): api.RevisionPageGroup {
@@ -237,21 +246,58 @@ async function owner(urls: Urls, view: RevisionView): Promise<{ organization: ap
   return { organization: organization(urls, view.organization, view.role), space: space(urls, await view.spaceView()) };
 }
 
-export function searchResult(urls: Urls, view: RevisionView, hit: PageHit): api.SearchPageResult {
+/** Search fields 0.202.0 added (required) that 0.143.2's types do not have. */
+interface Since202 {
+  page: { description: string; score: number; rank: number; ancestors: { title: string }[]; sections?: { score: number }[] };
+}
+
+/** Scores as the API has them: higher is better, from 0 (bm25's are negative, lower better). */
+const apiScore = (bm25: number) => Math.max(0, -bm25);
+
+export function searchResult(urls: Urls, view: RevisionView, hit: PageHit): api.SearchPageResult & Since202['page'] {
   const base = pageUrl(urls, view, hit.page);
   return {
     id: hit.page.id,
     title: hit.page.title,
+    description: hit.page.description ?? '',
     path: hit.page.path,
+    score: apiScore(hit.score),
+    rank: hit.rank,
+    ancestors: ancestors(view, hit.page).map((p) => ({ title: p.title })),
     urls: { app: base },
     sections: hit.sections.map((s) => ({
       id: s.anchor ? `${hit.page.id}#${s.anchor}` : hit.page.id,
       title: s.heading || hit.page.title,
       path: s.anchor ? `${hit.page.path}#${s.anchor}` : hit.page.path,
+      score: apiScore(s.score),
       body: s.snippet,
       urls: { app: s.anchor ? `${base}#${s.anchor}` : base },
     })),
   };
+}
+
+/** A space's matches in a search of several spaces (an organization's, a site's); its score is its best page's. */
+export function spaceSearchResult(urls: Urls, result: { view: RevisionView; hits: PageHit[] }): api.SearchSpaceResult & { type: 'space'; score: number } {
+  const { view, hits } = result;
+  return {
+    type: 'space',
+    id: view.space.id,
+    title: view.space.title,
+    score: Math.max(0, ...hits.map((hit) => apiScore(hit.score))),
+    pages: hits.map((hit) => searchResult(urls, view, hit)),
+  };
+}
+
+/** The pages above a page, from the top level to its parent. */
+function ancestors(view: RevisionView, p: RevisionPage): RevisionPage[] {
+  const out: RevisionPage[] = [];
+  const seen = new Set<string>();
+  for (let id = p.parentId; id && !seen.has(id); id = view.index.pages.get(id)?.parentId ?? null) {
+    seen.add(id);
+    const parent = view.index.pages.get(id);
+    if (parent) out.unshift(parent);
+  }
+  return out;
 }
 
 function pageUrl(urls: Urls, view: RevisionView, p: RevisionPage): string {
@@ -263,10 +309,4 @@ function variables(vars: Record<string, unknown>): api.Variables {
   return Object.fromEntries(
     Object.entries(vars).filter((entry): entry is [string, string | number | boolean] => ['string', 'number', 'boolean'].includes(typeof entry[1])),
   );
-}
-
-function withoutExtras(layout: PageLayout | undefined): Partial<PageLayout> {
-  if (!layout) return {};
-  const { tags: _tags, actions: _actions, ...rest } = layout;
-  return rest;
 }

@@ -25,7 +25,7 @@ function dataUrl(base64: string): string {
 /** Where the integration's HTTP handler would be reached from the web, per installation and space or site. */
 const publicEndpoint = (urls: Urls, name: string, rest = '') => `${urls.base}/integrations/${name}${rest}`;
 
-export function integration(urls: Urls, view: IntegrationView): api.Integration {
+export function integration(urls: Urls, view: IntegrationView): api.Integration & { urls: { publicContentEndpoint: string } } {
   const i = view.integration;
   const m = i.manifest;
   return {
@@ -40,7 +40,8 @@ export function integration(urls: Urls, view: IntegrationView): api.Integration 
     verified: false,
     visibility: i.visibility as api.IntegrationVisibility,
     scopes: m.scopes as api.IntegrationScope[],
-    categories: m.categories as api.IntegrationCategory[],
+    // 0.202.0 dropped the `gitsync` category (docs/api.md, "Two contracts").
+    categories: m.categories.filter((c) => c !== 'gitsync') as api.IntegrationCategory[],
     blocks: m.blocks as unknown as api.IntegrationBlock[],
     contentSources: m.contentSources as unknown as api.IntegrationContentSource[],
     configurations: m.configurations as api.IntegrationConfigurations,
@@ -52,6 +53,8 @@ export function integration(urls: Urls, view: IntegrationView): api.Integration 
       app: urls.app(`/integrations/${i.name}`),
       assets: publicEndpoint(urls, i.name, '/assets'),
       publicEndpoint: publicEndpoint(urls, i.name),
+      // Content is served from the same origin: no separate one for it.
+      publicContentEndpoint: publicEndpoint(urls, i.name),
     },
     permissions: { admin: view.ownerRole === 'admin' },
     ...(m.contentSecurityPolicy !== undefined ? { contentSecurityPolicy: m.contentSecurityPolicy } : {}),
@@ -60,7 +63,7 @@ export function integration(urls: Urls, view: IntegrationView): api.Integration 
 
 const installationPath = (name: string, id: string) => `/integrations/${name}/installations/${id}`;
 
-export function installation(urls: Urls, view: InstallationView): api.IntegrationInstallation {
+export function installation(urls: Urls, view: InstallationView): api.IntegrationInstallation & { urls: { publicContentEndpoint: string } } {
   const { installation: i } = view;
   return {
     id: i.id,
@@ -75,6 +78,7 @@ export function installation(urls: Urls, view: InstallationView): api.Integratio
       location: urls.api(installationPath(i.integration, i.id)),
       app: urls.app(`/o/${i.organizationId}/integrations/${i.integration}`),
       publicEndpoint: publicEndpoint(urls, i.integration, `/installations/${i.id}`),
+      publicContentEndpoint: publicEndpoint(urls, i.integration, `/installations/${i.id}`),
     },
     externalIds: i.externalIds,
     target: { organization: i.organizationId },
@@ -84,13 +88,14 @@ export function installation(urls: Urls, view: InstallationView): api.Integratio
 function contentInstallationBase(urls: Urls, view: ContentInstallationView) {
   const { record, integration: i } = view;
   const path = `${installationPath(i.name, record.installationId)}/${view.kind}s/${record.targetId}`;
+  const endpoint = publicEndpoint(urls, i.name, path.slice(`/integrations/${i.name}`.length));
   return {
     integration: i.name,
     installation: record.installationId,
     status: record.status as api.IntegrationInstallationStatus,
     configuration: record.configuration,
     externalIds: record.externalIds,
-    urls: { location: urls.api(path), publicEndpoint: publicEndpoint(urls, i.name, path.slice(`/integrations/${i.name}`.length)) },
+    urls: { location: urls.api(path), publicEndpoint: endpoint, publicContentEndpoint: endpoint },
   };
 }
 

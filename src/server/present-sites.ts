@@ -15,6 +15,7 @@ import {
 } from '../domain/sites/sites.js';
 import type { PublishingAuthView } from '../domain/sites/publishing.js';
 import type { SiteAdaptiveSchemaRecord, SiteExternalLinkRecord, SiteRecord, SiteRedirectRecord } from '../model/index.js';
+import { atLeast, type RoleName } from '../domain/core/roles.js';
 import { space, user, type Urls } from './present.js';
 
 /** How published URLs are written for one request: a share key is added for `share-link` sites when the caller gave a valid one. */
@@ -34,19 +35,35 @@ export function publishedUrl(urls: Urls, site: SiteRecord, path: string, options
   return options.shareKey && site.visibility === 'share-link' ? `${url}?${SHARE_KEY_PARAM}=${encodeURIComponent(options.shareKey)}` : url;
 }
 
+/** Fields 0.202.0 added (required) that 0.143.2's types do not have. */
+interface Since202 {
+  site: {
+    appliedType: api.SiteType;
+    defaultLevel: api.DefaultLevel;
+    permissions: Record<'view' | 'access' | 'edit' | 'create' | 'admin' | 'installIntegration' | 'viewAdaptiveSchema' | 'editAdaptiveSchema', boolean>;
+    urls: { preview: string };
+  };
+  redirect: { draft: boolean; permanent: boolean; captureWildcard: boolean; createdAt: string };
+}
+
 const published = (url: string | undefined) => (url ? { published: url } : {});
 const sitePath = (site: SiteRecord) => `/orgs/${site.organizationId}/sites/${site.id}`;
 
-export function site(urls: Urls, view: SiteView, options: SiteUrlOptions = {}): api.Site {
+export function site(urls: Urls, view: SiteView, options: SiteUrlOptions = {}): api.Site & Since202['site'] {
   const s = view.site;
   return {
     object: 'site',
     id: s.id,
     type: s.type as api.SiteType,
+    // No plan freezes a site here: the type it has is the one applied.
+    appliedType: s.type as api.SiteType,
     title: s.title,
     basename: s.basename,
     ...(s.proxy ? { proxy: { origin: s.proxy, target: `${urls.base}/${s.basename}` } } : {}),
     visibility: s.visibility as api.SiteVisibility,
+    // Members reach a site with their organization role, none other.
+    defaultLevel: 'inherit',
+    permissions: sitePermissions(view.role),
     published: s.published,
     siteSpaces: view.siteSpaces,
     createdAt: s.createdAt,
@@ -56,12 +73,33 @@ export function site(urls: Urls, view: SiteView, options: SiteUrlOptions = {}): 
     urls: {
       location: urls.api(sitePath(s)),
       app: urls.app(`/o/${s.organizationId}/sites/${s.id}`),
+      // Where the site is served: an editor's preview link (getSitePublishingPreviewById) opens it there, published or not.
+      preview: `${siteRoot(urls, s)}/`,
       ...published(publishedUrl(urls, s, '', options)),
     },
   };
 }
 
-export function siteSpace(urls: Urls, site: SiteRecord, node: SiteSpaceView, options: SiteUrlOptions = {}): api.SiteSpace & { hidden: boolean } {
+/** What the caller's role on a site lets them do (see domain/sites/access.ts and publishing.ts for the roles each needs). */
+function sitePermissions(role: RoleName | null) {
+  return {
+    view: atLeast(role, 'read'),
+    access: atLeast(role, 'read'),
+    edit: atLeast(role, 'edit'),
+    create: atLeast(role, 'create'),
+    admin: atLeast(role, 'admin'),
+    installIntegration: atLeast(role, 'admin'),
+    viewAdaptiveSchema: atLeast(role, 'read'),
+    editAdaptiveSchema: atLeast(role, 'admin'),
+  };
+}
+
+export function siteSpace(
+  urls: Urls,
+  site: SiteRecord,
+  node: SiteSpaceView,
+  options: SiteUrlOptions = {},
+): api.SiteSpace & { hidden: boolean; draft: boolean } {
   const r = node.record;
   return {
     object: 'site-space',
@@ -73,11 +111,13 @@ export function siteSpace(urls: Urls, site: SiteRecord, node: SiteSpaceView, opt
     default: node.default,
     ...(r.condition !== null ? { condition: r.condition } : {}),
     hidden: r.hidden,
+    // Every item of a site's structure is live: there are no drafts.
+    draft: false,
     urls: published(publishedUrl(urls, site, node.urlPath, options)),
   };
 }
 
-export function siteSection(urls: Urls, site: SiteRecord, node: SiteSectionView, options: SiteUrlOptions = {}): api.SiteSection {
+export function siteSection(urls: Urls, site: SiteRecord, node: SiteSectionView, options: SiteUrlOptions = {}): api.SiteSection & { draft: boolean } {
   const r = node.record;
   return {
     object: 'site-section',
@@ -85,6 +125,7 @@ export function siteSection(urls: Urls, site: SiteRecord, node: SiteSectionView,
     title: r.title,
     path: r.path,
     default: node.default,
+    draft: false,
     ...(r.description !== null ? { description: r.description } : {}),
     ...(r.condition !== null ? { condition: r.condition } : {}),
     ...(r.groupId ? { sectionGroup: r.groupId } : {}),
@@ -94,7 +135,12 @@ export function siteSection(urls: Urls, site: SiteRecord, node: SiteSectionView,
   };
 }
 
-export function siteSectionGroup(urls: Urls, site: SiteRecord, node: SiteSectionGroupView, options: SiteUrlOptions = {}): api.SiteSectionGroup {
+export function siteSectionGroup(
+  urls: Urls,
+  site: SiteRecord,
+  node: SiteSectionGroupView,
+  options: SiteUrlOptions = {},
+): api.SiteSectionGroup & { draft: boolean } {
   const r = node.record;
   // External links are 0.202.0's (its SiteSectionGroup.children has them; 0.143.2's does not).
   const children = node.children.map((child) =>
@@ -110,7 +156,8 @@ export function siteSectionGroup(urls: Urls, site: SiteRecord, node: SiteSection
     title: r.title,
     ...(r.icon ? { icon: r.icon } : {}),
     ...(r.parentId ? { sectionGroup: r.parentId } : {}),
-    sections: children.filter((c): c is api.SiteSection => c.object === 'site-section'),
+    draft: false,
+    sections: children.filter((c): c is api.SiteSection & { draft: boolean } => c.object === 'site-section'),
     children,
   };
 }
@@ -160,12 +207,23 @@ export function shareLink(urls: Urls, view: ShareLinkView): api.ShareLink {
   };
 }
 
-export function siteRedirect(redirect: SiteRedirectRecord): api.SiteRedirect {
-  return { object: 'site-redirect', id: redirect.id, source: redirect.source, destination: redirect.destination };
+export function siteRedirect(redirect: SiteRedirectRecord): api.SiteRedirect & Since202['redirect'] {
+  return {
+    object: 'site-redirect',
+    id: redirect.id,
+    source: redirect.source,
+    destination: redirect.destination,
+    // Live as soon as made, served with 301/308, matching the source path exactly.
+    draft: false,
+    permanent: true,
+    captureWildcard: false,
+    createdAt: redirect.createdAt,
+  };
 }
 
-export function sitePermission(urls: Urls, p: SitePermission): api.UserSitePermission {
-  return { permission: p.permission as api.MemberRoleOrGuest, user: user(urls, p.user), origin: p.origin };
+export function sitePermission(urls: Urls, p: SitePermission): api.UserSitePermission & { disabled: boolean } {
+  // Disabled members are not listed: everyone here is enabled.
+  return { permission: p.permission as api.MemberRoleOrGuest, user: user(urls, p.user), origin: p.origin, disabled: false };
 }
 
 export function publishingAuth(view: PublishingAuthView): api.SitePublishingAuth {
@@ -183,13 +241,15 @@ export function adaptiveSchema(record: SiteAdaptiveSchemaRecord): api.SiteAdapti
   return { object: 'site-adaptive-schema', jsonSchema: record.jsonSchema as unknown as api.SiteAdaptiveJSONSchema, updatedAt: record.updatedAt };
 }
 
-export function mcpServer(urls: Urls, view: McpServerView): api.SiteMcpServer {
+export function mcpServer(urls: Urls, view: McpServerView): api.SiteMcpServer & { transport: 'sse' } {
   return {
     object: 'site-mcp-server',
     id: view.server.id,
     name: view.server.name,
     url: view.server.url,
     headers: view.headers,
+    // No transport is kept: Quire never connects to the server (the assistant is GitBook's cloud). 'sse' is the spec's default.
+    transport: 'sse',
     urls: { location: urls.api(`/orgs/${view.site.organizationId}/sites/${view.site.id}/mcp-servers/${view.server.id}`) },
   };
 }

@@ -6,7 +6,7 @@ import type { Urls } from './present.js';
 
 export const translationLocation = (urls: Urls, organizationId: string, id: string) => urls.api(`/orgs/${organizationId}/translations/${id}`);
 
-export function translation(urls: Urls, view: TranslationView): api.Translation {
+export function translation(urls: Urls, view: TranslationView): api.Translation & { result?: { language: api.TranslationLanguage } } {
   const t = view.translation;
   return {
     object: 'translation',
@@ -15,7 +15,7 @@ export function translation(urls: Urls, view: TranslationView): api.Translation 
     source: { space: t.sourceSpaceId, language: t.sourceLanguage as api.TranslationLanguage },
     language: t.language as api.TranslationLanguage,
     instructions: t.instructions as unknown as api.JSONDocument,
-    ...(t.resultRevisionId ? { result: { space: t.targetSpaceId, revision: t.resultRevisionId } } : {}),
+    ...(t.resultRevisionId ? { result: { space: t.targetSpaceId, revision: t.resultRevisionId, language: t.language as api.TranslationLanguage } } : {}),
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
     stats: { ...t.stats },

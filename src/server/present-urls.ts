@@ -28,7 +28,10 @@ export function contentByUrl(urls: Urls, found: AppContent): ContentByUrl {
  * (with its share key or visitor token), or through the API with the caller's own token.
  */
 export function publishedContent(found: PublishedLookup): api.PublishedSiteContentLookup {
-  if (found.kind === 'redirect') return { target: found.target, redirect: found.redirect };
+  if (found.kind === 'redirect') {
+    const { kind: _kind, ...redirect } = found;
+    return redirect;
+  }
   return {
     site: found.site.id,
     ...(found.siteSectionId ? { siteSection: found.siteSectionId } : {}),

@@ -92,7 +92,7 @@ export function organization(urls: Urls, org: OrganizationRecord, role: RoleName
   } as api.Organization;
 }
 
-export function member(urls: Urls, view: MemberView): api.OrganizationMember {
+export function member(urls: Urls, view: MemberView): api.OrganizationMember & { sites: number } {
   return {
     object: 'member',
     id: view.user.id,
@@ -104,6 +104,7 @@ export function member(urls: Urls, view: MemberView): api.OrganizationMember {
     sso: view.member.sso,
     spaces: view.spaces,
     teams: view.teams,
+    sites: view.sites,
   };
 }
 
@@ -126,7 +127,7 @@ export function collection(urls: Urls, { collection: c, role }: CollectionView):
   };
 }
 
-/** `gitSync`: the space's git sync state, when the view carries it (see domain/git.ts `gitInfoOf`). */
+/** `gitSync`: the space's git sync state, when the view carries one with a provider (see domain/git-sync/git.ts `gitInfoOf`). */
 export function space(urls: Urls, { space: s, role, counts, gitSync }: SpaceView): api.Space {
   const live = s.editMode === 'live';
   return {
@@ -151,7 +152,9 @@ export function space(urls: Urls, { space: s, role, counts, gitSync }: SpaceView
     revision: s.revisionId,
     defaultLevel: s.defaultLevel as api.DefaultLevel,
     ...counts,
-    ...(gitSync ? { gitSync } : {}),
+    // 0.202.0 requires a provider (GitHub or GitLab) of every Git Sync: a space synced with another remote or a directory
+    // shows none here (getSpaceGitInfo describes it).
+    ...(gitSync?.installationProvider ? { gitSync: gitSync as api.GitSyncState } : {}),
     permissions: {
       view: atLeast(role, 'read'),
       access: atLeast(role, 'read'),

@@ -411,9 +411,19 @@ describe('installations on spaces and sites', () => {
 
     const statuses = async (target?: 'organization' | 'space' | 'site') =>
       (await api.orgs.listOrganizationIntegrationsStatus(s.org, target ? { target } : {})).data.items.filter((i) => i.integration.name === name);
-    expect(await statuses()).toEqual([{ status: 'active', integration: expect.objectContaining({ name }) }]);
-    expect(await statuses('space')).toEqual([{ status: 'pending', integration: expect.objectContaining({ name }) }]);
+    expect(await statuses()).toEqual([
+      { status: 'active', integration: expect.objectContaining({ name }), target: { type: 'organization', organizationId: s.org } },
+    ]);
+    expect(await statuses('space')).toEqual([
+      { status: 'pending', integration: expect.objectContaining({ name }), target: { type: 'space', spaceId: space.id } },
+    ]);
     expect(await statuses('site')).toEqual([]);
+    // 0.202.0's `space` narrows the list to one space's installations.
+    const other = (await api.orgs.createSpace(s.org, { title: 'Other status space' })).data;
+    await api.integrations.installIntegrationOnSpace(name, inst.id, { space: other.id });
+    expect((await statuses('space')).map((i) => (i as unknown as { target: { spaceId: string } }).target.spaceId).sort()).toEqual([space.id, other.id].sort());
+    const scoped = (await s.newerClient().orgs.listOrganizationIntegrationsStatus(s.org, { target: 'space', space: other.id })).data.items;
+    expect(scoped.filter((i) => i.integration.name === name).map((i) => i.target)).toEqual([{ type: 'space', spaceId: other.id }]);
     const reader = s.client((await s.member('read')).token);
     expect((await reader.orgs.listOrganizationIntegrationsStatus(s.org)).data.items.map((i) => i.integration.name)).toContain(name);
     expect(await statusOf(s.client((await s.member('none')).token).orgs.listOrganizationIntegrationsStatus(s.org))).toBe(403);

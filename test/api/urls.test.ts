@@ -255,6 +255,7 @@ describe('published content by URL', () => {
       await orgs.updateSitePublishingAuthById(s.org, site.id, { backend: 'custom', fallbackURL: 'https://login.example.com/start' } as never);
       expect((await api.urls.resolvePublishedContentByUrl({ url, redirectOnError: true })).data).toEqual({
         target: 'external',
+        site: site.id,
         redirect: `https://login.example.com/start?location=${encodeURIComponent(url)}`,
       });
       expect(await statusOf(api.urls.resolvePublishedContentByUrl({ url }))).toBe(401);

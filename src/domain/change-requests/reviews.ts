@@ -147,6 +147,7 @@ export class Reviews {
   ): Promise<ReviewView> {
     return {
       review,
+      spaceId: (await this.current(review.changeRequestId)).spaceId,
       reviewer: await this.changeRequests.user(review.reviewerId),
       requestedBy: review.requestedBy ? await this.changeRequests.user(review.requestedBy) : null,
       outdated: isOutdated(review, reviews, reviewers),

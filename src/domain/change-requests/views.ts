@@ -25,6 +25,8 @@ export interface ChangeRequestView {
 
 export interface ReviewView {
   review: ChangeRequestReviewRecord;
+  /** The space of the reviewed change request. */
+  spaceId: string;
   reviewer: UserRecord;
   requestedBy: UserRecord | null;
   outdated: boolean;

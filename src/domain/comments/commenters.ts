@@ -13,7 +13,7 @@ export async function commenterViews(store: Store, organizationId: string, userI
         if (!member || !user) return [];
         const spaces = (await store.grants.forPrincipals(userId, [])).filter((g) => g.resourceKind === 'space' && spaceIds.has(g.resourceId)).length;
         const teams = (await store.organizations.teamIdsOf(userId)).filter((t) => orgTeams.has(t)).length;
-        return [{ member, user, spaces, teams }];
+        return [{ member, user, spaces, teams, sites: 0 }];
       }),
     )
   ).flat();

@@ -13,12 +13,17 @@ export interface SectionHit {
   anchor: string | null;
   heading: string;
   snippet: string;
+  /** The section's own score (bm25: lower is better). */
+  score: number;
 }
 
 export interface PageHit {
   page: DocumentPage;
   sections: SectionHit[];
+  /** bm25: lower is better. */
   score: number;
+  /** One-based position among all the pages found (across spaces, for a search of several: `rankAcross`). */
+  rank: number;
 }
 
 /** The words of a query, lower-cased and without diacritics, as the index tokenizer sees them. */
@@ -38,8 +43,8 @@ export function rankPages(index: RevisionIndex, hits: readonly SearchHit[], term
     for (const page of index.pagesByBlob.get(hit.oid) ?? []) {
       if (page.noIndex) continue;
       const entry = byPage.get(page.id);
-      const section = { anchor: hit.anchor, heading: hit.heading, snippet: hit.snippet };
-      if (!entry) byPage.set(page.id, { page, sections: [section], score: hit.rank });
+      const section = { anchor: hit.anchor, heading: hit.heading, snippet: hit.snippet, score: hit.rank };
+      if (!entry) byPage.set(page.id, { page, sections: [section], score: hit.rank, rank: 0 });
       else {
         entry.score += hit.rank * 0.1;
         if (entry.sections.length < SECTIONS_PER_PAGE) entry.sections.push(section);
@@ -49,7 +54,15 @@ export function rankPages(index: RevisionIndex, hits: readonly SearchHit[], term
   const results = [...byPage.values()];
   for (const result of results) result.score *= titleBoost(result.page.title, terms);
   // bm25 scores are negative: multiplying by the boost makes a better score more negative.
-  return results.sort((a, b) => a.score - b.score || a.page.path.localeCompare(b.page.path));
+  results.sort((a, b) => a.score - b.score || a.page.path.localeCompare(b.page.path));
+  results.forEach((result, i) => (result.rank = i + 1));
+  return results;
+}
+
+/** Numbers the pages found in several spaces by their place among all of them, best score first. */
+export function rankAcross(groups: readonly (readonly PageHit[])[]): void {
+  const all = groups.flat().sort((a, b) => a.score - b.score || a.rank - b.rank);
+  all.forEach((hit, i) => (hit.rank = i + 1));
 }
 
 function titleBoost(title: string, terms: readonly string[]): number {

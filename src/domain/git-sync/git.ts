@@ -57,6 +57,27 @@ export interface GitInfo {
   url?: string;
   repoName?: string;
   updatedAt?: string;
+  /** For a remote GitHub or GitLab hosts only (what 0.202.0's `GitSyncState` calls an installation): the space's own sync. */
+  installationId?: string;
+  installationProvider?: GitProvider;
+  installationStatus?: 'active';
+}
+
+export type GitProvider = 'github' | 'gitlab';
+
+/** The provider hosting a remote (`https://github.com/...`, `git@gitlab.example.com:...`), when it is GitHub or GitLab. */
+export function gitProvider(url: string): GitProvider | undefined {
+  const scp = /^[\w.-]+@([\w.-]+):/.exec(url);
+  let host: string;
+  try {
+    host = scp ? scp[1]! : new URL(url).hostname;
+  } catch {
+    return undefined; // a directory
+  }
+  host = host.toLowerCase();
+  if (host === 'github.com' || host.startsWith('github.')) return 'github';
+  if (host === 'gitlab.com' || host.startsWith('gitlab.')) return 'gitlab';
+  return undefined;
 }
 
 /** The last git operation of a space, in the shape of the spec's `GitSyncOperation`. */
@@ -360,7 +381,13 @@ export async function gitInfoOf(deps: Deps, spaceId: string): Promise<GitInfo | 
     .filter((x): x is string => !!x)
     .sort()
     .at(-1)!;
-  return { url, repoName: repoName(url), updatedAt };
+  const provider = gitProvider(url);
+  return {
+    url,
+    repoName: repoName(url),
+    updatedAt,
+    ...(provider ? { installationId: spaceId, installationProvider: provider, installationStatus: 'active' as const } : {}),
+  };
 }
 
 /** The last operation of the space's git events (oldest first), as the spec's `GitSyncOperation`. */

@@ -26,6 +26,8 @@ export interface InstallationPatch {
 export interface InstalledIntegrationView {
   integration: IntegrationView;
   status: InstallationStatus;
+  /** What it is installed on: the organization, or one space or site. */
+  target: { type: 'organization'; organizationId: string } | { type: 'space'; spaceId: string } | { type: 'site'; siteId: string };
 }
 
 export interface OrganizationInstallationView {
@@ -197,23 +199,51 @@ export class Installations {
    * `listOrganizationIntegrationsStatus`: the integrations installed in the organization, on its spaces or on its
    * sites, each with its status (for spaces and sites, the best among its space or site installations).
    */
-  async statuses(caller: Caller, organizationId: string, target: InstallationTarget, query: PageRequest): Promise<Page<InstalledIntegrationView>> {
+  /**
+   * The installations on the organization, or on its spaces or sites (`only`: one space's or site's), each with its
+   * target, leaving out those neither active, pending nor paused.
+   */
+  async statuses(
+    caller: Caller,
+    organizationId: string,
+    target: InstallationTarget,
+    query: PageRequest & { only?: string },
+  ): Promise<Page<InstalledIntegrationView>> {
     const org = await this.access.organizations.find(organizationId);
     await caller.access.requireOrganization(org, 'read');
     const { integrations } = this.access.deps.store;
+    const listed = (status: InstallationStatus) => ['active', 'pending', 'paused'].includes(status);
     const items = (
       await Promise.all(
         (
           await this.installed(org.id)
-        ).map(async ({ integration, installation }) => {
-          const statuses =
-            target === 'organization' ? [installation.status] : (await integrations.contentInstallations(target, installation.id)).map((c) => c.status);
-          const status = (['active', 'pending', 'paused'] as const).find((s) => statuses.includes(s));
-          return status ? [{ integration: await this.access.view(caller, integration), status }] : [];
+        ).map(async ({ integration, installation }): Promise<InstalledIntegrationView[]> => {
+          if (target === 'organization') {
+            if (!listed(installation.status)) return [];
+            return [
+              {
+                integration: await this.access.view(caller, integration),
+                status: installation.status,
+                target: { type: 'organization', organizationId: org.id },
+              },
+            ];
+          }
+          const on = (await integrations.contentInstallations(target, installation.id)).filter(
+            (c) => listed(c.status) && (query.only === undefined || c.targetId === query.only),
+          );
+          if (!on.length) return [];
+          const view = await this.access.view(caller, integration);
+          return on.map((c) => ({
+            integration: view,
+            status: c.status,
+            target: target === 'space' ? { type: 'space' as const, spaceId: c.targetId } : { type: 'site' as const, siteId: c.targetId },
+          }));
         }),
       )
     ).flat();
-    return paginate(items, query, (v) => [v.integration.integration.name]);
+    const targetId = (v: InstalledIntegrationView) =>
+      v.target.type === 'organization' ? v.target.organizationId : v.target.type === 'space' ? v.target.spaceId : v.target.siteId;
+    return paginate(items, query, (v) => [v.integration.integration.name, targetId(v)]);
   }
 
   async view(integration: IntegrationRecord, installation: InstallationRecord): Promise<InstallationView> {

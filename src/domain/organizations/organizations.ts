@@ -25,6 +25,8 @@ export interface MemberView {
   /** Spaces the member was given a role on, and teams they belong to, in this organization. */
   spaces: number;
   teams: number;
+  /** Sites the member was given a role on: none, members reach every site with their organization role. */
+  sites: number;
 }
 
 export interface MemberQuery extends PageRequest {
@@ -256,6 +258,6 @@ export class Organizations {
     const spaceIds = new Set((await store.content.spacesIn(member.organizationId)).map((s) => s.id));
     const spaces = (await store.grants.forPrincipals(member.userId, [])).filter((g) => g.resourceKind === 'space' && spaceIds.has(g.resourceId)).length;
     const teams = (await store.organizations.teamIdsOf(member.userId)).filter((t) => orgTeams.has(t)).length;
-    return { member, user, spaces, teams };
+    return { member, user, spaces, teams, sites: 0 };
   }
 }

@@ -1,4 +1,4 @@
-import type { PageHit } from '../content/search.js';
+import { type PageHit, rankAcross } from '../content/search.js';
 import type { Contents, RevisionView } from '../content/content.js';
 import type { Caller, Deps } from '../core/context.js';
 import { DomainError } from '../core/errors.js';
@@ -46,6 +46,7 @@ export class OrganizationSearch {
     ).flat();
     // The best page of each space ranks the spaces (bm25: lower is better).
     results.sort((a, b) => a.hits[0]!.score - b.hits[0]!.score || a.view.space.title.localeCompare(b.view.space.title));
+    rankAcross(results.map((r) => r.hits));
     return paginate(results, request, (r) => [results.indexOf(r)]);
   }
 }

@@ -26,6 +26,11 @@ export const DEFAULT_CUSTOMIZATION: CustomizationSettings = {
     links: 'default',
     font: 'Inter',
     monospaceFont: 'IBMPlexMono',
+    // The themes the builder highlights code with (src/site/render/highlight.ts), in pages and in OpenAPI blocks.
+    codeTheme: {
+      default: { light: 'github-light-default', dark: 'github-dark-default' },
+      openapi: { light: 'github-light-default', dark: 'github-dark-default' },
+    },
     background: 'plain',
     icons: 'regular',
     sidebar: { background: 'default', list: 'default' },
@@ -41,12 +46,14 @@ export const DEFAULT_CUSTOMIZATION: CustomizationSettings = {
   ai: { mode: 'none' },
   advancedCustomization: { enabled: true },
   git: { showEditLink: false },
-  pageActions: { externalAI: false, markdown: true, mcp: false },
+  // `items` (0.202.0) lists the actions the flags (0.143.2) enable.
+  pageActions: { externalAI: false, markdown: true, mcp: false, items: ['markdown'] },
   externalLinks: { target: 'self' },
   pagination: { enabled: true },
   trademark: { enabled: true },
   privacyPolicy: {},
   socialPreview: {},
+  socialAccounts: [],
   insights: { trackingCookie: false },
 };
 

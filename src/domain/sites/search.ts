@@ -1,5 +1,6 @@
 import type { Caller } from '../core/context.js';
 import type { Contents, PageHit, RevisionView } from '../content/content.js';
+import { rankAcross } from '../content/search.js';
 import { invalidInput, DomainError } from '../core/errors.js';
 import { paginate, type Page, type PageRequest } from '../core/pagination.js';
 import type { SiteSpaceNode, SiteTree } from './structure.js';
@@ -43,6 +44,7 @@ export class SiteSearch {
         }),
       )
     ).flat();
+    rankAcross(results.map((r) => r.hits));
     return paginate(results, page, (r) => [results.indexOf(r)]);
   }
 

@@ -60,7 +60,7 @@ export class TeamMembers {
     const teams = (
       await filterAsync(await store.organizations.teamIdsOf(userId), async (id) => (await store.organizations.team(id))?.organizationId === organizationId)
     ).length;
-    return { member: (await store.organizations.member(organizationId, userId))!, user: (await store.users.get(userId))!, spaces, teams };
+    return { member: (await store.organizations.member(organizationId, userId))!, user: (await store.users.get(userId))!, spaces, teams, sites: 0 };
   }
 
   /** Adds the member, or changes their role; without a role, a new member is a `member` and an existing one keeps theirs. */

@@ -20,7 +20,9 @@ export interface PublishedLookupRequest {
 }
 
 export type PublishedLookup =
-  | { kind: 'redirect'; target: 'application' | 'content' | 'external'; redirect: string }
+  | { kind: 'redirect'; target: 'application' | 'content'; redirect: string }
+  /** Out of the site (its visitor sign-in): names the site it was resolved to. */
+  | { kind: 'redirect'; target: 'external'; site: string; redirect: string }
   | {
       kind: 'content';
       site: SiteRecord;
@@ -70,7 +72,7 @@ export class PublishedUrls {
     } catch (error) {
       if (error instanceof VisitorDenied && error.fallbackURL && request.redirectOnError) {
         const join = error.fallbackURL.includes('?') ? '&' : '?';
-        return { kind: 'redirect', target: 'external', redirect: `${error.fallbackURL}${join}location=${encodeURIComponent(url.href)}` };
+        return { kind: 'redirect', target: 'external', site: site.id, redirect: `${error.fallbackURL}${join}location=${encodeURIComponent(url.href)}` };
       }
       throw error;
     }

@@ -102,8 +102,14 @@ export const integrationHandlers: Handlers = {
   },
   listOrganizationIntegrationsStatus: async (ctx) => {
     const target = ctx.query.target ?? 'organization';
-    const page = await ctx.domain.integrations.installations.statuses(ctx.caller, ctx.params.organizationId, target, pageOf(ctx.query));
-    return ok(list(page, (v) => ({ status: v.status, integration: present.integration(ctx.urls, v.integration) })));
+    // 0.202.0's `site` and `space` scope the list to one resource of the target's kind.
+    const scope = ctx.query as { site?: string; space?: string };
+    const only = target === 'site' ? scope.site : target === 'space' ? scope.space : undefined;
+    const page = await ctx.domain.integrations.installations.statuses(ctx.caller, ctx.params.organizationId, target, {
+      ...pageOf(ctx.query),
+      ...(only !== undefined ? { only } : {}),
+    });
+    return ok(list(page, (v) => ({ status: v.status, integration: present.integration(ctx.urls, v.integration), target: v.target })));
   },
 
   listSiteIntegrations: async (ctx) => {

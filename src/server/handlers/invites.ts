@@ -1,4 +1,4 @@
-import { searchResult } from '../present-content.js';
+import { spaceSearchResult } from '../present-content.js';
 import { inviteLink } from '../present-invites.js';
 import { list, listAsync, member } from '../present.js';
 import { created, deleted, noContent, ok, pageOf, type Handlers, type WithParams } from '../handler.js';
@@ -46,6 +46,6 @@ export const inviteHandlers: Handlers = {
 
   searchOrganizationContent: async (ctx) => {
     const results = await ctx.domain.organizationSearch.search(...org(ctx), ctx.query.query, pageOf(ctx.query));
-    return ok(list(results, (r) => ({ id: r.view.space.id, title: r.view.space.title, pages: r.hits.map((hit) => searchResult(ctx.urls, r.view, hit)) })));
+    return ok(list(results, (r) => spaceSearchResult(ctx.urls, r)));
   },
 };

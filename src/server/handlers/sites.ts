@@ -1,6 +1,6 @@
 import type { StructurePointer, StructurePosition } from '../../domain/sites/sites.js';
 import { PREVIEW_PARAM } from '../../domain/sites/preview.js';
-import { searchResult } from '../present-content.js';
+import { spaceSearchResult } from '../present-content.js';
 import { created, deleted, noContent, ok, pageOf, type Handlers, type WithParams } from '../handler.js';
 import { HttpError } from '../http-errors.js';
 import { list, listAsync } from '../present.js';
@@ -209,7 +209,7 @@ export const siteHandlers: Handlers = {
 
   searchSiteContent: async (ctx) => {
     const results = await ctx.domain.sites.search.search(...args(ctx), ctx.body, pageOf(ctx.query));
-    return ok(list(results, (r) => ({ id: r.view.space.id, title: r.view.space.title, pages: r.hits.map((hit) => searchResult(ctx.urls, r.view, hit)) })));
+    return ok(list(results, (r) => spaceSearchResult(ctx.urls, r)));
   },
 
   prewarmSiteSearch: async (ctx) => {
