@@ -139,8 +139,7 @@ export const siteHandlers: Handlers = {
 
   duplicateSiteSpace: async (ctx) => {
     const node = await ctx.domain.sites.duplicateSiteSpace(...args(ctx), ctx.params.siteSpaceId, ctx.body?.draft);
-    // 0.202.0's SiteSpace requires `draft`; Quire keeps no drafts.
-    return created({ draft: false, ...present.siteSpace(ctx.urls, await site(ctx), node) }, siteLocation(ctx, `/site-spaces/${node.record.id}`));
+    return created(present.siteSpace(ctx.urls, await site(ctx), node), siteLocation(ctx, `/site-spaces/${node.record.id}`));
   },
 
   moveSiteSpace: async (ctx) => {
