@@ -179,6 +179,10 @@ async function seedWorld(): Promise<void> {
         })
       ).id,
     shareLinkId: async (ids) => (await post('POST', `/orgs/${org}/sites/${ids.siteId}/share-links`, { name: `Link ${++counter}` })).id,
+    siteChannelId: async (ids) =>
+      (await post('POST', `/orgs/${org}/sites/${ids.siteId}/channels`, { type: 'builtin:slack', setupSettings: { allowedChannels: ['docs'] } })).id,
+    siteExternalLinkId: async (ids) =>
+      (await post('POST', `/orgs/${org}/sites/${ids.siteId}/external-links`, { title: `Link ${++counter}`, url: 'https://example.com/' })).id,
     siteMcpServerId: async (ids) =>
       (await post('POST', `/orgs/${org}/sites/${ids.siteId}/mcp-servers`, { name: `M${++counter}`, url: 'https://mcp.example.com/sse', headers: {} })).id,
     inviteId: async () => (await post('POST', `/orgs/${org}/link-invites`, { role: 'read' })).id,
@@ -218,6 +222,8 @@ async function seedWorld(): Promise<void> {
     siteSectionGroupId: await fresh.siteSectionGroupId!({ siteId: site }),
     siteRedirectId: await fresh.siteRedirectId!({ siteId: site, siteRedirectId: 'world' }),
     shareLinkId: await fresh.shareLinkId!({ siteId: site }),
+    siteChannelId: await fresh.siteChannelId!({ siteId: site }),
+    siteExternalLinkId: await fresh.siteExternalLinkId!({ siteId: site }),
     siteMcpServerId: await fresh.siteMcpServerId!({ siteId: site }),
     integrationName: integration,
     installationId: installation,
@@ -239,6 +245,9 @@ async function seedWorld(): Promise<void> {
     customization: JSON.stringify(await post('GET', `/orgs/${org}/sites/${site}/customization`)),
   };
   world.commentReplyId = await fresh.commentReplyId!({ spaceId, commentId: world.commentId! });
+  await post('POST', `/orgs/${org}/sites/${site}/permissions`, { role: 'read', users: [member], teams: [team] });
+  // The seeding above wrote to the organization: its audit log has events.
+  world.auditEventId = (await post('GET', `/orgs/${org}/audit-events`)).items[0].id;
   world.crCommentReplyId = await fresh.commentReplyId!({ spaceId, changeRequestId, commentId: world.crCommentId! });
 }
 
@@ -287,6 +296,10 @@ const REQUESTS: Record<string, () => { body?: unknown; query?: Record<string, un
   getPublishedContentByUrl: () => ({ query: { url: world.publishedUrl } }),
   resolvePublishedContentByUrl: () => ({ body: { url: world.publishedUrl } }),
   trackEventsInSiteById: () => ({ body: { events: [] } }),
+  inviteToSite: () => ({ body: { role: 'read', users: [world.userId], teams: [world.teamId] } }),
+  bulkUpsertSiteRedirects: () => ({
+    body: { redirects: [{ source: '/sweep-bulk', destination: { kind: 'site-section', siteSectionId: world.siteSectionId } }] },
+  }),
 };
 
 /** Operations called by another user than the owner. */
@@ -307,6 +320,7 @@ const FRESH: Record<string, () => Promise<Ids>> = {
     return { integrationName, installationId: await fresh.installationId!({ integrationName }) };
   },
   unpublishSite: async () => ({ siteId: await fresh.siteId!({}) }),
+  applyTemplateToSite: async () => ({ siteId: await fresh.siteId!({}) }),
 };
 
 /** The ids of the request: the world's, with the comment ids of a change request inside one, and fresh ones where needed. */
