@@ -35,7 +35,7 @@ export function changeRequest(urls: Urls, view: ChangeRequestView): api.ChangeRe
   };
 }
 
-export function review(urls: Urls, view: ReviewView): api.ChangeRequestReview {
+export function review(urls: Urls, view: ReviewView, spaceId: string): api.ChangeRequestReview & { urls: { location: string } } {
   const r = view.review;
   return {
     object: 'change-request-review',
@@ -47,6 +47,7 @@ export function review(urls: Urls, view: ReviewView): api.ChangeRequestReview {
     outdated: view.outdated,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
+    urls: { location: urls.api(`/spaces/${spaceId}/change-requests/${r.changeRequestId}/reviews/${r.id}`) },
   };
 }
 

@@ -43,6 +43,10 @@ const CLOUD_ONLY = [
   'provisionOrganizationAgentConversation',
   'updateOrganizationAgentConversation',
   'deleteOrganizationAgentConversation',
+  // A change request's conversations are its AI agent's (schema AgentConversation), not its comment threads.
+  'listChangeRequestConversations',
+  'updateChangeRequestConversation',
+  'deleteChangeRequestConversation',
   'submitSiteAgentFeedback',
   'submitAgentFeedbackToSite',
   'getSiteAgentSettingsById',

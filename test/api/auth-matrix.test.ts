@@ -1,10 +1,12 @@
-import { MemberRole } from '@gitbook/api';
+import { ChangeRequestReviewStatus, MemberRole } from '@gitbook/api';
 import type { GitBookAPI } from '@gitbook/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROLES, atLeast, type RoleName } from '../../src/domain/core/roles.js';
 import { useServer, statusOf } from '../helpers/server.js';
 
 const s = useServer();
+/** The 0.202.0 client with the same token, for the operations only it has. */
+const newer = (api: GitBookAPI) => s.newerClient(api.authToken ?? '');
 
 /** Fresh objects, made by the owner, for one call. */
 interface Fixture {
@@ -83,6 +85,16 @@ const cases: Case[] = [
   { op: 'listTeamPermissionsInCollection', need: 'read', call: (api, fx) => api.collections.listTeamPermissionsInCollection(fx.collection) },
   { op: 'listPermissionsAggregateInCollection', need: 'read', call: (api, fx) => api.collections.listPermissionsAggregateInCollection(fx.collection) },
   { op: 'removeUserFromCollection', need: 'admin', call: (api, fx) => api.collections.removeUserFromCollection(fx.collection, fx.member) },
+  {
+    op: 'getChangeRequestReviewById',
+    need: 'read',
+    call: async (api, fx) => {
+      const cr = (await s.client().spaces.createChangeRequest(fx.space, { subject: 'Reviewed' })).data;
+      const reviewer = s.client((await s.member('review')).token);
+      const review = (await reviewer.spaces.submitChangeRequestReview(fx.space, cr.id, { status: ChangeRequestReviewStatus.Approved })).data;
+      return await newer(api).spaces.getChangeRequestReviewById(fx.space, cr.id, review.id);
+    },
+  },
 ];
 
 type Identity = { name: string; role: RoleName | null | 'owner' | 'stranger' | 'anonymous' | 'bad-token' };

@@ -1,40 +1,55 @@
 import type { Ajv, ValidateFunction } from 'ajv';
-import { loadSpec, type Operation } from '../../src/server/openapi.js';
+import { loadSpec, type Operation, type SpecName } from '../../src/server/openapi.js';
 import { createAjv, refsToSpec } from '../../src/server/validation.js';
 
-const { document: specDocument, operations } = loadSpec();
-/**
- * The spec's `Document` union ends in an `Empty` branch with `additionalProperties: false`. Inside
- * `RevisionPageDocument`'s allOf that branch rejects every page sent without content (every list of pages, GitBook's
- * included), so responses are checked with `Empty` read as "neither markdown nor document". Requests keep the spec's schema.
- */
-const document = structuredClone(specDocument);
-(document.components.schemas.Document as { oneOf: unknown[] }).oneOf[2] = {
-  type: 'object',
-  title: 'Empty',
-  not: { anyOf: [{ required: ['markdown'] }, { required: ['document'] }] },
-};
-/**
- * `RevisionSemanticChangePageEdited.attributes` is a oneOf of three schemas that accept the same objects (no required
- * keys, no additional-property limits), so no edited page can match exactly one: responses are checked with anyOf.
- */
-const edited = document.components.schemas.RevisionSemanticChangePageEdited as { properties: { attributes: { oneOf?: unknown[]; anyOf?: unknown[] } } };
-edited.properties.attributes = { anyOf: edited.properties.attributes.oneOf! };
-let ajv: Ajv | undefined;
-const compiled = new Map<string, ValidateFunction>();
+interface Checker {
+  document: ReturnType<typeof loadSpec>['document'];
+  routes: { op: Operation; regex: RegExp; params: number }[];
+  ajv?: Ajv;
+  compiled: Map<string, ValidateFunction>;
+}
 
-const routes = operations
-  .map((op) => ({
-    op,
-    // A page path may hold slashes, or be empty (the first page): `.../path/` and `.../path` name it.
-    regex: new RegExp(`^/v1${op.path.replace('/{pagePath}', '(?:/(.*))?').replace(/\{(\w+)\}/g, '([^/]+)')}/?$`),
-    params: (op.path.match(/\{/g) ?? []).length,
-  }))
-  .sort((a, b) => a.params - b.params);
+function checkerFor(name: SpecName): Checker {
+  const { document: specDocument, operations } = loadSpec(name);
+  /**
+   * The spec's `Document` union ends in an `Empty` branch with `additionalProperties: false`. Inside
+   * `RevisionPageDocument`'s allOf that branch rejects every page sent without content (every list of pages, GitBook's
+   * included), so responses are checked with `Empty` read as "neither markdown nor document". Requests keep the spec's schema.
+   */
+  const document = structuredClone(specDocument);
+  (document.components.schemas.Document as { oneOf: unknown[] }).oneOf[2] = {
+    type: 'object',
+    title: 'Empty',
+    not: { anyOf: [{ required: ['markdown'] }, { required: ['document'] }] },
+  };
+  /**
+   * `RevisionSemanticChangePageEdited.attributes` is a oneOf of three schemas that accept the same objects (no required
+   * keys, no additional-property limits), so no edited page can match exactly one: responses are checked with anyOf.
+   */
+  const edited = document.components.schemas.RevisionSemanticChangePageEdited as { properties: { attributes: { oneOf?: unknown[]; anyOf?: unknown[] } } };
+  if (edited.properties.attributes.oneOf) edited.properties.attributes = { anyOf: edited.properties.attributes.oneOf };
+  const routes = operations
+    .map((op) => ({
+      op,
+      // A page path may hold slashes, or be empty (the first page): `.../path/` and `.../path` name it.
+      regex: new RegExp(`^/v1${op.path.replace('/{pagePath}', '(?:/(.*))?').replace(/\{(\w+)\}/g, '([^/]+)')}/?$`),
+      params: (op.path.match(/\{/g) ?? []).length,
+    }))
+    .sort((a, b) => a.params - b.params);
+  return { document, routes, compiled: new Map() };
+}
+
+const pinned = checkerFor('pinned');
+// Operations only 0.202.0 has are checked against its document.
+let newer: Checker | undefined;
+
+function find(checker: Checker, method: string, pathname: string): Operation | undefined {
+  const m = method.toLowerCase();
+  return checker.routes.find((r) => r.op.method === m && r.regex.test(pathname))?.op;
+}
 
 export function operationFor(method: string, pathname: string): Operation | undefined {
-  const m = method.toLowerCase();
-  return routes.find((r) => r.op.method === m && r.regex.test(pathname))?.op;
+  return find(pinned, method, pathname);
 }
 
 const ERROR_SCHEMA = {
@@ -58,9 +73,14 @@ const ERROR_SCHEMA = {
  */
 export function checkResponse(method: string, url: string, status: number, text: string): string[] {
   const pathname = new URL(url).pathname;
-  const op = operationFor(method, pathname);
+  let checker = pinned;
+  let op = find(pinned, method, pathname);
+  if (!op) {
+    newer ??= checkerFor('newer');
+    op = find(newer, method, pathname);
+    if (op) checker = newer;
+  }
   const where = `${method} ${pathname} -> ${status}`;
-  ajv ??= createAjv(document);
   if (!op && status < 400) return [`${where}: no operation in the spec`];
   if (status === 204 || status === 205) return text === '' ? [] : [`${where}: ${status} must have no body`];
   // A success the spec declares without content (applyTemplateToSpace's 201) has an empty body.
@@ -74,7 +94,7 @@ export function checkResponse(method: string, url: string, status: number, text:
     return [`${where}: body is not JSON: ${text.slice(0, 100)}`];
   }
   if (status >= 400) {
-    const problems = validate('error', ERROR_SCHEMA, body);
+    const problems = validate(checker, 'error', ERROR_SCHEMA, body);
     const code = (body as { error?: { code?: number } }).error?.code;
     if (code !== status) problems.push(`error.code ${code} differs from the status ${status}`);
     return problems.map((p) => `${where} (${op?.operationId ?? 'no operation'}): ${p}`);
@@ -83,17 +103,18 @@ export function checkResponse(method: string, url: string, status: number, text:
   if (!op.responses.has(String(status))) return [`${where} (${op.operationId}): status not declared by the spec`];
   const schema = op.responses.get(String(status));
   if (!schema) return [`${where} (${op.operationId}): the spec declares no body for this status`];
-  return validate(`${op.operationId}:${status}`, refsToSpec(schema), body).map((p) => `${where} (${op.operationId}): ${p}`);
+  return validate(checker, `${op.operationId}:${status}`, refsToSpec(schema), body).map((p) => `${where} (${op.operationId}): ${p}`);
 }
 
-function validate(key: string, schema: object, body: unknown): string[] {
-  let fn = compiled.get(key);
+function validate(checker: Checker, key: string, schema: object, body: unknown): string[] {
+  checker.ajv ??= createAjv(checker.document);
+  let fn = checker.compiled.get(key);
   if (!fn) {
-    fn = ajv!.compile(schema);
-    compiled.set(key, fn);
+    fn = checker.ajv.compile(schema);
+    checker.compiled.set(key, fn);
   }
   if (fn(body)) return [];
   return (fn.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message} ${JSON.stringify(e.params)}`);
 }
 
-export const allOperations = operations;
+export const allOperations = loadSpec('pinned').operations;

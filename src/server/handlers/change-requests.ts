@@ -46,14 +46,19 @@ export const changeRequestHandlers: Handlers = {
 
   getReviewsByChangeRequestId: async ({ caller, domain, params, query, urls }) => {
     const request = { ...pageOf(query), ...(query.outdated !== undefined ? { outdated: query.outdated } : {}) };
-    return ok(list(await domain.changeRequests.reviews.list(caller, params.spaceId, params.changeRequestId, request), (v) => cr.review(urls, v)));
+    return ok(
+      list(await domain.changeRequests.reviews.list(caller, params.spaceId, params.changeRequestId, request), (v) => cr.review(urls, v, params.spaceId)),
+    );
   },
 
   submitChangeRequestReview: async ({ caller, domain, params, body, urls }) => {
     const view = await domain.changeRequests.reviews.submit(caller, params.spaceId, params.changeRequestId, body);
     const location = urls.api(`/spaces/${params.spaceId}/change-requests/${view.review.changeRequestId}/reviews/${view.review.id}`);
-    return created(cr.review(urls, view), location);
+    return created(cr.review(urls, view, params.spaceId), location);
   },
+
+  getChangeRequestReviewById: async ({ caller, domain, params, urls }) =>
+    ok(cr.review(urls, await domain.changeRequests.reviews.get(caller, params.spaceId, params.changeRequestId, params.reviewId), params.spaceId)),
 
   getRequestedReviewersByChangeRequestId: async ({ caller, domain, params, query, urls }) =>
     ok(
