@@ -1,5 +1,5 @@
 import type * as api from '@gitbook/api';
-import type { LinkTarget, LinkUsage, PageBody, PageHit, RevisionView } from '../domain/content/content.js';
+import type { LinkTarget, LinkUsage, MetaLinks, PageBody, PageHit, PageRef, RevisionView } from '../domain/content/content.js';
 import { pageUpdatedAt } from '../domain/content/page-dates.js';
 import type { ComputedPage, DocumentPage, GroupPage, LinkPage, PageLayout, RevisionFile, RevisionPage, RevisionReusableContent } from '../model/index.js';
 import { organization, space, type Urls } from './present.js';
@@ -269,4 +269,10 @@ function withoutExtras(layout: PageLayout | undefined): Partial<PageLayout> {
   if (!layout) return {};
   const { tags: _tags, actions: _actions, ...rest } = layout;
   return rest;
+}
+
+/** A page's meta links (0.202.0 `RevisionPageMetaLinks`). */
+export function metaLinks(links: MetaLinks) {
+  const ref = (r: PageRef) => ({ kind: 'page' as const, page: r.page, space: r.space });
+  return { ...(links.canonical ? { canonical: ref(links.canonical) } : {}), alternates: links.alternates.map(ref) };
 }

@@ -95,6 +95,29 @@ const cases: Case[] = [
       return await newer(api).spaces.getChangeRequestReviewById(fx.space, cr.id, review.id);
     },
   },
+  {
+    op: 'listSpacePageMetaLinks',
+    need: 'read',
+    call: async (api, fx) => {
+      const cr = (await s.client().spaces.createChangeRequest(fx.space, { subject: 'Page' })).data;
+      const changes = [{ operation: 'insert_page', title: 'Page', document: { markdown: 'Hi.\n' } }];
+      await s.request('POST', `/v1/spaces/${fx.space}/change-requests/${cr.id}/content?compat=false`, { body: { changes } });
+      await s.client().spaces.mergeChangeRequest(fx.space, cr.id);
+      const page = (await s.client().spaces.listPages(fx.space)).data.pages[0]!;
+      return await newer(api).spaces.listSpacePageMetaLinks(fx.space, page.id);
+    },
+  },
+  {
+    op: 'getLatestOpenAPISpecVersionContentRaw',
+    need: 'read',
+    stranger: 403,
+    call: async (api) => {
+      const slug = `matrix-raw-${Math.random().toString(36).slice(2, 10)}`;
+      await s.client().orgs.createOrUpdateOpenApiSpecBySlug(s.org, slug, { source: { text: 'openapi: 3.0.0\ninfo: {title: T, version: "1"}\npaths: {}\n' } });
+      await s.domain.jobs.runDue();
+      return await newer(api).orgs.getLatestOpenApiSpecVersionContentRaw(s.org, slug);
+    },
+  },
 ];
 
 type Identity = { name: string; role: RoleName | null | 'owner' | 'stranger' | 'anonymous' | 'bad-token' };

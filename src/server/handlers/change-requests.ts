@@ -100,6 +100,8 @@ export const changeRequestHandlers: Handlers = {
 
   getPageInChangeRequestById: async (ctx) => pageReply(ctx, await contentOf(ctx), ctx.params),
 
+  listChangeRequestPageMetaLinks: async (ctx) => ok(present.metaLinks(await ctx.domain.content.metaLinks(ctx.caller, await contentOf(ctx), ctx.params.pageId))),
+
   getPageInChangeRequestByPath: async (ctx) => pageReply(ctx, await contentOf(ctx), ctx.params),
 
   listChangeRequestLinks: async (ctx) => {
