@@ -20,3 +20,4 @@ export * from './spaces.js';
 export * from './sso.js';
 export * from './translations.js';
 export * from './users.js';
+export * from './imports.js';

@@ -14,6 +14,7 @@ import type { OrganizationRepo } from './organizations.js';
 import type { RevisionRepo } from './revisions.js';
 import type { SecretBox } from './secrets.js';
 import type { SiteMcpServerRepo } from './site-mcp-servers.js';
+import type { ImportRepo } from './imports.js';
 import type { SiteRepo } from './sites.js';
 import type { SsoRepo } from './sso.js';
 import type { TranslationRepo } from './translations.js';
@@ -40,6 +41,7 @@ export interface Repositories {
   readonly openapi: OpenAPIRepo;
   readonly translations: TranslationRepo;
   readonly sso: SsoRepo;
+  readonly imports: ImportRepo;
 }
 
 /** The one entry to persistence: a repository per resource over one database, the blob store and the secret box. */

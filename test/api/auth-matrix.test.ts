@@ -118,6 +118,13 @@ const cases: Case[] = [
       return await newer(api).orgs.getLatestOpenApiSpecVersionContentRaw(s.org, slug);
     },
   },
+  { op: 'getOrganizationAgentInstructions', need: 'member', call: (api) => newer(api).orgs.getOrganizationAgentInstructions(s.org) },
+  {
+    op: 'updateOrganizationAgentInstructions',
+    need: 'admin',
+    call: (api) => newer(api).orgs.updateOrganizationAgentInstructions(s.org, { instructions: { object: 'document', data: {}, nodes: [] } }),
+  },
+  { op: 'getOrganizationsForEmailDomain', need: 'any', call: (api) => newer(api).emailDomains.getOrganizationsForEmailDomain('test.local') },
 ];
 
 type Identity = { name: string; role: RoleName | null | 'owner' | 'stranger' | 'anonymous' | 'bad-token' };

@@ -12,6 +12,7 @@ import type { OpenAPIRepo } from '../openapi.js';
 import type { OrganizationRepo } from '../organizations.js';
 import type { RevisionRepo } from '../revisions.js';
 import type { SiteMcpServerRepo } from '../site-mcp-servers.js';
+import type { ImportRepo } from '../imports.js';
 import type { SiteRepo } from '../sites.js';
 import type { SsoRepo } from '../sso.js';
 import type { TranslationRepo } from '../translations.js';
@@ -31,6 +32,7 @@ import { SqlOpenAPIRepo } from './openapi.js';
 import { SqlOrganizationRepo } from './organizations.js';
 import { SqlRevisionRepo } from './revisions.js';
 import { SqlSiteMcpServerRepo } from './site-mcp-servers.js';
+import { SqlImportRepo } from './imports.js';
 import { SqlSiteRepo } from './sites.js';
 import { SqlSsoRepo } from './sso.js';
 import { SqlTranslationRepo } from './translations.js';
@@ -63,6 +65,7 @@ function sqlRepositories(guard: Guard, search: SqlSearchRepo): Repositories {
     openapi: guard<OpenAPIRepo>(new SqlOpenAPIRepo()),
     translations: guard<TranslationRepo>(new SqlTranslationRepo()),
     sso: guard<SsoRepo>(new SqlSsoRepo()),
+    imports: guard<ImportRepo>(new SqlImportRepo()),
   };
 }
 

@@ -14,7 +14,7 @@ import { invitesMigration } from './schema/invites.js';
 import { siteMcpServersMigration } from './schema/site-mcp-servers.js';
 import { gitDatesMigration } from './schema/git-dates.js';
 import { jobLeasesMigration } from './schema/job-leases.js';
-import { openApiVersionGenerationsMigration } from './schema/openapi-version-generations.js';
+import { api0202AdditionsMigration } from './schema/api-0202-additions.js';
 
 export const migrations: readonly string[] = [
   /* 1: organizations, users, content tree, permissions, revisions, jobs */ `
@@ -201,5 +201,5 @@ export const migrations: readonly string[] = [
   /* 13 */ siteMcpServersMigration,
   /* 14 */ gitDatesMigration,
   /* 15 */ jobLeasesMigration,
-  /* 16 */ openApiVersionGenerationsMigration,
+  /* 16 */ api0202AdditionsMigration,
 ];
