@@ -113,8 +113,6 @@ const NOT_FOUND = [
   'getCustomFont',
   'updateCustomFont',
   'deleteCustomFont',
-  'startImportRun',
-  'cancelImportRun',
 ] as const;
 
 const STATUS = new Map<string, 404 | 501>([...CLOUD_ONLY.map((id) => [id, 501] as const), ...NOT_FOUND.map((id) => [id, 404] as const)]);

@@ -124,6 +124,32 @@ const cases: Case[] = [
     need: 'admin',
     call: (api) => newer(api).orgs.updateOrganizationAgentInstructions(s.org, { instructions: { object: 'document', data: {}, nodes: [] } }),
   },
+  { op: 'listImportRuns', need: 'member', call: (api) => newer(api).org.listImportRuns(s.org) },
+  {
+    op: 'startImportRun',
+    need: 'edit',
+    call: (api, fx) => newer(api).org.startImportRun(s.org, { source: { type: 'website', url: 'https://docs.example.com/' }, target: { space: fx.space } }),
+  },
+  {
+    op: 'getImportRun',
+    need: 'read',
+    call: async (api, fx) => {
+      const run = (
+        await s.newerClient().org.startImportRun(s.org, { source: { type: 'website', url: 'https://docs.example.com/' }, target: { space: fx.space } })
+      ).data;
+      return await newer(api).org.getImportRun(s.org, run.id);
+    },
+  },
+  {
+    op: 'cancelImportRun',
+    need: 'edit',
+    call: async (api, fx) => {
+      const run = (
+        await s.newerClient().org.startImportRun(s.org, { source: { type: 'website', url: 'https://docs.example.com/' }, target: { space: fx.space } })
+      ).data;
+      return await newer(api).org.cancelImportRun(s.org, run.id);
+    },
+  },
   { op: 'getOrganizationsForEmailDomain', need: 'any', call: (api) => newer(api).emailDomains.getOrganizationsForEmailDomain('test.local') },
 ];
 

@@ -16,6 +16,7 @@ import { systemHandlers } from './system.js';
 import { translationHandlers } from './translations.js';
 import { userHandlers } from './users.js';
 import { inviteHandlers } from './invites.js';
+import { importRunHandlers } from './import-runs.js';
 import { siteMcpServerHandlers } from './site-mcp-servers.js';
 
 import { ssoHandlers } from './sso.js';
@@ -46,4 +47,5 @@ export const handlers: Handlers & { readonly [operationId: string]: unknown } = 
   ...integrationHandlers,
   ...openAPIHandlers,
   ...translationHandlers,
+  ...importRunHandlers,
 };
