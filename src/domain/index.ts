@@ -6,6 +6,7 @@ import { Collections } from './collections/collections.js';
 import { Comments } from './comments/comments.js';
 import { Contents } from './content/content.js';
 import { ContentWrites } from './content-writes/content-writes.js';
+import { ImportRuns } from './content-writes/import-runs.js';
 import type { Deps } from './core/context.js';
 import { allowedHosts, DEFAULT_FETCH_POLICY } from './core/fetch.js';
 import type { ImportOptions } from './imports/settings.js';
@@ -64,6 +65,7 @@ export class Domain {
   readonly sync: GitSync;
   readonly changeRequests: ChangeRequests;
   readonly contentWrites: ContentWrites;
+  readonly importRuns: ImportRuns;
   readonly sites: Sites;
   readonly invites: Invites;
   readonly organizationSearch: OrganizationSearch;
@@ -91,6 +93,7 @@ export class Domain {
     this.changeRequests = new ChangeRequests(this.deps, this.spaces, this.organizations, this.content, this.sync);
     const fetchPolicy = { ...DEFAULT_FETCH_POLICY, allowHosts: allowedHosts(options.allowHosts) };
     this.contentWrites = new ContentWrites(this.deps, this.spaces, this.changeRequests, this.sync, fetchPolicy, options.imports);
+    this.importRuns = new ImportRuns(this.deps, this.organizations, this.spaces, this.changeRequests, this.contentWrites, this.jobs);
     this.sites = new Sites(this.deps, this.organizations, this.spaces, this.content);
     this.invites = new Invites(this.deps, this.organizations, this.spaces, this.collections, this.users);
     this.organizationSearch = new OrganizationSearch(this.deps, this.organizations, this.spaces, this.content);

@@ -22,3 +22,4 @@ export * from './spaces.js';
 export * from './sso.js';
 export * from './translations.js';
 export * from './users.js';
+export * from './imports.js';

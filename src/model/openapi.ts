@@ -36,6 +36,8 @@ export interface OpenAPIVersionRecord {
   format: 'json' | 'yaml';
   /** `openapi` or `swagger` field of the document, e.g. `3.1.0` or `2.0`. */
   openapiVersion: string;
+  /** The spec's generation (its source update) the version was made from: versions are ordered by it. */
+  generation: number;
   createdAt: string;
 }
 

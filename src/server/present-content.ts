@@ -1,7 +1,16 @@
 import type * as api from '@gitbook/api';
-import type { LinkTarget, LinkUsage, PageBody, PageHit, RevisionView } from '../domain/content/content.js';
+import type { LinkTarget, LinkUsage, MetaLinks, PageBody, PageHit, PageRef, RevisionView } from '../domain/content/content.js';
 import { pageUpdatedAt } from '../domain/content/page-dates.js';
-import type { ComputedPage, DocumentPage, GroupPage, LinkPage, RevisionFile, RevisionPage, RevisionReusableContent } from '../model/index.js';
+import type {
+  ImportRunRecord,
+  ComputedPage,
+  DocumentPage,
+  GroupPage,
+  LinkPage,
+  RevisionFile,
+  RevisionPage,
+  RevisionReusableContent,
+} from '../model/index.js';
 import { organization, space, type Urls } from './present.js';
 
 /** Query options shared by the content reads. */
@@ -309,4 +318,30 @@ function variables(vars: Record<string, unknown>): api.Variables {
   return Object.fromEntries(
     Object.entries(vars).filter((entry): entry is [string, string | number | boolean] => ['string', 'number', 'boolean'].includes(typeof entry[1])),
   );
+}
+
+/** A page's meta links (0.202.0 `RevisionPageMetaLinks`). */
+export function metaLinks(links: MetaLinks) {
+  const ref = (r: PageRef) => ({ kind: 'page' as const, page: r.page, space: r.space });
+  return { ...(links.canonical ? { canonical: ref(links.canonical) } : {}), alternates: links.alternates.map(ref) };
+}
+
+/** An import run (0.202.0 `ContentImportRun`). */
+export function importRun(urls: Urls, r: ImportRunRecord) {
+  return {
+    object: 'import-run' as const,
+    id: r.id,
+    status: r.status,
+    ...(r.reason ? { reason: r.reason } : {}),
+    source: { type: 'website' as const, url: r.sourceUrl },
+    target: { space: r.spaceId, ...(r.changeRequestId ? { changeRequest: r.changeRequestId } : {}), ...(r.pageId ? { page: r.pageId } : {}) },
+    ...(r.siteId ? { site: r.siteId } : {}),
+    createdBy: r.createdBy,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    ...(r.startedAt ? { startedAt: r.startedAt } : {}),
+    ...(r.completedAt && r.status === 'completed' ? { completedAt: r.completedAt } : {}),
+    pages: r.importedPages.map((p) => ({ ...p, status: 'complete' as const })),
+    urls: { location: urls.api(`/org/${r.organizationId}/imports/${r.id}`) },
+  };
 }

@@ -5,7 +5,7 @@ import type { Page } from '../domain/core/pagination.js';
 import { atLeast, type RoleName } from '../domain/core/roles.js';
 import type { SpaceView } from '../domain/spaces/spaces.js';
 import type { TeamView } from '../domain/teams/teams.js';
-import type { OrganizationRecord, UserRecord } from '../model/index.js';
+import type { AgentInstructionsRecord, OrganizationRecord, UserRecord } from '../model/index.js';
 
 /** Builds the absolute URLs that API objects carry. */
 export class Urls {
@@ -179,5 +179,16 @@ export function team(view: TeamView): api.OrganizationTeam {
     spaces: view.spaces,
     createdAt: view.team.createdAt,
     permissions: { admin: view.canAdmin, view: true },
+  };
+}
+
+/** An organization's Docs agent instructions (0.202.0 `OrganizationAgentInstructions`). */
+export function agentInstructions(urls: Urls, r: AgentInstructionsRecord) {
+  return {
+    object: 'agent-instructions' as const,
+    instructions: r.instructions,
+    updatedAt: r.updatedAt,
+    updatedBy: r.updatedBy,
+    urls: { location: urls.api(`/orgs/${r.organizationId}/agent-instructions`) },
   };
 }

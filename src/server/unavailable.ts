@@ -35,8 +35,6 @@ export const UNAVAILABLE: readonly UnavailableGroup[] = [
     status: 501,
     reason: "it needs GitBook's cloud services for its AI (answers, questions, agents and their insights)",
     operations: [
-      'getOrganizationAgentInstructions',
-      'updateOrganizationAgentInstructions',
       'askInOrganization',
       'getRecommendedQuestionsInOrganization',
       'streamRecommendedQuestionsInOrganization',
@@ -49,7 +47,10 @@ export const UNAVAILABLE: readonly UnavailableGroup[] = [
       'streamRecommendedQuestionsInSite',
       'streamAIResponseInSite',
       'streamExistingAIResponseInSite',
-      // 0.202.0: GitBook's agents, AI answers and their insights.
+      // 0.202.0: GitBook's agents, AI answers and their insights; a change request's conversations are its AI agent's.
+      'listChangeRequestConversations',
+      'updateChangeRequestConversation',
+      'deleteChangeRequestConversation',
       'createUserNotificationsToken',
       'getOrganizationAIUsage',
       'listOrganizationAgentConversations',
@@ -99,11 +100,6 @@ export const UNAVAILABLE: readonly UnavailableGroup[] = [
     status: 501,
     reason: "it needs GitBook's cloud services for AI style-guide runs",
     operations: ['listOrganizationStyleguides', 'listStyleguideTemplates', 'createSiteStyleguideById', 'createSiteStyleguideRun', 'listSiteStyleguideRuns'],
-  },
-  {
-    status: 501,
-    reason: "it needs GitBook's cloud services to find organizations across its accounts",
-    operations: ['getOrganizationsForEmailDomain'],
   },
   {
     status: 501,
@@ -158,11 +154,6 @@ export const UNAVAILABLE: readonly UnavailableGroup[] = [
     status: 404,
     reason: "custom fonts are hosted by GitBook's cloud services",
     operations: ['listCustomFonts', 'createCustomFont', 'getCustomFont', 'updateCustomFont', 'deleteCustomFont'],
-  },
-  {
-    status: 404,
-    reason: 'imports run within their request (POST .../content/import), so there is no run to start or cancel',
-    operations: ['startImportRun', 'cancelImportRun'],
   },
 ];
 

@@ -15,6 +15,7 @@ export type * from './events.js';
 export type * from './git-dates.js';
 export type * from './grants.js';
 export type * from './integrations.js';
+export type * from './imports.js';
 export type * from './invites.js';
 export type * from './jobs.js';
 export type * from './openapi.js';

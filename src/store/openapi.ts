@@ -19,6 +19,8 @@ export interface OpenAPIRepo {
   start(id: string, generation: number, now: string): Promise<boolean>;
   /** Writes a run's outcome if `generation` is still current (one transaction with the new version); false otherwise. */
   finish(id: string, generation: number, outcome: OpenAPIOutcome, now: string): Promise<boolean>;
+  /** A version made from an older generation than the current one: listed, the spec's state untouched; false when the spec is gone. */
+  addVersion(v: OpenAPIVersionRecord): Promise<boolean>;
   delete(id: string): Promise<boolean>;
   /** Newest first. */
   versions(specId: string): Promise<OpenAPIVersionRecord[]>;

@@ -16,6 +16,7 @@ import type { RevisionRepo } from './revisions.js';
 import type { SecretBox } from './secrets.js';
 import type { SiteChannelRepo, SiteExternalLinkRepo } from './site-links-channels.js';
 import type { SiteMcpServerRepo } from './site-mcp-servers.js';
+import type { ImportRepo } from './imports.js';
 import type { SiteRepo } from './sites.js';
 import type { SsoRepo } from './sso.js';
 import type { TranslationRepo } from './translations.js';
@@ -45,6 +46,7 @@ export interface Repositories {
   readonly translations: TranslationRepo;
   readonly sso: SsoRepo;
   readonly audit: AuditRepo;
+  readonly imports: ImportRepo;
 }
 
 /** The one entry to persistence: a repository per resource over one database, the blob store and the secret box. */

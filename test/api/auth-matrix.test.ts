@@ -1,4 +1,4 @@
-import { MemberRole } from '@gitbook/api';
+import { ChangeRequestReviewStatus, MemberRole } from '@gitbook/api';
 import type { GitBookAPI } from '@gitbook/api';
 import type { GitBookAPI as NewerGitBookAPI } from '@gitbook/api-0.202';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,8 @@ import { ROLES, atLeast, type RoleName } from '../../src/domain/core/roles.js';
 import { useServer, statusOf } from '../helpers/server.js';
 
 const s = useServer();
+/** The 0.202.0 client with the same token, for the operations only it has. */
+const newer = (api: GitBookAPI) => s.newerClient(api.authToken ?? '');
 
 /** Fresh objects, made by the owner, for one call. */
 interface Fixture {
@@ -95,6 +97,72 @@ const cases: Case[] = [
       return await newer.orgs.getOrganizationAuditEvent(s.org, latest!.id);
     },
   },
+  {
+    op: 'getChangeRequestReviewById',
+    need: 'read',
+    call: async (api, fx) => {
+      const cr = (await s.client().spaces.createChangeRequest(fx.space, { subject: 'Reviewed' })).data;
+      const reviewer = s.client((await s.member('review')).token);
+      const review = (await reviewer.spaces.submitChangeRequestReview(fx.space, cr.id, { status: ChangeRequestReviewStatus.Approved })).data;
+      return await newer(api).spaces.getChangeRequestReviewById(fx.space, cr.id, review.id);
+    },
+  },
+  {
+    op: 'listSpacePageMetaLinks',
+    need: 'read',
+    call: async (api, fx) => {
+      const cr = (await s.client().spaces.createChangeRequest(fx.space, { subject: 'Page' })).data;
+      const changes = [{ operation: 'insert_page', title: 'Page', document: { markdown: 'Hi.\n' } }];
+      await s.request('POST', `/v1/spaces/${fx.space}/change-requests/${cr.id}/content?compat=false`, { body: { changes } });
+      await s.client().spaces.mergeChangeRequest(fx.space, cr.id);
+      const page = (await s.client().spaces.listPages(fx.space)).data.pages[0]!;
+      return await newer(api).spaces.listSpacePageMetaLinks(fx.space, page.id);
+    },
+  },
+  {
+    op: 'getLatestOpenAPISpecVersionContentRaw',
+    need: 'read',
+    stranger: 403,
+    call: async (api) => {
+      const slug = `matrix-raw-${Math.random().toString(36).slice(2, 10)}`;
+      await s.client().orgs.createOrUpdateOpenApiSpecBySlug(s.org, slug, { source: { text: 'openapi: 3.0.0\ninfo: {title: T, version: "1"}\npaths: {}\n' } });
+      await s.domain.jobs.runDue();
+      return await newer(api).orgs.getLatestOpenApiSpecVersionContentRaw(s.org, slug);
+    },
+  },
+  { op: 'getOrganizationAgentInstructions', need: 'member', call: (api) => newer(api).orgs.getOrganizationAgentInstructions(s.org) },
+  {
+    op: 'updateOrganizationAgentInstructions',
+    need: 'admin',
+    call: (api) => newer(api).orgs.updateOrganizationAgentInstructions(s.org, { instructions: { object: 'document', data: {}, nodes: [] } }),
+  },
+  { op: 'listImportRuns', need: 'member', call: (api) => newer(api).org.listImportRuns(s.org) },
+  {
+    op: 'startImportRun',
+    need: 'edit',
+    call: (api, fx) => newer(api).org.startImportRun(s.org, { source: { type: 'website', url: 'https://docs.example.com/' }, target: { space: fx.space } }),
+  },
+  {
+    op: 'getImportRun',
+    need: 'read',
+    call: async (api, fx) => {
+      const run = (
+        await s.newerClient().org.startImportRun(s.org, { source: { type: 'website', url: 'https://docs.example.com/' }, target: { space: fx.space } })
+      ).data;
+      return await newer(api).org.getImportRun(s.org, run.id);
+    },
+  },
+  {
+    op: 'cancelImportRun',
+    need: 'edit',
+    call: async (api, fx) => {
+      const run = (
+        await s.newerClient().org.startImportRun(s.org, { source: { type: 'website', url: 'https://docs.example.com/' }, target: { space: fx.space } })
+      ).data;
+      return await newer(api).org.cancelImportRun(s.org, run.id);
+    },
+  },
+  { op: 'getOrganizationsForEmailDomain', need: 'any', call: (api) => newer(api).emailDomains.getOrganizationsForEmailDomain('test.local') },
 ];
 
 type Identity = { name: string; role: RoleName | null | 'owner' | 'stranger' | 'anonymous' | 'bad-token' };

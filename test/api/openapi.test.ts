@@ -140,7 +140,7 @@ describe('OpenAPI specs through the official client', () => {
     expect((old.filesystem as Record<string, any>)['openapi.yaml'].specification.info.title).toBe('Petstore');
   });
 
-  it('a source replaced while its processing runs: the older run keeps its result to itself', async () => {
+  it('a source replaced while its processing runs: the older run makes its own version, listed before the newer one', async () => {
     const api = s.client().orgs;
     const name = slug('race');
     await api.createOpenApiSpec(s.org, { slug: name, source: { url: `${remote.url}/specs/slow.yaml` } });
@@ -153,9 +153,12 @@ describe('OpenAPI specs through the official client', () => {
     await s.domain.jobs.runDue();
     expect(spec).toMatchObject({ processingState: 'complete' });
     const versions = (await api.listOpenApiSpecVersions(s.org, name)).data;
-    expect(versions.count).toBe(1);
+    expect(versions.count).toBe(2);
+    expect(versions.items[0]!.id).toBe(spec.lastVersion);
     const content = (await api.getLatestOpenApiSpecVersionContent(s.org, name)).data;
     expect(Object.keys(content.filesystem)).toEqual(['openapi.json']);
+    const older = (await api.getOpenApiSpecVersionContentById(s.org, name, versions.items[1]!.id)).data;
+    expect(Object.keys(older.filesystem)).toEqual(['slow.yaml']);
   });
 
   it('lists the specs of the organization with pagination, and changes visibility', async () => {

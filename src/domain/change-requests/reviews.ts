@@ -72,6 +72,15 @@ export class Reviews {
     return paginate(filtered, query, (v) => [position.get(v.review.id)!]);
   }
 
+  async get(caller: Caller, spaceId: string, changeRequestId: string, reviewId: string): Promise<ReviewView> {
+    const { changeRequest: cr } = await this.changeRequests.find(caller, spaceId, changeRequestId, 'read');
+    const { store } = this.deps;
+    const reviews = await store.changeRequests.reviews(cr.id);
+    const review = reviews.find((r) => r.id === reviewId);
+    if (!review) throw notFound(`No review ${reviewId} in the change request ${changeRequestId}`);
+    return await this.reviewView(review, reviews, await store.changeRequests.reviewers(cr.id));
+  }
+
   /** Asks each user for a review (again: an earlier review of theirs becomes outdated); may also set the subject and description. */
   async request(
     caller: Caller,

@@ -13,6 +13,7 @@ import type {
 import { type BodyFormat, type DocumentSource, Documents, type JsonDocument, type PageBody } from './documents.js';
 import { collectLinks, type LinkStats, type LinkStatus, type LinkUsage, statsOf } from './links.js';
 import { RevisionIndex } from './revision-index.js';
+import { type MetaLinks, pageMetaLinks } from './meta-links.js';
 import { MAX_SECTION_HITS, type PageHit, queryTerms, rankPages } from './search.js';
 import type { Caller, Deps } from '../core/context.js';
 import { invalidInput, notFound } from '../core/errors.js';
@@ -26,6 +27,7 @@ export type { BodyFormat, JsonDocument, PageBody } from './documents.js';
 export type { LinkStats, LinkStatus, LinkTarget, LinkUsage } from './links.js';
 export type { PageHit, SectionHit } from './search.js';
 export { RevisionIndex } from './revision-index.js';
+export type { MetaLinks, PageRef } from './meta-links.js';
 
 /** One revision of a space, as the caller may read it. */
 export interface RevisionView {
@@ -99,6 +101,11 @@ export class Contents {
       throw notFound(`No page at the path "${path}" in the revision ${view.revision.id} of the space ${view.space.id}`);
     }
     return page;
+  }
+
+  /** The page's canonical and its alternates in the space's other languages; 404 for an unknown page. */
+  async metaLinks(caller: Caller, view: RevisionView, pageId: string): Promise<MetaLinks> {
+    return await pageMetaLinks(this.deps, this, caller, view, pageId);
   }
 
   document(view: RevisionView, pageId: string): DocumentPage {

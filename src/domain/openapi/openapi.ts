@@ -91,7 +91,7 @@ export class OpenAPISpecs {
         return { spec: await this.insert(org.id, slug, input), role, created: true };
       }
       const generation = await this.deps.store.openapi.setSource(existing.id, input, nowIso(this.deps));
-      await this.schedule(existing.id, generation);
+      await this.schedule(existing.id, generation, input);
       return { spec: (await this.deps.store.openapi.get(existing.id))!, role, created: false };
     });
   }
@@ -141,6 +141,12 @@ export class OpenAPISpecs {
     const parsed = parseSpecText(await this.text(view.version));
     if (!parsed.ok) throw notFound(`The text of version ${view.version.id} cannot be read back`);
     return { ...view, document: parsed.value };
+  }
+
+  /** A version's text exactly as it was submitted or fetched, and its format. */
+  async raw(caller: Caller, organizationId: string, slug: string, versionId: string | 'latest'): Promise<{ text: string; format: 'json' | 'yaml' }> {
+    const { version } = await this.version(caller, organizationId, slug, versionId);
+    return { text: await this.text(version), format: version.format };
   }
 
   /** The latest version of a spec and its text, for a site build; undefined when there is none. */
@@ -212,12 +218,12 @@ export class OpenAPISpecs {
       updatedAt: now,
     };
     await this.deps.store.openapi.insert(spec);
-    await this.schedule(spec.id, spec.generation);
+    await this.schedule(spec.id, spec.generation, source);
     return spec;
   }
 
-  private async schedule(specId: string, generation: number): Promise<void> {
-    const payload: ProcessPayload = { spec: specId, generation };
+  private async schedule(specId: string, generation: number, source: { url: string | null; blob: string | null }): Promise<void> {
+    const payload: ProcessPayload = { spec: specId, generation, source };
     await this.jobs.schedule({ kind: PROCESS_JOB, payload, dedupeKey: `${PROCESS_JOB}:${specId}:${generation}`, maxAttempts: FETCH_ATTEMPTS });
   }
 }

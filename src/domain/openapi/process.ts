@@ -17,23 +17,42 @@ export const FETCH_ATTEMPTS = 3;
 export interface ProcessPayload {
   spec: string;
   generation: number;
+  /** The source this generation was given (absent in jobs scheduled before it was recorded: the spec's is read). */
+  source?: { url: string | null; blob: string | null };
 }
 
 type Read = { text: string; url: string | null; fileName: string } | { code: OpenAPIErrorCode; message: string };
 
 export async function processSpec(deps: Deps, policy: FetchPolicy, payload: ProcessPayload): Promise<void> {
   const { store } = deps;
-  if (!(await store.openapi.start(payload.spec, payload.generation, nowIso(deps)))) return;
+  if (!(await store.openapi.start(payload.spec, payload.generation, nowIso(deps)))) return await processOlder(deps, policy, payload);
   const spec = (await store.openapi.get(payload.spec))!;
-  const read = await readSource(deps, policy, spec);
+  const read = await readSource(deps, policy, payload.source ?? { url: spec.sourceUrl, blob: spec.sourceBlob });
   const outcome: OpenAPIOutcome =
-    'code' in read ? { kind: 'error', code: read.code, errors: [{ code: read.code, message: read.message }] } : await checked(deps, spec, read);
+    'code' in read
+      ? { kind: 'error', code: read.code, errors: [{ code: read.code, message: read.message }] }
+      : await checked(deps, spec, payload.generation, read);
   const written = await store.tx(async () => await store.openapi.finish(spec.id, payload.generation, outcome, nowIso(deps)));
+  // Updated again while this run read its source: its version still counts, listed before the newer one's.
+  if (!written && outcome.kind === 'version') await store.openapi.addVersion(outcome.version);
   // A failed fetch: the job runs again (after its backoff) while attempts remain.
   if (written && 'code' in read && spec.attempts < FETCH_ATTEMPTS) throw new Error(read.message);
 }
 
-async function checked(deps: Deps, spec: OpenAPISpecRecord, read: Extract<Read, { text: string }>): Promise<OpenAPIOutcome> {
+/**
+ * A source updated again before its run: it still makes its own version, listed before the newer ones (by generation),
+ * the spec's state left to the newer run. Its errors are dropped: the newer source is what the spec shows.
+ */
+async function processOlder(deps: Deps, policy: FetchPolicy, payload: ProcessPayload): Promise<void> {
+  const spec = await deps.store.openapi.get(payload.spec);
+  if (!spec || !payload.source || spec.generation < payload.generation) return;
+  const read = await readSource(deps, policy, payload.source);
+  if ('code' in read) return;
+  const outcome = await checked(deps, spec, payload.generation, read);
+  if (outcome.kind === 'version') await deps.store.openapi.addVersion(outcome.version);
+}
+
+async function checked(deps: Deps, spec: OpenAPISpecRecord, generation: number, read: Extract<Read, { text: string }>): Promise<OpenAPIOutcome> {
   let result: CheckResult;
   try {
     result = await checkOffThread(read.text);
@@ -53,18 +72,19 @@ async function checked(deps: Deps, spec: OpenAPISpecRecord, read: Extract<Read, 
       fileName,
       format: result.format,
       openapiVersion: result.openapiVersion,
+      generation,
       createdAt: nowIso(deps),
     },
   };
 }
 
-async function readSource(deps: Deps, policy: FetchPolicy, spec: OpenAPISpecRecord): Promise<Read> {
-  if (spec.sourceBlob) {
-    const bytes = await deps.store.blobs.get(spec.sourceBlob);
+async function readSource(deps: Deps, policy: FetchPolicy, source: { url: string | null; blob: string | null }): Promise<Read> {
+  if (source.blob) {
+    const bytes = await deps.store.blobs.get(source.blob);
     if (!bytes) return { code: 'FETCH_ERROR', message: 'The text of this spec is missing from the blob store' };
     return { text: decode(bytes), url: null, fileName: 'openapi' };
   }
-  const url = spec.sourceUrl!;
+  const url = source.url!;
   const started = performance.now();
   try {
     const fetched = await fetchUrl(url, 'source.url', policy);

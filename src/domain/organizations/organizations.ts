@@ -1,10 +1,12 @@
-import type { MemberRecord, MergeRules, OrganizationRecord, RoleName, UserRecord } from '../../model/index.js';
+import type { AgentInstructionsRecord, MemberRecord, MergeRules, OrganizationRecord, RoleName, UserRecord } from '../../model/index.js';
 import { newId } from '../../model/index.js';
 import type { Caller, Deps } from '../core/context.js';
 import { nowIso } from '../core/context.js';
 import { invalidInput, conflict, forbidden, notFound } from '../core/errors.js';
 import { paginate, type Page, type PageRequest } from '../core/pagination.js';
 import { atLeast } from '../core/roles.js';
+import { organizationsForEmailDomain } from './email-domains.js';
+import { agentInstructions, setAgentInstructions } from './agent-instructions.js';
 
 export interface OrganizationPatch {
   title?: string;
@@ -44,6 +46,20 @@ export class Organizations {
     const org = await this.find(id);
     await caller.access.requireOrganization(org, 'member');
     return org;
+  }
+
+  /** The organizations accepting this email domain, among those the caller belongs to or may join. */
+  async forEmailDomain(caller: Caller, emailDomain: string): Promise<OrganizationRecord[]> {
+    return await organizationsForEmailDomain(this.deps, caller, emailDomain);
+  }
+
+  /** The Docs agent instructions: members read them, admins set them. */
+  async agentInstructions(caller: Caller, organizationId: string): Promise<AgentInstructionsRecord> {
+    return await agentInstructions(this.deps, caller, await this.find(organizationId));
+  }
+
+  async setAgentInstructions(caller: Caller, organizationId: string, instructions: Record<string, unknown>): Promise<AgentInstructionsRecord> {
+    return await setAgentInstructions(this.deps, caller, await this.find(organizationId), instructions);
   }
 
   async find(id: string): Promise<OrganizationRecord> {

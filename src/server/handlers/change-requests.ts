@@ -46,7 +46,9 @@ export const changeRequestHandlers: Handlers = {
 
   getReviewsByChangeRequestId: async ({ caller, domain, params, query, urls }) => {
     const request = { ...pageOf(query), ...(query.outdated !== undefined ? { outdated: query.outdated } : {}) };
-    return ok(list(await domain.changeRequests.reviews.list(caller, params.spaceId, params.changeRequestId, request), (v) => cr.review(urls, v)));
+    return ok(
+      list(await domain.changeRequests.reviews.list(caller, params.spaceId, params.changeRequestId, request), (v) => cr.review(urls, v)),
+    );
   },
 
   submitChangeRequestReview: async ({ caller, domain, params, body, urls }) => {
@@ -54,6 +56,9 @@ export const changeRequestHandlers: Handlers = {
     const location = urls.api(`/spaces/${params.spaceId}/change-requests/${view.review.changeRequestId}/reviews/${view.review.id}`);
     return created(cr.review(urls, view), location);
   },
+
+  getChangeRequestReviewById: async ({ caller, domain, params, urls }) =>
+    ok(cr.review(urls, await domain.changeRequests.reviews.get(caller, params.spaceId, params.changeRequestId, params.reviewId))),
 
   getRequestedReviewersByChangeRequestId: async ({ caller, domain, params, query, urls }) =>
     ok(
@@ -94,6 +99,8 @@ export const changeRequestHandlers: Handlers = {
   },
 
   getPageInChangeRequestById: async (ctx) => pageReply(ctx, await contentOf(ctx), ctx.params),
+
+  listChangeRequestPageMetaLinks: async (ctx) => ok(present.metaLinks(await ctx.domain.content.metaLinks(ctx.caller, await contentOf(ctx), ctx.params.pageId))),
 
   getPageInChangeRequestByPath: async (ctx) => pageReply(ctx, await contentOf(ctx), ctx.params),
 

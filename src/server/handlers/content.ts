@@ -79,6 +79,9 @@ export const contentHandlers: Handlers = {
 
   getPageById: async (ctx) => pageReply(ctx, await ctx.domain.content.current(ctx.caller, ctx.params.spaceId), ctx.params),
 
+  listSpacePageMetaLinks: async ({ caller, domain, params }) =>
+    ok(present.metaLinks(await domain.content.metaLinks(caller, await domain.content.current(caller, params.spaceId), params.pageId))),
+
   getPageByPath: async (ctx) => pageReply(ctx, await ctx.domain.content.current(ctx.caller, ctx.params.spaceId), ctx.params),
 
   listPageLinksInSpace: async ({ caller, domain, params, query, urls }) => {

@@ -17,6 +17,7 @@ import { systemHandlers } from './system.js';
 import { translationHandlers } from './translations.js';
 import { userHandlers } from './users.js';
 import { inviteHandlers } from './invites.js';
+import { importRunHandlers } from './import-runs.js';
 import { siteMcpServerHandlers } from './site-mcp-servers.js';
 import { siteChannelHandlers } from './site-channels.js';
 
@@ -51,4 +52,5 @@ export const handlers: Handlers & { readonly [operationId: string]: unknown } = 
   ...openAPIHandlers,
   ...translationHandlers,
   ...auditHandlers,
+  ...importRunHandlers,
 };

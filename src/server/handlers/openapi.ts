@@ -34,6 +34,7 @@ export const openAPIHandlers: Handlers = {
   getLatestOpenAPISpecVersion: async (ctx) => ok(present.openAPISpecVersion(ctx.urls, await ctx.domain.openapi.version(...args(ctx), 'latest'))),
   getOpenAPISpecVersionById: async (ctx) => ok(present.openAPISpecVersion(ctx.urls, await ctx.domain.openapi.version(...args(ctx), ctx.params.versionId))),
   getLatestOpenAPISpecVersionContent: async (ctx) => ok(present.openAPISpecContent(ctx.urls, await ctx.domain.openapi.content(...args(ctx), 'latest'))),
+  getLatestOpenAPISpecVersionContentRaw: async (ctx) => ok(await ctx.domain.openapi.raw(...args(ctx), 'latest')),
   getOpenAPISpecVersionContentById: async (ctx) =>
     ok(present.openAPISpecContent(ctx.urls, await ctx.domain.openapi.content(...args(ctx), ctx.params.versionId))),
 };

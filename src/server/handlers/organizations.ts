@@ -1,5 +1,5 @@
 import { created, deleted, ok, pageOf, type Handlers } from '../handler.js';
-import { list, listAsync, member, organization } from '../present.js';
+import { agentInstructions, list, listAsync, member, organization } from '../present.js';
 
 export const organizationHandlers: Handlers = {
   listOrganizationsForAuthenticatedUser: async ({ caller, domain, query, urls }) =>
@@ -19,6 +19,17 @@ export const organizationHandlers: Handlers = {
     const org = await domain.organizations.get(caller, params.organizationId);
     return ok(organization(urls, org, await caller.access.organizationRole(org.id)));
   },
+
+  getOrganizationsForEmailDomain: async ({ caller, domain, params, urls }) => {
+    const orgs = await domain.organizations.forEmailDomain(caller, params.emailDomain);
+    return ok({ organizations: await Promise.all(orgs.map(async (o) => organization(urls, o, await caller.access.organizationRole(o.id)))) });
+  },
+
+  getOrganizationAgentInstructions: async ({ caller, domain, params, urls }) =>
+    ok(agentInstructions(urls, await domain.organizations.agentInstructions(caller, params.organizationId))),
+
+  updateOrganizationAgentInstructions: async ({ caller, domain, params, body, urls }) =>
+    ok(agentInstructions(urls, await domain.organizations.setAgentInstructions(caller, params.organizationId, body.instructions as Record<string, unknown>))),
 
   updateOrganizationById: async ({ caller, domain, params, body, urls }) => {
     const org = await domain.organizations.update(caller, params.organizationId, body);

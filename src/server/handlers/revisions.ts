@@ -26,6 +26,11 @@ export const revisionHandlers: Handlers = {
 
   getPageInRevisionById: async (ctx) => pageReply(ctx, await ctx.domain.content.revision(ctx.caller, ctx.params.spaceId, ctx.params.revisionId), ctx.params),
 
+  listRevisionPageMetaLinks: async ({ caller, domain, params }) => {
+    const view = await domain.content.revision(caller, params.spaceId, params.revisionId);
+    return ok(present.metaLinks(await domain.content.metaLinks(caller, view, params.pageId)));
+  },
+
   getPageInRevisionByPath: async (ctx) => pageReply(ctx, await ctx.domain.content.revision(ctx.caller, ctx.params.spaceId, ctx.params.revisionId), ctx.params),
 
   getPageDocumentInRevisionById: async ({ caller, domain, params, query }) => {

@@ -64,18 +64,7 @@ export class SqlOpenAPIRepo implements Queries<OpenAPIRepo> {
     if (!current || current.generation !== generation) return false;
     if (outcome.kind === 'version') {
       const v = outcome.version;
-      yield* sql.run(
-        `INSERT INTO openapi_spec_versions (id, spec_id, blob, source_url, file_name, format, openapi_version, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        v.id,
-        v.specId,
-        v.blob,
-        v.sourceUrl,
-        v.fileName,
-        v.format,
-        v.openapiVersion,
-        v.createdAt,
-      );
+      yield* this.insertVersion(v);
       yield* sql.run(
         `UPDATE openapi_specs SET processing_state = 'complete', last_version_id = ?, last_processed_at = ?, last_error_code = NULL,
            last_errors = NULL, updated_at = ? WHERE id = ?`,
@@ -98,13 +87,36 @@ export class SqlOpenAPIRepo implements Queries<OpenAPIRepo> {
     return true;
   }
 
+  /** A version made from an older generation than the current one: listed in its place, the spec's state untouched. */
+  *addVersion(v: OpenAPIVersionRecord): Query<boolean> {
+    if (!(yield* this.get(v.specId))) return false;
+    yield* this.insertVersion(v);
+    return true;
+  }
+
+  private *insertVersion(v: OpenAPIVersionRecord): Query<void> {
+    yield* sql.run(
+      `INSERT INTO openapi_spec_versions (id, spec_id, blob, source_url, file_name, format, openapi_version, generation, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      v.id,
+      v.specId,
+      v.blob,
+      v.sourceUrl,
+      v.fileName,
+      v.format,
+      v.openapiVersion,
+      v.generation,
+      v.createdAt,
+    );
+  }
+
   *delete(id: string): Query<boolean> {
     return (yield* sql.run('DELETE FROM openapi_specs WHERE id = ?', id)) === 1;
   }
 
   /** Newest first. */
   *versions(specId: string): Query<OpenAPIVersionRecord[]> {
-    return yield* this.versionRows.many('SELECT * FROM openapi_spec_versions WHERE spec_id = ? ORDER BY created_at DESC, rowid DESC', specId);
+    return yield* this.versionRows.many('SELECT * FROM openapi_spec_versions WHERE spec_id = ? ORDER BY generation DESC, created_at DESC, rowid DESC', specId);
   }
 
   *version(specId: string, versionId: string): Query<OpenAPIVersionRecord | undefined> {

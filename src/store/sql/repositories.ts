@@ -14,6 +14,7 @@ import type { OrganizationRepo } from '../organizations.js';
 import type { RevisionRepo } from '../revisions.js';
 import type { SiteChannelRepo, SiteExternalLinkRepo } from '../site-links-channels.js';
 import type { SiteMcpServerRepo } from '../site-mcp-servers.js';
+import type { ImportRepo } from '../imports.js';
 import type { SiteRepo } from '../sites.js';
 import type { SsoRepo } from '../sso.js';
 import type { TranslationRepo } from '../translations.js';
@@ -35,6 +36,7 @@ import { SqlOrganizationRepo } from './organizations.js';
 import { SqlRevisionRepo } from './revisions.js';
 import { SqlSiteChannelRepo, SqlSiteExternalLinkRepo } from './site-links-channels.js';
 import { SqlSiteMcpServerRepo } from './site-mcp-servers.js';
+import { SqlImportRepo } from './imports.js';
 import { SqlSiteRepo } from './sites.js';
 import { SqlSsoRepo } from './sso.js';
 import { SqlTranslationRepo } from './translations.js';
@@ -70,6 +72,7 @@ function sqlRepositories(guard: Guard, search: SqlSearchRepo): Repositories {
     translations: guard<TranslationRepo>(new SqlTranslationRepo()),
     sso: guard<SsoRepo>(new SqlSsoRepo()),
     audit: guard<AuditRepo>(new SqlAuditRepo()),
+    imports: guard<ImportRepo>(new SqlImportRepo()),
   };
 }
 

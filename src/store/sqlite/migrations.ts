@@ -16,6 +16,7 @@ import { gitDatesMigration } from './schema/git-dates.js';
 import { jobLeasesMigration } from './schema/job-leases.js';
 import { auditEventsMigration } from './schema/audit-events.js';
 import { siteLinksChannelsMigration } from './schema/site-links-channels.js';
+import { api0202AdditionsMigration } from './schema/api-0202-additions.js';
 
 export const migrations: readonly string[] = [
   /* 1: organizations, users, content tree, permissions, revisions, jobs */ `
@@ -204,4 +205,5 @@ export const migrations: readonly string[] = [
   /* 15 */ jobLeasesMigration,
   /* 16 */ auditEventsMigration,
   /* 17 */ siteLinksChannelsMigration,
+  /* 18 */ api0202AdditionsMigration,
 ];
