@@ -1,16 +1,7 @@
 import type * as api from '@gitbook/api';
 import type { LinkTarget, LinkUsage, MetaLinks, PageBody, PageHit, PageRef, RevisionView } from '../domain/content/content.js';
 import { pageUpdatedAt } from '../domain/content/page-dates.js';
-import type {
-  ImportRunRecord,
-  ComputedPage,
-  DocumentPage,
-  GroupPage,
-  LinkPage,
-  RevisionFile,
-  RevisionPage,
-  RevisionReusableContent,
-} from '../model/index.js';
+import type { ImportRunRecord, ComputedPage, DocumentPage, GroupPage, LinkPage, RevisionFile, RevisionPage, RevisionReusableContent } from '../model/index.js';
 import { organization, space, type Urls } from './present.js';
 
 /** Query options shared by the content reads. */

@@ -46,9 +46,7 @@ export const changeRequestHandlers: Handlers = {
 
   getReviewsByChangeRequestId: async ({ caller, domain, params, query, urls }) => {
     const request = { ...pageOf(query), ...(query.outdated !== undefined ? { outdated: query.outdated } : {}) };
-    return ok(
-      list(await domain.changeRequests.reviews.list(caller, params.spaceId, params.changeRequestId, request), (v) => cr.review(urls, v)),
-    );
+    return ok(list(await domain.changeRequests.reviews.list(caller, params.spaceId, params.changeRequestId, request), (v) => cr.review(urls, v)));
   },
 
   submitChangeRequestReview: async ({ caller, domain, params, body, urls }) => {
