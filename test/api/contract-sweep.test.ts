@@ -246,6 +246,10 @@ async function seedWorld(): Promise<void> {
   };
   world.commentReplyId = await fresh.commentReplyId!({ spaceId, commentId: world.commentId! });
   await post('POST', `/orgs/${org}/sites/${site}/permissions`, { role: 'read', users: [member], teams: [team] });
+  world.reviewId = (await post('GET', `/spaces/${spaceId}/change-requests/${changeRequestId}/reviews`)).items[0].id;
+  // A website import run, left pending (jobs do not run here); its address is private: it would be refused, never fetched.
+  world.importRunId = (await post('POST', `/org/${org}/imports`, IMPORT_RUN(spaceId))).id;
+  world.emailDomain = 'test.local';
   // The seeding above wrote to the organization: its audit log has events.
   world.auditEventId = (await post('GET', `/orgs/${org}/audit-events`)).items[0].id;
   world.crCommentReplyId = await fresh.commentReplyId!({ spaceId, changeRequestId, commentId: world.crCommentId! });
@@ -258,6 +262,7 @@ const DESTRUCTIVE = new Set(['transferSpace', 'transferCollection', 'mergeChange
 
 const markdown = (text: string) => `data:text/markdown;base64,${Buffer.from(text).toString('base64')}`;
 const IMPORT = () => ({ body: { url: markdown('# Imported\n\nWords.\n'), source: 'markdown' } });
+const IMPORT_RUN = (space: string) => ({ source: { type: 'website', url: 'http://10.0.0.1/docs/' }, target: { space } });
 
 /** Bodies and queries the sampler cannot guess (ids of the world, values the server checks), by operationId. */
 const REQUESTS: Record<string, () => { body?: unknown; query?: Record<string, unknown> }> = {
@@ -296,6 +301,7 @@ const REQUESTS: Record<string, () => { body?: unknown; query?: Record<string, un
   getPublishedContentByUrl: () => ({ query: { url: world.publishedUrl } }),
   resolvePublishedContentByUrl: () => ({ body: { url: world.publishedUrl } }),
   trackEventsInSiteById: () => ({ body: { events: [] } }),
+  startImportRun: () => ({ body: IMPORT_RUN(world.spaceId!) }),
   inviteToSite: () => ({ body: { role: 'read', users: [world.userId], teams: [world.teamId] } }),
   bulkUpsertSiteRedirects: () => ({
     body: { redirects: [{ source: '/sweep-bulk', destination: { kind: 'site-section', siteSectionId: world.siteSectionId } }] },
@@ -321,6 +327,8 @@ const FRESH: Record<string, () => Promise<Ids>> = {
   },
   unpublishSite: async () => ({ siteId: await fresh.siteId!({}) }),
   applyTemplateToSite: async () => ({ siteId: await fresh.siteId!({}) }),
+  // Only a pending run can be cancelled: one started just before (the world's may have run with the jobs since).
+  cancelImportRun: async () => ({ importRunId: (await post('POST', `/org/${s.org}/imports`, IMPORT_RUN(world.spaceId!))).id }),
 };
 
 /** The ids of the request: the world's, with the comment ids of a change request inside one, and fresh ones where needed. */
