@@ -75,19 +75,22 @@ export default defineConfig({
       project(
         'corpus',
         onCorpora.filter((file) => !/^test\/(api|e2e|browser|postgres)\//.test(file)),
+        { isolate: false },
       ),
-      // The server in process, through the official client: the sources too.
-      project('api', ['test/api/**/*.test.ts']),
+      // The server in process, through the official client: the sources too. One module graph per worker here too:
+      // each file loading the server and compiling both contracts' validators again was a third of the project's time.
+      project('api', ['test/api/**/*.test.ts'], { isolate: false }),
       // The same API tests with every store on a database of a private PostgreSQL cluster. The two slowest files
       // exercise no store code the others do not (bad input at random, markdown fidelity): they run on SQLite only,
       // unless QUIRE_PG_ALL=1 (CI's budget is 30 minutes).
       project('api-postgres', ['test/api/**/*.test.ts'], {
         setup: 'test/postgres-setup.ts',
         env: { QUIRE_TEST_BACKEND: 'postgres' },
+        isolate: false,
         exclude: process.env.QUIRE_PG_ALL === '1' ? [] : ['test/api/fuzz.test.ts', 'test/api/lossless-content.test.ts'],
       }),
       // The domain, sync and store suites marked "// backends:" again, their stores on PostgreSQL (`testStore()`).
-      project('domain-postgres', bothBackends, { setup: 'test/postgres-setup.ts', env: { QUIRE_TEST_BACKEND: 'postgres' } }),
+      project('domain-postgres', bothBackends, { setup: 'test/postgres-setup.ts', env: { QUIRE_TEST_BACKEND: 'postgres' }, isolate: false }),
       // A private PostgreSQL cluster per run (Debian's postgresql, installed if missing).
       project('postgres', ['test/postgres/**/*.test.ts'], { setup: 'test/postgres-setup.ts', build: true }),
       project('e2e', ['test/e2e/**/*.test.ts'], { build: true }),

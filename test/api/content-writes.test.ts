@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadSpec } from '../../src/server/openapi.js';
 import { createAjv, refsToSpec } from '../../src/server/validation.js';
 import { type SeededSpace, seedNormalizationSpace } from '../helpers/content.js';
@@ -20,7 +20,8 @@ const remote = useFixtureServer({
 });
 // file: imports read only inside the import folder (DOCS_IMPORT_FOLDER, read when the server's domain is made).
 const importFolder = mkdtempSync(join(tmpdir(), 'quire-import-'));
-process.env.DOCS_IMPORT_FOLDER = importFolder;
+vi.stubEnv('DOCS_IMPORT_FOLDER', importFolder);
+afterAll(() => vi.unstubAllEnvs());
 const s = useServer();
 const { document: newer } = loadSpec('newer');
 const responseSchema = (

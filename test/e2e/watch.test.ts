@@ -281,6 +281,8 @@ function normalize(html: string): string {
       .replace(/<script src="\/__quire\/client\.js"><\/script>/, '')
       .replace(/http:\/\/127\.0\.0\.1:\d+/g, '')
       .replace(/<link rel="canonical"[^>]*>/g, '')
+      // Structured data needs the site's address: the preview knows its own, a build without a URL has none.
+      .replace(/<script type="application\/ld\+json">.*?<\/script>/g, '')
       // A big space's sidebar tree is named by its bytes, which hold the page ids.
       .replace(/\/_quire\/nav-[0-9a-f]{12}\.html/g, '/_quire/nav-HASH.html')
       .replace(/\b[0-9a-f]{12}-\d+\b/g, 'NONCE')

@@ -65,7 +65,8 @@ async function jobs(): Promise<JobRecord[]> {
     await store.close();
   }
 }
-const jobsDone = async () => (await jobs()).every((job) => job.state === 'done');
+/** Every sync job ran to its end (the audit log's daily prune waits for tomorrow). */
+const jobsDone = async () => (await jobs()).filter((job) => job.kind.startsWith('gitsync:')).every((job) => job.state === 'done');
 
 /** The titles of the space's pages, depth first. */
 async function titles(api: GitBookAPI, spaceId: string): Promise<string[]> {

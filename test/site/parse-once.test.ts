@@ -9,6 +9,7 @@ import { RENDER_WORKERS_FROM } from '../../src/site/render-pool.js';
 import { CORPORA, syncedSpace, tempDir } from './helpers.js';
 import { memoryEngine, searchSite } from './search.js';
 
+const MANIFEST = '.quire-build.json';
 const files = (dir: string): Map<string, string> => {
   const out = new Map<string, string>();
   const walk = (d: string) => {
@@ -19,6 +20,10 @@ const files = (dir: string): Map<string, string> => {
     }
   };
   walk(dir);
+  // The build cache records when it wrote its outputs: the one thing two builds of the same space may not share.
+  const manifest = JSON.parse(out.get(MANIFEST) ?? 'null') as { outputs?: Record<string, { mtimeMs?: number }> } | null;
+  for (const output of Object.values(manifest?.outputs ?? {})) delete output.mtimeMs;
+  if (manifest) out.set(MANIFEST, JSON.stringify(manifest));
   return out;
 };
 
