@@ -3,6 +3,7 @@ export interface SiteMcpServerRecord {
   siteId: string;
   name: string;
   url: string;
+  transport: 'sse' | 'http';
   /** The headers as JSON, sealed with the store's secret box. */
   sealedHeaders: string;
   createdAt: string;

@@ -1,3 +1,5 @@
+import type { DefaultLevel } from './roles.js';
+
 export interface SiteRecord {
   id: string;
   organizationId: string;
@@ -14,6 +16,8 @@ export interface SiteRecord {
   defaultSectionId: string | null;
   /** The default site space at the root, when the site has no sections. */
   defaultSiteSpaceId: string | null;
+  /** The role the organization's members have on the site; `inherit`: their organization role. */
+  defaultLevel: DefaultLevel;
   /** Full customization settings; null means the defaults. */
   customization: Record<string, unknown> | null;
   createdAt: string;
@@ -26,6 +30,8 @@ export interface SiteSectionGroupRecord {
   /** The enclosing group; null at the root of the site. */
   parentId: string | null;
   title: string;
+  /** The title by locale (`{fr: 'Guides'}`); null: the title in every locale. */
+  localizedTitle: Record<string, string> | null;
   icon: string | null;
   position: number;
   createdAt: string;
@@ -36,8 +42,10 @@ export interface SiteSectionRecord {
   siteId: string;
   groupId: string | null;
   title: string;
+  localizedTitle: Record<string, string> | null;
   path: string;
   description: string | null;
+  localizedDescription: Record<string, string> | null;
   icon: string | null;
   condition: string | null;
   defaultSiteSpaceId: string | null;

@@ -16,7 +16,8 @@ import { type OwnSite, type PublishedSites, registerPublishedSites } from './pub
 import { type CachedResponse, ResponseCache } from './response-cache.js';
 import { unavailable } from './unavailable.js';
 import { Urls } from './present.js';
-import { describeErrors, lazyAjv, OperationValidator } from './validation.js';
+import { describeErrors, faultOf, lazyAjv, OperationValidator } from './validation.js';
+import type { ErrorObject } from 'ajv';
 import { jsonShowingEmails } from './emails.js';
 import {
   clientError,
@@ -126,7 +127,7 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
   const validatorOf = { pinned: requestValidators('pinned'), newer: requestValidators('newer') };
   const routes = contractOperations().map((contract) => ({
     operation: (contract.pinned ?? contract.newer)!,
-    // A request valid under either document is accepted: the pinned one is tried first.
+    // A request valid under either document is accepted (the pinned one is tried first), but see `validate`.
     validators: (['pinned', 'newer'] as const).flatMap((name) => (contract[name] ? [validatorOf[name](contract[name])] : [])),
   }));
   for (const { operation, validators } of routes) {
@@ -180,7 +181,7 @@ function requestValidators(name: SpecName): (operation: Operation) => OperationV
   const { document } = loadSpec(name);
   const params = lazyAjv(document, { coerceTypes: 'array', useDefaults: true });
   const body = lazyAjv(document, { useDefaults: true });
-  return (operation) => new OperationValidator(operation, params, body);
+  return (operation) => new OperationValidator(operation, params, body, document);
 }
 
 /** The API's routes by method, for 405s: the table is made on the first unknown route, not at start. */
@@ -224,30 +225,40 @@ function validate(operation: Operation, versions: OperationValidator[], request:
       throw new HttpError(414, `${name}: longer than ${MAX_PARAM_LENGTH} characters`);
     }
   }
-  let refusal: HttpError | undefined;
-  for (const version of versions) {
-    const checked = validateAgainst(version, { ...params }, { ...(request.query as Record<string, unknown>) }, request.body);
-    if (!(checked instanceof HttpError)) return checked;
-    refusal ??= checked;
+  const check = (version: OperationValidator) => validateAgainst(version, { ...params }, { ...(request.query as Record<string, unknown>) }, request.body);
+  const [first, second] = versions;
+  const checked = check(first!);
+  if (!second) {
+    if ('refusal' in checked) throw checked.refusal;
+    return checked;
   }
-  throw refusal!;
+  // The other version decides when the first refuses, and also when the first accepts a field only the other one
+  // defines: not knowing it, the first would let any value of it through.
+  const other = check(second);
+  if ('refusal' in checked) {
+    if ('refusal' in other) throw checked.refusal;
+    return other;
+  }
+  if ('refusal' in other && other.fault && !first!.declares(other.fault.where, other.fault.name)) throw other.refusal;
+  return checked;
 }
 
-function validateAgainst(
-  version: OperationValidator,
-  params: Record<string, string>,
-  query: Record<string, unknown>,
-  sent: unknown,
-): UntypedRequest | HttpError {
+type Checked = UntypedRequest | { refusal: HttpError; fault?: { where: 'path' | 'query' | 'body'; name: string } };
+
+function validateAgainst(version: OperationValidator, params: Record<string, string>, query: Record<string, unknown>, sent: unknown): Checked {
   const { operation, validators } = version;
-  if (!validators.params(params)) return new HttpError(400, describeErrors('path', validators.params.errors));
-  if (!validators.query(query)) return new HttpError(400, describeErrors('query', validators.query.errors));
+  const refused = (where: 'path' | 'query' | 'body', errors: ErrorObject[] | null | undefined): Checked => {
+    const name = faultOf(errors?.[0]);
+    return { refusal: new HttpError(400, describeErrors(where, errors)), ...(name ? { fault: { where, name } } : {}) };
+  };
+  if (!validators.params(params)) return refused('path', validators.params.errors);
+  if (!validators.query(query)) return refused('query', validators.query.errors);
   let body: unknown;
   if (operation.body && sent !== undefined && sent !== null) {
     body = completeBody(operation.operationId, sent);
-    if (!validators.body!(body)) return new HttpError(400, describeErrors('body', validators.body!.errors));
+    if (!validators.body!(body)) return refused('body', validators.body!.errors);
   } else if (operation.body?.required) {
-    return new HttpError(400, 'body: a JSON request body is required');
+    return { refusal: new HttpError(400, 'body: a JSON request body is required') };
   }
   return { params, query, body };
 }

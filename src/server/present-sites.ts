@@ -61,8 +61,7 @@ export function site(urls: Urls, view: SiteView, options: SiteUrlOptions = {}): 
     basename: s.basename,
     ...(s.proxy ? { proxy: { origin: s.proxy, target: `${urls.base}/${s.basename}` } } : {}),
     visibility: s.visibility as api.SiteVisibility,
-    // Members reach a site with their organization role, none other.
-    defaultLevel: 'inherit',
+    defaultLevel: s.defaultLevel as api.DefaultLevel,
     permissions: sitePermissions(view.role),
     published: s.published,
     siteSpaces: view.siteSpaces,
@@ -126,7 +125,9 @@ export function siteSection(urls: Urls, site: SiteRecord, node: SiteSectionView,
     path: r.path,
     default: node.default,
     draft: false,
+    ...(r.localizedTitle ? { localizedTitle: r.localizedTitle as newer.LocalizedString128 } : {}),
     ...(r.description !== null ? { description: r.description } : {}),
+    ...(r.localizedDescription ? { localizedDescription: r.localizedDescription as newer.LocalizedString256 } : {}),
     ...(r.condition !== null ? { condition: r.condition } : {}),
     ...(r.groupId ? { sectionGroup: r.groupId } : {}),
     ...(r.icon ? { icon: r.icon } : {}),
@@ -154,6 +155,7 @@ export function siteSectionGroup(
     object: 'site-section-group',
     id: r.id,
     title: r.title,
+    ...(r.localizedTitle ? { localizedTitle: r.localizedTitle as newer.LocalizedString128 } : {}),
     ...(r.icon ? { icon: r.icon } : {}),
     ...(r.parentId ? { sectionGroup: r.parentId } : {}),
     draft: false,
@@ -241,15 +243,14 @@ export function adaptiveSchema(record: SiteAdaptiveSchemaRecord): api.SiteAdapti
   return { object: 'site-adaptive-schema', jsonSchema: record.jsonSchema as unknown as api.SiteAdaptiveJSONSchema, updatedAt: record.updatedAt };
 }
 
-export function mcpServer(urls: Urls, view: McpServerView): api.SiteMcpServer & { transport: 'sse' } {
+export function mcpServer(urls: Urls, view: McpServerView): api.SiteMcpServer & { transport: 'sse' | 'http' } {
   return {
     object: 'site-mcp-server',
     id: view.server.id,
     name: view.server.name,
     url: view.server.url,
     headers: view.headers,
-    // No transport is kept: Quire never connects to the server (the assistant is GitBook's cloud). 'sse' is the spec's default.
-    transport: 'sse',
+    transport: view.server.transport,
     urls: { location: urls.api(`/orgs/${view.site.organizationId}/sites/${view.site.id}/mcp-servers/${view.server.id}`) },
   };
 }

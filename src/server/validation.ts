@@ -118,11 +118,21 @@ export interface RequestValidators {
 export class OperationValidator {
   private compiled?: RequestValidators;
 
+  private bodyProperties?: Set<string>;
+
   constructor(
     readonly operation: Operation,
     private readonly paramsAjv: () => Ajv,
     private readonly bodyAjv: () => Ajv,
+    private readonly document: OpenApiDocument,
   ) {}
+
+  /** True when this version of the operation defines the parameter, or the body's top-level property, `name`. */
+  declares(where: 'path' | 'query' | 'body', name: string): boolean {
+    if (where !== 'body') return this.operation.parameters.some((p) => p.in === where && p.name === name);
+    this.bodyProperties ??= topLevelProperties(this.operation.body?.schema, this.document);
+    return this.bodyProperties.has(name);
+  }
 
   get validators(): RequestValidators {
     this.compiled ??= this.compile();
@@ -182,4 +192,36 @@ function fieldName(where: 'body' | 'query' | 'path', error: ErrorObject): string
 
 function joinField(parent: string, child: string): string {
   return parent === 'body' || parent === 'query' || parent === 'path' ? child : `${parent}.${child}`;
+}
+
+/** The properties a schema names at its top level, through `$ref`s and `allOf`/`oneOf`/`anyOf`. */
+function topLevelProperties(schema: JsonSchema | undefined, document: OpenApiDocument): Set<string> {
+  const out = new Set<string>();
+  const seen = new Set<unknown>();
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    const value = node as Record<string, unknown>;
+    if (typeof value.$ref === 'string') visit(resolveRef(document, value.$ref));
+    for (const name of Object.keys((value.properties as object | undefined) ?? {})) out.add(name);
+    for (const key of ['allOf', 'oneOf', 'anyOf'] as const) if (Array.isArray(value[key])) for (const member of value[key]) visit(member);
+  };
+  visit(schema);
+  return out;
+}
+
+function resolveRef(document: OpenApiDocument, ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  let node: unknown = document;
+  for (const segment of ref.slice(2).split('/')) node = (node as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  return node;
+}
+
+/**
+ * Where a failed check points: the parameter or top-level body property at fault, or undefined when the failure is the
+ * request's as a whole (a missing required field, a body of the wrong type).
+ */
+export function faultOf(error: ErrorObject | undefined): string | undefined {
+  const segment = error?.instancePath.split('/')[1];
+  return segment ? segment.replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
 }

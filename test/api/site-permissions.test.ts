@@ -22,6 +22,11 @@ describe('site permissions (0.202.0)', () => {
     expect((await owner.inviteToSite(s.org, site, { role: MemberRole.Create, users: [reader.userId] })).status).toBe(204);
     const users = (await owner.listUserPermissionsInSite(s.org, site)).data.items;
     expect(users.map((p) => [p.user.id, p.permission])).toEqual([[reader.userId, 'create']]);
+    // The member counts the site among theirs, wherever the member is shown.
+    const sitesOf = async () => (await owner.getMemberInOrganizationById(s.org, reader.userId)).data.sites;
+    expect(await sitesOf()).toBe(1);
+    const listed = (await owner.listMembersInOrganizationById(s.org, { limit: 1000 })).data.items.find((m) => m.id === reader.userId);
+    expect(listed?.sites).toBe(1);
     expect((await api.updateSiteById(s.org, site, { title: 'By reader' })).data.title).toBe('By reader');
     expect(await statusOf(api.updateSiteById(s.org, elsewhere, { title: 'Not here' }))).toBe(403);
     // Deleting still needs admin.
@@ -37,6 +42,7 @@ describe('site permissions (0.202.0)', () => {
     expect((await owner.removeUserFromSite(s.org, site, reader.userId)).status).toBe(204);
     expect(await statusOf(api.unpublishSite(s.org, site))).toBe(403);
     expect((await owner.listUserPermissionsInSite(s.org, site)).data.items).toEqual([]);
+    expect(await sitesOf()).toBe(0);
   });
 
   it('guests reach only the sites they were invited to, and appear among who can reach it', async () => {

@@ -57,14 +57,16 @@ export class Access {
 
   /**
    * A site's role follows a space's rules, without collections: organization admins are admins, a role granted on the
-   * site (to the user or their teams) adds to the member's organization role, and guests have only what was granted.
+   * site (to the user or their teams) adds to the site's default level for members (`inherit`: their organization
+   * role; null: none), and guests have only what was granted.
    */
   async siteRole(site: SiteRecord): Promise<RoleName | null> {
     if (this.installation) return null;
     const orgRole = await this.organizationRole(site.organizationId);
     if (orgRole === undefined) return null;
     if (orgRole === 'admin') return 'admin';
-    return maxRole(await this.granted('site', site.id), orgRole);
+    const base = orgRole === null ? null : site.defaultLevel === 'inherit' ? orgRole : site.defaultLevel;
+    return maxRole(await this.granted('site', site.id), base);
   }
 
   /** Throws 403 unless the caller has at least `needed` in the organization. */

@@ -7,6 +7,7 @@ import { paginate, type Page, type PageRequest } from '../core/pagination.js';
 import { atLeast } from '../core/roles.js';
 import { organizationsForEmailDomain } from './email-domains.js';
 import { agentInstructions, setAgentInstructions } from './agent-instructions.js';
+import { memberView } from './member-view.js';
 
 export interface OrganizationPatch {
   title?: string;
@@ -27,7 +28,7 @@ export interface MemberView {
   /** Spaces the member was given a role on, and teams they belong to, in this organization. */
   spaces: number;
   teams: number;
-  /** Sites the member was given a role on: none, members reach every site with their organization role. */
+  /** Sites of the organization the member was given a role on (members also reach sites through their organization role). */
   sites: number;
 }
 
@@ -267,13 +268,7 @@ export class Organizations {
     return member;
   }
 
-  private async view(member: MemberRecord): Promise<MemberView> {
-    const { store } = this.deps;
-    const user = (await store.users.get(member.userId))!;
-    const orgTeams = new Set((await store.organizations.teams(member.organizationId)).map((t) => t.id));
-    const spaceIds = new Set((await store.content.spacesIn(member.organizationId)).map((s) => s.id));
-    const spaces = (await store.grants.forPrincipals(member.userId, [])).filter((g) => g.resourceKind === 'space' && spaceIds.has(g.resourceId)).length;
-    const teams = (await store.organizations.teamIdsOf(member.userId)).filter((t) => orgTeams.has(t)).length;
-    return { member, user, spaces, teams, sites: 0 };
+  private view(member: MemberRecord): Promise<MemberView> {
+    return memberView(this.deps.store, member);
   }
 }

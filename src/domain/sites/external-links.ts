@@ -4,7 +4,7 @@ import { nowIso } from '../core/context.js';
 import { invalidInput, notFound } from '../core/errors.js';
 import type { SiteAccess } from './access.js';
 import { checkCondition } from './conditions.js';
-import { siblingsIn } from './sections.js';
+import { siblingsIn } from './structure.js';
 import { type LinkNode, positionAmong, type SiteTree } from './structure.js';
 
 export interface ExternalLinkInput {

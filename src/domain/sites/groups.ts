@@ -4,7 +4,9 @@ import { nowIso } from '../core/context.js';
 import { invalidInput, notFound } from '../core/errors.js';
 import type { SpaceView } from '../spaces/spaces.js';
 import type { SiteAccess } from './access.js';
-import { siblingsIn } from './sections.js';
+import { siblingsIn } from './structure.js';
+import { refuseDraft } from './live-structure.js';
+import { placeUnder } from './placement.js';
 import { type GroupNode, positionAmong, type SiteTree } from './structure.js';
 
 export interface GroupInput {
@@ -12,11 +14,16 @@ export interface GroupInput {
   icon?: string | null;
   sections?: string[];
   parent?: string;
+  draft?: boolean;
 }
 
 export interface GroupPatch {
   title?: string;
   icon?: string | null;
+  localizedTitle?: Record<string, string> | null;
+  /** Moves the group, last, into this group; null: to the site's root. */
+  parentSectionGroupId?: string | null;
+  draft?: boolean;
 }
 
 /** Section groups: named sets of sections (and of other groups) in the site's header. */
@@ -24,6 +31,7 @@ export class SiteSectionGroups {
   constructor(private readonly access: SiteAccess) {}
 
   async add(caller: Caller, organizationId: string, siteId: string, input: GroupInput): Promise<GroupNode<SpaceView>> {
+    refuseDraft(input.draft, 'section group');
     const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const { store } = this.access.deps;
     const id = await store.tx(async () => {
@@ -40,6 +48,7 @@ export class SiteSectionGroups {
         siteId: site.id,
         parentId,
         title: input.title,
+        localizedTitle: null,
         icon: input.icon ?? null,
         position: positionAmong(siblingsIn(tree, parentId)),
         createdAt: nowIso(this.access.deps),
@@ -56,15 +65,22 @@ export class SiteSectionGroups {
   }
 
   async update(caller: Caller, organizationId: string, siteId: string, groupId: string, patch: GroupPatch): Promise<GroupNode<SpaceView>> {
+    refuseDraft(patch.draft, 'section group');
     const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const { store } = this.access.deps;
     await store.tx(async () => {
-      const group = this.find(await this.access.tree(caller, site), groupId).record;
-      await store.sites.putGroup({
-        ...group,
+      const tree = await this.access.tree(caller, site);
+      const node = this.find(tree, groupId);
+      const next = {
+        ...node.record,
         ...(patch.title !== undefined ? { title: patch.title } : {}),
         ...(patch.icon !== undefined ? { icon: patch.icon } : {}),
-      });
+        ...(patch.localizedTitle !== undefined ? { localizedTitle: patch.localizedTitle } : {}),
+      };
+      await store.sites.putGroup(next);
+      if (patch.parentSectionGroupId !== undefined && patch.parentSectionGroupId !== next.parentId) {
+        await placeUnder(this.access, tree, { ...node, record: next }, patch.parentSectionGroupId);
+      }
       await this.access.change(site.id);
     });
     return await this.node(caller, siteId, groupId);

@@ -8,6 +8,8 @@ import type { SiteAccess } from './access.js';
 export interface McpServerInput {
   name: string;
   url: string;
+  /** How the assistant connects: Server-Sent Events (the default) or streamable HTTP. */
+  transport?: 'sse' | 'http';
   headers: Record<string, string>;
 }
 
@@ -39,6 +41,7 @@ export class SiteMcpServers {
       siteId: site.id,
       name: input.name,
       url: checkUrl(input.url),
+      transport: input.transport ?? 'sse',
       sealedHeaders: this.seal(input.headers),
       createdAt: nowIso(this.access.deps),
     };
@@ -55,6 +58,7 @@ export class SiteMcpServers {
         ...server,
         ...(patch.name !== undefined ? { name: patch.name } : {}),
         ...(patch.url !== undefined ? { url: checkUrl(patch.url) } : {}),
+        ...(patch.transport !== undefined ? { transport: patch.transport } : {}),
         ...(patch.headers !== undefined ? { sealedHeaders: this.seal(patch.headers) } : {}),
       };
       await this.store.mcpServers.put(next);

@@ -4,15 +4,21 @@ import { nowIso } from '../core/context.js';
 import { invalidInput, notFound } from '../core/errors.js';
 import type { SpaceView } from '../spaces/spaces.js';
 import type { SiteAccess } from './access.js';
+import { refuseCustomHomePage, refuseDraft } from './live-structure.js';
+import { placeUnder } from './placement.js';
 import { checkSegment, checkUnique, freePath } from './paths.js';
 import type { SiteSpaces } from './site-spaces.js';
-import { positionAmong, type SectionNode, type SiteTree } from './structure.js';
+import { positionAmong, type SectionNode, siblingsIn, type SiteTree } from './structure.js';
 import { checkCondition } from './conditions.js';
 
 export interface SectionInput {
   spaceId: string;
   title?: string | null;
   icon?: string | null;
+  /** The section group to add it to; none: the site's root. */
+  siteSectionGroupId?: string | null;
+  draft?: boolean;
+  pageId?: string | null;
 }
 
 export interface SectionPatch {
@@ -22,6 +28,11 @@ export interface SectionPatch {
   condition?: string | null;
   icon?: string | null;
   description?: string | null;
+  localizedTitle?: Record<string, string> | null;
+  localizedDescription?: Record<string, string> | null;
+  /** Moves the section, last, into this group; null: to the site's root. */
+  siteSectionGroupId?: string | null;
+  draft?: boolean;
 }
 
 const TITLE_MIN = 2;
@@ -33,15 +44,6 @@ function takenBySections(tree: SiteTree<unknown>, exceptId?: string): string[] {
   return [...others.map((s) => s.record.path), ...inDefault.map((n) => n.record.path)];
 }
 
-/** Root-level siblings of a section or group: the items whose parent group is `groupId` (null: the root). */
-export function siblingsIn(tree: SiteTree<unknown>, groupId: string | null): { id: string; position: number }[] {
-  return [
-    ...tree.sections.filter((s) => s.record.groupId === groupId).map((s) => s.record),
-    ...tree.groups.filter((g) => g.record.parentId === groupId).map((g) => g.record),
-    ...tree.links.filter((l) => l.record.groupId === groupId).map((l) => l.record),
-  ];
-}
-
 /** The sections of a site. The first section added to a site that already shows spaces takes those spaces in. */
 export class SiteSections {
   constructor(
@@ -50,6 +52,8 @@ export class SiteSections {
   ) {}
 
   async add(caller: Caller, organizationId: string, siteId: string, input: SectionInput): Promise<SectionNode<SpaceView>> {
+    refuseDraft(input.draft, 'section');
+    refuseCustomHomePage(input.pageId);
     const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const space = await this.siteSpaces.space(caller, site, input.spaceId, 'spaceId');
     const { store } = this.access.deps;
@@ -67,6 +71,10 @@ export class SiteSections {
       await this.siteSpaces.insert(site, await this.access.tree(caller, (await store.sites.get(site.id))!), space, section.id);
       const current = (await store.sites.get(site.id))!;
       if (!current.defaultSectionId) await this.access.save({ ...current, defaultSectionId: section.id });
+      if (input.siteSectionGroupId) {
+        const now = await this.access.tree(caller, (await store.sites.get(site.id))!);
+        await placeUnder(this.access, now, this.find(now, section.id), input.siteSectionGroupId);
+      }
       return section.id;
     });
     return await this.node(caller, siteId, id);
@@ -84,8 +92,10 @@ export class SiteSections {
       siteId: site.id,
       groupId: null,
       title,
+      localizedTitle: null,
       path: freePath(title, takenBySections(tree), 'section'),
       description: null,
+      localizedDescription: null,
       icon,
       condition: null,
       defaultSiteSpaceId,
@@ -97,6 +107,7 @@ export class SiteSections {
   }
 
   async update(caller: Caller, organizationId: string, siteId: string, sectionId: string, patch: SectionPatch): Promise<SectionNode<SpaceView>> {
+    refuseDraft(patch.draft, 'section');
     const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const { store } = this.access.deps;
     await store.tx(async () => {
@@ -118,7 +129,12 @@ export class SiteSections {
       if (patch.condition !== undefined) next.condition = checkCondition(patch.condition);
       if (patch.icon !== undefined) next.icon = patch.icon;
       if (patch.description !== undefined) next.description = patch.description;
+      if (patch.localizedTitle !== undefined) next.localizedTitle = patch.localizedTitle;
+      if (patch.localizedDescription !== undefined) next.localizedDescription = patch.localizedDescription;
       await store.sites.putSection(next);
+      if (patch.siteSectionGroupId !== undefined && patch.siteSectionGroupId !== next.groupId) {
+        await placeUnder(this.access, tree, { ...node, record: next }, patch.siteSectionGroupId);
+      }
       await this.access.change(site.id);
     });
     return await this.node(caller, siteId, sectionId);

@@ -4,6 +4,7 @@ import { nowIso } from '../core/context.js';
 import { invalidInput, notFound } from '../core/errors.js';
 import type { SpaceView } from '../spaces/spaces.js';
 import type { SiteAccess } from './access.js';
+import { refuseCustomHomePage, refuseDraft } from './live-structure.js';
 import { checkSegment, checkUnique, freePath } from './paths.js';
 import { positionAmong, type SiteSpaceNode, type SiteTree } from './structure.js';
 import { checkCondition } from './conditions.js';
@@ -11,6 +12,8 @@ import { checkCondition } from './conditions.js';
 export interface SiteSpaceInput {
   spaceId: string;
   sectionId?: string;
+  draft?: boolean;
+  pageId?: string | null;
 }
 
 export interface SiteSpacePatch {
@@ -18,6 +21,8 @@ export interface SiteSpacePatch {
   condition?: string | null;
   spaceId?: string;
   hidden?: boolean;
+  draft?: boolean;
+  pageId?: string | null;
 }
 
 /** Paths already used next to a site space in `sectionId`: its siblings', and for the default section the other sections'. */
@@ -42,6 +47,8 @@ export class SiteSpaces {
   }
 
   async add(caller: Caller, organizationId: string, siteId: string, input: SiteSpaceInput): Promise<SiteSpaceNode<SpaceView>> {
+    refuseDraft(input.draft, 'site space');
+    refuseCustomHomePage(input.pageId);
     const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const space = await this.space(caller, site, input.spaceId, 'spaceId');
     const { store } = this.access.deps;
@@ -87,6 +94,8 @@ export class SiteSpaces {
   }
 
   async update(caller: Caller, organizationId: string, siteId: string, siteSpaceId: string, patch: SiteSpacePatch): Promise<SiteSpaceNode<SpaceView>> {
+    refuseDraft(patch.draft, 'site space');
+    refuseCustomHomePage(patch.pageId);
     const { site } = await this.access.require(caller, organizationId, siteId, 'create');
     const { store } = this.access.deps;
     await store.tx(async () => {

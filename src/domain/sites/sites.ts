@@ -1,10 +1,11 @@
-import { newId, type SiteRecord, type SiteType, type SiteVisibility } from '../../model/index.js';
+import { type DefaultLevel, newId, type SiteRecord, type SiteType, type SiteVisibility } from '../../model/index.js';
 import { type Caller, type Deps, nowIso } from '../core/context.js';
-import { invalidInput, conflict, notFound } from '../core/errors.js';
+import { invalidInput, conflict, forbidden, notFound } from '../core/errors.js';
 import type { Organizations } from '../organizations/organizations.js';
 import { paginate, type Page, type PageRequest } from '../core/pagination.js';
-import type { RoleName } from '../core/roles.js';
+import { atLeast, type RoleName } from '../core/roles.js';
 import { SiteAccess } from './access.js';
+import { refuseDraft } from './live-structure.js';
 import { type CustomizationSettings, siteCustomization } from './customization.js';
 import { SiteCustomizations } from './customizations.js';
 import { SiteSectionGroups } from './groups.js';
@@ -66,6 +67,9 @@ export interface SitePatch {
   defaultSiteSpace?: string;
   defaultSiteSection?: string;
   proxy?: string | null;
+  defaultLevel?: DefaultLevel;
+  /** A style guide space: GitBook's AI style-guide runs, which need its cloud. */
+  styleguide?: string | null;
 }
 
 export interface SiteQuery extends PageRequest {
@@ -176,6 +180,7 @@ export class Sites {
         agentsContext: 'included',
         defaultSectionId: null,
         defaultSiteSpaceId: null,
+        defaultLevel: 'inherit',
         customization: null,
         createdAt: now,
         updatedAt: now,
@@ -191,7 +196,11 @@ export class Sites {
   }
 
   async update(caller: Caller, organizationId: string, siteId: string, patch: SitePatch): Promise<SiteView> {
+    if (patch.styleguide) throw invalidInput("styleguide: style guides run on GitBook's cloud AI; this server keeps none (send null or leave it out)");
     const { site, role } = await this.access.require(caller, organizationId, siteId, 'create');
+    if (patch.defaultLevel !== undefined && !atLeast(role, 'admin')) {
+      throw forbidden(`defaultLevel: who reaches the site ${site.id} is for its admins to set; you have ${role}`);
+    }
     const next = await this.deps.store.tx(async () => {
       // The site as it is now: a record read before the transaction would undo another writer's change.
       const current = await this.access.find(organizationId, siteId);
@@ -203,6 +212,7 @@ export class Sites {
       if (patch.adaptiveContent !== undefined) out.adaptiveContent = patch.adaptiveContent.enabled;
       if (patch.agentsContext !== undefined) out.agentsContext = patch.agentsContext;
       if (patch.proxy !== undefined) out.proxy = patch.proxy;
+      if (patch.defaultLevel !== undefined) out.defaultLevel = patch.defaultLevel;
       if (patch.defaultSiteSection !== undefined) {
         if (!tree.sections.some((s) => s.record.id === patch.defaultSiteSection)) {
           throw invalidInput(`defaultSiteSection: no section ${patch.defaultSiteSection} in the site ${site.id}`);
@@ -222,7 +232,7 @@ export class Sites {
    */
   async duplicateSiteSpace(caller: Caller, organizationId: string, siteId: string, siteSpaceId: string, draft = false): Promise<SiteSpaceView> {
     const { site } = await this.access.require(caller, organizationId, siteId, 'create');
-    if (draft) throw invalidInput('draft: Quire keeps no draft site spaces or sections; duplicate without draft');
+    refuseDraft(draft, 'site space');
     const tree = await this.access.tree(caller, site);
     const node = tree.siteSpaces.find((n) => n.record.id === siteSpaceId);
     if (!node) throw notFound(`No matching site space ${siteSpaceId} in the site ${site.id}`);

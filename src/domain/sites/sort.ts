@@ -3,7 +3,7 @@ import { invalidInput, notFound } from '../core/errors.js';
 import type { SpaceView } from '../spaces/spaces.js';
 import type { SiteAccess } from './access.js';
 import { freePath } from './paths.js';
-import { siblingsIn } from './sections.js';
+import { placeUnder } from './placement.js';
 import { takenPaths } from './site-spaces.js';
 import { positionAmong, type StructureNode, type SiteTree } from './structure.js';
 
@@ -56,15 +56,7 @@ export class SiteStructureSort {
         await store.sites.putSiteSpace({ ...moving.record, sectionId, path, position: positionAmong(siblings, placement) });
       } else {
         if (target && target.kind === 'site-space') throw invalidInput(`${INVALID}: sections, section groups and external links move among one another`);
-        const parentId = target ? parentOf(target) : parentOf(moving);
-        if (moving.kind === 'group' && parentId !== null && containsGroup(moving, parentId)) {
-          throw invalidInput(`${INVALID}: a section group cannot move into itself`);
-        }
-        const siblings = siblingsIn(tree, parentId).filter((s) => s.id !== moving.record.id);
-        const at = positionAmong(siblings, placement);
-        if (moving.kind === 'section') await store.sites.putSection({ ...moving.record, groupId: parentId, position: at });
-        else if (moving.kind === 'link') await store.externalLinks.put({ ...moving.record, groupId: parentId, position: at });
-        else await store.sites.putGroup({ ...moving.record, parentId, position: at });
+        await placeUnder(this.access, tree, moving, target ? parentOf(target) : parentOf(moving), placement);
       }
       await this.access.change(site.id);
     });
@@ -85,10 +77,4 @@ function parentOf(node: StructureNode<unknown>): string | null {
   if (node.kind === 'group') return node.record.parentId;
   if (node.kind === 'link') return node.record.groupId;
   return null;
-}
-
-function containsGroup(group: StructureNode<unknown>, groupId: string): boolean {
-  if (group.kind !== 'group') return false;
-  if (group.record.id === groupId) return true;
-  return group.children.some((child) => containsGroup(child, groupId));
 }

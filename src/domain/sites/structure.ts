@@ -176,3 +176,12 @@ export function positionAmong(siblings: { id: string; position: number }[], plac
   const next = sorted[index + 1];
   return next ? (anchor + next.position) / 2 : anchor + 1;
 }
+
+/** Root-level siblings of a section or group: the items whose parent group is `groupId` (null: the root). */
+export function siblingsIn(tree: SiteTree<unknown>, groupId: string | null): { id: string; position: number }[] {
+  return [
+    ...tree.sections.filter((s) => s.record.groupId === groupId).map((s) => s.record),
+    ...tree.groups.filter((g) => g.record.parentId === groupId).map((g) => g.record),
+    ...tree.links.filter((l) => l.record.groupId === groupId).map((l) => l.record),
+  ];
+}

@@ -2,6 +2,7 @@ import type { TeamMemberRecord } from '../../model/index.js';
 import type { Caller, Deps } from '../core/context.js';
 import { invalidInput, notFound } from '../core/errors.js';
 import type { MemberView, Organizations } from '../organizations/organizations.js';
+import { memberView } from '../organizations/member-view.js';
 import { paginate, type Page, type PageRequest } from '../core/pagination.js';
 import type { Teams, TeamView } from './teams.js';
 import { memberOf } from './resolve.js';
@@ -45,22 +46,8 @@ export class TeamMembers {
     return { ...page, items: await Promise.all(page.items.map(async (m) => ({ member: await this.memberView(team.organizationId, m.userId), role: m.role }))) };
   }
 
-  /**
-   * The member as `getMemberInOrganizationById` shows them. Counted from the member's own grants and teams, not by
-   * scanning the organization's spaces, so that a page of a large team stays cheap.
-   */
   private async memberView(organizationId: string, userId: string): Promise<MemberView> {
-    const { store } = this.deps;
-    const spaces = (
-      await filterAsync(
-        await store.grants.forPrincipals(userId, []),
-        async (g) => g.resourceKind === 'space' && (await store.content.space(g.resourceId))?.organizationId === organizationId,
-      )
-    ).length;
-    const teams = (
-      await filterAsync(await store.organizations.teamIdsOf(userId), async (id) => (await store.organizations.team(id))?.organizationId === organizationId)
-    ).length;
-    return { member: (await store.organizations.member(organizationId, userId))!, user: (await store.users.get(userId))!, spaces, teams, sites: 0 };
+    return await memberView(this.deps.store, (await this.deps.store.organizations.member(organizationId, userId))!);
   }
 
   /** Adds the member, or changes their role; without a role, a new member is a `member` and an existing one keeps theirs. */

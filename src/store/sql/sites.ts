@@ -9,7 +9,7 @@ import type {
   SiteAdaptiveSchemaRecord,
 } from '../../model/sites.js';
 import type { SiteRepo } from '../sites.js';
-import { asJson, asFlag } from './codec.js';
+import { asJson, asFlag, asLevel } from './codec.js';
 import { type Query, type Queries, sql } from './query.js';
 import { Table } from './table.js';
 
@@ -24,9 +24,9 @@ export class SqlSiteRepo implements Queries<SiteRepo> {
   private readonly publishingAuthRows: Table<SitePublishingAuthRecord>;
   private readonly adaptiveSchemaRows: Table<SiteAdaptiveSchemaRecord>;
   constructor() {
-    this.siteRows = new Table<SiteRecord>('sites', { codecs: { published: asFlag, adaptiveContent: asFlag, customization: asJson } });
-    this.groupRows = new Table<SiteSectionGroupRecord>('site_section_groups');
-    this.sectionRows = new Table<SiteSectionRecord>('site_sections');
+    this.siteRows = new Table<SiteRecord>('sites', { codecs: { published: asFlag, adaptiveContent: asFlag, customization: asJson, defaultLevel: asLevel } });
+    this.groupRows = new Table<SiteSectionGroupRecord>('site_section_groups', { codecs: { localizedTitle: asJson } });
+    this.sectionRows = new Table<SiteSectionRecord>('site_sections', { codecs: { localizedTitle: asJson, localizedDescription: asJson } });
     this.siteSpaceRows = new Table<SiteSpaceRecord>('site_spaces', { codecs: { hidden: asFlag, customization: asJson } });
     this.shareLinkRows = new Table<SiteShareLinkRecord>('site_share_links', { fields: { key: 'share_key' }, codecs: { active: asFlag } });
     this.redirectRows = new Table<SiteRedirectRecord>('site_redirects', { codecs: { destination: asJson } });

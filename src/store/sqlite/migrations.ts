@@ -17,6 +17,7 @@ import { jobLeasesMigration } from './schema/job-leases.js';
 import { auditEventsMigration } from './schema/audit-events.js';
 import { siteLinksChannelsMigration } from './schema/site-links-channels.js';
 import { api0202AdditionsMigration } from './schema/api-0202-additions.js';
+import { siteStructureFieldsMigration } from './schema/site-structure-fields.js';
 
 export const migrations: readonly string[] = [
   /* 1: organizations, users, content tree, permissions, revisions, jobs */ `
@@ -206,4 +207,5 @@ export const migrations: readonly string[] = [
   /* 16 */ auditEventsMigration,
   /* 17 */ siteLinksChannelsMigration,
   /* 18 */ api0202AdditionsMigration,
+  /* 19 */ siteStructureFieldsMigration,
 ];

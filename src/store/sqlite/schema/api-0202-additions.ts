@@ -1,5 +1,5 @@
 /**
- * Migration 16, for operations of @gitbook/api 0.202.0:
+ * Migration 18, for operations of @gitbook/api 0.202.0:
  * - the generation (source update) each OpenAPI version was made from: every update of a spec's source makes its own
  *   version, even when a newer update lands before it is processed; versions are listed by generation;
  * - each organization's Docs agent instructions (a JSON document), who last set them and when;

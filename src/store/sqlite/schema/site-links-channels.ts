@@ -1,5 +1,5 @@
 /**
- * Migration 16 (numbered at merge): a site's external links (navigation entries to absolute URLs, at the root or in a section group, ordered
+ * Migration 17: a site's external links (navigation entries to absolute URLs, at the root or in a section group, ordered
  * among sections and groups by `position`) and its agent channels (a connected tool's setup and the agent's role).
  */
 export const siteLinksChannelsMigration = `
