@@ -157,7 +157,7 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
           // A write is recorded in its organization's audit log once it succeeded (see audit.ts: none is left out).
           const audited = await audit.before(operation, ctx.params);
           const full = await handler({ ...ctx, caller: request.caller!, domain, urls });
-          if (audited) await audit.after(operation, ctx.params, request.caller!, full, audited);
+          if (audited) await audit.after(operation, ctx.params, request.caller!, full, audited, request.log);
           const result = returnsMinimal && prefersMinimal(request.headers.prefer) ? minimal(full) : full;
           if (result.status === 204 || result.status === 205 || result.body === undefined) return send(reply, result);
           // Whose emails the caller may see is read first, for the users the body names: then it is written once.

@@ -3,6 +3,7 @@ import { actorOf } from '../domain/audit/audit.js';
 import type { Caller, Domain } from '../domain/index.js';
 import type { Result } from './handler.js';
 import type { Operation } from './openapi.js';
+import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * What a write through the API records in its organization's audit log: its action, and what it changed when that is
@@ -209,10 +210,13 @@ const typeOfParam = (name: string) => PARAM_TYPES[name] ?? name.replace(/Id$/, '
 /** Whether a method changes something: every such operation is audited, or named in NOT_AUDITED. */
 export const isWrite = (operation: Pick<Operation, 'method'>) => operation.method !== 'get';
 
+const RECORD_ATTEMPTS = 3;
+
 /**
  * Records the writes of the API in the audit log, from the route layer: it knows the operation, the caller, the path
  * and the status. The organization is read before the write (a delete may remove what names it); the event is recorded
- * once the write answered 2xx (but a delete of nothing, 204), so a failed write records nothing.
+ * once the write answered 2xx (but a delete of nothing, 204), so a failed write records nothing. An event the store
+ * refuses three times goes to the server's log instead, whole.
  */
 export class WriteAudit {
   constructor(private readonly domain: Domain) {}
@@ -224,7 +228,14 @@ export class WriteAudit {
     return organizationId ? { organizationId } : {};
   }
 
-  async after(operation: Operation, params: Record<string, string>, caller: Caller, result: Result, before: { organizationId?: string }): Promise<void> {
+  async after(
+    operation: Operation,
+    params: Record<string, string>,
+    caller: Caller,
+    result: Result,
+    before: { organizationId?: string },
+    log: Pick<FastifyBaseLogger, 'error'>,
+  ): Promise<void> {
     if (result.status < 200 || result.status >= 300 || (operation.method === 'delete' && result.status === 204)) return;
     const [action, targetRule, done] = AUDITED[operation.operationId] ?? (['api.write'] as const);
     const body = isObject(result.body) ? result.body : undefined;
@@ -232,14 +243,28 @@ export class WriteAudit {
     const target = targetOf(operation, params, targetRule, body);
     const organizationId = before.organizationId ?? (target?.type === 'organization' ? target.id : undefined);
     if (!organizationId || !target) return;
-    await this.domain.audit.record({
+    const event = {
       organizationId,
       action,
       actor: actorOf(caller),
-      source: caller.access.installation ? 'integration' : 'api',
+      source: caller.access.installation ? ('integration' as const) : ('api' as const),
       target,
       payload: { operation: operation.operationId, ...params },
-    });
+    };
+    // The write has landed: its answer stands. A 500 now would have the client send it again, and double it.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.domain.audit.record(event);
+        return;
+      } catch (error) {
+        if (attempt < RECORD_ATTEMPTS) {
+          await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+          continue;
+        }
+        log.error({ err: error, auditEvent: event }, `audit log: the ${action} of ${target.type} ${target.id} was not recorded`);
+        return;
+      }
+    }
   }
 
   private async organizationOf(params: Record<string, string>): Promise<string | undefined> {

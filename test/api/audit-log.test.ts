@@ -1,6 +1,6 @@
 import { MemberRole } from '@gitbook/api';
 import type { AuditEvent } from '@gitbook/api-0.202';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AUDITED, isWrite, NOT_AUDITED } from '../../src/server/audit.js';
 import { handlers } from '../../src/server/handlers/index.js';
 import { contractOperations } from '../../src/server/openapi.js';
@@ -147,6 +147,28 @@ describe('audit log', () => {
     expect(await statusOf(stranger.orgs.listOrganizationAuditEvents(s.org))).toBe(403);
     expect(await statusOf(s.newerClient().orgs.listOrganizationAuditEvents('unknownorg0000000000'))).toBe(404);
     expect(await statusOf(s.newerClient((await s.member('admin')).token).orgs.listOrganizationAuditEvents(s.org))).toBe(200);
+  });
+});
+
+describe('an audit log the store cannot write', () => {
+  it('leaves the landed write its answer (a 500 would have it sent again) and retries, then gives up to the server log', async () => {
+    const record = vi.spyOn(s.domain.audit, 'record');
+    try {
+      // Once: the retry records it.
+      record.mockRejectedValueOnce(new Error('database is locked'));
+      const { data: first } = await s.client().orgs.createSpace(s.org, { title: 'Recorded on the second try' });
+      expect((await wholeLog({ action: 'space.created' })).map((event) => (event.target as { id?: string }).id)).toContain(first.id);
+      // Always: the space exists once, answered 201; no event.
+      record.mockRejectedValue(new Error('disk full'));
+      const created = await s.client().orgs.createSpace(s.org, { title: 'Never recorded' });
+      expect(created.status).toBe(201);
+      record.mockRestore();
+      const spaces = (await s.client().orgs.listSpacesInOrganizationById(s.org, { limit: 1000 })).data.items;
+      expect(spaces.filter((space) => space.title === 'Never recorded')).toHaveLength(1);
+      expect((await wholeLog({ action: 'space.created' })).map((event) => (event.target as { id?: string }).id)).not.toContain(created.data.id);
+    } finally {
+      record.mockRestore();
+    }
   });
 });
 
