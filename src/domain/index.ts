@@ -9,6 +9,7 @@ import { ContentWrites } from './content-writes/content-writes.js';
 import { ImportRuns } from './content-writes/import-runs.js';
 import type { Deps } from './core/context.js';
 import { allowedHosts, DEFAULT_FETCH_POLICY } from './core/fetch.js';
+import { type EmbedOptions, Embeds } from './embeds/embeds.js';
 import type { ImportOptions } from './imports/settings.js';
 import { Integrations } from './integrations/integrations.js';
 import { Invites } from './invites/invites.js';
@@ -48,6 +49,8 @@ export interface DomainOptions {
   jobs?: JobsOptions;
   /** How many days the audit log keeps an event (config `server.auditRetentionDays`). */
   auditRetentionDays?: number;
+  /** How long and how much of a page `getEmbedByUrl` reads. */
+  embeds?: EmbedOptions;
 }
 
 /** Every business rule of Quire, over one store. Knows nothing of HTTP. */
@@ -77,6 +80,7 @@ export class Domain {
   readonly urls: UrlResolvers;
   readonly memberSpaces: MemberSpaces;
   readonly audit: AuditLog;
+  readonly embeds: Embeds;
 
   constructor(store: Store, options: DomainOptions = {}) {
     this.deps = { store, clock: options.clock ?? systemClock };
@@ -105,5 +109,6 @@ export class Domain {
     this.urls = new UrlResolvers(this.deps, this.collections, this.spaces, this.content, this.changeRequests, this.sites);
     this.memberSpaces = new MemberSpaces(this.deps, this.organizations, this.spaces);
     this.audit = new AuditLog(this.deps, this.organizations, this.jobs, options.auditRetentionDays);
+    this.embeds = new Embeds(this.deps, this.spaces, fetchPolicy, options.embeds);
   }
 }

@@ -24,6 +24,8 @@ export interface FetchPolicy {
   timeoutMs: number;
   maxBytes: number;
   maxRedirects: number;
+  /** Keep the first `maxBytes` of a larger body (`Fetched.truncated`) instead of refusing it: for readers of a page's head. */
+  truncate?: boolean;
 }
 
 export interface Fetched {
@@ -32,6 +34,8 @@ export interface Fetched {
   contentType: string | null;
   /** The URL finally read, after redirects. */
   url: string;
+  /** Set when `truncate` cut the body at `maxBytes`. */
+  truncated?: boolean;
 }
 
 export const DEFAULT_FETCH_POLICY: FetchPolicy = { allowHosts: [], timeoutMs: 15_000, maxBytes: 100 * 1024 * 1024, maxRedirects: 5 };
@@ -127,9 +131,9 @@ export async function fetchUrl(raw: string, field: string, policy: FetchPolicy =
       response.resume();
       throw refused(`${field}: fetching ${url.href} failed with HTTP ${response.statusCode ?? '?'}`);
     }
-    const bytes = await readBody(response, url, field, policy);
+    const { bytes, truncated } = await readBody(response, url, field, policy);
     const contentType = response.headers['content-type']?.split(';')[0]?.trim().toLowerCase() || null;
-    return { bytes, contentType, url: url.href };
+    return { bytes, contentType, url: url.href, ...(truncated ? { truncated } : {}) };
   }
   throw refused(`${field}: more than ${policy.maxRedirects} redirects from ${raw}`);
 }
@@ -171,7 +175,7 @@ export async function postJson(
     body: data,
   };
   const response = await get(url, field, policy, outgoing);
-  const bytes = await readBody(response, url, field, policy);
+  const { bytes } = await readBody(response, url, field, policy);
   const contentType = response.headers['content-type']?.split(';')[0]?.trim().toLowerCase() || null;
   return { status: response.statusCode ?? 0, bytes, contentType };
 }
@@ -198,10 +202,10 @@ function get(url: URL, field: string, policy: FetchPolicy, outgoing: Outgoing = 
   });
 }
 
-function readBody(response: IncomingMessage, url: URL, field: string, policy: FetchPolicy): Promise<Buffer> {
+function readBody(response: IncomingMessage, url: URL, field: string, policy: FetchPolicy): Promise<{ bytes: Buffer; truncated: boolean }> {
   const tooLarge = () => new FetchRefused('too-large', `${field}: ${url.href} is larger than ${policy.maxBytes} bytes`);
   const declared = Number(response.headers['content-length']);
-  if (Number.isFinite(declared) && declared > policy.maxBytes) {
+  if (!policy.truncate && Number.isFinite(declared) && declared > policy.maxBytes) {
     response.destroy();
     return Promise.reject(tooLarge());
   }
@@ -210,16 +214,22 @@ function readBody(response: IncomingMessage, url: URL, field: string, policy: Fe
     let size = 0;
     const timer = setTimeout(() => response.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), policy.timeoutMs);
     response.on('data', (chunk: Buffer) => {
+      if (size > policy.maxBytes) return;
+      const room = policy.maxBytes - size;
       size += chunk.byteLength;
-      if (size > policy.maxBytes) {
-        clearTimeout(timer);
-        response.destroy();
-        reject(tooLarge());
-      } else chunks.push(chunk);
+      if (chunk.byteLength <= room) {
+        chunks.push(chunk);
+        return;
+      }
+      clearTimeout(timer);
+      response.destroy();
+      if (!policy.truncate) return reject(tooLarge());
+      chunks.push(chunk.subarray(0, room));
+      resolve({ bytes: Buffer.concat(chunks), truncated: true });
     });
     response.on('end', () => {
       clearTimeout(timer);
-      resolve(Buffer.concat(chunks));
+      resolve({ bytes: Buffer.concat(chunks), truncated: false });
     });
     response.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);

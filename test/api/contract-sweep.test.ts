@@ -15,9 +15,12 @@ import { syncDirectory } from '../../src/gitsync/import.js';
 import { type OperationEntry, operationStatuses } from '../../src/server/operation-status.js';
 import { contractOperations, loadSpec, type Operation, type SpecName } from '../../src/server/openapi.js';
 import { unavailable } from '../../src/server/unavailable.js';
+import { useFixtureServer } from '../helpers/http-fixture.js';
 import { errorOf, useServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait-for.js';
 
+// The pages the embed operations read (allowed through DOCS_ALLOW_HOSTS before the server starts).
+const web = useFixtureServer({ '/article': { body: '<title>An article</title>', type: 'text/html' } });
 const s = useServer();
 
 // --- The clients' methods, found by method and path ---------------------------------------------------------------
@@ -299,6 +302,8 @@ const REQUESTS: Record<string, () => { body?: unknown; query?: Record<string, un
   getSiteRedirectBySource: () => ({ query: { source: '/old-world' } }),
   getContentByUrl: () => ({ query: { url: world.spaceAppUrl } }),
   getPublishedContentByUrl: () => ({ query: { url: world.publishedUrl } }),
+  getEmbedByUrl: () => ({ query: { url: `${web.url}/article` } }),
+  getEmbedByUrlInSpace: () => ({ query: { url: `${web.url}/article` } }),
   resolvePublishedContentByUrl: () => ({ body: { url: world.publishedUrl } }),
   trackEventsInSiteById: () => ({ body: { events: [] } }),
   startImportRun: () => ({ body: IMPORT_RUN(world.spaceId!) }),

@@ -7,6 +7,9 @@ import { afterAll, beforeAll } from 'vitest';
 export interface Route {
   body: string | Buffer;
   type?: string;
+  /** 200 unless given (a redirect: 301 with a `location` header). */
+  status?: number;
+  headers?: Record<string, string>;
   /** Answer only after this long: lets other requests run while a write waits on its fetch. */
   delayMs?: number;
   /** Answer only once this resolves: holds a fetch open until the test says so. */
@@ -31,7 +34,7 @@ export function useFixtureServer(routes: Record<string, Route>): FixtureServer {
       const route = routes[path];
       const answer = () => {
         if (!route) return response.writeHead(404).end('not found');
-        response.writeHead(200, route.type ? { 'content-type': route.type } : {}).end(route.body);
+        response.writeHead(route.status ?? 200, { ...route.headers, ...(route.type ? { 'content-type': route.type } : {}) }).end(route.body);
       };
       if (route?.hold) void route.hold().then(answer);
       else if (route?.delayMs) setTimeout(answer, route.delayMs);

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configSchema } from '../../src/config/index.js';
-import { type Clock, Domain } from '../../src/domain/index.js';
+import { type Clock, Domain, type DomainOptions } from '../../src/domain/index.js';
 import type { RoleName } from '../../src/domain/core/roles.js';
 import { bootstrap } from '../../src/domain/core/setup.js';
 import { buildServer } from '../../src/server/app.js';
@@ -42,9 +42,11 @@ export interface TestServer {
 
 let counter = 0;
 
-export async function startServer(options: { clock?: Clock; sites?: boolean; bodyLimit?: number } = {}): Promise<TestServer> {
+export async function startServer(
+  options: { clock?: Clock; sites?: boolean; bodyLimit?: number; domain?: Omit<DomainOptions, 'clock'> } = {},
+): Promise<TestServer> {
   const store = await testStore();
-  const domain = new Domain(store, options.clock ? { clock: options.clock } : {});
+  const domain = new Domain(store, { ...options.domain, ...(options.clock ? { clock: options.clock } : {}) });
   const config = configSchema.parse({ organizations: [{ title: 'Main' }, { title: 'Other' }] });
   const boot = await bootstrap(domain, config);
   const sites = options.sites ? new SitePublisher(domain, mkdtempSync(join(tmpdir(), 'quire-sites-'))) : undefined;

@@ -5,6 +5,7 @@ import { collectionHandlers } from './collections.js';
 import { commentHandlers } from './comments.js';
 import { contentHandlers } from './content.js';
 import { contentWriteHandlers } from './content-writes.js';
+import { embedHandlers } from './embeds.js';
 import { gitHandlers } from './git.js';
 import { integrationHandlers } from './integrations.js';
 import { openAPIHandlers } from './openapi.js';
@@ -31,6 +32,7 @@ export const handlers: Handlers & { readonly [operationId: string]: unknown } = 
   ...teamHandlers,
   ...ssoHandlers,
   ...urlHandlers,
+  ...embedHandlers,
   ...userHandlers,
   ...organizationHandlers,
   ...collectionHandlers,
