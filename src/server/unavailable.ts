@@ -18,11 +18,6 @@ export const UNAVAILABLE: readonly UnavailableGroup[] = [
   },
   {
     status: 501,
-    reason: "it needs GitBook's cloud services to compute content from an integration",
-    operations: ['getComputedDocument', 'getComputedRevision'],
-  },
-  {
-    status: 501,
     reason: "it needs GitBook's cloud services to render PDFs",
     operations: ['getSpacePDF', 'getChangeRequestPDF'],
   },
