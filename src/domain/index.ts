@@ -15,6 +15,7 @@ import { Integrations } from './integrations/integrations.js';
 import { Invites } from './invites/invites.js';
 import { Jobs, type JobsOptions } from './core/jobs.js';
 import { MemberSpaces } from './spaces/member-spaces.js';
+import { ComputedContent } from './openapi/computed.js';
 import { OpenAPISpecs } from './openapi/openapi.js';
 import { OrganizationSearch } from './organizations/search.js';
 import { Organizations } from './organizations/organizations.js';
@@ -75,6 +76,8 @@ export class Domain {
   readonly translations: Translations;
   readonly integrations: Integrations;
   readonly openapi: OpenAPISpecs;
+  /** Computed content of `builtin:openapi` sources. */
+  readonly computed: ComputedContent;
   readonly sso: Sso;
   readonly subdomains: Subdomains;
   readonly urls: UrlResolvers;
@@ -104,6 +107,7 @@ export class Domain {
     this.translations = new Translations(this.deps, this.organizations, this.spaces, this.jobs, this.sync, fetchPolicy, options.translation);
     this.integrations = new Integrations(this.deps, this.users, this.organizations, this.spaces, this.sites, this.jobs, fetchPolicy);
     this.openapi = new OpenAPISpecs(this.deps, this.organizations, this.jobs, fetchPolicy);
+    this.computed = new ComputedContent(this.deps, this.spaces, this.openapi);
     this.sso = new Sso(this.deps, this.organizations, this.teams);
     this.subdomains = new Subdomains(this.deps);
     this.urls = new UrlResolvers(this.deps, this.collections, this.spaces, this.content, this.changeRequests, this.sites);

@@ -1,6 +1,7 @@
 import type * as api from '@gitbook/api';
 import type { LinkTarget, LinkUsage, MetaLinks, PageBody, PageHit, PageRef, RevisionView } from '../domain/content/content.js';
 import { pageUpdatedAt } from '../domain/content/page-dates.js';
+import type { ComputedPageContent, ComputedRevision } from '../domain/openapi/computed.js';
 import type { ImportRunRecord, ComputedPage, DocumentPage, GroupPage, LinkPage, RevisionFile, RevisionPage, RevisionReusableContent } from '../model/index.js';
 import { organization, space, type Urls } from './present.js';
 
@@ -123,6 +124,35 @@ function documentPage(
     documentId: p.blob,
     ...(body ?? {}),
   } as api.RevisionPageDocument & { tags: [] };
+}
+
+/** A computed revision: its pages as a tree, each with its document inline (they are stored nowhere); no files. */
+export function computedRevision(urls: Urls, spaceId: string, computed: ComputedRevision) {
+  const children = new Map<string | null, ComputedPageContent[]>();
+  for (const item of computed.pages) children.set(item.page.parentId, [...(children.get(item.page.parentId) ?? []), item]);
+  const tree = (parentId: string | null): api.RevisionPageDocument[] =>
+    (children.get(parentId) ?? []).map(
+      ({ page: p, document }) =>
+        ({
+          id: p.id,
+          title: p.title,
+          ...(p.icon ? { icon: p.icon } : {}),
+          kind: 'sheet',
+          type: 'document',
+          urls: { app: urls.app(`/spaces/${spaceId}/pages/${p.id}`) },
+          slug: p.slug,
+          path: p.path,
+          ...(p.description !== undefined ? { description: p.description } : {}),
+          pages: tree(p.id),
+          layout: DEFAULT_LAYOUT,
+          tags: [],
+          hidden: p.hidden,
+          noIndex: false,
+          noRobotsIndex: false,
+          document,
+        }) as api.RevisionPageDocument,
+    );
+  return { pages: tree(null), files: [], reusableContents: [] };
 }
 
 function groupPage(urls: Urls, view: RevisionView, p: GroupPage, options: ContentOptions): api.RevisionPageGroup {

@@ -13,11 +13,6 @@ export interface UnavailableGroup {
 export const UNAVAILABLE: readonly UnavailableGroup[] = [
   {
     status: 501,
-    reason: "it needs GitBook's cloud services to compute content from an integration",
-    operations: ['getComputedDocument', 'getComputedRevision'],
-  },
-  {
-    status: 501,
     reason: "it needs GitBook's cloud services to render PDFs",
     operations: ['getSpacePDF', 'getChangeRequestPDF'],
   },

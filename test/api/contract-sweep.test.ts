@@ -266,6 +266,12 @@ const DESTRUCTIVE = new Set(['transferSpace', 'transferCollection', 'mergeChange
 const markdown = (text: string) => `data:text/markdown;base64,${Buffer.from(text).toString('base64')}`;
 const IMPORT = () => ({ body: { url: markdown('# Imported\n\nWords.\n'), source: 'markdown' } });
 const IMPORT_RUN = (space: string) => ({ source: { type: 'website', url: 'http://10.0.0.1/docs/' }, target: { space } });
+/** A `builtin:openapi` computed content source on the world's spec. */
+const OPENAPI_SOURCE = (props: Record<string, unknown>) => ({
+  type: 'builtin:openapi',
+  props,
+  dependencies: { spec: { ref: { kind: 'openapi', spec: world.specSlug } } },
+});
 
 /** Bodies and queries the sampler cannot guess (ids of the world, values the server checks), by operationId. */
 const REQUESTS: Record<string, () => { body?: unknown; query?: Record<string, unknown> }> = {
@@ -311,6 +317,8 @@ const REQUESTS: Record<string, () => { body?: unknown; query?: Record<string, un
   bulkUpsertSiteRedirects: () => ({
     body: { redirects: [{ source: '/sweep-bulk', destination: { kind: 'site-section', siteSectionId: world.siteSectionId } }] },
   }),
+  getComputedRevision: () => ({ body: { source: OPENAPI_SOURCE({ models: true }), seed: 'sweep' } }),
+  getComputedDocument: () => ({ body: { source: OPENAPI_SOURCE({ doc: 'operation', page: '/pets', method: 'get' }), seed: 'sweep' } }),
 };
 
 /** Operations called by another user than the owner. */

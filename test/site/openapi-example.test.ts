@@ -1,6 +1,6 @@
 // Examples made from schemas (openapi-sampler), and the bounds that keep a hostile spec from making a huge one.
 import { describe, expect, it } from 'vitest';
-import { OpenAPIDocument } from '../../src/site/render/openapi/document.js';
+import { OpenAPIDocument } from '../../src/content/openapi/document.js';
 import { exampleOf } from '../../src/site/render/openapi/example.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -1,4 +1,5 @@
 import type { BodyFormat, LinksQuery, LinkStatus, RevisionView } from '../../domain/content/content.js';
+import type { ComputedSource } from '../../domain/openapi/computed.js';
 import { type Handlers, ok, pageOf, type Services } from '../handler.js';
 import { list, listAsync, type Urls } from '../present.js';
 import { changeRequest } from '../present-change-requests.js';
@@ -110,4 +111,11 @@ export const contentHandlers: Handlers = {
   },
 
   getDocumentById: async ({ caller, domain, params }) => ok(await domain.content.documentById(caller, params.spaceId, params.documentId)),
+
+  getComputedRevision: async ({ caller, domain, params, body, urls }) =>
+    ok(present.computedRevision(urls, params.spaceId, await domain.computed.revision(caller, params.spaceId, body.source as ComputedSource, body.seed))),
+
+  // `schema` (current or next) needs nothing: documents have one schema here.
+  getComputedDocument: async ({ caller, domain, params, body }) =>
+    ok(await domain.computed.document(caller, params.spaceId, body.source as ComputedSource, body.seed)),
 };

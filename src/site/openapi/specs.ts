@@ -15,7 +15,7 @@ import type { Domain } from '../../domain/index.js';
 import { parseSpecText } from '../../domain/openapi/openapi.js';
 import type { RenderContext } from '../render/context.js';
 import { useHighlighter } from '../render/highlight.js';
-import { OpenAPIDocument } from '../render/openapi/document.js';
+import { OpenAPIDocument } from '../../content/openapi/document.js';
 import type { LoadedSpec, OpenAPISpecSource } from '../render/openapi/source.js';
 
 const BLOCKS = new Set(['openapi', 'openapiOperation', 'openapiSchemas']);

@@ -1,6 +1,6 @@
 /** Example values for schemas without one: the document's own examples first, else openapi-sampler's. */
 import { sample } from 'openapi-sampler';
-import type { Json, OpenAPIDocument } from './document.js';
+import type { Json, OpenAPIDocument } from '../../../content/openapi/document.js';
 
 /** Object and array levels sampled; deeper ones come out empty. */
 const MAX_DEPTH = 5;

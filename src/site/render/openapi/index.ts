@@ -1,4 +1,4 @@
-export { OpenAPIDocument, type Operation, type Tag } from './document.js';
+export { OpenAPIDocument, type Operation, type Tag } from '../../../content/openapi/document.js';
 export { renderOperation } from './operation.js';
 export { renderSchemas } from './models.js';
 export type { LoadedSpec, OpenAPISpecSource } from './source.js';

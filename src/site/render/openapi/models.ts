@@ -1,7 +1,7 @@
 /** `{% openapi-schemas %}` and the generated Models page: each named schema with its properties. */
 import type { Element, ElementContent } from 'hast';
 import { el, text } from '../../../content/blocks/render.js';
-import type { OpenAPIDocument } from './document.js';
+import type { OpenAPIDocument } from '../../../content/openapi/document.js';
 import { SchemaRenderer } from './schema.js';
 
 /** `grouped`: one list of disclosures; else each schema on its own, open. Unknown names are reported in place. */

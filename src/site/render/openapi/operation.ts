@@ -6,7 +6,7 @@ import type { Element, ElementContent } from 'hast';
 import { el, text } from '../../../content/blocks/render.js';
 import type { RenderContext } from '../context.js';
 import { highlight } from '../highlight.js';
-import type { MediaContent, OpenAPIDocument, Operation, Parameter } from './document.js';
+import type { MediaContent, OpenAPIDocument, Operation, Parameter } from '../../../content/openapi/document.js';
 import { type Direction, exampleOf } from './example.js';
 import { markdownBlock } from './markdown.js';
 import { SchemaRenderer } from './schema.js';

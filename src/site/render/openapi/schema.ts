@@ -4,7 +4,7 @@
  */
 import type { Element, ElementContent } from 'hast';
 import { el, text } from '../../../content/blocks/render.js';
-import type { Json, OpenAPIDocument } from './document.js';
+import type { Json, OpenAPIDocument } from '../../../content/openapi/document.js';
 import { type Direction, mergeAllOf, typeOf } from './example.js';
 import { markdownBlock } from './markdown.js';
 

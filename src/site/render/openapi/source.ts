@@ -1,7 +1,7 @@
 /** Where a site build gets the OpenAPI documents its pages show (organization specs by slug, files, URLs). */
 import type { Root } from 'mdast';
 import type { RenderContext } from '../context.js';
-import type { OpenAPIDocument } from './document.js';
+import type { OpenAPIDocument } from '../../../content/openapi/document.js';
 
 export type LoadedSpec = { doc: OpenAPIDocument; url: string | null } | { error: string };
 

@@ -1,7 +1,7 @@
 /**
- * One OpenAPI document as the renderer reads it: Swagger 2.0 and OpenAPI 3.0/3.1 behind one shape (operations with
- * parameters, request bodies and responses; tags; schemas), local `$ref`s followed on demand rather than the whole
- * document dereferenced, so a recursive schema is never expanded more than it is shown.
+ * One OpenAPI document as the site and the computed pages read it: Swagger 2.0 and OpenAPI 3.0/3.1 behind one shape
+ * (operations with parameters, request bodies and responses; tags; schemas), local `$ref`s followed on demand rather
+ * than the whole document dereferenced, so a recursive schema is never expanded more than it is shown.
  */
 export type Json = Record<string, unknown>;
 
