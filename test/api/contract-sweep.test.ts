@@ -300,7 +300,27 @@ const REQUESTS: Record<string, () => { body?: unknown; query?: Record<string, un
   getContentByUrl: () => ({ query: { url: world.spaceAppUrl } }),
   getPublishedContentByUrl: () => ({ query: { url: world.publishedUrl } }),
   resolvePublishedContentByUrl: () => ({ body: { url: world.publishedUrl } }),
-  trackEventsInSiteById: () => ({ body: { events: [] } }),
+  trackEventsInSiteById: () => ({
+    body: {
+      events: [
+        {
+          type: 'page_post_feedback_comment',
+          feedback: { rating: 'good', comment: 'Swept' },
+          session: { sessionId: 'sweep', visitorId: 'sweep', cookies: {}, userAgent: '', language: null, referrer: null },
+          location: {
+            url: `${s.url}/`,
+            siteSection: null,
+            siteSpace: world.siteSpaceId,
+            siteShareKey: null,
+            space: world.spaceId,
+            revision: null,
+            page: world.pageId,
+          },
+        },
+      ],
+    },
+  }),
+  aggregateSiteEvents: () => ({ body: { range: 'last7Days', groupBy: [{ column: 'page' }], select: [{ column: 'pageFeedbackRating' }] } }),
   startImportRun: () => ({ body: IMPORT_RUN(world.spaceId!) }),
   inviteToSite: () => ({ body: { role: 'read', users: [world.userId], teams: [world.teamId] } }),
   bulkUpsertSiteRedirects: () => ({
