@@ -104,17 +104,66 @@
     });
   }
 
-  // "Was this page helpful?": the answer stays in this browser (nothing is sent anywhere).
+  // "Was this page helpful?": the answer is kept in this browser; on a site served by `docs serve` (the widget names
+  // the endpoint) it is also posted there as a page feedback event, and an optional comment after it.
   var feedback = document.querySelector('[data-feedback]');
   if (feedback) {
     var feedbackKey = 'quire-feedback:' + location.pathname;
     var feedbackButtons = Array.prototype.slice.call(feedback.querySelectorAll('[data-feedback-value]'));
     var thanks = feedback.querySelector('.feedback-thanks');
+    var endpoint = feedback.getAttribute('data-feedback-endpoint');
+    var commentForm = feedback.querySelector('.feedback-comment');
+    var RATINGS = { yes: 'good', no: 'bad' };
     var answered = function (value, announce) {
       feedbackButtons.forEach(function (b) {
         b.setAttribute('aria-pressed', String(b.dataset.feedbackValue === value));
       });
       if (announce) thanks.textContent = 'Thanks for your feedback.';
+    };
+    // One random id per tab, as the event's session and visitor: nothing that follows a reader elsewhere.
+    var sessionId = function () {
+      var id = null;
+      try {
+        id = sessionStorage.getItem('quire-session');
+      } catch (e) {
+        /* private mode */
+      }
+      if (!id) {
+        id = Math.random().toString(36).slice(2) + Date.now().toString(36);
+        try {
+          sessionStorage.setItem('quire-session', id);
+        } catch (e) {
+          /* private mode */
+        }
+      }
+      return id;
+    };
+    var send = function (value, comment) {
+      var where = JSON.parse(feedback.getAttribute('data-feedback-location'));
+      where.url = location.origin + location.pathname;
+      where.siteShareKey = null;
+      where.revision = null;
+      var id = sessionId();
+      var event = {
+        type: comment ? 'page_post_feedback_comment' : 'page_post_feedback',
+        feedback: comment ? { rating: RATINGS[value], comment: comment } : { rating: RATINGS[value] },
+        session: { sessionId: id, visitorId: id, cookies: {}, userAgent: '', language: null, referrer: null },
+        location: where,
+      };
+      return fetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ events: [event] }),
+        credentials: 'same-origin',
+        keepalive: true,
+      }).then(
+        function (response) {
+          return response.ok;
+        },
+        function () {
+          return false;
+        },
+      );
     };
     var stored = null;
     try {
@@ -123,16 +172,42 @@
       /* private mode */
     }
     if (stored) answered(stored, false);
+    var canSend = !!(endpoint && window.fetch);
     feedbackButtons.forEach(function (b) {
       b.addEventListener('click', function () {
+        var value = b.dataset.feedbackValue;
+        var changed = value !== stored;
+        stored = value;
         try {
           localStorage.setItem(feedbackKey, b.dataset.feedbackValue);
         } catch (e) {
           /* private mode */
         }
         answered(b.dataset.feedbackValue, true);
+        if (!canSend) return;
+        commentForm.hidden = false;
+        if (changed)
+          send(value).then(function (ok) {
+            if (!ok) thanks.textContent = 'Thanks. Your answer could not be sent to the site, it stays in this browser.';
+          });
       });
     });
+    if (canSend)
+      commentForm.addEventListener('submit', function (event) {
+        event.preventDefault();
+        var text = commentForm.querySelector('textarea');
+        var comment = text.value.trim();
+        if (!comment || !stored) return;
+        send(stored, comment).then(function (ok) {
+          if (!ok) {
+            thanks.textContent = 'Your comment could not be sent; try again.';
+            return;
+          }
+          text.value = '';
+          commentForm.hidden = true;
+          thanks.textContent = 'Thanks, your comment was sent.';
+        });
+      });
     feedback.hidden = false;
   }
 

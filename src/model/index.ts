@@ -16,6 +16,7 @@ export * from './revisions.js';
 export * from './roles.js';
 export * from './search.js';
 export * from './site-links-channels.js';
+export * from './site-feedback.js';
 export * from './site-mcp-servers.js';
 export * from './sites.js';
 export * from './spaces.js';

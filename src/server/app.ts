@@ -48,6 +48,9 @@ export interface ServerOptions {
   accessLog?: (entry: AccessEntry) => void;
 }
 
+/** Smaller body limits for operations anyone may call: their bodies are parsed and validated before any other check. */
+const PUBLIC_BODY_LIMITS: Readonly<Record<string, number>> = { trackEventsInSiteById: 256 * 1024 };
+
 /** Path parameters that may hold slashes: routed as a trailing wildcard. */
 const WILDCARD_PARAMS = new Set(['pagePath']);
 
@@ -137,6 +140,7 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
       app.route({
         method: operation.method.toUpperCase() as 'GET',
         url,
+        ...(PUBLIC_BODY_LIMITS[operation.operationId] ? { bodyLimit: PUBLIC_BODY_LIMITS[operation.operationId] } : {}),
         onRequest: operation.public
           ? undefined
           : async (request) => {

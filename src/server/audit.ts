@@ -173,6 +173,8 @@ export const NOT_AUDITED: Readonly<Record<string, string>> = {
   getComputedDocument: 'a document computed from its source, sent as POST: reads only',
   getComputedRevision: 'a revision computed from its source, sent as POST: reads only',
   prewarmSiteSearch: "warms the site's search index: changes no content or setting",
+  trackEventsInSiteById: "a site's visitors' events (page feedback): no member's change, and no organization's setting",
+  aggregateSiteEvents: 'a query of site events sent as POST: reads only',
 };
 
 /** The kind of resource each path parameter names. */

@@ -29,6 +29,7 @@ const STATUS_OF: Record<DomainErrorKind, number> = {
   conflict: 409,
   'precondition-failed': 412,
   'too-large': 413,
+  'too-many': 429,
   'not-supported': 501,
   unavailable: 503,
 };

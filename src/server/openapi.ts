@@ -57,8 +57,11 @@ interface RawOperation {
   deprecated?: boolean;
 }
 
-/** Operations anyone may call without a token. */
-const PUBLIC_OPERATIONS = new Set(['getApiInformation']);
+/**
+ * Operations anyone may call without a token. The spec leaves `trackEventsInSiteById` under its global security, but
+ * the visitors of a published site post their events to it from their browsers, holding no token.
+ */
+const PUBLIC_OPERATIONS = new Set(['getApiInformation', 'trackEventsInSiteById']);
 const METHODS: HttpMethod[] = ['get', 'post', 'put', 'patch', 'delete'];
 
 export interface Spec {

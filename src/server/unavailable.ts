@@ -98,8 +98,8 @@ export const UNAVAILABLE: readonly UnavailableGroup[] = [
   },
   {
     status: 501,
-    reason: "it needs GitBook's cloud services for site analytics",
-    operations: ['trackEventsInSiteById', 'aggregateSiteEvents', 'listSiteVisitorSegments'],
+    reason: "it needs GitBook's cloud services for site analytics (visitor segments; Quire keeps page feedback only)",
+    operations: ['listSiteVisitorSegments'],
   },
   {
     status: 501,

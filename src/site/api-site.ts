@@ -18,6 +18,8 @@ export interface ApiSiteOptions {
   /** Where the site is served: `/` for a static build, `/<basename>/` on `docs serve`. */
   basePath?: string;
   siteUrl?: string;
+  /** The site is served by `docs serve`: its feedback widget posts to the server's API. */
+  served?: boolean;
 }
 
 /** The site with this id (or basename), ready to build; 404 through DomainError when there is none. */
@@ -46,6 +48,7 @@ export async function apiSite(domain: Domain, siteId: string, options: ApiSiteOp
       const redirects = await gitbookRedirects(domain, node.spaceId);
       return {
         prefix: node.urlPath,
+        siteSpaceId: node.record.id,
         title: node.space.space.title,
         view,
         ...(section ? { section: section.record.id, sectionTitle: section.record.title } : {}),
@@ -62,6 +65,7 @@ export async function apiSite(domain: Domain, siteId: string, options: ApiSiteOp
     basePath: base,
     ...(links.length ? { links } : {}),
     ...(options.siteUrl ? { siteUrl: options.siteUrl.replace(/\/+$/, '') } : {}),
+    ...(options.served ? { feedbackEndpoint: `/v1/orgs/${tree.site.organizationId}/sites/${tree.site.id}/insights/events` } : {}),
     spaces,
     openapi: await siteOpenAPI(domain, tree.site.organizationId, [...views.values()]),
     // `{% if %}` blocks read the claims only on sites with adaptive content (else every visitor gets one build).

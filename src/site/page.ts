@@ -24,6 +24,16 @@ export interface ChromeInput {
   variants: Array<{ title: string; url: string; current: boolean }>;
   /** Appended to asset URLs so a new template version is never served from a stale cache. */
   assetVersion: string;
+  /** Where the feedback widget sends answers (`docs serve`); none: they stay in the browser. */
+  feedback?: FeedbackTarget | undefined;
+}
+
+/** The endpoint of `trackEventsInSiteById`, and where the site space's pages are in the site. */
+export interface FeedbackTarget {
+  endpoint: string;
+  siteSection: string | null;
+  siteSpace: string;
+  space: string;
 }
 
 export interface Chrome {
@@ -35,6 +45,7 @@ export interface Chrome {
   scripts: string;
   customization: ResolvedCustomization;
   siteTitle: string;
+  feedback: FeedbackTarget | null;
 }
 
 export interface PageView {
@@ -120,12 +131,23 @@ function themedImage(className: string, image: { light: string; dark: string } |
   return html`<img class="${className} logo-light" src="${light}" alt="${alt}"><img class="${className} logo-dark" src="${safeUrl(image.dark) ?? light}" alt="${alt}">`;
 }
 
-/** Shown by site.js, which keeps the answer in this browser only: without the script there is nothing to click. */
-const FEEDBACK = raw(
-  '<div class="feedback" data-feedback hidden><p id="quire-feedback">Was this page helpful?</p>' +
-    '<div class="feedback-buttons" role="group" aria-labelledby="quire-feedback"><button type="button" data-feedback-value="yes" aria-pressed="false">Yes</button>' +
-    '<button type="button" data-feedback-value="no" aria-pressed="false">No</button></div><p class="feedback-thanks" role="status"></p></div>',
-);
+const FEEDBACK_QUESTION =
+  '<p id="quire-feedback">Was this page helpful?</p><div class="feedback-buttons" role="group" aria-labelledby="quire-feedback">' +
+  '<button type="button" data-feedback-value="yes" aria-pressed="false">Yes</button><button type="button" data-feedback-value="no" aria-pressed="false">No</button></div>';
+const FEEDBACK_COMMENT =
+  '<form class="feedback-comment" hidden><label for="quire-feedback-comment">Anything to add? (optional)</label>' +
+  '<textarea id="quire-feedback-comment" maxlength="512" rows="3"></textarea><button type="submit">Send</button></form>';
+const FEEDBACK_THANKS = '<p class="feedback-thanks" role="status"></p>';
+
+/**
+ * Shown by site.js: without the script there is nothing to click. The answer stays in the browser, and goes to the
+ * server too when the site is served by one (`target`), with an optional comment.
+ */
+function feedbackWidget(target: FeedbackTarget | null, pageId: string): Raw {
+  if (!target) return raw(`<div class="feedback" data-feedback hidden>${FEEDBACK_QUESTION}${FEEDBACK_THANKS}</div>`);
+  const { endpoint, ...where } = target;
+  return html`<div class="feedback" data-feedback hidden data-feedback-endpoint="${endpoint}" data-feedback-location="${JSON.stringify({ ...where, page: pageId })}">${raw(FEEDBACK_QUESTION)}${raw(FEEDBACK_COMMENT)}${raw(FEEDBACK_THANKS)}</div>`;
+}
 
 function favicon(c: ResolvedCustomization): Raw {
   const light = c.favicon.light ? safeUrl(c.favicon.light) : null;
@@ -183,6 +205,7 @@ ${c.themeToggle ? html`<button type="button" class="theme-toggle" data-theme-tog
     scripts: scripts.value,
     customization: c,
     siteTitle: input.siteTitle,
+    feedback: input.feedback ?? null,
   };
 }
 
@@ -283,7 +306,7 @@ ${page.noIndex ? raw('<meta name="robots" content="noindex">') : ''}<link rel="a
     page.layout.description && description ? html`<p class="page-description">${description}</p>` : ''
   }</header>${compactOutline}
 <div class="markdown">${raw(page.body)}</div>
-<footer class="page-footer">${c.feedback ? FEEDBACK : ''}${meta}${pager}</footer>
+<footer class="page-footer">${c.feedback ? feedbackWidget(page.id ? chrome.feedback : null, page.id) : ''}${meta}${pager}</footer>
 </main>${outline}</div>
 ${raw(chrome.footer)}${raw(chrome.scripts)}
 </body></html>

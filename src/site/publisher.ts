@@ -89,7 +89,7 @@ export class SitePublisher {
   }
 
   private async build(site: SiteRecord, claims: Record<string, unknown>, basename: string, dir: string): Promise<void> {
-    const input = await apiSite(this.domain, site.id, { claims, basePath: `/${basename}/` });
+    const input = await apiSite(this.domain, site.id, { claims, basePath: `/${basename}/`, served: true });
     await buildSite(input, siteSources(this.domain), { out: dir, strictLinks: false });
   }
 }

@@ -16,6 +16,8 @@ export interface SiteSpaceInput {
   /** The section this site space belongs to (sites with sections show one tab per section): its id, and its tab title. */
   section?: string;
   sectionTitle?: string;
+  /** The site space's id, for a site of the sites API. */
+  siteSpaceId?: string;
   /** Published, but left out of the variant switcher. */
   hidden?: boolean;
   customization?: SiteCustomization;
@@ -41,6 +43,11 @@ export interface SiteInput {
    * in the site's structure (`after`), or first.
    */
   links?: Array<{ title: string; url: string; after?: string }>;
+  /**
+   * Where the page feedback widget posts a visitor's answers (`trackEventsInSiteById` of the server that serves the
+   * site, with `siteSpaceId`); none: an answer stays in the visitor's browser.
+   */
+  feedbackEndpoint?: string;
   /** The OpenAPI documents pages show (`{% openapi-operation %}`, `builtin:openapi` pages); none: blocks show a signature only. */
   openapi?: OpenAPISpecSource;
 }

@@ -22,6 +22,7 @@ export type * from './openapi.js';
 export type * from './organizations.js';
 export type * from './revisions.js';
 export type * from './site-links-channels.js';
+export type * from './site-feedback.js';
 export type * from './site-mcp-servers.js';
 export type * from './sites.js';
 export type * from './sso.js';

@@ -15,6 +15,7 @@ import type { OrganizationRepo } from './organizations.js';
 import type { RevisionRepo } from './revisions.js';
 import type { SecretBox } from './secrets.js';
 import type { SiteChannelRepo, SiteExternalLinkRepo } from './site-links-channels.js';
+import type { SiteFeedbackRepo } from './site-feedback.js';
 import type { SiteMcpServerRepo } from './site-mcp-servers.js';
 import type { ImportRepo } from './imports.js';
 import type { SiteRepo } from './sites.js';
@@ -47,6 +48,7 @@ export interface Repositories {
   readonly sso: SsoRepo;
   readonly audit: AuditRepo;
   readonly imports: ImportRepo;
+  readonly feedback: SiteFeedbackRepo;
 }
 
 /** The one entry to persistence: a repository per resource over one database, the blob store and the secret box. */

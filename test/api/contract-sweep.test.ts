@@ -311,7 +311,27 @@ const REQUESTS: Record<string, () => { body?: unknown; query?: Record<string, un
   getEmbedByUrl: () => ({ query: { url: `${web.url}/article` } }),
   getEmbedByUrlInSpace: () => ({ query: { url: `${web.url}/article` } }),
   resolvePublishedContentByUrl: () => ({ body: { url: world.publishedUrl } }),
-  trackEventsInSiteById: () => ({ body: { events: [] } }),
+  trackEventsInSiteById: () => ({
+    body: {
+      events: [
+        {
+          type: 'page_post_feedback_comment',
+          feedback: { rating: 'good', comment: 'Swept' },
+          session: { sessionId: 'sweep', visitorId: 'sweep', cookies: {}, userAgent: '', language: null, referrer: null },
+          location: {
+            url: `${s.url}/`,
+            siteSection: null,
+            siteSpace: world.siteSpaceId,
+            siteShareKey: null,
+            space: world.spaceId,
+            revision: null,
+            page: world.pageId,
+          },
+        },
+      ],
+    },
+  }),
+  aggregateSiteEvents: () => ({ body: { range: 'last7Days', groupBy: [{ column: 'page' }], select: [{ column: 'pageFeedbackRating' }] } }),
   startImportRun: () => ({ body: IMPORT_RUN(world.spaceId!) }),
   inviteToSite: () => ({ body: { role: 'read', users: [world.userId], teams: [world.teamId] } }),
   bulkUpsertSiteRedirects: () => ({

@@ -88,6 +88,7 @@ describe('page cache key', () => {
     ['the edit URL', { editUrl: 'https://example.com/blob/next/' }],
     ['the site URL', { siteUrl: 'https://help.example.com' }],
     ['the visitor claims', { claims: { beta: true } }],
+    ['where the feedback widget posts', { feedback: { endpoint: '/v1/orgs/o/sites/s/insights/events', siteSection: null, siteSpace: 'ss', space: 'sp' } }],
     [
       'an include',
       { content: content({ reusableContents: [{ id: 'r1', title: 'Note', blob: 'rb2', git: { oid: 'rb2', path: '.gitbook/includes/note.md' } }] }) },

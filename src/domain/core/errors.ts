@@ -7,6 +7,7 @@ export type DomainErrorKind =
   | 'conflict'
   | 'precondition-failed'
   | 'too-large'
+  | 'too-many'
   | 'not-supported'
   | 'unavailable';
 
@@ -30,4 +31,6 @@ export const notFound = (message: string) => new DomainError('not-found', messag
 export const conflict = (message: string) => new DomainError('conflict', message);
 /** The state does not allow it yet (unmet merge rules, a deleted space): the caller must change something first. */
 export const preconditionFailed = (message: string) => new DomainError('precondition-failed', message);
+/** More than a limit allows in a span of time (events an anonymous caller may send). */
+export const tooMany = (message: string) => new DomainError('too-many', message);
 export const notSupported = (message: string) => new DomainError('not-supported', message);

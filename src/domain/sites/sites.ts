@@ -18,6 +18,7 @@ import { SiteSections } from './sections.js';
 import { SiteShareLinks } from './share-links.js';
 import { SiteMcpServers } from './mcp-servers.js';
 import { SiteExternalLinks } from './external-links.js';
+import { SiteInsights } from './insights.js';
 import { SiteChannels } from './channels.js';
 import { SiteSpaces } from './site-spaces.js';
 import { SiteStructureSort } from './sort.js';
@@ -107,6 +108,7 @@ export class Sites {
   readonly mcpServers: SiteMcpServers;
   readonly externalLinks: SiteExternalLinks;
   readonly channels: SiteChannels;
+  readonly insights: SiteInsights;
 
   constructor(
     private readonly deps: Deps,
@@ -128,6 +130,7 @@ export class Sites {
     this.mcpServers = new SiteMcpServers(this.access);
     this.externalLinks = new SiteExternalLinks(this.access);
     this.channels = new SiteChannels(this.access);
+    this.insights = new SiteInsights(this.access);
   }
 
   async list(caller: Caller, organizationId: string, query: SiteQuery): Promise<Page<SiteView>> {

@@ -21,6 +21,7 @@ import { inviteHandlers } from './invites.js';
 import { importRunHandlers } from './import-runs.js';
 import { siteMcpServerHandlers } from './site-mcp-servers.js';
 import { siteChannelHandlers } from './site-channels.js';
+import { siteInsightHandlers } from './site-insights.js';
 
 import { ssoHandlers } from './sso.js';
 import { teamHandlers } from './teams.js';
@@ -48,6 +49,7 @@ export const handlers: Handlers & { readonly [operationId: string]: unknown } = 
   ...siteMcpServerHandlers,
   ...sitePermissionHandlers,
   ...siteChannelHandlers,
+  ...siteInsightHandlers,
   ...inviteHandlers,
   ...gitHandlers,
   ...integrationHandlers,

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { pageUpdatedAt } from '../../domain/content/page-dates.js';
 import type { DocumentPage, RevisionContent } from '../../model/index.js';
 import { customizationHash, type ResolvedCustomization, stableJson } from '../customization.js';
+import type { FeedbackTarget } from '../page.js';
 
 export interface Tab {
   title: string;
@@ -28,6 +29,8 @@ export interface SpaceKeyInput {
   prefix: string;
   editUrl?: string | undefined;
   siteUrl?: string | undefined;
+  /** Where the feedback widget sends answers. */
+  feedback?: FeedbackTarget | undefined;
   claims?: Record<string, unknown> | undefined;
   /** Of the revision: the includes, the variables and the files (not their bytes). */
   content: Pick<RevisionContent, 'reusableContents' | 'variables' | 'files'>;
@@ -49,8 +52,8 @@ export function pageKey(space: string, page: DocumentPage): string {
 
 /** What the chrome shows beside the customization and the sidebar. */
 function chromeHash(input: SpaceKeyInput): string {
-  const { siteTitle, sections, variants, base, prefix, editUrl, siteUrl } = input;
-  return hash(stableJson({ siteTitle, sections, variants, base, prefix, editUrl, siteUrl }));
+  const { siteTitle, sections, variants, base, prefix, editUrl, siteUrl, feedback } = input;
+  return hash(stableJson({ siteTitle, sections, variants, base, prefix, editUrl, siteUrl, feedback }));
 }
 
 /** Includes, variables and the set of files are read by any page's render: a change re-renders every page. */

@@ -130,6 +130,10 @@ function spaceChrome(
   const sections = sectionTabs(site, space, base);
   const variants = variantTabs(site, space, base);
   const siteTitle = customization.title ?? site.title;
+  const feedback =
+    site.feedbackEndpoint && space.siteSpaceId
+      ? { endpoint: site.feedbackEndpoint, siteSection: space.section ?? null, siteSpace: space.siteSpaceId, space: space.view.space.id }
+      : undefined;
   const chrome = renderChrome({
     siteTitle,
     base,
@@ -140,6 +144,7 @@ function spaceChrome(
     sections,
     variants,
     assetVersion: assets.version,
+    feedback,
   });
   const key = spaceKey({
     navHash: nav.hash,
@@ -152,6 +157,7 @@ function spaceChrome(
     prefix: space.prefix,
     editUrl: space.editUrl,
     siteUrl: site.siteUrl,
+    feedback,
     claims: site.claims,
     content: space.view.content,
     openapiStamp: site.openapi?.stamp,

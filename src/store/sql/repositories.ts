@@ -13,6 +13,7 @@ import type { OpenAPIRepo } from '../openapi.js';
 import type { OrganizationRepo } from '../organizations.js';
 import type { RevisionRepo } from '../revisions.js';
 import type { SiteChannelRepo, SiteExternalLinkRepo } from '../site-links-channels.js';
+import type { SiteFeedbackRepo } from '../site-feedback.js';
 import type { SiteMcpServerRepo } from '../site-mcp-servers.js';
 import type { ImportRepo } from '../imports.js';
 import type { SiteRepo } from '../sites.js';
@@ -35,6 +36,7 @@ import { SqlOpenAPIRepo } from './openapi.js';
 import { SqlOrganizationRepo } from './organizations.js';
 import { SqlRevisionRepo } from './revisions.js';
 import { SqlSiteChannelRepo, SqlSiteExternalLinkRepo } from './site-links-channels.js';
+import { SqlSiteFeedbackRepo } from './site-feedback.js';
 import { SqlSiteMcpServerRepo } from './site-mcp-servers.js';
 import { SqlImportRepo } from './imports.js';
 import { SqlSiteRepo } from './sites.js';
@@ -73,6 +75,7 @@ function sqlRepositories(guard: Guard, search: SqlSearchRepo): Repositories {
     sso: guard<SsoRepo>(new SqlSsoRepo()),
     audit: guard<AuditRepo>(new SqlAuditRepo()),
     imports: guard<ImportRepo>(new SqlImportRepo()),
+    feedback: guard<SiteFeedbackRepo>(new SqlSiteFeedbackRepo()),
   };
 }
 

@@ -18,6 +18,7 @@ import { auditEventsMigration } from './schema/audit-events.js';
 import { siteLinksChannelsMigration } from './schema/site-links-channels.js';
 import { api0202AdditionsMigration } from './schema/api-0202-additions.js';
 import { siteStructureFieldsMigration } from './schema/site-structure-fields.js';
+import { siteFeedbackMigration } from './schema/site-feedback.js';
 
 export const migrations: readonly string[] = [
   /* 1: organizations, users, content tree, permissions, revisions, jobs */ `
@@ -208,4 +209,5 @@ export const migrations: readonly string[] = [
   /* 17 */ siteLinksChannelsMigration,
   /* 18 */ api0202AdditionsMigration,
   /* 19 */ siteStructureFieldsMigration,
+  /* 20 */ siteFeedbackMigration,
 ];
