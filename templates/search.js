@@ -1,5 +1,6 @@
 // Quire search: loaded by site.js on first use. Reads the sharded index src/site/search-index.ts writes: the manifest,
-// then only the shards of a query's terms (and the vocabulary of their first letters, for typos), then the fragments
+// then only the shards of a query's terms (and the vocabulary of their first letters, for typos: of their second
+// letters too when a first letter may be the typo), then the fragments
 // of the results shown. `QuireSearch.Engine` is the query; `QuireSearch.dialog` the accessible search dialog.
 (function (global) {
   'use strict';
@@ -131,20 +132,44 @@
     });
   };
 
-  /** For a query term: the index terms it matches, each with its postings and how well it matches. */
+  /**
+   * For a query term: the index terms it matches, each with its postings and how well it matches. Near words come
+   * from the vocabulary of the term's first letter; when that finds nothing, from those that hold a word whose first
+   * letter was mistyped, dropped or added (by their first or second letter).
+   */
   Engine.prototype.candidates = function (manifest, term) {
+    var self = this;
+    var allowed = typos(term);
+    var letters = Array.from(term);
+    var first = allowed ? [manifest.vocab[letters[0]]] : [];
+    return this.matching(manifest, term, first).then(function (found) {
+      if (!allowed || Object.keys(found).length || !manifest.vocab2) return found;
+      var others = [manifest.vocab[letters[1]], manifest.vocab2[letters[1]], manifest.vocab2[letters[0]]];
+      return self.matching(manifest, term, others);
+    });
+  };
+
+  /** The index terms matching `term`: itself, those it begins, and the words of `vocabularies` near it. */
+  Engine.prototype.matching = function (manifest, term, vocabularies) {
     var self = this;
     var prefix = Array.from(term).length >= 3;
     var allowed = typos(term);
-    var letter = head(term, 1);
-    var vocabulary =
-      allowed && manifest.vocab[letter]
-        ? this.hashed(manifest.vocab[letter]).then(function (words) {
-            return words.filter(function (word) {
-              return word !== term && distance(term, word, allowed) <= allowed;
-            });
-          })
-        : Promise.resolve([]);
+    var hashes = vocabularies.filter(function (hash, i) {
+      return hash && vocabularies.indexOf(hash) === i;
+    });
+    var vocabulary = Promise.all(
+      hashes.map(function (hash) {
+        return self.hashed(hash);
+      }),
+    ).then(function (lists) {
+      var near = [];
+      lists.forEach(function (words) {
+        words.forEach(function (word) {
+          if (word !== term && near.indexOf(word) < 0 && distance(term, word, allowed) <= allowed) near.push(word);
+        });
+      });
+      return near;
+    });
     return vocabulary.then(function (near) {
       var keys = shardKeys(manifest, term, prefix);
       near.forEach(function (word) {

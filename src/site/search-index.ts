@@ -5,7 +5,8 @@
  * - Shards: the postings of the terms that start with a key (two letters, one more while a shard is too big), per
  *   term its section count and its best TOP sections (page, section, weight), pages delta-coded.
  * - Vocabularies: per first letter, the terms of 4+ letters, for typo tolerance (the client finds the terms near a
- *   query's, then loads their shards).
+ *   query's, then loads their shards); and per second letter (`vocab2`), for a typo in the first letter, read only
+ *   when the first letter's found nothing.
  * - Blocks: per BLOCK pages, the names of their fragments; a fragment holds a page's title, URL and sections' text,
  *   for the results shown (titles, excerpts, highlights).
  *
@@ -75,6 +76,8 @@ function normalizeTerm(word: string): string {
 
 /** The first `n` code points of a term. */
 const head = (term: string, n: number) => Array.from(term).slice(0, n).join('');
+/** A term's second code point ('' for a one-letter term). */
+const second = (term: string) => Array.from(term)[1] ?? '';
 
 /** A section's weight per term: title (intro only), heading, and BM25's saturated frequency in the text. */
 export function sectionWeights(doc: SearchDoc, section: number): Map<string, number> {
@@ -143,6 +146,8 @@ export class SearchIndexBuilder {
   /** Per group of terms (their first two letters), its shards by key. */
   private shards = new Map<string, Map<string, IndexFile>>();
   private vocab = new Map<string, IndexFile>();
+  /** The same terms by their second letter. */
+  private vocab2 = new Map<string, IndexFile>();
   private blocks: IndexFile[] = [];
   /** Every file of the last output, by name. */
   private files = new Map<string, string>();
@@ -190,6 +195,7 @@ export class SearchIndexBuilder {
       });
       this.blocks = [];
       this.vocab = new Map();
+      this.vocab2 = new Map();
     } else {
       batch.forEach(({ key, docs }, n) => {
         const old = this.pages[n]!;
@@ -234,13 +240,17 @@ export class SearchIndexBuilder {
   private assemble(dirtyTerms: Set<string>, dirtyBlocks: Set<number>, sameOrder: boolean): string {
     const dirtyGroups = new Set<string>();
     const dirtyLetters = new Set<string>();
+    const dirtySeconds = new Set<string>();
     for (const term of dirtyTerms) {
       const list = this.postings.get(term);
       const had = this.entries.has(term);
       if (list) this.entries.set(term, `${JSON.stringify(term)}:${JSON.stringify(postingsJson(list))}`);
       else this.entries.delete(term);
       dirtyGroups.add(head(term, 2));
-      if (had !== Boolean(list) || !sameOrder) dirtyLetters.add(head(term, 1));
+      if (had !== Boolean(list) || !sameOrder) {
+        dirtyLetters.add(head(term, 1));
+        dirtySeconds.add(second(term));
+      }
     }
     if (dirtyGroups.size) {
       const byGroup = new Map<string, string[]>();
@@ -257,21 +267,8 @@ export class SearchIndexBuilder {
         else this.shards.delete(group);
       }
     }
-    if (dirtyLetters.size) {
-      const byLetter = new Map<string, string[]>();
-      for (const term of this.postings.keys()) {
-        const letter = head(term, 1);
-        if (!dirtyLetters.has(letter) || Array.from(term).length < 4 || /^\p{N}+$/u.test(term)) continue;
-        let list = byLetter.get(letter);
-        if (!list) byLetter.set(letter, (list = []));
-        list.push(term);
-      }
-      for (const letter of dirtyLetters) {
-        const terms = byLetter.get(letter);
-        if (terms) this.vocab.set(letter, indexFile(JSON.stringify(terms.sort())));
-        else this.vocab.delete(letter);
-      }
-    }
+    this.vocabularies(this.vocab, dirtyLetters, (term) => head(term, 1));
+    this.vocabularies(this.vocab2, dirtySeconds, second);
     const blockCount = Math.ceil(this.pages.length / BLOCK);
     this.blocks.length = Math.min(this.blocks.length, blockCount);
     for (let b = 0; b < blockCount; b++) {
@@ -281,8 +278,8 @@ export class SearchIndexBuilder {
     }
     const shards: Record<string, string> = {};
     for (const group of [...this.shards.keys()].sort()) for (const [key, file] of this.shards.get(group)!) shards[key] = file.name.slice(0, 12);
-    const vocab: Record<string, string> = {};
-    for (const letter of [...this.vocab.keys()].sort()) vocab[letter] = this.vocab.get(letter)!.name.slice(0, 12);
+    const names = (files: Map<string, IndexFile>) =>
+      Object.fromEntries([...files.keys()].sort().map((letter) => [letter, files.get(letter)!.name.slice(0, 12)]));
     const sections = this.pages.reduce((n, p) => n + p.sections, 0);
     return JSON.stringify({
       format: 1,
@@ -291,9 +288,28 @@ export class SearchIndexBuilder {
       block: BLOCK,
       top: TOP,
       shards,
-      vocab,
+      vocab: names(this.vocab),
+      vocab2: names(this.vocab2),
       blocks: this.blocks.map((b) => b.name.slice(0, 12)),
     });
+  }
+
+  /** The vocabularies of the `dirty` letters, by the letter `letterOf` a term: its terms of 4+ letters, not numbers. */
+  private vocabularies(files: Map<string, IndexFile>, dirty: Set<string>, letterOf: (term: string) => string): void {
+    if (!dirty.size) return;
+    const byLetter = new Map<string, string[]>();
+    for (const term of this.postings.keys()) {
+      const letter = letterOf(term);
+      if (!dirty.has(letter) || Array.from(term).length < 4 || /^\p{N}+$/u.test(term)) continue;
+      let list = byLetter.get(letter);
+      if (!list) byLetter.set(letter, (list = []));
+      list.push(term);
+    }
+    for (const letter of dirty) {
+      const terms = byLetter.get(letter);
+      if (terms) files.set(letter, indexFile(JSON.stringify(terms.sort())));
+      else files.delete(letter);
+    }
   }
 
   /** A group's shards by key: the group whole, or split by one more letter while too big. */
@@ -325,6 +341,7 @@ export class SearchIndexBuilder {
   private *allFiles(): Iterable<IndexFile> {
     for (const shards of this.shards.values()) yield* shards.values();
     yield* this.vocab.values();
+    yield* this.vocab2.values();
     yield* this.blocks;
     for (const page of this.pages) yield { name: page.name, content: page.fragment };
   }

@@ -121,6 +121,12 @@ describe('the sharded search index', () => {
     expect(await urls('sapce')).toEqual(['/sync/']);
     expect(await urls('sapc')).toEqual([]); // four letters: no typo allowed
     expect(await urls('mrgxx')).toEqual([]); // three typos
+    // The typo in the first letter: wrong, missing, added, or swapped with the second.
+    expect(await urls('nerge')).toEqual(['/merge/']);
+    expect(await urls('ermission')).toEqual(['/perm/']);
+    expect(await urls('xrepository')).toEqual(['/sync/']);
+    expect(await urls('rganization')).toEqual(['/perm/']);
+    expect(await urls('epositroy')).toEqual(['/sync/']); // two typos, the first letter one of them
     // The exact word ranks above a near one.
     const near = indexOf([...page('a', 'A', [['', 'the spaces here']]), ...page('b', 'B', [['', 'the space here']])]);
     expect((await results(near, 'space')).map((r) => r.url)).toEqual(['/b/', '/a/']);
