@@ -108,7 +108,12 @@ export function spaceSidebar(nav: Nav, externalTarget: 'self' | 'blank', base: s
     const out: string[] = [];
     const list = (items: readonly NavItem[], depth: number) => {
       out.push(`<ul class="nav-list" data-depth="${depth}">`);
-      for (const item of items) {
+      for (const shown of windowOf(items, path)) {
+        if ('start' in shown) {
+          out.push(moreHtml(items, shown, first));
+          continue;
+        }
+        const item = shown;
         const onPath = path.has(item.id);
         if (item.kind === 'group') {
           if (!item.children.length) out.push(`<li class="nav-group"><p class="nav-group-title">${escapeHtml(item.title)}</p>`);
@@ -135,6 +140,51 @@ export function spaceSidebar(nav: Nav, externalTarget: 'self' | 'blank', base: s
     return `${open}${out.join('')}</nav>`;
   };
   return { full: null, forPage, asset };
+}
+
+/**
+ * Past this many entries, a list in a page's part of the tree shows a window of them: its first and last few, and
+ * those around the entry on the page's path; each run left out is one "more" link to its middle entry, whose own
+ * window shows its neighbours. A flat space of thousands of pages keeps its pages small, every entry in reach.
+ */
+export const LIST_WINDOW = 100;
+const WINDOW_ENDS = 10;
+const WINDOW_RADIUS = 25;
+
+interface LeftOut {
+  start: number;
+  count: number;
+}
+
+/** The entries of `items` a page shows, in order, and the runs of those it leaves out. */
+function windowOf(items: readonly NavItem[], path: ReadonlySet<string>): Array<NavItem | LeftOut> {
+  if (items.length <= LIST_WINDOW) return [...items];
+  const at = Math.max(
+    0,
+    items.findIndex((item) => path.has(item.id)),
+  );
+  const shown = (i: number) => i < WINDOW_ENDS || i >= items.length - WINDOW_ENDS || Math.abs(i - at) <= WINDOW_RADIUS;
+  const out: Array<NavItem | LeftOut> = [];
+  let run: LeftOut | undefined;
+  for (let i = 0; i < items.length; i++) {
+    if (shown(i)) {
+      out.push(items[i]!);
+      run = undefined;
+    } else if (run) run.count++;
+    else out.push((run = { start: i, count: 1 }));
+  }
+  return out;
+}
+
+/** A run of left-out entries: one link to its middle entry (the first page under it, for a group). */
+function moreHtml(items: readonly NavItem[], run: LeftOut, first: (item: NavItem) => string | null): string {
+  const label = `${run.count} more`;
+  for (const offset of [0, 1, -1, 2, -2]) {
+    const target = items[run.start + Math.floor(run.count / 2) + offset];
+    const url = target ? first(target) : null;
+    if (url) return `<li class="nav-more"><a href="${escapeHtml(url)}">${label}</a></li>`;
+  }
+  return `<li class="nav-more"><span>${label}</span></li>`;
 }
 
 /** The link (or label) of a sidebar entry, rendered once per entry. */

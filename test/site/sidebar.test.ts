@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } 
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../bench/gen-corpus.mjs';
-import { FULL_SIDEBAR_ENTRIES } from '../../src/site/nav.js';
+import { FULL_SIDEBAR_ENTRIES, LIST_WINDOW } from '../../src/site/nav.js';
 import { syncedSpace, tempDir } from './helpers.js';
 import { fileOf, hrefsOf, sidebarOf, walkSidebars } from './sidebar-scale.js';
 
@@ -94,5 +94,46 @@ describe(`a space of more than ${FULL_SIDEBAR_ENTRIES} sidebar entries`, () => {
     expect(existsSync(join(out, '_quire', before!))).toBe(false);
     expect(sidebarOf(page(out, '/group-5/page-201/'))).toContain(`data-nav-src="/_quire/${after}"`);
     expect(readFileSync(join(out, '_quire', after!), 'utf8')).toContain('>Extra page</a>');
+  });
+});
+
+describe(`a flat space: more than ${LIST_WINDOW} pages at the top level`, () => {
+  const PAGES = 1200;
+  let out: string;
+
+  beforeAll(async () => {
+    const corpus = tempDir('flat-corpus');
+    const summary = ['# Table of contents', ''];
+    for (let i = 1; i <= PAGES; i++) {
+      writeFileSync(join(corpus, `page-${i}.md`), `# Page ${i}\n\nText ${i}.\n`);
+      summary.push(`* [Page ${i}](page-${i}.md)`);
+    }
+    writeFileSync(join(corpus, 'SUMMARY.md'), `${summary.join('\n')}\n`);
+    const space = await syncedSpace(corpus, 'Flat');
+    out = tempDir('flat-out');
+    await space.build(out, { strictLinks: false });
+  }, 120_000);
+
+  it('shows a window of the top level around the page, the ends, and a "more" link for each run left out', () => {
+    const sidebar = sidebarOf(page(out, '/page-600/'));
+    const links = hrefsOf(sidebar);
+    expect(links.slice(0, 3)).toEqual(['/', '/page-2/', '/page-3/']);
+    expect(links).toContain('/page-575/');
+    expect(links).toContain('/page-625/');
+    expect(links).not.toContain('/page-574/');
+    expect(links.at(-1)).toBe(`/page-${PAGES}/`);
+    expect(sidebar.match(/<li class="nav-more">/g)).toHaveLength(2);
+    expect(sidebar).toMatch(/<li class="nav-more"><a href="\/page-\d+\/">564 more<\/a><\/li>/);
+    expect(links.length).toBeLessThanOrEqual(2 * 10 + 51 + 2);
+    // The same bytes for a page of any size of flat space: a bounded sidebar.
+    expect(sidebar.length).toBeLessThan(12_000);
+  });
+
+  it('keeps every page reachable without the script, walking the sidebars', () => {
+    for (const start of ['/', `/page-${PAGES}/`]) {
+      const reached = walkSidebars(out, start);
+      const missing = Array.from({ length: PAGES - 1 }, (_, i) => `/page-${i + 2}/`).filter((url) => !reached.has(url));
+      expect(missing, `from ${start}`).toEqual([]);
+    }
   });
 });
