@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { type Dirent, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import git from 'isomorphic-git';
+import { LRUCache } from 'lru-cache';
 import { gitBlobOid } from '../model/index.js';
 import { syncFs } from './fs-shim.js';
 
@@ -34,6 +35,25 @@ export interface RepoTree {
 /** Folders no import reads: git's own, dependencies, and hidden folders other than `.gitbook` (CI config, stores...). */
 const skipDir = (name: string) => name === 'node_modules' || (name.startsWith('.') && name !== '.gitbook');
 
+/**
+ * The blob oids of files read before, by path and stat (as git's index keeps them): a file whose size, times and inode
+ * are unchanged is not read again, so a watched tree of thousands of files re-reads only what was saved. A file
+ * modified less than `RACY_MS` before it was read is not remembered: a write in the same clock tick would not show.
+ */
+const known = new LRUCache<string, { stamp: string; oid: string }>({ max: 100_000 });
+const RACY_MS = 2000;
+
+function blobOf(path: string): { oid: string; mtimeMs: number } {
+  const stat = statSync(path);
+  const stamp = `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}:${stat.dev}`;
+  const cached = known.get(path);
+  if (cached?.stamp === stamp) return { oid: cached.oid, mtimeMs: stat.mtimeMs };
+  const oid = gitBlobOid(readFileSync(path));
+  if (Date.now() - Math.max(stat.mtimeMs, stat.ctimeMs) > RACY_MS) known.set(path, { stamp, oid });
+  else known.delete(path);
+  return { oid, mtimeMs: stat.mtimeMs };
+}
+
 /** Every regular file under `dir`. Symlinks and other special files are left out with a warning. */
 export function readWorkTree(dir: string): RepoTree {
   const root = resolve(dir);
@@ -54,14 +74,15 @@ export function readWorkTree(dir: string): RepoTree {
       else if (entry.isDirectory()) {
         if (!skipDir(entry.name)) walk(full, path);
       } else if (entry.isFile()) {
-        let bytes: Buffer;
+        let oid: string;
+        let mtimeMs: number;
         try {
-          bytes = readFileSync(full);
+          ({ oid, mtimeMs } = blobOf(full));
         } catch (error) {
           warnings.push(`${path}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
           continue;
         }
-        files.set(path, { oid: gitBlobOid(bytes), read: async () => readFileSync(full), mtime: () => statSync(full).mtimeMs });
+        files.set(path, { oid, read: async () => readFileSync(full), mtime: () => mtimeMs });
       } else warnings.push(`${path}: not a regular file; skipped`);
     }
   };
