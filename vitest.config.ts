@@ -80,14 +80,15 @@ export default defineConfig({
       // The server in process, through the official client: the sources too. One module graph per worker here too:
       // each file loading the server and compiling both contracts' validators again was a third of the project's time.
       project('api', ['test/api/**/*.test.ts'], { isolate: false }),
-      // The same API tests with every store on a database of a private PostgreSQL cluster. The two slowest files
-      // exercise no store code the others do not (bad input at random, markdown fidelity): they run on SQLite only,
-      // unless QUIRE_PG_ALL=1 (CI's budget is 30 minutes).
+      // The same API tests with every store on a database of a private PostgreSQL cluster. The three slowest files
+      // exercise no store code the others do not (bad input at random, markdown fidelity, every operation for every
+      // role: its grants, members and teams are read as permissions, teams and site-permissions read them): they run
+      // on SQLite only, unless QUIRE_PG_ALL=1 (CI's budget is 30 minutes).
       project('api-postgres', ['test/api/**/*.test.ts'], {
         setup: 'test/postgres-setup.ts',
         env: { QUIRE_TEST_BACKEND: 'postgres' },
         isolate: false,
-        exclude: process.env.QUIRE_PG_ALL === '1' ? [] : ['test/api/fuzz.test.ts', 'test/api/lossless-content.test.ts'],
+        exclude: process.env.QUIRE_PG_ALL === '1' ? [] : ['test/api/fuzz.test.ts', 'test/api/lossless-content.test.ts', 'test/api/auth-matrix.test.ts'],
       }),
       // The domain, sync and store suites marked "// backends:" again, their stores on PostgreSQL (`testStore()`).
       project('domain-postgres', bothBackends, { setup: 'test/postgres-setup.ts', env: { QUIRE_TEST_BACKEND: 'postgres' }, isolate: false }),
