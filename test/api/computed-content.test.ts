@@ -1,5 +1,6 @@
 // getComputedRevision and getComputedDocument of `builtin:openapi` sources, through both official clients: the pages
 // an organization spec expands to (as the site makes them), their documents, ids fixed by the seed, and the errors.
+import { MemberRole } from '@gitbook/api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PETSTORE_YAML } from '../helpers/openapi.js';
 import { errorOf, useServer } from '../helpers/server.js';
@@ -163,5 +164,11 @@ describe('errors', () => {
   it('the caller must read the space', async () => {
     const stranger = await s.member('none');
     expect((await errorOf(s.client(stranger.token).spaces.getComputedRevision(spaceId, { source: source('petstore'), seed: 'x' }))).code).toBe(403);
+    // A guest who reads the space reads none of the organization's specs (as getOpenAPISpec).
+    const guest = await s.member(null);
+    await s.client().spaces.inviteToSpace(spaceId, { role: MemberRole.Read, users: [guest.userId] });
+    expect(await s.client(guest.token).spaces.getSpaceById(spaceId)).toMatchObject({ status: 200 });
+    const refused = await errorOf(s.client(guest.token).spaces.getComputedRevision(spaceId, { source: source('petstore'), seed: 'x' }));
+    expect(refused).toMatchObject({ code: 403, message: expect.stringMatching(/read role/) });
   });
 });

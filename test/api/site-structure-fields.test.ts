@@ -94,15 +94,16 @@ describe('sections and section groups', () => {
     const group = (await api().addSectionGroupToSite(s.org, site, { title: 'Live group' })).data;
     const siteSpace = section.siteSpaces[0]!;
     const refusals = [
-      api().addSectionToSite(s.org, site, { spaceId: spaces[2]!, title: 'Draft', draft: true }),
-      api().updateSiteSectionById(s.org, site, section.id, { title: 'Draft title', draft: true }),
-      api().addSectionGroupToSite(s.org, site, { title: 'Draft group', draft: true }),
-      api().updateSiteSectionGroupById(s.org, site, group.id, { draft: true }),
-      api().addSpaceToSite(s.org, site, { spaceId: spaces[2]!, sectionId: section.id, draft: true } as never),
-      api().updateSiteSpaceById(s.org, site, siteSpace.id, { draft: true }),
-      api().duplicateSiteSpace(s.org, site, siteSpace.id, { draft: true }),
+      () => api().addSectionToSite(s.org, site, { spaceId: spaces[2]!, title: 'Draft', draft: true }),
+      () => api().updateSiteSectionById(s.org, site, section.id, { title: 'Draft title', draft: true }),
+      () => api().addSectionGroupToSite(s.org, site, { title: 'Draft group', draft: true }),
+      () => api().updateSiteSectionGroupById(s.org, site, group.id, { draft: true }),
+      () => api().addSpaceToSite(s.org, site, { spaceId: spaces[2]!, sectionId: section.id, draft: true } as never),
+      () => api().updateSiteSpaceById(s.org, site, siteSpace.id, { draft: true }),
+      () => api().duplicateSiteSpace(s.org, site, siteSpace.id, { draft: true }),
     ];
-    for (const refusal of refusals) expect(await errorOf(refusal)).toMatchObject({ code: 400, message: expect.stringMatching(/^draft: Quire keeps no draft/) });
+    for (const refusal of refusals)
+      expect(await errorOf(refusal())).toMatchObject({ code: 400, message: expect.stringMatching(/^draft: Quire keeps no draft/) });
     expect(await errorOf(api().updateSiteSpaceById(s.org, site, siteSpace.id, { pageId: 'some-page', path: 'elsewhere' }))).toMatchObject({
       code: 400,
       message: expect.stringMatching(/^pageId: .*first page/),

@@ -20,7 +20,8 @@ import {
 } from '../../content/openapi/pages.js';
 import type { DocumentPage } from '../../model/index.js';
 import type { Caller, Deps } from '../core/context.js';
-import { invalidInput, notFound, notSupported } from '../core/errors.js';
+import { forbidden, invalidInput, notFound, notSupported } from '../core/errors.js';
+import { atLeast } from '../core/roles.js';
 import { checkMarkdownLimits } from '../content-writes/page-file-parse.js';
 import type { Spaces } from '../spaces/spaces.js';
 import type { OpenAPISpecs } from './openapi.js';
@@ -100,6 +101,10 @@ export class ComputedContent {
   private async load(caller: Caller, spaceId: string, source: ComputedSource): Promise<LoadedSpec> {
     const space = await this.spaces.find(spaceId);
     await caller.access.requireSpace(space, 'read');
+    // The organization's specs are its members' to read (as getOpenAPISpec): a guest of one space reads none.
+    if (!atLeast((await caller.access.organizationRole(space.organizationId)) ?? null, 'read')) {
+      throw forbidden(`Computing from the OpenAPI specs of the organization of the space ${space.id} needs its read role`);
+    }
     if (source.type !== 'builtin:openapi') throw notSupported(unsupportedReason(source.type));
     const slug = openAPISpecSlug(source.dependencies ?? {});
     if (!slug) throw invalidInput('source.dependencies.spec: a builtin:openapi source needs `spec: {ref: {kind: "openapi", spec: <slug>}}`');
