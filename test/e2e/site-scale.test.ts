@@ -48,18 +48,17 @@ describe(`a site of ${PAGES.toLocaleString('en')} pages`, () => {
   });
 
   it('reaches every page from any page by following sidebar links, without the script', () => {
-    // From the home page, walking the sidebars reaches every page; and every page's sidebar links the home page and
-    // the same top level: so from any page, every page.
+    // From the home page, walking the sidebars (their windows of long lists and "more" links included) reaches every
+    // page; and every page's sidebar links the home page: so from any page, every page.
     const top = hrefsOf(sidebarOf(readFileSync(fileOf(big, '/'), 'utf8')));
-    expect(top.length).toBe(201);
+    expect(top.length).toBeLessThan(100);
     const missing: string[] = [];
     const seen = new Set(['/']);
     const queue = ['/'];
     while (queue.length) {
       const url = queue.pop()!;
       const links = hrefsOf(sidebarOf(readFileSync(fileOf(big, url), 'utf8')));
-      const linked = new Set(links);
-      for (const href of top) if (!linked.has(href)) missing.push(`${url} -> ${href}`);
+      if (!links.includes('/')) missing.push(url);
       for (const href of links) {
         if (seen.has(href)) continue;
         seen.add(href);
