@@ -21,6 +21,7 @@ const refused = (message: string) => new FetchRefused('invalid', message);
 export interface FetchPolicy {
   /** `host` or `host:port` entries that may resolve to loopback or private addresses. */
   allowHosts: readonly string[];
+  /** The whole fetch (every redirect, the body included) ends within this many ms, however slowly a server drips. */
   timeoutMs: number;
   maxBytes: number;
   maxRedirects: number;
@@ -119,8 +120,9 @@ export async function fetchUrl(raw: string, field: string, policy: FetchPolicy =
   } catch {
     throw refused(`${field}: "${raw}" is not a valid URL`);
   }
+  const deadline = AbortSignal.timeout(policy.timeoutMs);
   for (let hop = 0; hop <= policy.maxRedirects; hop++) {
-    const response = await get(url, field, policy);
+    const response = await get(url, field, policy, deadline);
     const location = response.headers.location;
     if (response.statusCode && response.statusCode >= 300 && response.statusCode < 400 && location) {
       response.resume();
@@ -131,7 +133,7 @@ export async function fetchUrl(raw: string, field: string, policy: FetchPolicy =
       response.resume();
       throw refused(`${field}: fetching ${url.href} failed with HTTP ${response.statusCode ?? '?'}`);
     }
-    const { bytes, truncated } = await readBody(response, url, field, policy);
+    const { bytes, truncated } = await readBody(response, url, field, policy, deadline);
     const contentType = response.headers['content-type']?.split(';')[0]?.trim().toLowerCase() || null;
     return { bytes, contentType, url: url.href, ...(truncated ? { truncated } : {}) };
   }
@@ -174,13 +176,14 @@ export async function postJson(
     headers: { ...headers, 'content-type': 'application/json', 'content-length': String(data.byteLength) },
     body: data,
   };
-  const response = await get(url, field, policy, outgoing);
-  const { bytes } = await readBody(response, url, field, policy);
+  const deadline = AbortSignal.timeout(policy.timeoutMs);
+  const response = await get(url, field, policy, deadline, outgoing);
+  const { bytes } = await readBody(response, url, field, policy, deadline);
   const contentType = response.headers['content-type']?.split(';')[0]?.trim().toLowerCase() || null;
   return { status: response.statusCode ?? 0, bytes, contentType };
 }
 
-function get(url: URL, field: string, policy: FetchPolicy, outgoing: Outgoing = { method: 'GET' }): Promise<IncomingMessage> {
+function get(url: URL, field: string, policy: FetchPolicy, deadline: AbortSignal, outgoing: Outgoing = { method: 'GET' }): Promise<IncomingMessage> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused(`${field}: only http and https URLs can be fetched, not ${url.protocol}`);
   if (url.username || url.password) throw refused(`${field}: URLs with credentials are not fetched`);
   const allowed = hostAllowed(url, policy.allowHosts);
@@ -190,11 +193,12 @@ function get(url: URL, field: string, policy: FetchPolicy, outgoing: Outgoing = 
   }
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const options = { method: outgoing.method, headers: outgoing.headers ?? {}, timeout: policy.timeoutMs };
+    const options = { method: outgoing.method, headers: outgoing.headers ?? {}, timeout: policy.timeoutMs, signal: deadline };
     const request = send(url, { ...options, ...(allowed ? {} : { lookup: guardedLookup(url.href) }) }, resolve);
     request.on('timeout', () => request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
     request.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EPRIVATE') reject(refused(`${field}: ${error.message}; allow it with network.allowHosts or DOCS_ALLOW_HOSTS`));
+      if (deadline.aborted) reject(refused(`${field}: ${url.href} did not answer within ${policy.timeoutMs} ms`));
+      else if (error.code === 'EPRIVATE') reject(refused(`${field}: ${error.message}; allow it with network.allowHosts or DOCS_ALLOW_HOSTS`));
       else if (error.code === 'ETIMEDOUT') reject(refused(`${field}: ${url.href} did not answer within ${policy.timeoutMs} ms`));
       else reject(refused(`${field}: could not fetch ${url.href} (${error.code ?? error.message})`));
     });
@@ -202,7 +206,13 @@ function get(url: URL, field: string, policy: FetchPolicy, outgoing: Outgoing = 
   });
 }
 
-function readBody(response: IncomingMessage, url: URL, field: string, policy: FetchPolicy): Promise<{ bytes: Buffer; truncated: boolean }> {
+function readBody(
+  response: IncomingMessage,
+  url: URL,
+  field: string,
+  policy: FetchPolicy,
+  deadline: AbortSignal,
+): Promise<{ bytes: Buffer; truncated: boolean }> {
   const tooLarge = () => new FetchRefused('too-large', `${field}: ${url.href} is larger than ${policy.maxBytes} bytes`);
   const declared = Number(response.headers['content-length']);
   if (!policy.truncate && Number.isFinite(declared) && declared > policy.maxBytes) {
@@ -212,7 +222,10 @@ function readBody(response: IncomingMessage, url: URL, field: string, policy: Fe
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const timer = setTimeout(() => response.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), policy.timeoutMs);
+    const timedOut = () => response.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' }));
+    if (deadline.aborted) timedOut();
+    deadline.addEventListener('abort', timedOut, { once: true });
+    const done = () => deadline.removeEventListener('abort', timedOut);
     response.on('data', (chunk: Buffer) => {
       if (size > policy.maxBytes) return;
       const room = policy.maxBytes - size;
@@ -221,19 +234,19 @@ function readBody(response: IncomingMessage, url: URL, field: string, policy: Fe
         chunks.push(chunk);
         return;
       }
-      clearTimeout(timer);
+      done();
       response.destroy();
       if (!policy.truncate) return reject(tooLarge());
       chunks.push(chunk.subarray(0, room));
       resolve({ bytes: Buffer.concat(chunks), truncated: true });
     });
     response.on('end', () => {
-      clearTimeout(timer);
+      done();
       resolve({ bytes: Buffer.concat(chunks), truncated: false });
     });
     response.on('error', (error: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      reject(refused(`${field}: reading ${url.href} failed (${error.code === 'ETIMEDOUT' ? `no answer within ${policy.timeoutMs} ms` : error.message})`));
+      done();
+      reject(refused(`${field}: reading ${url.href} failed (${deadline.aborted ? `not read in full within ${policy.timeoutMs} ms` : error.message})`));
     });
   });
 }

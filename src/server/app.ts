@@ -11,12 +11,13 @@ import { PRIVATE } from './http/caching.js';
 import { minimal, minimalReturnOperations, prefersMinimal } from './http/prefer.js';
 import { registerCompression } from './http/compression.js';
 import { registerHealth } from './http/health.js';
+import { publicLimitOf, registerPublicLimits } from './http/public-limits.js';
 import { completeBody } from './partial-bodies.js';
 import { type OwnSite, type PublishedSites, registerPublishedSites } from './published-sites.js';
 import { type CachedResponse, ResponseCache } from './response-cache.js';
 import { unavailable } from './unavailable.js';
 import { Urls } from './present.js';
-import { describeErrors, faultOf, lazyAjv, OperationValidator } from './validation.js';
+import { describeErrors, lazyAjv, OperationValidator } from './validation.js';
 import type { ErrorObject } from 'ajv';
 import { jsonShowingEmails } from './emails.js';
 import {
@@ -47,9 +48,6 @@ export interface ServerOptions {
   /** Hears of every response, for the access log. */
   accessLog?: (entry: AccessEntry) => void;
 }
-
-/** Smaller body limits for operations anyone may call: their bodies are parsed and validated before any other check. */
-const PUBLIC_BODY_LIMITS: Readonly<Record<string, number>> = { trackEventsInSiteById: 256 * 1024 };
 
 /** Path parameters that may hold slashes: routed as a trailing wildcard. */
 const WILDCARD_PARAMS = new Set(['pagePath']);
@@ -112,6 +110,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   });
   if (options.accessLog) registerAccessLog(app.server, options.accessLog);
   registerCompression(app);
+  registerPublicLimits(app);
   // Routes come in a plugin of their own, loaded after compression: its hooks apply to routes declared after it.
   app.register((scope, _options, done) => {
     registerHealth(scope, domain.deps.store);
@@ -140,7 +139,7 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
       app.route({
         method: operation.method.toUpperCase() as 'GET',
         url,
-        ...(PUBLIC_BODY_LIMITS[operation.operationId] ? { bodyLimit: PUBLIC_BODY_LIMITS[operation.operationId] } : {}),
+        ...publicLimitOf(operation.operationId),
         onRequest: operation.public
           ? undefined
           : async (request) => {
@@ -236,25 +235,35 @@ function validate(operation: Operation, versions: OperationValidator[], request:
     if ('refusal' in checked) throw checked.refusal;
     return checked;
   }
-  // The other version decides when the first refuses, and also when the first accepts a field only the other one
-  // defines: not knowing it, the first would let any value of it through.
-  const other = check(second);
+  // The other version decides when the first refuses.
   if ('refusal' in checked) {
+    const other = check(second);
     if ('refusal' in other) throw checked.refusal;
     return other;
   }
-  if ('refusal' in other && other.fault && !first!.declares(other.fault.where, other.fault.name)) throw other.refusal;
+  // Accepted: a field only the other version defines, the first let through whatever its value. Each must be valid
+  // under the version that defines it.
+  for (const [where, sent] of [
+    ['query', request.query],
+    ['body', request.body],
+  ] as const) {
+    if (!sent || typeof sent !== 'object' || Array.isArray(sent)) continue;
+    for (const [name, value] of Object.entries(sent)) {
+      if (first!.declares(where, name) || !second.declares(where, name)) continue;
+      const errors = second.errorsOf(where, name, value);
+      if (errors) throw new HttpError(400, describeErrors(where, errors));
+    }
+  }
   return checked;
 }
 
-type Checked = UntypedRequest | { refusal: HttpError; fault?: { where: 'path' | 'query' | 'body'; name: string } };
+type Checked = UntypedRequest | { refusal: HttpError };
 
 function validateAgainst(version: OperationValidator, params: Record<string, string>, query: Record<string, unknown>, sent: unknown): Checked {
   const { operation, validators } = version;
-  const refused = (where: 'path' | 'query' | 'body', errors: ErrorObject[] | null | undefined): Checked => {
-    const name = faultOf(errors?.[0]);
-    return { refusal: new HttpError(400, describeErrors(where, errors)), ...(name ? { fault: { where, name } } : {}) };
-  };
+  const refused = (where: 'path' | 'query' | 'body', errors: ErrorObject[] | null | undefined): Checked => ({
+    refusal: new HttpError(400, describeErrors(where, errors)),
+  });
   if (!validators.params(params)) return refused('path', validators.params.errors);
   if (!validators.query(query)) return refused('query', validators.query.errors);
   let body: unknown;

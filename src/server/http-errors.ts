@@ -14,7 +14,7 @@ export const MAX_PARAM_LENGTH = 1000;
 export class HttpError extends Error {
   override name = 'HttpError';
   constructor(
-    readonly status: 400 | 401 | 404 | 405 | 408 | 413 | 414 | 415 | 431 | 501,
+    readonly status: 400 | 401 | 404 | 405 | 408 | 413 | 414 | 415 | 429 | 431 | 501,
     message: string,
   ) {
     super(message);

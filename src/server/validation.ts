@@ -118,7 +118,8 @@ export interface RequestValidators {
 export class OperationValidator {
   private compiled?: RequestValidators;
 
-  private bodyProperties?: Set<string>;
+  private bodyProperties?: Map<string, unknown[]>;
+  private readonly fieldValidators = new Map<string, ValidateFunction>();
 
   constructor(
     readonly operation: Operation,
@@ -132,6 +133,26 @@ export class OperationValidator {
     if (where !== 'body') return this.operation.parameters.some((p) => p.in === where && p.name === name);
     this.bodyProperties ??= topLevelProperties(this.operation.body?.schema, this.document);
     return this.bodyProperties.has(name);
+  }
+
+  /**
+   * What is wrong with `value` as this version's query parameter or top-level body property `name` (null: nothing),
+   * judged on a copy: a default this version would fill in stays out of the request. `name` must be declared.
+   */
+  errorsOf(where: 'query' | 'body', name: string, value: unknown): ErrorObject[] | null {
+    const key = `${where} ${name}`;
+    let validate = this.fieldValidators.get(key);
+    if (!validate) {
+      this.bodyProperties ??= topLevelProperties(this.operation.body?.schema, this.document);
+      const schemas =
+        where === 'query'
+          ? this.operation.parameters.filter((p) => p.in === 'query' && p.name === name).map((p) => p.schema)
+          : (this.bodyProperties.get(name) ?? []);
+      const schema = schemas.length === 1 ? refsToSpec(schemas[0]) : { anyOf: schemas.map(refsToSpec) };
+      validate = (where === 'query' ? this.paramsAjv() : this.bodyAjv()).compile({ type: 'object', properties: { [name]: schema } });
+      this.fieldValidators.set(key, validate);
+    }
+    return validate({ [name]: structuredClone(value) }) ? null : (validate.errors ?? []);
   }
 
   get validators(): RequestValidators {
@@ -194,16 +215,18 @@ function joinField(parent: string, child: string): string {
   return parent === 'body' || parent === 'query' || parent === 'path' ? child : `${parent}.${child}`;
 }
 
-/** The properties a schema names at its top level, through `$ref`s and `allOf`/`oneOf`/`anyOf`. */
-function topLevelProperties(schema: JsonSchema | undefined, document: OpenApiDocument): Set<string> {
-  const out = new Set<string>();
+/** The properties a schema names at its top level, through `$ref`s and `allOf`/`oneOf`/`anyOf`, with their schemas. */
+function topLevelProperties(schema: JsonSchema | undefined, document: OpenApiDocument): Map<string, unknown[]> {
+  const out = new Map<string, unknown[]>();
   const seen = new Set<unknown>();
   const visit = (node: unknown): void => {
     if (!node || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
     const value = node as Record<string, unknown>;
     if (typeof value.$ref === 'string') visit(resolveRef(document, value.$ref));
-    for (const name of Object.keys((value.properties as object | undefined) ?? {})) out.add(name);
+    for (const [name, property] of Object.entries((value.properties as Record<string, unknown> | undefined) ?? {})) {
+      out.set(name, [...(out.get(name) ?? []), property]);
+    }
     for (const key of ['allOf', 'oneOf', 'anyOf'] as const) if (Array.isArray(value[key])) for (const member of value[key]) visit(member);
   };
   visit(schema);
@@ -215,13 +238,4 @@ function resolveRef(document: OpenApiDocument, ref: string): unknown {
   let node: unknown = document;
   for (const segment of ref.slice(2).split('/')) node = (node as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
   return node;
-}
-
-/**
- * Where a failed check points: the parameter or top-level body property at fault, or undefined when the failure is the
- * request's as a whole (a missing required field, a body of the wrong type).
- */
-export function faultOf(error: ErrorObject | undefined): string | undefined {
-  const segment = error?.instancePath.split('/')[1];
-  return segment ? segment.replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
 }

@@ -6,6 +6,8 @@ export interface SiteFeedbackRepo {
   count(siteId: string, since?: string): Promise<number>;
   /** The site's events from `from` to `to` (both included), oldest first. */
   between(siteId: string, from: string, to: string): Promise<SiteFeedbackRecord[]>;
+  /** Removes the site's `count` oldest events. */
+  dropOldest(siteId: string, count: number): Promise<void>;
   /** Removes the site's events older than `before`; how many went. */
   prune(siteId: string, before: string): Promise<number>;
 }

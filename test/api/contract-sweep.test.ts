@@ -140,6 +140,7 @@ async function seedWorld(): Promise<void> {
   const spare = (await post('POST', `/orgs/${org}/spaces`, { title: 'Spare' })).id as string;
   const spareSite = (await post('POST', `/orgs/${org}/sites`, { title: 'Spare' })).id as string;
   await post('POST', `/orgs/${org}/sites/${site}/publish`);
+  await post('PUT', `/orgs/${org}/sites/${site}/customization`, { feedback: { enabled: true } });
   const adaptive = loadSpec('newer').operations.find((o) => o.operationId === 'updateSiteAdaptiveSchema')!;
   await post('PUT', `/orgs/${org}/sites/${site}/adaptive-schema`, sampled(adaptive.body!.schema, 'newer'));
 

@@ -12,7 +12,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DAY } from '../../src/domain/core/clock.js';
 import { ManualClock } from '../../src/domain/index.js';
-import { FEEDBACK_LIMITS } from '../../src/domain/sites/insights.js';
+import { FEEDBACK_LIMITS, type InsightsEventInput } from '../../src/domain/sites/insights.js';
 import { syncDirectory } from '../../src/gitsync/import.js';
 import { errorOf, statusOf, useServer } from '../helpers/server.js';
 
@@ -28,8 +28,8 @@ interface Site {
 }
 let site: Site;
 
-/** A published site of one space with two pages (Welcome, Guide). */
-async function newSite(title: string): Promise<Site> {
+/** A published site of one space with two pages (Welcome, Guide), its page feedback on (unless `feedback` is false). */
+async function newSite(title: string, options: { feedback?: boolean } = {}): Promise<Site> {
   const dir = mkdtempSync(join(tmpdir(), 'quire-insights-'));
   writeFileSync(join(dir, 'SUMMARY.md'), '# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide.md)\n');
   writeFileSync(join(dir, 'README.md'), '# Welcome\n\nHello.\n');
@@ -45,6 +45,7 @@ async function newSite(title: string): Promise<Site> {
   const pages = (await s.newerClient().spaces.listPages(space)).data.pages;
   const created = (await api.createSite(s.org, { title, spaces: [space] })).data;
   await api.publishSite(s.org, created.id);
+  if (options.feedback !== false) await api.updateSiteCustomizationById(s.org, created.id, { feedback: { enabled: true } } as never);
   const siteSpace = (await api.listSiteSpaces(s.org, created.id)).data.items[0]!.id;
   const id = (title: string) => pages.find((p) => p.title === title)!.id;
   return { id: created.id, basename: created.basename!, siteSpace, space, pages: { welcome: id('Welcome'), guide: id('Guide') } };
@@ -78,6 +79,7 @@ function feedback(
 
 /** Anyone may post: the client sends no token. */
 const track = (on: Site, events: SiteInsightsEvent[]) => s.newerClient('').orgs.trackEventsInSiteById(s.org, on.id, { events });
+const trackOne = (on: Site, event: SiteInsightsEvent) => track(on, [event]);
 const aggregate = (
   on: Site,
   query: Omit<SiteInsightsQueryEventsAggregation, 'range'> & { range?: SiteInsightsQueryEventsAggregation['range'] },
@@ -200,7 +202,7 @@ describe('page feedback: trackEventsInSiteById and aggregateSiteEvents (0.202.0)
   it('bounds what anyone may send: events per request, comment length, timestamps, ids; 400 naming the field', async () => {
     const { welcome } = site.pages;
     const many = Array.from({ length: FEEDBACK_LIMITS.eventsPerRequest + 1 }, () => feedback(site, welcome, PageFeedbackRating.Good));
-    expect(await errorOf(track(site, many))).toEqual({ code: 400, message: `events: at most 50 events per request; got 51` });
+    expect(await errorOf(track(site, many))).toEqual({ code: 400, message: `events: at most 10 events per request; got 11` });
     const long = await errorOf(track(site, [feedback(site, welcome, PageFeedbackRating.Bad, { comment: 'x'.repeat(FEEDBACK_LIMITS.commentLength + 1) })]));
     expect(long.code).toBe(400);
     expect(long.message).toMatch(/^events\.0\.feedback\.comment: /);
@@ -217,6 +219,10 @@ describe('page feedback: trackEventsInSiteById and aggregateSiteEvents (0.202.0)
       code: 400,
       message: 'events.0.location.page: at most 128 characters',
     });
+    expect(await errorOf(track(site, [feedback(site, 'nosuchpage', PageFeedbackRating.Good)]))).toEqual({
+      code: 400,
+      message: `events.0.location.page: no page "nosuchpage" in the space ${site.space} of the site space ${site.siteSpace}`,
+    });
     // Bodies are parsed before any check: an anonymous one is bounded too.
     const huge = await s.request('POST', `/v1/orgs/${s.org}/sites/${site.id}/insights/events`, {
       token: null,
@@ -228,20 +234,65 @@ describe('page feedback: trackEventsInSiteById and aggregateSiteEvents (0.202.0)
     expect(await columns(site, {})).toEqual({ eventsCount: [3] });
   });
 
-  it('refuses more than a site may take in an hour (429), and lets events older than a year go', async () => {
+  it('refuses more than a site may take in an hour (429), keeps the newest at its cap, and lets events older than a year go', async () => {
     const on = await newSite('Busy');
-    const batch = () => Array.from({ length: 50 }, (_, i) => feedback(on, on.pages.welcome, PageFeedbackRating.Good, { session: `tab-${i}` }));
-    for (let i = 0; i < FEEDBACK_LIMITS.perSiteHourly / 50; i++) expect((await track(on, batch())).status).toBe(204);
-    expect(await errorOf(track(on, [feedback(on, on.pages.welcome, PageFeedbackRating.Bad)]))).toEqual({
-      code: 429,
-      message: `events: the site ${on.id} takes at most 300 feedback events an hour; try again later`,
+    const event = (rating: PageFeedbackRating, session = 'tab-1') => feedback(on, on.pages.welcome, rating, { session }) as InsightsEventInput;
+    const batch = () => Array.from({ length: FEEDBACK_LIMITS.eventsPerRequest }, (_, i) => event(PageFeedbackRating.Good, `tab-${i}`));
+    // Straight to the domain: the server would stop one address long before (see the last test).
+    const track = (events: InsightsEventInput[]) => s.domain.sites.insights.track(s.org, on.id, events);
+    for (let i = 0; i < FEEDBACK_LIMITS.perSiteHourly / FEEDBACK_LIMITS.eventsPerRequest; i++) await track(batch());
+    await expect(track([event(PageFeedbackRating.Bad)])).rejects.toMatchObject({
+      kind: 'too-many',
+      message: `events: the site ${on.id} takes at most 3000 feedback events an hour; try again later`,
     });
     clock.advance(61 * 60_000);
-    expect((await track(on, [feedback(on, on.pages.welcome, PageFeedbackRating.Bad)])).status).toBe(204);
-    expect(await s.store.feedback.count(on.id)).toBe(301);
-    clock.advance(FEEDBACK_LIMITS.keptDays * DAY);
-    expect((await track(on, [feedback(on, on.pages.guide, PageFeedbackRating.Ok)])).status).toBe(204);
-    expect(await s.store.feedback.count(on.id)).toBe(2);
+    await track([event(PageFeedbackRating.Bad)]);
+    expect(await s.store.feedback.count(on.id)).toBe(FEEDBACK_LIMITS.perSiteHourly + 1);
+
+    // At its cap a site keeps the newest events: the oldest leave.
+    const hourAgo = new Date(clock.now().getTime() - 3_600_000).toISOString();
+    const stored = (n: number, createdAt: string) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: `old${i}`,
+        siteId: on.id,
+        siteSpaceId: on.siteSpace,
+        spaceId: on.space,
+        pageId: on.pages.guide,
+        rating: PageFeedbackRating.Ok,
+        comment: null,
+        sessionId: '',
+        visitorId: '',
+        createdAt,
+      }));
+    await s.store.tx(() => s.store.feedback.add(stored(FEEDBACK_LIMITS.perSite - FEEDBACK_LIMITS.perSiteHourly - 1, '2026-03-02T09:00:00.000Z')));
+    expect(await s.store.feedback.count(on.id)).toBe(FEEDBACK_LIMITS.perSite);
+    await track([event(PageFeedbackRating.Bad), event(PageFeedbackRating.Bad)]);
+    expect(await s.store.feedback.count(on.id)).toBe(FEEDBACK_LIMITS.perSite);
+    expect(await s.store.feedback.count(on.id, hourAgo)).toBe(3);
+    expect((await s.store.feedback.between(on.id, '2000-01-01T00:00:00.000Z', '2026-03-02T09:00:00.000Z')).length).toBe(
+      FEEDBACK_LIMITS.perSite - FEEDBACK_LIMITS.perSiteHourly - 3,
+    );
+
+    clock.advance(FEEDBACK_LIMITS.keptDays * DAY + 60_000);
+    expect((await trackOne(on, feedback(on, on.pages.guide, PageFeedbackRating.Ok))).status).toBe(204);
+    expect(await s.store.feedback.count(on.id)).toBe(1);
+  });
+
+  it('takes feedback only for a published site and a site space that shows the widget', async () => {
+    const off = await newSite('Quiet', { feedback: false });
+    expect(await errorOf(trackOne(off, feedback(off, off.pages.welcome, PageFeedbackRating.Good)))).toEqual({
+      code: 403,
+      message: `events.0.location.siteSpace: page feedback is off for the site space ${off.siteSpace} (its customization's feedback.enabled)`,
+    });
+    // A site space may turn it on for itself.
+    await s.newerClient().orgs.overrideSiteSpaceCustomizationById(s.org, off.id, off.siteSpace, { feedback: { enabled: true } } as never);
+    expect((await trackOne(off, feedback(off, off.pages.welcome, PageFeedbackRating.Good))).status).toBe(204);
+    await s.newerClient().orgs.unpublishSite(s.org, off.id);
+    expect(await errorOf(trackOne(off, feedback(off, off.pages.welcome, PageFeedbackRating.Good)))).toEqual({
+      code: 404,
+      message: `No published site found for the ID ${off.id}`,
+    });
+    expect(await s.store.feedback.count(off.id)).toBe(1);
   });
 
   it('404 for an unknown site or one of another organization; queries need the site admin or an organization admin', async () => {
@@ -300,5 +351,24 @@ describe('page feedback: trackEventsInSiteById and aggregateSiteEvents (0.202.0)
     const where = JSON.parse(/data-feedback-location="([^"]*)"/.exec(widget)![1]!.replace(/&quot;/g, '"'));
     expect(where).toEqual({ siteSection: null, siteSpace: site.siteSpace, space: site.space, page: site.pages.guide });
     expect(page).toContain('<textarea id="quire-feedback-comment" maxlength="512" rows="3"></textarea>');
+  });
+
+  // Last: it uses up this server's allowance for the test's address.
+  it('limits each address: past 120 requests an hour, a 429 that says when to try again, and nothing kept', async () => {
+    const on = await newSite('Crowded');
+    const event = feedback(on, on.pages.welcome, PageFeedbackRating.Good);
+    const answers: number[] = [];
+    const post = () => s.request('POST', `/v1/orgs/${s.org}/sites/${on.id}/insights/events`, { token: null, body: { events: [event] } });
+    for (let i = 0; i < 130 && !answers.includes(429); i++) answers.push((await post()).status);
+    const refused = await fetch(`${s.url}/v1/orgs/${s.org}/sites/${on.id}/insights/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ events: [event] }),
+    });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: { code: 429, message: 'Too many requests from this address: at most 120 in 60 minutes; try again later' } });
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(answers.filter((status) => status === 204).length).toBeLessThanOrEqual(120);
+    expect(await s.store.feedback.count(on.id)).toBe(answers.filter((status) => status === 204).length);
   });
 });

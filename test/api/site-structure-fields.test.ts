@@ -134,5 +134,8 @@ describe('MCP servers', () => {
     const defaulted = (await api().createSiteMcpServer(s.org, site, { name: 'Default', url: 'https://mcp.example.com/sse', headers: {} })).data;
     expect(defaulted.transport).toBe('sse');
     expect(await statusOf(api().updateSiteMcpServerById(s.org, site, created.id, { transport: 'websocket' as never }))).toBe(400);
+    // A body the older contract accepts is not filled with the newer one's defaults: renaming keeps the transport.
+    expect((await api().updateSiteMcpServerById(s.org, site, created.id, { transport: SiteMcpServerTransport.Http })).data.transport).toBe('http');
+    expect((await api().updateSiteMcpServerById(s.org, site, created.id, { name: 'Renamed' })).data).toMatchObject({ name: 'Renamed', transport: 'http' });
   });
 });

@@ -68,6 +68,12 @@ export class Contents {
     this.documents = new Documents(deps.store.blobs);
   }
 
+  /** Whether the space's current revision has the page: for callers with no token, such as a site's visitors. */
+  async hasPage(spaceId: string, pageId: string): Promise<boolean> {
+    const space = await this.spaces.find(spaceId);
+    return (await this.indexOf(space.revisionId)).index.pages.has(pageId);
+  }
+
   /** The space's current revision. */
   async current(caller: Caller, spaceId: string): Promise<RevisionView> {
     const space = await this.spaces.find(spaceId);

@@ -7,7 +7,7 @@ import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
 import { FRAME_ALLOW, FRAME_REFERRER, FRAME_SANDBOX, videoPlayer } from '../../content/blocks/embed/render.js';
 import type { Caller, Deps } from '../core/context.js';
-import { DomainError, invalidInput } from '../core/errors.js';
+import { DomainError, invalidInput, tooMany } from '../core/errors.js';
 import { type FetchPolicy, fetchUrl } from '../core/fetch.js';
 import type { Spaces } from '../spaces/spaces.js';
 import { decodeHtml, framesOf, readMetadata } from './metadata.js';
@@ -27,6 +27,8 @@ export const EMBED_LIMITS = {
   oembedBytes: 64 * 1024,
   /** Pages fetched at once, whoever asks. */
   concurrency: 8,
+  /** Pages waiting for a fetch slot; past them a new URL is refused (429) until the queue drains. */
+  queued: 64,
   cacheEntries: 500,
   cacheTtlMs: 5 * 60_000,
 } as const;
@@ -65,6 +67,9 @@ export class Embeds {
     if (cached) return cached;
     let pending = this.pending.get(url);
     if (!pending) {
+      if (this.limit.pendingCount >= EMBED_LIMITS.queued) {
+        throw tooMany(`url: the server is already reading ${this.limit.activeCount + this.limit.pendingCount} pages to embed; try again in a few seconds`);
+      }
       pending = this.limit(() => this.read(url)).finally(() => this.pending.delete(url));
       this.pending.set(url, pending);
     }

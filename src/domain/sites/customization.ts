@@ -10,6 +10,7 @@ export type CustomizationSettings = Record<string, unknown> & {
   header: { preset: string; links: unknown[]; logo?: { light: string; dark: string } } & Record<string, unknown>;
   footer: { groups: unknown[]; logo?: { light: string; dark: string }; copyright?: string } & Record<string, unknown>;
   themes: { default: 'light' | 'dark'; toggeable: boolean };
+  feedback: { enabled: boolean };
 };
 
 /** What a site shows before anyone customizes it (GitBook's defaults, where it has them). */

@@ -1,21 +1,25 @@
 import { newId, type PageFeedbackRating, type SiteFeedbackRecord } from '../../model/index.js';
 import { DAY } from '../core/clock.js';
 import type { Caller } from '../core/context.js';
-import { invalidInput, notFound, tooMany } from '../core/errors.js';
+import type { Contents } from '../content/content.js';
+import { forbidden, invalidInput, notFound, tooMany } from '../core/errors.js';
 import type { SiteAccess } from './access.js';
+import { effectiveCustomization } from './customization.js';
 import { type AggregationQuery, type AggregationResult, FEEDBACK_EVENT_TYPES, planQuery, rangeOf, runQuery } from './insights-query.js';
 
 /**
  * What one site's feedback may take: the endpoint takes events from anyone, so a request, a comment, an hour and the
- * whole store are bounded. Past the hourly or total bound new events are refused (429) rather than old ones dropped.
+ * whole store are bounded (the server also bounds each sender's requests). Past the hourly bound new events are
+ * refused (429); past the total, the oldest leave.
  */
 export const FEEDBACK_LIMITS = {
-  eventsPerRequest: 50,
+  /** A site's widget sends one or two. */
+  eventsPerRequest: 10,
   /** Characters of a comment: the spec's own bound. */
   commentLength: 512,
   /** Characters of a page, session or visitor id. */
   idLength: 128,
-  perSiteHourly: 300,
+  perSiteHourly: 3_000,
   perSite: 50_000,
   /** Older events leave when the site next gets some (the widest range a query can name is a year). */
   keptDays: 366,
@@ -39,22 +43,36 @@ const FEEDBACK_TYPES: ReadonlySet<string> = new Set(FEEDBACK_EVENT_TYPES);
  * SiteFeedbackRecord for what), and the aggregations a site's admins read from them.
  */
 export class SiteInsights {
-  constructor(private readonly access: SiteAccess) {}
+  constructor(
+    private readonly access: SiteAccess,
+    private readonly content: Contents,
+  ) {}
 
-  /** Records the feedback among `events` (anyone may send them: a site's visitors have no token); how many were kept. */
+  /**
+   * Records the feedback among `events` (anyone may send them: a site's visitors have no token); how many were kept.
+   * Only a published site takes them, for a page of one of its site spaces that shows the feedback widget.
+   */
   async track(organizationId: string, siteId: string, events: readonly InsightsEventInput[]): Promise<number> {
     const site = await this.access.find(organizationId, siteId);
+    if (!site.published) throw notFound(`No published site found for the ID ${siteId}`);
     const { store, clock } = this.access.deps;
     const limits = FEEDBACK_LIMITS;
     if (events.length > limits.eventsPerRequest) throw invalidInput(`events: at most ${limits.eventsPerRequest} events per request; got ${events.length}`);
     const now = clock.now();
     const siteSpaces = new Map((await store.sites.siteSpaces(site.id)).map((ss) => [ss.id, ss]));
     const records: SiteFeedbackRecord[] = [];
-    events.forEach((event, i) => {
-      if (!FEEDBACK_TYPES.has(event.type) || !event.feedback) return;
+    for (const [i, event] of events.entries()) {
+      if (!FEEDBACK_TYPES.has(event.type) || !event.feedback) continue;
       const field = `events.${i}`;
       const siteSpace = siteSpaces.get(event.location.siteSpace ?? '');
       if (!siteSpace) throw invalidInput(`${field}.location.siteSpace: ${JSON.stringify(event.location.siteSpace)} is no site space of the site ${site.id}`);
+      if (!effectiveCustomization(site, siteSpace).feedback.enabled) {
+        throw forbidden(`${field}.location.siteSpace: page feedback is off for the site space ${siteSpace.id} (its customization's feedback.enabled)`);
+      }
+      const pageId = boundedId(event.location.page, `${field}.location.page`, true);
+      if (!(await this.content.hasPage(siteSpace.spaceId, pageId))) {
+        throw invalidInput(`${field}.location.page: no page ${JSON.stringify(pageId)} in the space ${siteSpace.spaceId} of the site space ${siteSpace.id}`);
+      }
       const comment = event.type === 'page_post_feedback_comment' ? (event.feedback.comment ?? '') : null;
       if (comment !== null && (comment.length === 0 || [...comment].length > limits.commentLength)) {
         throw invalidInput(`${field}.feedback.comment: from 1 to ${limits.commentLength} characters`);
@@ -64,14 +82,14 @@ export class SiteInsights {
         siteId: site.id,
         siteSpaceId: siteSpace.id,
         spaceId: siteSpace.spaceId,
-        pageId: boundedId(event.location.page, `${field}.location.page`, true),
+        pageId,
         rating: event.feedback.rating,
         comment,
         sessionId: boundedId(event.session.sessionId, `${field}.session.sessionId`),
         visitorId: boundedId(event.session.visitorId, `${field}.session.visitorId`),
         createdAt: timeOf(event.timestamp, now, `${field}.timestamp`),
       });
-    });
+    }
     if (!records.length) return 0;
     const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
     await store.tx(async () => {
@@ -80,10 +98,9 @@ export class SiteInsights {
       if ((await store.feedback.count(site.id, hourAgo)) + records.length > limits.perSiteHourly) {
         throw tooMany(`events: the site ${site.id} takes at most ${limits.perSiteHourly} feedback events an hour; try again later`);
       }
-      if ((await store.feedback.count(site.id)) + records.length > limits.perSite) {
-        throw tooMany(`events: the site ${site.id} holds the most feedback events it may keep (${limits.perSite}); they leave after ${limits.keptDays} days`);
-      }
       await store.feedback.add(records);
+      const over = (await store.feedback.count(site.id)) - limits.perSite;
+      if (over > 0) await store.feedback.dropOldest(site.id, over);
     });
     return records.length;
   }

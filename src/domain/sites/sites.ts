@@ -130,7 +130,7 @@ export class Sites {
     this.mcpServers = new SiteMcpServers(this.access);
     this.externalLinks = new SiteExternalLinks(this.access);
     this.channels = new SiteChannels(this.access);
-    this.insights = new SiteInsights(this.access);
+    this.insights = new SiteInsights(this.access, content);
   }
 
   async list(caller: Caller, organizationId: string, query: SiteQuery): Promise<Page<SiteView>> {

@@ -27,6 +27,14 @@ export class SqlSiteFeedbackRepo implements Queries<SiteFeedbackRepo> {
     );
   }
 
+  *dropOldest(siteId: string, count: number): Query<void> {
+    yield* sql.run(
+      'DELETE FROM site_feedback_events WHERE id IN (SELECT id FROM site_feedback_events WHERE site_id = ? ORDER BY created_at, id LIMIT ?)',
+      siteId,
+      count,
+    );
+  }
+
   *prune(siteId: string, before: string): Query<number> {
     return yield* sql.run('DELETE FROM site_feedback_events WHERE site_id = ? AND created_at < ?', siteId, before);
   }

@@ -35,4 +35,18 @@ describe('Embeds', () => {
     clock.advance(2);
     expect((await embeds.resolve(`${base}/page`)).title).toBe(`Visit ${start + 2}`);
   });
+
+  it('refuses a new URL (429) while its queue is full, and takes it again once the queue drains', async () => {
+    const policy = { ...DEFAULT_FETCH_POLICY, allowHosts: [new URL(base).host] };
+    const embeds = new Embeds({ store: {} as Store, clock: new ManualClock() }, {} as never, policy);
+    const waiting = Array.from({ length: EMBED_LIMITS.concurrency + EMBED_LIMITS.queued }, (_, i) => embeds.resolve(`${base}/queued-${i}`));
+    await expect(embeds.resolve(`${base}/one-too-many`)).rejects.toMatchObject({
+      kind: 'too-many',
+      message: `url: the server is already reading ${EMBED_LIMITS.concurrency + EMBED_LIMITS.queued} pages to embed; try again in a few seconds`,
+    });
+    // A URL already being read is shared, not queued again.
+    expect((await embeds.resolve(`${base}/queued-0`)).title).toMatch(/^Visit /);
+    await Promise.all(waiting);
+    expect((await embeds.resolve(`${base}/one-too-many`)).title).toMatch(/^Visit /);
+  });
 });
