@@ -46,7 +46,8 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
     for (const index of site.spaces.keys()) {
       // Planned after the site spaces before it are written: a page is kept only if its file is there.
       const space = planSpace(plan, index, options, output.exists);
-      await output.writeSpace(space, await renderSpace(plan, space, sources, options, (docs) => indexes.add(index, docs)));
+      const indexed = options.only ? null : await indexes.prepare(index, output.searchManifest(space));
+      await output.writeSpace(space, await renderSpace(plan, space, sources, options, (page) => indexes.add(index, page), indexed));
       redirects.push(...space.redirects);
     }
     if (!options.only) await output.writeSite(planRedirects(site, redirects));

@@ -2,6 +2,7 @@
  * The build cache, kept beside the output: `.quire-build.json` holds per page the key it was rendered with and what
  * planning and listing it need; the rest of each page's entry (anchors, links, search sections) lives in segment files
  * under `.quire-build/` (a run of consecutive pages each, named by their bytes), read only when a build needs them.
+ * That folder also keeps the snapshots of the search indexes' builders (search-pool.ts).
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
@@ -114,8 +115,11 @@ export async function segmentFiles(out: string): Promise<Set<string>> {
   return new Set(await readdir(join(out, SEGMENTS)).catch(() => [] as string[]));
 }
 
+/** What a segment file is named (the folder also holds the search indexes' snapshots). */
+const SEGMENT_FILE = /^[0-9a-f]{20}\.json$/;
+
 /** Removes the segment files no segment of `manifest` names. */
 export async function removeStaleSegments(out: string, manifest: Manifest): Promise<void> {
   const named = new Set(manifest.segments.map((s) => s.file));
-  for (const file of await segmentFiles(out)) if (!named.has(file)) await rm(join(out, SEGMENTS, file), { force: true });
+  for (const file of await segmentFiles(out)) if (SEGMENT_FILE.test(file) && !named.has(file)) await rm(join(out, SEGMENTS, file), { force: true });
 }

@@ -11,10 +11,12 @@
  *   for the results shown (titles, excerpts, highlights).
  *
  * A page is numbered by its place in the index. A builder filled again for the next build re-indexes the pages that
- * changed, and only the files whose contents changed get new names: a one-page body edit rewrites the page's
- * fragment, its block and the shards of the terms whose weights changed. templates/search.js reads these files.
+ * changed (by their signature: the page's render key), and only the files whose contents changed get new names: a
+ * one-page body edit rewrites the page's fragment, its block and the shards of the terms whose weights changed. A
+ * fresh process does the same from the builder's snapshot. templates/search.js reads these files.
  */
 import { createHash } from 'node:crypto';
+import { deserialize, serialize } from 'node:v8';
 
 export interface SearchDoc {
   id: string;
@@ -23,6 +25,14 @@ export interface SearchDoc {
   text: string;
   url: string;
   excerpt: string;
+}
+
+/** A page's documents, and what they are made from (`sig`): equal signatures, equal documents. */
+export interface SearchPage {
+  key: string;
+  sig: string;
+  /** Null: the builder has this page of this signature already (`SearchIndexBuilder.signatures`). */
+  docs: readonly SearchDoc[] | null;
 }
 
 /** The files of one index: the manifest, the files to write, and those of the last build to remove. */
@@ -97,24 +107,31 @@ export function sectionWeights(doc: SearchDoc, section: number): Map<string, num
 
 interface IndexFile {
   name: string;
-  content: string;
+  /** Null for a file restored from a snapshot: the last build wrote it. */
+  content: string | null;
+}
+
+/** Whether `batch` holds the same pages as `pages`, in the same order. */
+function sameKeys(batch: readonly SearchPage[], pages: readonly PageData[]): boolean {
+  return batch.length === pages.length && batch.every((p, i) => p.key === pages[i]!.key);
 }
 
 interface PageData {
   key: string;
-  /** The docs as given: equal docs, equal page. */
   sig: string;
   sections: number;
-  /** Per term: section, weight pairs. */
-  terms: Map<string, number[]>;
-  fragment: string;
+  /** Per term: section, weight pairs; null for a page restored from a snapshot (they are in the postings). */
+  terms: Map<string, number[]> | null;
+  /** Null for a page restored from a snapshot: its file is the last build's. */
+  fragment: string | null;
   name: string;
 }
 
 const nameOf = (content: string) => `${createHash('sha256').update(content).digest('hex').slice(0, 12)}.json`;
 const indexFile = (content: string): IndexFile => ({ name: nameOf(content), content });
 
-function pageData(key: string, docs: readonly SearchDoc[]): PageData {
+function pageData({ key, sig, docs }: SearchPage): PageData {
+  if (!docs) throw new Error(`search index: the documents of ${key} were not sent, and the index does not have them`);
   const terms = new Map<string, number[]>();
   docs.forEach((doc, section) => {
     for (const [term, weight] of sectionWeights(doc, section)) {
@@ -129,19 +146,38 @@ function pageData(key: string, docs: readonly SearchDoc[]): PageData {
     u: first.url,
     s: docs.map((d) => [d.heading, d.url, d.text.length > FRAGMENT_TEXT ? `${d.text.slice(0, FRAGMENT_TEXT)}…` : d.text]),
   });
-  return { key, sig: JSON.stringify(docs), sections: docs.length, terms, fragment, name: nameOf(fragment) };
+  return { key, sig, sections: docs.length, terms, fragment, name: nameOf(fragment) };
+}
+
+/** What `SearchIndexBuilder.snapshot` writes: a snapshot of another format is not read. */
+const SNAPSHOT_FORMAT = 2;
+
+interface Snapshot {
+  format: number;
+  pages: Array<[key: string, sig: string, sections: number, name: string]>;
+  terms: string[];
+  /** Term i's triples are `triples[offsets[i]..offsets[i + 1]]`. */
+  offsets: Uint32Array;
+  triples: Int32Array;
+  entries: [string[], string[]];
+  shards: Array<[string, Array<[string, string]>]>;
+  vocab: Array<[string, string]>;
+  vocab2: Array<[string, string]>;
+  blocks: string[];
+  files: string[];
+  lastManifest: string | null;
 }
 
 /**
- * An index filled in page order, a batch at a time (a page's documents in one batch, ids `<page key>#<n>`). It can be
- * filled again for the next build of the same site: pages equal to the last build's are kept, and so are the files
- * whose contents did not change.
+ * An index filled in page order, a batch of pages at a time. It can be filled again for the next build of the same
+ * site: pages of the same signature as the last build's are kept, and so are the files whose contents did not change.
+ * Its state can be saved (`snapshot`) and restored in another process, for the same gain.
  */
 export class SearchIndexBuilder {
-  private batch: Array<{ key: string; docs: SearchDoc[] }> = [];
+  private batch: SearchPage[] = [];
   private pages: PageData[] = [];
-  /** Per term: page, section, weight triples in page order. */
-  private postings = new Map<string, number[]>();
+  /** Per term: page, section, weight triples in page order (a view into a snapshot's until changed). */
+  private postings = new Map<string, number[] | Int32Array>();
   private entries = new Map<string, string>();
   /** Per group of terms (their first two letters), its shards by key. */
   private shards = new Map<string, Map<string, IndexFile>>();
@@ -149,22 +185,80 @@ export class SearchIndexBuilder {
   /** The same terms by their second letter. */
   private vocab2 = new Map<string, IndexFile>();
   private blocks: IndexFile[] = [];
-  /** Every file of the last output, by name. */
-  private files = new Map<string, string>();
+  /** The names of the last output's files. */
+  private files = new Set<string>();
   private lastManifest: string | null = null;
+  /** Some pages were restored without their terms and fragments: good only over the output it was taken of. */
+  private restored = false;
 
-  add(docs: readonly SearchDoc[]): void {
-    for (const doc of docs) {
-      const key = doc.id.slice(0, doc.id.lastIndexOf('#'));
-      const last = this.batch[this.batch.length - 1];
-      if (last && last.key === key) last.docs.push(doc);
-      else this.batch.push({ key, docs: [doc] });
-    }
+  add(pages: readonly SearchPage[]): void {
+    for (const page of pages) if (page.docs === null || page.docs.length) this.batch.push(page);
+  }
+
+  /**
+   * The pages this builder has, with their signatures, when it made the index the output folder holds (`onDisk`):
+   * a page of the same signature may then be added without its documents. Null when it did not.
+   */
+  signatures(onDisk: string | null): Array<[key: string, sig: string]> | null {
+    return onDisk !== null && onDisk === this.lastManifest ? this.pages.map((p) => [p.key, p.sig]) : null;
   }
 
   /** Forgets a build that stopped half way. */
   abandon(): void {
     this.batch = [];
+  }
+
+  /**
+   * The builder's state after `finish`, for `restore` in another process: the postings packed in one typed array, the
+   * files by name only (the last build wrote them).
+   */
+  snapshot(): Buffer {
+    const terms = [...this.postings.keys()];
+    const offsets = new Uint32Array(terms.length + 1);
+    terms.forEach((term, i) => (offsets[i + 1] = offsets[i]! + this.postings.get(term)!.length));
+    const triples = new Int32Array(offsets[terms.length]!);
+    terms.forEach((term, i) => triples.set(this.postings.get(term)!, offsets[i]));
+    const names = (files: Map<string, IndexFile>) => [...files].map(([key, file]) => [key, file.name]);
+    return serialize({
+      format: SNAPSHOT_FORMAT,
+      pages: this.pages.map((p) => [p.key, p.sig, p.sections, p.name]),
+      terms,
+      offsets,
+      triples,
+      entries: [[...this.entries.keys()], [...this.entries.values()]],
+      shards: [...this.shards].map(([group, shards]) => [group, names(shards)]),
+      vocab: names(this.vocab),
+      vocab2: names(this.vocab2),
+      blocks: this.blocks.map((b) => b.name),
+      files: [...this.files],
+      lastManifest: this.lastManifest,
+    });
+  }
+
+  /** A builder as `snapshot` saved it; null for a snapshot it cannot read. */
+  static restore(snapshot: Buffer): SearchIndexBuilder | null {
+    let state: Snapshot;
+    try {
+      state = deserialize(snapshot) as Snapshot;
+    } catch {
+      return null;
+    }
+    if (state?.format !== SNAPSHOT_FORMAT) return null;
+    const builder = new SearchIndexBuilder();
+    const files = (names: Array<[string, string]>) => new Map(names.map(([key, name]) => [key, { name, content: null }]));
+    builder.pages = state.pages.map(([key, sig, sections, name]) => ({ key, sig, sections, name, terms: null, fragment: null }));
+    const { terms, offsets, triples } = state;
+    builder.postings = new Map(terms.map((term, i) => [term, triples.subarray(offsets[i], offsets[i + 1])]));
+    const [keys, values] = state.entries;
+    builder.entries = new Map(keys.map((key, i) => [key, values[i]!]));
+    builder.shards = new Map(state.shards.map(([group, names]) => [group, files(names)]));
+    builder.vocab = files(state.vocab);
+    builder.vocab2 = files(state.vocab2);
+    builder.blocks = state.blocks.map((name) => ({ name, content: null }));
+    builder.files = new Set(state.files);
+    builder.lastManifest = state.lastManifest;
+    builder.restored = true;
+    return builder;
   }
 
   /**
@@ -174,58 +268,103 @@ export class SearchIndexBuilder {
   finish(onDisk: string | null = null): SearchOutput {
     const batch = this.batch;
     this.batch = [];
+    const current = onDisk !== null && onDisk === this.lastManifest;
+    // A restored builder lacks the files' contents: over another output it starts over, from the documents.
+    if (this.restored && !current) this.reset();
     const dirtyTerms = new Set<string>();
     const dirtyBlocks = new Set<number>();
-    const sameOrder = batch.length === this.pages.length && batch.every((p, i) => p.key === this.pages[i]!.key);
+    const sameOrder = sameKeys(batch, this.pages);
     if (!sameOrder) {
+      // Pages move: every page's terms are needed, a restored page's read back from the postings.
+      const restoredTerms = this.termsOf(this.pages.flatMap((p, n) => (p.terms === null ? [n] : [])));
+      for (const [n, terms] of restoredTerms) this.pages[n]!.terms = terms;
       const old = new Map(this.pages.map((p) => [p.key, p]));
-      this.pages = batch.map(({ key, docs }) => {
-        const kept = old.get(key);
-        return kept && kept.sig === JSON.stringify(docs) ? kept : pageData(key, docs);
+      this.pages = batch.map((page) => {
+        const kept = old.get(page.key);
+        return kept && kept.sig === page.sig ? kept : pageData(page);
       });
       for (const term of this.postings.keys()) dirtyTerms.add(term);
-      this.postings = new Map();
+      const postings = new Map<string, number[]>();
       this.pages.forEach((page, n) => {
-        for (const [term, pairs] of page.terms) {
-          let list = this.postings.get(term);
-          if (!list) this.postings.set(term, (list = []));
+        for (const [term, pairs] of page.terms!) {
+          let list = postings.get(term);
+          if (!list) postings.set(term, (list = []));
           for (let i = 0; i < pairs.length; i += 2) list.push(n, pairs[i]!, pairs[i + 1]!);
           dirtyTerms.add(term);
         }
       });
+      this.postings = postings;
       this.blocks = [];
       this.vocab = new Map();
       this.vocab2 = new Map();
     } else {
-      batch.forEach(({ key, docs }, n) => {
+      const changed = batch.flatMap((page, n) => (page.sig === this.pages[n]!.sig ? [] : [n]));
+      const restoredTerms = this.termsOf(changed.filter((n) => this.pages[n]!.terms === null));
+      for (const n of changed) {
         const old = this.pages[n]!;
-        if (old.sig === JSON.stringify(docs)) return;
-        const page = pageData(key, docs);
+        const page = pageData(batch[n]!);
         this.pages[n] = page;
         if (page.name !== old.name) dirtyBlocks.add(Math.floor(n / BLOCK));
-        for (const term of new Set([...old.terms.keys(), ...page.terms.keys()])) {
-          const before = old.terms.get(term);
-          const after = page.terms.get(term);
-          if (before && after && before.join() === after.join()) continue;
-          this.replacePostings(term, n, after ?? []);
+        const before = old.terms ?? restoredTerms.get(n) ?? new Map<string, number[]>();
+        for (const term of new Set([...before.keys(), ...page.terms!.keys()])) {
+          const was = before.get(term);
+          const is = page.terms!.get(term);
+          if (was && is && was.join() === is.join()) continue;
+          this.replacePostings(term, n, is ?? []);
           dirtyTerms.add(term);
         }
-      });
+      }
     }
     const manifest = this.assemble(dirtyTerms, dirtyBlocks, sameOrder);
-    const previous = onDisk !== null && onDisk === this.lastManifest ? this.files : null;
-    const files = new Map<string, string>();
-    for (const file of this.allFiles()) files.set(file.name, file.content);
-    const write = [...files].filter(([name]) => !previous?.has(name));
-    const remove = previous ? [...previous.keys()].filter((name) => !files.has(name)) : null;
+    const previous = current ? this.files : null;
+    const files = new Set<string>();
+    const write: Array<[string, string]> = [];
+    for (const file of this.allFiles()) {
+      files.add(file.name);
+      if (previous?.has(file.name)) continue;
+      // Only a restored file has no content, and a restored builder runs over the output it was taken of.
+      if (file.content === null) throw new Error(`search index: the contents of ${file.name} are not known`);
+      write.push([file.name, file.content]);
+    }
+    const remove = previous ? [...previous].filter((name) => !files.has(name)) : null;
     this.files = files;
     this.lastManifest = manifest;
     return { manifest, write, remove };
   }
 
+  private reset(): void {
+    this.pages = [];
+    this.postings = new Map();
+    this.entries = new Map();
+    this.shards = new Map();
+    this.vocab = new Map();
+    this.vocab2 = new Map();
+    this.blocks = [];
+    this.files = new Set();
+    this.lastManifest = null;
+    this.restored = false;
+  }
+
+  /** The terms of pages `ns` (section, weight pairs), read back from the postings. */
+  private termsOf(ns: readonly number[]): Map<number, Map<string, number[]>> {
+    const out = new Map<number, Map<string, number[]>>(ns.map((n) => [n, new Map()]));
+    if (!ns.length) return out;
+    for (const [term, list] of this.postings) {
+      for (let i = 0; i < list.length; i += 3) {
+        const terms = out.get(list[i]!);
+        if (!terms) continue;
+        let pairs = terms.get(term);
+        if (!pairs) terms.set(term, (pairs = []));
+        pairs.push(list[i + 1]!, list[i + 2]!);
+      }
+    }
+    return out;
+  }
+
   /** Page `n`'s postings of `term` become `pairs` (section, weight). */
   private replacePostings(term: string, n: number, pairs: number[]): void {
-    const list = this.postings.get(term) ?? [];
+    const stored = this.postings.get(term);
+    const list = stored === undefined ? [] : Array.isArray(stored) ? stored : Array.from(stored);
     let start = 0;
     while (start < list.length && list[start]! < n) start += 3;
     let end = start;
@@ -351,7 +490,7 @@ export class SearchIndexBuilder {
  * A term's postings as stored: its section count, then its best TOP sections as (page delta, section, weight),
  * in page order. Weights are small integers, so the best TOP are found by counting.
  */
-function postingsJson(list: readonly number[]): number[] {
+function postingsJson(list: ArrayLike<number>): number[] {
   const count = list.length / 3;
   let floor = 0;
   let takeAtFloor = Number.POSITIVE_INFINITY;

@@ -4,12 +4,19 @@
  * a worker costs more than it saves. Documents go in page order, so the files are the same either way. The worker
  * stays for the next build of the process (warm, no start-up), unreferenced so it never keeps the process alive.
  */
-import { SearchIndexBuilder, type SearchDoc, type SearchOutput } from './search-index.js';
+import { join } from 'node:path';
+import { SearchIndexBuilder, type SearchOutput, type SearchPage } from './search-index.js';
+import { SEGMENTS } from './manifest.js';
 import { sharedClient } from '../platform/worker-threads.js';
 
 export interface SearchIndexes {
-  /** Appends documents to index `index` (one per site space). */
-  add(index: number, docs: readonly SearchDoc[]): void;
+  /**
+   * Readies index `index` (one per site space) for a build over the output folder whose index manifest is `onDisk`:
+   * the signatures of the pages it has already (a page of one of them may come without its documents), or null.
+   */
+  prepare(index: number, onDisk: string | null): Promise<ReadonlyMap<string, string> | null>;
+  /** Appends a page to index `index`. */
+  add(index: number, page: SearchPage): void;
   /** The index's files, once every document was added; `onDisk` is the manifest the output folder holds (`SearchIndexBuilder.finish`). */
   finish(index: number, onDisk: string | null): Promise<SearchOutput>;
   close(): Promise<void>;
@@ -17,12 +24,13 @@ export interface SearchIndexes {
 
 /** Below this many pages in a build, indexes are built inline. */
 export const WORKER_FROM_PAGES = 200;
-const BATCH = 256;
-const searchWorker = sharedClient('site/search-worker', { resourceLimits: { maxYoungGenerationSizeMb: 16 } });
+/** Pages per message to the worker. */
+const BATCH = 64;
+const searchWorker = sharedClient('site/search-worker', { resourceLimits: { maxYoungGenerationSizeMb: 64 } });
 
 /**
- * `scope` names the site being built (its output folder): the worker keeps that site's indexes, so its next build
- * re-indexes only the pages that changed.
+ * `scope` names the site being built (its output folder): the worker keeps that site's indexes, and their snapshots
+ * in the folder's build cache, so its next build (in this process or another) re-indexes only the pages that changed.
  */
 export function searchIndexes(pages: number, scope?: string): SearchIndexes {
   return pages >= WORKER_FROM_PAGES ? new WorkerIndexes(scope) : new InlineIndexes();
@@ -31,10 +39,14 @@ export function searchIndexes(pages: number, scope?: string): SearchIndexes {
 class InlineIndexes implements SearchIndexes {
   private readonly builders = new Map<number, SearchIndexBuilder>();
 
-  add(index: number, docs: readonly SearchDoc[]): void {
+  async prepare(): Promise<null> {
+    return null;
+  }
+
+  add(index: number, page: SearchPage): void {
     let builder = this.builders.get(index);
     if (!builder) this.builders.set(index, (builder = new SearchIndexBuilder()));
-    builder.add(docs);
+    builder.add([page]);
   }
 
   async finish(index: number, onDisk: string | null): Promise<SearchOutput> {
@@ -53,14 +65,20 @@ let nextIndex = 0;
 class WorkerIndexes implements SearchIndexes {
   private readonly client = searchWorker();
   private readonly ids = new Map<number, number>();
-  private readonly pending = new Map<number, SearchDoc[]>();
+  private readonly pending = new Map<number, SearchPage[]>();
 
   constructor(private readonly scope?: string) {}
 
-  add(index: number, docs: readonly SearchDoc[]): void {
+  async prepare(index: number, onDisk: string | null): Promise<ReadonlyMap<string, string> | null> {
+    if (this.scope === undefined || this.ids.has(index)) return null;
+    const signatures = await this.client.request<Array<[string, string]> | null>({ type: 'prepare', index: this.id(index), onDisk, ...this.kept(index) });
+    return signatures && new Map(signatures);
+  }
+
+  add(index: number, page: SearchPage): void {
     let batch = this.pending.get(index);
     if (!batch) this.pending.set(index, (batch = []));
-    batch.push(...docs);
+    batch.push(page);
     if (batch.length >= BATCH) this.flush(index);
   }
 
@@ -83,10 +101,20 @@ class WorkerIndexes implements SearchIndexes {
   }
 
   private flush(index: number): void {
-    const docs = this.pending.get(index);
-    if (!docs?.length) return;
+    const pages = this.pending.get(index);
+    if (!pages?.length) return;
     this.pending.delete(index);
-    const key = this.scope === undefined || this.ids.has(index) ? undefined : `${this.scope}\0${index}`;
-    this.client.post({ type: 'add', index: this.id(index), docs, ...(key === undefined ? {} : { key }) });
+    const kept = this.ids.has(index) ? {} : this.kept(index);
+    this.client.post({ type: 'add', index: this.id(index), pages, ...kept });
   }
+
+  /** Where the worker keeps this site's index `index`: its key in the worker, its snapshot on disk. */
+  private kept(index: number): { key?: string; snapshot?: string } {
+    return this.scope === undefined ? {} : { key: `${this.scope}\0${index}`, snapshot: snapshotPath(this.scope, index) };
+  }
+}
+
+/** Where the snapshot of a site's index `index` is kept: in the build cache of its output folder. */
+export function snapshotPath(out: string, index: number): string {
+  return join(out, SEGMENTS, `search-${index}.v8`);
 }

@@ -1,38 +1,70 @@
-// Worker thread entry: builds search indexes from documents posted in order, and returns each one's files. An index
-// posted with a key is kept for the next build with that key (the same site rebuilt), the most recently used few.
+// Worker thread entry: builds search indexes from pages posted in order, and returns each one's files. An index
+// posted with a key is kept for the next build with that key (the same site rebuilt), the most recently used few, and
+// saved as a snapshot beside the site's build cache, for the next build in another process.
 import { LRUCache } from 'lru-cache';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { answer } from '../platform/worker-threads.js';
-import { SearchIndexBuilder, type SearchDoc } from './search-index.js';
+import { SearchIndexBuilder, type SearchPage } from './search-index.js';
 
 type Message =
-  | { type: 'add'; index: number; key?: string; docs: SearchDoc[] }
+  | { type: 'prepare'; index: number; id: number; key?: string; snapshot?: string; onDisk: string | null }
+  | { type: 'add'; index: number; key?: string; snapshot?: string; pages: SearchPage[] }
   | { type: 'drop'; index: number }
   | { type: 'finish'; index: number; id: number; onDisk: string | null };
 
 const kept = new LRUCache<string, SearchIndexBuilder>({ max: 8 });
-const builders = new Map<number, SearchIndexBuilder>();
+const builders = new Map<number, { builder: SearchIndexBuilder; snapshot?: string | undefined }>();
 
-function builderFor(key: string | undefined): SearchIndexBuilder {
+function builderFor(key: string | undefined, snapshot: string | undefined): SearchIndexBuilder {
   if (key === undefined) return new SearchIndexBuilder();
   let builder = kept.get(key);
-  if (!builder) kept.set(key, (builder = new SearchIndexBuilder()));
+  if (!builder) kept.set(key, (builder = (snapshot && restore(snapshot)) || new SearchIndexBuilder()));
   return builder;
 }
 
+function restore(path: string): SearchIndexBuilder | null {
+  try {
+    return SearchIndexBuilder.restore(readFileSync(path));
+  } catch {
+    return null;
+  }
+}
+
+/** Written whole or not at all; a snapshot that cannot be written only makes the next build in another process slower. */
+function save(path: string, builder: SearchIndexBuilder): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, builder.snapshot());
+    renameSync(temporary, path);
+  } catch {
+    rmSync(temporary, { force: true });
+  }
+}
+
 const finish = answer<Extract<Message, { type: 'finish' }>>(({ index, onDisk }) => {
-  const builder = builders.get(index) ?? new SearchIndexBuilder();
+  const { builder, snapshot } = builders.get(index) ?? { builder: new SearchIndexBuilder() };
   builders.delete(index);
-  return builder.finish(onDisk);
+  const output = builder.finish(onDisk);
+  if (snapshot) save(snapshot, builder);
+  return output;
+});
+
+/** An index made ready for a build: the pages it has already, if it made the index on disk. */
+const prepare = answer<Extract<Message, { type: 'prepare' }>>(({ index, key, snapshot, onDisk }) => {
+  const builder = builderFor(key, snapshot);
+  builders.set(index, { builder, snapshot });
+  return builder.signatures(onDisk);
 });
 
 parentPort?.on('message', (message: Message) => {
   if (message.type === 'finish') return void finish(message);
-  let builder = builders.get(message.index);
+  if (message.type === 'prepare') return void prepare(message);
+  let entry = builders.get(message.index);
   if (message.type === 'drop') {
-    builder?.abandon();
+    entry?.builder.abandon();
     return void builders.delete(message.index);
   }
-  if (!builder) builders.set(message.index, (builder = builderFor(message.key)));
-  builder.add(message.docs);
+  if (!entry) builders.set(message.index, (entry = { builder: builderFor(message.key, message.snapshot), snapshot: message.snapshot }));
+  entry.builder.add(message.pages);
 });

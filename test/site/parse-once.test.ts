@@ -7,7 +7,7 @@ import { SEARCH_DIR, SEARCH_MANIFEST, type SearchDoc, SearchIndexBuilder, type S
 import { searchIndexes, WORKER_FROM_PAGES } from '../../src/site/search-pool.js';
 import { RENDER_WORKERS_FROM } from '../../src/site/render-pool.js';
 import { CORPORA, syncedSpace, tempDir } from './helpers.js';
-import { memoryEngine, searchSite } from './search.js';
+import { memoryEngine, pagesOf, searchSite } from './search.js';
 
 const MANIFEST = '.quire-build.json';
 const files = (dir: string): Map<string, string> => {
@@ -98,7 +98,7 @@ describe('page bodies rendered on a worker', () => {
 /** The index of `docs` from a fresh builder, inline. */
 const fresh = (docs: readonly SearchDoc[]): SearchOutput => {
   const builder = new SearchIndexBuilder();
-  builder.add(docs);
+  builder.add(pagesOf(docs));
   return builder.finish();
 };
 
@@ -115,8 +115,8 @@ describe('search indexes built on a worker', () => {
     const indexes = searchIndexes(WORKER_FROM_PAGES);
     try {
       for (let i = 0; i < docs.length; i += 7) {
-        indexes.add(0, docs.slice(i, i + 7));
-        indexes.add(1, docs.slice(i, i + 3));
+        for (const page of pagesOf(docs.slice(i, i + 7))) indexes.add(0, page);
+        for (const page of pagesOf(docs.slice(i, i + 3))) indexes.add(1, page);
       }
       expect(await indexes.finish(0, null)).toEqual(fresh(docs));
       expect(await indexes.finish(1, null)).toEqual(fresh(Array.from({ length: docs.length / 7 + 1 }, (_, n) => docs.slice(n * 7, n * 7 + 3)).flat()));
@@ -142,7 +142,7 @@ describe('search indexes built on a worker', () => {
     const build = async (batch: SearchDoc[]) => {
       const indexes = searchIndexes(WORKER_FROM_PAGES, '/tmp/site-scope');
       try {
-        for (let i = 0; i < batch.length; i += 50) indexes.add(0, batch.slice(i, i + 50));
+        for (const page of pagesOf(batch)) indexes.add(0, page);
         const output = await indexes.finish(0, disk.get(SEARCH_MANIFEST) ?? null);
         for (const [name, content] of output.write) disk.set(`${SEARCH_DIR}${name}`, content);
         for (const name of output.remove ?? []) disk.delete(`${SEARCH_DIR}${name}`);

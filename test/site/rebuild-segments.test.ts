@@ -1,7 +1,7 @@
 // A one-page body edit rebuilds by segment: only the touched page's files and its segment's cache file are written,
 // the site-wide files are made of the other segments' bytes as they were, and the result is byte for byte a cold
 // build of the edited source.
-import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../bench/gen-corpus.mjs';
@@ -20,6 +20,7 @@ function files(dir: string, root = dir, out = new Map<string, { bytes: Buffer; m
 }
 
 const cache = (map: Map<string, unknown>) => [...map.keys()].filter((path) => path.startsWith('.quire-build'));
+const isSegment = (path: string) => /^\.quire-build\/[0-9a-f]{20}\.json$/.test(path);
 const site = (map: Map<string, unknown>) => [...map.keys()].filter((path) => !path.startsWith('.quire-build')).sort();
 
 describe('rebuild by segment', () => {
@@ -31,7 +32,7 @@ describe('rebuild by segment', () => {
     const cold = await space.build(out, { strictLinks: false });
     expect(cold.rendered).toBe(400);
     const before = files(out);
-    const segmentsBefore = cache(before).filter((path) => path.startsWith('.quire-build/'));
+    const segmentsBefore = cache(before).filter(isSegment);
     expect(segmentsBefore.length).toBeGreaterThan(2);
     // The mtime granularity of the file system must not hide a rewrite.
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -56,7 +57,7 @@ describe('rebuild by segment', () => {
     ]);
     expect(readFileSync(join(out, 'llms-full.txt'), 'utf8')).toContain('A sentence the rebuild must carry.');
     // One segment file replaced by one new one; the others untouched.
-    const segmentsAfter = cache(after).filter((path) => path.startsWith('.quire-build/'));
+    const segmentsAfter = cache(after).filter(isSegment);
     expect(segmentsAfter.filter((path) => !segmentsBefore.includes(path))).toHaveLength(1);
     expect(segmentsBefore.filter((path) => !segmentsAfter.includes(path))).toHaveLength(1);
     for (const path of segmentsAfter.filter((p) => segmentsBefore.includes(p))) expect(after.get(path)!.mtimeMs).toBe(before.get(path)!.mtimeMs);
@@ -71,6 +72,32 @@ describe('rebuild by segment', () => {
     expect((await space.build(out, { strictLinks: false })).rendered).toBe(0);
     expect(readFileSync(join(out, 'sitemap.xml'))).toEqual(coldFiles.get('sitemap.xml')!.bytes);
     expect(readFileSync(join(out, 'llms-full.txt'))).toEqual(coldFiles.get('llms-full.txt')!.bytes);
+  }, 240_000);
+
+  it('rebuilds as well in another process: the search index restored from its snapshot, equal to a cold build', async () => {
+    const source = tempDir('snapshot-src');
+    generateCorpus(source, 300);
+    const space = await syncedSpace(source, 'Snapshot');
+    const first = tempDir('snapshot-first');
+    await space.build(first, { strictLinks: false });
+    expect(existsSync(join(first, '.quire-build', 'search-0.v8'))).toBe(true);
+    // Another folder is another site to the worker of this process: it has only the snapshot to go on.
+    const out = tempDir('snapshot-copy');
+    cpSync(first, out, { recursive: true });
+    const before = files(out);
+    appendFileSync(join(source, 'group-1/page-7.md'), '\nA quokka the snapshot must carry.\n');
+    await space.sync(source, { space: 'Snapshot' });
+    expect((await space.build(out, { strictLinks: false })).rendered).toBe(1);
+    const after = files(out);
+    const isSearch = (path: string) => path.startsWith('_search/');
+    expect(site(after).filter((path) => isSearch(path) && !before.has(path)).length).toBeLessThan(20);
+
+    const cold = tempDir('snapshot-cold');
+    await space.build(cold, { strictLinks: false });
+    const coldFiles = files(cold);
+    expect(site(after)).toEqual(site(coldFiles));
+    for (const path of site(after)) expect(after.get(path)!.bytes.equals(coldFiles.get(path)!.bytes), path).toBe(true);
+    expect((await searchSite(out, 'quokka'))[0]?.url).toMatch(/\/group-1\/page-7\//);
   }, 240_000);
 });
 

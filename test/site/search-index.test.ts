@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import {
   excerptOf,
@@ -11,7 +12,7 @@ import {
   sectionWeights,
   TOP,
 } from '../../src/site/search-index.js';
-import { memoryEngine, quireSearch } from './search.js';
+import { memoryEngine, pagesOf, quireSearch } from './search.js';
 
 /** The excerpt by its definition: the whole text's whitespace collapsed, cut at 160 characters. */
 const byDefinition = (text: string) => {
@@ -48,7 +49,7 @@ const page = (key: string, title: string, sections: Array<[heading: string, text
 
 const indexOf = (docs: SearchDoc[]) => {
   const builder = new SearchIndexBuilder();
-  builder.add(docs);
+  builder.add(pagesOf(docs));
   return builder.finish();
 };
 
@@ -233,5 +234,90 @@ describe('words that are names of Object properties', () => {
         (await results(output, query)).map((r) => r.url),
         query,
       ).toEqual([url]);
+  });
+});
+
+describe('a snapshot of the builder, restored in another process', () => {
+  const site = (edit?: { page: number; text: string }) =>
+    Array.from({ length: 300 }, (_, p) =>
+      page(`p${p}`, `Page ${p}`, [
+        ['', edit?.page === p ? edit.text : `Common words and token${p}.`],
+        ['Details', `More about item${p % 17} and sync.`],
+      ]),
+    ).flat();
+  /** The output folder after a build: every file of the index, by name. */
+  const folder = (output: SearchOutput, before = new Map<string, string>()) => {
+    const files = new Map(before);
+    for (const name of output.remove ?? [...files.keys()]) files.delete(name);
+    for (const [name, content] of output.write) files.set(name, content);
+    return files;
+  };
+
+  it('re-indexes only the pages whose signature changed, and gives the files a fresh index would', async () => {
+    const first = new SearchIndexBuilder();
+    first.add(pagesOf(site()));
+    const built = first.finish();
+    const restored = SearchIndexBuilder.restore(first.snapshot())!;
+    const edited = site({ page: 120, text: 'Rewritten with zebra and common words.' });
+    restored.add(pagesOf(edited));
+    const rebuilt = restored.finish(built.manifest);
+    const fresh = indexOf(edited);
+    expect(rebuilt.manifest).toBe(fresh.manifest);
+    expect(folder(rebuilt, folder(built))).toEqual(folder(fresh));
+    expect(rebuilt.write.length).toBeLessThan(fresh.write.length / 10);
+    expect((await results(fresh, 'zebra')).map((r) => r.url)).toEqual(['/p120/']);
+
+    // Restored again from the restored one's snapshot: still complete.
+    const again = SearchIndexBuilder.restore(restored.snapshot())!;
+    again.add(pagesOf(site()));
+    const back = again.finish(rebuilt.manifest);
+    expect(folder(back, folder(rebuilt, folder(built)))).toEqual(folder(built));
+  });
+
+  it('starts over from the documents over another output folder, and renumbers the pages when one is added', () => {
+    const first = new SearchIndexBuilder();
+    first.add(pagesOf(site()));
+    const built = first.finish();
+    const snapshot = first.snapshot();
+    for (const [name, onDisk, docs, before] of [
+      ['an empty folder', null, site(), new Map<string, string>()],
+      ['another index', 'x', site(), new Map<string, string>()],
+      ['a page added', built.manifest, [...site(), ...page('p300', 'Page 300', [['', 'New.']])], folder(built)],
+    ] as const) {
+      const restored = SearchIndexBuilder.restore(snapshot)!;
+      restored.add(pagesOf(docs));
+      const output = restored.finish(onDisk);
+      const fresh = indexOf([...docs]);
+      expect(output.manifest, name).toBe(fresh.manifest);
+      expect(folder(output, before), name).toEqual(folder(fresh));
+    }
+  });
+
+  it('takes the pages it has without their documents, by their signatures, when it made the index on disk', () => {
+    const first = new SearchIndexBuilder();
+    first.add(pagesOf(site()));
+    const built = first.finish();
+    const restored = SearchIndexBuilder.restore(first.snapshot())!;
+    expect(restored.signatures(null)).toBeNull();
+    expect(restored.signatures('another manifest')).toBeNull();
+    const signatures = new Map(restored.signatures(built.manifest));
+    expect(signatures.size).toBe(300);
+    // One page edited, one added, one gone; the others come by signature alone.
+    const edited = [...site({ page: 42, text: 'A platypus now.' }), ...page('p300', 'Page 300', [['', 'New wombat.']])].filter((d) => !d.id.startsWith('p7#'));
+    restored.add(pagesOf(edited).map((p) => (signatures.get(p.key) === p.sig ? { ...p, docs: null } : p)));
+    const output = restored.finish(built.manifest);
+    const fresh = indexOf(edited);
+    expect(output.manifest).toBe(fresh.manifest);
+    expect(folder(output, folder(built))).toEqual(folder(fresh));
+
+    // A page it does not have cannot come without its documents.
+    const other = SearchIndexBuilder.restore(first.snapshot())!;
+    other.add([{ key: 'p1', sig: 'another', docs: null }, ...pagesOf(site()).slice(1)]);
+    expect(() => other.finish(built.manifest)).toThrow('search index: the documents of p1 were not sent, and the index does not have them');
+  });
+
+  it('is not read when it is not one', () => {
+    expect(SearchIndexBuilder.restore(Buffer.from('not a snapshot'))).toBeNull();
+    expect(SearchIndexBuilder.restore(serialize({ format: 0 }))).toBeNull();
   });
 });

@@ -6,7 +6,19 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runInThisContext } from 'node:vm';
-import { SEARCH_DIR, SEARCH_MANIFEST, type SearchOutput } from '../../src/site/search-index.js';
+import { SEARCH_DIR, SEARCH_MANIFEST, type SearchDoc, type SearchOutput, type SearchPage } from '../../src/site/search-index.js';
+
+/** Documents as the pages they belong to (ids `<page key>#<n>`), each signed by its documents' contents. */
+export function pagesOf(docs: readonly SearchDoc[]): SearchPage[] {
+  const pages: Array<{ key: string; docs: SearchDoc[] }> = [];
+  for (const doc of docs) {
+    const key = doc.id.slice(0, doc.id.lastIndexOf('#'));
+    const last = pages.at(-1);
+    if (last?.key === key) last.docs.push(doc);
+    else pages.push({ key, docs: [doc] });
+  }
+  return pages.map((page) => ({ ...page, sig: JSON.stringify(page.docs) }));
+}
 
 export interface Hit {
   page: number;

@@ -16,7 +16,7 @@ import { type PageView, renderPageBytes } from '../page.js';
 import type { RenderedBody } from '../render/markdown.js';
 import { mayUseOpenAPI, type PageSource, pageRoot, renderPageBody, reusableFrom, type SpaceRender } from '../render/page-body.js';
 import { RENDER_WORKERS_FROM, type RenderPool, renderPool } from '../render-pool.js';
-import { excerptOf, type SearchDoc } from '../search-index.js';
+import { excerptOf, type SearchDoc, type SearchPage } from '../search-index.js';
 import type { BuildOptions, SiteInput, SiteSources, SiteSpaceInput } from '../types.js';
 import type { SpaceUrls } from '../urls.js';
 import type { PagePlan, SitePlan, SpacePlan } from './plan.js';
@@ -50,8 +50,10 @@ interface SpaceRun {
   space: SpaceRender;
   /** Each page's position in the reading order (previous/next). */
   position: Map<string, number>;
-  /** Adds search documents to the space's index. */
-  index: (docs: SearchDoc[]) => void;
+  /** Adds a page's search documents to the space's index. */
+  index: (page: SearchPage) => void;
+  /** The pages the index has already, by their signature: a kept page of one of them is added without its documents. */
+  indexed: ReadonlyMap<string, string> | null;
   previous: SitePlan['entries'];
 }
 
@@ -61,10 +63,12 @@ export async function renderSpace(
   plan: SpacePlan,
   sources: SiteSources,
   options: BuildOptions,
-  index: (docs: SearchDoc[]) => void,
+  index: (page: SearchPage) => void,
+  indexed: ReadonlyMap<string, string> | null,
 ): Promise<RenderedSpace> {
   const position = new Map(plan.nav.order.map((p, i) => [p.id, i]));
-  const run: SpaceRun = { site: site.site, plan, blobs: sources.blobs, space: await spaceRender(site, plan, sources), position, index, previous: site.entries };
+  const space = await spaceRender(site, plan, sources);
+  const run: SpaceRun = { site: site.site, plan, blobs: sources.blobs, space, position, index, indexed, previous: site.entries };
   const toRender = plan.pages.filter((p) => p.action === 'render');
   // A warm pool (from an earlier build of this process) renders any number of pages; a cold one starts for many.
   const pool = options.renderWorkers === false ? undefined : renderPool(toRender.length >= RENDER_WORKERS_FROM);
@@ -111,7 +115,7 @@ async function* renderedPages(run: SpaceRun, bodies: Bodies, markdowns: Map<stri
     const markdown = markdowns.get(plan.page.id) ?? null;
     markdowns.delete(plan.page.id);
     const rendered = plan.action === 'keep' ? { entry: null, html: null, onWorker: false } : await renderPage(run, bodies, plan);
-    if (index >= indexedAhead) run.index(rendered.entry?.search ?? (await keptEntry(run, plan)).search);
+    if (index >= indexedAhead) run.index({ key: plan.entryKey, sig: plan.key, docs: rendered.entry?.search ?? (await keptSearch(run, plan)) });
     yield { plan, index, markdown, ...rendered };
   }
 }
@@ -188,7 +192,11 @@ function breadcrumbs(run: SpaceRun, page: DocumentPage): NonNullable<PageView['b
   return trail;
 }
 
-const keptEntry = (run: SpaceRun, plan: PagePlan) => run.previous.entry(plan.entryKey, plan.old!.segment);
+/** A kept page's search documents: none when the index has them (its entry is not even read), else its entry's. */
+async function keptSearch(run: SpaceRun, plan: PagePlan): Promise<SearchDoc[] | null> {
+  if (run.indexed?.get(plan.entryKey) === plan.key) return null;
+  return (await run.previous.entry(plan.entryKey, plan.old!.segment)).search;
+}
 
 /** The markdown copy of a page: its title as `# H1` and its body, without frontmatter. */
 export function pageMarkdown(page: DocumentPage, bytes: Buffer | undefined): string {
@@ -222,12 +230,13 @@ function searchDocs(page: DocumentPage, sections: readonly Section[], entryKey: 
  */
 async function indexAhead(run: SpaceRun, bodies: Bodies): Promise<number> {
   let n = 0;
-  for (const { page, old, action, entryKey } of run.plan.pages) {
-    if (action === 'keep') run.index((await run.previous.entry(entryKey, old!.segment)).search);
+  for (const plan of run.plan.pages) {
+    const { page, action, entryKey, key } = plan;
+    if (action === 'keep') run.index({ key: entryKey, sig: key, docs: await keptSearch(run, plan) });
     else if (action === 'render') {
       const source = await bodies.source(page);
       if (source === null || !('sections' in source) || !source.sections) break;
-      run.index(searchDocs(page, underTitle(source.sections, page.title), entryKey, run.plan.urls));
+      run.index({ key: entryKey, sig: key, docs: searchDocs(page, underTitle(source.sections, page.title), entryKey, run.plan.urls) });
     }
     n++;
   }

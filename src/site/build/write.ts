@@ -53,6 +53,11 @@ export class SiteOutput {
     this.files.sitemap?.write(SITEMAP_HEAD);
   }
 
+  /** The manifest of the site space's search index in the output folder, as the last build left it. */
+  searchManifest(space: SpacePlan): string | null {
+    return this.writer.read(`${space.urls.dir}${SEARCH_MANIFEST}`);
+  }
+
   /** Whether the output folder has `path`, from an earlier build or written by this one. */
   readonly exists = (path: string): boolean => this.writer.exists(path);
 
@@ -67,7 +72,7 @@ export class SiteOutput {
     this.report.brokenLinks.push(...pages.broken);
     this.disallowed.push(...pages.disallowed);
     const dir = space.urls.dir;
-    this.searchFiles.push(this.indexes.finish(space.index, this.writer.read(`${dir}${SEARCH_MANIFEST}`)).then((output) => [dir, output]));
+    this.searchFiles.push(this.indexes.finish(space.index, this.searchManifest(space)).then((output) => [dir, output]));
     this.llms.push({ title: space.space.title, pages: pages.llms });
     await this.copyFiles(space);
     this.report.warnings.push(...space.warnings);
