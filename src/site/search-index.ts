@@ -112,7 +112,7 @@ interface IndexFile {
 }
 
 /** Whether `batch` holds the same pages as `pages`, in the same order. */
-function sameKeys(batch: readonly SearchPage[], pages: readonly PageData[]): boolean {
+function sameKeys(batch: readonly PageData[], pages: readonly PageData[]): boolean {
   return batch.length === pages.length && batch.every((p, i) => p.key === pages[i]!.key);
 }
 
@@ -174,7 +174,12 @@ interface Snapshot {
  * Its state can be saved (`snapshot`) and restored in another process, for the same gain.
  */
 export class SearchIndexBuilder {
-  private batch: SearchPage[] = [];
+  /** This build's pages so far, indexed as they come: a page of the same signature as the last build's is that one. */
+  private batch: PageData[] = [];
+  /** The last build's pages by key, while pages are added. */
+  private byKey: Map<string, PageData> | null = null;
+  /** The output folder's manifest this build runs over (`prepare`). */
+  private preparedFor: string | null | undefined;
   private pages: PageData[] = [];
   /** Per term: page, section, weight triples in page order (a view into a snapshot's until changed). */
   private postings = new Map<string, number[] | Int32Array>();
@@ -191,8 +196,25 @@ export class SearchIndexBuilder {
   /** Some pages were restored without their terms and fragments: good only over the output it was taken of. */
   private restored = false;
 
+  /**
+   * Readies the builder for a build over the output folder whose manifest is `onDisk`. A restored builder that did not
+   * make that index starts over; one that did may take its pages without their documents (`signatures`).
+   */
+  prepare(onDisk: string | null): void {
+    if (this.restored && (onDisk === null || onDisk !== this.lastManifest)) this.reset();
+    this.preparedFor = onDisk;
+  }
+
+  /** Indexes pages, in order: their terms and fragment now, their documents left. */
   add(pages: readonly SearchPage[]): void {
-    for (const page of pages) if (page.docs === null || page.docs.length) this.batch.push(page);
+    this.byKey ??= new Map(this.pages.map((p) => [p.key, p]));
+    // A page restored without its terms and fragment holds only over the index it was restored with.
+    const partialOk = this.preparedFor !== undefined && this.preparedFor === this.lastManifest;
+    for (const page of pages) {
+      if (page.docs !== null && !page.docs.length) continue;
+      const known = this.byKey.get(page.key);
+      this.batch.push(known && known.sig === page.sig && (known.terms !== null || partialOk) ? known : pageData(page));
+    }
   }
 
   /**
@@ -206,6 +228,8 @@ export class SearchIndexBuilder {
   /** Forgets a build that stopped half way. */
   abandon(): void {
     this.batch = [];
+    this.byKey = null;
+    this.preparedFor = undefined;
   }
 
   /**
@@ -267,22 +291,21 @@ export class SearchIndexBuilder {
    */
   finish(onDisk: string | null = null): SearchOutput {
     const batch = this.batch;
-    this.batch = [];
+    const prepared = this.preparedFor;
+    this.abandon();
     const current = onDisk !== null && onDisk === this.lastManifest;
-    // A restored builder lacks the files' contents: over another output it starts over, from the documents.
+    if (prepared !== undefined && prepared !== onDisk) throw new Error('search index: finished over another output folder than it was prepared for');
+    // A restored builder lacks the files' contents: over another output it starts over (its pages in the batch are whole).
     if (this.restored && !current) this.reset();
     const dirtyTerms = new Set<string>();
     const dirtyBlocks = new Set<number>();
     const sameOrder = sameKeys(batch, this.pages);
     if (!sameOrder) {
       // Pages move: every page's terms are needed, a restored page's read back from the postings.
-      const restoredTerms = this.termsOf(this.pages.flatMap((p, n) => (p.terms === null ? [n] : [])));
-      for (const [n, terms] of restoredTerms) this.pages[n]!.terms = terms;
-      const old = new Map(this.pages.map((p) => [p.key, p]));
-      this.pages = batch.map((page) => {
-        const kept = old.get(page.key);
-        return kept && kept.sig === page.sig ? kept : pageData(page);
-      });
+      const kept = new Set(batch);
+      const partial = this.pages.flatMap((p, n) => (p.terms === null && kept.has(p) ? [n] : []));
+      for (const [n, terms] of this.termsOf(partial)) this.pages[n]!.terms = terms;
+      this.pages = batch;
       for (const term of this.postings.keys()) dirtyTerms.add(term);
       const postings = new Map<string, number[]>();
       this.pages.forEach((page, n) => {
@@ -298,11 +321,11 @@ export class SearchIndexBuilder {
       this.vocab = new Map();
       this.vocab2 = new Map();
     } else {
-      const changed = batch.flatMap((page, n) => (page.sig === this.pages[n]!.sig ? [] : [n]));
+      const changed = batch.flatMap((page, n) => (page === this.pages[n] ? [] : [n]));
       const restoredTerms = this.termsOf(changed.filter((n) => this.pages[n]!.terms === null));
       for (const n of changed) {
         const old = this.pages[n]!;
-        const page = pageData(batch[n]!);
+        const page = batch[n]!;
         this.pages[n] = page;
         if (page.name !== old.name) dirtyBlocks.add(Math.floor(n / BLOCK));
         const before = old.terms ?? restoredTerms.get(n) ?? new Map<string, number[]>();

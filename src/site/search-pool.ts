@@ -5,7 +5,8 @@
  * stays for the next build of the process (warm, no start-up), unreferenced so it never keeps the process alive.
  */
 import { join } from 'node:path';
-import { SearchIndexBuilder, type SearchOutput, type SearchPage } from './search-index.js';
+import { type WrittenSearch, writeSearchFiles } from './search-files.js';
+import { SearchIndexBuilder, type SearchPage } from './search-index.js';
 import { SEGMENTS } from './manifest.js';
 import { sharedClient } from '../platform/worker-threads.js';
 
@@ -17,8 +18,11 @@ export interface SearchIndexes {
   prepare(index: number, onDisk: string | null): Promise<ReadonlyMap<string, string> | null>;
   /** Appends a page to index `index`. */
   add(index: number, page: SearchPage): void;
-  /** The index's files, once every document was added; `onDisk` is the manifest the output folder holds (`SearchIndexBuilder.finish`). */
-  finish(index: number, onDisk: string | null): Promise<SearchOutput>;
+  /**
+   * Writes the index's new files under `dir` of the output folder `out`, once every page was added; `onDisk` is the
+   * manifest the folder holds (`SearchIndexBuilder.finish`).
+   */
+  finish(index: number, onDisk: string | null, out: string, dir: string): Promise<WrittenSearch>;
   close(): Promise<void>;
 }
 
@@ -49,10 +53,10 @@ class InlineIndexes implements SearchIndexes {
     builder.add([page]);
   }
 
-  async finish(index: number, onDisk: string | null): Promise<SearchOutput> {
+  async finish(index: number, onDisk: string | null, out: string, dir: string): Promise<WrittenSearch> {
     const builder = this.builders.get(index) ?? new SearchIndexBuilder();
     this.builders.delete(index);
-    return builder.finish(onDisk);
+    return writeSearchFiles(builder.finish(onDisk), out, dir);
   }
 
   async close(): Promise<void> {}
@@ -82,11 +86,11 @@ class WorkerIndexes implements SearchIndexes {
     if (batch.length >= BATCH) this.flush(index);
   }
 
-  finish(index: number, onDisk: string | null): Promise<SearchOutput> {
+  finish(index: number, onDisk: string | null, out: string, dir: string): Promise<WrittenSearch> {
     this.flush(index);
     const id = this.id(index);
     this.ids.delete(index);
-    return this.client.request<SearchOutput>({ type: 'finish', index: id, onDisk });
+    return this.client.request<WrittenSearch>({ type: 'finish', index: id, onDisk, out, dir });
   }
 
   async close(): Promise<void> {

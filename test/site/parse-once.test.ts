@@ -1,9 +1,9 @@
 // corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { takeBody } from '../../src/content/page-parse.js';
-import { SEARCH_DIR, SEARCH_MANIFEST, type SearchDoc, SearchIndexBuilder, type SearchOutput } from '../../src/site/search-index.js';
+import { SEARCH_DIR, type SearchDoc, SearchIndexBuilder, type SearchOutput } from '../../src/site/search-index.js';
 import { searchIndexes, WORKER_FROM_PAGES } from '../../src/site/search-pool.js';
 import { RENDER_WORKERS_FROM } from '../../src/site/render-pool.js';
 import { CORPORA, syncedSpace, tempDir } from './helpers.js';
@@ -102,8 +102,17 @@ const fresh = (docs: readonly SearchDoc[]): SearchOutput => {
   return builder.finish();
 };
 
+/** The index files a folder holds, as a builder's output (every file to write). */
+const inFolder = (out: string, dir: string, manifest: string): SearchOutput => {
+  const folder = join(out, dir, SEARCH_DIR);
+  const names = existsSync(folder) ? readdirSync(folder).sort((a, b) => a.localeCompare(b)) : [];
+  return { manifest, write: names.map((name) => [name, readFileSync(join(folder, name), 'utf8')]), remove: null };
+};
+/** An output as a folder holds it: each file once (two files of equal contents are one), by name. */
+const sorted = (output: SearchOutput): SearchOutput => ({ ...output, write: [...new Map(output.write)].sort(([a], [b]) => a.localeCompare(b)) });
+
 describe('search indexes built on a worker', () => {
-  it('give the same files as one inline index of all the documents', async () => {
+  it('write the same files as one inline index of all the documents', async () => {
     const docs: SearchDoc[] = Array.from({ length: 600 }, (_, i) => ({
       id: `p${i}#0`,
       title: `Page ${i % 50}`,
@@ -112,14 +121,18 @@ describe('search indexes built on a worker', () => {
       url: `/p${i}/`,
       excerpt: `Words ${i}`,
     }));
+    const out = tempDir('search-worker');
     const indexes = searchIndexes(WORKER_FROM_PAGES);
     try {
       for (let i = 0; i < docs.length; i += 7) {
         for (const page of pagesOf(docs.slice(i, i + 7))) indexes.add(0, page);
         for (const page of pagesOf(docs.slice(i, i + 3))) indexes.add(1, page);
       }
-      expect(await indexes.finish(0, null)).toEqual(fresh(docs));
-      expect(await indexes.finish(1, null)).toEqual(fresh(Array.from({ length: docs.length / 7 + 1 }, (_, n) => docs.slice(n * 7, n * 7 + 3)).flat()));
+      const [first, second] = [await indexes.finish(0, null, out, ''), await indexes.finish(1, null, out, 'fr/')];
+      expect(inFolder(out, '', first.manifest)).toEqual(sorted(fresh(docs)));
+      const secondDocs = Array.from({ length: docs.length / 7 + 1 }, (_, n) => docs.slice(n * 7, n * 7 + 3)).flat();
+      expect(inFolder(out, 'fr/', second.manifest)).toEqual(sorted(fresh(secondDocs)));
+      expect([...new Set(first.files)].sort((a, b) => a.localeCompare(b))).toEqual(sorted(fresh(docs)).write.map(([name]) => name));
     } finally {
       await indexes.close();
     }
@@ -137,38 +150,35 @@ describe('search indexes built on a worker', () => {
     const next = docs.filter((d) => d.id !== 'p7#0').map((d) => (d.id === 'p3#0' ? { ...d, text: 'Rewritten with zebra.' } : d));
     next.push({ id: 'p400#0', title: 'Page 400', heading: 'Intro', text: 'A new giraffe page.', url: '/p400/', excerpt: 'x' });
     const edited = next.map((d) => (d.id === 'p200#0' ? { ...d, text: `${d.text} Now with okapi.` } : d));
-    // The output folder: the files each build writes and removes.
-    const disk = new Map<string, string>();
+    // The output folder, where the worker writes the new files; the build writes the manifest and removes files.
+    const out = tempDir('search-rebuild');
+    let manifest: string | null = null;
     const build = async (batch: SearchDoc[]) => {
-      const indexes = searchIndexes(WORKER_FROM_PAGES, '/tmp/site-scope');
+      const indexes = searchIndexes(WORKER_FROM_PAGES, out);
       try {
-        for (const page of pagesOf(batch)) indexes.add(0, page);
-        const output = await indexes.finish(0, disk.get(SEARCH_MANIFEST) ?? null);
-        for (const [name, content] of output.write) disk.set(`${SEARCH_DIR}${name}`, content);
-        for (const name of output.remove ?? []) disk.delete(`${SEARCH_DIR}${name}`);
-        disk.set(SEARCH_MANIFEST, output.manifest);
-        return output;
+        const known = await indexes.prepare(0, manifest);
+        for (const page of pagesOf(batch)) indexes.add(0, known?.get(page.key) === page.sig ? { ...page, docs: null } : page);
+        const before = new Set(existsSync(join(out, SEARCH_DIR)) ? readdirSync(join(out, SEARCH_DIR)) : []);
+        const written = await indexes.finish(0, manifest, out, '');
+        for (const name of written.remove ?? []) rmSync(join(out, SEARCH_DIR, name));
+        manifest = written.manifest;
+        return { written, added: readdirSync(join(out, SEARCH_DIR)).filter((name) => !before.has(name)) };
       } finally {
         await indexes.close();
       }
     };
-    const onDisk = (): SearchOutput => ({
-      manifest: disk.get(SEARCH_MANIFEST)!,
-      write: [...disk].filter(([name]) => name !== SEARCH_MANIFEST).map(([name, content]) => [name.slice(SEARCH_DIR.length), content]),
-      remove: null,
-    });
-    const first = await build(docs);
-    expect(first).toEqual(fresh(docs));
+    const onDisk = (): SearchOutput => inFolder(out, '', manifest!);
+    await build(docs);
+    expect(onDisk()).toEqual(sorted(fresh(docs)));
     for (const [version, batch] of [
       ['next', next],
       ['edited', edited],
     ] as const) {
-      const output = await build(batch);
-      const expected = fresh(batch);
+      const { added } = await build(batch);
+      const expected = sorted(fresh(batch));
       // The folder holds exactly the fresh index's files; a rebuild wrote only some of them.
-      expect(onDisk().manifest).toBe(expected.manifest);
-      expect(new Map(onDisk().write)).toEqual(new Map(expected.write));
-      expect(output.write.length, version).toBeLessThan(expected.write.length);
+      expect(onDisk(), version).toEqual(expected);
+      expect(added.length, version).toBeLessThan(expected.write.length);
       for (const query of ['zebra', 'token3', 'token7', 'giraffe', 'common words', 'token123', 'okapi']) {
         const ids = async (engine: ReturnType<typeof memoryEngine>) => (await engine.details(await engine.search(query, 50))).map((r) => r.url).sort();
         expect(await ids(memoryEngine(onDisk())), query).toEqual(await ids(memoryEngine(expected)));
@@ -178,10 +188,10 @@ describe('search indexes built on a worker', () => {
     expect((await engine.details(await engine.search('token7'))).map((r) => r.url)).not.toContain('/p7/');
     expect((await engine.details(await engine.search('zebra'))).map((r) => r.url)).toEqual(['/p3/']);
     expect(JSON.parse(onDisk().manifest).pages).toBe(next.length);
-    // A one-page body edit rewrites that page's fragment and block, and the shards of the terms it changed.
+    // A one-page body edit writes that page's fragment and block, and the shards of the terms it changed.
     const last = await build(edited.map((d) => (d.id === 'p300#0' ? { ...d, text: `${d.text} More.` } : d)));
-    expect(last.write.length).toBeGreaterThanOrEqual(2);
-    expect(last.write.length).toBeLessThanOrEqual(6);
-    expect(last.remove!.length).toBeLessThanOrEqual(last.write.length);
+    expect(last.added.length).toBeGreaterThanOrEqual(2);
+    expect(last.added.length).toBeLessThanOrEqual(6);
+    expect(last.written.remove!.length).toBeLessThanOrEqual(last.added.length);
   });
 });

@@ -259,6 +259,7 @@ describe('a snapshot of the builder, restored in another process', () => {
     const built = first.finish();
     const restored = SearchIndexBuilder.restore(first.snapshot())!;
     const edited = site({ page: 120, text: 'Rewritten with zebra and common words.' });
+    restored.prepare(built.manifest);
     restored.add(pagesOf(edited));
     const rebuilt = restored.finish(built.manifest);
     const fresh = indexOf(edited);
@@ -269,6 +270,7 @@ describe('a snapshot of the builder, restored in another process', () => {
 
     // Restored again from the restored one's snapshot: still complete.
     const again = SearchIndexBuilder.restore(restored.snapshot())!;
+    again.prepare(rebuilt.manifest);
     again.add(pagesOf(site()));
     const back = again.finish(rebuilt.manifest);
     expect(folder(back, folder(rebuilt, folder(built)))).toEqual(folder(built));
@@ -285,6 +287,7 @@ describe('a snapshot of the builder, restored in another process', () => {
       ['a page added', built.manifest, [...site(), ...page('p300', 'Page 300', [['', 'New.']])], folder(built)],
     ] as const) {
       const restored = SearchIndexBuilder.restore(snapshot)!;
+      restored.prepare(onDisk);
       restored.add(pagesOf(docs));
       const output = restored.finish(onDisk);
       const fresh = indexOf([...docs]);
@@ -298,6 +301,7 @@ describe('a snapshot of the builder, restored in another process', () => {
     first.add(pagesOf(site()));
     const built = first.finish();
     const restored = SearchIndexBuilder.restore(first.snapshot())!;
+    restored.prepare(built.manifest);
     expect(restored.signatures(null)).toBeNull();
     expect(restored.signatures('another manifest')).toBeNull();
     const signatures = new Map(restored.signatures(built.manifest));
@@ -312,8 +316,15 @@ describe('a snapshot of the builder, restored in another process', () => {
 
     // A page it does not have cannot come without its documents.
     const other = SearchIndexBuilder.restore(first.snapshot())!;
-    other.add([{ key: 'p1', sig: 'another', docs: null }, ...pagesOf(site()).slice(1)]);
-    expect(() => other.finish(built.manifest)).toThrow('search index: the documents of p1 were not sent, and the index does not have them');
+    other.prepare(built.manifest);
+    expect(() => other.add([{ key: 'p1', sig: 'another', docs: null }])).toThrow(
+      'search index: the documents of p1 were not sent, and the index does not have them',
+    );
+    // Nor over another folder than the one it made: it starts over there, and has no page.
+    const elsewhere = SearchIndexBuilder.restore(first.snapshot())!;
+    elsewhere.prepare(null);
+    expect(elsewhere.signatures(null)).toBeNull();
+    expect(() => elsewhere.add([{ key: 'p0', sig: pagesOf(site())[0]!.sig, docs: null }])).toThrow(/the documents of p0 were not sent/);
   });
 
   it('is not read when it is not one', () => {

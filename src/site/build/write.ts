@@ -12,7 +12,8 @@ import { type Redirect, redirectPage, redirectsMap } from '../outputs/redirects.
 import { robotsTxt } from '../outputs/robots.js';
 import { SITEMAP_HEAD, sitemapTail } from '../outputs/sitemap.js';
 import { type Chrome, renderPage } from '../page.js';
-import { SEARCH_DIR, SEARCH_FILE, SEARCH_MANIFEST, type SearchOutput } from '../search-index.js';
+import type { WrittenSearch } from '../search-files.js';
+import { SEARCH_DIR, SEARCH_FILE, SEARCH_MANIFEST } from '../search-index.js';
 import type { SearchIndexes } from '../search-pool.js';
 import type { BuildOptions, BuildReport } from '../types.js';
 import type { SitePlan, SpacePlan } from './plan.js';
@@ -26,7 +27,7 @@ export class SiteOutput {
   private readonly files: SiteFiles;
   private readonly disallowed: string[] = [];
   private readonly llms: LlmsSpace[] = [];
-  private readonly searchFiles: Array<Promise<[string, SearchOutput]>> = [];
+  private readonly searchFiles: Array<Promise<[string, WrittenSearch]>> = [];
   private firstChrome: Chrome | null = null;
 
   constructor(
@@ -72,7 +73,7 @@ export class SiteOutput {
     this.report.brokenLinks.push(...pages.broken);
     this.disallowed.push(...pages.disallowed);
     const dir = space.urls.dir;
-    this.searchFiles.push(this.indexes.finish(space.index, this.searchManifest(space)).then((output) => [dir, output]));
+    this.searchFiles.push(this.indexes.finish(space.index, this.searchManifest(space), this.options.out, dir).then((written) => [dir, written]));
     this.llms.push({ title: space.space.title, pages: pages.llms });
     await this.copyFiles(space);
     this.report.warnings.push(...space.warnings);
@@ -100,14 +101,13 @@ export class SiteOutput {
   }
 
   /**
-   * A site space's search index: its files named by their contents (written when new), the manifest naming them,
-   * then the last build's files that went are removed.
+   * A site space's search index, its files named by their contents written by the index's thread: the manifest naming
+   * them, then the last build's files that went are removed.
    */
-  private async writeSearch(dir: string, output: SearchOutput): Promise<void> {
-    for (const [name, content] of output.write) if (!this.writer.exists(`${dir}${SEARCH_DIR}${name}`)) this.writer.write(`${dir}${SEARCH_DIR}${name}`, content);
-    this.writer.write(`${dir}${SEARCH_MANIFEST}`, output.manifest);
-    const fresh = new Set(output.write.map(([name]) => name));
-    const stale = output.remove ?? this.writer.list(`${dir}${SEARCH_DIR}`).filter((name) => SEARCH_FILE.test(name) && !fresh.has(name));
+  private async writeSearch(dir: string, written: WrittenSearch): Promise<void> {
+    this.writer.write(`${dir}${SEARCH_MANIFEST}`, written.manifest);
+    const fresh = new Set(written.files);
+    const stale = written.remove ?? this.writer.list(`${dir}${SEARCH_DIR}`).filter((name) => SEARCH_FILE.test(name) && !fresh.has(name));
     for (const name of stale) await this.writer.remove(`${dir}${SEARCH_DIR}${name}`);
   }
 
