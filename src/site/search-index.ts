@@ -120,8 +120,8 @@ interface PageData {
   key: string;
   sig: string;
   sections: number;
-  /** Per term: section, weight pairs; null for a page restored from a snapshot (they are in the postings). */
-  terms: Map<string, number[]> | null;
+  /** Its terms with their section, weight pairs; null for a page restored from a snapshot (they are in the postings). */
+  terms: PageTerms | null;
   /** Null for a page restored from a snapshot: its file is the last build's. */
   fragment: string | null;
   name: string;
@@ -130,7 +130,38 @@ interface PageData {
 const nameOf = (content: string) => `${createHash('sha256').update(content).digest('hex').slice(0, 12)}.json`;
 const indexFile = (content: string): IndexFile => ({ name: nameOf(content), content });
 
-function pageData({ key, sig, docs }: SearchPage): PageData {
+/**
+ * A page's terms, packed: term `i` is `names[i]`, its (section, weight) pairs `pairs[offsets[i]..offsets[i + 1]]`.
+ * A Map of arrays per page took five times the memory: 10,000 pages are held at once.
+ */
+interface PageTerms {
+  names: string[];
+  offsets: Uint32Array;
+  pairs: Uint32Array;
+}
+
+function packTerms(terms: ReadonlyMap<string, readonly number[]>, intern: (term: string) => string): PageTerms {
+  const names: string[] = [];
+  const offsets = new Uint32Array(terms.size + 1);
+  let size = 0;
+  for (const list of terms.values()) size += list.length;
+  const pairs = new Uint32Array(size);
+  let i = 0;
+  for (const [term, list] of terms) {
+    names.push(intern(term));
+    pairs.set(list, offsets[i]!);
+    offsets[i + 1] = offsets[i]! + list.length;
+    i++;
+  }
+  return { names, offsets, pairs };
+}
+
+/** A page's terms as a Map, for comparing two versions of a page. */
+function unpackTerms(terms: PageTerms): Map<string, Uint32Array> {
+  return new Map(terms.names.map((term, i) => [term, terms.pairs.subarray(terms.offsets[i], terms.offsets[i + 1])]));
+}
+
+function pageData({ key, sig, docs }: SearchPage, intern: (term: string) => string): PageData {
   if (!docs) throw new Error(`search index: the documents of ${key} were not sent, and the index does not have them`);
   const terms = new Map<string, number[]>();
   docs.forEach((doc, section) => {
@@ -146,7 +177,7 @@ function pageData({ key, sig, docs }: SearchPage): PageData {
     u: first.url,
     s: docs.map((d) => [d.heading, d.url, d.text.length > FRAGMENT_TEXT ? `${d.text.slice(0, FRAGMENT_TEXT)}…` : d.text]),
   });
-  return { key, sig, sections: docs.length, terms, fragment, name: nameOf(fragment) };
+  return { key, sig, sections: docs.length, terms: packTerms(terms, intern), fragment, name: nameOf(fragment) };
 }
 
 /** What `SearchIndexBuilder.snapshot` writes: a snapshot of another format is not read. */
@@ -180,6 +211,14 @@ export class SearchIndexBuilder {
   private byKey: Map<string, PageData> | null = null;
   /** The output folder's manifest this build runs over (`prepare`). */
   private preparedFor: string | null | undefined;
+  /** One string per term, whatever page it came from: the terms of the index, and those of this build's pages. */
+  private vocabulary = new Map<string, string>();
+  private readonly intern = (term: string): string => {
+    const known = this.vocabulary.get(term);
+    if (known !== undefined) return known;
+    this.vocabulary.set(term, term);
+    return term;
+  };
   private pages: PageData[] = [];
   /** Per term: page, section, weight triples in page order (a view into a snapshot's until changed). */
   private postings = new Map<string, number[] | Int32Array>();
@@ -213,7 +252,7 @@ export class SearchIndexBuilder {
     for (const page of pages) {
       if (page.docs !== null && !page.docs.length) continue;
       const known = this.byKey.get(page.key);
-      this.batch.push(known && known.sig === page.sig && (known.terms !== null || partialOk) ? known : pageData(page));
+      this.batch.push(known && known.sig === page.sig && (known.terms !== null || partialOk) ? known : pageData(page, this.intern));
     }
   }
 
@@ -304,17 +343,18 @@ export class SearchIndexBuilder {
       // Pages move: every page's terms are needed, a restored page's read back from the postings.
       const kept = new Set(batch);
       const partial = this.pages.flatMap((p, n) => (p.terms === null && kept.has(p) ? [n] : []));
-      for (const [n, terms] of this.termsOf(partial)) this.pages[n]!.terms = terms;
+      for (const [n, terms] of this.termsOf(partial)) this.pages[n]!.terms = packTerms(terms, this.intern);
       this.pages = batch;
       for (const term of this.postings.keys()) dirtyTerms.add(term);
       const postings = new Map<string, number[]>();
       this.pages.forEach((page, n) => {
-        for (const [term, pairs] of page.terms!) {
+        const { names, offsets, pairs } = page.terms!;
+        names.forEach((term, t) => {
           let list = postings.get(term);
           if (!list) postings.set(term, (list = []));
-          for (let i = 0; i < pairs.length; i += 2) list.push(n, pairs[i]!, pairs[i + 1]!);
+          for (let i = offsets[t]!; i < offsets[t + 1]!; i += 2) list.push(n, pairs[i]!, pairs[i + 1]!);
           dirtyTerms.add(term);
-        }
+        });
       });
       this.postings = postings;
       this.blocks = [];
@@ -328,11 +368,12 @@ export class SearchIndexBuilder {
         const page = batch[n]!;
         this.pages[n] = page;
         if (page.name !== old.name) dirtyBlocks.add(Math.floor(n / BLOCK));
-        const before = old.terms ?? restoredTerms.get(n) ?? new Map<string, number[]>();
-        for (const term of new Set([...before.keys(), ...page.terms!.keys()])) {
+        const before: ReadonlyMap<string, ArrayLike<number>> = old.terms ? unpackTerms(old.terms) : (restoredTerms.get(n) ?? new Map());
+        const after = unpackTerms(page.terms!);
+        for (const term of new Set([...before.keys(), ...after.keys()])) {
           const was = before.get(term);
-          const is = page.terms!.get(term);
-          if (was && is && was.join() === is.join()) continue;
+          const is = after.get(term);
+          if (was && is && Array.prototype.join.call(was) === is.join()) continue;
           this.replacePostings(term, n, is ?? []);
           dirtyTerms.add(term);
         }
@@ -352,6 +393,7 @@ export class SearchIndexBuilder {
     const remove = previous ? [...previous].filter((name) => !files.has(name)) : null;
     this.files = files;
     this.lastManifest = manifest;
+    this.vocabulary = new Map([...this.postings.keys()].map((term) => [term, term]));
     return { manifest, write, remove };
   }
 
@@ -385,7 +427,7 @@ export class SearchIndexBuilder {
   }
 
   /** Page `n`'s postings of `term` become `pairs` (section, weight). */
-  private replacePostings(term: string, n: number, pairs: number[]): void {
+  private replacePostings(term: string, n: number, pairs: ArrayLike<number>): void {
     const stored = this.postings.get(term);
     const list = stored === undefined ? [] : Array.isArray(stored) ? stored : Array.from(stored);
     let start = 0;
