@@ -73,7 +73,10 @@ export class SiteOutput {
     this.report.brokenLinks.push(...pages.broken);
     this.disallowed.push(...pages.disallowed);
     const dir = space.urls.dir;
-    this.searchFiles.push(this.indexes.finish(space.index, this.searchManifest(space), this.options.out, dir).then((written) => [dir, written]));
+    const written = this.indexes.finish(space.index, this.searchManifest(space), this.options.out, dir).then((files): [string, WrittenSearch] => [dir, files]);
+    // Awaited with the others in writeSite; a failure meanwhile must not go unhandled while later site spaces render.
+    written.catch(() => {});
+    this.searchFiles.push(written);
     this.llms.push({ title: space.space.title, pages: pages.llms });
     await this.copyFiles(space);
     this.report.warnings.push(...space.warnings);
