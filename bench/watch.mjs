@@ -1,5 +1,5 @@
 // `docs watch` budgets on the generated 1,000-page corpus (run `npm run build` first):
-// - save -> reload event for a one-page edit: p50 <= 150 ms, p95 <= 300 ms over 50 edits, each made once the
+// - save -> reload event for a one-page edit: p50 <= 150 ms (<= 100 ms at 10,000 pages, issue 23), p95 <= 300 ms over 50 edits, each made once the
 //   previous one settled (its full import and build done: the `built` event);
 // - watch start (spawn -> "Preview:" printed) <= a cold `docs build` of the synced space + 1 s;
 // - idle CPU of the watch process over 5 s after start (~0).
@@ -105,7 +105,7 @@ removeDir(project);
 
 const sorted = [...latencies].sort((a, b) => a - b);
 const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];
-emit({ figure: 'watch_reload_p50_ms', pages: PAGES, runs: EDITS, value: round(median(latencies)), budget: 150 });
+emit({ figure: 'watch_reload_p50_ms', pages: PAGES, runs: EDITS, value: round(median(latencies)), budget: PAGES >= 10000 ? 100 : 150 });
 emit({ figure: 'watch_reload_p95_ms', pages: PAGES, runs: EDITS, value: round(p95), max: round(sorted[sorted.length - 1]), budget: 300 });
 emit({ figure: 'watch_start_ms', pages: PAGES, value: round(startMs), cold_build_ms: round(coldBuildMs), budget: round(coldBuildMs + 1000) });
 emit({ figure: 'watch_idle_cpu_percent', seconds: 5, value: round(idleCpuPercent, 1), unit: 'percent of one core' });

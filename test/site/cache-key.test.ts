@@ -51,6 +51,7 @@ describe('page cache key', () => {
   it('is the same for equal inputs, whatever the order of their members', () => {
     expect(key()).toBe(key());
     expect(key({ content: content({ variables: { version: 2, product: 'Quire' } }) })).toBe(key());
+    expect(key({}, { layout: { width: 'wide', outline: false } })).toBe(key({}, { layout: { outline: false, width: 'wide' } }));
   });
 
   it.each<[string, Partial<DocumentPage>]>([

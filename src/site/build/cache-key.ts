@@ -47,7 +47,7 @@ export function spaceKey(input: SpaceKeyInput): string {
 
 /** The key of `page` in a site space of key `space` (see `spaceKey`). */
 export function pageKey(space: string, page: DocumentPage): string {
-  return hash(`${page.blob}|${space}|${stableJson(pageMeta(page))}`);
+  return hash(`${page.blob}|${space}|${pageMeta(page)}`);
 }
 
 /** What the chrome shows beside the customization and the sidebar. */
@@ -63,16 +63,9 @@ function sharedHash(content: SpaceKeyInput['content']): string {
   return hash(stableJson({ includes, variables: content.variables, files }));
 }
 
-function pageMeta(page: DocumentPage) {
-  return {
-    title: page.title,
-    description: page.description,
-    emoji: page.emoji,
-    path: page.path,
-    layout: page.layout,
-    noIndex: page.noIndex,
-    noRobotsIndex: page.noRobotsIndex,
-    git: page.git?.path,
-    updatedAt: pageUpdatedAt(page),
-  };
+/** In a fixed order, so only the layout (an object from the store) needs its keys sorted: planned for every page. */
+function pageMeta(page: DocumentPage): string {
+  const { title, description, emoji, path, layout, noIndex, noRobotsIndex } = page;
+  const fields = [title, description, emoji, path, noIndex, noRobotsIndex, page.git?.path, pageUpdatedAt(page)];
+  return `${JSON.stringify(fields)}${layout ? stableJson(layout) : ''}`;
 }
