@@ -67,6 +67,10 @@ export class WorkerClient {
   constructor(entry: string, options: WorkerOptions = {}) {
     this.worker = startWorker(entry, options);
     this.worker.unref();
+    // Unreferenced before it is online, a worker listening on its port still keeps the process alive (Node 20, 22).
+    this.worker.once('online', () => {
+      if (this.pending.size === 0) this.worker.unref();
+    });
     this.worker.on('message', (reply: WorkerReply) => {
       const pending = this.pending.get(reply.id);
       if (!pending) return;

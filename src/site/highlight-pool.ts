@@ -4,8 +4,8 @@
  * block (`codeMarker`), and the build fills them in (`CodeHighlights.fill`) before writing the page. The worker
  * stays, warm and unreferenced, for the next builds of the process, like the render pool.
  */
-import { type CodeBlock, fillCodeMarkers } from './render/highlight.js';
-import { sharedClient } from '../platform/worker-threads.js';
+import { type CodeBlock, codeKey, fillCodeMarkers } from './render/highlight.js';
+import { sharedClient, type WorkerClient } from '../platform/worker-threads.js';
 
 const highlighter = sharedClient('site/highlight-worker', { resourceLimits: { maxYoungGenerationSizeMb: 16 } });
 
@@ -16,13 +16,28 @@ export interface HighlightMessage {
 
 /** One build's highlighted code: each distinct block asked of the worker once. */
 export class CodeHighlights {
-  private readonly client = highlighter();
+  /** Asked for when a block is not known: a build whose code is all in its cache starts no worker. */
+  private client: WorkerClient | null = null;
   private readonly html = new Map<string, Promise<string>>();
+  /** Blocks an earlier build highlighted, by `codeKey`. */
+  private readonly known = new Map<string, string>();
+
+  /** Blocks an earlier build highlighted (`codeKey`, HTML): they are not asked of the worker. */
+  remember(blocks: ReadonlyArray<readonly [key: string, html: string]>): void {
+    if (!Array.isArray(blocks)) return;
+    for (const block of blocks) if (typeof block?.[0] === 'string' && typeof block[1] === 'string') this.known.set(block[0], block[1]);
+  }
 
   /** Starts highlighting blocks the build will need. */
   prefetch(blocks: readonly CodeBlock[]): void {
-    const fresh = blocks.filter((block) => !this.html.has(keyOf(block)));
+    const fresh = blocks.filter((block) => {
+      if (this.html.has(keyOf(block))) return false;
+      const known = this.known.size ? this.known.get(codeKey(block[1], block[0])) : undefined;
+      if (known !== undefined) this.html.set(keyOf(block), Promise.resolve(known));
+      return known === undefined;
+    });
     if (fresh.length === 0) return;
+    this.client ??= highlighter();
     const done = this.client.request<string[]>({ blocks: fresh } satisfies Omit<HighlightMessage, 'id'>);
     done.catch(() => {}); // awaited through each block's promise
     fresh.forEach((block, i) =>
@@ -33,11 +48,15 @@ export class CodeHighlights {
     );
   }
 
-  /** A rendered body's HTML with the markers of its deferred code blocks replaced by their highlighted HTML. */
-  async fill(html: string, nonce: string, code: readonly CodeBlock[]): Promise<string> {
-    if (code.length === 0) return html;
+  /**
+   * A rendered body's HTML with the markers of its deferred code blocks replaced by their highlighted HTML, and those
+   * blocks by `codeKey`.
+   */
+  async fill(html: string, nonce: string, code: readonly CodeBlock[]): Promise<{ html: string; highlighted: Array<[string, string]> }> {
+    if (code.length === 0) return { html, highlighted: [] };
     this.prefetch(code);
-    return fillCodeMarkers(html, nonce, await Promise.all(code.map((block) => this.html.get(keyOf(block))!)));
+    const blocks = await Promise.all(code.map((block) => this.html.get(keyOf(block))!));
+    return { html: fillCodeMarkers(html, nonce, blocks), highlighted: code.map(([lang, text], i) => [codeKey(text, lang), blocks[i]!]) };
   }
 }
 

@@ -28,6 +28,8 @@ export interface PageEntry {
   search: SearchDoc[];
   updatedAt: string;
   blob: string;
+  /** Its code blocks as highlighted (`codeKey`, HTML), for its next render. */
+  code?: Array<[key: string, html: string]>;
 }
 
 /** What the manifest keeps of a page itself: what a build needs to plan it and list it without its segment. */

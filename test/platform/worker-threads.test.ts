@@ -1,5 +1,7 @@
 // The worker pool when a worker dies: the task it ran rejects with what happened, the tasks behind it run on a
 // replacement, and a task that only failed leaves its worker in service.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkerPool, WorkerTaskError } from '../../src/platform/worker-threads.js';
 
@@ -55,5 +57,17 @@ describe('a worker pool whose worker dies', () => {
     await expect(dying).rejects.toThrow(/exit code 3/);
     expect(await slowEcho).toBe('kept');
     expect(await Promise.all([1, 2, 3].map((value) => workers.run({ do: 'echo', value })))).toEqual([1, 2, 3]);
+  }, 30_000);
+});
+
+describe('a worker client', () => {
+  it('never keeps the process alive when it was never asked anything', () => {
+    const module = pathToFileURL(fileURLToPath(new URL('../../src/platform/worker-threads.ts', import.meta.url))).href;
+    const script = `import { WorkerClient } from ${JSON.stringify(module)}; new WorkerClient(${JSON.stringify(ENTRY)}); setTimeout(() => process.stdout.write('done'), 300);`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(child.stderr).toBe('');
+    expect(child.signal).toBeNull();
+    expect(child.status).toBe(0);
+    expect(child.stdout).toBe('done');
   }, 30_000);
 });

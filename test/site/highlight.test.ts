@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createHighlighter } from 'shiki';
 import { describe, expect, it } from 'vitest';
 import { CodeHighlights } from '../../src/site/highlight-pool.js';
-import { codeMarker, fillCodeMarkers, grammarOf, highlight, highlightOnceForTest, THEMES, useHighlighter } from '../../src/site/render/highlight.js';
+import { codeKey, codeMarker, fillCodeMarkers, grammarOf, highlight, highlightOnceForTest, THEMES, useHighlighter } from '../../src/site/render/highlight.js';
 import { pageRoot, renderPageBody, type SpaceRender } from '../../src/site/render/page-body.js';
 import { SpaceUrls } from '../../src/site/urls.js';
 import { CORPORA, markdownFiles } from '../helpers/corpora.js';
@@ -65,7 +65,10 @@ describe('code highlighted on the highlight worker', () => {
     expect(deferred.html).toContain(codeMarker('5eed', 0));
     expect(inPlace.code).toEqual([]);
     const filled = await new CodeHighlights().fill(deferred.html, '5eed', deferred.code);
-    expect(filled).toBe(inPlace.html);
+    expect(filled.html).toBe(inPlace.html);
+    // Either way the build learns each block's HTML by its key, for the page's next render.
+    expect(filled.highlighted).toEqual(inPlace.highlighted);
+    expect(inPlace.highlighted.map(([key]) => key)).toEqual([codeKey('const a = 1 < 2;', 'js')]);
     expect(inPlace.html).not.toContain('<!--');
   });
 });

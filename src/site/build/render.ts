@@ -11,6 +11,7 @@ import { takeBody } from '../../content/page-parse.js';
 import type { DocumentPage } from '../../model/index.js';
 import type { BlobStore } from '../../store/index.js';
 import { CodeHighlights } from '../highlight-pool.js';
+import { rememberCode } from '../render/highlight.js';
 import type { PageEntry } from '../manifest.js';
 import { type PageView, renderPageBytes } from '../page.js';
 import type { RenderedBody } from '../render/markdown.js';
@@ -126,7 +127,7 @@ async function renderPage(run: SpaceRun, bodies: Bodies, plan: PagePlan): Promis
   // The last commit that touched the page's file; a page without one (edited through the API) keeps the date of
   // the revision that changed it, as well as the build cache knows it.
   const updatedAt = pageUpdatedAt(page) ?? (old && old.blob === page.blob ? old.updatedAt : run.plan.space.view.revision.createdAt);
-  const { body, onWorker } = await bodies.render(page, run.site.openapi);
+  const { body, onWorker } = await bodies.render(plan, run.site.openapi);
   const html = renderPageBytes(run.plan.chrome, pageView(run, page, body, updatedAt));
   const entry: PageEntry = {
     key,
@@ -137,6 +138,7 @@ async function renderPage(run: SpaceRun, bodies: Bodies, plan: PagePlan): Promis
     ...(Object.keys(body.aliases).length ? { aliases: body.aliases } : {}),
     links: body.links,
     search: searchDocs(page, body.sections, entryKey, urls),
+    ...(body.highlighted.length ? { code: body.highlighted } : {}),
   };
   return { entry, html, onWorker };
 }
@@ -257,6 +259,7 @@ class Bodies {
   private readonly read = new Map<string, PageSource>();
   private cursor = 0;
   private readonly highlights: CodeHighlights | null;
+  private readonly plans: Map<string, PagePlan>;
 
   constructor(
     private readonly pool: RenderPool | null,
@@ -265,6 +268,7 @@ class Bodies {
     private readonly pages: readonly DocumentPage[],
   ) {
     this.highlights = pool ? new CodeHighlights() : null;
+    this.plans = new Map(run.plan.pages.filter((p) => p.action === 'render').map((p) => [p.page.id, p]));
   }
 
   /** Starts the render worker on the space and the first pages. */
@@ -288,7 +292,8 @@ class Bodies {
     return this.inFlight.get(page.id)?.source ?? (await this.sourceOf(page));
   }
 
-  async render(page: DocumentPage, openapi: SiteInput['openapi']): Promise<{ body: RenderedBody; onWorker: boolean }> {
+  async render(plan: PagePlan, openapi: SiteInput['openapi']): Promise<{ body: RenderedBody; onWorker: boolean }> {
+    const { page } = plan;
     await this.topUp();
     const posted = this.inFlight.get(page.id);
     if (posted) {
@@ -321,11 +326,25 @@ class Bodies {
 
   private async sourceOf(page: DocumentPage): Promise<PageSource> {
     if (this.read.has(page.id)) return this.read.get(page.id)!;
+    await this.rememberCode(page);
     const bytes = await this.run.blobs.get(page.blob);
     const kept = bytes ? takeBody(page.blob) : undefined;
     const source = !bytes ? null : kept ? { body: kept.json, sections: kept.sections, code: kept.code } : { text: bytes.toString('utf8') };
     this.read.set(page.id, source);
     return source;
+  }
+
+  /**
+   * The page's code as its last render highlighted it (its entry in the build cache): a page whose text changed, or
+   * every page after the sidebar changed, renders without highlighting again the code blocks it still has.
+   */
+  private async rememberCode(page: DocumentPage): Promise<void> {
+    const plan = this.plans.get(page.id);
+    if (!plan?.old) return;
+    const code = (await this.run.previous.segment(plan.old.segment))?.[plan.entryKey]?.code;
+    if (!code) return;
+    if (this.highlights) this.highlights.remember(code);
+    else rememberCode(code);
   }
 
   private async topUp(): Promise<void> {
@@ -338,7 +357,7 @@ class Bodies {
       this.read.delete(page.id);
       const rendering = pool
         .render(this.key, page, source, true)
-        .then(async (body) => ({ ...body, html: await highlights.fill(body.html, this.run.space.options.nonce, body.code) }));
+        .then(async (body) => ({ ...body, ...(await highlights.fill(body.html, this.run.space.options.nonce, body.code)), code: [] }));
       rendering.catch(() => {}); // awaited in page order; a failure is thrown there
       this.inFlight.set(page.id, { source, rendering });
     }

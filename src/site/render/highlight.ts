@@ -4,12 +4,16 @@
  * variables, so the theme toggle needs no re-render.
  */
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { LRUCache } from 'lru-cache';
 import { bundledLanguages, bundledLanguagesAlias, createHighlighter, type Highlighter, type ThemedToken } from 'shiki';
 import { escapeHtml } from '../html.js';
 
 // The -default themes: every token colour reaches 4.5:1 on the code block background (github-light's do not).
 export const THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
+
+/** What a block's HTML depends on beside its language and code: part of its key, which the build cache keeps. */
+const HIGHLIGHTER = `shiki ${(createRequire(import.meta.url)('shiki/package.json') as { version: string }).version} ${THEMES.light} ${THEMES.dark}`;
 
 let highlighter: Promise<Highlighter> | null = null;
 const loaded = new Set<string>();
@@ -25,6 +29,25 @@ export function grammarOf(lang: string | null | undefined): string | null {
 
 let ready: Highlighter | null = null;
 
+/** A code block's key: its highlighted HTML is the same wherever and whenever the key is. */
+export function codeKey(code: string, lang: string | null | undefined): string {
+  return createHash('sha1')
+    .update(`${HIGHLIGHTER}\0${grammarOf(lang) ?? ''}\0${code}`)
+    .digest('base64');
+}
+
+/** Highlighted blocks an earlier build kept (`codeKey`, HTML): `highlight` gives them without starting Shiki. */
+export function rememberCode(blocks: ReadonlyArray<readonly [key: string, html: string]>): void {
+  if (!Array.isArray(blocks)) return;
+  for (const block of blocks) if (typeof block?.[0] === 'string' && typeof block[1] === 'string') cache.set(block[0], block[1]);
+}
+
+/** Loads what highlighting `blocks` needs: nothing when every one of them is known already. */
+export async function useHighlighterFor(blocks: Iterable<CodeBlock>): Promise<void> {
+  const langs = [...blocks].flatMap(([lang, code]) => (lang && !cache.has(codeKey(code, lang)) ? [lang] : []));
+  if (langs.length) await useHighlighter(langs);
+}
+
 /** Creates the highlighter (once) and loads the grammars of `langs` not loaded yet. Call before `highlight`. */
 export async function useHighlighter(langs: Iterable<string>): Promise<void> {
   highlighter ??= createHighlighter({ themes: Object.values(THEMES), langs: [] });
@@ -39,11 +62,8 @@ export async function useHighlighter(langs: Iterable<string>): Promise<void> {
  * A code block's `<pre>`: highlighted when its grammar was loaded by `useHighlighter`, else escaped text.
  * Synchronous, so it can run inside mdast-util-to-hast handlers.
  */
-export function highlight(code: string, lang: string | null | undefined): string {
+export function highlight(code: string, lang: string | null | undefined, key = codeKey(code, lang)): string {
   const grammar = grammarOf(lang);
-  const key = createHash('sha1')
-    .update(`${grammar ?? ''}\0${code}`)
-    .digest('base64');
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
   let out: string;

@@ -36,6 +36,8 @@ export interface RenderedBody {
   sections: Section[];
   /** The code blocks rendered as markers, for the build to highlight (`deferCode`). */
   code: CodeBlock[];
+  /** The code blocks highlighted in it: their `codeKey` and HTML, which the build cache keeps for the page's next render. */
+  highlighted: Array<[key: string, html: string]>;
 }
 
 /** `known`: the sections `searchSections` gives for this body and title, when the caller has them. */
@@ -77,7 +79,7 @@ export function renderBody(root: Root, title: string, ctx: RenderContext, reusab
   const aliases = headingAliases(headings, { title, ids: anchors });
   canonicalFragments(clean, new Set(anchors), aliases);
   insertTrusted(clean, ctx);
-  return { html: toHtml(clean, { allowDangerousHtml: true }), anchors, aliases, outline, links: ctx.links, sections, code: ctx.deferredCode };
+  return { html: toHtml(clean, { allowDangerousHtml: true }), anchors, aliases, outline, links: ctx.links, sections, code: ctx.deferredCode, highlighted: [] };
 }
 
 /**

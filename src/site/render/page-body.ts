@@ -1,12 +1,12 @@
 /** One page's body, rendered the same way on the build's thread and on a render worker. */
-import type { Code, Root } from 'mdast';
+import type { Root } from 'mdast';
 import { markdownLimitProblem } from '../../content/limits.js';
 import { bodyUnderTitle, parsePageFile, readMarkdown, type Section, underTitle } from '../../content/index.js';
 import type { RevisionIndex } from '../../domain/content/content.js';
 import type { DocumentPage } from '../../model/index.js';
 import type { SpaceUrls } from '../urls.js';
 import { RenderContext } from './context.js';
-import { type CodeBlock, useHighlighter } from './highlight.js';
+import { type CodeBlock, codeKey, fillCodeMarkers, highlight, useHighlighterFor } from './highlight.js';
 import { type RenderedBody, renderBody } from './markdown.js';
 import type { OpenAPISpecSource } from './openapi/source.js';
 
@@ -30,10 +30,27 @@ export interface PageRenderOptions {
 
 export async function renderPageBody(space: SpaceRender, page: DocumentPage, root: Root, options: PageRenderOptions = {}): Promise<RenderedBody> {
   const { openapi, sections, deferCode } = options;
-  if (!deferCode) await useHighlighter(codeLanguages(root));
-  const ctx = new RenderContext(page, space.index, space.urls, { ...space.options, ...(openapi ? { openapi } : {}), ...(deferCode ? { deferCode } : {}) });
+  // Code blocks are left as markers either way: those of includes too are known once the body is rendered.
+  const ctx = new RenderContext(page, space.index, space.urls, { ...space.options, ...(openapi ? { openapi } : {}), deferCode: true });
   await openapi?.prepare(root, ctx);
-  return renderBody(root, page.title, ctx, space.reusable, sections ? underTitle(sections, page.title) : undefined);
+  const body = renderBody(root, page.title, ctx, space.reusable, sections ? underTitle(sections, page.title) : undefined);
+  return deferCode ? body : await highlightHere(body, space.options.nonce);
+}
+
+/** The body with its code blocks highlighted on this thread; Shiki starts only for blocks no earlier build kept. */
+async function highlightHere(body: RenderedBody, nonce: string): Promise<RenderedBody> {
+  if (body.code.length === 0) return body;
+  await useHighlighterFor(body.code);
+  const highlighted = body.code.map(([lang, code]): [string, string] => {
+    const key = codeKey(code, lang);
+    return [key, highlight(code, lang, key)];
+  });
+  const html = fillCodeMarkers(
+    body.html,
+    nonce,
+    highlighted.map(([, block]) => block),
+  );
+  return { ...body, html, code: [], highlighted };
 }
 
 /**
@@ -75,13 +92,3 @@ export function reusableFrom(text: (gitPath: string) => string | null): (gitPath
 
 /** Whether a page's source (markdown, or its parsed body as JSON) may hold OpenAPI blocks, which need the site's specs. */
 export const mayUseOpenAPI = (source: string): boolean => /openapi|swagger/i.test(source);
-
-function codeLanguages(root: Root): Set<string> {
-  const langs = new Set<string>();
-  const visit = (node: Root | Root['children'][number]) => {
-    if (node.type === 'code' && (node as Code).lang) langs.add((node as Code).lang!);
-    if ('children' in node) for (const child of node.children) visit(child as Root['children'][number]);
-  };
-  visit(root);
-  return langs;
-}

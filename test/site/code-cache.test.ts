@@ -1,0 +1,74 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Manifest, PageEntry } from '../../src/site/manifest.js';
+import { renderPool } from '../../src/site/render-pool.js';
+import { markdownSpace, syncedSpace, tempDir } from './helpers.js';
+
+const GUIDE = (text: string, code: string) => `# Guide\n\n${text}\n\n\`\`\`js\n${code}\n\`\`\`\n`;
+const FROM_CACHE = '<pre class="shiki" tabindex="0"><code><span class="line">from the build cache</span></code></pre>';
+
+describe('highlighted code in the build cache', () => {
+  it.each([
+    ['rendered here', false],
+    ['rendered on the warm render worker', true],
+  ])('is what an edit of a page’s text renders its code with; an edit of the code highlights it again (%s)', async (_, onWorker) => {
+    // A warm pool renders any number of pages; without one, a single page renders on the build's thread.
+    const options = onWorker ? { strictLinks: false } : { strictLinks: false, renderWorkers: false as const };
+    if (onWorker) renderPool(true);
+    const source = markdownSpace({ 'README.md': '# Home\n\nWelcome.\n', 'guide.md': GUIDE('Run it:', 'const answer = 42;') });
+    const space = await syncedSpace(source, `Code cache ${onWorker}`);
+    const out = tempDir('code-cache');
+    await space.build(out, { strictLinks: false });
+    const guideId = (await space.view()).index.pagesByGitPath.get('guide.md')!.id;
+    const segmentOf = () => {
+      const manifest = JSON.parse(readFileSync(join(out, '.quire-build.json'), 'utf8')) as Manifest;
+      const file = join(out, '.quire-build', manifest.pages[`/${guideId}`]!.segment);
+      return { file, entries: JSON.parse(readFileSync(file, 'utf8')) as Record<string, PageEntry> };
+    };
+    const page = () => readFileSync(join(out, 'guide/index.html'), 'utf8');
+
+    const { file, entries } = segmentOf();
+    const code = entries[`/${guideId}`]!.code!;
+    expect(code).toHaveLength(1);
+    expect(code[0]![1]).toMatch(/^<pre class="shiki shiki-themes/);
+    expect(page()).toContain(code[0]![1]);
+
+    // The cache's HTML for the block is the one the next render uses: shown by changing it.
+    entries[`/${guideId}`]!.code = [[code[0]![0], FROM_CACHE]];
+    writeFileSync(file, JSON.stringify(entries));
+    writeFileSync(join(source, 'guide.md'), GUIDE('Run it now:', 'const answer = 42;'));
+    await space.sync(source, { space: `Code cache ${onWorker}` });
+    const textEdit = await space.build(out, options);
+    expect(textEdit.rendered).toBe(1);
+    expect(textEdit.renderedOnWorkers).toBe(onWorker ? 1 : 0);
+    expect(page()).toContain('Run it now:');
+    expect(page()).toContain('from the build cache');
+
+    writeFileSync(join(source, 'guide.md'), GUIDE('Run it now:', 'const answer = 43;'));
+    await space.sync(source, { space: `Code cache ${onWorker}` });
+    await space.build(out, options);
+    expect(page()).not.toContain('from the build cache');
+    expect(page()).toMatch(/<pre class="shiki shiki-themes[^"]*"[^>]*>.*43/s);
+    expect(segmentOf().entries[`/${guideId}`]!.code![0]![0]).not.toBe(code[0]![0]);
+  });
+
+  it('is ignored when it is not a list of keys and HTML', async () => {
+    const source = markdownSpace({ 'README.md': '# Home\n\nWelcome.\n', 'guide.md': GUIDE('Run it:', 'let x = 1;') });
+    const space = await syncedSpace(source, 'Code cache, damaged');
+    const out = tempDir('code-cache-damaged');
+    await space.build(out, { strictLinks: false });
+    const guideId = (await space.view()).index.pagesByGitPath.get('guide.md')!.id;
+    const manifest = JSON.parse(readFileSync(join(out, '.quire-build.json'), 'utf8')) as Manifest;
+    const file = join(out, '.quire-build', manifest.pages[`/${guideId}`]!.segment);
+    const entries = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    (entries[`/${guideId}`] as { code: unknown }).code = 'not a list';
+    writeFileSync(file, JSON.stringify(entries));
+    writeFileSync(join(source, 'guide.md'), GUIDE('Run it again:', 'let x = 1;'));
+    await space.sync(source, { space: 'Code cache, damaged' });
+    await space.build(out, { strictLinks: false });
+    const html = readFileSync(join(out, 'guide/index.html'), 'utf8');
+    expect(html).toContain('Run it again:');
+    expect(html).toMatch(/<pre class="shiki shiki-themes[^"]*"[^>]*>.*let/s);
+  });
+});
