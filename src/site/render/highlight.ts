@@ -4,16 +4,17 @@
  * variables, so the theme toggle needs no re-render.
  */
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { LRUCache } from 'lru-cache';
 import { bundledLanguages, bundledLanguagesAlias, createHighlighter, type Highlighter, type ThemedToken } from 'shiki';
 import { escapeHtml } from '../html.js';
+import shiki from 'shiki/package.json' with { type: 'json' };
 
 // The -default themes: every token colour reaches 4.5:1 on the code block background (github-light's do not).
 export const THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
 
 /** What a block's HTML depends on beside its language and code: part of its key, which the build cache keeps. */
-const HIGHLIGHTER = `shiki ${(createRequire(import.meta.url)('shiki/package.json') as { version: string }).version} ${THEMES.light} ${THEMES.dark}`;
+// Shiki is bundled into the built CLI (a dev dependency): its version is read at build time.
+const HIGHLIGHTER = `shiki ${shiki.version} ${THEMES.light} ${THEMES.dark}`;
 
 let highlighter: Promise<Highlighter> | null = null;
 const loaded = new Set<string>();
