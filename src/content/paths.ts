@@ -101,6 +101,8 @@ export function relativeFromDir(fromDir: string, to: string): string {
   return [...Array<string>(ups).fill('..'), ...target.slice(common)].join('/');
 }
 
+const DOT_SEGMENT = /(?:^|[/\\])\.\.?(?:[/\\]|$)/;
+
 /**
  * Whether a path (a URL path or a file path) has a `.` or `..` segment, as written or once or more percent-decoded
  * (`/a/%2e%2e/b`, `%252e%252e`), with `\` taken as a separator too: such a path may climb out of its folder.
@@ -108,7 +110,8 @@ export function relativeFromDir(fromDir: string, to: string): string {
 export function hasDotSegment(path: string): boolean {
   let form = path;
   for (let round = 0; round < 4; round++) {
-    if (form.split(/[/\\]/).some((segment) => segment === '.' || segment === '..')) return true;
+    if (DOT_SEGMENT.test(form)) return true;
+    if (!form.includes('%')) return false;
     const decoded = decodeAll(form);
     if (decoded === form) return false;
     form = decoded;

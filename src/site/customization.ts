@@ -2,7 +2,7 @@
  * The members of GitBook's SiteCustomizationSettings the builder applies. Every field is optional so a full
  * settings object from the sites API fits as is; `withDefaults` fills what a site leaves out.
  */
-import { createHash } from 'node:crypto';
+import { sha1Hex } from '../platform/digest.js';
 
 export interface ThemedColor {
   light: string;
@@ -138,7 +138,7 @@ export function resolveCustomization(c: SiteCustomization = {}): ResolvedCustomi
 
 /** A stable hash of a customization: part of every rendered page's cache key. */
 export function customizationHash(c: ResolvedCustomization): string {
-  return createHash('sha1').update(stableJson(c)).digest('hex').slice(0, 16);
+  return sha1Hex(stableJson(c), 16);
 }
 
 export function stableJson(value: unknown): string {

@@ -5,12 +5,12 @@
  * That folder also keeps the snapshots of the search indexes' builders (search-pool.ts).
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { AnchorAliases } from '../content/heading-aliases.js';
 import type { BrokenLink } from './link-check.js';
 import type { PageLink } from './render/context.js';
 import type { SearchDoc } from './search-index.js';
+import { sha1Hex } from '../platform/digest.js';
 
 const MANIFEST = '.quire-build.json';
 /** The folder of the segment files. */
@@ -71,7 +71,7 @@ export interface Manifest {
 
 export const emptyManifest = (): Manifest => ({ format: FORMAT, pages: {}, files: {}, segments: [], outputs: {} });
 
-const hash = (text: string) => createHash('sha1').update(text).digest('hex').slice(0, 20);
+const hash = (text: string) => sha1Hex(text, 20);
 
 /** A segment's id: its pages' entry keys, in order. */
 export const segmentId = (entryKeys: readonly string[]) => hash(entryKeys.join('\n'));

@@ -1,9 +1,9 @@
 /** The sidebar: the page tree as links (groups, nesting, hidden pages left out), rendered once per site space. */
-import { createHash } from 'node:crypto';
 import type { DocumentPage, RevisionPage } from '../model/index.js';
 import type { RevisionIndex } from '../domain/content/content.js';
 import { escapeHtml, html, raw, safeUrl, type Raw } from './html.js';
 import type { SpaceUrls } from './urls.js';
+import { sha1Hex } from '../platform/digest.js';
 
 export interface NavItem {
   id: string;
@@ -45,7 +45,7 @@ export function buildNav(index: RevisionIndex, urls: SpaceUrls): Nav {
       return [item];
     });
   const items = itemsOf(null);
-  const hash = createHash('sha1').update(JSON.stringify(items)).digest('hex').slice(0, 16);
+  const hash = sha1Hex(JSON.stringify(items), 16);
   return { items, order, parents, hash };
 }
 
@@ -79,21 +79,30 @@ export interface SpaceSidebar {
   /** The `<nav>` of one page, its entry marked current; null when `full` is set. */
   forPage: ((pageId: string) => string) | null;
   /** The whole tree's list (`<ul class="nav-list">`) the client fills the `<nav>` with, by output path; null when `full` is set. */
-  asset: { path: string; url: string; html: string } | null;
+  asset: { path: string; url: string; readonly html: string } | null;
 }
 
 /**
  * The sidebar of a site space. Past `FULL_SIDEBAR_ENTRIES` the tree is written once, to `_quire/nav-<hash>.html`
- * (named by its bytes: cached for good, and a kept page names the tree it was rendered with), and a page carries
+ * (named by what makes its bytes: the tree, the links' target and `version`, the templates' (`SiteAssets.version`); so
+ * it is cached for good, a kept page names the tree it was rendered with, and its HTML is made only when the file is
+ * not there yet), and a page carries
  * what a reader needs without the script: the top level, its ancestors' children (its own siblings) and its own
  * children. A group off the page's path shows its title as a link to its first page (a group has no page of its
  * own): every entry stays reachable by walking down from any page.
  */
-export function spaceSidebar(nav: Nav, externalTarget: 'self' | 'blank', base: string): SpaceSidebar {
+export function spaceSidebar(nav: Nav, externalTarget: 'self' | 'blank', base: string, version: string): SpaceSidebar {
   if (countEntries(nav.items) <= FULL_SIDEBAR_ENTRIES) return { full: renderSidebar(nav, externalTarget), forPage: null, asset: null };
-  const tree = listHtml(nav.items, externalTarget);
-  const name = `nav-${createHash('sha1').update(tree).digest('hex').slice(0, 12)}.html`;
-  const asset = { path: `_quire/${name}`, url: `${base}_quire/${name}`, html: tree };
+  const name = `nav-${sha1Hex(`${nav.hash}\0${externalTarget}\0${version}`, 12)}.html`;
+  let tree: string | undefined;
+  const asset = {
+    path: `_quire/${name}`,
+    url: `${base}_quire/${name}`,
+    get html() {
+      tree ??= listHtml(nav.items, externalTarget);
+      return tree;
+    },
+  };
   const open = `<nav class="sidebar-nav" aria-label="Pages" data-nav-src="${escapeHtml(asset.url)}">`;
   const link = linkHtml(externalTarget);
   const firstUrl = new Map<NavItem, string | null>();

@@ -12,9 +12,17 @@ import { makeDirectory } from '../platform/make-directory.js';
 /** The absolute file of `path` under `root`, or null when `path` is not a plain path inside it. */
 export function outputFile(root: string, path: string): string | null {
   if (path === '' || path.includes('\0') || isAbsolute(path) || hasDotSegment(path)) return null;
-  const base = resolve(root);
+  const base = resolvedRoot(root);
   const full = resolve(base, path);
   return full.startsWith(`${base}${sep}`) ? full : null;
+}
+
+// The last root resolved: a build asks for thousands of paths under one.
+let lastRoot = { root: '', cwd: '', base: '' };
+function resolvedRoot(root: string): string {
+  const cwd = process.cwd();
+  if (lastRoot.root !== root || lastRoot.cwd !== cwd) lastRoot = { root, cwd, base: resolve(root) };
+  return lastRoot.base;
 }
 
 /**

@@ -3,7 +3,7 @@
  * set of things a visitor's claims make visible (site spaces, sections, header links), and rebuilt incrementally
  * when the site or the content it shows moves on. Visitors with the same view share one build.
  */
-import { createHash } from 'node:crypto';
+import { sha1Hex } from '../platform/digest.js';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
@@ -103,4 +103,4 @@ function headerConditions(customization: Record<string, unknown> | null): string
   return links.flatMap((l) => [l.condition, ...(l.links ?? []).map((c) => c.condition)]).filter((c): c is string => !!c);
 }
 
-const hash = (text: string) => createHash('sha1').update(text).digest('hex').slice(0, 16);
+const hash = (text: string) => sha1Hex(text, 16);

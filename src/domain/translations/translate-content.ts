@@ -1,6 +1,6 @@
 // One run over a revision's content: the target's new content, pages translated at the mdast level (only prose text
 // runs go to the translator; code, URLs, block syntax and attributes stay as written). Pure apart from the translator.
-import { createHash } from 'node:crypto';
+import { sha1Hex } from '../../platform/digest.js';
 import { frontmatterText, parsePageFile, serializePageFile, splitFrontmatter } from '../../content/index.js';
 import { gitBlobOid, type RevisionContent, type RevisionPage, type RevisionReusableContent, type TranslationItemRecord } from '../../model/index.js';
 import { type GlossaryTerm, TextPlan } from './text-plan.js';
@@ -37,7 +37,7 @@ export interface ContentRunResult {
 
 type Finish<T> = () => T;
 
-const hash = (...parts: string[]) => createHash('sha1').update(parts.join('\u0000')).digest('hex');
+const hash = (...parts: string[]) => sha1Hex(parts.join('\u0000'));
 const utf8 = (bytes: Uint8Array) => new TextDecoder('utf-8').decode(bytes);
 
 /** What makes earlier translations stale: another translator, other languages, another glossary. */

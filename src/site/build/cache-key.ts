@@ -3,11 +3,11 @@
  * previous build. The key covers what the page's HTML is made from: the page's file and metadata, and what every page
  * of its site space shares (sidebar, customization, templates, chrome, claims, includes, variables, files, OpenAPI).
  */
-import { createHash } from 'node:crypto';
 import { pageUpdatedAt } from '../../domain/content/page-dates.js';
 import type { DocumentPage, RevisionContent } from '../../model/index.js';
 import { customizationHash, type ResolvedCustomization, stableJson } from '../customization.js';
 import type { FeedbackTarget } from '../page.js';
+import { sha1Hex } from '../../platform/digest.js';
 
 export interface Tab {
   title: string;
@@ -38,7 +38,7 @@ export interface SpaceKeyInput {
   openapiStamp?: string | undefined;
 }
 
-const hash = (text: string) => createHash('sha1').update(text).digest('hex').slice(0, 20);
+const hash = (text: string) => sha1Hex(text, 20);
 
 export function spaceKey(input: SpaceKeyInput): string {
   const claims = input.claims ? hash(stableJson(input.claims)) : '';

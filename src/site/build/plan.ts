@@ -100,7 +100,7 @@ export function planSpace(plan: SitePlan, index: number, options: BuildOptions, 
   const space = plan.site.spaces[index]!;
   const urls = new SpaceUrls(plan.base, space.prefix, space.view.content.pages);
   const customization = resolveCustomization(space.customization);
-  const { nav, sidebar } = spaceLayout(space, urls, customization.externalTarget);
+  const { nav, sidebar } = spaceLayout(space, urls, customization.externalTarget, plan.assets.version);
   const { chrome, key } = spaceChrome(plan, space, urls, nav, sidebar, customization);
   const context: PageContext = {
     previous: plan.previous,
@@ -124,15 +124,15 @@ export function planSpace(plan: SitePlan, index: number, options: BuildOptions, 
  */
 const layouts = new WeakMap<RevisionContent, Map<string, { nav: Nav; sidebar: SpaceSidebar }>>();
 
-function spaceLayout(space: SiteSpaceInput, urls: SpaceUrls, externalTarget: 'self' | 'blank'): { nav: Nav; sidebar: SpaceSidebar } {
+function spaceLayout(space: SiteSpaceInput, urls: SpaceUrls, externalTarget: 'self' | 'blank', version: string): { nav: Nav; sidebar: SpaceSidebar } {
   const { content, index } = space.view;
   let byUrls = layouts.get(content);
   if (!byUrls) layouts.set(content, (byUrls = new Map()));
-  const key = `${urls.base}\0${urls.prefix}\0${externalTarget}`;
+  const key = `${urls.base}\0${urls.prefix}\0${externalTarget}\0${version}`;
   let layout = byUrls.get(key);
   if (!layout) {
     const nav = buildNav(index, urls);
-    byUrls.set(key, (layout = { nav, sidebar: spaceSidebar(nav, externalTarget, urls.base) }));
+    byUrls.set(key, (layout = { nav, sidebar: spaceSidebar(nav, externalTarget, urls.base, version) }));
   }
   return layout;
 }

@@ -153,13 +153,20 @@ export class SiteOutput {
 
   private async removeStale(): Promise<void> {
     const { previous } = this.plan;
-    const kept = new Set(Object.values(this.files.manifest.pages).flatMap((p) => p.files));
-    for (const entry of Object.values(previous.pages)) {
+    const { pages } = this.files.manifest;
+    let kept: Set<string> | undefined;
+    for (const [key, entry] of Object.entries(previous.pages)) {
+      // A page whose files are the same as before keeps them all: a one-page edit looks at no other file.
+      if (sameFiles(pages[key]?.files, entry.files)) continue;
+      kept ??= new Set(Object.values(pages).flatMap((p) => p.files));
       for (const file of entry.files) if (!kept.has(file)) await this.writer.remove(file);
     }
     for (const file of Object.keys(previous.files)) if (!(file in this.files.manifest.files)) await this.writer.remove(file);
   }
 }
+
+const sameFiles = (now: readonly string[] | undefined, before: readonly string[]) =>
+  now !== undefined && now.length === before.length && now.every((file, i) => file === before[i]);
 
 function notFoundPage(chrome: Chrome, base: string): string {
   const body = `<p>There is no page at this address. It may have moved: try the search, or start from the <a href="${escapeHtml(base)}">home page</a>.</p>`;

@@ -5,7 +5,7 @@
  * helper, only when allowed (`fetchUrls`, or DOCS_FETCH_OPENAPI=1): a build never reaches out on its own. Each document
  * is parsed once per build; parsed documents are kept across builds by the hash of their text.
  */
-import { createHash } from 'node:crypto';
+import { sha1Hex } from '../../platform/digest.js';
 import { LRUCache } from 'lru-cache';
 import type { Root } from 'mdast';
 import type { RevisionView } from '../../domain/content/content.js';
@@ -161,7 +161,7 @@ class SiteSpecs implements OpenAPISpecSource {
   private readonly reading = new Map<string, Promise<void>>();
 }
 
-const hash = (text: string) => createHash('sha1').update(text).digest('hex');
+const hash = (text: string) => sha1Hex(text);
 const withUrl = (parsed: OpenAPIDocument | string, url: string | null): LoadedSpec => (typeof parsed === 'string' ? { error: parsed } : { doc: parsed, url });
 
 /** The document of a spec's text, or why it cannot be read. */

@@ -65,8 +65,10 @@ describe('slug rules', () => {
   });
 
   it('sees "." and ".." segments raw, percent-encoded once or twice, and behind backslashes', () => {
-    for (const path of ['/../x', '/a/./b', '/%2e%2e/x', '/a/%2E%2E', '/%252e%252e/x', 'a\\..\\b', '..']) expect(hasDotSegment(path), path).toBe(true);
-    for (const path of ['/old/page', '/v1.2/x', '/a..b', '/%2e%2ex', '']) expect(hasDotSegment(path), path).toBe(false);
+    for (const path of ['/../x', '/a/./b', '/%2e%2e/x', '/a/%2E%2E', '/%252e%252e/x', 'a\\..\\b', '..', '.', './a', 'a/.', 'a/..', '\\..', '%zz/%2e%2e'])
+      expect(hasDotSegment(path), path).toBe(true);
+    for (const path of ['/old/page', '/v1.2/x', '/a..b', '/%2e%2ex', '', '.hidden/a', 'a/.b', 'a/b.', '...', 'a%zz/b', '100%/x'])
+      expect(hasDotSegment(path), path).toBe(false);
   });
 });
 
