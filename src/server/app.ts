@@ -39,6 +39,11 @@ export interface ServerOptions {
   /** Base of every URL in responses, e.g. http://127.0.0.1:4000 (a function when known only after listen). */
   publicUrl: string | (() => string);
   bodyLimit?: number;
+  /**
+   * Whose `X-Forwarded-For` gives the address of a request (`server.trustProxy`): none (false, the default), every
+   * sender (true), or the proxies at these addresses, ranges or names. The public limits count by that address.
+   */
+  trustProxy?: boolean | readonly string[];
   handlers?: Handlers;
   logger?: boolean;
   /** A built static site served at `/` next to the API (its `404.html` answers unknown pages). */
@@ -67,6 +72,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 50 * 1024 * 1024,
+    trustProxy: typeof options.trustProxy === 'object' ? [...options.trustProxy] : (options.trustProxy ?? false),
     http: { maxHeaderSize: MAX_HEADER_SIZE },
     // Parameters are measured (and named) in `validate`; the router only stops what cannot be a URL of ours.
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: MAX_URL_LENGTH },
