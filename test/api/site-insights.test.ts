@@ -295,6 +295,26 @@ describe('page feedback: trackEventsInSiteById and aggregateSiteEvents (0.202.0)
     expect(await s.store.feedback.count(off.id)).toBe(1);
   });
 
+  it('answers a page of a deleted or removed space as it answers an unknown page: nothing says the space was there', async () => {
+    const on = await newSite('Gone');
+    const unknownPage = (page: string) => ({
+      code: 400,
+      message: `events.0.location.page: no page ${JSON.stringify(page)} in the space ${on.space} of the site space ${on.siteSpace}`,
+    });
+    expect((await trackOne(on, feedback(on, on.pages.guide, PageFeedbackRating.Good))).status).toBe(204);
+    expect(await errorOf(trackOne(on, feedback(on, 'nosuchpage', PageFeedbackRating.Good)))).toEqual(unknownPage('nosuchpage'));
+
+    await s.newerClient().spaces.deleteSpaceById(on.space);
+    expect(await s.domain.content.hasPage(on.space, on.pages.guide)).toBe(false);
+    expect(await errorOf(trackOne(on, feedback(on, on.pages.guide, PageFeedbackRating.Good)))).toEqual(unknownPage(on.pages.guide));
+    expect(await errorOf(trackOne(on, feedback(on, 'nosuchpage', PageFeedbackRating.Good)))).toEqual(unknownPage('nosuchpage'));
+
+    // Removed for good (its site spaces go with it): still no page, and no error.
+    expect(await s.store.tx(() => s.store.content.purgeSpace(on.space))).toBe(true);
+    expect(await s.domain.content.hasPage(on.space, on.pages.guide)).toBe(false);
+    expect(await s.store.feedback.count(on.id)).toBe(1);
+  });
+
   it('404 for an unknown site or one of another organization; queries need the site admin or an organization admin', async () => {
     const event = feedback(site, site.pages.welcome, PageFeedbackRating.Good);
     expect(await statusOf(s.newerClient('').orgs.trackEventsInSiteById(s.org, 'unknownsite0000000000', { events: [event] }))).toBe(404);
