@@ -247,8 +247,9 @@ function validate(operation: Operation, versions: OperationValidator[], request:
     if ('refusal' in other) throw checked.refusal;
     return other;
   }
-  // Accepted: a field only the other version defines, the first let through whatever its value. Each must be valid
-  // under the version that defines it.
+  // Accepted: a field only the other version defines, the first let through whatever its value. Each is judged by
+  // the version that defines it: refused if it is not valid there, else a query parameter is read as that version
+  // types it (the first left it a string).
   for (const [where, sent] of [
     ['query', request.query],
     ['body', request.body],
@@ -256,8 +257,9 @@ function validate(operation: Operation, versions: OperationValidator[], request:
     if (!sent || typeof sent !== 'object' || Array.isArray(sent)) continue;
     for (const [name, value] of Object.entries(sent)) {
       if (first!.declares(where, name) || !second.declares(where, name)) continue;
-      const errors = second.errorsOf(where, name, value);
-      if (errors) throw new HttpError(400, describeErrors(where, errors));
+      const judged = second.judge(where, name, value);
+      if ('errors' in judged) throw new HttpError(400, describeErrors(where, judged.errors));
+      if (where === 'query') checked.query[name] = judged.value;
     }
   }
   return checked;
