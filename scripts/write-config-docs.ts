@@ -53,6 +53,7 @@ server:
   bodyLimit: 52428800
   jobLeaseSeconds: 60
   auditRetentionDays: 365
+  trustProxy: [127.0.0.1, 10.0.0.0/8]
 organizations:
   - title: Acme
     hostname: acme

@@ -62,6 +62,7 @@ async function serve(options: GlobalOptions & ServeOptions, mode: { start: boole
     domain,
     publicUrl,
     bodyLimit: config.server.bodyLimit,
+    trustProxy: config.server.trustProxy,
     sites: publishedSites(runtime),
     ...(mode.start ? { siteDir: () => ownSite } : {}),
     ...(logFormat === 'none' ? {} : { accessLog: (entry) => log.write(formatEntry(entry, logFormat)) }),

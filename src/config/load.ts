@@ -92,6 +92,8 @@ function plainMessage(issue: z.core.$ZodIssue, value: unknown): string {
     case 'invalid_type':
       return value === undefined ? `missing; expected ${kind(issue.expected)}` : `expected ${kind(issue.expected)}, got ${got(value)}`;
     case 'invalid_union': {
+      // A union that says itself why the value fits none of its forms.
+      if (issue.message !== ZOD_UNION_MESSAGE) return issue.message;
       const kinds = issue.errors.flatMap((errors) =>
         errors.filter((e) => e.code === 'invalid_type' && e.path.length === 0).map((e) => kind((e as { expected: string }).expected)),
       );
@@ -108,6 +110,9 @@ function plainMessage(issue: z.core.$ZodIssue, value: unknown): string {
       return issue.message;
   }
 }
+
+/** Zod's own message for a value that fits none of a union's forms, which the union's own `error` replaces. */
+const ZOD_UNION_MESSAGE = 'Invalid input';
 
 const kind = (expected: string) => (expected === 'array' ? 'a list' : expected === 'object' ? 'a mapping of keys to values' : `a ${expected}`);
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 export const roles = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
@@ -17,6 +18,32 @@ export const storageSchema = z
       ),
   })
   .strict();
+
+/** The names Fastify (proxy-addr) gives to ranges of addresses. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+
+/** An address (`10.0.0.1`, `::1`), a CIDR range (`10.0.0.0/8`) or one of Fastify's names for ranges. */
+const proxyAddress = z
+  .string()
+  .min(1)
+  .refine(
+    (entry) => {
+      if ((PROXY_RANGE_NAMES as readonly string[]).includes(entry)) return true;
+      const [address = '', bits, ...rest] = entry.split('/');
+      const family = isIP(address);
+      if (!family || rest.length) return false;
+      return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+    },
+    { error: `expected an IP address, a CIDR range (10.0.0.0/8) or one of ${PROXY_RANGE_NAMES.join(', ')}` },
+  );
+
+/** Whose X-Forwarded-For the server believes. A hop count is refused: it believes anyone who reaches the server directly. */
+export const trustProxySchema = z.union([z.boolean(), z.array(proxyAddress)], {
+  error: (issue) =>
+    typeof issue.input === 'number'
+      ? "a hop count is not accepted: list your proxies' addresses instead (a count believes the X-Forwarded-For of whoever connects, proxy or not)"
+      : undefined,
+});
 
 export const serverSchema = z
   .object({
@@ -58,6 +85,11 @@ export const serverSchema = z
       .default(365)
       .describe(
         'How many days the audit log keeps an event (every write through the API and the command line, with who made it; see the API guide): older events are removed once a day by `docs serve`.',
+      ),
+    trustProxy: trustProxySchema
+      .default(false)
+      .describe(
+        "Which reverse proxies `docs serve` believes about the visitor's address (`X-Forwarded-For`), which per-address limits count by (page feedback from published sites). `false`: none, every request counts as the address it came from (behind a proxy, all visitors share the proxy's limit). A list of the proxies' addresses, CIDR ranges (`10.0.0.0/8`) or `loopback`, `linklocal`, `uniquelocal`: the visitor's address is the last one of `X-Forwarded-For` that is not a listed proxy. `true`: every sender is believed; only when nothing but the proxy can reach the server, as anyone else could send any address. A hop count is refused.",
       ),
   })
   .strict();

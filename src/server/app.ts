@@ -39,6 +39,11 @@ export interface ServerOptions {
   /** Base of every URL in responses, e.g. http://127.0.0.1:4000 (a function when known only after listen). */
   publicUrl: string | (() => string);
   bodyLimit?: number;
+  /**
+   * Whose `X-Forwarded-For` gives the address of a request (`server.trustProxy`): none (false, the default), every
+   * sender (true), or the proxies at these addresses, ranges or names. The public limits count by that address.
+   */
+  trustProxy?: boolean | readonly string[];
   handlers?: Handlers;
   logger?: boolean;
   /** A built static site served at `/` next to the API (its `404.html` answers unknown pages). */
@@ -67,6 +72,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 50 * 1024 * 1024,
+    trustProxy: typeof options.trustProxy === 'object' ? [...options.trustProxy] : (options.trustProxy ?? false),
     http: { maxHeaderSize: MAX_HEADER_SIZE },
     // Parameters are measured (and named) in `validate`; the router only stops what cannot be a URL of ours.
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: true, maxParamLength: MAX_URL_LENGTH },
@@ -241,8 +247,9 @@ function validate(operation: Operation, versions: OperationValidator[], request:
     if ('refusal' in other) throw checked.refusal;
     return other;
   }
-  // Accepted: a field only the other version defines, the first let through whatever its value. Each must be valid
-  // under the version that defines it.
+  // Accepted: a field only the other version defines, the first let through whatever its value. Each is judged by
+  // the version that defines it: refused if it is not valid there, else a query parameter is read as that version
+  // types it (the first left it a string).
   for (const [where, sent] of [
     ['query', request.query],
     ['body', request.body],
@@ -250,8 +257,9 @@ function validate(operation: Operation, versions: OperationValidator[], request:
     if (!sent || typeof sent !== 'object' || Array.isArray(sent)) continue;
     for (const [name, value] of Object.entries(sent)) {
       if (first!.declares(where, name) || !second.declares(where, name)) continue;
-      const errors = second.errorsOf(where, name, value);
-      if (errors) throw new HttpError(400, describeErrors(where, errors));
+      const judged = second.judge(where, name, value);
+      if ('errors' in judged) throw new HttpError(400, describeErrors(where, judged.errors));
+      if (where === 'query') checked.query[name] = judged.value;
     }
   }
   return checked;

@@ -136,23 +136,27 @@ export class OperationValidator {
   }
 
   /**
-   * What is wrong with `value` as this version's query parameter or top-level body property `name` (null: nothing),
-   * judged on a copy: a default this version would fill in stays out of the request. `name` must be declared.
+   * `value` judged as this version's query parameter or top-level body property `name` (which it must declare): what
+   * is wrong with it, or the value to hand on. A query parameter is handed on as this version types it (`"true"` a
+   * boolean, `"10"` a number, one value a list), as the whole query it validates would be. A body property is handed
+   * on as sent: it is judged on a copy, so that a default this version would fill in stays out of the request.
    */
-  errorsOf(where: 'query' | 'body', name: string, value: unknown): ErrorObject[] | null {
+  judge(where: 'query' | 'body', name: string, value: unknown): { errors: ErrorObject[] } | { value: unknown } {
     const key = `${where} ${name}`;
     let validate = this.fieldValidators.get(key);
     if (!validate) {
       this.bodyProperties ??= topLevelProperties(this.operation.body?.schema, this.document);
       const schemas =
         where === 'query'
-          ? this.operation.parameters.filter((p) => p.in === 'query' && p.name === name).map((p) => p.schema)
+          ? this.operation.parameters.filter((p) => p.in === 'query' && p.name === name).map((p) => stringsFirst(p.schema))
           : (this.bodyProperties.get(name) ?? []);
       const schema = schemas.length === 1 ? refsToSpec(schemas[0]) : { anyOf: schemas.map(refsToSpec) };
       validate = (where === 'query' ? this.paramsAjv() : this.bodyAjv()).compile({ type: 'object', properties: { [name]: schema } });
       this.fieldValidators.set(key, validate);
     }
-    return validate({ [name]: structuredClone(value) }) ? null : (validate.errors ?? []);
+    const copy = { [name]: structuredClone(value) };
+    if (!validate(copy)) return { errors: validate.errors ?? [] };
+    return { value: where === 'query' ? copy[name] : value };
   }
 
   get validators(): RequestValidators {
@@ -165,7 +169,7 @@ export class OperationValidator {
       const params = this.operation.parameters.filter((p) => p.in === where);
       return this.paramsAjv().compile({
         type: 'object',
-        properties: Object.fromEntries(params.map((p) => [p.name, refsToSpec(p.schema)])),
+        properties: Object.fromEntries(params.map((p) => [p.name, refsToSpec(stringsFirst(p.schema))])),
         required: params.filter((p) => p.required).map((p) => p.name),
       });
     };
@@ -176,6 +180,21 @@ export class OperationValidator {
       ...(body ? { body: this.bodyAjv().compile(refsToSpec(body.schema)) } : {}),
     };
   }
+}
+
+/**
+ * A parameter's schema with the string forms of its `oneOf` or `anyOf` tried first. Ajv coerces a parameter in place
+ * as each form is tried: `evaluated=true` against `boolean | "deterministic-only"` became `true` for the first form,
+ * then `"true"` again for the second. Tried first, a string form leaves the text as it is, and the form that matches
+ * a boolean or a number has the last word.
+ */
+function stringsFirst(schema: JsonSchema): JsonSchema {
+  const key = Array.isArray(schema.oneOf) ? 'oneOf' : Array.isArray(schema.anyOf) ? 'anyOf' : undefined;
+  if (!key) return schema;
+  const forms = schema[key] as JsonSchema[];
+  const isString = (form: JsonSchema) => form.type === 'string';
+  if (!forms.some((form) => form.type !== undefined && !isString(form))) return schema;
+  return { ...schema, [key]: [...forms.filter(isString), ...forms.filter((form) => !isString(form))] };
 }
 
 /** One readable sentence from Ajv's errors, naming the field. */

@@ -1,6 +1,8 @@
 // A request valid under either version of the contract is accepted, for an operation both have: what only 0.202.0
 // allows (a value its enums added), and what only 0.143.2 allows (a path id outside 0.202.0's new id pattern).
 // A request valid under neither is refused with a 400 naming the field.
+import { buildServer } from '../../src/server/app.js';
+import { type Handlers, ok } from '../../src/server/handler.js';
 import { loadSpec } from '../../src/server/openapi.js';
 import { describe, expect, it } from 'vitest';
 import { errorOf, useServer } from '../helpers/server.js';
@@ -48,6 +50,54 @@ describe('a shared operation accepts a request valid under only one of the specs
     expect(answer.status).toBe(404);
     expect(answer.json.error.message).not.toMatch(/pattern/);
     expect((await errorOf(s.client().spaces.getSpaceById('no.such.space'))).code).toBe(404);
+  });
+});
+
+describe('a query parameter only 0.202.0 has, of an operation both have', () => {
+  /** The query each handler was called with, on a server whose handlers only record it. */
+  const seen: Record<string, unknown>[] = [];
+  const record = () => (ctx: { query: Record<string, unknown> }) => {
+    seen.push(ctx.query);
+    return ok({});
+  };
+  const handlers = { listSiteRedirects: record(), getPageByPath: record(), getPageById: record(), getSitePublishingPreviewById: record() } as Handlers;
+  const get = async (url: string) => {
+    const app = buildServer({ domain: s.domain, publicUrl: s.url, handlers });
+    try {
+      seen.length = 0;
+      const answer = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${s.ownerToken}` } });
+      return { status: answer.statusCode, query: seen[0], error: answer.json().error };
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('reaches the handler typed as 0.202.0 says: booleans as booleans, beside the shared ones coerced as 0.143.2 says', async () => {
+    expect(
+      loadSpec('pinned')
+        .operations.find((o) => o.operationId === 'listSiteRedirects')!
+        .parameters.map((p) => p.name),
+    ).not.toContain('draft');
+    expect(await get(`/v1/orgs/${s.org}/sites/site1/redirects?draft=true&limit=5&search=old`)).toMatchObject({
+      status: 200,
+      query: { draft: true, limit: 5, search: 'old' },
+    });
+    expect((await get(`/v1/orgs/${s.org}/sites/site1/redirects?draft=false`)).query).toEqual({ draft: false });
+    expect((await get(`/v1/orgs/${s.org}/sites/site1/publishing/preview?draft=false`)).query).toEqual({ draft: false });
+    expect((await get(`/v1/spaces/space1/content/path/guides/setup?cachedMetadata=true`)).query).toMatchObject({ cachedMetadata: true });
+    // A boolean or a word: the boolean when it reads as one.
+    expect((await get(`/v1/spaces/space1/content/page/page1?dereferenced=true`)).query).toMatchObject({ dereferenced: true });
+    expect((await get(`/v1/spaces/space1/content/page/page1?dereferenced=reusable-contents`)).query).toMatchObject({ dereferenced: 'reusable-contents' });
+    // So is one both specs have.
+    expect((await get(`/v1/spaces/space1/content/page/page1?evaluated=true`)).query).toMatchObject({ evaluated: true });
+  });
+
+  it('is refused with a 400 naming it when 0.202.0 refuses its value', async () => {
+    expect(await get(`/v1/orgs/${s.org}/sites/site1/redirects?draft=maybe`)).toMatchObject({
+      status: 400,
+      error: { code: 400, message: 'draft: must be boolean' },
+    });
+    expect(seen).toEqual([]);
   });
 });
 

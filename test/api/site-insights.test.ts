@@ -295,6 +295,26 @@ describe('page feedback: trackEventsInSiteById and aggregateSiteEvents (0.202.0)
     expect(await s.store.feedback.count(off.id)).toBe(1);
   });
 
+  it('answers a page of a deleted or removed space as it answers an unknown page: nothing says the space was there', async () => {
+    const on = await newSite('Gone');
+    const unknownPage = (page: string) => ({
+      code: 400,
+      message: `events.0.location.page: no page ${JSON.stringify(page)} in the space ${on.space} of the site space ${on.siteSpace}`,
+    });
+    expect((await trackOne(on, feedback(on, on.pages.guide, PageFeedbackRating.Good))).status).toBe(204);
+    expect(await errorOf(trackOne(on, feedback(on, 'nosuchpage', PageFeedbackRating.Good)))).toEqual(unknownPage('nosuchpage'));
+
+    await s.newerClient().spaces.deleteSpaceById(on.space);
+    expect(await s.domain.content.hasPage(on.space, on.pages.guide)).toBe(false);
+    expect(await errorOf(trackOne(on, feedback(on, on.pages.guide, PageFeedbackRating.Good)))).toEqual(unknownPage(on.pages.guide));
+    expect(await errorOf(trackOne(on, feedback(on, 'nosuchpage', PageFeedbackRating.Good)))).toEqual(unknownPage('nosuchpage'));
+
+    // Removed for good (its site spaces go with it): still no page, and no error.
+    expect(await s.store.tx(() => s.store.content.purgeSpace(on.space))).toBe(true);
+    expect(await s.domain.content.hasPage(on.space, on.pages.guide)).toBe(false);
+    expect(await s.store.feedback.count(on.id)).toBe(1);
+  });
+
   it('404 for an unknown site or one of another organization; queries need the site admin or an organization admin', async () => {
     const event = feedback(site, site.pages.welcome, PageFeedbackRating.Good);
     expect(await statusOf(s.newerClient('').orgs.trackEventsInSiteById(s.org, 'unknownsite0000000000', { events: [event] }))).toBe(404);
@@ -366,7 +386,9 @@ describe('page feedback: trackEventsInSiteById and aggregateSiteEvents (0.202.0)
       body: JSON.stringify({ events: [event] }),
     });
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ error: { code: 429, message: 'Too many requests from this address: at most 120 in 60 minutes; try again later' } });
+    expect(await refused.json()).toEqual({
+      error: { code: 429, message: expect.stringMatching(/^Too many requests from this address: at most 120 an hour; try again in \d+ minutes?$/) },
+    });
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(answers.filter((status) => status === 204).length).toBeLessThanOrEqual(120);
     expect(await s.store.feedback.count(on.id)).toBe(answers.filter((status) => status === 204).length);

@@ -77,6 +77,21 @@ describe('bulkUpsertSiteRedirects (0.202.0)', () => {
   });
 });
 
+describe('listSiteRedirects draft (0.202.0)', () => {
+  it('lists the live redirects without it or with draft=false, and none with draft=true: Quire keeps no drafts', async () => {
+    const api = s.newerClient().orgs;
+    await api.bulkUpsertSiteRedirects(s.org, site, { redirects: [{ source: '/live-one', destination: { kind: 'site-space', siteSpaceId: siteSpace } }] });
+    const live = (await api.listSiteRedirects(s.org, site)).data.items;
+    expect(live.map((r) => r.source)).toContain('/live-one');
+    expect(live.every((r) => (r as { draft?: boolean }).draft === false)).toBe(true);
+    expect((await api.listSiteRedirects(s.org, site, { draft: false })).data.items).toEqual(live);
+    expect((await api.listSiteRedirects(s.org, site, { draft: true })).data).toEqual({ items: [], count: 0 });
+    expect((await api.listSiteRedirects(s.org, site, { draft: true, search: 'live', limit: 1 })).data.items).toEqual([]);
+    // Still the site's readers only.
+    expect(await statusOf(s.newerClient((await s.member('admin', s.otherOrg)).token).orgs.listSiteRedirects(s.org, site, { draft: true }))).toBe(403);
+  });
+});
+
 describe('prewarmSiteSearch (0.202.0)', () => {
   it('accepts for readers of the site, refuses others', async () => {
     const reader = s.newerClient((await s.member('read')).token).orgs;

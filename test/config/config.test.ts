@@ -38,8 +38,31 @@ describe('docs.config.yaml', () => {
     expect(error('sites:\n  - title: Handbook\n    spaces:\n      - spcae: A\n')).toMatch(/did you mean "space"\?$/);
     // Nothing close: the keys that are accepted there.
     expect(error('server:\n  colour: blue\n')).toBe(
-      'docs.config.yaml:2:3: unknown key "server.colour"; expected one of host, port, publicUrl, bodyLimit, jobLeaseSeconds, auditRetentionDays',
+      'docs.config.yaml:2:3: unknown key "server.colour"; expected one of host, port, publicUrl, bodyLimit, jobLeaseSeconds, auditRetentionDays, trustProxy',
     );
+  });
+
+  it('reads server.trustProxy: false by default, true, or proxies by address, range or name; a hop count is refused', () => {
+    const trustProxy = (yaml: string) => parseConfig(`server:\n  trustProxy: ${yaml}\n`, 'docs.config.yaml').server.trustProxy;
+    expect(parseConfig('', 'docs.config.yaml').server.trustProxy).toBe(false);
+    expect(trustProxy('true')).toBe(true);
+    expect(trustProxy('[loopback, uniquelocal, 10.0.0.1, 10.0.0.0/8, "::1", "fd00::/8"]')).toEqual([
+      'loopback',
+      'uniquelocal',
+      '10.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
+    expect(error('server:\n  port: 4000\n  trustProxy: 1\n')).toBe(
+      "docs.config.yaml:3:15: server.trustProxy: a hop count is not accepted: list your proxies' addresses instead (a count believes the X-Forwarded-For of whoever connects, proxy or not)",
+    );
+    expect(error('server:\n  trustProxy: loopback\n')).toBe(
+      'docs.config.yaml:2:15: server.trustProxy: expected a boolean or a list, got the string "loopback"',
+    );
+    const entry = 'expected an IP address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal';
+    expect(error('server:\n  trustProxy:\n    - 10.0.0.1\n    - 10.0.0.0/33\n')).toBe(`docs.config.yaml:4:7: server.trustProxy.1: ${entry}`);
+    expect(error('server:\n  trustProxy: [proxy.internal]\n')).toBe(`docs.config.yaml:2:16: server.trustProxy.0: ${entry}`);
   });
 
   it('says a required key is missing in plain words', () => {

@@ -106,6 +106,39 @@ describe('docs serve in production', () => {
     expect(await second.exited).toBe(0);
   });
 
+  it('counts page feedback by the address a proxy listed in server.trustProxy forwards', async () => {
+    const dir = await servedProject({ config: 'server:\n  trustProxy: [127.0.0.1]\n' });
+    const token = 'trust-proxy-token';
+    const server = await startDocs(dir, ['serve', '--port', '0', '--log-format', 'none'], { DOCS_TOKEN: token });
+    const api = async (method: string, path: string, body?: unknown, headers: Record<string, string> = { authorization: `Bearer ${token}` }) => {
+      const response = await fetch(`${server.url}/v1${path}`, {
+        method,
+        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      return { status: response.status, json: text ? JSON.parse(text) : undefined };
+    };
+    const org = (await api('GET', '/orgs')).json.items[0].id;
+    const site = (await api('GET', `/orgs/${org}/sites`)).json.items[0].id;
+    const customization = (await api('GET', `/orgs/${org}/sites/${site}/customization`)).json;
+    expect((await api('PUT', `/orgs/${org}/sites/${site}/customization`, { ...customization, feedback: { enabled: true } })).status).toBe(200);
+    const siteSpace = (await api('GET', `/orgs/${org}/sites/${site}/site-spaces`)).json.items[0];
+    const page = (await api('GET', `/spaces/${siteSpace.space.id}/content/pages`)).json.pages[0].id;
+    const event = {
+      type: 'page_post_feedback',
+      feedback: { rating: 'good' },
+      session: { sessionId: 's', visitorId: 's', cookies: {}, userAgent: 'Mozilla/5.0', language: 'en', referrer: null, ip: '' },
+      location: { url: `${server.url}/acme/`, siteSection: null, siteSpace: siteSpace.id, siteShareKey: null, space: siteSpace.space.id, revision: null, page },
+    };
+    const post = (reader: string) => api('POST', `/orgs/${org}/sites/${site}/insights/events`, { events: [event] }, { 'x-forwarded-for': reader });
+    for (let i = 0; i < 120; i++) expect((await post('198.51.100.1')).status).toBe(204);
+    expect((await post('198.51.100.1')).status).toBe(429);
+    expect((await post('198.51.100.2')).status).toBe(204);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
   it('fails fast on a busy port, before syncing anything', async () => {
     const dir = await servedProject();
     const busy = await busyPort();

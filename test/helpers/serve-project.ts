@@ -22,9 +22,9 @@ sites:
     spaces: [Guide]
 `;
 
-/** The project folder, synced (`docs sync`), with its site published; `big` adds the large file. */
-export async function servedProject(options: { big?: boolean } = {}): Promise<string> {
-  const dir = project(CONFIG, 'serve');
+/** The project folder, synced (`docs sync`), with its site published; `big` adds the large file, `config` more keys. */
+export async function servedProject(options: { big?: boolean; config?: string } = {}): Promise<string> {
+  const dir = project(CONFIG + (options.config ?? ''), 'serve');
   const docsDir = join(dir, 'docs');
   mkdirSync(join(docsDir, '.gitbook', 'assets'), { recursive: true });
   writeFileSync(join(docsDir, 'SUMMARY.md'), '# Table of contents\n\n* [Welcome](README.md)\n* [Setup](setup.md)\n');

@@ -43,14 +43,20 @@ export interface TestServer {
 let counter = 0;
 
 export async function startServer(
-  options: { clock?: Clock; sites?: boolean; bodyLimit?: number; domain?: Omit<DomainOptions, 'clock'> } = {},
+  options: { clock?: Clock; sites?: boolean; bodyLimit?: number; trustProxy?: boolean | string[]; domain?: Omit<DomainOptions, 'clock'> } = {},
 ): Promise<TestServer> {
   const store = await testStore();
   const domain = new Domain(store, { ...options.domain, ...(options.clock ? { clock: options.clock } : {}) });
   const config = configSchema.parse({ organizations: [{ title: 'Main' }, { title: 'Other' }] });
   const boot = await bootstrap(domain, config);
   const sites = options.sites ? new SitePublisher(domain, mkdtempSync(join(tmpdir(), 'quire-sites-'))) : undefined;
-  const app = buildServer({ domain, publicUrl: () => url, ...(sites ? { sites } : {}), ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}) });
+  const app = buildServer({
+    domain,
+    publicUrl: () => url,
+    ...(sites ? { sites } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const violations: string[] = [];

@@ -68,9 +68,13 @@ export class Contents {
     this.documents = new Documents(deps.store.blobs);
   }
 
-  /** Whether the space's current revision has the page: for callers with no token, such as a site's visitors. */
+  /**
+   * Whether the space's current revision has the page: for callers with no token, such as a site's visitors. A space
+   * deleted or removed for good has no pages: the answer does not tell them apart from a live space's unknown page.
+   */
   async hasPage(spaceId: string, pageId: string): Promise<boolean> {
-    const space = await this.spaces.find(spaceId);
+    const space = await this.deps.store.content.space(spaceId);
+    if (!space || space.deletedAt) return false;
     return (await this.indexOf(space.revisionId)).index.pages.has(pageId);
   }
 

@@ -36,10 +36,20 @@ export const normalizeSource = (source: string): string => (source.replace(/\/+$
 export class SiteRedirects {
   constructor(private readonly access: SiteAccess) {}
 
-  async list(caller: Caller, organizationId: string, siteId: string, request: PageRequest & { search?: string }): Promise<Page<SiteRedirectRecord>> {
+  /**
+   * The site's redirects whose source contains `search`. `draft: true` asks for the draft redirects, not yet published:
+   * Quire keeps live redirects only (`bulk` refuses the draft intent), so there are none.
+   */
+  async list(
+    caller: Caller,
+    organizationId: string,
+    siteId: string,
+    request: PageRequest & { search?: string; draft?: boolean },
+  ): Promise<Page<SiteRedirectRecord>> {
     const { site } = await this.access.require(caller, organizationId, siteId, 'read');
     const search = request.search?.toLowerCase();
-    const items = (await this.access.deps.store.sites.redirects(site.id)).filter((r) => !search || r.source.toLowerCase().includes(search));
+    const live = request.draft ? [] : await this.access.deps.store.sites.redirects(site.id);
+    const items = live.filter((r) => !search || r.source.toLowerCase().includes(search));
     return paginate(items, request, (r) => [r.source, r.id]);
   }
 

@@ -170,7 +170,8 @@ export const siteHandlers: Handlers = {
   deleteSiteShareLinkById: async (ctx) => deleted(await ctx.domain.sites.shareLinks.delete(...args(ctx), ctx.params.shareLinkId)),
 
   listSiteRedirects: async (ctx) => {
-    const request = { ...pageOf(ctx.query), ...(ctx.query.search !== undefined ? { search: ctx.query.search } : {}) };
+    const { search, draft } = ctx.query;
+    const request = { ...pageOf(ctx.query), ...(search !== undefined ? { search } : {}), ...(draft !== undefined ? { draft } : {}) };
     return ok(list(await ctx.domain.sites.redirects.list(...args(ctx), request), present.siteRedirect));
   },
 

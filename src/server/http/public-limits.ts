@@ -25,9 +25,25 @@ export function registerPublicLimits(app: FastifyInstance): void {
     global: false,
     // Bounded: the least recently seen addresses are forgotten first.
     cache: 10_000,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many requests from this address: at most ${context.max} in ${context.after}; try again later`),
+    // Said from the route's window, not Fastify's rounding of the time left ("1 hour" one second, "60 minutes" the next).
+    errorResponseBuilder: (request, context) => {
+      const limit = request.routeOptions.config.rateLimit;
+      const window = limit && typeof limit.timeWindow === 'number' ? ` ${per(limit.timeWindow)}` : '';
+      return new HttpError(429, `Too many requests from this address: at most ${context.max}${window}; try again in ${minutes(context.ttl)}`);
+    },
   });
+}
+
+/** `an hour`, `every 10 minutes`. */
+function per(ms: number): string {
+  if (ms === HOUR) return 'an hour';
+  return ms % HOUR === 0 ? `every ${ms / HOUR} hours` : `every ${minutes(ms)}`;
+}
+
+/** Whole minutes, rounded up: the time left of a window is never said as none. */
+function minutes(ms: number): string {
+  const n = Math.max(1, Math.ceil(ms / 60_000));
+  return n === 1 ? '1 minute' : `${n} minutes`;
 }
 
 /** The route options of an operation with a public limit. */
