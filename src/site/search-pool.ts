@@ -5,24 +5,21 @@
  * stays for the next build of the process (warm, no start-up), unreferenced so it never keeps the process alive.
  */
 import { join } from 'node:path';
-import { type WrittenSearch, writeSearchFiles } from './search-files.js';
+import { type SearchFolder, type WrittenSearch, writeSearchFiles } from './search-files.js';
 import { SearchIndexBuilder, type SearchPage } from './search-index.js';
 import { SEGMENTS } from './manifest.js';
 import { sharedClient } from '../platform/worker-threads.js';
 
 export interface SearchIndexes {
   /**
-   * Readies index `index` (one per site space) for a build over the output folder whose index manifest is `onDisk`:
-   * the signatures of the pages it has already (a page of one of them may come without its documents), or null.
+   * Readies index `index` (one per site space) for a build over its `folder` in the output folder: the signatures of
+   * the pages it has already (a page of one of them may come without its documents), or null.
    */
-  prepare(index: number, onDisk: string | null): Promise<ReadonlyMap<string, string> | null>;
+  prepare(index: number, folder: SearchFolder): Promise<ReadonlyMap<string, string> | null>;
   /** Appends a page to index `index`. */
   add(index: number, page: SearchPage): void;
-  /**
-   * Writes the index's new files under `dir` of the output folder `out`, once every page was added; `onDisk` is the
-   * manifest the folder holds (`SearchIndexBuilder.finish`).
-   */
-  finish(index: number, onDisk: string | null, out: string, dir: string): Promise<WrittenSearch>;
+  /** Writes the index's files that `folder` lacks, under `dir` of the output folder `out`, once every page was added. */
+  finish(index: number, folder: SearchFolder, out: string, dir: string): Promise<WrittenSearch>;
   close(): Promise<void>;
 }
 
@@ -53,10 +50,10 @@ class InlineIndexes implements SearchIndexes {
     builder.add([page]);
   }
 
-  async finish(index: number, onDisk: string | null, out: string, dir: string): Promise<WrittenSearch> {
+  async finish(index: number, folder: SearchFolder, out: string, dir: string): Promise<WrittenSearch> {
     const builder = this.builders.get(index) ?? new SearchIndexBuilder();
     this.builders.delete(index);
-    return writeSearchFiles(builder.finish(onDisk), out, dir);
+    return writeSearchFiles(builder, folder, out, dir);
   }
 
   async close(): Promise<void> {}
@@ -73,9 +70,9 @@ class WorkerIndexes implements SearchIndexes {
 
   constructor(private readonly scope?: string) {}
 
-  async prepare(index: number, onDisk: string | null): Promise<ReadonlyMap<string, string> | null> {
+  async prepare(index: number, folder: SearchFolder): Promise<ReadonlyMap<string, string> | null> {
     if (this.scope === undefined || this.ids.has(index)) return null;
-    const signatures = await this.client.request<Array<[string, string]> | null>({ type: 'prepare', index: this.id(index), onDisk, ...this.kept(index) });
+    const signatures = await this.client.request<Array<[string, string]> | null>({ type: 'prepare', index: this.id(index), folder, ...this.kept(index) });
     return signatures && new Map(signatures);
   }
 
@@ -86,11 +83,11 @@ class WorkerIndexes implements SearchIndexes {
     if (batch.length >= BATCH) this.flush(index);
   }
 
-  finish(index: number, onDisk: string | null, out: string, dir: string): Promise<WrittenSearch> {
+  finish(index: number, folder: SearchFolder, out: string, dir: string): Promise<WrittenSearch> {
     this.flush(index);
     const id = this.id(index);
     this.ids.delete(index);
-    return this.client.request<WrittenSearch>({ type: 'finish', index: id, onDisk, out, dir });
+    return this.client.request<WrittenSearch>({ type: 'finish', index: id, folder, out, dir });
   }
 
   async close(): Promise<void> {

@@ -5,14 +5,14 @@ import { LRUCache } from 'lru-cache';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { answer } from '../platform/worker-threads.js';
-import { writeSearchFiles } from './search-files.js';
+import { type SearchFolder, writeSearchFiles } from './search-files.js';
 import { SearchIndexBuilder, type SearchPage } from './search-index.js';
 
 type Message =
-  | { type: 'prepare'; index: number; id: number; key?: string; snapshot?: string; onDisk: string | null }
+  | { type: 'prepare'; index: number; id: number; key?: string; snapshot?: string; folder: SearchFolder }
   | { type: 'add'; index: number; key?: string; snapshot?: string; pages: SearchPage[] }
   | { type: 'drop'; index: number }
-  | { type: 'finish'; index: number; id: number; onDisk: string | null; out: string; dir: string };
+  | { type: 'finish'; index: number; id: number; folder: SearchFolder; out: string; dir: string };
 
 const kept = new LRUCache<string, SearchIndexBuilder>({ max: 8 });
 const builders = new Map<number, { builder: SearchIndexBuilder; snapshot?: string | undefined }>();
@@ -43,20 +43,20 @@ function save(path: string, builder: SearchIndexBuilder): void {
   }
 }
 
-const finish = answer<Extract<Message, { type: 'finish' }>>(({ index, onDisk, out, dir }) => {
+const finish = answer<Extract<Message, { type: 'finish' }>>(({ index, folder, out, dir }) => {
   const { builder, snapshot } = builders.get(index) ?? { builder: new SearchIndexBuilder() };
   builders.delete(index);
-  const written = writeSearchFiles(builder.finish(onDisk), out, dir);
+  const written = writeSearchFiles(builder, folder, out, dir);
   if (snapshot) save(snapshot, builder);
   return written;
 });
 
 /** An index made ready for a build: the pages it has already, if it made the index on disk. */
-const prepare = answer<Extract<Message, { type: 'prepare' }>>(({ index, key, snapshot, onDisk }) => {
+const prepare = answer<Extract<Message, { type: 'prepare' }>>(({ index, key, snapshot, folder }) => {
   const builder = builderFor(key, snapshot);
   builders.set(index, { builder, snapshot });
-  builder.prepare(onDisk);
-  return builder.signatures(onDisk);
+  builder.prepare(folder.manifest, new Set(folder.files));
+  return builder.signatures(folder.manifest);
 });
 
 parentPort?.on('message', (message: Message) => {
