@@ -4,10 +4,10 @@
  * a worker costs more than it saves. Documents go in page order, so the files are the same either way. The worker
  * stays for the next build of the process (warm, no start-up), unreferenced so it never keeps the process alive.
  */
-import { join } from 'node:path';
+import { renameSync, rmSync } from 'node:fs';
 import { type SearchFolder, type WrittenSearch, writeSearchFiles } from './search-files.js';
 import { SearchIndexBuilder, type SearchPage } from './search-index.js';
-import { SEGMENTS } from './manifest.js';
+import { removeSnapshots, snapshotPath } from './search-snapshots.js';
 import { sharedClient } from '../platform/worker-threads.js';
 
 export interface SearchIndexes {
@@ -20,6 +20,11 @@ export interface SearchIndexes {
   add(index: number, page: SearchPage): void;
   /** Writes the index's files that `folder` lacks, under `dir` of the output folder `out`, once every page was added. */
   finish(index: number, folder: SearchFolder, out: string, dir: string): Promise<WrittenSearch>;
+  /**
+   * After the build wrote its manifests: the snapshots of the indexes finished become those of the build cache, and
+   * the cache's other snapshots go (half written by a build that crashed, or of site spaces gone).
+   */
+  commit(): void;
   close(): Promise<void>;
 }
 
@@ -34,11 +39,14 @@ const searchWorker = sharedClient('site/search-worker', { resourceLimits: { maxY
  * in the folder's build cache, so its next build (in this process or another) re-indexes only the pages that changed.
  */
 export function searchIndexes(pages: number, scope?: string): SearchIndexes {
-  return pages >= WORKER_FROM_PAGES ? new WorkerIndexes(scope) : new InlineIndexes();
+  return pages >= WORKER_FROM_PAGES ? new WorkerIndexes(scope) : new InlineIndexes(scope);
 }
 
+/** Indexes built here, afresh each build: no snapshot. */
 class InlineIndexes implements SearchIndexes {
   private readonly builders = new Map<number, SearchIndexBuilder>();
+
+  constructor(private readonly scope?: string) {}
 
   async prepare(): Promise<null> {
     return null;
@@ -56,8 +64,15 @@ class InlineIndexes implements SearchIndexes {
     return writeSearchFiles(builder, folder, out, dir);
   }
 
+  commit(): void {
+    if (this.scope !== undefined) removeSnapshots(this.scope, new Set());
+  }
+
   async close(): Promise<void> {}
 }
+
+/** What the worker answers `finish`: the index written, and where it wrote its snapshot (`pendingSnapshot`), if it did. */
+export type FinishedSearch = WrittenSearch & { snapshot?: string };
 
 /** Index numbers on the shared worker, unique across the builds using it. */
 let nextIndex = 0;
@@ -67,6 +82,8 @@ class WorkerIndexes implements SearchIndexes {
   private readonly client = searchWorker();
   private readonly ids = new Map<number, number>();
   private readonly pending = new Map<number, SearchPage[]>();
+  /** The snapshots the worker wrote, by index: each under its temporary name until `commit`. */
+  private readonly snapshots = new Map<number, string>();
 
   constructor(private readonly scope?: string) {}
 
@@ -83,16 +100,34 @@ class WorkerIndexes implements SearchIndexes {
     if (batch.length >= BATCH) this.flush(index);
   }
 
-  finish(index: number, folder: SearchFolder, out: string, dir: string): Promise<WrittenSearch> {
+  async finish(index: number, folder: SearchFolder, out: string, dir: string): Promise<WrittenSearch> {
     this.flush(index);
     const id = this.id(index);
     this.ids.delete(index);
-    return this.client.request<WrittenSearch>({ type: 'finish', index: id, folder, out, dir });
+    const { snapshot, ...written } = await this.client.request<FinishedSearch>({ type: 'finish', index: id, folder, out, dir });
+    if (snapshot) this.snapshots.set(index, snapshot);
+    return written;
+  }
+
+  commit(): void {
+    if (this.scope === undefined) return;
+    for (const [index, temporary] of this.snapshots) {
+      try {
+        renameSync(temporary, snapshotPath(this.scope, index));
+      } catch {
+        // Only the next build in another process is slower: it indexes every page again.
+        this.snapshots.delete(index);
+      }
+    }
+    removeSnapshots(this.scope, new Set(this.snapshots.keys()));
+    this.snapshots.clear();
   }
 
   async close(): Promise<void> {
-    // A build that failed half way leaves documents in the worker: drop them.
+    // A build that failed half way leaves documents in the worker, and snapshots of what it did not commit: drop them.
     for (const id of this.ids.values()) this.client.post({ type: 'drop', index: id });
+    for (const temporary of this.snapshots.values()) rmSync(temporary, { force: true });
+    this.snapshots.clear();
   }
 
   private id(index: number): number {
@@ -113,9 +148,4 @@ class WorkerIndexes implements SearchIndexes {
   private kept(index: number): { key?: string; snapshot?: string } {
     return this.scope === undefined ? {} : { key: `${this.scope}\0${index}`, snapshot: snapshotPath(this.scope, index) };
   }
-}
-
-/** Where the snapshot of a site's index `index` is kept: in the build cache of its output folder. */
-export function snapshotPath(out: string, index: number): string {
-  return join(out, SEGMENTS, `search-${index}.v8`);
 }

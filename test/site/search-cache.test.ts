@@ -1,10 +1,11 @@
-// The search index in the output folder, damaged between builds: an index file cut short, removed, or one the index
-// does not name. The next build leaves the folder as a clean build does.
-import { cpSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+// The search index in the output folder and its snapshot in the build cache, damaged between builds: an index file
+// cut short, removed, or one the index does not name; a build stopped before it committed. The next build leaves the
+// folder as a clean build does.
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../bench/gen-corpus.mjs';
-import { SEARCH_DIR } from '../../src/site/search-index.js';
+import { SEARCH_DIR, SEARCH_MANIFEST, SearchIndexBuilder } from '../../src/site/search-index.js';
 import { WORKER_FROM_PAGES } from '../../src/site/search-pool.js';
 import { markdownSpace, syncedSpace, tempDir } from './helpers.js';
 import { searchSite } from './search.js';
@@ -95,4 +96,51 @@ describe('a site indexed on the search worker, rebuilt incrementally', () => {
     }
     expect((await space.build(out, options)).searchIndexed).toBe(0);
   }, 120_000);
+});
+
+describe('a build that stops before it commits', () => {
+  it('leaves the search snapshot as it was, and the next build, in this process or another, is a clean one', async () => {
+    const source = tempDir('search-crash-src');
+    generateCorpus(source, WORKER_FROM_PAGES + 20);
+    const space = await syncedSpace(source, 'Crash');
+    const out = tempDir('search-crash');
+    await space.build(out, options);
+    const snapshot = join(out, CACHE, 'search-0.v8');
+    const committed = readFileSync(snapshot);
+
+    appendFileSync(join(source, 'group-1/page-7.md'), '\nA pangolin the next build must carry.\n');
+    await space.sync(source, { space: 'Crash' });
+    // The build cache's manifest cannot be written: the build fails after the index's files and manifest, before
+    // it commits.
+    const manifest = join(out, '.quire-build.json');
+    const cache = readFileSync(manifest);
+    rmSync(manifest);
+    mkdirSync(join(manifest, 'in-the-way'), { recursive: true });
+    await expect(space.build(out, options)).rejects.toThrow();
+    expect(readFileSync(snapshot).equals(committed)).toBe(true);
+    rmSync(manifest, { recursive: true });
+    writeFileSync(manifest, cache);
+    // What a crash at that point leaves besides: the new snapshot half written, under its temporary name.
+    writeFileSync(join(out, CACHE, 'search-0.v8.4242.tmp'), committed.subarray(0, committed.length >> 1));
+    const other = tempDir('search-crash-other');
+    cpSync(out, other, { recursive: true });
+
+    const fresh = tempDir('search-crash-clean');
+    await space.build(fresh, options);
+    for (const dir of [other, out]) {
+      expect((await space.build(dir, options)).rendered).toBe(1);
+      expectSameSite(dir, fresh);
+      expect(readdirSync(join(dir, CACHE)).filter((name) => name.startsWith('search-'))).toEqual(['search-0.v8']);
+      // The snapshot in place is the index the folder holds: the next build in another process starts from it.
+      const restored = SearchIndexBuilder.restore(readFileSync(join(dir, CACHE, 'search-0.v8')))!;
+      expect(restored.signatures(readFileSync(join(dir, SEARCH_MANIFEST), 'utf8'))).not.toBeNull();
+      expect((await searchSite(dir, 'pangolin'))[0]?.url).toMatch(/\/group-1\/page-7\//);
+    }
+    // A snapshot cut short in place is no index to start from: the next build indexes every page again.
+    const snapshotOfOther = join(other, CACHE, 'search-0.v8');
+    truncateSync(snapshotOfOther, statSync(snapshotOfOther).size >> 1);
+    await space.build(other, options);
+    expectSameSite(other, fresh);
+    expect(SearchIndexBuilder.restore(readFileSync(snapshotOfOther))).not.toBeNull();
+  }, 240_000);
 });

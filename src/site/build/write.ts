@@ -1,7 +1,7 @@
 /**
  * The last stage of a build: writes each site space's pages as they render and its files, then the site's own
  * files (redirects, sitemap, robots, llms, 404, assets, the search indexes once complete), removes what the previous build wrote and
- * this one no longer does, and writes the manifest. Keeps the build's report.
+ * this one no longer does, and writes the manifest; then the search indexes' snapshots are committed. Keeps the build's report.
  */
 import type { BlobStore } from '../../store/index.js';
 import { escapeHtml } from '../html.js';
@@ -108,6 +108,7 @@ export class SiteOutput {
     for (const [space, output] of await Promise.all(this.searchFiles)) await this.writeSearch(space, output);
     await this.removeStale();
     await writeManifest(this.options.out, manifest);
+    this.indexes.commit();
     await removeStaleSegments(this.options.out, manifest);
     if (!site.siteUrl) this.report.warnings.push('no site URL given (--site-url): sitemap.xml lists site-relative URLs and robots.txt names no sitemap');
   }
