@@ -46,7 +46,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
     for (const index of site.spaces.keys()) {
       // Planned after the site spaces before it are written: a page is kept only if its file is there.
       const space = planSpace(plan, index, options, output.exists);
-      const indexed = options.only ? null : await indexes.prepare(index, output.searchManifest(space));
+      const indexed = options.only ? null : await indexes.prepare(index, output.searchFolder(space));
       await output.writeSpace(space, await renderSpace(plan, space, sources, options, (page) => indexes.add(index, page), indexed));
       redirects.push(...space.redirects);
     }

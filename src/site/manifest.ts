@@ -2,7 +2,7 @@
  * The build cache, kept beside the output: `.quire-build.json` holds per page the key it was rendered with and what
  * planning and listing it need; the rest of each page's entry (anchors, links, search sections) lives in segment files
  * under `.quire-build/` (a run of consecutive pages each, named by their bytes), read only when a build needs them.
- * That folder also keeps the snapshots of the search indexes' builders (search-pool.ts).
+ * That folder also keeps the snapshots of the search indexes' builders (search-snapshots.ts).
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

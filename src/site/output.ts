@@ -3,7 +3,8 @@
  * and a path that would land outside it (`..`, also percent-decoded, an absolute path, a NUL) is refused: stored
  * content (page slugs, redirect sources) never decides where a file goes outside the folder.
  */
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeFileSync, writevSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writevSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve, sep } from 'node:path';
 import { hasDotSegment } from '../content/paths.js';
@@ -25,6 +26,11 @@ function resolvedRoot(root: string): string {
   return lastRoot.base;
 }
 
+/** This thread's suffix of the temporary files `writeWhole` renames into place. */
+const TEMP_SUFFIX = `.${randomBytes(4).toString('hex')}.tmp`;
+/** What a temporary file of `writeWhole` is named: one left by a build that crashed is stray. */
+export const TEMP_FILE = /\.[0-9a-f]{8}\.tmp$/;
+
 /**
  * Writes output files, creating each directory once. Synchronous: the build is bound by CPU, and a file written
  * here costs a half to a third of the CPU of one written through the thread pool (open, write and close each handed over).
@@ -41,14 +47,28 @@ export class OutputWriter {
 
   /** Writes `path` (relative to the folder); false, and nothing written, when the path leaves the folder. */
   write(path: string, data: string | Uint8Array | readonly Uint8Array[]): boolean {
-    const full = outputFile(this.out, path);
-    if (full === null) {
-      this.refused(path);
-      return false;
+    const full = this.target(path);
+    if (full === null) return false;
+    writeData(full, data);
+    this.written.add(path);
+    return true;
+  }
+
+  /**
+   * Writes `path` whole or not at all: into a temporary file beside it, renamed over it. A build that stops half way
+   * leaves no file cut short under the name, only the temporary file (`TEMP_FILE`).
+   */
+  writeWhole(path: string, data: string | Uint8Array | readonly Uint8Array[]): boolean {
+    const full = this.target(path);
+    if (full === null) return false;
+    const temporary = `${full}${TEMP_SUFFIX}`;
+    try {
+      writeData(temporary, data);
+      renameSync(temporary, full);
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw error;
     }
-    this.makeDir(dirname(full));
-    if (typeof data === 'string' || data instanceof Uint8Array) writeFileSync(full, data);
-    else writeChunks(full, data);
     this.written.add(path);
     return true;
   }
@@ -63,6 +83,12 @@ export class OutputWriter {
   read(path: string): string | null {
     const full = outputFile(this.out, path);
     return full !== null && existsSync(full) ? readFileSync(full, 'utf8') : null;
+  }
+
+  /** The size of file `path`; null when it is not there or leaves the folder. */
+  size(path: string): number | null {
+    const full = outputFile(this.out, path);
+    return full === null ? null : (statSync(full, { throwIfNoEntry: false })?.size ?? null);
   }
 
   /** The names of the files in folder `path`; none when it is not there or leaves the folder. */
@@ -80,11 +106,24 @@ export class OutputWriter {
     if (full !== null) await rm(full, { force: true });
   }
 
+  /** The absolute file of `path`, its folder made; null, and `refused` told, when it leaves the folder. */
+  private target(path: string): string | null {
+    const full = outputFile(this.out, path);
+    if (full === null) this.refused(path);
+    else this.makeDir(dirname(full));
+    return full;
+  }
+
   private makeDir(dir: string): void {
     if (this.dirs.has(dir)) return;
     makeDirectory(dir);
     this.dirs.add(dir);
   }
+}
+
+function writeData(file: string, data: string | Uint8Array | readonly Uint8Array[]): void {
+  if (typeof data === 'string' || data instanceof Uint8Array) writeFileSync(file, data);
+  else writeChunks(file, data);
 }
 
 function writeChunks(file: string, chunks: readonly Uint8Array[]): void {

@@ -236,12 +236,19 @@ export class SearchIndexBuilder {
   private restored = false;
 
   /**
-   * Readies the builder for a build over the output folder whose manifest is `onDisk`. A restored builder that did not
-   * make that index starts over; one that did may take its pages without their documents (`signatures`).
+   * Readies the builder for a build over the output folder whose manifest is `onDisk` and whose index files are
+   * `present`. A restored builder that did not make that index starts over; one that did may take its pages without
+   * their documents (`signatures`).
    */
-  prepare(onDisk: string | null): void {
+  prepare(onDisk: string | null, present?: ReadonlySet<string>): void {
     if (this.restored && (onDisk === null || onDisk !== this.lastManifest)) this.reset();
+    if (present && onDisk !== null && onDisk === this.lastManifest) this.forgetMissing(present);
     this.preparedFor = onDisk;
+  }
+
+  /** The names of every file of the index `finish` gave last. */
+  fileNames(): string[] {
+    return [...this.files];
   }
 
   /** Indexes pages, in order: their terms and fragment now, their documents left. */
@@ -395,6 +402,16 @@ export class SearchIndexBuilder {
     this.lastManifest = manifest;
     this.vocabulary = new Map([...this.postings.keys()].map((term) => [term, term]));
     return { manifest, write, remove };
+  }
+
+  /**
+   * The last build's files gone from the folder are written again by `finish`; when the builder does not know their
+   * contents (restored), it starts over.
+   */
+  private forgetMissing(present: ReadonlySet<string>): void {
+    const missing = [...this.allFiles()].filter((file) => !present.has(file.name));
+    if (missing.some((file) => file.content === null)) this.reset();
+    else for (const file of missing) this.files.delete(file.name);
   }
 
   private reset(): void {

@@ -4,25 +4,27 @@
  * a worker costs more than it saves. Documents go in page order, so the files are the same either way. The worker
  * stays for the next build of the process (warm, no start-up), unreferenced so it never keeps the process alive.
  */
-import { join } from 'node:path';
-import { type WrittenSearch, writeSearchFiles } from './search-files.js';
+import { renameSync, rmSync } from 'node:fs';
+import { type SearchFolder, type WrittenSearch, writeSearchFiles } from './search-files.js';
 import { SearchIndexBuilder, type SearchPage } from './search-index.js';
-import { SEGMENTS } from './manifest.js';
+import { removeSnapshots, snapshotPath } from './search-snapshots.js';
 import { sharedClient } from '../platform/worker-threads.js';
 
 export interface SearchIndexes {
   /**
-   * Readies index `index` (one per site space) for a build over the output folder whose index manifest is `onDisk`:
-   * the signatures of the pages it has already (a page of one of them may come without its documents), or null.
+   * Readies index `index` (one per site space) for a build over its `folder` in the output folder: the signatures of
+   * the pages it has already (a page of one of them may come without its documents), or null.
    */
-  prepare(index: number, onDisk: string | null): Promise<ReadonlyMap<string, string> | null>;
+  prepare(index: number, folder: SearchFolder): Promise<ReadonlyMap<string, string> | null>;
   /** Appends a page to index `index`. */
   add(index: number, page: SearchPage): void;
+  /** Writes the index's files that `folder` lacks, under `dir` of the output folder `out`, once every page was added. */
+  finish(index: number, folder: SearchFolder, out: string, dir: string): Promise<WrittenSearch>;
   /**
-   * Writes the index's new files under `dir` of the output folder `out`, once every page was added; `onDisk` is the
-   * manifest the folder holds (`SearchIndexBuilder.finish`).
+   * After the build wrote its manifests: the snapshots of the indexes finished become those of the build cache, and
+   * the cache's other snapshots go (half written by a build that crashed, or of site spaces gone).
    */
-  finish(index: number, onDisk: string | null, out: string, dir: string): Promise<WrittenSearch>;
+  commit(): void;
   close(): Promise<void>;
 }
 
@@ -37,11 +39,14 @@ const searchWorker = sharedClient('site/search-worker', { resourceLimits: { maxY
  * in the folder's build cache, so its next build (in this process or another) re-indexes only the pages that changed.
  */
 export function searchIndexes(pages: number, scope?: string): SearchIndexes {
-  return pages >= WORKER_FROM_PAGES ? new WorkerIndexes(scope) : new InlineIndexes();
+  return pages >= WORKER_FROM_PAGES ? new WorkerIndexes(scope) : new InlineIndexes(scope);
 }
 
+/** Indexes built here, afresh each build: no snapshot. */
 class InlineIndexes implements SearchIndexes {
   private readonly builders = new Map<number, SearchIndexBuilder>();
+
+  constructor(private readonly scope?: string) {}
 
   async prepare(): Promise<null> {
     return null;
@@ -53,14 +58,21 @@ class InlineIndexes implements SearchIndexes {
     builder.add([page]);
   }
 
-  async finish(index: number, onDisk: string | null, out: string, dir: string): Promise<WrittenSearch> {
+  async finish(index: number, folder: SearchFolder, out: string, dir: string): Promise<WrittenSearch> {
     const builder = this.builders.get(index) ?? new SearchIndexBuilder();
     this.builders.delete(index);
-    return writeSearchFiles(builder.finish(onDisk), out, dir);
+    return writeSearchFiles(builder, folder, out, dir);
+  }
+
+  commit(): void {
+    if (this.scope !== undefined) removeSnapshots(this.scope, new Set());
   }
 
   async close(): Promise<void> {}
 }
+
+/** What the worker answers `finish`: the index written, and where it wrote its snapshot (`pendingSnapshot`), if it did. */
+export type FinishedSearch = WrittenSearch & { snapshot?: string };
 
 /** Index numbers on the shared worker, unique across the builds using it. */
 let nextIndex = 0;
@@ -70,12 +82,14 @@ class WorkerIndexes implements SearchIndexes {
   private readonly client = searchWorker();
   private readonly ids = new Map<number, number>();
   private readonly pending = new Map<number, SearchPage[]>();
+  /** The snapshots the worker wrote, by index: each under its temporary name until `commit`. */
+  private readonly snapshots = new Map<number, string>();
 
   constructor(private readonly scope?: string) {}
 
-  async prepare(index: number, onDisk: string | null): Promise<ReadonlyMap<string, string> | null> {
+  async prepare(index: number, folder: SearchFolder): Promise<ReadonlyMap<string, string> | null> {
     if (this.scope === undefined || this.ids.has(index)) return null;
-    const signatures = await this.client.request<Array<[string, string]> | null>({ type: 'prepare', index: this.id(index), onDisk, ...this.kept(index) });
+    const signatures = await this.client.request<Array<[string, string]> | null>({ type: 'prepare', index: this.id(index), folder, ...this.kept(index) });
     return signatures && new Map(signatures);
   }
 
@@ -86,16 +100,34 @@ class WorkerIndexes implements SearchIndexes {
     if (batch.length >= BATCH) this.flush(index);
   }
 
-  finish(index: number, onDisk: string | null, out: string, dir: string): Promise<WrittenSearch> {
+  async finish(index: number, folder: SearchFolder, out: string, dir: string): Promise<WrittenSearch> {
     this.flush(index);
     const id = this.id(index);
     this.ids.delete(index);
-    return this.client.request<WrittenSearch>({ type: 'finish', index: id, onDisk, out, dir });
+    const { snapshot, ...written } = await this.client.request<FinishedSearch>({ type: 'finish', index: id, folder, out, dir });
+    if (snapshot) this.snapshots.set(index, snapshot);
+    return written;
+  }
+
+  commit(): void {
+    if (this.scope === undefined) return;
+    for (const [index, temporary] of this.snapshots) {
+      try {
+        renameSync(temporary, snapshotPath(this.scope, index));
+      } catch {
+        // Only the next build in another process is slower: it indexes every page again.
+        this.snapshots.delete(index);
+      }
+    }
+    removeSnapshots(this.scope, new Set(this.snapshots.keys()));
+    this.snapshots.clear();
   }
 
   async close(): Promise<void> {
-    // A build that failed half way leaves documents in the worker: drop them.
+    // A build that failed half way leaves documents in the worker, and snapshots of what it did not commit: drop them.
     for (const id of this.ids.values()) this.client.post({ type: 'drop', index: id });
+    for (const temporary of this.snapshots.values()) rmSync(temporary, { force: true });
+    this.snapshots.clear();
   }
 
   private id(index: number): number {
@@ -116,9 +148,4 @@ class WorkerIndexes implements SearchIndexes {
   private kept(index: number): { key?: string; snapshot?: string } {
     return this.scope === undefined ? {} : { key: `${this.scope}\0${index}`, snapshot: snapshotPath(this.scope, index) };
   }
-}
-
-/** Where the snapshot of a site's index `index` is kept: in the build cache of its output folder. */
-export function snapshotPath(out: string, index: number): string {
-  return join(out, SEGMENTS, `search-${index}.v8`);
 }

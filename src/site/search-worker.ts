@@ -1,18 +1,21 @@
 // Worker thread entry: builds search indexes from pages posted in order, and returns each one's files. An index
 // posted with a key is kept for the next build with that key (the same site rebuilt), the most recently used few, and
-// saved as a snapshot beside the site's build cache, for the next build in another process.
+// saved as a snapshot beside the site's build cache, for the next build in another process: under a temporary name,
+// which the build renames into place once it committed (`SearchIndexes.commit`).
 import { LRUCache } from 'lru-cache';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { answer } from '../platform/worker-threads.js';
-import { writeSearchFiles } from './search-files.js';
+import { type SearchFolder, writeSearchFiles } from './search-files.js';
 import { SearchIndexBuilder, type SearchPage } from './search-index.js';
+import type { FinishedSearch } from './search-pool.js';
+import { pendingSnapshot } from './search-snapshots.js';
 
 type Message =
-  | { type: 'prepare'; index: number; id: number; key?: string; snapshot?: string; onDisk: string | null }
+  | { type: 'prepare'; index: number; id: number; key?: string; snapshot?: string; folder: SearchFolder }
   | { type: 'add'; index: number; key?: string; snapshot?: string; pages: SearchPage[] }
   | { type: 'drop'; index: number }
-  | { type: 'finish'; index: number; id: number; onDisk: string | null; out: string; dir: string };
+  | { type: 'finish'; index: number; id: number; folder: SearchFolder; out: string; dir: string };
 
 const kept = new LRUCache<string, SearchIndexBuilder>({ max: 8 });
 const builders = new Map<number, { builder: SearchIndexBuilder; snapshot?: string | undefined }>();
@@ -32,31 +35,35 @@ function restore(path: string): SearchIndexBuilder | null {
   }
 }
 
-/** Written whole or not at all; a snapshot that cannot be written only makes the next build in another process slower. */
-function save(path: string, builder: SearchIndexBuilder): void {
-  const temporary = `${path}.${process.pid}.tmp`;
+/**
+ * The snapshot of `path` written under its temporary name (`pendingSnapshot`), or null: one that cannot be written only
+ * makes the next build in another process slower.
+ */
+function save(path: string, builder: SearchIndexBuilder): string | null {
+  const temporary = pendingSnapshot(path);
   try {
     writeFileSync(temporary, builder.snapshot());
-    renameSync(temporary, path);
+    return temporary;
   } catch {
     rmSync(temporary, { force: true });
+    return null;
   }
 }
 
-const finish = answer<Extract<Message, { type: 'finish' }>>(({ index, onDisk, out, dir }) => {
+const finish = answer<Extract<Message, { type: 'finish' }>>(({ index, folder, out, dir }): FinishedSearch => {
   const { builder, snapshot } = builders.get(index) ?? { builder: new SearchIndexBuilder() };
   builders.delete(index);
-  const written = writeSearchFiles(builder.finish(onDisk), out, dir);
-  if (snapshot) save(snapshot, builder);
-  return written;
+  const written = writeSearchFiles(builder, folder, out, dir);
+  const saved = snapshot && save(snapshot, builder);
+  return saved ? { ...written, snapshot: saved } : written;
 });
 
 /** An index made ready for a build: the pages it has already, if it made the index on disk. */
-const prepare = answer<Extract<Message, { type: 'prepare' }>>(({ index, key, snapshot, onDisk }) => {
+const prepare = answer<Extract<Message, { type: 'prepare' }>>(({ index, key, snapshot, folder }) => {
   const builder = builderFor(key, snapshot);
   builders.set(index, { builder, snapshot });
-  builder.prepare(onDisk);
-  return builder.signatures(onDisk);
+  builder.prepare(folder.manifest, new Set(folder.files));
+  return builder.signatures(folder.manifest);
 });
 
 parentPort?.on('message', (message: Message) => {

@@ -78,6 +78,8 @@ export interface BuildReport {
   /** Of those, the pages whose body a render worker rendered. */
   renderedOnWorkers: number;
   files: number;
+  /** Site spaces whose search index this build updated (wrote a file or its manifest of). */
+  searchIndexed: number;
   brokenLinks: BrokenLink[];
   warnings: string[];
   ms: number;

@@ -12,13 +12,17 @@ describe('incremental builds', () => {
     const out = tempDir('incremental');
     const first = await space.build(out);
     expect(first.rendered).toBe(first.pages);
+    expect(first.searchIndexed).toBe(1);
 
-    expect((await space.build(out)).rendered).toBe(0);
+    const second = await space.build(out);
+    expect(second.rendered).toBe(0);
+    expect(second.searchIndexed).toBe(0);
 
     appendFileSync(join(source, 'hints.md'), '\nA sentence added by the test.\n');
     await space.sync(source, { space: 'Incremental', workTree: true });
     const third = await space.build(out);
     expect(third.rendered).toBe(1);
+    expect(third.searchIndexed).toBe(1);
     expect(readFileSync(join(out, 'hints/index.html'), 'utf8')).toContain('A sentence added by the test.');
 
     const summary = join(source, 'SUMMARY.md');
@@ -28,6 +32,7 @@ describe('incremental builds', () => {
     await space.sync(source, { space: 'Incremental', workTree: true });
     const fourth = await space.build(out);
     expect(fourth.rendered).toBe(fourth.pages);
+    expect(fourth.searchIndexed).toBe(1);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('Hints renamed');
   });
 });

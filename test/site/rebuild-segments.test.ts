@@ -31,6 +31,7 @@ describe('rebuild by segment', () => {
     const out = tempDir('segments');
     const cold = await space.build(out, { strictLinks: false });
     expect(cold.rendered).toBe(400);
+    expect(cold.searchIndexed).toBe(1);
     const before = files(out);
     const segmentsBefore = cache(before).filter(isSegment);
     expect(segmentsBefore.length).toBeGreaterThan(2);
@@ -41,6 +42,7 @@ describe('rebuild by segment', () => {
     await space.sync(source, { space: 'Segments' });
     const rebuilt = await space.build(out, { strictLinks: false });
     expect(rebuilt.rendered).toBe(1);
+    expect(rebuilt.searchIndexed).toBe(1);
     expect(rebuilt.brokenLinks).toEqual(cold.brokenLinks);
     const after = files(out);
 
@@ -68,8 +70,10 @@ describe('rebuild by segment', () => {
     expect(site(after)).toEqual(site(coldFiles));
     for (const path of site(after)) expect(after.get(path)!.bytes.equals(coldFiles.get(path)!.bytes), path).toBe(true);
     expect((await searchSite(out, 'rebuild must carry'))[0]?.url).toMatch(/\/group-2\/page-60\//);
-    // And the cache it leaves builds the same again without rendering anything.
-    expect((await space.build(out, { strictLinks: false })).rendered).toBe(0);
+    // And the cache it leaves builds the same again without rendering or indexing anything.
+    const again = await space.build(out, { strictLinks: false });
+    expect(again.rendered).toBe(0);
+    expect(again.searchIndexed).toBe(0);
     expect(readFileSync(join(out, 'sitemap.xml'))).toEqual(coldFiles.get('sitemap.xml')!.bytes);
     expect(readFileSync(join(out, 'llms-full.txt'))).toEqual(coldFiles.get('llms-full.txt')!.bytes);
   }, 240_000);
@@ -87,7 +91,9 @@ describe('rebuild by segment', () => {
     const before = files(out);
     appendFileSync(join(source, 'group-1/page-7.md'), '\nA quokka the snapshot must carry.\n');
     await space.sync(source, { space: 'Snapshot' });
-    expect((await space.build(out, { strictLinks: false })).rendered).toBe(1);
+    const rebuilt = await space.build(out, { strictLinks: false });
+    expect(rebuilt.rendered).toBe(1);
+    expect(rebuilt.searchIndexed).toBe(1);
     const after = files(out);
     const isSearch = (path: string) => path.startsWith('_search/');
     expect(site(after).filter((path) => isSearch(path) && !before.has(path)).length).toBeLessThan(20);
@@ -127,7 +133,9 @@ describe('segments', () => {
     writeFileSync(join(out, 'llms-full.txt'), 'edited by hand');
     writeFileSync(join(out, 'sitemap.xml'), readFileSync(join(out, 'sitemap.xml'), 'utf8').replace('<url>', '<url> '));
     const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8').replace('<url> ', '<url>');
-    expect((await space.build(out, { strictLinks: false })).rendered).toBe(0);
+    const again = await space.build(out, { strictLinks: false });
+    expect(again.rendered).toBe(0);
+    expect(again.searchIndexed).toBe(0);
     expect(readFileSync(join(out, 'llms-full.txt'))).toEqual(expected);
     expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).toBe(sitemap);
   }, 240_000);

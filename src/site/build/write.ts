@@ -1,7 +1,7 @@
 /**
  * The last stage of a build: writes each site space's pages as they render and its files, then the site's own
  * files (redirects, sitemap, robots, llms, 404, assets, the search indexes once complete), removes what the previous build wrote and
- * this one no longer does, and writes the manifest. Keeps the build's report.
+ * this one no longer does, and writes the manifest; then the search indexes' snapshots are committed. Keeps the build's report.
  */
 import type { BlobStore } from '../../store/index.js';
 import { escapeHtml } from '../html.js';
@@ -12,8 +12,8 @@ import { type Redirect, redirectPage, redirectsMap } from '../outputs/redirects.
 import { robotsTxt } from '../outputs/robots.js';
 import { SITEMAP_HEAD, sitemapTail } from '../outputs/sitemap.js';
 import { type Chrome, renderPage } from '../page.js';
-import type { WrittenSearch } from '../search-files.js';
-import { SEARCH_DIR, SEARCH_FILE, SEARCH_MANIFEST } from '../search-index.js';
+import type { SearchFolder, WrittenSearch } from '../search-files.js';
+import { SEARCH_DIR, SEARCH_MANIFEST } from '../search-index.js';
 import type { SearchIndexes } from '../search-pool.js';
 import type { BuildOptions, BuildReport } from '../types.js';
 import type { SitePlan, SpacePlan } from './plan.js';
@@ -27,7 +27,9 @@ export class SiteOutput {
   private readonly files: SiteFiles;
   private readonly disallowed: string[] = [];
   private readonly llms: LlmsSpace[] = [];
-  private readonly searchFiles: Array<Promise<[string, WrittenSearch]>> = [];
+  private readonly searchFiles: Array<Promise<[SpacePlan, WrittenSearch]>> = [];
+  /** Each site space's search folder as this build found it, by its index. */
+  private readonly searchFolders = new Map<number, SearchFolder>();
   private firstChrome: Chrome | null = null;
 
   constructor(
@@ -36,7 +38,7 @@ export class SiteOutput {
     private readonly indexes: SearchIndexes,
     private readonly options: BuildOptions,
   ) {
-    this.report = { out: options.out, pages: 0, rendered: 0, renderedOnWorkers: 0, files: 0, brokenLinks: [], warnings: [], ms: 0 };
+    this.report = { out: options.out, pages: 0, rendered: 0, renderedOnWorkers: 0, files: 0, searchIndexed: 0, brokenLinks: [], warnings: [], ms: 0 };
     this.writer = new OutputWriter(options.out, (path) => this.report.warnings.push(`${path}: leaves the output folder; not written`));
     const segmented = (name: string) => (options.only ? null : new SegmentedFile(options.out, name, plan.previous.outputs[name], plan.nonce));
     this.files = {
@@ -54,9 +56,15 @@ export class SiteOutput {
     this.files.sitemap?.write(SITEMAP_HEAD);
   }
 
-  /** The manifest of the site space's search index in the output folder, as the last build left it. */
-  searchManifest(space: SpacePlan): string | null {
-    return this.writer.read(`${space.urls.dir}${SEARCH_MANIFEST}`);
+  /** The site space's search index in the output folder, as the last build left it: read once a build. */
+  searchFolder(space: SpacePlan): SearchFolder {
+    let folder = this.searchFolders.get(space.index);
+    if (!folder) {
+      const { dir } = space.urls;
+      folder = { manifest: this.writer.read(`${dir}${SEARCH_MANIFEST}`), files: this.writer.list(`${dir}${SEARCH_DIR}`) };
+      this.searchFolders.set(space.index, folder);
+    }
+    return folder;
   }
 
   /** Whether the output folder has `path`, from an earlier build or written by this one. */
@@ -72,8 +80,9 @@ export class SiteOutput {
     if (this.options.only) return;
     this.report.brokenLinks.push(...pages.broken);
     this.disallowed.push(...pages.disallowed);
-    const dir = space.urls.dir;
-    const written = this.indexes.finish(space.index, this.searchManifest(space), this.options.out, dir).then((files): [string, WrittenSearch] => [dir, files]);
+    const written = this.indexes
+      .finish(space.index, this.searchFolder(space), this.options.out, space.urls.dir)
+      .then((files): [SpacePlan, WrittenSearch] => [space, files]);
     // Awaited with the others in writeSite; a failure meanwhile must not go unhandled while later site spaces render.
     written.catch(() => {});
     this.searchFiles.push(written);
@@ -96,22 +105,24 @@ export class SiteOutput {
     manifest.outputs['llms-full.txt'] = llmsFull!.finish();
     if (this.firstChrome) this.writer.write('404.html', notFoundPage(this.firstChrome, base));
     for (const asset of assets.files) this.writer.write(asset.path, asset.bytes);
-    for (const [dir, output] of await Promise.all(this.searchFiles)) await this.writeSearch(dir, output);
+    for (const [space, output] of await Promise.all(this.searchFiles)) await this.writeSearch(space, output);
     await this.removeStale();
     await writeManifest(this.options.out, manifest);
+    this.indexes.commit();
     await removeStaleSegments(this.options.out, manifest);
     if (!site.siteUrl) this.report.warnings.push('no site URL given (--site-url): sitemap.xml lists site-relative URLs and robots.txt names no sitemap');
   }
 
   /**
    * A site space's search index, its files named by their contents written by the index's thread: the manifest naming
-   * them, then the last build's files that went are removed.
+   * them (when it changed), then the folder's files it does not name are removed.
    */
-  private async writeSearch(dir: string, written: WrittenSearch): Promise<void> {
-    this.writer.write(`${dir}${SEARCH_MANIFEST}`, written.manifest);
-    const fresh = new Set(written.files);
-    const stale = written.remove ?? this.writer.list(`${dir}${SEARCH_DIR}`).filter((name) => SEARCH_FILE.test(name) && !fresh.has(name));
-    for (const name of stale) await this.writer.remove(`${dir}${SEARCH_DIR}${name}`);
+  private async writeSearch(space: SpacePlan, written: WrittenSearch): Promise<void> {
+    const { dir } = space.urls;
+    const changed = written.manifest !== this.searchFolder(space).manifest;
+    if (changed) this.writer.writeWhole(`${dir}${SEARCH_MANIFEST}`, written.manifest);
+    if (changed || written.written > 0) this.report.searchIndexed++;
+    for (const name of written.remove) await this.writer.remove(`${dir}${SEARCH_DIR}${name}`);
   }
 
   /** A build that failed leaves the site-wide files as they were. */
