@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Manifest, PageEntry } from '../../src/site/manifest.js';
 import { renderPool } from '../../src/site/render-pool.js';
+import { highlight, useHighlighter } from '../../src/site/render/highlight.js';
 import { markdownSpace, syncedSpace, tempDir } from './helpers.js';
 
 const GUIDE = (text: string, code: string) => `# Guide\n\n${text}\n\n\`\`\`js\n${code}\n\`\`\`\n`;
@@ -70,5 +71,31 @@ describe('highlighted code in the build cache', () => {
     const html = readFileSync(join(out, 'guide/index.html'), 'utf8');
     expect(html).toContain('Run it again:');
     expect(html).toMatch(/<pre class="shiki shiki-themes[^"]*"[^>]*>.*let/s);
+  });
+});
+
+describe('highlighted code on a busy machine', () => {
+  it('is what a quiet one highlights: the build cache keeps the same HTML, however long a line takes', async () => {
+    const code = 'const busy = [{ name: "welcome" }];\nexport async function load(response) {\n  return await response.json();\n}';
+    const source = markdownSpace({ 'README.md': '# Home\n\nWelcome.\n', 'guide.md': GUIDE('Run it:', code) });
+    const space = await syncedSpace(source, 'Code on a busy machine');
+    const out = tempDir('code-busy');
+    // Each reading of the clock a second after the last: any time limit on tokenizing a line runs out at once.
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 1000));
+    try {
+      await space.build(out, { strictLinks: false, renderWorkers: false });
+    } finally {
+      clock.mockRestore();
+    }
+    const guideId = (await space.view()).index.pagesByGitPath.get('guide.md')!.id;
+    const manifest = JSON.parse(readFileSync(join(out, '.quire-build.json'), 'utf8')) as Manifest;
+    const entries = JSON.parse(readFileSync(join(out, '.quire-build', manifest.pages[`/${guideId}`]!.segment), 'utf8')) as Record<string, PageEntry>;
+    const [[, html]] = entries[`/${guideId}`]!.code! as [[string, string]];
+    await useHighlighter(['js']);
+    expect(html).toBe(highlight(code, 'js', 'highlighted on a quiet machine'));
+    expect(html).toContain('>const</span>');
+    expect(html).toContain('>json</span>');
+    expect(readFileSync(join(out, 'guide/index.html'), 'utf8')).toContain(html);
   });
 });

@@ -3,7 +3,17 @@ import { readFileSync } from 'node:fs';
 import { createHighlighter } from 'shiki';
 import { describe, expect, it } from 'vitest';
 import { CodeHighlights } from '../../src/site/highlight-pool.js';
-import { codeKey, codeMarker, fillCodeMarkers, grammarOf, highlight, highlightOnceForTest, THEMES, useHighlighter } from '../../src/site/render/highlight.js';
+import {
+  codeKey,
+  codeMarker,
+  fillCodeMarkers,
+  grammarOf,
+  highlight,
+  highlightOnceForTest,
+  THEMES,
+  TOKENIZE,
+  useHighlighter,
+} from '../../src/site/render/highlight.js';
 import { pageRoot, renderPageBody, type SpaceRender } from '../../src/site/render/page-body.js';
 import { SpaceUrls } from '../../src/site/urls.js';
 import { CORPORA, markdownFiles } from '../helpers/corpora.js';
@@ -24,6 +34,7 @@ describe('code highlighting', () => {
       ['bash', ''],
       ['python', '   \n\t\n  x = 1  # trailing   '],
       ['markdown', '~~struck~~ and __under__ *em* **strong**\n\n    indented'],
+      ['javascript', `const a = 1;\n${'x = "<a>" + b; '.repeat(TOKENIZE.tokenizeMaxLineLength / 10)}\nlet y = 2;`], // a line left uncoloured
     );
     const langs = [...new Set(blocks.map(([lang]) => lang))];
     expect(blocks.length).toBeGreaterThan(400);
@@ -31,7 +42,7 @@ describe('code highlighting', () => {
     await useHighlighter(langs);
     const shiki = await createHighlighter({ themes: Object.values(THEMES), langs });
     const differ = blocks.filter(([lang, code]) => {
-      const expected = shiki.codeToHtml(code, { lang, themes: THEMES, defaultColor: false });
+      const expected = shiki.codeToHtml(code, { lang, themes: THEMES, defaultColor: false, ...TOKENIZE });
       return highlightOnceForTest(code, lang) !== expected || highlight(code, lang) !== expected;
     });
     expect(differ).toEqual([]);

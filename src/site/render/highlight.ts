@@ -12,9 +12,20 @@ import shiki from 'shiki/package.json' with { type: 'json' };
 // The -default themes: every token colour reaches 4.5:1 on the code block background (github-light's do not).
 export const THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
 
-/** What a block's HTML depends on beside its language and code: part of its key, which the build cache keeps. */
+/**
+ * How Shiki tokenizes: with no time limit. By default it gives up on a line after 500 ms of the clock and leaves the
+ * rest of it one uncoloured token, so a busy machine highlighted the same code otherwise (and the build cache kept that
+ * HTML). The bound is the line's length instead, the same on any machine: a line of `tokenizeMaxLineLength`
+ * characters or more is left uncoloured.
+ */
+export const TOKENIZE = { tokenizeTimeLimit: 0, tokenizeMaxLineLength: 20_000 } as const;
+
+/**
+ * What a block's HTML depends on beside its language and code: part of its key, which the build cache keeps (the
+ * bound on lines names these keys apart from those of builds that tokenized against the clock).
+ */
 // Shiki is bundled into the built CLI (a dev dependency): its version is read at build time.
-const HIGHLIGHTER = `shiki ${shiki.version} ${THEMES.light} ${THEMES.dark}`;
+const HIGHLIGHTER = `shiki ${shiki.version} ${THEMES.light} ${THEMES.dark} lines<${TOKENIZE.tokenizeMaxLineLength}`;
 
 let highlighter: Promise<Highlighter> | null = null;
 const loaded = new Set<string>();
@@ -69,7 +80,7 @@ export function highlight(code: string, lang: string | null | undefined, key = c
   if (hit !== undefined) return hit;
   let out: string;
   if (ready && grammar && loaded.has(grammar)) {
-    out = highlightOnce(ready, code, grammar) ?? ready.codeToHtml(code, { lang: grammar, themes: THEMES, defaultColor: false });
+    out = highlightOnce(ready, code, grammar) ?? ready.codeToHtml(code, { lang: grammar, themes: THEMES, defaultColor: false, ...TOKENIZE });
   } else {
     out = `<pre class="shiki plain" tabindex="0"><code>${plainLines(code)}</code></pre>`;
   }
@@ -172,13 +183,16 @@ function highlightOnce(h: Highlighter, code: string, lang: string): string | nul
   let html =
     `<pre class="shiki shiki-themes ${THEMES.light} ${THEMES.dark}" style="--shiki-light:${light.fg};--shiki-dark:${darkOfColour(light.fg)};` +
     `--shiki-light-bg:${light.bg};--shiki-dark-bg:${darkOfColour(light.bg)}" tabindex="0"><code>`;
-  const lines = mergeWhitespace(h.codeToTokensBase(code, { lang: lang as Parameters<Highlighter['codeToTokensBase']>[1]['lang'], theme: THEMES.light }));
+  const lines = mergeWhitespace(
+    h.codeToTokensBase(code, { lang: lang as Parameters<Highlighter['codeToTokensBase']>[1]['lang'], theme: THEMES.light, ...TOKENIZE }),
+  );
   for (const [i, line] of lines.entries()) {
     html += i ? '\n<span class="line">' : '<span class="line">';
     for (const token of line) {
       const style = dualStyle(token, dark);
       if (style === null) return null;
-      html += `<span style="${style}">${escapeText(token.content)}</span>`;
+      // An uncoloured token (a line over `TOKENIZE`'s bound) has no style, as in Shiki's HTML.
+      html += `<span${style ? ` style="${style}"` : ''}>${escapeText(token.content)}</span>`;
     }
     html += '</span>';
   }
