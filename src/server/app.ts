@@ -15,6 +15,7 @@ import { publicLimitOf, registerPublicLimits } from './http/public-limits.js';
 import { completeBody } from './partial-bodies.js';
 import { type OwnSite, type PublishedSites, registerPublishedSites } from './published-sites.js';
 import { type CachedResponse, ResponseCache } from './response-cache.js';
+import { RevisionJson } from './revision-json.js';
 import { unavailable } from './unavailable.js';
 import { Urls } from './present.js';
 import { describeErrors, lazyAjv, OperationValidator } from './validation.js';
@@ -124,6 +125,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
 /** Every operation of both specs, routed by operationId, and file downloads. */
 function registerOperations(app: FastifyInstance, domain: Domain, handlers: Handlers, urls: Urls): void {
   const responses = new ResponseCache(domain.deps.store, domain.deps.clock);
+  const revisionJson = new RevisionJson();
   const audit = new WriteAudit(domain);
   const minimalReturn = minimalReturnOperations(loadSpec('newer').document);
   const validatorOf = { pinned: requestValidators('pinned'), newer: requestValidators('newer') };
@@ -159,12 +161,13 @@ function registerOperations(app: FastifyInstance, domain: Domain, handlers: Hand
           }
           // A write is recorded in its organization's audit log once it succeeded (see audit.ts: none is left out).
           const audited = await audit.before(operation, ctx.params);
-          const full = await handler({ ...ctx, caller: request.caller!, domain, urls });
+          const full = await handler({ ...ctx, caller: request.caller!, domain, urls, revisionJson });
           if (audited) await audit.after(operation, ctx.params, request.caller!, full, audited, request.log);
           const result = returnsMinimal && prefersMinimal(request.headers.prefer) ? minimal(full) : full;
-          if (result.status === 204 || result.status === 205 || result.body === undefined) return send(reply, result);
+          if (result.status === 204 || result.status === 205 || (result.body === undefined && result.json === undefined)) return send(reply, result);
           // Whose emails the caller may see is read first, for the users the body names: then it is written once.
-          const text = await jsonShowingEmails(result.body, () => (request.caller ? domain.users.emailVisibility(request.caller) : async () => false));
+          const text =
+            result.json ?? (await jsonShowingEmails(result.body, () => (request.caller ? domain.users.emailVisibility(request.caller) : async () => false)));
           const response = { status: result.status, headers: result.headers, text };
           if (cacheKey !== undefined && result.status === 200) await responses.set(cacheKey, version, response);
           return sendText(reply, response);
