@@ -1,8 +1,9 @@
-// Budget (issue 23): a page GET with a different URL each time (the response cache never answers) serves >= 0.7 of the
-// requests per second of a bare node:http server returning the same bytes. Also the same URL repeated (the cache's
-// best case), so the cache's worth is read in the same run. `--root <checkout>` adds another build (its dist/) as
-// `old`; rounds alternate the servers' order. autocannon runs in this process, on the same 2 cores, so each server's
-// CPU time per request (from /proc) is reported too: on a busy machine it is the steadier figure.
+// Budget (issue 23): a page GET with a different URL each time (no response cache can answer) serves >= 0.7 of the
+// requests per second of a bare node:http server returning the same bytes. Also the same URL repeated (a response
+// cache's best case: an older build's answers it), so what such a cache is worth is read in the same run; page reads
+// now skip the response cache (the revision cache serves both kinds). `--root <checkout>` adds another build (its
+// dist/) as `old`; rounds alternate the servers' order. autocannon runs in this process, on the same 2 cores, so each
+// server's CPU time per request (from /proc) is reported too: on a busy machine it is the steadier figure.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

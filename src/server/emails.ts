@@ -38,3 +38,8 @@ export async function jsonShowingEmails(body: unknown, visibility: () => (userId
   }
   return toJsonWithoutHiddenEmails(body, hidden);
 }
+
+/** The body as JSON text when it names no user with an email (the same for every caller), else undefined. */
+export function jsonNamingNoUser(body: unknown): string | undefined {
+  return usersWithEmail(body).length === 0 ? JSON.stringify(body) : undefined;
+}

@@ -56,6 +56,6 @@ export class ResponseCache {
   /** Keeps the answer computed at `version`, unless computing it changed the store (then it is already stale). */
   async set(key: string, version: string, response: CachedResponse): Promise<void> {
     if (version !== (await this.store.stateVersion())) return;
-    this.entries.set(key, { ...response, version });
+    this.entries.set(key, { status: response.status, headers: response.headers, text: response.text, version });
   }
 }

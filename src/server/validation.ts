@@ -119,6 +119,8 @@ export class OperationValidator {
   private compiled?: RequestValidators;
 
   private bodyProperties?: Map<string, unknown[]>;
+  /** The names of the operation's parameters, by where they go. */
+  private parameterNames?: Record<'path' | 'query', Set<string>>;
   private readonly fieldValidators = new Map<string, ValidateFunction>();
 
   constructor(
@@ -130,7 +132,13 @@ export class OperationValidator {
 
   /** True when this version of the operation defines the parameter, or the body's top-level property, `name`. */
   declares(where: 'path' | 'query' | 'body', name: string): boolean {
-    if (where !== 'body') return this.operation.parameters.some((p) => p.in === where && p.name === name);
+    if (where !== 'body') {
+      this.parameterNames ??= {
+        path: new Set(this.operation.parameters.filter((p) => p.in === 'path').map((p) => p.name)),
+        query: new Set(this.operation.parameters.filter((p) => p.in === 'query').map((p) => p.name)),
+      };
+      return this.parameterNames[where].has(name);
+    }
     this.bodyProperties ??= topLevelProperties(this.operation.body?.schema, this.document);
     return this.bodyProperties.has(name);
   }

@@ -16,6 +16,7 @@ import { RevisionIndex } from './revision-index.js';
 import { type MetaLinks, pageMetaLinks } from './meta-links.js';
 import { MAX_SECTION_HITS, type PageHit, queryTerms, rankPages } from './search.js';
 import type { Caller, Deps } from '../core/context.js';
+import { StateCache } from '../core/state-cache.js';
 import { invalidInput, notFound } from '../core/errors.js';
 import type { Organizations } from '../organizations/organizations.js';
 import { paginate, type Page, type PageRequest } from '../core/pagination.js';
@@ -53,11 +54,15 @@ export interface LinksPage {
 
 /** Search reads at most this many characters of a query (the spec's maximum). */
 const QUERY_MAX = 512;
+/** Spaces whose current view a caller keeps. */
+const CURRENT_VIEWS = 64;
 
 /** The read side of space content: revisions, pages, files, links, backlinks, search and documents. */
 export class Contents {
   private readonly indexes = new LRUCache<string, RevisionIndex>({ max: 32 });
   private readonly links = new LRUCache<string, LinkUsage[]>({ max: 32 });
+  /** The current views of each caller (a token's caller lasts while the store is unchanged), per space. */
+  private readonly currentViews = new WeakMap<Caller, StateCache<RevisionView>>();
   readonly documents: Documents;
 
   constructor(
@@ -78,11 +83,15 @@ export class Contents {
     return (await this.indexOf(space.revisionId)).index.pages.has(pageId);
   }
 
-  /** The space's current revision. */
+  /** The space's current revision; a caller's views are kept while the store is unchanged (a write moves the revision). */
   async current(caller: Caller, spaceId: string): Promise<RevisionView> {
-    const space = await this.spaces.find(spaceId);
-    const role = await caller.access.requireSpace(space, 'read');
-    return await this.view(space, role, space.revisionId);
+    let views = this.currentViews.get(caller);
+    if (!views) this.currentViews.set(caller, (views = new StateCache(this.deps.store, CURRENT_VIEWS)));
+    return await views.get(spaceId, async () => {
+      const space = await this.spaces.find(spaceId);
+      const role = await caller.access.requireSpace(space, 'read');
+      return await this.view(space, role, space.revisionId);
+    });
   }
 
   /** The current revision of a space as a published site shows it: to visitors, who need no role in the space. */

@@ -17,7 +17,8 @@ export interface InstallationGrant {
 /**
  * What one user may do, computed from organization membership, then roles granted on collections
  * and spaces (to the user or their teams, inherited down the tree), then each item's default level.
- * One instance serves one request, so lookups are cached.
+ * Lookups are cached: one instance serves one caller while the store is unchanged (see `Users.authenticate`), and a
+ * lookup that failed is read again next time.
  */
 export class Access {
   // Promises, not values: concurrent checks of one request share one read.
@@ -35,7 +36,10 @@ export class Access {
     let member = this.memberships.get(organizationId);
     if (!member) {
       member = this.store.organizations.member(organizationId, this.user.id).then((m) => (m && !m.disabled ? m : undefined));
-      this.memberships.set(organizationId, member);
+      this.memberships.set(
+        organizationId,
+        forgetFailure(member, () => this.memberships.delete(organizationId)),
+      );
     }
     return await member;
   }
@@ -124,7 +128,7 @@ export class Access {
   }
 
   private async granted(kind: 'space' | 'collection' | 'site', id: string): Promise<RoleName | null> {
-    this.grantsByResource ??= this.readGrants();
+    this.grantsByResource ??= forgetFailure(this.readGrants(), () => (this.grantsByResource = undefined));
     return (await this.grantsByResource).get(`${kind}:${id}`) ?? null;
   }
 
@@ -141,7 +145,7 @@ export class Access {
   private async collection(id: string): Promise<CollectionRecord | undefined> {
     let collection = this.collectionCache.get(id);
     if (!collection) {
-      collection = this.store.content.collection(id);
+      collection = forgetFailure(this.store.content.collection(id), () => this.collectionCache.delete(id));
       this.collectionCache.set(id, collection);
     }
     return await collection;
@@ -150,4 +154,10 @@ export class Access {
 
 function denied(kind: string, id: string, needed: RoleName, role: RoleName | null): string {
   return role ? `This needs the ${needed} role on the ${kind} ${id}; you have ${role}` : `You do not have access to the ${kind} ${id}`;
+}
+
+/** `promise`, with `forget` called if it fails: a cached read that failed (a lost connection) is not kept. */
+function forgetFailure<T>(promise: Promise<T>, forget: () => void): Promise<T> {
+  void promise.catch(forget);
+  return promise;
 }

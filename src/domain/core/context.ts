@@ -9,7 +9,7 @@ export interface Deps {
   clock: Clock;
 }
 
-/** The authenticated identity behind one request. */
+/** The authenticated identity behind a request: one token's, shared by its requests while the store is unchanged. */
 export class Caller {
   readonly access: Access;
   constructor(

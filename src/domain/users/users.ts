@@ -3,6 +3,7 @@ import { newId, type TokenRecord, type UserRecord } from '../../model/index.js';
 import { Caller, type Deps, nowIso } from '../core/context.js';
 import { forbidden, notFound } from '../core/errors.js';
 import { someAsync } from '../core/async.js';
+import { StateCache } from '../core/state-cache.js';
 
 export interface UserPatch {
   displayName?: string;
@@ -15,12 +16,24 @@ export class Users {
   /** Other kinds of token (installation tokens), tried when no user token matches. */
   private readonly tokenKinds: ((secret: string) => Promise<Caller | undefined>)[] = [];
 
-  constructor(private readonly deps: Deps) {}
+  /**
+   * The caller of each user token in use, kept while the store is unchanged: a request with a known token reads
+   * nothing, and what its caller looked up (memberships, grants, spaces) serves the next requests too. Any write
+   * drops them (a member removed is refused at once). Installation tokens expire with time: they are read each time.
+   */
+  private readonly callers: StateCache<Caller | undefined>;
+
+  constructor(private readonly deps: Deps) {
+    this.callers = new StateCache(deps.store, 1_000);
+  }
 
   async authenticate(secret: string): Promise<Caller | undefined> {
-    const userId = this.fixedTokens.get(secret) ?? (await this.deps.store.users.userIdForToken(secret));
-    const user = userId === undefined ? undefined : await this.deps.store.users.get(userId);
-    if (user) return new Caller(this.deps.store, user);
+    const caller = await this.callers.get(
+      secret,
+      () => this.userCaller(secret),
+      (found) => found !== undefined,
+    );
+    if (caller) return caller;
     for (const authenticate of this.tokenKinds) {
       const caller = await authenticate(secret);
       if (caller) return caller;
@@ -34,6 +47,14 @@ export class Users {
 
   acceptFixedToken(secret: string, userId: string): void {
     this.fixedTokens.set(secret, userId);
+    this.callers.clear();
+  }
+
+  /** The caller of a user token (stored, or fixed), if it is one. */
+  private async userCaller(secret: string): Promise<Caller | undefined> {
+    const userId = this.fixedTokens.get(secret) ?? (await this.deps.store.users.userIdForToken(secret));
+    const user = userId === undefined ? undefined : await this.deps.store.users.get(userId);
+    return user && new Caller(this.deps.store, user);
   }
 
   /** Issues a new token for the user; the secret is returned once and stored only as a hash. */

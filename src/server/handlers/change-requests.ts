@@ -3,7 +3,7 @@ import { created, deleted, type Handlers, ok, pageOf, type WithParams } from '..
 import { list, listAsync } from '../present.js';
 import * as cr from '../present-change-requests.js';
 import * as present from '../present-content.js';
-import { appPrefixes, linksOf, optionsOf, pageReply, revisionReply } from './content.js';
+import { appPrefixes, fileReply, filesReply, linksOf, optionsOf, pageReply, pagesReply, revisionReply } from './content.js';
 
 const filterOf = (query: ChangeRequestQuery): ChangeRequestQuery => ({
   ...pageOf(query),
@@ -84,23 +84,17 @@ export const changeRequestHandlers: Handlers = {
 
   getRevisionOfChangeRequestById: async (ctx) => await revisionReply(ctx, await contentOf(ctx)),
 
-  listPagesInChangeRequest: async (ctx) => ok({ pages: present.pageTree(ctx.urls, await contentOf(ctx), null, optionsOf(ctx.query)) }),
+  listPagesInChangeRequest: async (ctx) => await pagesReply(ctx, await contentOf(ctx)),
 
-  listFilesInChangeRequestById: async (ctx) => {
-    const view = await contentOf(ctx);
-    return ok(list(ctx.domain.content.files(view, pageOf(ctx.query)), (f) => present.file(ctx.urls, view, f, optionsOf(ctx.query))));
-  },
+  listFilesInChangeRequestById: async (ctx) => await filesReply(ctx, await contentOf(ctx)),
 
-  getFileInChangeRequestById: async (ctx) => {
-    const view = await contentOf(ctx);
-    return ok(present.file(ctx.urls, view, ctx.domain.content.file(view, ctx.params.fileId), optionsOf(ctx.query)));
-  },
+  getFileInChangeRequestById: async (ctx) => await fileReply(ctx, await contentOf(ctx), ctx.params.fileId),
 
-  getPageInChangeRequestById: async (ctx) => pageReply(ctx, await contentOf(ctx), ctx.params),
+  getPageInChangeRequestById: async (ctx) => await pageReply(ctx, await contentOf(ctx), ctx.params),
 
   listChangeRequestPageMetaLinks: async (ctx) => ok(present.metaLinks(await ctx.domain.content.metaLinks(ctx.caller, await contentOf(ctx), ctx.params.pageId))),
 
-  getPageInChangeRequestByPath: async (ctx) => pageReply(ctx, await contentOf(ctx), ctx.params),
+  getPageInChangeRequestByPath: async (ctx) => await pageReply(ctx, await contentOf(ctx), ctx.params),
 
   listChangeRequestLinks: async (ctx) => {
     const view = await contentOf(ctx);

@@ -29,7 +29,10 @@ export const linksOf = (query: Omit<LinksQuery, 'status'> & { status?: unknown }
 /** URL prefixes of the application: links to them are reported as `in-app`. */
 export const appPrefixes = (urls: Urls): string[] => [urls.app('/'), 'https://app.gitbook.com/'];
 
-/** A page, by id or by path, with its body when `format` asks for one. */
+/** What of the content options a body depends on, in the key of its text (see `RevisionJson`). */
+const optionsKey = (options: present.ContentOptions): string => `${options.metadata ? 'metadata' : ''},${options.computed === false ? '' : 'computed'}`;
+
+/** A page, by id or by path, with its body when `format` asks for one; serialised once per revision. */
 export async function pageReply(
   ctx: Services & { query: ContentQuery & { format?: BodyFormat; evaluated?: unknown } },
   view: RevisionView,
@@ -37,9 +40,35 @@ export async function pageReply(
 ) {
   const contents = ctx.domain.content;
   const page = 'pagePath' in ref ? contents.pageByPath(view, ref.pagePath) : contents.page(view, ref.pageId);
-  const format = ctx.query.format;
-  const body = format && page.kind === 'document' ? await contents.body(view, page, format, isEvaluated(ctx.query)) : undefined;
-  return ok(present.page(ctx.urls, view, page, optionsOf(ctx.query), body));
+  const options = optionsOf(ctx.query);
+  const format = page.kind === 'document' ? ctx.query.format : undefined;
+  const evaluated = format !== undefined && isEvaluated(ctx.query);
+  return await ctx.revisionJson.reply(ctx.urls.base, view, `page ${page.id} ${optionsKey(options)} ${format ?? ''} ${evaluated}`, async () => {
+    const body = format && page.kind === 'document' ? await contents.body(view, page, format, evaluated) : undefined;
+    return present.page(ctx.urls, view, page, options, body);
+  });
+}
+
+/** The revision's page tree; serialised once per revision. */
+export async function pagesReply(ctx: Services & { query: ContentQuery }, view: RevisionView) {
+  const options = optionsOf(ctx.query);
+  return await ctx.revisionJson.reply(ctx.urls.base, view, `pages ${optionsKey(options)}`, () => ({ pages: present.pageTree(ctx.urls, view, null, options) }));
+}
+
+/** A page of the revision's files; serialised once per revision. */
+export async function filesReply(ctx: Services & { query: ContentQuery & { page?: string; limit?: number } }, view: RevisionView) {
+  const options = optionsOf(ctx.query);
+  const request = pageOf(ctx.query);
+  return await ctx.revisionJson.reply(ctx.urls.base, view, `files ${request.page ?? ''} ${request.limit ?? ''} ${optionsKey(options)}`, () =>
+    list(ctx.domain.content.files(view, request), (f) => present.file(ctx.urls, view, f, options)),
+  );
+}
+
+/** One file of the revision; serialised once per revision. */
+export async function fileReply(ctx: Services & { query: ContentQuery }, view: RevisionView, fileId: string) {
+  const options = optionsOf(ctx.query);
+  const file = ctx.domain.content.file(view, fileId);
+  return await ctx.revisionJson.reply(ctx.urls.base, view, `file ${file.id} ${optionsKey(options)}`, () => present.file(ctx.urls, view, file, options));
 }
 
 /** A revision, naming the change request it merged when it is a merge. */
@@ -51,20 +80,11 @@ export async function revisionReply(ctx: Services & { query: ContentQuery }, vie
 export const contentHandlers: Handlers = {
   getCurrentRevision: async (ctx) => await revisionReply(ctx, await ctx.domain.content.current(ctx.caller, ctx.params.spaceId)),
 
-  listPages: async ({ caller, domain, params, query, urls }) =>
-    ok({ pages: present.pageTree(urls, await domain.content.current(caller, params.spaceId), null, optionsOf(query)) }),
+  listPages: async (ctx) => await pagesReply(ctx, await ctx.domain.content.current(ctx.caller, ctx.params.spaceId)),
 
-  listFiles: async ({ caller, domain, params, query, urls }) => {
-    const contents = domain.content;
-    const view = await contents.current(caller, params.spaceId);
-    return ok(list(contents.files(view, pageOf(query)), (f) => present.file(urls, view, f, optionsOf(query))));
-  },
+  listFiles: async (ctx) => await filesReply(ctx, await ctx.domain.content.current(ctx.caller, ctx.params.spaceId)),
 
-  getFileById: async ({ caller, domain, params, query, urls }) => {
-    const contents = domain.content;
-    const view = await contents.current(caller, params.spaceId);
-    return ok(present.file(urls, view, contents.file(view, params.fileId), optionsOf(query)));
-  },
+  getFileById: async (ctx) => await fileReply(ctx, await ctx.domain.content.current(ctx.caller, ctx.params.spaceId), ctx.params.fileId),
 
   listSpaceFileBacklinks: async ({ caller, domain, params, query, urls }) => {
     const contents = domain.content;
@@ -78,12 +98,12 @@ export const contentHandlers: Handlers = {
     return ok(await listAsync(await contents.backlinks(view, { page: params.pageId }, pageOf(query)), async (p) => await present.pageLocation(urls, view, p)));
   },
 
-  getPageById: async (ctx) => pageReply(ctx, await ctx.domain.content.current(ctx.caller, ctx.params.spaceId), ctx.params),
+  getPageById: async (ctx) => await pageReply(ctx, await ctx.domain.content.current(ctx.caller, ctx.params.spaceId), ctx.params),
 
   listSpacePageMetaLinks: async ({ caller, domain, params }) =>
     ok(present.metaLinks(await domain.content.metaLinks(caller, await domain.content.current(caller, params.spaceId), params.pageId))),
 
-  getPageByPath: async (ctx) => pageReply(ctx, await ctx.domain.content.current(ctx.caller, ctx.params.spaceId), ctx.params),
+  getPageByPath: async (ctx) => await pageReply(ctx, await ctx.domain.content.current(ctx.caller, ctx.params.spaceId), ctx.params),
 
   listPageLinksInSpace: async ({ caller, domain, params, query, urls }) => {
     const contents = domain.content;
