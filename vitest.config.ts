@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
@@ -48,7 +49,8 @@ function project(
       exclude: ['**/node_modules/**', ...withoutCorpora, ...(options.exclude ?? [])],
       globalSetup: [...(options.build ? ['test/build-setup.ts'] : []), ...(options.setup ? [options.setup] : [])],
       setupFiles: onPostgres ? ['test/helpers/close-stores.ts'] : [],
-      testTimeout: 30_000,
+      // A guard against a hang, not a speed check: two test files share the two cores of a CI machine.
+      testTimeout: 60_000,
       hookTimeout: 60_000,
       pool: 'forks',
       isolate: options.isolate ?? true,
@@ -61,6 +63,9 @@ export default defineConfig({
   test: {
     // The scratch TMPDIR of every project: the root config's global setup runs whichever projects run.
     globalSetup: ['test/global-setup.ts'],
+    // Vitest's default in a run is one worker fewer than the cores: one on a 2-core CI machine, which left a core idle
+    // while a test waited on a child process, a browser or a database (CI's tests took 1,549 s on one, 1,275 on two).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Without ../shared the corpus project is empty: `npm run test:corpus` then passes with nothing to run.
     passWithNoTests: !hasCorpora,
     projects: [

@@ -34,5 +34,6 @@ describe('a whole GitBook export through the API', () => {
 
     const { data: found } = await api.spaces.searchSpaceContent(space.id, { query: 'content services api' });
     expect(found.items.length).toBeGreaterThan(0);
-  });
+    // Some 800 requests and a whole sync: about 20 s alone, more beside other tests on a small machine.
+  }, 120_000);
 });
