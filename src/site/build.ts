@@ -12,6 +12,7 @@ import type { Redirect } from './outputs/redirects.js';
 import { withOpenAPIPages } from './openapi/pages.js';
 import { type SearchIndexes, searchIndexes } from './search-pool.js';
 import type { BuildOptions, BuildReport, SiteInput, SiteSources } from './types.js';
+import { SpaceUrls } from './urls.js';
 
 export type { BuildOptions, BuildReport, SiteInput, SiteSources, SiteSpaceInput } from './types.js';
 export type { BrokenLink } from './link-check.js';
@@ -42,17 +43,24 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
   const plan = await planSite(site, options);
   const output = new SiteOutput(plan, sources.blobs, indexes, options);
   const redirects: Redirect[] = [];
+  // The search indexes get ready (on a worker: started, their last state read back) while the pages are planned.
+  const prepared = site.spaces.map((space, index) => {
+    if (options.only) return Promise.resolve(null);
+    const indexed = indexes.prepare(index, output.searchFolder(index, new SpaceUrls(plan.base, space.prefix).dir));
+    indexed.catch(() => {}); // awaited in turn below
+    return indexed;
+  });
   try {
     for (const index of site.spaces.keys()) {
       // Planned after the site spaces before it are written: a page is kept only if its file is there.
       const space = planSpace(plan, index, options, output.exists);
-      const indexed = options.only ? null : await indexes.prepare(index, output.searchFolder(space));
+      const indexed = await prepared[index]!;
       await output.writeSpace(space, await renderSpace(plan, space, sources, options, (page) => indexes.add(index, page), indexed));
       redirects.push(...space.redirects);
     }
     if (!options.only) await output.writeSite(planRedirects(site, redirects));
   } catch (error) {
-    output.abort();
+    await output.abort();
     throw error;
   }
   return finish(output.report, started, options);

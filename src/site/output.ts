@@ -12,11 +12,16 @@ import { makeDirectory } from '../platform/make-directory.js';
 
 /** The absolute file of `path` under `root`, or null when `path` is not a plain path inside it. */
 export function outputFile(root: string, path: string): string | null {
-  if (path === '' || path.includes('\0') || isAbsolute(path) || hasDotSegment(path)) return null;
   const base = resolvedRoot(root);
+  // Plain names (every page's files): already the normal form `resolve` would give, and inside the folder.
+  if (PLAIN_PATH.test(path) && sep === '/' && base !== sep) return `${base}/${path}`;
+  if (path === '' || path.includes('\0') || isAbsolute(path) || hasDotSegment(path)) return null;
   const full = resolve(base, path);
   return full.startsWith(`${base}${sep}`) ? full : null;
 }
+
+/** Segments of letters, digits, `_`, `~`, `-` and `.`, none empty and none starting with a dot. */
+const PLAIN_PATH = /^(?:[\w~-][\w~.-]*\/)*[\w~-][\w~.-]*$/;
 
 // The last root resolved: a build asks for thousands of paths under one.
 let lastRoot = { root: '', cwd: '', base: '' };

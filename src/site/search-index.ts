@@ -212,8 +212,10 @@ export class SearchIndexBuilder {
   /** The output folder's manifest this build runs over (`prepare`). */
   private preparedFor: string | null | undefined;
   /** One string per term, whatever page it came from: the terms of the index, and those of this build's pages. */
-  private vocabulary = new Map<string, string>();
+  private vocabulary: Map<string, string> | null = new Map();
   private readonly intern = (term: string): string => {
+    // Made again from the index's terms after a finish, when the next pages come (a fresh process never needs it).
+    this.vocabulary ??= new Map([...this.postings.keys()].map((known) => [known, known]));
     const known = this.vocabulary.get(term);
     if (known !== undefined) return known;
     this.vocabulary.set(term, term);
@@ -400,7 +402,7 @@ export class SearchIndexBuilder {
     const remove = previous ? [...previous].filter((name) => !files.has(name)) : null;
     this.files = files;
     this.lastManifest = manifest;
-    this.vocabulary = new Map([...this.postings.keys()].map((term) => [term, term]));
+    this.vocabulary = null;
     return { manifest, write, remove };
   }
 
@@ -431,6 +433,19 @@ export class SearchIndexBuilder {
   private termsOf(ns: readonly number[]): Map<number, Map<string, number[]>> {
     const out = new Map<number, Map<string, number[]>>(ns.map((n) => [n, new Map()]));
     if (!ns.length) return out;
+    if (ns.length <= FEW_PAGES) {
+      // A few pages (an edit): each looked up in each term's postings, which are in page order.
+      for (const [term, list] of this.postings) {
+        for (const n of ns) {
+          let i = firstTriple(list, n);
+          if (list[i] !== n) continue;
+          const pairs: number[] = [];
+          for (; i < list.length && list[i] === n; i += 3) pairs.push(list[i + 1]!, list[i + 2]!);
+          out.get(n)!.set(term, pairs);
+        }
+      }
+      return out;
+    }
     for (const [term, list] of this.postings) {
       for (let i = 0; i < list.length; i += 3) {
         const terms = out.get(list[i]!);
@@ -447,8 +462,7 @@ export class SearchIndexBuilder {
   private replacePostings(term: string, n: number, pairs: ArrayLike<number>): void {
     const stored = this.postings.get(term);
     const list = stored === undefined ? [] : Array.isArray(stored) ? stored : Array.from(stored);
-    let start = 0;
-    while (start < list.length && list[start]! < n) start += 3;
+    const start = firstTriple(list, n);
     let end = start;
     while (end < list.length && list[end] === n) end += 3;
     const triples: number[] = [];
@@ -566,6 +580,21 @@ export class SearchIndexBuilder {
     yield* this.blocks;
     for (const page of this.pages) yield { name: page.name, content: page.fragment };
   }
+}
+
+/** Up to this many pages, `termsOf` looks each up by bisection rather than reading every posting. */
+const FEW_PAGES = 16;
+
+/** Where page `n`'s triples start in a term's postings (page, section, weight, in page order): or where they would. */
+function firstTriple(list: ArrayLike<number>, n: number): number {
+  let low = 0;
+  let high = list.length / 3;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (list[mid * 3]! < n) low = mid + 1;
+    else high = mid;
+  }
+  return low * 3;
 }
 
 /**

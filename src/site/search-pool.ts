@@ -24,7 +24,7 @@ export interface SearchIndexes {
    * After the build wrote its manifests: the snapshots of the indexes finished become those of the build cache, and
    * the cache's other snapshots go (half written by a build that crashed, or of site spaces gone).
    */
-  commit(): void;
+  commit(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -64,15 +64,12 @@ class InlineIndexes implements SearchIndexes {
     return writeSearchFiles(builder, folder, out, dir);
   }
 
-  commit(): void {
+  async commit(): Promise<void> {
     if (this.scope !== undefined) removeSnapshots(this.scope, new Set());
   }
 
   async close(): Promise<void> {}
 }
-
-/** What the worker answers `finish`: the index written, and where it wrote its snapshot (`pendingSnapshot`), if it did. */
-export type FinishedSearch = WrittenSearch & { snapshot?: string };
 
 /** Index numbers on the shared worker, unique across the builds using it. */
 let nextIndex = 0;
@@ -82,8 +79,8 @@ class WorkerIndexes implements SearchIndexes {
   private readonly client = searchWorker();
   private readonly ids = new Map<number, number>();
   private readonly pending = new Map<number, SearchPage[]>();
-  /** The snapshots the worker wrote, by index: each under its temporary name until `commit`. */
-  private readonly snapshots = new Map<number, string>();
+  /** The snapshots the worker writes, by index: each under its temporary name (`pendingSnapshot`) until `commit`. */
+  private readonly snapshots = new Map<number, Promise<string | null>>();
 
   constructor(private readonly scope?: string) {}
 
@@ -104,29 +101,38 @@ class WorkerIndexes implements SearchIndexes {
     this.flush(index);
     const id = this.id(index);
     this.ids.delete(index);
-    const { snapshot, ...written } = await this.client.request<FinishedSearch>({ type: 'finish', index: id, folder, out, dir });
-    if (snapshot) this.snapshots.set(index, snapshot);
-    return written;
+    const written = this.client.request<WrittenSearch>({ type: 'finish', index: id, folder, out, dir });
+    // Asked for now, done once the files are answered: the snapshot is saved while this thread writes the site's files.
+    const saved = this.client.request<string | null>({ type: 'save', index: id });
+    saved.catch(() => {});
+    this.snapshots.set(index, saved);
+    return await written;
   }
 
-  commit(): void {
+  async commit(): Promise<void> {
     if (this.scope === undefined) return;
-    for (const [index, temporary] of this.snapshots) {
+    const committed = new Set<number>();
+    for (const [index, saved] of this.snapshots) {
       try {
+        const temporary = await saved;
+        if (temporary === null) continue;
         renameSync(temporary, snapshotPath(this.scope, index));
+        committed.add(index);
       } catch {
         // Only the next build in another process is slower: it indexes every page again.
-        this.snapshots.delete(index);
       }
     }
-    removeSnapshots(this.scope, new Set(this.snapshots.keys()));
     this.snapshots.clear();
+    removeSnapshots(this.scope, committed);
   }
 
   async close(): Promise<void> {
     // A build that failed half way leaves documents in the worker, and snapshots of what it did not commit: drop them.
     for (const id of this.ids.values()) this.client.post({ type: 'drop', index: id });
-    for (const temporary of this.snapshots.values()) rmSync(temporary, { force: true });
+    for (const saved of this.snapshots.values()) {
+      const temporary = await saved.catch(() => null);
+      if (temporary !== null) rmSync(temporary, { force: true });
+    }
     this.snapshots.clear();
   }
 

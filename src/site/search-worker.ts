@@ -1,24 +1,26 @@
 // Worker thread entry: builds search indexes from pages posted in order, and returns each one's files. An index
 // posted with a key is kept for the next build with that key (the same site rebuilt), the most recently used few, and
-// saved as a snapshot beside the site's build cache, for the next build in another process: under a temporary name,
-// which the build renames into place once it committed (`SearchIndexes.commit`).
+// saved as a snapshot beside the site's build cache, for the next build in another process: after its files are
+// answered, under a temporary name, which the build renames into place once it committed (`SearchIndexes.commit`).
 import { LRUCache } from 'lru-cache';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { answer } from '../platform/worker-threads.js';
-import { type SearchFolder, writeSearchFiles } from './search-files.js';
+import { type SearchFolder, type WrittenSearch, writeSearchFiles } from './search-files.js';
 import { SearchIndexBuilder, type SearchPage } from './search-index.js';
-import type { FinishedSearch } from './search-pool.js';
 import { pendingSnapshot } from './search-snapshots.js';
 
 type Message =
   | { type: 'prepare'; index: number; id: number; key?: string; snapshot?: string; folder: SearchFolder }
   | { type: 'add'; index: number; key?: string; snapshot?: string; pages: SearchPage[] }
   | { type: 'drop'; index: number }
-  | { type: 'finish'; index: number; id: number; folder: SearchFolder; out: string; dir: string };
+  | { type: 'finish'; index: number; id: number; folder: SearchFolder; out: string; dir: string }
+  | { type: 'save'; index: number; id: number };
 
 const kept = new LRUCache<string, SearchIndexBuilder>({ max: 8 });
 const builders = new Map<number, { builder: SearchIndexBuilder; snapshot?: string | undefined }>();
+/** The builders finished whose snapshot is still to be saved (`save`, asked for after `finish`). */
+const finished = new Map<number, { builder: SearchIndexBuilder; snapshot?: string | undefined }>();
 
 function builderFor(key: string | undefined, snapshot: string | undefined): SearchIndexBuilder {
   if (key === undefined) return new SearchIndexBuilder();
@@ -50,12 +52,19 @@ function save(path: string, builder: SearchIndexBuilder): string | null {
   }
 }
 
-const finish = answer<Extract<Message, { type: 'finish' }>>(({ index, folder, out, dir }): FinishedSearch => {
-  const { builder, snapshot } = builders.get(index) ?? { builder: new SearchIndexBuilder() };
+const finish = answer<Extract<Message, { type: 'finish' }>>(({ index, folder, out, dir }): WrittenSearch => {
+  const entry = builders.get(index) ?? { builder: new SearchIndexBuilder() };
   builders.delete(index);
-  const written = writeSearchFiles(builder, folder, out, dir);
-  const saved = snapshot && save(snapshot, builder);
-  return saved ? { ...written, snapshot: saved } : written;
+  const written = writeSearchFiles(entry.builder, folder, out, dir);
+  finished.set(index, entry);
+  return written;
+});
+
+/** The snapshot of an index finished, saved once `finish` answered: the build writes its other files meanwhile. */
+const saveFinished = answer<Extract<Message, { type: 'save' }>>(({ index }): string | null => {
+  const entry = finished.get(index);
+  finished.delete(index);
+  return entry?.snapshot ? save(entry.snapshot, entry.builder) : null;
 });
 
 /** An index made ready for a build: the pages it has already, if it made the index on disk. */
@@ -68,10 +77,12 @@ const prepare = answer<Extract<Message, { type: 'prepare' }>>(({ index, key, sna
 
 parentPort?.on('message', (message: Message) => {
   if (message.type === 'finish') return void finish(message);
+  if (message.type === 'save') return void saveFinished(message);
   if (message.type === 'prepare') return void prepare(message);
   let entry = builders.get(message.index);
   if (message.type === 'drop') {
     entry?.builder.abandon();
+    finished.delete(message.index);
     return void builders.delete(message.index);
   }
   if (!entry) builders.set(message.index, (entry = { builder: builderFor(message.key, message.snapshot), snapshot: message.snapshot }));

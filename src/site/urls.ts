@@ -3,7 +3,9 @@ import { safeSlug } from '../content/slug.js';
 import { withSafeSlugs } from '../domain/content-writes/page-tree.js';
 import type { RevisionFile, RevisionPage } from '../model/index.js';
 
-const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+/** What `encodeURIComponent` leaves as it is, and `/`: most paths, which then need no splitting. */
+const PLAIN = /^[\w\-.!~*'()/]*$/;
+const encodePath = (path: string) => (PLAIN.test(path) ? path : path.split('/').map(encodeURIComponent).join('/'));
 
 /** Characters a page path needs a closer look for: `.`, `%`, `\`, control characters, empty segments. */
 const SUSPECT = /[.%\\\u0000-\u001f\u007f]|\/\/|^\/|\/$/;

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hasDotSegment } from '../../src/content/paths.js';
 import { outputFile } from '../../src/site/output.js';
 import { buildSite } from '../../src/site/build.js';
 import { siteSources, spaceSite } from '../../src/site/space-site.js';
@@ -19,6 +20,23 @@ describe('the output folder', () => {
     expect(outputFile(root, 'guide/index.html')).toBe(join(root, 'guide/index.html'));
     for (const path of ['../index.html', 'a/../../x', '%2e%2e/x', 'a/%2E%2E/%2e%2e/x', '%252e%252e/x', '..\\x', '/etc/passwd', 'a\0b', '', '.']) {
       expect(outputFile(root, path), path).toBeNull();
+    }
+  });
+
+  it('resolves a path the same on its quick way as on the slow one', () => {
+    const root = tempDir('out');
+    // The rule without the quick way for plain names: no dot segment (decoded too), then inside the folder.
+    const slow = (path: string) => {
+      if (path === '' || path.includes('\0') || isAbsolute(path) || hasDotSegment(path)) return null;
+      const full = resolve(root, path);
+      return full.startsWith(`${resolve(root)}${sep}`) ? full : null;
+    };
+    const alphabet = ['a', 'Z', '0', '_', '-', '~', '.', '..', '/', '//', '%2e', '%', '\\', ' ', 'é', '\0', 'index.html'];
+    let seed = 7;
+    const pick = () => alphabet[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % alphabet.length]!;
+    for (let n = 0; n < 5000; n++) {
+      const path = Array.from({ length: 1 + (n % 7) }, pick).join('');
+      expect(outputFile(root, path), JSON.stringify(path)).toBe(slow(path));
     }
   });
 

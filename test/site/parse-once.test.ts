@@ -196,7 +196,7 @@ describe('search indexes built on a worker', () => {
         const written = await indexes.finish(0, folder, out, '');
         for (const name of written.remove) rmSync(join(out, SEARCH_DIR, name));
         manifest = written.manifest;
-        indexes.commit();
+        await indexes.commit();
         return { written, added: readdirSync(join(out, SEARCH_DIR)).filter((name) => !before.has(name)) };
       } finally {
         await indexes.close();

@@ -276,6 +276,27 @@ describe('a snapshot of the builder, restored in another process', () => {
     expect(folder(back, folder(rebuilt, folder(built)))).toEqual(folder(built));
   });
 
+  it('gives the files a fresh index would when a few pages or many changed (looked up two ways)', () => {
+    const first = new SearchIndexBuilder();
+    first.add(pagesOf(site()));
+    const built = first.finish();
+    for (const changed of [[0, 7, 299], Array.from({ length: 40 }, (_, i) => i * 7)]) {
+      const edited = Array.from({ length: 300 }, (_, p) =>
+        page(`p${p}`, `Page ${p}`, [
+          ['', changed.includes(p) ? `Rewritten ${p} with zebra${p % 3}.` : `Common words and token${p}.`],
+          ['Details', `More about item${p % 17} and sync.`],
+        ]),
+      ).flat();
+      const restored = SearchIndexBuilder.restore(first.snapshot())!;
+      restored.prepare(built.manifest);
+      restored.add(pagesOf(edited));
+      const rebuilt = restored.finish(built.manifest);
+      const fresh = indexOf(edited);
+      expect(rebuilt.manifest, `${changed.length} pages changed`).toBe(fresh.manifest);
+      expect(folder(rebuilt, folder(built))).toEqual(folder(fresh));
+    }
+  });
+
   it('starts over from the documents over another output folder, and renumbers the pages when one is added', () => {
     const first = new SearchIndexBuilder();
     first.add(pagesOf(site()));

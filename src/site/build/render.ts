@@ -116,7 +116,11 @@ async function* renderedPages(run: SpaceRun, bodies: Bodies, markdowns: Map<stri
     const markdown = markdowns.get(plan.page.id) ?? null;
     markdowns.delete(plan.page.id);
     const rendered = plan.action === 'keep' ? { entry: null, html: null, onWorker: false } : await renderPage(run, bodies, plan);
-    if (index >= indexedAhead) run.index({ key: plan.entryKey, sig: plan.key, docs: rendered.entry?.search ?? (await keptSearch(run, plan)) });
+    if (index >= indexedAhead) {
+      // A kept page the index has already costs no wait (thousands of them in a one-page rebuild).
+      const docs = rendered.entry?.search ?? (run.indexed?.get(plan.entryKey) === plan.key ? null : await keptSearch(run, plan));
+      run.index({ key: plan.entryKey, sig: plan.key, docs });
+    }
     yield { plan, index, markdown, ...rendered };
   }
 }

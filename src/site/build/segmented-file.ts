@@ -3,12 +3,18 @@
  * build wrote and this one keeps as it was is copied from that build's file (its offset and length are in the
  * manifest), so an unchanged page is neither read nor rendered again. Written beside the file and renamed over it at
  * the end; the old file is trusted only when its size and time are those the manifest recorded.
+ *
+ * Every write names its place in the new file, so the copies (tens of megabytes at 10,000 pages) run on the thread
+ * pool while the build goes on, and the new text is written here meanwhile.
  */
-import { closeSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, read, renameSync, rmSync, statSync, write, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { makeDirectory } from '../../platform/make-directory.js';
 
 const CHUNK = 4 * 1024 * 1024;
+const readAt = promisify(read);
+const writeAt = promisify(write);
 
 export interface FileStamp {
   size: number;
@@ -21,8 +27,10 @@ export class SegmentedFile {
   private closed = false;
   private readonly temp: string;
   private offset = 0;
-  /** Copies not done yet: consecutive ranges of the old file are copied as one. */
-  private pending: [number, number] | null = null;
+  /** Copies not started yet: consecutive ranges of the old file are copied as one. */
+  private pending: { from: number; to: number; length: number } | null = null;
+  /** The copies started, one after the other on the thread pool (one buffer at a time). */
+  private copying: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly out: string,
@@ -47,65 +55,74 @@ export class SegmentedFile {
 
   /** Appends `text`; its range in the new file. */
   write(text: string): [number, number] {
-    this.flush();
-    return this.append(Buffer.from(text, 'utf8'));
+    this.startCopy();
+    const bytes = Buffer.from(text, 'utf8');
+    const start = this.offset;
+    for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at, bytes.length - at, start + at);
+    this.offset += bytes.length;
+    return [start, bytes.length];
   }
 
   /** Appends the bytes at `range` of the previous build's file; their range in the new file. */
   copy([offset, length]: readonly [number, number]): [number, number] {
     if (this.old === null) throw new Error(`${this.name}: no earlier file to copy from`);
     const start = this.offset;
-    if (this.pending && this.pending[0] + this.pending[1] === offset) this.pending[1] += length;
+    const pending = this.pending;
+    if (pending && pending.from + pending.length === offset) pending.length += length;
     else {
-      this.flush();
-      this.pending = [offset, length];
+      this.startCopy();
+      this.pending = { from: offset, to: start, length };
     }
     this.offset += length;
+    // Under way once a buffer's worth is pending: the copy goes on beside the pages still to come.
+    if (this.pending!.length >= CHUNK) this.startCopy();
     return [start, length];
   }
 
-  /** Puts the new file in place; its stamp, for the manifest. */
-  finish(): FileStamp {
-    this.flush();
-    this.close();
+  /** Once every copy is done, puts the new file in place; its stamp, for the manifest. */
+  async finish(): Promise<FileStamp> {
+    this.startCopy();
+    try {
+      await this.copying;
+    } finally {
+      this.close();
+    }
     const file = join(this.out, this.name);
     renameSync(this.temp, file);
     const info = statSync(file);
     return { size: info.size, mtimeMs: info.mtimeMs };
   }
 
-  /** Leaves the previous file as it was. */
-  abort(): void {
+  /** Leaves the previous file as it was (once the copies under way are done: their files stay open until then). */
+  async abort(): Promise<void> {
+    this.pending = null;
+    await this.copying.catch(() => {});
     this.close();
     rmSync(this.temp, { force: true });
   }
 
-  private append(bytes: Buffer): [number, number] {
-    const start = this.offset;
-    this.put(bytes, bytes.length);
-    this.offset += bytes.length;
-    return [start, bytes.length];
-  }
-
-  private put(bytes: Buffer, length: number): void {
-    for (let at = 0; at < length; ) at += writeSync(this.fd, bytes, at, length - at);
-  }
-
-  /** Does the copies pending, through a buffer of at most `CHUNK` bytes. */
-  private flush(): void {
-    if (!this.pending || this.old === null) return;
-    const [offset, length] = this.pending;
+  /** Starts the pending copy, after those before it. */
+  private startCopy(): void {
+    const { pending, old } = this;
+    if (!pending || old === null) return;
     this.pending = null;
+    const copying = this.copying.then(() => this.copyRange(old, pending.from, pending.to, pending.length));
+    // Awaited by `finish` or `abort`; a failure meanwhile must not go unhandled.
+    copying.catch(() => {});
+    this.copying = copying;
+  }
+
+  private async copyRange(old: number, from: number, to: number, length: number): Promise<void> {
     const buffer = Buffer.allocUnsafe(Math.min(CHUNK, length));
     for (let done = 0; done < length; ) {
       const want = Math.min(buffer.length, length - done);
       let got = 0;
       while (got < want) {
-        const n = readSync(this.old, buffer, got, want - got, offset + done + got);
-        if (n === 0) throw new Error(`${this.name}: the earlier file ends before ${offset + length}`);
-        got += n;
+        const { bytesRead } = await readAt(old, buffer, got, want - got, from + done + got);
+        if (bytesRead === 0) throw new Error(`${this.name}: the earlier file ends before ${from + length}`);
+        got += bytesRead;
       }
-      this.put(buffer, want);
+      for (let put = 0; put < want; ) put += (await writeAt(this.fd, buffer, put, want - put, to + done + put)).bytesWritten;
       done += want;
     }
   }

@@ -56,13 +56,15 @@ export class SiteOutput {
     this.files.sitemap?.write(SITEMAP_HEAD);
   }
 
-  /** The site space's search index in the output folder, as the last build left it: read once a build. */
-  searchFolder(space: SpacePlan): SearchFolder {
-    let folder = this.searchFolders.get(space.index);
+  /**
+   * The search index of site space `index` (under `dir` of the output folder), as the last build left it: read once a
+   * build.
+   */
+  searchFolder(index: number, dir: string): SearchFolder {
+    let folder = this.searchFolders.get(index);
     if (!folder) {
-      const { dir } = space.urls;
       folder = { manifest: this.writer.read(`${dir}${SEARCH_MANIFEST}`), files: this.writer.list(`${dir}${SEARCH_DIR}`) };
-      this.searchFolders.set(space.index, folder);
+      this.searchFolders.set(index, folder);
     }
     return folder;
   }
@@ -81,7 +83,7 @@ export class SiteOutput {
     this.report.brokenLinks.push(...pages.broken);
     this.disallowed.push(...pages.disallowed);
     const written = this.indexes
-      .finish(space.index, this.searchFolder(space), this.options.out, space.urls.dir)
+      .finish(space.index, this.searchFolder(space.index, space.urls.dir), this.options.out, space.urls.dir)
       .then((files): [SpacePlan, WrittenSearch] => [space, files]);
     // Awaited with the others in writeSite; a failure meanwhile must not go unhandled while later site spaces render.
     written.catch(() => {});
@@ -98,17 +100,19 @@ export class SiteOutput {
     this.report.warnings.push(...redirects.warnings);
     this.writeRedirects(redirects.redirects);
     sitemap!.write(sitemapTail(counts.sitemap));
-    manifest.outputs['sitemap.xml'] = sitemap!.finish();
+    llmsFull!.write(LLMS_FULL_TAIL);
+    // Their copies from the last build's files go on while the other files are written.
+    const stamps = Promise.all([sitemap!.finish(), llmsFull!.finish()]);
+    stamps.catch(() => {});
     this.writer.write('robots.txt', robotsTxt(this.disallowed, site.siteUrl ? `${site.siteUrl}${base}sitemap.xml` : null));
     this.writer.write('llms.txt', llmsTxt(site.title, this.llms));
-    llmsFull!.write(LLMS_FULL_TAIL);
-    manifest.outputs['llms-full.txt'] = llmsFull!.finish();
     if (this.firstChrome) this.writer.write('404.html', notFoundPage(this.firstChrome, base));
     for (const asset of assets.files) this.writer.write(asset.path, asset.bytes);
     for (const [space, output] of await Promise.all(this.searchFiles)) await this.writeSearch(space, output);
     await this.removeStale();
+    [manifest.outputs['sitemap.xml'], manifest.outputs['llms-full.txt']] = await stamps;
     await writeManifest(this.options.out, manifest);
-    this.indexes.commit();
+    await this.indexes.commit();
     await removeStaleSegments(this.options.out, manifest);
     if (!site.siteUrl) this.report.warnings.push('no site URL given (--site-url): sitemap.xml lists site-relative URLs and robots.txt names no sitemap');
   }
@@ -119,16 +123,15 @@ export class SiteOutput {
    */
   private async writeSearch(space: SpacePlan, written: WrittenSearch): Promise<void> {
     const { dir } = space.urls;
-    const changed = written.manifest !== this.searchFolder(space).manifest;
+    const changed = written.manifest !== this.searchFolder(space.index, dir).manifest;
     if (changed) this.writer.writeWhole(`${dir}${SEARCH_MANIFEST}`, written.manifest);
     if (changed || written.written > 0) this.report.searchIndexed++;
     for (const name of written.remove) await this.writer.remove(`${dir}${SEARCH_DIR}${name}`);
   }
 
   /** A build that failed leaves the site-wide files as they were. */
-  abort(): void {
-    this.files.sitemap?.abort();
-    this.files.llmsFull?.abort();
+  async abort(): Promise<void> {
+    await Promise.all([this.files.sitemap?.abort(), this.files.llmsFull?.abort()]);
   }
 
   /**
@@ -168,7 +171,8 @@ export class SiteOutput {
     let kept: Set<string> | undefined;
     for (const [key, entry] of Object.entries(previous.pages)) {
       // A page whose files are the same as before keeps them all: a one-page edit looks at no other file.
-      if (sameFiles(pages[key]?.files, entry.files)) continue;
+      const now = pages[key];
+      if (now === entry || sameFiles(now?.files, entry.files)) continue;
       kept ??= new Set(Object.values(pages).flatMap((p) => p.files));
       for (const file of entry.files) if (!kept.has(file)) await this.writer.remove(file);
     }
