@@ -43,18 +43,22 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
   const plan = await planSite(site, options);
   const output = new SiteOutput(plan, sources.blobs, indexes, options);
   const redirects: Redirect[] = [];
-  // The search indexes get ready (on a worker: started, their last state read back) while the pages are planned.
-  const prepared = site.spaces.map((space, index) => {
-    if (options.only) return Promise.resolve(null);
-    const indexed = indexes.prepare(index, output.searchFolder(index, new SpaceUrls(plan.base, space.prefix).dir));
-    indexed.catch(() => {}); // awaited in turn below
-    return indexed;
-  });
+  // A site space's search index gets ready (on a worker: started, its last state read back) while its pages are
+  // planned, the next one's while its pages render.
+  const prepared: Array<Promise<ReadonlyMap<string, string> | null>> = [];
+  const prepare = (index: number) => {
+    const space = site.spaces[index];
+    if (options.only || !space || prepared[index]) return;
+    prepared[index] = indexes.prepare(index, output.searchFolder(index, new SpaceUrls(plan.base, space.prefix).dir));
+    prepared[index].catch(() => {}); // awaited in turn below
+  };
   try {
+    prepare(0);
     for (const index of site.spaces.keys()) {
       // Planned after the site spaces before it are written: a page is kept only if its file is there.
       const space = planSpace(plan, index, options, output.exists);
-      const indexed = await prepared[index]!;
+      const indexed = (await prepared[index]) ?? null;
+      prepare(index + 1);
       await output.writeSpace(space, await renderSpace(plan, space, sources, options, (page) => indexes.add(index, page), indexed));
       redirects.push(...space.redirects);
     }

@@ -1,6 +1,6 @@
 // The search index in the output folder and its snapshot in the build cache, damaged between builds: an index file
-// cut short, removed, or one the index does not name; a build stopped before it committed. The next build leaves the
-// folder as a clean build does.
+// cut short, removed, or one the index does not name; a build stopped before it committed (which leaves the site-wide
+// files as they were too). The next build leaves the folder as a clean build does.
 import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -116,8 +116,12 @@ describe('a build that stops before it commits', () => {
     const cache = readFileSync(manifest);
     rmSync(manifest);
     mkdirSync(join(manifest, 'in-the-way'), { recursive: true });
+    const siteWide = ['sitemap.xml', 'llms-full.txt'].map((name) => [name, readFileSync(join(out, name))] as const);
     await expect(space.build(out, options)).rejects.toThrow();
     expect(readFileSync(snapshot).equals(committed)).toBe(true);
+    // The site-wide files too are the last build's (the manifest names them), and none of the new ones is left.
+    for (const [name, bytes] of siteWide) expect(readFileSync(join(out, name)).equals(bytes), name).toBe(true);
+    expect(readdirSync(out).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     rmSync(manifest, { recursive: true });
     writeFileSync(manifest, cache);
     // What a crash at that point leaves besides: the new snapshot half written, under its temporary name.

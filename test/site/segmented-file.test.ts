@@ -1,39 +1,57 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { SegmentedFile } from '../../src/site/build/segmented-file.js';
 import { tempDir } from './helpers.js';
+
+const MB = 1024 * 1024;
+
+/** Text of about `bytes` bytes made of numbered lines, so a byte out of place shows. */
+const lines = (tag: string, bytes: number) => Array.from({ length: Math.ceil(bytes / 12) }, (_, n) => `${tag}:${n}`.padEnd(11, '.')).join('\n');
 
 /** A first build's file: `parts` written in order; their ranges and the file's stamp. */
 async function firstBuild(out: string, parts: string[]) {
   const file = new SegmentedFile(out, 'site.txt', undefined, 'a1');
   const ranges = parts.map((part) => file.write(part));
-  return { ranges, stamp: await file.finish() };
+  const stamp = await file.finish();
+  file.commit();
+  return { ranges, stamp };
 }
 
 describe('a site-wide file written by segment', () => {
   it('copies the kept segments of the last file and writes the new ones, each at its place', async () => {
     const out = tempDir('segmented');
-    // Big enough for a copy of several buffers, made of lines that tell where a byte went wrong.
-    const parts = Array.from({ length: 6 }, (_, i) => Array.from({ length: 40_000 + i * 30_000 }, (_, n) => `${i}:${n}\n`).join(''));
+    // Copies of several buffers (4 MiB each), one started as soon as a buffer's worth is pending, another after it.
+    const parts = ['a', 'b', 'c', 'd', 'e', 'f'].map((tag, i) => lines(tag, (i % 3) * MB + 600_000));
     const { ranges, stamp } = await firstBuild(out, parts);
     expect(readFileSync(join(out, 'site.txt'), 'utf8')).toBe(parts.join(''));
 
     const next = new SegmentedFile(out, 'site.txt', stamp, 'b2');
     expect(next.reusable).toBe(true);
-    const edited = 'segment 2, edited\n';
-    const got = [next.copy(ranges[0]!), next.copy(ranges[1]!), next.write(edited), next.copy(ranges[3]!), next.copy(ranges[5]!), next.write('tail\n')];
-    await next.finish();
-    const expected = [parts[0], parts[1], edited, parts[3], parts[5], 'tail\n'].join('');
+    const edited = 'segment 3, edited\n';
+    const got = [0, 1, 2].map((i) => next.copy(ranges[i]!));
+    got.push(next.write(edited), next.copy(ranges[4]!), next.copy(ranges[5]!), next.write('tail\n'));
+    const written = await next.finish();
+    // Not in place before the commit: a build that fails now leaves the last file.
+    expect(readFileSync(join(out, 'site.txt'), 'utf8')).toBe(parts.join(''));
+    next.commit();
+    const expected = [parts[0], parts[1], parts[2], edited, parts[4], parts[5], 'tail\n'].join('');
     const text = readFileSync(join(out, 'site.txt'), 'utf8');
     expect(text.length).toBe(expected.length);
     expect(text === expected).toBe(true);
+    expect(statSync(join(out, 'site.txt'))).toMatchObject({ size: written.size, mtimeMs: written.mtimeMs });
     // The ranges it gave are where each segment now is.
-    expect(
-      Buffer.from(text)
-        .subarray(got[3]![0], got[3]![0] + got[3]![1])
-        .toString(),
-    ).toBe(parts[3]);
+    for (const [i, part] of [
+      [2, parts[2]],
+      [4, parts[4]],
+    ] as const) {
+      expect(
+        Buffer.from(text)
+          .subarray(got[i]![0], got[i]![0] + got[i]![1])
+          .toString() === part,
+      ).toBe(true);
+    }
     expect(readdirSync(out)).toEqual(['site.txt']);
   });
 
@@ -61,15 +79,34 @@ describe('a site-wide file written by segment', () => {
     expect(readdirSync(out)).toEqual(['site.txt']);
   });
 
-  it('leaves the last file as it was when aborted with copies under way', async () => {
+  it('leaves the last file as it was when aborted after finishing, before the commit', async () => {
+    const out = tempDir('segmented-finished');
+    const { ranges, stamp } = await firstBuild(out, ['one\n', 'two\n']);
+    const next = new SegmentedFile(out, 'site.txt', stamp, 'b2');
+    next.copy(ranges[1]!);
+    next.write('new\n');
+    await next.finish();
+    await next.abort();
+    expect(readFileSync(join(out, 'site.txt'), 'utf8')).toBe('one\ntwo\n');
+    expect(readdirSync(out)).toEqual(['site.txt']);
+  });
+
+  it('closes its files only once the copies under way are done, when aborted meanwhile', async () => {
     const out = tempDir('segmented-abort');
-    const big = 'x'.repeat(12 * 1024 * 1024);
+    const big = lines('x', 12 * MB);
     const { ranges, stamp } = await firstBuild(out, [big, 'end\n']);
     const next = new SegmentedFile(out, 'site.txt', stamp, 'b2');
     next.copy(ranges[0]!);
     next.write('new\n');
+    await new Promise(setImmediate); // the copy is under way: a read on the thread pool
     await next.abort();
+    // Files opened now may get the numbers it closed: a copy still under way would write into them.
+    const others = [0, 1, 2].map((i) => join(out, `other-${i}`));
+    const fds = others.map((path) => openSync(path, 'w+'));
+    await sleep(300);
+    for (const fd of fds) closeSync(fd);
+    for (const path of others) expect(statSync(path).size, path).toBe(0);
     expect(statSync(join(out, 'site.txt')).size).toBe(big.length + 4);
-    expect(readdirSync(out)).toEqual(['site.txt']);
+    expect(readdirSync(out).sort()).toEqual([...others.map((path) => path.slice(out.length + 1)), 'site.txt'].sort());
   });
 });

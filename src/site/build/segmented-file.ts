@@ -1,8 +1,8 @@
 /**
  * A site-wide file (sitemap.xml, llms-full.txt) written segment by segment as the pages come: a segment the previous
  * build wrote and this one keeps as it was is copied from that build's file (its offset and length are in the
- * manifest), so an unchanged page is neither read nor rendered again. Written beside the file and renamed over it at
- * the end; the old file is trusted only when its size and time are those the manifest recorded.
+ * manifest), so an unchanged page is neither read nor rendered again. Written beside the file and renamed over it
+ * once the manifest is written; the old file is trusted only when its size and time are those the manifest recorded.
  *
  * Every write names its place in the new file, so the copies (tens of megabytes at 10,000 pages) run on the thread
  * pool while the build goes on, and the new text is written here meanwhile.
@@ -79,7 +79,7 @@ export class SegmentedFile {
     return [start, length];
   }
 
-  /** Once every copy is done, puts the new file in place; its stamp, for the manifest. */
+  /** Once every copy is done, the new file's stamp, for the manifest (`commit` keeps it: a rename keeps the time). */
   async finish(): Promise<FileStamp> {
     this.startCopy();
     try {
@@ -87,10 +87,13 @@ export class SegmentedFile {
     } finally {
       this.close();
     }
-    const file = join(this.out, this.name);
-    renameSync(this.temp, file);
-    const info = statSync(file);
+    const info = statSync(this.temp);
     return { size: info.size, mtimeMs: info.mtimeMs };
+  }
+
+  /** Puts the finished file in place, once the build's manifest names it. */
+  commit(): void {
+    renameSync(this.temp, join(this.out, this.name));
   }
 
   /** Leaves the previous file as it was (once the copies under way are done: their files stay open until then). */

@@ -108,10 +108,13 @@ export class SiteOutput {
     this.writer.write('llms.txt', llmsTxt(site.title, this.llms));
     if (this.firstChrome) this.writer.write('404.html', notFoundPage(this.firstChrome, base));
     for (const asset of assets.files) this.writer.write(asset.path, asset.bytes);
+    // Before anything of the last build goes: a copy that failed fails the build with the last build's files in place.
+    [manifest.outputs['sitemap.xml'], manifest.outputs['llms-full.txt']] = await stamps;
     for (const [space, output] of await Promise.all(this.searchFiles)) await this.writeSearch(space, output);
     await this.removeStale();
-    [manifest.outputs['sitemap.xml'], manifest.outputs['llms-full.txt']] = await stamps;
     await writeManifest(this.options.out, manifest);
+    sitemap!.commit();
+    llmsFull!.commit();
     await this.indexes.commit();
     await removeStaleSegments(this.options.out, manifest);
     if (!site.siteUrl) this.report.warnings.push('no site URL given (--site-url): sitemap.xml lists site-relative URLs and robots.txt names no sitemap');
