@@ -48,7 +48,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
   const prepared: Array<Promise<ReadonlyMap<string, string> | null>> = [];
   const prepare = (index: number) => {
     const space = site.spaces[index];
-    if (options.only || !space || prepared[index]) return;
+    if (options.only || !space || prepared[index] !== undefined) return;
     prepared[index] = indexes.prepare(index, output.searchFolder(index, new SpaceUrls(plan.base, space.prefix).dir));
     prepared[index].catch(() => {}); // awaited in turn below
   };
