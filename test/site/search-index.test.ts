@@ -3,6 +3,7 @@ import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import {
   excerptOf,
+  fromColumns,
   SEARCH_DIR,
   SEARCH_MANIFEST,
   type SearchDoc,
@@ -11,6 +12,7 @@ import {
   searchTerms,
   sectionWeights,
   TOP,
+  toColumns,
 } from '../../src/site/search-index.js';
 import { memoryEngine, pagesOf, quireSearch } from './search.js';
 
@@ -346,6 +348,17 @@ describe('a snapshot of the builder, restored in another process', () => {
     elsewhere.prepare(null);
     expect(elsewhere.signatures(null)).toBeNull();
     expect(() => elsewhere.add([{ key: 'p0', sig: pagesOf(site())[0]!.sig, docs: null }])).toThrow(/the documents of p0 were not sent/);
+  });
+
+  it('keeps postings in the narrowest columns they fit, and gives them back as they were', () => {
+    const narrow = Int32Array.from([0, 0, 1, 7, 3, 255, 65_535, 65_535, 60]);
+    const wide = Int32Array.from([0, 0, 1, 70_000, 65_536, 256, 100_000, 3, 2]);
+    const small = toColumns(narrow, 65_536 - 1);
+    expect([small.pages, small.sections, small.weights].map((c) => c.BYTES_PER_ELEMENT)).toEqual([2, 2, 1]);
+    expect(fromColumns(small)).toEqual(narrow);
+    const big = toColumns(wide, 100_001);
+    expect([big.pages, big.sections, big.weights].map((c) => c.BYTES_PER_ELEMENT)).toEqual([4, 4, 2]);
+    expect(fromColumns(big)).toEqual(wide);
   });
 
   it('is not read when it is not one', () => {
