@@ -34,6 +34,10 @@ else await orchestrate();
 async function orchestrate() {
   const sizes = positionals.length ? positionals.map(Number) : [1000, 10000];
   const rounds = Number(opt.rounds ?? 1);
+  if (!Number.isInteger(rounds) || rounds < 1) {
+    console.error(`bench/rebuild.mjs: --rounds must be a whole number of at least 1, not ${JSON.stringify(opt.rounds)}`);
+    process.exit(2);
+  }
   const self = fileURLToPath(import.meta.url);
   const sides = [['new', fileURLToPath(new URL('..', import.meta.url))], ...(opt.old ? [['old', opt.old]] : [])];
   for (const [sizeAt, pages] of sizes.entries()) {

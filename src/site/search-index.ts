@@ -286,18 +286,16 @@ export class SearchIndexBuilder {
    */
   snapshot(): Buffer {
     const terms = [...this.postings.keys()];
+    const lists = [...this.postings.values()];
     const offsets = new Uint32Array(terms.length + 1);
-    terms.forEach((term, i) => (offsets[i + 1] = offsets[i]! + this.postings.get(term)!.length));
-    const triples = new Int32Array(offsets[terms.length]!);
-    terms.forEach((term, i) => triples.set(this.postings.get(term)!, offsets[i]));
-    const columns = toColumns(triples, this.pages.length);
+    lists.forEach((list, i) => (offsets[i + 1] = offsets[i]! + list.length / 3));
     const names = (files: Map<string, IndexFile>) => [...files].map(([key, file]) => [key, file.name]);
     return serialize({
       format: SNAPSHOT_FORMAT,
       pages: this.pages.map((p) => [p.key, p.sig, p.sections, p.name]),
       terms,
-      offsets: offsets.map((offset) => offset / 3),
-      columns,
+      offsets,
+      columns: toColumns(lists, this.pages.length),
       entries: [[...this.entries.keys()], [...this.entries.values()]],
       shards: [...this.shards].map(([group, shards]) => [group, names(shards)]),
       vocab: names(this.vocab),
@@ -591,21 +589,28 @@ interface PostingColumns {
   weights: Uint8Array | Uint16Array;
 }
 
-export function toColumns(triples: Int32Array, pageCount: number): PostingColumns {
-  const count = triples.length / 3;
+/** Postings lists (page, section, weight triples), one after the other, by column. */
+export function toColumns(lists: readonly ArrayLike<number>[], pageCount: number): PostingColumns {
+  let count = 0;
   let sectionMax = 0;
   let weightMax = 0;
-  for (let i = 1; i < triples.length; i += 3) {
-    sectionMax = Math.max(sectionMax, triples[i]!);
-    weightMax = Math.max(weightMax, triples[i + 1]!);
+  for (const list of lists) {
+    count += list.length / 3;
+    for (let i = 1; i < list.length; i += 3) {
+      sectionMax = Math.max(sectionMax, list[i]!);
+      weightMax = Math.max(weightMax, list[i + 1]!);
+    }
   }
   const pages = pageCount <= 0xffff ? new Uint16Array(count) : new Uint32Array(count);
   const sections = sectionMax <= 0xffff ? new Uint16Array(count) : new Uint32Array(count);
   const weights = weightMax <= 0xff ? new Uint8Array(count) : new Uint16Array(count);
-  for (let n = 0, i = 0; n < count; n++, i += 3) {
-    pages[n] = triples[i]!;
-    sections[n] = triples[i + 1]!;
-    weights[n] = triples[i + 2]!;
+  let n = 0;
+  for (const list of lists) {
+    for (let i = 0; i < list.length; i += 3, n++) {
+      pages[n] = list[i]!;
+      sections[n] = list[i + 1]!;
+      weights[n] = list[i + 2]!;
+    }
   }
   return { pages, sections, weights };
 }

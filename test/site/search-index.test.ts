@@ -353,10 +353,10 @@ describe('a snapshot of the builder, restored in another process', () => {
   it('keeps postings in the narrowest columns they fit, and gives them back as they were', () => {
     const narrow = Int32Array.from([0, 0, 1, 7, 3, 255, 65_535, 65_535, 60]);
     const wide = Int32Array.from([0, 0, 1, 70_000, 65_536, 256, 100_000, 3, 2]);
-    const small = toColumns(narrow, 65_536 - 1);
+    const small = toColumns([narrow.subarray(0, 3), [], narrow.subarray(3)], 65_536 - 1);
     expect([small.pages, small.sections, small.weights].map((c) => c.BYTES_PER_ELEMENT)).toEqual([2, 2, 1]);
     expect(fromColumns(small)).toEqual(narrow);
-    const big = toColumns(wide, 100_001);
+    const big = toColumns([wide], 100_001);
     expect([big.pages, big.sections, big.weights].map((c) => c.BYTES_PER_ELEMENT)).toEqual([4, 4, 2]);
     expect(fromColumns(big)).toEqual(wide);
   });
