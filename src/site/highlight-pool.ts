@@ -1,26 +1,114 @@
 /**
- * Highlights code blocks on a worker thread of their own, in parallel with the render worker: Shiki was over half
- * of its time. Code is sent ahead, page by page, as the sync found it; the render worker leaves a marker for each
- * block (`codeMarker`), and the build fills them in (`CodeHighlights.fill`) before writing the page. The worker
- * stays, warm and unreferenced, for the next builds of the process, like the render pool.
+ * Highlights code blocks on a worker thread of their own, never on the build's thread (`docs serve` builds sites
+ * beside its other clients): in parallel with the render worker, Shiki was over half of its time. Code is sent ahead,
+ * page by page, as the sync found it; the render leaves a marker for each block (`codeMarker`), and the build fills
+ * them in (`CodeHighlights.fill`) before writing the page. The worker stays, warm and unreferenced, for the next
+ * builds of the process, like the render pool.
+ *
+ * A watchdog bounds each block: a TextMate grammar can take minutes on a block of long lines of some shapes. When the
+ * worker has been on one block for `stallMs`, it is stopped; that block is left plain (and not cached, so the next
+ * build tries again), and the blocks it had not answered yet are asked of a new worker.
  */
-import { type CodeBlock, codeKey, fillCodeMarkers } from './render/highlight.js';
-import { sharedClient, type WorkerClient } from '../platform/worker-threads.js';
-
-const highlighter = sharedClient('site/highlight-worker', { resourceLimits: { maxYoungGenerationSizeMb: 16 } });
+import { type CodeBlock, codeKey, fillCodeMarkers, plainBlock } from './render/highlight.js';
+import { WorkerClient } from '../platform/worker-threads.js';
 
 export interface HighlightMessage {
   id: number;
+  /** Names the request in the worker's progress. */
+  seq: number;
   blocks: CodeBlock[];
 }
 
+/** The slots of the worker's progress: blocks highlighted so far, then the request and the block in hand (seq 0: none). */
+export const PROGRESS = { done: 0, seq: 1, block: 2 } as const;
+
+/** How long one block may take before the worker is stopped. */
+export const STALL_MS = 10_000;
+
+/** The worker stopped before it answered; `inHand`: the block of the request it was on, if any. */
+class WorkerStopped extends Error {
+  constructor(
+    readonly inHand: number | null,
+    override readonly cause: Error,
+  ) {
+    super(cause.message);
+  }
+}
+
+/** One highlight worker and its watchdog. A new one is started when it stops (`alive`). */
+export class HighlightWorker {
+  private readonly progress = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
+  private readonly client: WorkerClient;
+  private nextSeq = 1;
+  private watchdog: NodeJS.Timeout | undefined;
+
+  constructor(readonly stallMs = STALL_MS) {
+    this.client = new WorkerClient('site/highlight-worker', {
+      resourceLimits: { maxYoungGenerationSizeMb: 16 },
+      workerData: { progress: this.progress },
+    });
+  }
+
+  get alive(): boolean {
+    return this.client.alive;
+  }
+
+  /** Each block's HTML. Rejects with `WorkerStopped` when the worker stops first. */
+  async highlight(blocks: CodeBlock[]): Promise<string[]> {
+    const seq = this.nextSeq++;
+    const reply = this.client.request<string[]>({ seq, blocks } satisfies Omit<HighlightMessage, 'id'>);
+    this.watch();
+    try {
+      return await reply;
+    } catch (error) {
+      if (this.client.alive) throw error;
+      throw new WorkerStopped(Atomics.load(this.progress, PROGRESS.seq) === seq ? Atomics.load(this.progress, PROGRESS.block) : null, error as Error);
+    }
+  }
+
+  /** Stops the worker once a block has been in hand for `stallMs`, checked a few times over that span. */
+  private watch(): void {
+    if (this.watchdog) return;
+    const { progress } = this;
+    let done = Atomics.load(progress, PROGRESS.done);
+    let since = performance.now();
+    this.watchdog = setInterval(
+      () => {
+        if (!this.client.alive || this.client.busy === 0) {
+          clearInterval(this.watchdog);
+          this.watchdog = undefined;
+          return;
+        }
+        const now = Atomics.load(progress, PROGRESS.done);
+        if (now !== done || Atomics.load(progress, PROGRESS.seq) === 0) {
+          done = now;
+          since = performance.now();
+        } else if (performance.now() - since >= this.stallMs) void this.client.terminate();
+      },
+      Math.max(10, Math.min(1000, this.stallMs / 4)),
+    );
+    this.watchdog.unref();
+  }
+}
+
+/** The process's highlight worker, started when first asked for, and again once it is gone. */
+let shared: HighlightWorker | undefined;
+const sharedWorker = (): HighlightWorker => (shared?.alive ? shared : (shared = new HighlightWorker()));
+
+/** A block's HTML, or null when it was left plain for taking too long. */
+type Highlighted = string | null;
+
+/** A worker stopped with no block in hand this many times over one request: the request fails. */
+const STOPS_WITHOUT_BLOCK = 3;
+
 /** One build's highlighted code: each distinct block asked of the worker once. */
 export class CodeHighlights {
-  /** Asked for when a block is not known: a build whose code is all in its cache starts no worker. */
-  private client: WorkerClient | null = null;
-  private readonly html = new Map<string, Promise<string>>();
+  private readonly html = new Map<string, Promise<Highlighted>>();
   /** Blocks an earlier build highlighted, by `codeKey`. */
   private readonly known = new Map<string, string>();
+
+  /** `worker`: the worker to ask (the process's own by default), and again when it stopped. */
+  constructor(private readonly worker: () => HighlightWorker = sharedWorker) {}
 
   /** Blocks an earlier build highlighted (`codeKey`, HTML): they are not asked of the worker. */
   remember(blocks: ReadonlyArray<readonly [key: string, html: string]>): void {
@@ -37,8 +125,7 @@ export class CodeHighlights {
       return known === undefined;
     });
     if (fresh.length === 0) return;
-    this.client ??= highlighter();
-    const done = this.client.request<string[]>({ blocks: fresh } satisfies Omit<HighlightMessage, 'id'>);
+    const done = this.ask(fresh);
     done.catch(() => {}); // awaited through each block's promise
     fresh.forEach((block, i) =>
       this.html.set(
@@ -49,14 +136,38 @@ export class CodeHighlights {
   }
 
   /**
-   * A rendered body's HTML with the markers of its deferred code blocks replaced by their highlighted HTML, and those
-   * blocks by `codeKey`.
+   * A rendered body's HTML with the markers of its deferred code blocks replaced by their highlighted HTML; those
+   * blocks by `codeKey`, but the ones left plain (`plain`: how many).
    */
-  async fill(html: string, nonce: string, code: readonly CodeBlock[]): Promise<{ html: string; highlighted: Array<[string, string]> }> {
-    if (code.length === 0) return { html, highlighted: [] };
+  async fill(html: string, nonce: string, code: readonly CodeBlock[]): Promise<{ html: string; highlighted: Array<[string, string]>; plain: number }> {
+    if (code.length === 0) return { html, highlighted: [], plain: 0 };
     this.prefetch(code);
     const blocks = await Promise.all(code.map((block) => this.html.get(keyOf(block))!));
-    return { html: fillCodeMarkers(html, nonce, blocks), highlighted: code.map(([lang, text], i) => [codeKey(text, lang), blocks[i]!]) };
+    const highlighted = code.flatMap(([lang, text], i): Array<[string, string]> => (blocks[i] === null ? [] : [[codeKey(text, lang), blocks[i]!]]));
+    const filled = blocks.map((block, i) => block ?? plainBlock(code[i]![1]));
+    return { html: fillCodeMarkers(html, nonce, filled), highlighted, plain: code.length - highlighted.length };
+  }
+
+  /** Every block's HTML, null for one the worker stopped on; the others are asked again of a new worker. */
+  private async ask(blocks: readonly CodeBlock[]): Promise<Highlighted[]> {
+    const out: Highlighted[] = new Array(blocks.length);
+    let todo = blocks.map((_, i) => i);
+    let stops = 0;
+    while (todo.length > 0) {
+      try {
+        const html = await this.worker().highlight(todo.map((i) => blocks[i]!));
+        html.forEach((block, j) => (out[todo[j]!] = block));
+        todo = [];
+      } catch (error) {
+        if (!(error instanceof WorkerStopped)) throw error;
+        const { inHand } = error;
+        if (inHand !== null && inHand >= 0 && inHand < todo.length) {
+          out[todo[inHand]!] = null;
+          todo = todo.filter((_, j) => j !== inHand);
+        } else if (++stops >= STOPS_WITHOUT_BLOCK) throw error.cause;
+      }
+    }
+    return out;
   }
 }
 

@@ -1,16 +1,27 @@
 // Worker thread entry: highlights code blocks for the site build (see highlight-pool.ts).
-import { parentPort } from 'node:worker_threads';
-import type { HighlightMessage } from './highlight-pool.js';
+import { parentPort, workerData } from 'node:worker_threads';
+import { type HighlightMessage, PROGRESS } from './highlight-pool.js';
 import { highlight, useHighlighter } from './render/highlight.js';
 import { answer } from '../platform/worker-threads.js';
+
+/** What the watchdog reads: see `PROGRESS`. */
+const progress = (workerData as { progress: Int32Array }).progress;
 
 // Shiki's start-up (themes, the regex engine) runs while the first blocks are on their way; a failure shows on a page.
 useHighlighter([]).catch(() => {});
 
 parentPort?.on(
   'message',
-  answer<HighlightMessage>(async ({ blocks }) => {
+  answer<HighlightMessage>(async ({ seq, blocks }) => {
     await useHighlighter(blocks.flatMap(([lang]) => (lang ? [lang] : [])));
-    return blocks.map(([lang, code]) => highlight(code, lang));
+    const html = blocks.map(([lang, code], i) => {
+      Atomics.store(progress, PROGRESS.block, i);
+      Atomics.store(progress, PROGRESS.seq, seq);
+      const block = highlight(code, lang);
+      Atomics.add(progress, PROGRESS.done, 1);
+      return block;
+    });
+    Atomics.store(progress, PROGRESS.seq, 0);
+    return html;
   }),
 );

@@ -35,8 +35,6 @@ export interface RenderPageMessage {
   space: string;
   page: DocumentPage;
   source: NonNullable<PageSource>;
-  /** Leave the code blocks to the highlight worker (see `RenderedBody.code`). */
-  deferCode: boolean;
 }
 
 let shared: RenderPool | undefined;
@@ -70,7 +68,7 @@ export class RenderPool {
   }
 
   /** Renders a page of space `space` from its parsed body (JSON) or, failing that, its markdown. */
-  render(space: string, page: DocumentPage, source: NonNullable<PageSource>, deferCode: boolean): Promise<RenderedBody> {
-    return this.client.request<RenderedBody>({ type: 'page', space, page, source, deferCode } satisfies Omit<RenderPageMessage, 'id'>);
+  render(space: string, page: DocumentPage, source: NonNullable<PageSource>): Promise<RenderedBody> {
+    return this.client.request<RenderedBody>({ type: 'page', space, page, source } satisfies Omit<RenderPageMessage, 'id'>);
   }
 }

@@ -12,10 +12,10 @@ const spaces = new LRUCache<string, SpaceRender>({ max: 16 });
 /** The revision contents those spaces render, indexed once each (see `WORKER_CONTENTS`). */
 const contents = new LRUCache<string, { index: RevisionIndex; urls: Map<string, SpaceUrls> }>({ max: WORKER_CONTENTS });
 
-const renderPage = answer<RenderPageMessage>(({ space: key, page, source, deferCode }) => {
+const renderPage = answer<RenderPageMessage>(({ space: key, page, source }) => {
   const space = spaces.get(key);
   if (!space) throw new Error(`unknown site space ${key}`);
-  return renderPageBody(space, page, pageRoot(page, source), { sections: 'sections' in source ? source.sections : null, deferCode });
+  return renderPageBody(space, page, pageRoot(page, source), { sections: 'sections' in source ? source.sections : null });
 });
 
 parentPort?.on('message', (message: RenderSpaceMessage | RenderPageMessage) => {

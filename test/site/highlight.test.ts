@@ -57,7 +57,7 @@ describe('code highlighted on the highlight worker', () => {
     );
   });
 
-  it('gives the HTML of highlighting in place, and no marker a page could forge', async () => {
+  it('gives the HTML of highlighting on the thread, and no marker a page could forge', async () => {
     const markdown = ['# Code', '', '```js', 'const a = 1 < 2;', '```', '', '<!--code:00:0--> <!-- note -->', '', '```mermaid', 'graph TD', '```', ''].join(
       '\n',
     );
@@ -69,17 +69,16 @@ describe('code highlighted on the highlight worker', () => {
       reusable: () => null,
       options: { spaceRoot: '', externalTarget: 'self', variables: {}, nonce: '5eed' },
     };
-    const render = (deferCode: boolean) => renderPageBody(space, page, pageRoot(page, { text: markdown }), { deferCode });
-    const inPlace = await render(false);
-    const deferred = await render(true);
-    expect(deferred.code).toEqual([['js', 'const a = 1 < 2;']]);
-    expect(deferred.html).toContain(codeMarker('5eed', 0));
-    expect(inPlace.code).toEqual([]);
-    const filled = await new CodeHighlights().fill(deferred.html, '5eed', deferred.code);
-    expect(filled.html).toBe(inPlace.html);
-    // Either way the build learns each block's HTML by its key, for the page's next render.
-    expect(filled.highlighted).toEqual(inPlace.highlighted);
-    expect(inPlace.highlighted.map(([key]) => key)).toEqual([codeKey('const a = 1 < 2;', 'js')]);
-    expect(inPlace.html).not.toContain('<!--');
+    const body = await renderPageBody(space, page, pageRoot(page, { text: markdown }));
+    expect(body.code).toEqual([['js', 'const a = 1 < 2;']]);
+    expect(body.html).toContain(codeMarker('5eed', 0));
+    const filled = await new CodeHighlights().fill(body.html, '5eed', body.code);
+    await useHighlighter(['js']);
+    const here = highlight('const a = 1 < 2;', 'js');
+    expect(filled.html).toBe(body.html.replace(codeMarker('5eed', 0), here));
+    // The build learns each block's HTML by its key, for the page's next render.
+    expect(filled.highlighted).toEqual([[codeKey('const a = 1 < 2;', 'js'), here]]);
+    expect(filled.plain).toBe(0);
+    expect(filled.html).not.toContain('<!--');
   });
 });

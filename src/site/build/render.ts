@@ -10,8 +10,7 @@ import { pageUpdatedAt } from '../../domain/content/page-dates.js';
 import { takeBody } from '../../content/page-parse.js';
 import type { DocumentPage } from '../../model/index.js';
 import type { BlobStore } from '../../store/index.js';
-import { CodeHighlights } from '../highlight-pool.js';
-import { rememberCode } from '../render/highlight.js';
+import { CodeHighlights, STALL_MS } from '../highlight-pool.js';
 import type { PageEntry } from '../manifest.js';
 import { type PageView, renderPageBytes } from '../page.js';
 import type { RenderedBody } from '../render/markdown.js';
@@ -41,6 +40,8 @@ export interface RenderedPage {
   html: Uint8Array[] | null;
   /** Its body came from a render worker. */
   onWorker: boolean;
+  /** About its render (code left unhighlighted). */
+  warnings: string[];
 }
 
 /** One site space's render: the plans and what every page renders against. */
@@ -115,7 +116,7 @@ async function* renderedPages(run: SpaceRun, bodies: Bodies, markdowns: Map<stri
     if (plan.action === 'skip') continue;
     const markdown = markdowns.get(plan.page.id) ?? null;
     markdowns.delete(plan.page.id);
-    const rendered = plan.action === 'keep' ? { entry: null, html: null, onWorker: false } : await renderPage(run, bodies, plan);
+    const rendered = plan.action === 'keep' ? { entry: null, html: null, onWorker: false, warnings: [] } : await renderPage(run, bodies, plan);
     if (index >= indexedAhead) {
       // A kept page the index has already costs no wait (thousands of them in a one-page rebuild).
       const docs = rendered.entry?.search ?? (run.indexed?.get(plan.entryKey) === plan.key ? null : await keptSearch(run, plan));
@@ -125,7 +126,7 @@ async function* renderedPages(run: SpaceRun, bodies: Bodies, markdowns: Map<stri
   }
 }
 
-async function renderPage(run: SpaceRun, bodies: Bodies, plan: PagePlan): Promise<Pick<RenderedPage, 'entry' | 'html' | 'onWorker'>> {
+async function renderPage(run: SpaceRun, bodies: Bodies, plan: PagePlan): Promise<Pick<RenderedPage, 'entry' | 'html' | 'onWorker' | 'warnings'>> {
   const { page, key, old, entryKey } = plan;
   const { urls } = run.plan;
   // The last commit that touched the page's file; a page without one (edited through the API) keeps the date of
@@ -144,7 +145,12 @@ async function renderPage(run: SpaceRun, bodies: Bodies, plan: PagePlan): Promis
     search: searchDocs(page, body.sections, entryKey, urls),
     ...(body.highlighted.length ? { code: body.highlighted } : {}),
   };
-  return { entry, html, onWorker };
+  const warnings = body.plain
+    ? [
+        `${page.git?.path ?? page.path}: ${body.plain} code block${body.plain === 1 ? '' : 's'} left unhighlighted: highlighting took over ${STALL_MS / 1000} s a block`,
+      ]
+    : [];
+  return { entry, html, onWorker, warnings };
 }
 
 function pageView(run: SpaceRun, page: DocumentPage, body: RenderedBody, updatedAt: string): PageView {
@@ -249,6 +255,9 @@ async function indexAhead(run: SpaceRun, bodies: Bodies): Promise<number> {
   return n;
 }
 
+/** A body whose code is highlighted; `plain`: how many of its blocks were left plain (see `CodeHighlights`). */
+type HighlightedBody = RenderedBody & { plain: number };
+
 /** A window of pages in flight on the render workers. */
 const RENDER_WINDOW = 32;
 
@@ -258,11 +267,11 @@ const RENDER_WINDOW = 32;
  * highlight worker; else here. Pages that may hold OpenAPI blocks render here.
  */
 class Bodies {
-  private readonly inFlight = new Map<string, { source: PageSource; rendering: Promise<RenderedBody> }>();
+  private readonly inFlight = new Map<string, { source: PageSource; rendering: Promise<HighlightedBody> }>();
   /** Sources read and not yet rendered: a page's is read once (a sync's parsed body can be taken once). */
   private readonly read = new Map<string, PageSource>();
   private cursor = 0;
-  private readonly highlights: CodeHighlights | null;
+  private readonly highlights: CodeHighlights;
   private readonly plans: Map<string, PagePlan>;
 
   constructor(
@@ -271,7 +280,7 @@ class Bodies {
     private readonly run: SpaceRun,
     private readonly pages: readonly DocumentPage[],
   ) {
-    this.highlights = pool ? new CodeHighlights() : null;
+    this.highlights = new CodeHighlights();
     this.plans = new Map(run.plan.pages.filter((p) => p.action === 'render').map((p) => [p.page.id, p]));
   }
 
@@ -296,7 +305,7 @@ class Bodies {
     return this.inFlight.get(page.id)?.source ?? (await this.sourceOf(page));
   }
 
-  async render(plan: PagePlan, openapi: SiteInput['openapi']): Promise<{ body: RenderedBody; onWorker: boolean }> {
+  async render(plan: PagePlan, openapi: SiteInput['openapi']): Promise<{ body: HighlightedBody; onWorker: boolean }> {
     const { page } = plan;
     await this.topUp();
     const posted = this.inFlight.get(page.id);
@@ -312,7 +321,7 @@ class Bodies {
       ...(openapi ? { openapi } : {}),
       sections: source && 'sections' in source ? source.sections : null,
     });
-    return { body, onWorker: false };
+    return { body: await this.highlighted(body), onWorker: false };
   }
 
   /** The reusable contents' markdown by repository path, for the render worker. */
@@ -346,22 +355,23 @@ class Bodies {
     const plan = this.plans.get(page.id);
     if (!plan?.old) return;
     const code = (await this.run.previous.segment(plan.old.segment))?.[plan.entryKey]?.code;
-    if (!code) return;
-    if (this.highlights) this.highlights.remember(code);
-    else rememberCode(code);
+    if (code) this.highlights.remember(code);
+  }
+
+  /** The body with its code blocks highlighted (by the highlight worker). */
+  private async highlighted(body: RenderedBody): Promise<HighlightedBody> {
+    return { ...body, ...(await this.highlights.fill(body.html, this.run.space.options.nonce, body.code)), code: [] };
   }
 
   private async topUp(): Promise<void> {
-    const { pool, highlights } = this;
-    if (!pool || !highlights) return;
+    const { pool } = this;
+    if (!pool) return;
     while (this.inFlight.size < RENDER_WINDOW && this.cursor < this.pages.length) {
       const page = this.pages[this.cursor++]!;
       const source = await this.sourceOf(page);
       if (source === null || mayUseOpenAPI('body' in source ? source.body : source.text)) continue;
       this.read.delete(page.id);
-      const rendering = pool
-        .render(this.key, page, source, true)
-        .then(async (body) => ({ ...body, ...(await highlights.fill(body.html, this.run.space.options.nonce, body.code)), code: [] }));
+      const rendering = pool.render(this.key, page, source).then((body) => this.highlighted(body));
       rendering.catch(() => {}); // awaited in page order; a failure is thrown there
       this.inFlight.set(page.id, { source, rendering });
     }
@@ -369,7 +379,7 @@ class Bodies {
 
   /** The code of the pages the sync parsed goes to the highlight worker now, so it runs beside the render worker. */
   private async prefetchCode(): Promise<void> {
-    for (let from = 0; this.highlights && from < this.pages.length; from += 64) {
+    for (let from = 0; from < this.pages.length; from += 64) {
       this.highlights.prefetch(
         (
           await Promise.all(

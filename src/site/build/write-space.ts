@@ -88,6 +88,7 @@ export class SpaceWriter {
       if (rendered.onWorker) site.report.renderedOnWorkers++;
     }
     site.report.pages++;
+    site.report.warnings.push(...rendered.warnings);
     site.options.onProgress?.({ space: space.label, done: rendered.index + 1, total: space.pages.length });
     if (only) return;
     this.anchorsNow.set(page.id, entry ? anchorsHash(entry) : rendered.plan.old!.anchors);

@@ -14,7 +14,6 @@ import { fetchUrl } from '../../platform/fetch.js';
 import type { Domain } from '../../domain/index.js';
 import { parseSpecText } from '../../domain/openapi/openapi.js';
 import type { RenderContext } from '../render/context.js';
-import { useHighlighter } from '../render/highlight.js';
 import { OpenAPIDocument } from '../../content/openapi/document.js';
 import type { LoadedSpec, OpenAPISpecSource } from '../render/openapi/source.js';
 
@@ -80,7 +79,7 @@ class SiteSpecs implements OpenAPISpecSource {
     visit(root);
     if (!found) return;
     const fetching = this.fetchUrls ? [...urls].filter((u) => !this.loaded.has(`url:${u}`)).map((u) => this.fetch(u)) : [];
-    await Promise.all([useHighlighter(['bash']), ...fetching, ...reads]);
+    await Promise.all([...fetching, ...reads]);
   }
 
   bySlug(slug: string): LoadedSpec {

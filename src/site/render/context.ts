@@ -4,7 +4,7 @@ import type { RevisionIndex } from '../../domain/content/content.js';
 import type { DocumentPage, RevisionFile } from '../../model/index.js';
 import { safeUrl } from '../html.js';
 import type { SpaceUrls } from '../urls.js';
-import { type CodeBlock, codeMarker, highlight } from './highlight.js';
+import { type CodeBlock, codeMarker } from './highlight.js';
 import type { OpenAPISpecSource } from './openapi/source.js';
 import { openapiRendering } from './openapi/blocks.js';
 import type { BlockRenderContext } from '../../content/blocks/render.js';
@@ -34,7 +34,7 @@ export class RenderContext implements BlockRenderContext {
   private hlCount = 0;
   /** Highlighted code by placeholder key: inserted after sanitising (Shiki output is trusted, markdown is not). */
   readonly trusted = new Map<string, string>();
-  /** With `deferCode`, the code blocks left to the build to highlight, by marker index (see `codeMarker`). */
+  /** The code blocks left to the highlight worker, by marker index (see `codeMarker`). */
   readonly deferredCode: CodeBlock[] = [];
 
   constructor(
@@ -48,7 +48,6 @@ export class RenderContext implements BlockRenderContext {
       nonce: string;
       claims?: Record<string, unknown>;
       openapi?: OpenAPISpecSource;
-      deferCode?: boolean;
     },
   ) {}
 
@@ -61,9 +60,8 @@ export class RenderContext implements BlockRenderContext {
     return this.page.git?.path ?? 'README.md';
   }
 
-  /** A placeholder key for a code block's highlighted HTML: highlighted here, or with `deferCode` a marker for it. */
+  /** A placeholder key for a code block's highlighted HTML: a marker the highlight worker's HTML replaces. */
   code(code: string, lang: string | null | undefined): string {
-    if (!this.options.deferCode) return this.placeholder(highlight(code, lang));
     this.deferredCode.push([lang ?? null, code]);
     return this.placeholder(codeMarker(this.options.nonce, this.deferredCode.length - 1));
   }

@@ -1,6 +1,6 @@
 /**
- * Code highlighting with Shiki: one highlighter per process, created once, loading only the languages a build
- * uses; each block's HTML is cached by a hash of (language, code). Light and dark colours are both emitted as CSS
+ * Code highlighting with Shiki, on the highlight worker (highlight-pool.ts): one highlighter per thread, created once,
+ * loading only the languages a build uses; each block's HTML is cached by a hash of (language, code). Light and dark colours are both emitted as CSS
  * variables, so the theme toggle needs no re-render.
  */
 import { createHash } from 'node:crypto';
@@ -16,9 +16,11 @@ export const THEMES = { light: 'github-light-default', dark: 'github-dark-defaul
  * How Shiki tokenizes: with no time limit. By default it gives up on a line after 500 ms of the clock and leaves the
  * rest of it one uncoloured token, so a busy machine highlighted the same code otherwise (and the build cache kept that
  * HTML). The bound is the line's length instead, the same on any machine: a line of `tokenizeMaxLineLength`
- * characters or more is left uncoloured.
+ * characters or more is left uncoloured. A TextMate grammar's time grows with the square of a line's length, and
+ * some lines of some grammars are slow: at 2,000 characters the slowest line found takes 0.3 s (at 18,000, 20 s).
+ * What bounds a whole block is the highlight worker's watchdog (highlight-pool.ts).
  */
-export const TOKENIZE = { tokenizeTimeLimit: 0, tokenizeMaxLineLength: 20_000 } as const;
+export const TOKENIZE = { tokenizeTimeLimit: 0, tokenizeMaxLineLength: 2_000 } as const;
 
 /**
  * What a block's HTML depends on beside its language and code: part of its key, which the build cache keeps (the
@@ -48,18 +50,6 @@ export function codeKey(code: string, lang: string | null | undefined): string {
     .digest('base64');
 }
 
-/** Highlighted blocks an earlier build kept (`codeKey`, HTML): `highlight` gives them without starting Shiki. */
-export function rememberCode(blocks: ReadonlyArray<readonly [key: string, html: string]>): void {
-  if (!Array.isArray(blocks)) return;
-  for (const block of blocks) if (typeof block?.[0] === 'string' && typeof block[1] === 'string') cache.set(block[0], block[1]);
-}
-
-/** Loads what highlighting `blocks` needs: nothing when every one of them is known already. */
-export async function useHighlighterFor(blocks: Iterable<CodeBlock>): Promise<void> {
-  const langs = [...blocks].flatMap(([lang, code]) => (lang && !cache.has(codeKey(code, lang)) ? [lang] : []));
-  if (langs.length) await useHighlighter(langs);
-}
-
 /** Creates the highlighter (once) and loads the grammars of `langs` not loaded yet. Call before `highlight`. */
 export async function useHighlighter(langs: Iterable<string>): Promise<void> {
   highlighter ??= createHighlighter({ themes: Object.values(THEMES), langs: [] });
@@ -82,7 +72,7 @@ export function highlight(code: string, lang: string | null | undefined, key = c
   if (ready && grammar && loaded.has(grammar)) {
     out = highlightOnce(ready, code, grammar) ?? ready.codeToHtml(code, { lang: grammar, themes: THEMES, defaultColor: false, ...TOKENIZE });
   } else {
-    out = `<pre class="shiki plain" tabindex="0"><code>${plainLines(code)}</code></pre>`;
+    out = plainBlock(code);
   }
   cache.set(key, out);
   return out;
@@ -102,11 +92,11 @@ export function fillCodeMarkers(html: string, nonce: string, highlighted: readon
   return html.replace(new RegExp(`<!--code:${nonce}:(\\d+)-->`, 'g'), (marker, i: string) => highlighted[Number(i)] ?? marker);
 }
 
-/** Unhighlighted code as Shiki shapes it, one `.line` span a line, so line numbers work the same. */
-function plainLines(code: string): string {
+/** A code block left unhighlighted, shaped as Shiki shapes it, one `.line` span a line, so line numbers work the same. */
+export function plainBlock(code: string): string {
   const lines = code.split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  return lines.map((line) => `<span class="line">${escapeHtml(line)}</span>`).join('\n');
+  return `<pre class="shiki plain" tabindex="0"><code>${lines.map((line) => `<span class="line">${escapeHtml(line)}</span>`).join('\n')}</code></pre>`;
 }
 
 /**

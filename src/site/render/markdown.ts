@@ -34,7 +34,7 @@ export interface RenderedBody {
   links: PageLink[];
   /** Search sections (heading, anchor, plain text), from the same tree. */
   sections: Section[];
-  /** The code blocks rendered as markers, for the build to highlight (`deferCode`). */
+  /** The code blocks rendered as markers, for the highlight worker (`CodeHighlights.fill`). */
   code: CodeBlock[];
   /** The code blocks highlighted in it: their `codeKey` and HTML, which the build cache keeps for the page's next render. */
   highlighted: Array<[key: string, html: string]>;

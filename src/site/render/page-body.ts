@@ -6,7 +6,7 @@ import type { RevisionIndex } from '../../domain/content/content.js';
 import type { DocumentPage } from '../../model/index.js';
 import type { SpaceUrls } from '../urls.js';
 import { RenderContext } from './context.js';
-import { type CodeBlock, codeKey, fillCodeMarkers, highlight, useHighlighterFor } from './highlight.js';
+import type { CodeBlock } from './highlight.js';
 import { type RenderedBody, renderBody } from './markdown.js';
 import type { OpenAPISpecSource } from './openapi/source.js';
 
@@ -24,33 +24,14 @@ export interface PageRenderOptions {
   openapi?: OpenAPISpecSource;
   /** The body's search sections when known (see `PageSource`); else computed from the tree. */
   sections?: Section[] | null;
-  /** Leave code blocks as markers for the build to fill in (see `RenderedBody.code`). */
-  deferCode?: boolean;
 }
 
+/** The body, its code blocks left as markers for the highlight worker (`RenderedBody.code`, `CodeHighlights.fill`). */
 export async function renderPageBody(space: SpaceRender, page: DocumentPage, root: Root, options: PageRenderOptions = {}): Promise<RenderedBody> {
-  const { openapi, sections, deferCode } = options;
-  // Code blocks are left as markers either way: those of includes too are known once the body is rendered.
-  const ctx = new RenderContext(page, space.index, space.urls, { ...space.options, ...(openapi ? { openapi } : {}), deferCode: true });
+  const { openapi, sections } = options;
+  const ctx = new RenderContext(page, space.index, space.urls, { ...space.options, ...(openapi ? { openapi } : {}) });
   await openapi?.prepare(root, ctx);
-  const body = renderBody(root, page.title, ctx, space.reusable, sections ? underTitle(sections, page.title) : undefined);
-  return deferCode ? body : await highlightHere(body, space.options.nonce);
-}
-
-/** The body with its code blocks highlighted on this thread; Shiki starts only for blocks no earlier build kept. */
-async function highlightHere(body: RenderedBody, nonce: string): Promise<RenderedBody> {
-  if (body.code.length === 0) return body;
-  await useHighlighterFor(body.code);
-  const highlighted = body.code.map(([lang, code]): [string, string] => {
-    const key = codeKey(code, lang);
-    return [key, highlight(code, lang, key)];
-  });
-  const html = fillCodeMarkers(
-    body.html,
-    nonce,
-    highlighted.map(([, block]) => block),
-  );
-  return { ...body, html, code: [], highlighted };
+  return renderBody(root, page.title, ctx, space.reusable, sections ? underTitle(sections, page.title) : undefined);
 }
 
 /**

@@ -5,7 +5,6 @@
 import type { Element, ElementContent } from 'hast';
 import { el, text } from '../../../content/blocks/render.js';
 import type { RenderContext } from '../context.js';
-import { highlight } from '../highlight.js';
 import type { MediaContent, OpenAPIDocument, Operation, Parameter } from '../../../content/openapi/document.js';
 import { type Direction, exampleOf } from './example.js';
 import { markdownBlock } from './markdown.js';
@@ -187,6 +186,6 @@ function formatted(example: unknown, mediaType: string): string {
 function codeBlock(ctx: RenderContext, title: string, code: string, lang: string | null): Element {
   return el('figure', { className: ['code-block', 'openapi-example'] }, [
     el('figcaption', { className: ['code-title'] }, [text(title)]),
-    el('pre', { dataHl: ctx.placeholder(highlight(code, lang)), dataLang: lang ?? 'text' }),
+    el('pre', { dataHl: ctx.code(code, lang), dataLang: lang ?? 'text' }),
   ]);
 }
