@@ -15,7 +15,7 @@ async function firstBuild(out: string, parts: string[]) {
   const file = new SegmentedFile(out, 'site.txt', undefined, 'a1');
   const ranges = parts.map((part) => file.write(part));
   const stamp = await file.finish();
-  file.commit();
+  await file.commit();
   return { ranges, stamp };
 }
 
@@ -35,7 +35,7 @@ describe('a site-wide file written by segment', () => {
     const written = await next.finish();
     // Not in place before the commit: a build that fails now leaves the last file.
     expect(readFileSync(join(out, 'site.txt'), 'utf8')).toBe(parts.join(''));
-    next.commit();
+    await next.commit();
     const expected = [parts[0], parts[1], parts[2], edited, parts[4], parts[5], 'tail\n'].join('');
     const text = readFileSync(join(out, 'site.txt'), 'utf8');
     expect(text.length).toBe(expected.length);

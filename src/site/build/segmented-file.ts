@@ -7,7 +7,8 @@
  * Every write names its place in the new file, so the copies (tens of megabytes at 10,000 pages) run on the thread
  * pool while the build goes on, and the new text is written here meanwhile.
  */
-import { closeSync, openSync, read, renameSync, rmSync, statSync, write, writeSync } from 'node:fs';
+import { closeSync, openSync, read, rmSync, statSync, write, writeSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { makeDirectory } from '../../platform/make-directory.js';
@@ -91,9 +92,12 @@ export class SegmentedFile {
     return { size: info.size, mtimeMs: info.mtimeMs };
   }
 
-  /** Puts the finished file in place, once the build's manifest names it. */
-  commit(): void {
-    renameSync(this.temp, join(this.out, this.name));
+  /**
+   * Puts the finished file in place, once the build's manifest names it: on the thread pool, as freeing the old file's
+   * blocks takes a while (tens of megabytes).
+   */
+  commit(): Promise<void> {
+    return rename(this.temp, join(this.out, this.name));
   }
 
   /** Leaves the previous file as it was (once the copies under way are done: their files stay open until then). */

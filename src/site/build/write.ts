@@ -113,9 +113,7 @@ export class SiteOutput {
     for (const [space, output] of await Promise.all(this.searchFiles)) await this.writeSearch(space, output);
     await this.removeStale();
     await writeManifest(this.options.out, manifest);
-    sitemap!.commit();
-    llmsFull!.commit();
-    await this.indexes.commit();
+    await Promise.all([sitemap!.commit(), llmsFull!.commit(), this.indexes.commit()]);
     await removeStaleSegments(this.options.out, manifest);
     if (!site.siteUrl) this.report.warnings.push('no site URL given (--site-url): sitemap.xml lists site-relative URLs and robots.txt names no sitemap');
   }
