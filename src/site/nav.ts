@@ -29,12 +29,13 @@ export interface Nav {
 export function buildNav(index: RevisionIndex, urls: SpaceUrls): Nav {
   const order: DocumentPage[] = [];
   const parents = new Map<string, string | null>();
-  const itemsOf = (parentId: string | null): NavItem[] =>
-    index.childrenOf(parentId).flatMap((page): NavItem[] => {
+  const itemsOf = (parentId: string | null): NavItem[] => {
+    const items: NavItem[] = [];
+    for (const page of index.childrenOf(parentId)) {
       parents.set(page.id, parentId);
       if (page.hidden || page.kind === 'computed') {
         itemsOf(page.id);
-        return [];
+        continue;
       }
       if (page.kind === 'document') order.push(page);
       const children = itemsOf(page.id);
@@ -42,8 +43,10 @@ export function buildNav(index: RevisionIndex, urls: SpaceUrls): Nav {
       const { url, external } = target(page, index, urls);
       const item: NavItem = { id: page.id, title, kind: page.kind, url, external, children };
       if (page.kind === 'document' && page.emoji) item.emoji = page.emoji;
-      return [item];
-    });
+      items.push(item);
+    }
+    return items;
+  };
   const items = itemsOf(null);
   const hash = sha1Hex(JSON.stringify(items), 16);
   return { items, order, parents, hash };
