@@ -25,13 +25,30 @@ export const PROGRESS = { done: 0, seq: 1, block: 2 } as const;
 /** How long one block may take before the worker is stopped. */
 export const STALL_MS = 10_000;
 
-/** The worker stopped before it answered; `inHand`: the block of the request it was on, if any. */
+/** Where the worker was when it stopped: a request (`seq`, 0 for none) and its block. */
+interface StoppedOn {
+  seq: number;
+  block: number;
+}
+
+/** The worker stopped before it answered request `seq`. */
 class WorkerStopped extends Error {
   constructor(
-    readonly inHand: number | null,
+    private readonly seq: number,
+    private readonly on: StoppedOn,
     override readonly cause: Error,
   ) {
     super(cause.message);
+  }
+
+  /** The request's block the worker was on, if it was on one of them. */
+  get inHand(): number | null {
+    return this.on.seq === this.seq ? this.on.block : null;
+  }
+
+  /** It was on no block at all (starting, loading grammars): then nothing is to blame but the worker. */
+  get onNoBlock(): boolean {
+    return this.on.seq === 0;
   }
 }
 
@@ -41,6 +58,8 @@ export class HighlightWorker {
   private readonly client: WorkerClient;
   private nextSeq = 1;
   private watchdog: NodeJS.Timeout | undefined;
+  /** Where the watchdog found the worker when it stopped it. */
+  private stoppedOn: StoppedOn | null = null;
 
   constructor(readonly stallMs = STALL_MS) {
     this.client = new WorkerClient('site/highlight-worker', {
@@ -62,7 +81,8 @@ export class HighlightWorker {
       return await reply;
     } catch (error) {
       if (this.client.alive) throw error;
-      throw new WorkerStopped(Atomics.load(this.progress, PROGRESS.seq) === seq ? Atomics.load(this.progress, PROGRESS.block) : null, error as Error);
+      // Stopped by the watchdog, or gone (then its progress stays as it was when it died).
+      throw new WorkerStopped(seq, this.stoppedOn ?? this.inHand(), error as Error);
     }
   }
 
@@ -83,11 +103,21 @@ export class HighlightWorker {
         if (now !== done || Atomics.load(progress, PROGRESS.seq) === 0) {
           done = now;
           since = performance.now();
-        } else if (performance.now() - since >= this.stallMs) void this.client.terminate();
+        } else if (performance.now() - since >= this.stallMs) {
+          const on = this.inHand();
+          // Still on the same block once read: that block is the one to blame.
+          if (Atomics.load(progress, PROGRESS.done) !== done) return;
+          this.stoppedOn = on;
+          void this.client.terminate();
+        }
       },
       Math.max(10, Math.min(1000, this.stallMs / 4)),
     );
     this.watchdog.unref();
+  }
+
+  private inHand(): StoppedOn {
+    return { seq: Atomics.load(this.progress, PROGRESS.seq), block: Atomics.load(this.progress, PROGRESS.block) };
   }
 }
 
@@ -98,7 +128,7 @@ const sharedWorker = (): HighlightWorker => (shared?.alive ? shared : (shared = 
 /** A block's HTML, or null when it was left plain for taking too long. */
 type Highlighted = string | null;
 
-/** A worker stopped with no block in hand this many times over one request: the request fails. */
+/** A worker stopped on no block at all this many times over one request: the request fails. */
 const STOPS_WITHOUT_BLOCK = 3;
 
 /** One build's highlighted code: each distinct block asked of the worker once. */
@@ -118,8 +148,11 @@ export class CodeHighlights {
 
   /** Starts highlighting blocks the build will need. */
   prefetch(blocks: readonly CodeBlock[]): void {
+    const asked = new Set<string>();
     const fresh = blocks.filter((block) => {
-      if (this.html.has(keyOf(block))) return false;
+      const key = keyOf(block);
+      if (this.html.has(key) || asked.has(key)) return false;
+      asked.add(key);
       const known = this.known.size ? this.known.get(codeKey(block[1], block[0])) : undefined;
       if (known !== undefined) this.html.set(keyOf(block), Promise.resolve(known));
       return known === undefined;
@@ -148,7 +181,10 @@ export class CodeHighlights {
     return { html: fillCodeMarkers(html, nonce, filled), highlighted, plain: code.length - highlighted.length };
   }
 
-  /** Every block's HTML, null for one the worker stopped on; the others are asked again of a new worker. */
+  /**
+   * Every block's HTML, null for one the worker stopped on; the others are asked again of a new worker (those of a
+   * request waiting behind another's slow block too, without counting against it).
+   */
   private async ask(blocks: readonly CodeBlock[]): Promise<Highlighted[]> {
     const out: Highlighted[] = new Array(blocks.length);
     let todo = blocks.map((_, i) => i);
@@ -164,7 +200,7 @@ export class CodeHighlights {
         if (inHand !== null && inHand >= 0 && inHand < todo.length) {
           out[todo[inHand]!] = null;
           todo = todo.filter((_, j) => j !== inHand);
-        } else if (++stops >= STOPS_WITHOUT_BLOCK) throw error.cause;
+        } else if (error.onNoBlock && ++stops >= STOPS_WITHOUT_BLOCK) throw error.cause;
       }
     }
     return out;

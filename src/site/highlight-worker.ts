@@ -14,14 +14,16 @@ parentPort?.on(
   'message',
   answer<HighlightMessage>(async ({ seq, blocks }) => {
     await useHighlighter(blocks.flatMap(([lang]) => (lang ? [lang] : [])));
-    const html = blocks.map(([lang, code], i) => {
-      Atomics.store(progress, PROGRESS.block, i);
-      Atomics.store(progress, PROGRESS.seq, seq);
-      const block = highlight(code, lang);
-      Atomics.add(progress, PROGRESS.done, 1);
-      return block;
-    });
-    Atomics.store(progress, PROGRESS.seq, 0);
-    return html;
+    try {
+      return blocks.map(([lang, code], i) => {
+        Atomics.store(progress, PROGRESS.block, i);
+        Atomics.store(progress, PROGRESS.seq, seq);
+        const block = highlight(code, lang);
+        Atomics.add(progress, PROGRESS.done, 1);
+        return block;
+      });
+    } finally {
+      Atomics.store(progress, PROGRESS.seq, 0);
+    }
   }),
 );

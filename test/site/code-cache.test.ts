@@ -81,14 +81,18 @@ describe('highlighted code on a busy machine', () => {
     const quiet = highlight(code, 'js', 'highlighted on a quiet machine');
     // Each reading of the clock a second after the last: any time limit on tokenizing a line runs out at once.
     let now = Date.now();
-    const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 1000));
+    let reads = 0;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => {
+      reads++;
+      return (now += 1000);
+    });
     let busy: string;
     try {
       busy = highlight(code, 'js', 'highlighted on a busy machine');
     } finally {
       clock.mockRestore();
     }
-    expect(now).toBeGreaterThan(Date.now()); // the clock was read
+    expect(reads).toBeGreaterThan(0);
     expect(busy).toBe(quiet);
     expect(busy).toContain('>const</span>');
     expect(busy).toContain('>json</span>');

@@ -135,7 +135,8 @@ async function renderPage(run: SpaceRun, bodies: Bodies, plan: PagePlan): Promis
   const { body, onWorker } = await bodies.render(plan, run.site.openapi);
   const html = renderPageBytes(run.plan.chrome, pageView(run, page, body, updatedAt));
   const entry: PageEntry = {
-    key,
+    // A page with code left plain keeps no key: the next build renders it again, and tries its code again.
+    key: body.plain ? '' : key,
     blob: page.blob,
     updatedAt,
     files: [urls.pageFile(page), urls.markdownFile(page)],
@@ -147,7 +148,8 @@ async function renderPage(run: SpaceRun, bodies: Bodies, plan: PagePlan): Promis
   };
   const warnings = body.plain
     ? [
-        `${page.git?.path ?? page.path}: ${body.plain} code block${body.plain === 1 ? '' : 's'} left unhighlighted: highlighting took over ${STALL_MS / 1000} s a block`,
+        `${page.git?.path ?? page.path} (${run.plan.label}): ${body.plain} code block${body.plain === 1 ? '' : 's'} left unhighlighted, ` +
+          `the highlighter gives a block ${STALL_MS / 1000} s at most; the page renders again at the next build`,
       ]
     : [];
   return { entry, html, onWorker, warnings };

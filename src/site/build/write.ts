@@ -113,7 +113,9 @@ export class SiteOutput {
     for (const [space, output] of await Promise.all(this.searchFiles)) await this.writeSearch(space, output);
     await this.removeStale();
     await writeManifest(this.options.out, manifest);
-    await Promise.all([sitemap!.commit(), llmsFull!.commit(), this.indexes.commit()]);
+    // Each settled before a failure is thrown: the build's abort must not remove a file another is renaming.
+    const failed = (await Promise.allSettled([sitemap!.commit(), llmsFull!.commit(), this.indexes.commit()])).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
     await removeStaleSegments(this.options.out, manifest);
     if (!site.siteUrl) this.report.warnings.push('no site URL given (--site-url): sitemap.xml lists site-relative URLs and robots.txt names no sitemap');
   }
