@@ -10,9 +10,9 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { emit, openStoreOf, removeDir, round } from './lib.mjs';
+import { emit, removeDir, round, siteBench } from './lib.mjs';
 
 const { values: opt } = parseArgs({ options: { old: { type: 'string' }, phase: { type: 'string' }, root: { type: 'string' }, work: { type: 'string' } } });
 
@@ -56,26 +56,13 @@ async function phase(name, root, work) {
   mkdirSync(corpus, { recursive: true });
   writeFileSync(join(corpus, 'README.md'), '# Home\n\nWelcome.\n');
   writeFileSync(join(corpus, 'guide.md'), `# Guide\n\n\`\`\`${lang}\n${code}\n\`\`\`\n`);
-  const dist = pathToFileURL(join(root, 'dist/'));
-  const load = (path) => import(new URL(path, dist).href);
-  const stores = await load('store/index.js');
-  const { Domain, Caller } = await load('domain/index.js');
-  const { bootstrap } = await load('domain/core/setup.js');
-  const { configSchema } = await load('config/index.js');
-  const { syncDirectory } = await load('gitsync/import.js');
-  const { buildSite } = await load('site/build.js');
-  const { siteSources, spaceSite } = await load('site/space-site.js');
-  const store = openStoreOf(stores, join(work, 'store'));
-  const domain = new Domain(store);
-  const boot = await bootstrap(domain, configSchema.parse({}));
-  const caller = new Caller(store, boot.admin);
-  const [synced] = await syncDirectory(domain, { dir: corpus, caller, organizationId: boot.organizations[0].id, space: 'Bench' });
-  const site = await spaceSite(domain, caller, synced.space.id, {});
+  const bench = await siteBench(root, join(work, 'store'));
+  const site = await bench.site((await bench.sync(corpus)).space.id);
   const out = join(work, 'site');
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const started = performance.now();
-  const report = await buildSite(site, siteSources(domain), { out, strictLinks: false });
+  const report = await bench.build(site, { out, strictLinks: false });
   const buildMs = performance.now() - started;
   delay.disable();
   const html = readFileSync(join(out, 'guide/index.html'), 'utf8');
@@ -85,7 +72,7 @@ async function phase(name, root, work) {
     block: html.includes('<pre class="shiki plain"') ? 'plain' : 'highlighted',
     warnings: report.warnings.filter((w) => w.includes('code block')),
   };
-  await store.close();
+  await bench.store.close();
   process.stdout.write(`${JSON.stringify(figures)}\n`);
   process.exit(0); // the old code's highlighter may hold the process
 }

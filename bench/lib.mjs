@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const DOCS_BIN = fileURLToPath(new URL('../bin/docs.js', import.meta.url));
 export const TOKEN = 'bench-token';
@@ -95,6 +95,36 @@ export const fromDist = (path) => import(new URL(`${process.env.QUIRE_SRC ? '../
 
 /** Opens the store under `dir` through `stores`, a build's store/index.js: `openStore` now, `Store.open` before it. */
 export const openStoreOf = (stores, dir) => (stores.openStore ? stores.openStore(dir) : stores.Store.open(dir));
+
+/**
+ * A checkout's site builder (`root`, default this one; its dist/, run `npm run build` there) over a new file store in
+ * `storeDir`: its domain and admin, `sync(dir)` into its first organization as the space `Bench`, `site(spaceId)` and
+ * `build(site, options)` the way `docs build` reads a space and builds it, `findSpace()` and `load(path)` for the rest.
+ */
+export async function siteBench(root, storeDir) {
+  const dist = root ? pathToFileURL(join(root, 'dist/')) : new URL('../dist/', import.meta.url);
+  const load = (path) => import(new URL(path, dist).href);
+  const stores = await load('store/index.js');
+  const { Domain, Caller } = await load('domain/index.js');
+  const { bootstrap } = await load('domain/core/setup.js');
+  const { configSchema } = await load('config/index.js');
+  const { syncDirectory } = await load('gitsync/import.js');
+  const { buildSite } = await load('site/build.js');
+  const { siteSources, spaceSite } = await load('site/space-site.js');
+  const store = openStoreOf(stores, storeDir);
+  const domain = new Domain(store);
+  const boot = await bootstrap(domain, configSchema.parse({}));
+  const caller = new Caller(store, boot.admin);
+  const organizationId = boot.organizations[0].id;
+  return {
+    load,
+    store,
+    sync: async (dir) => (await syncDirectory(domain, { dir, caller, organizationId, space: 'Bench' }))[0],
+    findSpace: () => domain.sync.findSpace(organizationId, 'Bench'),
+    site: (spaceId, options = {}) => spaceSite(domain, caller, spaceId, options),
+    build: (site, options) => buildSite(site, siteSources(domain), options),
+  };
+}
 
 /** A domain over a file store in `dir`, bootstrapped from `config` (docs.config.yaml's shape), with the admin as caller. */
 export async function openDomain(dir, config = {}, options = {}) {

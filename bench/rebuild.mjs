@@ -11,10 +11,10 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateCorpus } from './gen-corpus.mjs';
-import { emit, median, openStoreOf, removeDir, round } from './lib.mjs';
+import { emit, median, removeDir, round, siteBench } from './lib.mjs';
 
 const { values: opt, positionals } = parseArgs({
   options: {
@@ -87,36 +87,23 @@ async function orchestrate() {
 
 /** One step in this fresh process, over `root`'s dist/: its figures as the last line of stdout. */
 async function phase(step, root, work) {
-  const dist = pathToFileURL(join(root, 'dist/'));
-  const load = (path) => import(new URL(path, dist).href);
-  const stores = await load('store/index.js');
-  const { Domain, Caller } = await load('domain/index.js');
-  const { bootstrap } = await load('domain/core/setup.js');
-  const { configSchema } = await load('config/index.js');
-  const { syncDirectory } = await load('gitsync/import.js');
-  const { buildSite } = await load('site/build.js');
-  const { siteSources, spaceSite } = await load('site/space-site.js');
-  const store = openStoreOf(stores, join(work, 'store'));
-  const domain = new Domain(store);
-  const boot = await bootstrap(domain, configSchema.parse({}));
-  const caller = new Caller(store, boot.admin);
+  const bench = await siteBench(root, join(work, 'store'));
   const out = join(work, 'site');
   const figures = {};
   let spaceId;
   if (step !== 'build') {
     const started = performance.now();
-    const [synced] = await syncDirectory(domain, { dir: join(work, 'corpus'), caller, organizationId: boot.organizations[0].id, space: 'Bench' });
+    spaceId = (await bench.sync(join(work, 'corpus'))).space.id;
     figures.syncMs = round(performance.now() - started);
-    spaceId = synced.space.id;
   } else {
-    spaceId = (await domain.sync.findSpace(boot.organizations[0].id, 'Bench')).id;
+    spaceId = (await bench.findSpace()).id;
   }
   if (step !== 'sync') {
     const loadStarted = performance.now();
-    const site = await spaceSite(domain, caller, spaceId, { siteUrl: 'https://docs.example.com' });
+    const site = await bench.site(spaceId, { siteUrl: 'https://docs.example.com' });
     const started = performance.now();
     const cpu = process.cpuUsage();
-    const report = await buildSite(site, siteSources(domain), { out, strictLinks: false });
+    const report = await bench.build(site, { out, strictLinks: false });
     const used = process.cpuUsage(cpu);
     figures.loadMs = round(started - loadStarted);
     figures.buildMs = round(performance.now() - (step === 'cold' ? loadStarted : started));
@@ -126,7 +113,7 @@ async function phase(step, root, work) {
     if (step === 'cold') figures.outputMb = round(bytesUnder(out) / 1e6, 1);
   }
   figures.rssMb = round(process.resourceUsage().maxRSS / 1024);
-  await store.close();
+  await bench.store.close();
   process.stdout.write(`${JSON.stringify(figures)}\n`);
 }
 

@@ -15,19 +15,10 @@ import { runInThisContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import MiniSearch from 'minisearch';
 import { generateCorpus } from './gen-corpus.mjs';
-import { emit, median, removeDir, round } from './lib.mjs';
+import { emit, fromDist, median, removeDir, round, siteBench } from './lib.mjs';
 
 const sizes = process.argv.slice(2).map(Number).filter(Boolean);
-const dist = new URL('../dist/', import.meta.url);
-const load = (path) => import(new URL(path, dist).href);
-const stores = await load('store/index.js');
-const { Domain, Caller } = await load('domain/index.js');
-const { bootstrap } = await load('domain/core/setup.js');
-const { configSchema } = await load('config/index.js');
-const { syncDirectory } = await load('gitsync/import.js');
-const { buildSite } = await load('site/build.js');
-const { siteSources, spaceSite } = await load('site/space-site.js');
-const { SearchIndexBuilder } = await load('site/search-index.js');
+const { SearchIndexBuilder } = await fromDist('site/search-index.js');
 runInThisContext(readFileSync(new URL('../templates/search.js', import.meta.url), 'utf8'));
 const { Engine } = globalThis.QuireSearch;
 
@@ -52,14 +43,9 @@ for (const pages of sizes.length ? sizes : [1000, 10000]) {
   const corpus = join(work, 'corpus');
   const out = join(work, 'site');
   generateCorpus(corpus, pages);
-  const store = stores.openStore ? stores.openStore(join(work, 'store')) : stores.Store.open(join(work, 'store'));
-  const domain = new Domain(store);
-  const boot = await bootstrap(domain, configSchema.parse({}));
-  const caller = new Caller(store, boot.admin);
-  const organizationId = boot.organizations[0].id;
-  const [synced] = await syncDirectory(domain, { dir: corpus, caller, organizationId, space: 'Bench' });
-  const build = async () =>
-    buildSite(await spaceSite(domain, caller, synced.space.id, { siteUrl: 'https://docs.example.com' }), siteSources(domain), { out, strictLinks: false });
+  const bench = await siteBench(undefined, join(work, 'store'));
+  const synced = await bench.sync(corpus);
+  const build = async () => bench.build(await bench.site(synced.space.id, { siteUrl: 'https://docs.example.com' }), { out, strictLinks: false });
   await build();
 
   // The first query of a visitor: a fresh engine, every file it fetches counted gzipped.
@@ -77,7 +63,12 @@ for (const pages of sizes.length ? sizes : [1000, 10000]) {
     largest = Math.max(largest, bytes);
     emit({ figure: `search_${n}_first_query_gz_kb`, query, files, results: results.length, value: round(bytes / 1000, 1) });
   }
-  const docs = Object.values(JSON.parse(readFileSync(join(out, '.quire-build.json'), 'utf8')).pages).flatMap((page) => page.search);
+  // The pages' search documents, from the build cache's segment files (the manifest names them).
+  const segments = JSON.parse(readFileSync(join(out, '.quire-build.json'), 'utf8')).segments;
+  const indexed = segments.flatMap(({ file }) =>
+    Object.entries(JSON.parse(readFileSync(join(out, '.quire-build', file), 'utf8'))).map(([key, entry]) => ({ key, sig: entry.key, docs: entry.search })),
+  );
+  const docs = indexed.flatMap((page) => page.docs);
   const old = oldIndexJson(docs);
   emit({ figure: `search_${n}_first_query_gz_kb_max`, value: round(largest / 1000, 1), old: round(gz(Buffer.from(old)) / 1000, 1), budget: 150 });
 
@@ -103,7 +94,7 @@ for (const pages of sizes.length ? sizes : [1000, 10000]) {
     newMs.push(
       timed(() => {
         const builder = new SearchIndexBuilder();
-        builder.add(docs);
+        builder.add(indexed);
         return builder.finish();
       }).ms,
     );
@@ -115,11 +106,11 @@ for (const pages of sizes.length ? sizes : [1000, 10000]) {
   const before = new Set(names);
   const edited = join(corpus, 'group-2/page-60.md');
   writeFileSync(edited, readFileSync(edited, 'utf8').replace(/\n\n([A-Z])/, '\n\nA freshly edited okapi sentence. $1'));
-  await syncDirectory(domain, { dir: corpus, caller, organizationId, space: synced.space.id });
+  await bench.sync(corpus);
   const rebuilt = timed(() => build());
   const report = await rebuilt.result;
   const written = readdirSync(join(out, '_search')).filter((name) => !before.has(name));
   emit({ figure: `search_${n}_rebuild_files_written`, value: written.length, of: names.length, rendered: report.rendered });
-  await store.close();
+  await bench.store.close();
   removeDir(work);
 }

@@ -6,39 +6,25 @@
 import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateCorpus } from './gen-corpus.mjs';
-import { emit, removeDir, round } from './lib.mjs';
+import { emit, removeDir, round, siteBench } from './lib.mjs';
 
 const { values: opt, positionals } = parseArgs({ options: { root: { type: 'string' } }, allowPositionals: true });
 const PAGES = Number(positionals[0] ?? 1000);
-const dist = opt.root ? pathToFileURL(join(opt.root, 'dist/')) : new URL('../dist/', import.meta.url);
-const load = (path) => import(new URL(path, dist).href);
-const stores = await load('store/index.js');
-const { Domain, Caller } = await load('domain/index.js');
-const { bootstrap } = await load('domain/core/setup.js');
-const { configSchema } = await load('config/index.js');
-const { syncDirectory } = await load('gitsync/import.js');
-const { buildSite } = await load('site/build.js');
-const { siteSources, spaceSite } = await load('site/space-site.js');
-
 const work = mkdtempSync(join(tmpdir(), 'quire-bench-size-'));
 const corpus = join(work, 'corpus');
 const out = join(work, 'site');
 generateCorpus(corpus, PAGES);
 
-const store = stores.openStore ? stores.openStore(join(work, 'store')) : stores.Store.open(join(work, 'store'));
-const domain = new Domain(store);
-const boot = await bootstrap(domain, configSchema.parse({}));
-const caller = new Caller(store, boot.admin);
+const bench = await siteBench(opt.root, join(work, 'store'));
 
 const syncStarted = performance.now();
-const [synced] = await syncDirectory(domain, { dir: corpus, caller, organizationId: boot.organizations[0].id, space: 'Bench' });
+const synced = await bench.sync(corpus);
 const syncMs = performance.now() - syncStarted;
 const buildStarted = performance.now();
-const site = await spaceSite(domain, caller, synced.space.id, { siteUrl: 'https://docs.example.com' });
-const report = await buildSite(site, siteSources(domain), { out, strictLinks: false });
+const site = await bench.site(synced.space.id, { siteUrl: 'https://docs.example.com' });
+const report = await bench.build(site, { out, strictLinks: false });
 const buildMs = performance.now() - buildStarted;
 const rssMb = process.resourceUsage().maxRSS / 1024;
 
@@ -67,5 +53,5 @@ emit({ figure: `site_${n}_cold_sync_ms`, value: round(syncMs) });
 emit({ figure: `site_${n}_cold_build_ms`, value: round(buildMs) });
 emit({ figure: `site_${n}_peak_rss_mb`, value: round(rssMb), budget: PAGES === 10000 ? 600 : undefined });
 
-await store.close();
+await bench.store.close();
 removeDir(work);
