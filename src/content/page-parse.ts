@@ -53,6 +53,11 @@ export function rememberBody(blob: ParsedBlob): void {
   bodies.set(blob.oid, { json: blob.body.json, sections: blob.body.sectionsAsRendered ? blob.sections : null, code: blob.body.code });
 }
 
+/** The body of page blob `oid` parsed by an earlier sync, left for `takeBody`. */
+export function peekBody(oid: string): KeptBody | undefined {
+  return bodies.peek(oid);
+}
+
 /** The body of page blob `oid` parsed by an earlier sync, once. */
 export function takeBody(oid: string): KeptBody | undefined {
   const kept = bodies.get(oid);

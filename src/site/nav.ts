@@ -114,6 +114,17 @@ export function spaceSidebar(nav: Nav, externalTarget: 'self' | 'blank', base: s
       firstUrl.set(item, (item.url && !item.external ? item.url : null) ?? item.children.reduce<string | null>((u, c) => u ?? first(c), null));
     return firstUrl.get(item)!;
   };
+  // The same on every page it is closed on: most of the groups of every page.
+  const closed = new Map<NavItem, string>();
+  const closedGroup = (item: NavItem): string => {
+    let text = closed.get(item);
+    if (text === undefined)
+      closed.set(
+        item,
+        (text = `<li class="nav-group nav-closed"><p class="nav-group-title"><a href="${escapeHtml(first(item)!)}">${escapeHtml(item.title)}</a></p>`),
+      );
+    return text;
+  };
   const forPage = (pageId: string): string => {
     const path = new Set<string>();
     for (let id: string | null | undefined = pageId; id; id = nav.parents.get(id)) path.add(id);
@@ -133,8 +144,7 @@ export function spaceSidebar(nav: Nav, externalTarget: 'self' | 'blank', base: s
             out.push(`<li class="nav-group">${groupOpen(item, onPath)}`);
             list(item.children, depth);
             out.push('</details>');
-          } else
-            out.push(`<li class="nav-group nav-closed"><p class="nav-group-title"><a href="${escapeHtml(first(item)!)}">${escapeHtml(item.title)}</a></p>`);
+          } else out.push(closedGroup(item));
           out.push('</li>');
           continue;
         }

@@ -1,6 +1,7 @@
 // corpora: reads ../shared/corpora; skipped on a clone without it (vitest.config.ts).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { takeBody } from '../../src/content/page-parse.js';
 import { SEARCH_DIR, type SearchDoc, SearchIndexBuilder, type SearchOutput } from '../../src/site/search-index.js';
@@ -93,6 +94,35 @@ describe('page bodies rendered on a worker', () => {
     expect(report.renderedOnWorkers).toBeGreaterThan(report.pages / 2);
     expect(inline.renderedOnWorkers).toBe(0);
     const a = files(onWorkers);
+    const b = files(here);
+    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+    for (const [path, text] of a) expect(text, path).toBe(b.get(path));
+  }, 180_000);
+});
+
+describe('a render worker that falls behind', () => {
+  it('shares the pages with the build thread, which gives the same site', async () => {
+    const space = await syncedSpace(join(CORPORA, 'beefree-sdk-docs'), 'Render worker behind');
+    const pool = renderPool(true)!;
+    const render = pool.render.bind(pool);
+    // The worker answers one page every 20 ms: the build thread always finds it behind.
+    let queue = Promise.resolve();
+    const slow = vi.spyOn(pool, 'render').mockImplementation((...args) => {
+      const answer = queue.then(() => delay(20)).then(() => render(...args));
+      queue = answer.then(
+        () => {},
+        () => {},
+      );
+      return answer;
+    });
+    const shared = tempDir('render-behind-a');
+    const report = await space.build(shared, { strictLinks: false }).finally(() => slow.mockRestore());
+    const here = tempDir('render-behind-b');
+    await space.build(here, { strictLinks: false, renderWorkers: false });
+    expect(report.rendered).toBe(report.pages);
+    expect(report.renderedOnWorkers).toBeGreaterThan(0);
+    expect(report.renderedOnWorkers).toBeLessThan(report.rendered * 0.8);
+    const a = files(shared);
     const b = files(here);
     expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
     for (const [path, text] of a) expect(text, path).toBe(b.get(path));

@@ -7,7 +7,7 @@
 import { withoutFrontmatter } from '../../content/frontmatter.js';
 import { type Section, underTitle } from '../../content/search-text.js';
 import { pageUpdatedAt } from '../../domain/content/page-dates.js';
-import { takeBody } from '../../content/page-parse.js';
+import { type KeptBody, peekBody, takeBody } from '../../content/page-parse.js';
 import type { DocumentPage } from '../../model/index.js';
 import type { BlobStore } from '../../store/index.js';
 import { CodeHighlights, STALL_MS } from '../highlight-pool.js';
@@ -22,8 +22,6 @@ import type { SpaceUrls } from '../urls.js';
 import type { PagePlan, SitePlan, SpacePlan } from './plan.js';
 
 export interface RenderedSpace {
-  /** The markdown copies of the pages to render, by output file, ready before the bodies. */
-  markdownCopies: Array<{ file: string; markdown: string }>;
   /** Every page of the plan but the skipped ones, in order, as each is ready. */
   pages: AsyncIterable<RenderedPage>;
 }
@@ -34,7 +32,7 @@ export interface RenderedPage {
   index: number;
   /** Null when the page was kept: its entry is the previous build's (`PreviousEntries`). */
   entry: PageEntry | null;
-  /** Its markdown copy; null when the page was kept. */
+  /** Its markdown copy (read with its source, a window of pages ahead); null when the page was kept. */
   markdown: string | null;
   /** Null when the page was kept. */
   html: Uint8Array[] | null;
@@ -79,15 +77,12 @@ export async function renderSpace(
     `${site.nonce}/${plan.index}`,
     run,
     toRender.map((p) => p.page),
+    site.site.openapi,
   );
   await bodies.start();
-  // While the workers start on the first pages, this thread indexes the pages it can and reads the markdown copies.
+  // While the workers start on the first pages, this thread indexes the pages it can.
   const indexedAhead = pool ? await indexAhead(run, bodies) : 0;
-  const markdowns = new Map(
-    await Promise.all(toRender.map(async ({ page }): Promise<[string, string]> => [page.id, pageMarkdown(page, await sources.blobs.get(page.blob))])),
-  );
-  const markdownCopies = toRender.map(({ page }) => ({ file: plan.urls.markdownFile(page), markdown: markdowns.get(page.id)! }));
-  return { markdownCopies, pages: renderedPages(run, bodies, markdowns, indexedAhead) };
+  return { pages: renderedPages(run, bodies, indexedAhead) };
 }
 
 async function spaceRender(site: SitePlan, plan: SpacePlan, sources: SiteSources): Promise<SpaceRender> {
@@ -111,28 +106,26 @@ async function spaceRender(site: SitePlan, plan: SpacePlan, sources: SiteSources
   };
 }
 
-async function* renderedPages(run: SpaceRun, bodies: Bodies, markdowns: Map<string, string>, indexedAhead: number): AsyncGenerator<RenderedPage> {
+async function* renderedPages(run: SpaceRun, bodies: Bodies, indexedAhead: number): AsyncGenerator<RenderedPage> {
   for (const [index, plan] of run.plan.pages.entries()) {
     if (plan.action === 'skip') continue;
-    const markdown = markdowns.get(plan.page.id) ?? null;
-    markdowns.delete(plan.page.id);
-    const rendered = plan.action === 'keep' ? { entry: null, html: null, onWorker: false, warnings: [] } : await renderPage(run, bodies, plan);
+    const rendered = plan.action === 'keep' ? { entry: null, html: null, markdown: null, onWorker: false, warnings: [] } : await renderPage(run, bodies, plan);
     if (index >= indexedAhead) {
       // A kept page the index has already costs no wait (thousands of them in a one-page rebuild).
       const docs = rendered.entry?.search ?? (run.indexed?.get(plan.entryKey) === plan.key ? null : await keptSearch(run, plan));
       run.index({ key: plan.entryKey, sig: plan.key, docs });
     }
-    yield { plan, index, markdown, ...rendered };
+    yield { plan, index, ...rendered };
   }
 }
 
-async function renderPage(run: SpaceRun, bodies: Bodies, plan: PagePlan): Promise<Pick<RenderedPage, 'entry' | 'html' | 'onWorker' | 'warnings'>> {
+async function renderPage(run: SpaceRun, bodies: Bodies, plan: PagePlan): Promise<Omit<RenderedPage, 'plan' | 'index'>> {
   const { page, key, old, entryKey } = plan;
   const { urls } = run.plan;
   // The last commit that touched the page's file; a page without one (edited through the API) keeps the date of
   // the revision that changed it, as well as the build cache knows it.
   const updatedAt = pageUpdatedAt(page) ?? (old && old.blob === page.blob ? old.updatedAt : run.plan.space.view.revision.createdAt);
-  const { body, onWorker } = await bodies.render(plan, run.site.openapi);
+  const { body, markdown, onWorker } = await bodies.render(plan);
   const html = renderPageBytes(run.plan.chrome, pageView(run, page, body, updatedAt));
   const entry: PageEntry = {
     // A page with code left plain keeps no key: the next build renders it again, and tries its code again.
@@ -152,7 +145,7 @@ async function renderPage(run: SpaceRun, bodies: Bodies, plan: PagePlan): Promis
           `the highlighter gives a block ${STALL_MS / 1000} s at most; the page renders again at the next build`,
       ]
     : [];
-  return { entry, html, onWorker, warnings };
+  return { entry, html, markdown, onWorker, warnings };
 }
 
 function pageView(run: SpaceRun, page: DocumentPage, body: RenderedBody, updatedAt: string): PageView {
@@ -214,7 +207,10 @@ async function keptSearch(run: SpaceRun, plan: PagePlan): Promise<SearchDoc[] | 
 
 /** The markdown copy of a page: its title as `# H1` and its body, without frontmatter. */
 export function pageMarkdown(page: DocumentPage, bytes: Buffer | undefined): string {
-  const text = bytes ? bytes.toString('utf8') : '';
+  return markdownCopy(page, bytes ? bytes.toString('utf8') : '');
+}
+
+function markdownCopy(page: DocumentPage, text: string): string {
   const body = withoutFrontmatter(text).replace(/^\s+/, '');
   return /^#\s/.test(body) ? body : `# ${page.title}\n\n${body}`;
 }
@@ -248,31 +244,56 @@ async function indexAhead(run: SpaceRun, bodies: Bodies): Promise<number> {
     const { page, action, entryKey, key } = plan;
     if (action === 'keep') run.index({ key: entryKey, sig: key, docs: await keptSearch(run, plan) });
     else if (action === 'render') {
-      const source = await bodies.source(page);
-      if (source === null || !('sections' in source) || !source.sections) break;
-      run.index({ key: entryKey, sig: key, docs: searchDocs(page, underTitle(source.sections, page.title), entryKey, run.plan.urls) });
+      const sections = bodies.parsed(page)?.sections;
+      if (!sections) break;
+      run.index({ key: entryKey, sig: key, docs: searchDocs(page, underTitle(sections, page.title), entryKey, run.plan.urls) });
     }
     n++;
   }
   return n;
 }
 
+/** A page to render, read: what its body renders from, and its markdown copy. */
+interface PageRead {
+  source: PageSource;
+  markdown: string;
+}
+
 /** A body whose code is highlighted; `plain`: how many of its blocks were left plain (see `CodeHighlights`). */
 type HighlightedBody = RenderedBody & { plain: number };
 
-/** A window of pages in flight on the render workers. */
+/** A window of pages read ahead: in flight on the render worker, or kept to render here. */
 const RENDER_WINDOW = 32;
+/** At most this share of the pages renders here beside the render worker (see `Bodies.share`). */
+const MAX_SHARE_HERE = 0.4;
+
+/** A page posted to the render worker. */
+interface Posted extends PageRead {
+  rendering: Promise<HighlightedBody>;
+  /** The worker has answered (its code may still be on the highlight worker). */
+  answered: boolean;
+}
 
 /**
  * Renders the bodies of a site space's pages, in page order: ahead on the render worker when there is a pool (a
  * window of pages in flight from the start, while this thread writes), with their code highlighted beside it on the
- * highlight worker; else here. Pages that may hold OpenAPI blocks render here.
+ * highlight worker; else here. Pages that may hold OpenAPI blocks render here, and so does a share of the others
+ * when this thread would otherwise wait for the worker.
  */
 class Bodies {
-  private readonly inFlight = new Map<string, { source: PageSource; rendering: Promise<HighlightedBody> }>();
-  /** Sources read and not yet rendered: a page's is read once (a sync's parsed body can be taken once). */
-  private readonly read = new Map<string, PageSource>();
+  private readonly inFlight = new Map<string, Posted>();
+  /** Pages read and not yet rendered: a page is read once (a sync's parsed body can be taken once). */
+  private readonly read = new Map<string, PageRead>();
+  /** Pages of the window kept to render here, in order, with their render once it started. */
+  private readonly here = new Map<string, { page: DocumentPage; rendering: Promise<HighlightedBody> | null }>();
+  /**
+   * The share of pages kept to render here: raised each time this thread finds the worker behind, lowered each time
+   * the worker was ahead, so that the two keep pace whatever the cores. `owed` carries its fractions from page to page.
+   */
+  private share = 0;
+  private owed = 0;
   private cursor = 0;
+  private readonly remembered = new Map<string, Promise<void>>();
   private readonly highlights: CodeHighlights;
   private readonly plans: Map<string, PagePlan>;
 
@@ -281,6 +302,7 @@ class Bodies {
     private readonly key: string,
     private readonly run: SpaceRun,
     private readonly pages: readonly DocumentPage[],
+    private readonly openapi: SiteInput['openapi'],
   ) {
     this.highlights = new CodeHighlights();
     this.plans = new Map(run.plan.pages.filter((p) => p.action === 'render').map((p) => [p.page.id, p]));
@@ -302,28 +324,51 @@ class Bodies {
     await this.prefetchCode();
   }
 
-  /** The page's source, for a look before its render. */
-  async source(page: DocumentPage): Promise<PageSource> {
-    return this.inFlight.get(page.id)?.source ?? (await this.sourceOf(page));
+  /** What the sync parsed of the page's body (its search sections when a render gives the same, its code), if it did. */
+  parsed(page: DocumentPage): Pick<KeptBody, 'sections' | 'code'> | null {
+    const source = this.inFlight.get(page.id)?.source ?? this.read.get(page.id)?.source;
+    if (source === undefined) return peekBody(page.blob) ?? null;
+    return source && 'body' in source ? source : null;
   }
 
-  async render(plan: PagePlan, openapi: SiteInput['openapi']): Promise<{ body: HighlightedBody; onWorker: boolean }> {
+  async render(plan: PagePlan): Promise<{ body: HighlightedBody; markdown: string; onWorker: boolean }> {
     const { page } = plan;
     await this.topUp();
     const posted = this.inFlight.get(page.id);
     if (posted) {
       this.inFlight.delete(page.id);
+      this.share = posted.answered ? Math.max(0, this.share - 1 / 64) : Math.min(MAX_SHARE_HERE, this.share + 1 / 16);
+      while (!posted.answered && (await this.renderAhead()));
       const body = await posted.rendering;
       await this.topUp();
-      return { body, onWorker: true };
+      return { body, markdown: posted.markdown, onWorker: true };
     }
-    const source = await this.sourceOf(page);
+    const { source, markdown } = await this.sourceOf(page);
+    const ahead = this.here.get(page.id)?.rendering;
     this.read.delete(page.id);
-    const body = await renderPageBody(this.run.space, page, pageRoot(page, source), {
+    this.here.delete(page.id);
+    return { body: await (ahead ?? this.renderHere(page, source).then((body) => this.highlighted(body))), markdown, onWorker: false };
+  }
+
+  private renderHere(page: DocumentPage, source: PageSource): Promise<RenderedBody> {
+    const { openapi } = this;
+    return renderPageBody(this.run.space, page, pageRoot(page, source), {
       ...(openapi ? { openapi } : {}),
       sections: source && 'sections' in source ? source.sections : null,
     });
-    return { body: await this.highlighted(body), onWorker: false };
+  }
+
+  /** Renders here the first page kept for here whose turn has not come; false when there is none. */
+  private async renderAhead(): Promise<boolean> {
+    for (const [id, kept] of this.here) {
+      if (kept.rendering) continue;
+      const body = this.renderHere(kept.page, this.read.get(id)!.source);
+      kept.rendering = body.then((rendered) => this.highlighted(rendered));
+      kept.rendering.catch(() => {}); // awaited at its turn; a failure is thrown there
+      await body.catch(() => {});
+      return true;
+    }
+    return false;
   }
 
   /** The reusable contents' markdown by repository path, for the render worker. */
@@ -339,21 +384,30 @@ class Bodies {
     ).flat();
   }
 
-  private async sourceOf(page: DocumentPage): Promise<PageSource> {
-    if (this.read.has(page.id)) return this.read.get(page.id)!;
+  private async sourceOf(page: DocumentPage): Promise<PageRead> {
+    const known = this.read.get(page.id);
+    if (known) return known;
     await this.rememberCode(page);
     const bytes = await this.run.blobs.get(page.blob);
+    const text = bytes?.toString('utf8');
     const kept = bytes ? takeBody(page.blob) : undefined;
-    const source = !bytes ? null : kept ? { body: kept.json, sections: kept.sections, code: kept.code } : { text: bytes.toString('utf8') };
-    this.read.set(page.id, source);
-    return source;
+    const source = text === undefined ? null : kept ? { body: kept.json, sections: kept.sections, code: kept.code } : { text };
+    const read = { source, markdown: markdownCopy(page, text ?? '') };
+    this.read.set(page.id, read);
+    return read;
   }
 
   /**
    * The page's code as its last render highlighted it (its entry in the build cache): a page whose text changed, or
    * every page after the sidebar changed, renders without highlighting again the code blocks it still has.
    */
-  private async rememberCode(page: DocumentPage): Promise<void> {
+  private rememberCode(page: DocumentPage): Promise<void> {
+    let remembering = this.remembered.get(page.id);
+    if (!remembering) this.remembered.set(page.id, (remembering = this.remember(page)));
+    return remembering;
+  }
+
+  private async remember(page: DocumentPage): Promise<void> {
     const plan = this.plans.get(page.id);
     if (!plan?.old) return;
     const code = (await this.run.previous.segment(plan.old.segment))?.[plan.entryKey]?.code;
@@ -368,30 +422,41 @@ class Bodies {
   private async topUp(): Promise<void> {
     const { pool } = this;
     if (!pool) return;
-    while (this.inFlight.size < RENDER_WINDOW && this.cursor < this.pages.length) {
+    // Pages left to render here (OpenAPI, no blob) count in the window: they are read, and wait for their turn.
+    while (this.inFlight.size + this.read.size < RENDER_WINDOW && this.cursor < this.pages.length) {
       const page = this.pages[this.cursor++]!;
-      const source = await this.sourceOf(page);
+      const read = await this.sourceOf(page);
+      const { source } = read;
       if (source === null || mayUseOpenAPI('body' in source ? source.body : source.text)) continue;
+      this.owed += this.share;
+      if (this.owed >= 1) {
+        this.owed--;
+        this.here.set(page.id, { page, rendering: null });
+        continue;
+      }
       this.read.delete(page.id);
-      const rendering = pool.render(this.key, page, source).then((body) => this.highlighted(body));
-      rendering.catch(() => {}); // awaited in page order; a failure is thrown there
-      this.inFlight.set(page.id, { source, rendering });
+      const answer = pool.render(this.key, page, source);
+      const posted: Posted = { ...read, rendering: answer.then((body) => this.highlighted(body)), answered: false };
+      answer.then(() => (posted.answered = true)).catch(() => {});
+      posted.rendering.catch(() => {}); // awaited in page order; a failure is thrown there
+      this.inFlight.set(page.id, posted);
     }
   }
 
-  /** The code of the pages the sync parsed goes to the highlight worker now, so it runs beside the render worker. */
+  /**
+   * The code of the pages the sync parsed goes to the highlight worker now, so it runs beside the render worker; a
+   * block the build cache has is remembered first, and not asked.
+   */
   private async prefetchCode(): Promise<void> {
     for (let from = 0; from < this.pages.length; from += 64) {
-      this.highlights.prefetch(
-        (
-          await Promise.all(
-            this.pages.slice(from, from + 64).map(async (page) => {
-              const source = this.inFlight.get(page.id)?.source ?? (await this.sourceOf(page));
-              return source && 'code' in source ? source.code : [];
-            }),
-          )
-        ).flat(),
+      const code = await Promise.all(
+        this.pages.slice(from, from + 64).map(async (page) => {
+          const blocks = this.parsed(page)?.code ?? [];
+          if (blocks.length) await this.rememberCode(page);
+          return blocks;
+        }),
       );
+      this.highlights.prefetch(code.flat());
     }
   }
 }

@@ -79,8 +79,9 @@ export class SpaceWriter {
   async page(rendered: RenderedPage): Promise<void> {
     const { site, space } = this;
     const { page } = rendered.plan;
-    const { entry, html } = rendered;
+    const { entry, html, markdown } = rendered;
     const only = site.options.only !== undefined;
+    if (markdown !== null) site.writer.write(space.urls.markdownFile(page), markdown);
     if (html) {
       if (!only && entry && linksOtherAnchors(page.id, entry.links)) this.held.set(page.id, html);
       else site.writer.write(space.urls.pageFile(page), html);

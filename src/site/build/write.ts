@@ -75,7 +75,6 @@ export class SiteOutput {
   async writeSpace(space: SpacePlan, rendered: RenderedSpace): Promise<void> {
     this.firstChrome ??= space.chrome;
     this.writeNavAsset(space);
-    for (const { file, markdown } of rendered.markdownCopies) this.writer.write(file, markdown);
     const pages = new SpaceWriter(this.files, space);
     for await (const page of rendered.pages) await pages.page(page);
     await pages.finish();

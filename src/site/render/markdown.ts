@@ -64,23 +64,61 @@ export function renderBody(root: Root, title: string, ctx: RenderContext, reusab
   visitElements(tree, (element) => addHeadingAnchor(element));
 
   const clean = sanitize(tree, pageSchema) as HastRoot;
-  dropFrames(clean);
-  wrapTables(clean);
-  const anchors: string[] = [];
-  const outline: OutlineEntry[] = [];
-  visitElements(clean, (element) => {
-    const id = element.properties.id;
-    if (typeof id === 'string' && id !== '') {
-      anchors.push(id);
-      if (element.tagName === 'h2' || element.tagName === 'h3')
-        outline.push({ id, text: textOf(element).replace(/#$/, '').trim(), depth: Number(element.tagName[1]) });
-    }
-  });
+  const { anchors, outline, fragmentLinks, placeholders } = finishClean(clean);
   const aliases = headingAliases(headings, { title, ids: anchors });
-  canonicalFragments(clean, new Set(anchors), aliases);
-  insertTrusted(clean, ctx);
+  canonicalFragments(fragmentLinks, new Set(anchors), aliases);
+  insertTrusted(placeholders, ctx);
   return { html: toHtml(clean, { allowDangerousHtml: true }), anchors, aliases, outline, links: ctx.links, sections, code: ctx.deferredCode, highlighted: [] };
 }
+
+/** What the sanitised tree holds for the last steps, in page order (see `finishClean`). */
+interface CleanTree {
+  /** Every id. */
+  anchors: string[];
+  outline: OutlineEntry[];
+  /** Links within the page (`#...`), for `canonicalFragments`. */
+  fragmentLinks: Element[];
+  /** Placeholders of trusted HTML, for `insertTrusted`. */
+  placeholders: Element[];
+}
+
+/**
+ * One walk of the sanitised tree: frames the schema let through that show no known video player go; a table scrolls
+ * sideways inside a region of its own, which the keyboard can reach (and so scroll) and a screen reader can name
+ * (added after sanitising, which keeps authors' `tabindex` and `role` out); and what the last steps need is collected.
+ */
+function finishClean(root: HastRoot): CleanTree {
+  const found: CleanTree = { anchors: [], outline: [], fragmentLinks: [], placeholders: [] };
+  let tables = 0;
+  const walk = (parent: HastRoot | Element, inTable: boolean) => {
+    let children = parent.children;
+    if (children.some(droppedFrame)) children = parent.children = children.filter((child) => !droppedFrame(child)) as typeof children;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i]!;
+      if (child.type !== 'element') continue;
+      collect(child, found);
+      const table = child.tagName === 'table';
+      if (table && !inTable) children[i] = el('div', { className: ['table-wrap'], role: 'region', tabIndex: 0, ariaLabel: `Table ${++tables}` }, [child]);
+      walk(child, inTable || table);
+    }
+  };
+  walk(root, false);
+  return found;
+}
+
+function collect(element: Element, found: CleanTree): void {
+  const { id, href, dataHl } = element.properties;
+  if (typeof id === 'string' && id !== '') {
+    found.anchors.push(id);
+    if (element.tagName === 'h2' || element.tagName === 'h3')
+      found.outline.push({ id, text: textOf(element).replace(/#$/, '').trim(), depth: Number(element.tagName[1]) });
+  }
+  if (element.tagName === 'a' && typeof href === 'string' && href.startsWith('#') && href.length >= 2) found.fragmentLinks.push(element);
+  if (dataHl !== undefined) found.placeholders.push(element);
+}
+
+/** A frame the schema let through that does not show a known video player. */
+const droppedFrame = (node: HastNodes) => node.type === 'element' && node.tagName === 'iframe' && !allowedFrame(node);
 
 /**
  * What `toHast` is given in place of the body: its handler renders the body. `toHast` walks the tree it is given
@@ -104,6 +142,10 @@ function collectDefinitions(root: Root, state: State): void {
 /** `{% include ".gitbook/includes/x.md" %}`: the reusable content's blocks, in place (one level, as GitBook). */
 function expandIncludes(root: Root, ctx: RenderContext, reusable: (gitPath: string) => Root | null): void {
   const visit = (parent: Parent) => {
+    if (!parent.children.some((child) => child.type === 'include')) {
+      for (const child of parent.children) if ('children' in child) visit(child as Parent);
+      return;
+    }
     parent.children = parent.children.flatMap((child) => {
       if (child.type === 'include') {
         const path = ctx.includePath(child.value);
@@ -137,13 +179,11 @@ function assignHeadingIds(root: Root, sections: Section[]): HeadingAnchor[] {
 }
 
 /** Links within the page (`#release-49`, `#PromptMessage`) point at the id their target has (`#release-4.9`). */
-function canonicalFragments(tree: HastRoot, ids: ReadonlySet<string>, aliases: AnchorAliases): void {
-  visitElements(tree, (element) => {
-    const href = element.properties.href;
-    if (element.tagName !== 'a' || typeof href !== 'string' || !href.startsWith('#') || href.length < 2) return;
-    const id = resolveAlias(href.slice(1), ids, aliases);
-    if (id !== null) element.properties.href = `#${id}`;
-  });
+function canonicalFragments(links: readonly Element[], ids: ReadonlySet<string>, aliases: AnchorAliases): void {
+  for (const link of links) {
+    const id = resolveAlias((link.properties.href as string).slice(1), ids, aliases);
+    if (id !== null) link.properties.href = `#${id}`;
+  }
 }
 
 /** Markdown links and images: `.md` paths become page URLs, asset paths file URLs; broken ones lose their link. */
@@ -199,47 +239,18 @@ function addHeadingAnchor(element: Element): void {
  * Trusted HTML (highlighted code, MathML) replaces the content of its placeholder (`data-hl`): a `<pre>` becomes
  * `div.highlight`, a math element keeps its tag. A placeholder the renderer did not make is dropped.
  */
-function insertTrusted(tree: HastRoot, ctx: RenderContext): void {
-  visitElements(tree, (element) => {
+function insertTrusted(placeholders: readonly Element[], ctx: RenderContext): void {
+  for (const element of placeholders) {
     const key = element.properties.dataHl;
-    if (key === undefined) return;
     const trusted = typeof key === 'string' ? ctx.trusted.get(key) : undefined;
     delete element.properties.dataHl;
-    if (trusted === undefined) return;
+    if (trusted === undefined) continue;
     if (element.tagName === 'pre') {
       element.tagName = 'div';
       element.properties = { className: ['highlight'] };
     }
     element.children = [{ type: 'raw', value: trusted } as unknown as ElementContent];
-  });
-}
-
-/** Frames the schema let through that do not show a known video player. */
-function dropFrames(node: HastNodes): void {
-  if (!('children' in node)) return;
-  node.children = node.children.filter((child) => child.type !== 'element' || child.tagName !== 'iframe' || allowedFrame(child)) as typeof node.children;
-  for (const child of node.children) dropFrames(child);
-}
-
-/**
- * A table scrolls sideways inside a region of its own, which the keyboard can reach (and so scroll) and a screen
- * reader can name; added after sanitising, which keeps authors' `tabindex` and `role` out.
- */
-function wrapTables(root: HastRoot): void {
-  let n = 0;
-  const walk = (node: HastNodes) => {
-    if (!('children' in node)) return;
-    node.children = node.children.map((child) => {
-      if (child.type !== 'element') return child;
-      if (child.tagName !== 'table') {
-        walk(child);
-        return child;
-      }
-      n += 1;
-      return el('div', { className: ['table-wrap'], role: 'region', tabIndex: 0, ariaLabel: `Table ${n}` }, [child]);
-    }) as typeof node.children;
-  };
-  walk(root);
+  }
 }
 
 function visitElements(node: HastNodes, fn: (element: Element) => void): void {
