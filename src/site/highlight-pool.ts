@@ -131,14 +131,23 @@ type Highlighted = string | null;
 /** A worker stopped on no block at all this many times over one request: the request fails. */
 const STOPS_WITHOUT_BLOCK = 3;
 
-/** One build's highlighted code: each distinct block asked of the worker once. */
+/**
+ * One build's highlighted code: each distinct block asked of the worker once while a page still wants it. A block's
+ * HTML is held from its page's `prefetch` to its `fill`, not for the whole build (20,000 blocks at 10,000 pages).
+ */
 export class CodeHighlights {
-  private readonly html = new Map<string, Promise<Highlighted>>();
+  /** By `keyOf`: a block's HTML, and how many of the pages' blocks still want it. */
+  private readonly html = new Map<string, { html: Promise<Highlighted>; wanted: number }>();
   /** Blocks an earlier build highlighted, by `codeKey`. */
   private readonly known = new Map<string, string>();
 
   /** `worker`: the worker to ask (the process's own by default), and again when it stopped. */
   constructor(private readonly worker: () => HighlightWorker = sharedWorker) {}
+
+  /** How many distinct blocks are held for pages not filled yet. */
+  get held(): number {
+    return this.html.size;
+  }
 
   /** Blocks an earlier build highlighted (`codeKey`, HTML): they are not asked of the worker. */
   remember(blocks: ReadonlyArray<readonly [key: string, html: string]>): void {
@@ -146,26 +155,26 @@ export class CodeHighlights {
     for (const block of blocks) if (typeof block?.[0] === 'string' && typeof block[1] === 'string') this.known.set(block[0], block[1]);
   }
 
-  /** Starts highlighting blocks the build will need. */
+  /** Starts highlighting blocks the build will need: each is wanted until a `fill` takes it. */
   prefetch(blocks: readonly CodeBlock[]): void {
-    const asked = new Set<string>();
-    const fresh = blocks.filter((block) => {
+    const fresh: CodeBlock[] = [];
+    for (const block of blocks) {
       const key = keyOf(block);
-      if (this.html.has(key) || asked.has(key)) return false;
-      asked.add(key);
+      const wanted = this.html.get(key);
+      if (wanted) {
+        wanted.wanted++;
+        continue;
+      }
       const known = this.known.size ? this.known.get(codeKey(block[1], block[0])) : undefined;
-      if (known !== undefined) this.html.set(keyOf(block), Promise.resolve(known));
-      return known === undefined;
-    });
+      this.html.set(key, { html: Promise.resolve(known ?? null), wanted: 1 });
+      if (known === undefined) fresh.push(block);
+    }
     if (fresh.length === 0) return;
     const done = this.ask(fresh);
     done.catch(() => {}); // awaited through each block's promise
-    fresh.forEach((block, i) =>
-      this.html.set(
-        keyOf(block),
-        done.then((all) => all[i]!),
-      ),
-    );
+    fresh.forEach((block, i) => {
+      this.html.get(keyOf(block))!.html = done.then((all) => all[i]!);
+    });
   }
 
   /**
@@ -174,11 +183,19 @@ export class CodeHighlights {
    */
   async fill(html: string, nonce: string, code: readonly CodeBlock[]): Promise<{ html: string; highlighted: Array<[string, string]>; plain: number }> {
     if (code.length === 0) return { html, highlighted: [], plain: 0 };
-    this.prefetch(code);
-    const blocks = await Promise.all(code.map((block) => this.html.get(keyOf(block))!));
+    this.prefetch(code.filter((block) => !this.html.has(keyOf(block))));
+    const blocks = await Promise.all(code.map((block) => this.take(block)));
     const highlighted = code.flatMap(([lang, text], i): Array<[string, string]> => (blocks[i] === null ? [] : [[codeKey(text, lang), blocks[i]!]]));
     const filled = blocks.map((block, i) => block ?? plainBlock(code[i]![1]));
     return { html: fillCodeMarkers(html, nonce, filled), highlighted, plain: code.length - highlighted.length };
+  }
+
+  /** A block's HTML, let go once no page wants it any more. */
+  private take(block: CodeBlock): Promise<Highlighted> {
+    const key = keyOf(block);
+    const wanted = this.html.get(key)!;
+    if (--wanted.wanted <= 0) this.html.delete(key);
+    return wanted.html;
   }
 
   /**

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Manifest, PageEntry } from '../../src/site/manifest.js';
+import { CodeHighlights } from '../../src/site/highlight-pool.js';
 import { renderPool } from '../../src/site/render-pool.js';
 import { highlight, useHighlighter } from '../../src/site/render/highlight.js';
 import { markdownSpace, syncedSpace, tempDir } from './helpers.js';
@@ -97,4 +98,33 @@ describe('highlighted code on a busy machine', () => {
     expect(busy).toContain('>const</span>');
     expect(busy).toContain('>json</span>');
   });
+});
+
+describe('code of the pages the sync parsed', () => {
+  it('is asked of the highlight worker a few hundred pages ahead of the render, not for every page at the start', async () => {
+    // A page the sync did not keep is asked at its render: it must not wait behind the code of thousands of pages.
+    const pages: Record<string, string> = {};
+    for (let i = 1; i <= 600; i++) pages[`page-${i}.md`] = `# Page ${i}\n\n\`\`\`js\nconst page = ${i};\n\`\`\`\n`;
+    const space = await syncedSpace(markdownSpace(pages), 'Code ahead');
+    const { prefetch, fill } = CodeHighlights.prototype;
+    let asked = 0;
+    let askedAtFirstFill: number | null = null;
+    const spies = [
+      vi.spyOn(CodeHighlights.prototype, 'prefetch').mockImplementation(function (this: CodeHighlights, blocks) {
+        asked += blocks.length;
+        prefetch.call(this, blocks);
+      }),
+      vi.spyOn(CodeHighlights.prototype, 'fill').mockImplementation(function (this: CodeHighlights, ...args) {
+        askedAtFirstFill ??= asked;
+        return fill.apply(this, args);
+      }),
+    ];
+    const report = await space.build(tempDir('code-ahead'), { strictLinks: false }).finally(() => {
+      for (const spy of spies) spy.mockRestore();
+    });
+    expect(report.rendered).toBe(600);
+    expect(askedAtFirstFill).toBeGreaterThan(0);
+    expect(askedAtFirstFill).toBeLessThan(400);
+    expect(asked).toBeGreaterThanOrEqual(600);
+  }, 120_000);
 });

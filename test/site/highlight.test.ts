@@ -2,8 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { createHighlighter } from 'shiki';
 import { describe, expect, it } from 'vitest';
-import { CodeHighlights } from '../../src/site/highlight-pool.js';
+import { CodeHighlights, HighlightWorker } from '../../src/site/highlight-pool.js';
 import {
+  type CodeBlock,
   codeKey,
   codeMarker,
   fillCodeMarkers,
@@ -80,5 +81,30 @@ describe('code highlighted on the highlight worker', () => {
     expect(filled.highlighted).toEqual([[codeKey('const a = 1 < 2;', 'js'), here]]);
     expect(filled.plain).toBe(0);
     expect(filled.html).not.toContain('<!--');
+  });
+
+  it('holds a block from the prefetch of the pages that want it to their fill, asking the worker once', async () => {
+    const a: CodeBlock = ['js', 'const held = 1;'];
+    const b: CodeBlock = ['bash', 'echo held'];
+    const asked: CodeBlock[][] = [];
+    const worker = new HighlightWorker();
+    const highlight = worker.highlight.bind(worker);
+    worker.highlight = (blocks) => (asked.push([...blocks]), highlight(blocks));
+    const highlights = new CodeHighlights(() => worker);
+    const page = (n: number) => Array.from({ length: n }, (_, i) => codeMarker('f1', i)).join('');
+    highlights.prefetch([a, b, a]); // page 1 holds a twice
+    highlights.prefetch([a]); // page 2
+    expect(highlights.held).toBe(2);
+    expect(asked).toEqual([[a, b]]);
+    const one = await highlights.fill(page(3), 'f1', [a, b, a]);
+    expect(highlights.held).toBe(1);
+    const two = await highlights.fill(page(1), 'f1', [a]);
+    expect(highlights.held).toBe(0);
+    expect(asked).toHaveLength(1);
+    expect(one.html.startsWith(two.html)).toBe(true);
+    // A page nobody prefetched is asked for at its fill, and holds nothing after.
+    await highlights.fill(page(1), 'f1', [b]);
+    expect(asked).toEqual([[a, b], [b]]);
+    expect(highlights.held).toBe(0);
   });
 });

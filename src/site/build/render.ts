@@ -264,6 +264,8 @@ type HighlightedBody = RenderedBody & { plain: number };
 
 /** A window of pages read ahead: in flight on the render worker, or kept to render here. */
 const RENDER_WINDOW = 32;
+/** How many pages ahead of the render their code is asked of the highlight worker (a few hundred ms of its work). */
+const CODE_AHEAD = 256;
 /** At most this share of the pages renders here beside the render worker (see `Bodies.share`). */
 const MAX_SHARE_HERE = 0.4;
 
@@ -293,6 +295,9 @@ class Bodies {
   private share = 0;
   private owed = 0;
   private cursor = 0;
+  /** The pages before it had their code prefetched (see `prefetchCode`). */
+  private codeCursor = 0;
+  private prefetching = Promise.resolve();
   private readonly remembered = new Map<string, Promise<void>>();
   private readonly highlights: CodeHighlights;
   private readonly plans: Map<string, PagePlan>;
@@ -334,6 +339,7 @@ class Bodies {
   async render(plan: PagePlan): Promise<{ body: HighlightedBody; markdown: string; onWorker: boolean }> {
     const { page } = plan;
     await this.topUp();
+    await this.prefetchCode();
     const posted = this.inFlight.get(page.id);
     if (posted) {
       this.inFlight.delete(page.id);
@@ -444,19 +450,26 @@ class Bodies {
   }
 
   /**
-   * The code of the pages the sync parsed goes to the highlight worker now, so it runs beside the render worker; a
-   * block the build cache has is remembered first, and not asked.
+   * The code of the next pages the sync parsed goes to the highlight worker ahead of their render, so it runs beside
+   * the render worker; a block the build cache has is remembered first, and not asked. Only `CODE_AHEAD` pages
+   * ahead: a page the sync did not keep is asked at its render, and waits behind what was asked before it.
    */
-  private async prefetchCode(): Promise<void> {
-    for (let from = 0; from < this.pages.length; from += 64) {
-      const code = await Promise.all(
-        this.pages.slice(from, from + 64).map(async (page) => {
-          const blocks = this.parsed(page)?.code ?? [];
-          if (blocks.length) await this.rememberCode(page);
-          return blocks;
-        }),
-      );
-      this.highlights.prefetch(code.flat());
-    }
+  private prefetchCode(): Promise<void> {
+    this.prefetching = this.prefetching.then(async () => {
+      const until = Math.min(this.pages.length, this.cursor + CODE_AHEAD);
+      while (this.codeCursor < until) {
+        const pages = this.pages.slice(this.codeCursor, Math.min(until, this.codeCursor + 64));
+        this.codeCursor += pages.length;
+        const code = await Promise.all(
+          pages.map(async (page) => {
+            const blocks = this.parsed(page)?.code ?? [];
+            if (blocks.length) await this.rememberCode(page);
+            return blocks;
+          }),
+        );
+        this.highlights.prefetch(code.flat());
+      }
+    });
+    return this.prefetching;
   }
 }

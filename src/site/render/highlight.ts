@@ -31,7 +31,8 @@ const HIGHLIGHTER = `shiki ${shiki.version} ${THEMES.light} ${THEMES.dark} lines
 
 let highlighter: Promise<Highlighter> | null = null;
 const loaded = new Set<string>();
-const cache = new LRUCache<string, string>({ max: 20_000 });
+/** Blocks repeated across pages (a build's own are asked once, and the build cache keeps them from build to build). */
+const cache = new LRUCache<string, string>({ max: 2_000 });
 
 /** The Shiki name of a fence language (`js` -> `javascript`), or null when Shiki has no grammar for it. */
 export function grammarOf(lang: string | null | undefined): string | null {
