@@ -132,12 +132,13 @@ type Highlighted = string | null;
 const STOPS_WITHOUT_BLOCK = 3;
 
 /**
- * One build's highlighted code: each distinct block asked of the worker once while a page still wants it. A block's
- * HTML is held from its page's `prefetch` to its `fill`, not for the whole build (20,000 blocks at 10,000 pages).
+ * One build's highlighted code: each distinct block asked of the worker once while a page holds it. A page's
+ * `prefetch` holds its blocks until its `fill` lets them go (`release`), so a build keeps the HTML of the pages ahead
+ * of it, not of every page (20,000 blocks at 10,000 pages).
  */
 export class CodeHighlights {
-  /** By `keyOf`: a block's HTML, and how many of the pages' blocks still want it. */
-  private readonly html = new Map<string, { html: Promise<Highlighted>; wanted: number }>();
+  /** By `keyOf`: a block's HTML, and how many prefetched blocks of pages not filled yet hold it. */
+  private readonly html = new Map<string, { html: Promise<Highlighted>; holds: number }>();
   /** Blocks an earlier build highlighted, by `codeKey`. */
   private readonly known = new Map<string, string>();
 
@@ -155,47 +156,60 @@ export class CodeHighlights {
     for (const block of blocks) if (typeof block?.[0] === 'string' && typeof block[1] === 'string') this.known.set(block[0], block[1]);
   }
 
-  /** Starts highlighting blocks the build will need: each is wanted until a `fill` takes it. */
+  /** Starts highlighting a page's blocks ahead of its render, and holds them for its `fill` (`release` there). */
   prefetch(blocks: readonly CodeBlock[]): void {
     const fresh: CodeBlock[] = [];
     for (const block of blocks) {
       const key = keyOf(block);
-      const wanted = this.html.get(key);
-      if (wanted) {
-        wanted.wanted++;
+      const held = this.html.get(key);
+      if (held) {
+        held.holds++;
         continue;
       }
       const known = this.known.size ? this.known.get(codeKey(block[1], block[0])) : undefined;
-      this.html.set(key, { html: Promise.resolve(known ?? null), wanted: 1 });
+      this.html.set(key, { html: Promise.resolve(known ?? null), holds: 1 });
       if (known === undefined) fresh.push(block);
     }
     if (fresh.length === 0) return;
     const done = this.ask(fresh);
-    done.catch(() => {}); // awaited through each block's promise
     fresh.forEach((block, i) => {
-      this.html.get(keyOf(block))!.html = done.then((all) => all[i]!);
+      const html = done.then((all) => all[i]!);
+      html.catch(() => {}); // awaited by the fill of a page that wants it; a failure is thrown there
+      this.html.get(keyOf(block))!.html = html;
     });
   }
 
   /**
    * A rendered body's HTML with the markers of its deferred code blocks replaced by their highlighted HTML; those
-   * blocks by `codeKey`, but the ones left plain (`plain`: how many).
+   * blocks by `codeKey`, but the ones left plain (`plain`: how many). `release`: the blocks its page's `prefetch`
+   * held, let go now (they may differ from its code: an include adds blocks).
    */
-  async fill(html: string, nonce: string, code: readonly CodeBlock[]): Promise<{ html: string; highlighted: Array<[string, string]>; plain: number }> {
+  async fill(
+    html: string,
+    nonce: string,
+    code: readonly CodeBlock[],
+    release: readonly CodeBlock[] = [],
+  ): Promise<{ html: string; highlighted: Array<[string, string]>; plain: number }> {
+    // Blocks nobody holds are asked now, and held only until their promises are taken.
+    const asked = code.filter((block) => !this.html.has(keyOf(block)));
+    this.prefetch(asked);
+    const pending = code.map((block) => this.html.get(keyOf(block))!.html);
+    this.release(asked);
+    this.release(release);
     if (code.length === 0) return { html, highlighted: [], plain: 0 };
-    this.prefetch(code.filter((block) => !this.html.has(keyOf(block))));
-    const blocks = await Promise.all(code.map((block) => this.take(block)));
+    const blocks = await Promise.all(pending);
     const highlighted = code.flatMap(([lang, text], i): Array<[string, string]> => (blocks[i] === null ? [] : [[codeKey(text, lang), blocks[i]!]]));
     const filled = blocks.map((block, i) => block ?? plainBlock(code[i]![1]));
     return { html: fillCodeMarkers(html, nonce, filled), highlighted, plain: code.length - highlighted.length };
   }
 
-  /** A block's HTML, let go once no page wants it any more. */
-  private take(block: CodeBlock): Promise<Highlighted> {
-    const key = keyOf(block);
-    const wanted = this.html.get(key)!;
-    if (--wanted.wanted <= 0) this.html.delete(key);
-    return wanted.html;
+  /** Lets go of a hold on each block: one no page holds any more is forgotten. */
+  private release(blocks: readonly CodeBlock[]): void {
+    for (const block of blocks) {
+      const key = keyOf(block);
+      const held = this.html.get(key);
+      if (held && --held.holds <= 0) this.html.delete(key);
+    }
   }
 
   /**

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Manifest, PageEntry } from '../../src/site/manifest.js';
@@ -101,30 +101,50 @@ describe('highlighted code on a busy machine', () => {
 });
 
 describe('code of the pages the sync parsed', () => {
-  it('is asked of the highlight worker a few hundred pages ahead of the render, not for every page at the start', async () => {
-    // A page the sync did not keep is asked at its render: it must not wait behind the code of thousands of pages.
-    const pages: Record<string, string> = {};
-    for (let i = 1; i <= 600; i++) pages[`page-${i}.md`] = `# Page ${i}\n\n\`\`\`js\nconst page = ${i};\n\`\`\`\n`;
-    const space = await syncedSpace(markdownSpace(pages), 'Code ahead');
-    const { prefetch, fill } = CodeHighlights.prototype;
-    let asked = 0;
-    let askedAtFirstFill: number | null = null;
-    const spies = [
-      vi.spyOn(CodeHighlights.prototype, 'prefetch').mockImplementation(function (this: CodeHighlights, blocks) {
-        asked += blocks.length;
-        prefetch.call(this, blocks);
-      }),
-      vi.spyOn(CodeHighlights.prototype, 'fill').mockImplementation(function (this: CodeHighlights, ...args) {
-        askedAtFirstFill ??= asked;
-        return fill.apply(this, args);
-      }),
-    ];
-    const report = await space.build(tempDir('code-ahead'), { strictLinks: false }).finally(() => {
-      for (const spy of spies) spy.mockRestore();
-    });
-    expect(report.rendered).toBe(600);
-    expect(askedAtFirstFill).toBeGreaterThan(0);
-    expect(askedAtFirstFill).toBeLessThan(400);
-    expect(asked).toBeGreaterThanOrEqual(600);
-  }, 120_000);
+  it.each([
+    ['on the render worker', {}],
+    ['here', { renderWorkers: false as const }],
+  ])(
+    'is asked of the highlight worker a few hundred pages ahead of the render, not for every page at the start (%s)',
+    async (_, mode) => {
+      // A page the sync did not keep is asked at its render: it must not wait behind the code of thousands of pages.
+      const pages: Record<string, string> = {};
+      for (let i = 1; i <= 600; i++) pages[`page-${i}.md`] = `# Page ${i}\n\n\`\`\`js\nconst page = ${i};\n\`\`\`\n`;
+      const space = await syncedSpace(markdownSpace(pages), 'Code ahead');
+      const { prefetch, fill } = CodeHighlights.prototype;
+      let asked = 0;
+      let askedAtFirstFill: number | null = null;
+      const spies = [
+        vi.spyOn(CodeHighlights.prototype, 'prefetch').mockImplementation(function (this: CodeHighlights, blocks) {
+          asked += blocks.length;
+          prefetch.call(this, blocks);
+        }),
+        vi.spyOn(CodeHighlights.prototype, 'fill').mockImplementation(function (this: CodeHighlights, ...args) {
+          askedAtFirstFill ??= asked;
+          return fill.apply(this, args);
+        }),
+      ];
+      const report = await space.build(tempDir('code-ahead'), { strictLinks: false, ...mode }).finally(() => {
+        for (const spy of spies) spy.mockRestore();
+      });
+      expect(report.rendered).toBe(600);
+      expect(askedAtFirstFill).toBeGreaterThan(0);
+      expect(askedAtFirstFill).toBeLessThan(400);
+      expect(asked).toBeGreaterThanOrEqual(600);
+    },
+    120_000,
+  );
+
+  it('is highlighted when an include repeats a block of the page', async () => {
+    const block = '```bash\nnpm install quire\n```\n';
+    const source = markdownSpace({ 'README.md': '# Home\n', 'install.md': `# Install\n\n${block}\n{% include ".gitbook/includes/install.md" %}\n` });
+    mkdirSync(join(source, '.gitbook', 'includes'), { recursive: true });
+    writeFileSync(join(source, '.gitbook', 'includes', 'install.md'), `---\ntitle: Install\n---\n\n${block}`);
+    const space = await syncedSpace(source, 'Include repeats a block');
+    const out = tempDir('include-repeats');
+    const report = await space.build(out, { strictLinks: false });
+    expect(report.warnings.filter((w) => w.includes('unhighlighted'))).toEqual([]);
+    const html = readFileSync(join(out, 'install/index.html'), 'utf8');
+    expect(html.match(/<pre class="shiki shiki-themes/g)).toHaveLength(2);
+  });
 });

@@ -83,6 +83,21 @@ describe('code highlighted on the highlight worker', () => {
     expect(filled.html).not.toContain('<!--');
   });
 
+  it('leaves out of the outline the text of a frame dropped inside a heading', async () => {
+    const markdown = '# Frames\n\n## Watch <iframe src="https://evil.example/x">fallback text</iframe> now\n\nText.\n';
+    const view = await (await syncedSpace(markdownSpace({ 'README.md': markdown }), 'Frame in a heading')).view();
+    const page = view.index.documents()[0]!;
+    const space: SpaceRender = {
+      index: view.index,
+      urls: new SpaceUrls('/', ''),
+      reusable: () => null,
+      options: { spaceRoot: '', externalTarget: 'self', variables: {}, nonce: '5eed' },
+    };
+    const body = await renderPageBody(space, page, pageRoot(page, { text: markdown }));
+    expect(body.html).not.toContain('fallback text');
+    expect(body.outline.map((entry) => entry.text)).toEqual(['Watch  now']);
+  });
+
   it('holds a block from the prefetch of the pages that want it to their fill, asking the worker once', async () => {
     const a: CodeBlock = ['js', 'const held = 1;'];
     const b: CodeBlock = ['bash', 'echo held'];
@@ -96,12 +111,17 @@ describe('code highlighted on the highlight worker', () => {
     highlights.prefetch([a]); // page 2
     expect(highlights.held).toBe(2);
     expect(asked).toEqual([[a, b]]);
-    const one = await highlights.fill(page(3), 'f1', [a, b, a]);
+    // A page nobody prefetched, with a block held by page 2 twice: it takes no hold of page 2's.
+    const other = await highlights.fill(page(2), 'f1', [a, a]);
+    expect(highlights.held).toBe(2);
+    const one = await highlights.fill(page(3), 'f1', [a, b, a], [a, b, a]);
     expect(highlights.held).toBe(1);
-    const two = await highlights.fill(page(1), 'f1', [a]);
+    // Its code may differ from what was prefetched (an include adds a block): it lets go of what it held.
+    const two = await highlights.fill(page(2), 'f1', [a, a], [a]);
     expect(highlights.held).toBe(0);
     expect(asked).toHaveLength(1);
-    expect(one.html.startsWith(two.html)).toBe(true);
+    expect(one.html.match(/<pre class="shiki shiki-themes/g)).toHaveLength(3);
+    expect(other.html).toBe(two.html);
     // A page nobody prefetched is asked for at its fill, and holds nothing after.
     await highlights.fill(page(1), 'f1', [b]);
     expect(asked).toEqual([[a, b], [b]]);

@@ -11,6 +11,7 @@ import { type KeptBody, peekBody, takeBody } from '../../content/page-parse.js';
 import type { DocumentPage } from '../../model/index.js';
 import type { BlobStore } from '../../store/index.js';
 import { CodeHighlights, STALL_MS } from '../highlight-pool.js';
+import type { CodeBlock } from '../render/highlight.js';
 import type { PageEntry } from '../manifest.js';
 import { type PageView, renderPageBytes } from '../page.js';
 import type { RenderedBody } from '../render/markdown.js';
@@ -295,8 +296,12 @@ class Bodies {
   private share = 0;
   private owed = 0;
   private cursor = 0;
+  /** How many pages were asked for (`render`): the next one's position. */
+  private next = 0;
   /** The pages before it had their code prefetched (see `prefetchCode`). */
   private codeCursor = 0;
+  /** The blocks prefetched for each page, held until its fill. */
+  private readonly codeHeld = new Map<string, CodeBlock[]>();
   private prefetching = Promise.resolve();
   private readonly remembered = new Map<string, Promise<void>>();
   private readonly highlights: CodeHighlights;
@@ -338,6 +343,7 @@ class Bodies {
 
   async render(plan: PagePlan): Promise<{ body: HighlightedBody; markdown: string; onWorker: boolean }> {
     const { page } = plan;
+    this.next++;
     await this.topUp();
     await this.prefetchCode();
     const posted = this.inFlight.get(page.id);
@@ -353,7 +359,7 @@ class Bodies {
     const ahead = this.here.get(page.id)?.rendering;
     this.read.delete(page.id);
     this.here.delete(page.id);
-    return { body: await (ahead ?? this.renderHere(page, source).then((body) => this.highlighted(body))), markdown, onWorker: false };
+    return { body: await (ahead ?? this.renderHere(page, source).then((body) => this.highlighted(page, body))), markdown, onWorker: false };
   }
 
   private renderHere(page: DocumentPage, source: PageSource): Promise<RenderedBody> {
@@ -368,8 +374,9 @@ class Bodies {
   private async renderAhead(): Promise<boolean> {
     for (const [id, kept] of this.here) {
       if (kept.rendering) continue;
-      const body = this.renderHere(kept.page, this.read.get(id)!.source);
-      kept.rendering = body.then((rendered) => this.highlighted(rendered));
+      // A failure is the page's own, thrown at its turn.
+      const body = Promise.resolve().then(() => this.renderHere(kept.page, this.read.get(id)!.source));
+      kept.rendering = body.then((rendered) => this.highlighted(kept.page, rendered));
       kept.rendering.catch(() => {}); // awaited at its turn; a failure is thrown there
       await body.catch(() => {});
       return true;
@@ -421,8 +428,10 @@ class Bodies {
   }
 
   /** The body with its code blocks highlighted (by the highlight worker). */
-  private async highlighted(body: RenderedBody): Promise<HighlightedBody> {
-    return { ...body, ...(await this.highlights.fill(body.html, this.run.space.options.nonce, body.code)), code: [] };
+  private async highlighted(page: DocumentPage, body: RenderedBody): Promise<HighlightedBody> {
+    const held = this.codeHeld.get(page.id) ?? [];
+    this.codeHeld.delete(page.id);
+    return { ...body, ...(await this.highlights.fill(body.html, this.run.space.options.nonce, body.code, held)), code: [] };
   }
 
   private async topUp(): Promise<void> {
@@ -442,7 +451,7 @@ class Bodies {
       }
       this.read.delete(page.id);
       const answer = pool.render(this.key, page, source);
-      const posted: Posted = { ...read, rendering: answer.then((body) => this.highlighted(body)), answered: false };
+      const posted: Posted = { ...read, rendering: answer.then((body) => this.highlighted(page, body)), answered: false };
       answer.then(() => (posted.answered = true)).catch(() => {});
       posted.rendering.catch(() => {}); // awaited in page order; a failure is thrown there
       this.inFlight.set(page.id, posted);
@@ -456,14 +465,17 @@ class Bodies {
    */
   private prefetchCode(): Promise<void> {
     this.prefetching = this.prefetching.then(async () => {
-      const until = Math.min(this.pages.length, this.cursor + CODE_AHEAD);
+      const until = Math.min(this.pages.length, this.next + CODE_AHEAD);
       while (this.codeCursor < until) {
         const pages = this.pages.slice(this.codeCursor, Math.min(until, this.codeCursor + 64));
         this.codeCursor += pages.length;
         const code = await Promise.all(
           pages.map(async (page) => {
             const blocks = this.parsed(page)?.code ?? [];
-            if (blocks.length) await this.rememberCode(page);
+            if (blocks.length) {
+              await this.rememberCode(page);
+              this.codeHeld.set(page.id, blocks);
+            }
             return blocks;
           }),
         );

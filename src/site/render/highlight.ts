@@ -31,7 +31,10 @@ const HIGHLIGHTER = `shiki ${shiki.version} ${THEMES.light} ${THEMES.dark} lines
 
 let highlighter: Promise<Highlighter> | null = null;
 const loaded = new Set<string>();
-/** Blocks repeated across pages (a build's own are asked once, and the build cache keeps them from build to build). */
+/**
+ * Blocks repeated across pages, the latest 2,000 (the build cache keeps each page's from build to build): a build asks
+ * the worker for a block again when no page ahead of its render holds it any more.
+ */
 const cache = new LRUCache<string, string>({ max: 2_000 });
 
 /** The Shiki name of a fence language (`js` -> `javascript`), or null when Shiki has no grammar for it. */

@@ -89,6 +89,7 @@ interface CleanTree {
  */
 function finishClean(root: HastRoot): CleanTree {
   const found: CleanTree = { anchors: [], outline: [], fragmentLinks: [], placeholders: [] };
+  const outlined: Array<{ id: string; heading: Element }> = [];
   let tables = 0;
   const walk = (parent: HastRoot | Element, inTable: boolean) => {
     let children = parent.children;
@@ -96,22 +97,23 @@ function finishClean(root: HastRoot): CleanTree {
     for (let i = 0; i < children.length; i++) {
       const child = children[i]!;
       if (child.type !== 'element') continue;
-      collect(child, found);
+      collect(child, found, outlined);
       const table = child.tagName === 'table';
       if (table && !inTable) children[i] = el('div', { className: ['table-wrap'], role: 'region', tabIndex: 0, ariaLabel: `Table ${++tables}` }, [child]);
       walk(child, inTable || table);
     }
   };
   walk(root, false);
+  // Their text once the walk dropped the frames inside them.
+  found.outline = outlined.map(({ id, heading }) => ({ id, text: textOf(heading).replace(/#$/, '').trim(), depth: Number(heading.tagName[1]) }));
   return found;
 }
 
-function collect(element: Element, found: CleanTree): void {
+function collect(element: Element, found: CleanTree, outlined: Array<{ id: string; heading: Element }>): void {
   const { id, href, dataHl } = element.properties;
   if (typeof id === 'string' && id !== '') {
     found.anchors.push(id);
-    if (element.tagName === 'h2' || element.tagName === 'h3')
-      found.outline.push({ id, text: textOf(element).replace(/#$/, '').trim(), depth: Number(element.tagName[1]) });
+    if (element.tagName === 'h2' || element.tagName === 'h3') outlined.push({ id, heading: element });
   }
   if (element.tagName === 'a' && typeof href === 'string' && href.startsWith('#') && href.length >= 2) found.fragmentLinks.push(element);
   if (dataHl !== undefined) found.placeholders.push(element);
