@@ -50,6 +50,19 @@ describe('code highlighting', () => {
   }, 120_000);
 });
 
+/** The body of a space's one page, `markdown`, rendered with nonce `5eed`. */
+async function renderAlone(markdown: string, title: string) {
+  const view = await (await syncedSpace(markdownSpace({ 'README.md': markdown }), title)).view();
+  const page = view.index.documents()[0]!;
+  const space: SpaceRender = {
+    index: view.index,
+    urls: new SpaceUrls('/', ''),
+    reusable: () => null,
+    options: { spaceRoot: '', externalTarget: 'self', variables: {}, nonce: '5eed' },
+  };
+  return await renderPageBody(space, page, pageRoot(page, { text: markdown }));
+}
+
 describe('code highlighted on the highlight worker', () => {
   it('fills in the markers of its own build only', () => {
     const html = `<div class="highlight">${codeMarker('abc123', 0)}</div><p>${codeMarker('abc123', 1)}</p><!--code:other:0-->`;
@@ -62,15 +75,7 @@ describe('code highlighted on the highlight worker', () => {
     const markdown = ['# Code', '', '```js', 'const a = 1 < 2;', '```', '', '<!--code:00:0--> <!-- note -->', '', '```mermaid', 'graph TD', '```', ''].join(
       '\n',
     );
-    const view = await (await syncedSpace(markdownSpace({ 'README.md': markdown }), 'Deferred code')).view();
-    const page = view.index.documents()[0]!;
-    const space: SpaceRender = {
-      index: view.index,
-      urls: new SpaceUrls('/', ''),
-      reusable: () => null,
-      options: { spaceRoot: '', externalTarget: 'self', variables: {}, nonce: '5eed' },
-    };
-    const body = await renderPageBody(space, page, pageRoot(page, { text: markdown }));
+    const body = await renderAlone(markdown, 'Deferred code');
     expect(body.code).toEqual([['js', 'const a = 1 < 2;']]);
     expect(body.html).toContain(codeMarker('5eed', 0));
     const filled = await new CodeHighlights().fill(body.html, '5eed', body.code);
@@ -85,15 +90,7 @@ describe('code highlighted on the highlight worker', () => {
 
   it('leaves out of the outline the text of a frame dropped inside a heading', async () => {
     const markdown = '# Frames\n\n## Watch <iframe src="https://evil.example/x">fallback text</iframe> now\n\nText.\n';
-    const view = await (await syncedSpace(markdownSpace({ 'README.md': markdown }), 'Frame in a heading')).view();
-    const page = view.index.documents()[0]!;
-    const space: SpaceRender = {
-      index: view.index,
-      urls: new SpaceUrls('/', ''),
-      reusable: () => null,
-      options: { spaceRoot: '', externalTarget: 'self', variables: {}, nonce: '5eed' },
-    };
-    const body = await renderPageBody(space, page, pageRoot(page, { text: markdown }));
+    const body = await renderAlone(markdown, 'Frame in a heading');
     expect(body.html).not.toContain('fallback text');
     expect(body.outline.map((entry) => entry.text)).toEqual(['Watch  now']);
   });
