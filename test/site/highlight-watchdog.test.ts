@@ -82,6 +82,16 @@ describe('the highlight worker’s watchdog', () => {
     expect(started()).toBe(4);
   }, 120_000);
 
+  it('answers requests in the order they came, whichever grammar loads first', async () => {
+    const worker = new HighlightWorker();
+    const order: string[] = [];
+    await Promise.all([
+      worker.highlight([['markdown', '# Loaded second']]).then(() => order.push('markdown')),
+      worker.highlight([[null, 'no grammar to load']]).then(() => order.push('plain')),
+    ]);
+    expect(order).toEqual(['markdown', 'plain']);
+  });
+
   it('fails a request when the worker stops three times on no block at all, instead of trying forever', async () => {
     const failing = new CodeHighlights(() => {
       const stopping = new HighlightWorker(1000);

@@ -31,6 +31,8 @@ const HIGHLIGHTER = `shiki ${shiki.version} ${THEMES.light} ${THEMES.dark} lines
 
 let highlighter: Promise<Highlighter> | null = null;
 const loaded = new Set<string>();
+/** Grammars on their way, each loaded once however many callers ask for it meanwhile. */
+const loading = new Map<string, Promise<void>>();
 /**
  * Blocks repeated across pages, the latest 2,000 (the build cache keeps each page's from build to build): a build asks
  * the worker for a block again when no page ahead of its render holds it any more.
@@ -58,9 +60,19 @@ export function codeKey(code: string, lang: string | null | undefined): string {
 export async function useHighlighter(langs: Iterable<string>): Promise<void> {
   highlighter ??= createHighlighter({ themes: Object.values(THEMES), langs: [] });
   const h = await highlighter;
-  const missing = [...new Set([...langs].map(grammarOf).filter((l): l is string => l !== null && !loaded.has(l)))];
-  if (missing.length) await h.loadLanguage(...(missing as Parameters<Highlighter['loadLanguage']>));
-  for (const lang of missing) loaded.add(lang);
+  const grammars = [...new Set([...langs].map(grammarOf).filter((l): l is string => l !== null && !loaded.has(l)))];
+  const missing = grammars.filter((lang) => !loading.has(lang));
+  if (missing.length) {
+    const load = h.loadLanguage(...(missing as Parameters<Highlighter['loadLanguage']>)).then(
+      () => missing.forEach((lang) => loaded.add(lang)),
+      (error: unknown) => {
+        for (const lang of missing) loading.delete(lang);
+        throw error;
+      },
+    );
+    for (const lang of missing) loading.set(lang, load);
+  }
+  await Promise.all(grammars.map((lang) => loading.get(lang)));
   ready = h;
 }
 
