@@ -110,6 +110,7 @@ async function phase(step, root, work) {
     figures.buildCpuMs = round((used.user + used.system) / 1000);
     figures.pages = report.pages;
     figures.rendered = report.rendered;
+    figures.renderedOnWorkers = report.renderedOnWorkers;
     if (step === 'cold') figures.outputMb = round(bytesUnder(out) / 1e6, 1);
   }
   figures.rssMb = round(process.resourceUsage().maxRSS / 1024);

@@ -7,6 +7,7 @@ import { extractLinks, frontmatterLinks } from './links.js';
 import type { Nodes, Root } from 'mdast';
 import { searchSections, sectionsHoldUnderAnyTitle } from './search-text.js';
 import type { ParsedPageData } from './parsed-page.js';
+import { type CodeBlocks, packBody } from './parsed-body.js';
 import type { SearchSectionInput } from '../model/index.js';
 
 export interface ParseJob {
@@ -22,44 +23,22 @@ export interface ParsedBlob {
   oid: string;
   data: ParsedPageData;
   sections: SearchSectionInput[];
-  /** The parsed body, for a site build: see `rememberBody`. */
-  body?: ParsedBody;
-}
-
-export interface ParsedBody {
-  /** `parsePageFile(text).body` without positions, as JSON. */
-  json: string;
-  /** Whether the blob's `sections` are those a site render of this body gives (see `renderedSections`). */
-  sectionsAsRendered: boolean;
-  /** Its fenced code blocks but diagrams, `[lang, code]` in order: a build can highlight them before it renders. */
-  code: Array<[string | null, string]>;
-}
-
-/** A parsed body and, when a site render gives the same, its search sections (with the intro under the h1). */
-export interface KeptBody {
-  json: string;
-  sections: SearchSectionInput[] | null;
-  code: ParsedBody['code'];
+  /** The parsed body, packed for site builds (`packBody`): kept in this process and stored with the parse record. */
+  body?: Uint8Array;
 }
 
 /**
- * Parsed page bodies by blob oid, kept from a sync for a build in the same process so a page is parsed once.
- * JSON strings: compact, cheap to post from a worker, and each `takeBody` gives a fresh tree to mutate.
+ * Packed bodies by blob oid, kept from a sync for a build in the same process: about 2.5 KB a page, so a sync of
+ * 10,000 pages leaves every one of them.
  */
-const bodies = new LRUCache<string, KeptBody>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (kept) => kept.json.length || 1 });
+const bodies = new LRUCache<string, Uint8Array>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (packed) => packed.byteLength || 1 });
 
 export function rememberBody(blob: ParsedBlob): void {
-  if (!blob.body || bodies.has(blob.oid)) return;
-  bodies.set(blob.oid, { json: blob.body.json, sections: blob.body.sectionsAsRendered ? blob.sections : null, code: blob.body.code });
+  if (blob.body && !bodies.has(blob.oid)) bodies.set(blob.oid, blob.body);
 }
 
-/** The body of page blob `oid` parsed by an earlier sync, left for `takeBody`. */
-export function peekBody(oid: string): KeptBody | undefined {
-  return bodies.peek(oid);
-}
-
-/** The body of page blob `oid` parsed by an earlier sync, once. */
-export function takeBody(oid: string): KeptBody | undefined {
+/** The packed body of page blob `oid` parsed by a sync of this process, once. */
+export function takeBody(oid: string): Uint8Array | undefined {
   const kept = bodies.get(oid);
   if (kept !== undefined) bodies.delete(oid);
   return kept;
@@ -73,8 +52,8 @@ const withoutPositions = (key: string, value: unknown) => (key === 'position' ? 
  */
 const renderedSections = (body: Root, json: string) => !json.includes('"type":"include"') && sectionsHoldUnderAnyTitle(body);
 
-function codeBlocks(body: Root): ParsedBody['code'] {
-  const blocks: ParsedBody['code'] = [];
+function codeBlocks(body: Root): CodeBlocks {
+  const blocks: CodeBlocks = [];
   const walk = (node: Nodes) => {
     if (node.type === 'code' && node.lang !== 'mermaid') blocks.push([node.lang ?? null, node.value]);
     else if ('children' in node) for (const child of node.children) walk(child as Nodes);
@@ -113,7 +92,8 @@ export function parsePage(job: ParseJob): ParsedBlob {
     const data: ParsedPageData = { h1: page.title, frontmatter: page.frontmatter.data, links, warnings, ...base };
     const sections = searchSections(page.body, page.title ?? '');
     const json = JSON.stringify(page.body, withoutPositions);
-    return { oid: job.oid, data, sections, body: { json, sectionsAsRendered: renderedSections(page.body, json), code: codeBlocks(page.body) } };
+    const body = packBody(json, renderedSections(page.body, json) ? sections : null, codeBlocks(page.body));
+    return { oid: job.oid, data, sections, body };
   } catch (error) {
     warnings.push(`${job.path}: could not be parsed (${(error as Error).message})`);
     return { oid: job.oid, data: { h1: null, frontmatter: {}, links: [], warnings, ...base }, sections: [] };

@@ -1,8 +1,10 @@
 /**
- * What the importer derives from one page file, stored per blob oid (store.parsed) so a page is parsed once.
- * Bump PARSED_PAGE_VERSION whenever the shape or the parsing changes: older entries are then ignored and re-derived.
+ * What the importer derives from one page file, stored per blob oid (store.parsed) with its parsed body, so a page is
+ * parsed once, for the API and for site builds. Bump PARSED_PAGE_VERSION whenever the shape or the parsing changes:
+ * older entries are then ignored and re-derived (test/content/parsed-body.test.ts names each version's parse).
+ * 2: the records hold the parsed body.
  */
-export const PARSED_PAGE_VERSION = 1;
+export const PARSED_PAGE_VERSION = 2;
 
 export interface ParsedLink {
   kind: 'page' | 'file' | 'anchor' | 'url' | 'broken';

@@ -24,19 +24,19 @@ export class ParsePool {
   constructor(private readonly options: ParsePoolOptions = {}) {}
 
   /**
-   * Results in no particular order; `onProgress` gets the number parsed so far, `onResults` each batch as it arrives
-   * (so the caller can store them while the workers go on).
+   * Results in no particular order, without their bodies; `onProgress` gets the number parsed so far, `onResults`
+   * each batch as it arrives, bodies included (so the caller can store them while the workers go on).
    */
   async parse(jobs: readonly ParseJob[], onProgress?: (done: number) => void, onResults?: (batch: ParsedBlob[]) => void): Promise<ParsedBlob[]> {
     const wanted = this.options.workers ?? 2;
     if (jobs.length < (this.options.inlineBelow ?? 32) || wanted === 0) {
-      const results = jobs.map((job, i) => {
+      const batch = jobs.map((job, i) => {
         const result = keepBody(parsePage(job));
         onProgress?.(i + 1);
         return result;
       });
-      onResults?.(results);
-      return results;
+      onResults?.(batch);
+      return batch.map(withoutBody);
     }
     const pool = (this.pool ??= new WorkerPool('gitsync/parse-worker', { size: wanted, worker: { resourceLimits } }));
     const results: ParsedBlob[] = [];
@@ -45,7 +45,7 @@ export class ParsePool {
       batches.push(
         pool.run<ParsedBlob[]>({ jobs: jobs.slice(i, i + CHUNK) }).then((parsed) => {
           const batch = parsed.map(keepBody);
-          results.push(...batch);
+          results.push(...batch.map(withoutBody));
           onProgress?.(results.length);
           onResults?.(batch);
         }),
@@ -62,10 +62,15 @@ export class ParsePool {
   }
 }
 
-/** Keeps the parsed body for a site build in this process (the build takes it by oid), not in the result. */
+/** Keeps the parsed body for a site build in this process (the build takes it by oid). */
 function keepBody(result: ParsedBlob): ParsedBlob {
-  if (result.body === undefined) return result;
   rememberBody(result);
+  return result;
+}
+
+/** The result without its body: `onResults` had it to store; the results of a whole sync need not hold it. */
+function withoutBody(result: ParsedBlob): ParsedBlob {
+  if (result.body === undefined) return result;
   const { body: _body, ...rest } = result;
   return rest;
 }

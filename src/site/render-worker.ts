@@ -2,7 +2,7 @@
 import { LRUCache } from 'lru-cache';
 import { parentPort } from 'node:worker_threads';
 import { RevisionIndex } from '../domain/content/revision-index.js';
-import { pageRoot, renderPageBody, reusableFrom, type SpaceRender } from './render/page-body.js';
+import { renderPageBody, reusableFrom, type SpaceRender } from './render/page-body.js';
 import { type RenderPageMessage, type RenderSpaceMessage, WORKER_CONTENTS } from './render-pool.js';
 import { SpaceUrls } from './urls.js';
 import { answer } from '../platform/worker-threads.js';
@@ -15,7 +15,7 @@ const contents = new LRUCache<string, { index: RevisionIndex; urls: Map<string, 
 const renderPage = answer<RenderPageMessage>(({ space: key, page, source }) => {
   const space = spaces.get(key);
   if (!space) throw new Error(`unknown site space ${key}`);
-  return renderPageBody(space, page, pageRoot(page, source), { sections: 'sections' in source ? source.sections : null });
+  return renderPageBody(space, page, source);
 });
 
 parentPort?.on('message', (message: RenderSpaceMessage | RenderPageMessage) => {

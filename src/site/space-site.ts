@@ -45,7 +45,7 @@ export async function spaceSite(domain: Domain, caller: Caller, spaceId: string,
   };
 }
 
-/** Blobs from the store; the space root from the parse record of any of the revision's pages. */
+/** Blobs from the store; the space root from the parse record of any of the revision's pages, the bodies with them. */
 export function siteSources(domain: Domain): SiteSources {
   return {
     blobs: domain.deps.store.blobs,
@@ -53,6 +53,7 @@ export function siteSources(domain: Domain): SiteSources {
       const first = view.index.documents()[0];
       return (first && (await domain.sync.parsed([first.blob])).get(first.blob)?.spaceRoot) || '';
     },
+    parsedBodies: async (oids) => await domain.sync.parsedBodies(oids),
   };
 }
 

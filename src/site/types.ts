@@ -68,6 +68,11 @@ export interface SiteSources {
   blobs: BlobStore;
   /** The space's content root in its repository (links starting with `/` resolve against it). */
   spaceRoot(view: SiteSpaceInput['view']): Promise<string>;
+  /**
+   * The packed bodies a sync parsed of page blobs `oids` (content/parsed-body.ts), for those it stored one: a page
+   * with none is parsed from its markdown at its render.
+   */
+  parsedBodies?(oids: readonly string[]): Promise<Map<string, Uint8Array>>;
 }
 
 export interface BuildReport {

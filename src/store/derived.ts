@@ -11,8 +11,10 @@ export interface ParsedBlobRepo {
   /** Which of `oids` have a record for this version (without reading the records). */
   known(oids: readonly string[], version: number): Promise<Set<string>>;
   put(oid: string, version: number, data: unknown): Promise<void>;
-  /** Several at once. An oid appears once in `records`. */
-  putMany(records: readonly { oid: string; data: unknown }[], version: number): Promise<void>;
+  /** Several at once, each with its parsed body if it has one. An oid appears once in `records`. */
+  putMany(records: readonly { oid: string; data: unknown; body?: Uint8Array | undefined }[], version: number): Promise<void>;
+  /** The parsed bodies stored with the records of `oids` (those that have one). */
+  bodies(oids: readonly string[], version: number): Promise<Map<string, Uint8Array>>;
 }
 
 /** Full-text search (SQLite FTS5) over page sections, keyed by the page blob's oid. */

@@ -82,16 +82,16 @@ describe('the limits where markdown comes in', () => {
 
 describe('a site page whose markdown cannot be read', () => {
   const page = { id: 'p', kind: 'document', title: 'Deep', slug: 'deep', path: 'deep', parentId: null, hidden: false, blob: 'b' } as DocumentPage;
-  const text = (root: ReturnType<typeof pageRoot>) => JSON.stringify(root.children);
+  const text = (root: ReturnType<typeof pageRoot>['root']) => JSON.stringify(root.children);
 
   it('renders a notice instead of parsing markdown over the limits', () => {
-    expect(text(pageRoot(page, { text: `${'> '.repeat(100)}x\n` }))).toMatch(
+    expect(text(pageRoot(page, { text: `${'> '.repeat(100)}x\n` }).root)).toMatch(
       /This page is not shown: its markdown line 1 nests lists or block quotes 100 deep/,
     );
   });
 
   it('renders a notice instead of failing the build when inline nesting is too deep to read', () => {
-    const root = pageRoot(page, { text: `${'*a '.repeat(20_000)}x${' b*'.repeat(20_000)}\n` });
+    const { root } = pageRoot(page, { text: `${'*a '.repeat(20_000)}x${' b*'.repeat(20_000)}\n` });
     expect(text(root)).toMatch(/This page is not shown: its markdown could not be read/);
   });
 });

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { takeBody } from '../../src/content/page-parse.js';
 import { buildSite, type BuildOptions } from '../../src/site/build.js';
 import type { SiteCustomization } from '../../src/site/customization.js';
 import { siteSources, spaceSite } from '../../src/site/space-site.js';
@@ -22,7 +23,13 @@ export async function syncedSpace(dir: string, title: string) {
       { out, ...options },
     );
   const view = async () => await env.domain.content.current(env.caller, spaceId);
-  return { ...env, spaceId, build, view };
+  /** A build that parses every page from its markdown, as if no sync had left a parsed body, in memory or stored. */
+  const reparse = async (out: string, options: Partial<BuildOptions> = {}) => {
+    for (const page of (await view()).index.documents()) takeBody(page.blob);
+    const { parsedBodies: _stored, ...sources } = siteSources(env.domain);
+    return buildSite(await spaceSite(env.domain, env.caller, spaceId, { siteUrl: 'https://docs.example.com' }), sources, { out, ...options });
+  };
+  return { ...env, spaceId, build, reparse, view };
 }
 
 /** A Git Sync directory of markdown pages (`README.md` first), with a SUMMARY listing them in order. */

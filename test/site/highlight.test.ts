@@ -15,7 +15,7 @@ import {
   TOKENIZE,
   useHighlighter,
 } from '../../src/site/render/highlight.js';
-import { pageRoot, renderPageBody, type SpaceRender } from '../../src/site/render/page-body.js';
+import { renderPageBody, type SpaceRender } from '../../src/site/render/page-body.js';
 import { SpaceUrls } from '../../src/site/urls.js';
 import { CORPORA, markdownFiles } from '../helpers/corpora.js';
 import { markdownSpace, syncedSpace } from './helpers.js';
@@ -60,7 +60,7 @@ async function renderAlone(markdown: string, title: string) {
     reusable: () => null,
     options: { spaceRoot: '', externalTarget: 'self', variables: {}, nonce: '5eed' },
   };
-  return await renderPageBody(space, page, pageRoot(page, { text: markdown }));
+  return await renderPageBody(space, page, { text: markdown });
 }
 
 describe('code highlighted on the highlight worker', () => {

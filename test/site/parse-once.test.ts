@@ -3,14 +3,16 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join, relative } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
-import { takeBody } from '../../src/content/page-parse.js';
+import { parsePage, takeBody } from '../../src/content/page-parse.js';
+import { bodyCode, unpackBody } from '../../src/content/parsed-body.js';
+import { PARSED_PAGE_VERSION } from '../../src/content/parsed-page.js';
 import { SEARCH_DIR, type SearchDoc, SearchIndexBuilder, type SearchOutput } from '../../src/site/search-index.js';
 import { searchIndexes, WORKER_FROM_PAGES } from '../../src/site/search-pool.js';
 import { buildSite, type SiteInput } from '../../src/site/build.js';
 import { RENDER_WORKERS_FROM, type RenderSpaceMessage, renderPool } from '../../src/site/render-pool.js';
 import { siteSources, spaceSite } from '../../src/site/space-site.js';
 import type { WorkerClient } from '../../src/platform/worker-threads.js';
-import { CORPORA, syncedSpace, tempDir } from './helpers.js';
+import { CORPORA, markdownSpace, syncedSpace, tempDir } from './helpers.js';
 import { memoryEngine, pagesOf, searchSite } from './search.js';
 
 const MANIFEST = '.quire-build.json';
@@ -33,21 +35,49 @@ const files = (dir: string): Map<string, string> => {
 };
 
 describe('parse once for sync and build', () => {
-  it('renders from the bodies the sync parsed, to the same site as parsing again', async () => {
+  it('renders from the bodies the sync parsed, kept in this process or stored, to the same site as parsing again', async () => {
     const space = await syncedSpace(join(CORPORA, 'beefree-sdk-docs'), 'Parse once');
     const pages = (await space.view()).index.documents();
-    expect(JSON.parse(takeBody(pages[1]!.blob)?.json ?? 'null')?.type).toBe('root'); // kept by the sync (this one page the build parses again)
+    const kept = takeBody(pages[1]!.blob); // kept by the sync: this one page the next build reads from the store
+    expect(unpackBody(bodyCode(kept!).packed).tree.type).toBe('root');
     const fromSync = tempDir('parse-once-a');
     await space.build(fromSync, { strictLinks: false });
     expect(pages.every((page) => takeBody(page.blob) === undefined)).toBe(true); // the build took them all
 
-    const reparsed = tempDir('parse-once-b');
-    await space.build(reparsed, { strictLinks: false });
-    const a = files(fromSync);
-    const b = files(reparsed);
-    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
-    for (const [path, text] of a) expect(text, path).toBe(b.get(path));
+    // As in a build by another process than the sync's: every body from the store.
+    const stored = await space.domain.sync.parsedBodies(pages.map((page) => page.blob));
+    expect(stored.size).toBe(new Set(pages.map((page) => page.blob)).size);
+    expect(Buffer.from(stored.get(pages[1]!.blob)!).equals(kept!)).toBe(true);
+    const fromStore = tempDir('parse-once-b');
+    await space.build(fromStore, { strictLinks: false });
+
+    const reparsed = tempDir('parse-once-c');
+    await space.reparse(reparsed, { strictLinks: false });
+    const [a, b, c] = [files(fromSync), files(fromStore), files(reparsed)];
+    expect([...a.keys()].sort()).toEqual([...c.keys()].sort());
+    expect([...b.keys()].sort()).toEqual([...c.keys()].sort());
+    for (const [path, text] of c) {
+      expect(a.get(path), path).toBe(text);
+      expect(b.get(path), path).toBe(text);
+    }
   }, 180_000);
+
+  it('renders a page from its stored body, not its markdown; from its markdown when the record has no body', async () => {
+    const space = await syncedSpace(markdownSpace({ 'README.md': '# Home\n\nWelcome.\n', 'guide.md': '# Guide\n\nAs written.\n' }), 'Stored');
+    const guide = (await space.view()).index.documents().find((page) => page.path === 'guide')!;
+    takeBody(guide.blob); // as in another process than the sync's
+    const [record] = (await space.domain.sync.parsed([guide.blob])).values();
+    const other = parsePage({ oid: guide.blob, path: 'guide.md', spaceRoot: '', bytes: Buffer.from('# Guide\n\nFrom the stored body.\n') });
+    await space.store.parsed.putMany([{ oid: guide.blob, data: record, body: other.body }], PARSED_PAGE_VERSION);
+    const out = tempDir('stored-body');
+    await space.build(out, { strictLinks: false });
+    expect(readFileSync(join(out, 'guide/index.html'), 'utf8')).toContain('From the stored body.');
+
+    await space.store.parsed.putMany([{ oid: guide.blob, data: record }], PARSED_PAGE_VERSION);
+    const again = tempDir('stored-body-none');
+    await space.build(again, { strictLinks: false });
+    expect(readFileSync(join(again, 'guide/index.html'), 'utf8')).toContain('As written.');
+  });
 });
 
 describe('search sections the sync found', () => {
@@ -72,7 +102,7 @@ describe('search sections the sync found', () => {
     expect(report.renderedOnWorkers).toBeGreaterThan(0);
     expect(report.brokenLinks.map((link) => link.problem)).toEqual(['no reusable content at .gitbook/includes/missing.md']);
     const reparsed = tempDir('sections-b');
-    await space.build(reparsed, { strictLinks: false, renderWorkers: false });
+    await space.reparse(reparsed, { strictLinks: false, renderWorkers: false });
     const a = files(fromSync);
     const b = files(reparsed);
     expect([...a.keys()].sort()).toEqual([...b.keys()].sort());

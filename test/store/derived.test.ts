@@ -26,6 +26,22 @@ describe('derived records by the batch', () => {
     await store.close();
   });
 
+  it('keeps a parsed body with its record, as bytes, read back by the batch; saved again without one, it has none', async () => {
+    const store = await testStore();
+    const bodyOf = (n: number) => Uint8Array.from({ length: 300 + n }, (_, i) => (i * 7 + n) % 256); // every byte value
+    const records = Array.from({ length: 250 }, (_, n) => ({ oid: oid(n), data: { title: `Page ${n}` }, ...(n % 5 ? { body: bodyOf(n) } : {}) }));
+    await store.parsed.putMany(records, 7);
+    const bodies = await store.parsed.bodies([...records.map((r) => r.oid), oid(999)], 7);
+    expect(bodies.size).toBe(200);
+    expect(Buffer.from(bodies.get(oid(249))!).equals(bodyOf(249))).toBe(true);
+    expect(bodies.has(oid(5))).toBe(false);
+    expect((await store.parsed.bodies([oid(1)], 8)).size).toBe(0);
+    await store.parsed.putMany([{ oid: oid(1), data: { title: 'Renamed' } }], 7);
+    expect((await store.parsed.bodies([oid(1), oid(2)], 7)).has(oid(1))).toBe(false);
+    expect(await store.parsed.get(oid(1), 7)).toEqual({ title: 'Renamed' });
+    await store.close();
+  });
+
   it('indexes the sections of many pages at once, replacing those of pages indexed before', async () => {
     const store = await testStore();
     await store.search.index(oid(1), 1, [section('Old heading', 'obsolete words here')]);

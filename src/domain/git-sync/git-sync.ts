@@ -31,6 +31,8 @@ export interface ParsedBlobResult {
   oid: string;
   data: ParsedPageData;
   sections: SearchSectionInput[];
+  /** The parsed body, packed (content/parsed-body.ts), for site builds. */
+  body?: Uint8Array;
 }
 
 export class GitSync {
@@ -81,6 +83,11 @@ export class GitSync {
     return await this.deps.store.parsed.getMany<ParsedPageData>(oids, PARSED_PAGE_VERSION);
   }
 
+  /** The packed bodies (content/parsed-body.ts) the syncs parsed of page blobs `oids`, for those that have one. */
+  async parsedBodies(oids: readonly string[]): Promise<Map<string, Uint8Array>> {
+    return await this.deps.store.parsed.bodies(oids, PARSED_PAGE_VERSION);
+  }
+
   /** Caches parse results and indexes their search sections, in one transaction. */
   /**
    * Parses and indexes the page files of `content` that have no parse record yet (pages written through the API or
@@ -124,7 +131,7 @@ export class GitSync {
     const byOid = [...new Map(results.map((r) => [r.oid, r])).values()];
     await store.tx(async () => {
       await store.parsed.putMany(
-        byOid.map((r) => ({ oid: r.oid, data: r.data })),
+        byOid.map((r) => ({ oid: r.oid, data: r.data, body: r.body })),
         PARSED_PAGE_VERSION,
       );
       await store.search.indexMany(byOid, PARSED_PAGE_VERSION);

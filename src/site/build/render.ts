@@ -7,7 +7,8 @@
 import { withoutFrontmatter } from '../../content/frontmatter.js';
 import { type Section, underTitle } from '../../content/search-text.js';
 import { pageUpdatedAt } from '../../domain/content/page-dates.js';
-import { type KeptBody, peekBody, takeBody } from '../../content/page-parse.js';
+import { takeBody } from '../../content/page-parse.js';
+import { bodyCode, type PackedBody, unpackBody } from '../../content/parsed-body.js';
 import type { DocumentPage } from '../../model/index.js';
 import type { BlobStore } from '../../store/index.js';
 import { CodeHighlights, STALL_MS } from '../highlight-pool.js';
@@ -15,7 +16,7 @@ import type { CodeBlock } from '../render/highlight.js';
 import type { PageEntry } from '../manifest.js';
 import { type PageView, renderPageBytes } from '../page.js';
 import type { RenderedBody } from '../render/markdown.js';
-import { mayUseOpenAPI, type PageSource, pageRoot, renderPageBody, reusableFrom, type SpaceRender } from '../render/page-body.js';
+import { mayUseOpenAPI, type PageSource, renderPageBody, reusableFrom, type SpaceRender } from '../render/page-body.js';
 import { RENDER_WORKERS_FROM, type RenderPool, renderPool } from '../render-pool.js';
 import { excerptOf, type SearchDoc, type SearchPage } from '../search-index.js';
 import type { BuildOptions, SiteInput, SiteSources, SiteSpaceInput } from '../types.js';
@@ -48,6 +49,8 @@ interface SpaceRun {
   site: SiteInput;
   plan: SpacePlan;
   blobs: BlobStore;
+  /** The packed bodies the sync stored (`SiteSources.parsedBodies`). */
+  parsedBodies: NonNullable<SiteSources['parsedBodies']>;
   space: SpaceRender;
   /** Each page's position in the reading order (previous/next). */
   position: Map<string, number>;
@@ -69,7 +72,17 @@ export async function renderSpace(
 ): Promise<RenderedSpace> {
   const position = new Map(plan.nav.order.map((p, i) => [p.id, i]));
   const space = await spaceRender(site, plan, sources);
-  const run: SpaceRun = { site: site.site, plan, blobs: sources.blobs, space, position, index, indexed, previous: site.entries };
+  const run: SpaceRun = {
+    site: site.site,
+    plan,
+    blobs: sources.blobs,
+    parsedBodies: sources.parsedBodies ?? (async () => new Map()),
+    space,
+    position,
+    index,
+    indexed,
+    previous: site.entries,
+  };
   const toRender = plan.pages.filter((p) => p.action === 'render');
   // A warm pool (from an earlier build of this process) renders any number of pages; a cold one starts for many.
   const pool = options.renderWorkers === false ? undefined : renderPool(toRender.length >= RENDER_WORKERS_FROM);
@@ -245,7 +258,7 @@ async function indexAhead(run: SpaceRun, bodies: Bodies): Promise<number> {
     const { page, action, entryKey, key } = plan;
     if (action === 'keep') run.index({ key: entryKey, sig: key, docs: await keptSearch(run, plan) });
     else if (action === 'render') {
-      const sections = bodies.parsed(page)?.sections;
+      const sections = bodies.sections(page);
       if (!sections) break;
       run.index({ key: entryKey, sig: key, docs: searchDocs(page, underTitle(sections, page.title), entryKey, run.plan.urls) });
     }
@@ -265,6 +278,8 @@ type HighlightedBody = RenderedBody & { plain: number };
 
 /** A window of pages read ahead: in flight on the render worker, or kept to render here. */
 const RENDER_WINDOW = 32;
+/** Pages whose parsed bodies are looked for at once. */
+const LOAD_RUN = 64;
 /** How many pages ahead of the render their code is asked of the highlight worker (a few hundred ms of its work). */
 const CODE_AHEAD = 256;
 /** At most this share of the pages renders here beside the render worker (see `Bodies.share`). */
@@ -306,6 +321,13 @@ class Bodies {
   private readonly remembered = new Map<string, Promise<void>>();
   private readonly highlights: CodeHighlights;
   private readonly plans: Map<string, PagePlan>;
+  /** Each page's position in `pages`. */
+  private readonly order: Map<string, number>;
+  /** The parsed bodies of pages ahead, by page id, from the sync of this process or from the store (see `load`). */
+  private readonly ahead = new Map<string, PackedBody>();
+  /** The pages before this one had their parsed body looked for. */
+  private loaded = 0;
+  private loading = Promise.resolve();
 
   constructor(
     private readonly pool: RenderPool | null,
@@ -316,6 +338,7 @@ class Bodies {
   ) {
     this.highlights = new CodeHighlights();
     this.plans = new Map(run.plan.pages.filter((p) => p.action === 'render').map((p) => [p.page.id, p]));
+    this.order = new Map(pages.map((page, i) => [page.id, i]));
   }
 
   /** Starts the render worker on the space and the first pages. */
@@ -334,11 +357,21 @@ class Bodies {
     await this.prefetchCode();
   }
 
-  /** What the sync parsed of the page's body (its search sections when a render gives the same, its code), if it did. */
-  parsed(page: DocumentPage): Pick<KeptBody, 'sections' | 'code'> | null {
+  /** The search sections the sync found of the page's body, when a render gives the same (see `parsed`). */
+  sections(page: DocumentPage): Section[] | null {
+    const parsed = this.parsed(page);
+    try {
+      return parsed && unpackBody(parsed.packed).sections;
+    } catch {
+      return null; // its render says what is wrong
+    }
+  }
+
+  /** The body the sync parsed of the page, if it did and the page is among those ahead whose bodies were looked for. */
+  private parsed(page: DocumentPage): PackedBody | null {
     const source = this.inFlight.get(page.id)?.source ?? this.read.get(page.id)?.source;
-    if (source === undefined) return peekBody(page.blob) ?? null;
-    return source && 'body' in source ? source : null;
+    if (source === undefined) return this.ahead.get(page.id) ?? null;
+    return source && 'body' in source ? { code: source.code, packed: source.body } : null;
   }
 
   async render(plan: PagePlan): Promise<{ body: HighlightedBody; markdown: string; onWorker: boolean }> {
@@ -349,6 +382,9 @@ class Bodies {
     const posted = this.inFlight.get(page.id);
     if (posted) {
       this.inFlight.delete(page.id);
+      // An answer the worker posted is seen only once this thread's work lets its message in: a busy thread would
+      // take the worker for behind, and take pages off it.
+      if (!posted.answered) await new Promise(setImmediate);
       this.share = posted.answered ? Math.max(0, this.share - 1 / 64) : Math.min(MAX_SHARE_HERE, this.share + 1 / 16);
       while (!posted.answered && (await this.renderAhead()));
       const body = await posted.rendering;
@@ -364,10 +400,7 @@ class Bodies {
 
   private renderHere(page: DocumentPage, source: PageSource): Promise<RenderedBody> {
     const { openapi } = this;
-    return renderPageBody(this.run.space, page, pageRoot(page, source), {
-      ...(openapi ? { openapi } : {}),
-      sections: source && 'sections' in source ? source.sections : null,
-    });
+    return renderPageBody(this.run.space, page, source, openapi ? { openapi } : {});
   }
 
   /** Renders here the first page kept for here whose turn has not come; false when there is none. */
@@ -401,13 +434,46 @@ class Bodies {
     const known = this.read.get(page.id);
     if (known) return known;
     await this.rememberCode(page);
+    await this.load((this.order.get(page.id) ?? -1) + 1);
     const bytes = await this.run.blobs.get(page.blob);
     const text = bytes?.toString('utf8');
-    const kept = bytes ? takeBody(page.blob) : undefined;
-    const source = text === undefined ? null : kept ? { body: kept.json, sections: kept.sections, code: kept.code } : { text };
+    const kept = this.ahead.get(page.id);
+    this.ahead.delete(page.id);
+    const source = text === undefined ? null : kept ? { body: kept.packed, code: kept.code } : { text };
     const read = { source, markdown: markdownCopy(page, text ?? '') };
     this.read.set(page.id, read);
     return read;
+  }
+
+  /**
+   * Looks for the parsed bodies of the pages before `until`, in runs of pages: kept by a sync of this process, else
+   * stored by the sync that parsed them (a build in another process). A page with none is parsed at its render.
+   */
+  private load(until: number): Promise<void> {
+    if (until <= this.loaded) return this.loading;
+    this.loading = this.loading.then(async () => {
+      while (this.loaded < until) {
+        const pages = this.pages.slice(this.loaded, Math.min(this.pages.length, this.loaded + LOAD_RUN));
+        this.loaded += pages.length;
+        const packed = new Map<string, Uint8Array>();
+        for (const page of pages) {
+          const kept = takeBody(page.blob);
+          if (kept) packed.set(page.blob, kept);
+        }
+        const stored = pages.filter((page) => !packed.has(page.blob)).map((page) => page.blob);
+        if (stored.length) for (const [oid, body] of await this.run.parsedBodies(stored)) packed.set(oid, body);
+        for (const page of pages) {
+          const body = packed.get(page.blob);
+          if (!body) continue;
+          try {
+            this.ahead.set(page.id, bodyCode(body));
+          } catch {
+            // Not a body this code packed: the page is parsed at its render.
+          }
+        }
+      }
+    });
+    return this.loading;
   }
 
   /**
@@ -441,8 +507,8 @@ class Bodies {
     while (this.inFlight.size + this.read.size < RENDER_WINDOW && this.cursor < this.pages.length) {
       const page = this.pages[this.cursor++]!;
       const read = await this.sourceOf(page);
+      if (read.source === null || mayUseOpenAPI(read.markdown)) continue;
       const { source } = read;
-      if (source === null || mayUseOpenAPI('body' in source ? source.body : source.text)) continue;
       this.owed += this.share;
       if (this.owed >= 1) {
         this.owed--;
@@ -466,6 +532,7 @@ class Bodies {
   private prefetchCode(): Promise<void> {
     this.prefetching = this.prefetching.then(async () => {
       const until = Math.min(this.pages.length, this.next + CODE_AHEAD);
+      await this.load(until);
       while (this.codeCursor < until) {
         const pages = this.pages.slice(this.codeCursor, Math.min(until, this.codeCursor + 64));
         this.codeCursor += pages.length;

@@ -2,6 +2,7 @@
 import type { Root } from 'mdast';
 import { markdownLimitProblem } from '../../content/limits.js';
 import { bodyUnderTitle, parsePageFile, readMarkdown, type Section, underTitle } from '../../content/index.js';
+import { unpackBody } from '../../content/parsed-body.js';
 import type { RevisionIndex } from '../../domain/content/content.js';
 import type { DocumentPage } from '../../model/index.js';
 import type { SpaceUrls } from '../urls.js';
@@ -22,32 +23,46 @@ export interface SpaceRender {
 export interface PageRenderOptions {
   /** The site's OpenAPI specs, for pages with OpenAPI blocks. */
   openapi?: OpenAPISpecSource;
-  /** The body's search sections when known (see `PageSource`); else computed from the tree. */
-  sections?: Section[] | null;
 }
 
 /** The body, its code blocks left as markers for the highlight worker (`RenderedBody.code`, `CodeHighlights.fill`). */
-export async function renderPageBody(space: SpaceRender, page: DocumentPage, root: Root, options: PageRenderOptions = {}): Promise<RenderedBody> {
-  const { openapi, sections } = options;
+export async function renderPageBody(space: SpaceRender, page: DocumentPage, source: PageSource, options: PageRenderOptions = {}): Promise<RenderedBody> {
+  const { openapi } = options;
+  const { root, sections } = pageRoot(page, source);
   const ctx = new RenderContext(page, space.index, space.urls, { ...space.options, ...(openapi ? { openapi } : {}) });
   await openapi?.prepare(root, ctx);
   return renderBody(root, page.title, ctx, space.reusable, sections ? underTitle(sections, page.title) : undefined);
 }
 
 /**
- * What a page body renders from: its tree as the sync parsed it (JSON) with its search sections when the render
- * gives the same and its code blocks, else its markdown; null without a blob.
+ * What a page body renders from: its body as the sync parsed it (`PackedBody`: its code blocks, and its tree and
+ * search sections still packed), else its markdown; null without a blob.
  */
-export type PageSource = { body: string; sections: Section[] | null; code: CodeBlock[] } | { text: string } | null;
+export type PageSource = { body: Uint8Array; code: CodeBlock[] } | { text: string } | null;
 
-/** The page's body under its title, from its source. */
-export function pageRoot(page: DocumentPage, source: PageSource): Root {
-  if (source === null) return { type: 'root', children: [] };
-  if ('body' in source) return bodyUnderTitle(JSON.parse(source.body) as Root, page.title);
-  const problem = markdownLimitProblem(source.text);
+/**
+ * The page's body under its title, from its source, with its search sections when the sync found those a render
+ * gives (else null: the render finds them in the tree).
+ */
+export function pageRoot(page: DocumentPage, source: PageSource): { root: Root; sections: Section[] | null } {
+  if (source === null) return { root: { type: 'root', children: [] }, sections: null };
+  if ('body' in source) {
+    let body: ReturnType<typeof unpackBody>;
+    try {
+      body = unpackBody(source.body);
+    } catch (error) {
+      return { root: notShown(`its parsed body in the store could not be read (${(error as Error).message}); sync the space again`), sections: null };
+    }
+    return { root: bodyUnderTitle(body.tree, page.title), sections: body.sections };
+  }
+  return { root: parsedRoot(page, source.text), sections: null };
+}
+
+function parsedRoot(page: DocumentPage, text: string): Root {
+  const problem = markdownLimitProblem(text);
   if (problem) return notShown(`its markdown ${problem.message}`);
   try {
-    return bodyUnderTitle(parsePageFile(source.text, { parse: readMarkdown }).body, page.title);
+    return bodyUnderTitle(parsePageFile(text, { parse: readMarkdown }).body, page.title);
   } catch (error) {
     return notShown(`its markdown could not be read (${(error as Error).message})`); // e.g. inline nesting too deep
   }
@@ -71,5 +86,5 @@ export function reusableFrom(text: (gitPath: string) => string | null): (gitPath
   };
 }
 
-/** Whether a page's source (markdown, or its parsed body as JSON) may hold OpenAPI blocks, which need the site's specs. */
+/** Whether a page's markdown may hold OpenAPI blocks, which need the site's specs. */
 export const mayUseOpenAPI = (source: string): boolean => /openapi|swagger/i.test(source);

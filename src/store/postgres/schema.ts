@@ -43,13 +43,14 @@ const ROWIDS = ['events', 'change_request_reviews', 'openapi_spec_versions']
   .join('\n');
 
 /**
- * SQLite's types as PostgreSQL's: an INTEGER is 64 bits there, a REAL a double, and text compares byte by byte (the
- * "C" collation: the same order on every server whatever its locale).
+ * SQLite's types as PostgreSQL's: an INTEGER is 64 bits there, a REAL a double, a BLOB bytes, and text compares byte by
+ * byte (the "C" collation: the same order on every server whatever its locale).
  */
 function types(sql: string): string {
   return sql
     .replace(/\bINTEGER\b/g, 'BIGINT')
     .replace(/\bREAL\b/g, 'DOUBLE PRECISION')
+    .replace(/\bBLOB\b/g, 'BYTEA')
     .replace(/\bTEXT\b/g, 'TEXT COLLATE "C"');
 }
 

@@ -6,6 +6,9 @@ const CHUNK = 500;
 /** Records per insert: a few megabytes of parsed pages at most. */
 const RECORDS_PER_INSERT = 100;
 
+/** The drivers bind a Buffer as bytes (a body posted from a worker arrives as a plain Uint8Array). */
+const bytes = (body: Uint8Array): Buffer => (Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+
 function* chunks<T>(items: readonly T[]): Generator<readonly T[]> {
   for (let i = 0; i < items.length; i += CHUNK) yield items.slice(i, i + CHUNK);
 }
@@ -53,13 +56,27 @@ export class SqlParsedBlobRepo implements Queries<ParsedBlobRepo> {
   }
 
   /** Several at once: a statement per hundred records. */
-  *putMany(records: readonly { oid: string; data: unknown }[], version: number): Query<void> {
+  *putMany(records: readonly { oid: string; data: unknown; body?: Uint8Array | undefined }[], version: number): Query<void> {
     for (let i = 0; i < records.length; i += RECORDS_PER_INSERT) {
       const chunk = records.slice(i, i + RECORDS_PER_INSERT);
       yield* sql.run(
-        `INSERT INTO parsed_blobs (oid, version, data) VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')} ON CONFLICT (oid, version) DO UPDATE SET data = excluded.data`,
-        ...chunk.flatMap((record) => [record.oid, version, JSON.stringify(record.data)]),
+        `INSERT INTO parsed_blobs (oid, version, data, body) VALUES ${chunk.map(() => '(?, ?, ?, ?)').join(', ')}
+           ON CONFLICT (oid, version) DO UPDATE SET data = excluded.data, body = excluded.body`,
+        ...chunk.flatMap((record) => [record.oid, version, JSON.stringify(record.data), record.body ? bytes(record.body) : null]),
       );
     }
+  }
+
+  *bodies(oids: readonly string[], version: number): Query<Map<string, Uint8Array>> {
+    const found = new Map<string, Uint8Array>();
+    for (const chunk of chunks(oids)) {
+      const rows = yield* sql.all<{ oid: string; body: Uint8Array }>(
+        `SELECT oid, body FROM parsed_blobs WHERE version = ? AND body IS NOT NULL AND oid IN (${sql.placeholders(chunk.length)})`,
+        version,
+        ...chunk,
+      );
+      for (const row of rows) found.set(row.oid, row.body);
+    }
+    return found;
   }
 }

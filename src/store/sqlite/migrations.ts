@@ -19,6 +19,7 @@ import { siteLinksChannelsMigration } from './schema/site-links-channels.js';
 import { api0202AdditionsMigration } from './schema/api-0202-additions.js';
 import { siteStructureFieldsMigration } from './schema/site-structure-fields.js';
 import { siteFeedbackMigration } from './schema/site-feedback.js';
+import { parsedBodiesMigration } from './schema/parsed-bodies.js';
 
 export const migrations: readonly string[] = [
   /* 1: organizations, users, content tree, permissions, revisions, jobs */ `
@@ -210,4 +211,5 @@ export const migrations: readonly string[] = [
   /* 18 */ api0202AdditionsMigration,
   /* 19 */ siteStructureFieldsMigration,
   /* 20 */ siteFeedbackMigration,
+  /* 21 */ parsedBodiesMigration,
 ];

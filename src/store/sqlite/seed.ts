@@ -1,7 +1,7 @@
 import type { Db } from './db.js';
 
 /**
- * Copies the parse records and search sections of version `version` (and the git-date cache) from the SQLite file
+ * Copies the parse records (with their parsed bodies) and search sections of version `version` (and the git-date cache) from the SQLite file
  * `file` into `db`, where none are yet: a scratch store seeded this way parses again none of the blobs the other store
  * already had.
  */
@@ -9,7 +9,11 @@ export function copyDerived(db: Db, file: string, version: number): void {
   db.raw.prepare('ATTACH DATABASE ? AS seed').run(file);
   try {
     db.atomic(() => {
-      db.raw.prepare('INSERT OR IGNORE INTO parsed_blobs (oid, version, data) SELECT oid, version, data FROM seed.parsed_blobs WHERE version = ?').run(version);
+      // A seed made before the parsed bodies (migration 21) has none to give.
+      const body = db.raw.prepare("SELECT 1 FROM pragma_table_info('parsed_blobs', 'seed') WHERE name = 'body'").get() ? 'body' : 'NULL';
+      db.raw
+        .prepare(`INSERT OR IGNORE INTO parsed_blobs (oid, version, data, body) SELECT oid, version, data, ${body} FROM seed.parsed_blobs WHERE version = ?`)
+        .run(version);
       db.raw
         .prepare(
           `INSERT INTO search_sections (heading, body, oid, anchor, position)
