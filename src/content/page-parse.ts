@@ -28,8 +28,8 @@ export interface ParsedBlob {
 }
 
 /**
- * Packed bodies by blob oid, kept from a sync for a build in the same process: about 2.5 KB a page, so a sync of
- * 10,000 pages leaves every one of them.
+ * Packed bodies by blob oid, kept from a sync for a build in the same process (a few KB a page: 3.6 on the generated
+ * 10,000-page bench site, so it leaves every one of them); a build reads the others from the store.
  */
 const bodies = new LRUCache<string, Uint8Array>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (packed) => packed.byteLength || 1 });
 

@@ -32,26 +32,35 @@ const LEVEL = 1;
 /** A page of 1 MB (the bound on its markdown) parses to JSON of a few times that: anything past this is not a body. */
 const INFLATED = { maxOutputLength: 256 * 1024 * 1024 };
 
-/** `tree`: the body as JSON, without positions. Layout: u32 length of the code's JSON, that JSON, the zlib stream. */
+/**
+ * The layout's version, its first byte: a body of another layout is not read (its page is parsed at its render).
+ * What the layout holds is the parse's (`PARSED_PAGE_VERSION`).
+ */
+const FORMAT = 1;
+const HEAD = 5;
+
+/** `tree`: the body as JSON, without positions. Layout: `FORMAT`, u32 length of the code's JSON, that JSON, the zlib stream. */
 export function packBody(tree: string, sections: SearchSectionInput[] | null, code: CodeBlocks): Uint8Array {
   const head = Buffer.from(JSON.stringify(code));
   const rest = deflateSync(`${JSON.stringify(sections)}\n${tree}`, { level: LEVEL });
-  const packed = new Uint8Array(4 + head.length + rest.length);
-  new DataView(packed.buffer).setUint32(0, head.length, true);
-  packed.set(head, 4);
-  packed.set(rest, 4 + head.length);
+  const packed = new Uint8Array(HEAD + head.length + rest.length);
+  packed[0] = FORMAT;
+  new DataView(packed.buffer).setUint32(1, head.length, true);
+  packed.set(head, HEAD);
+  packed.set(rest, HEAD + head.length);
   return packed;
 }
 
-/** The code blocks of a packed body, and the rest to unpack; throws on bytes `packBody` did not make. */
+/** The code blocks of a packed body, and the rest to unpack (a copy); throws on bytes `packBody` did not make. */
 export function bodyCode(body: Uint8Array): PackedBody {
-  const length = body.byteLength >= 4 ? new DataView(body.buffer, body.byteOffset, 4).getUint32(0, true) : -1;
-  if (length < 0 || 4 + length > body.byteLength) throw new Error('not a packed page body');
-  const code = JSON.parse(Buffer.from(body.buffer, body.byteOffset + 4, length).toString('utf8')) as unknown;
-  if (!Array.isArray(code) || !code.every((block) => Array.isArray(block) && block.length === 2 && typeof block[1] === 'string')) {
-    throw new Error('not a packed page body');
-  }
-  return { code: code as CodeBlocks, packed: body.subarray(4 + length) };
+  const length = body.byteLength >= HEAD && body[0] === FORMAT ? new DataView(body.buffer, body.byteOffset + 1, 4).getUint32(0, true) : -1;
+  if (length < 0 || HEAD + length > body.byteLength) throw new Error('not a packed page body');
+  const code = JSON.parse(Buffer.from(body.buffer, body.byteOffset + HEAD, length).toString('utf8')) as unknown;
+  const isBlock = (block: unknown) =>
+    Array.isArray(block) && block.length === 2 && (block[0] === null || typeof block[0] === 'string') && typeof block[1] === 'string';
+  if (!Array.isArray(code) || !code.every(isBlock)) throw new Error('not a packed page body');
+  // A copy: the bytes a driver read may share their memory with other values, all of which a post would copy.
+  return { code: code as CodeBlocks, packed: Uint8Array.prototype.slice.call(body, HEAD + length) };
 }
 
 /** The tree and sections of `PackedBody.packed`: fresh ones at each call. */

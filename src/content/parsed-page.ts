@@ -1,10 +1,10 @@
 /**
  * What the importer derives from one page file, stored per blob oid (store.parsed) with its parsed body, so a page is
  * parsed once, for the API and for site builds. Bump PARSED_PAGE_VERSION whenever the shape or the parsing changes:
- * older entries are then ignored and re-derived (test/content/parsed-body.test.ts names each version's parse).
- * 2: the records hold the parsed body.
+ * older entries are then ignored and re-derived (test/content/parsed-body.test.ts names each version's parse). A
+ * record of this version made before bodies were stored has none: its page is parsed when a site renders it.
  */
-export const PARSED_PAGE_VERSION = 2;
+export const PARSED_PAGE_VERSION = 1;
 
 export interface ParsedLink {
   kind: 'page' | 'file' | 'anchor' | 'url' | 'broken';

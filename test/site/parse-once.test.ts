@@ -77,6 +77,39 @@ describe('parse once for sync and build', () => {
     const again = tempDir('stored-body-none');
     await space.build(again, { strictLinks: false });
     expect(readFileSync(join(again, 'guide/index.html'), 'utf8')).toContain('As written.');
+
+    // Bytes spoilt in the store (their head still reads): the page renders from its markdown all the same.
+    const spoilt = Uint8Array.from(other.body!, (byte, i) => (i >= other.body!.byteLength - 8 ? byte ^ 0xff : byte));
+    await space.store.parsed.putMany([{ oid: guide.blob, data: record, body: spoilt }], PARSED_PAGE_VERSION);
+    const third = tempDir('stored-body-spoilt');
+    await space.build(third, { strictLinks: false });
+    expect(readFileSync(join(third, 'guide/index.html'), 'utf8')).toContain('As written.');
+  });
+
+  it('renders from its markdown a page whose stored body the store fails to give', async () => {
+    const space = await syncedSpace(markdownSpace({ 'README.md': '# Home\n\nWelcome.\n', 'guide.md': '# Guide\n\nAs written.\n' }), 'Store down');
+    for (const page of (await space.view()).index.documents()) takeBody(page.blob);
+    const site = await spaceSite(space.domain, space.caller, space.spaceId, { siteUrl: 'https://docs.example.com' });
+    const sources = { ...siteSources(space.domain), parsedBodies: () => Promise.reject(new Error('the store is down')) };
+    const out = tempDir('store-down');
+    const report = await buildSite(site, sources, { out, strictLinks: false });
+    expect(report.rendered).toBe(2);
+    expect(readFileSync(join(out, 'guide/index.html'), 'utf8')).toContain('As written.');
+  });
+
+  it('reads a page that starts with a byte-order mark as the sync did: its frontmatter is not shown, from its body or its markdown', async () => {
+    const guide = '\uFEFF---\ndescription: From the frontmatter\n---\n\n# Guide\n\nText.\n';
+    const space = await syncedSpace(markdownSpace({ 'README.md': '# Home\n\nWelcome.\n', 'guide.md': guide }), 'Byte-order mark');
+    const fromBody = tempDir('bom-a');
+    await space.build(fromBody, { strictLinks: false });
+    const reparsed = tempDir('bom-b');
+    await space.reparse(reparsed, { strictLinks: false });
+    const [a, b] = [files(fromBody), files(reparsed)];
+    for (const [path, text] of b) expect(a.get(path), path).toBe(text);
+    const html = a.get('guide/index.html')!;
+    expect(html).toContain('Text.');
+    expect(html).not.toMatch(/<h2[^>]*>description/);
+    expect(a.get('guide.md')).not.toContain('description:');
   });
 });
 

@@ -221,8 +221,11 @@ async function keptSearch(run: SpaceRun, plan: PagePlan): Promise<SearchDoc[] | 
 
 /** The markdown copy of a page: its title as `# H1` and its body, without frontmatter. */
 export function pageMarkdown(page: DocumentPage, bytes: Buffer | undefined): string {
-  return markdownCopy(page, bytes ? bytes.toString('utf8') : '');
+  return markdownCopy(page, bytes ? utf8.decode(bytes) : '');
 }
+
+/** UTF-8 as the sync reads a page: a byte-order mark is not part of the text (nor what hides its frontmatter). */
+const utf8 = new TextDecoder();
 
 function markdownCopy(page: DocumentPage, text: string): string {
   const body = withoutFrontmatter(text).replace(/^\s+/, '');
@@ -232,7 +235,7 @@ function markdownCopy(page: DocumentPage, text: string): string {
 async function reusableText(blobs: BlobStore, view: SiteSpaceInput['view'], gitPath: string): Promise<string | null> {
   const rc = view.index.reusableByGitPath.get(gitPath);
   const bytes = rc ? await blobs.get(rc.blob) : undefined;
-  return bytes ? bytes.toString('utf8') : null;
+  return bytes ? utf8.decode(bytes) : null;
 }
 
 function searchDocs(page: DocumentPage, sections: readonly Section[], entryKey: string, urls: SpaceUrls): SearchDoc[] {
@@ -267,10 +270,11 @@ async function indexAhead(run: SpaceRun, bodies: Bodies): Promise<number> {
   return n;
 }
 
-/** A page to render, read: what its body renders from, and its markdown copy. */
+/** A page to render, read: what its body renders from, its markdown copy, and its code blocks if the sync parsed it. */
 interface PageRead {
   source: PageSource;
   markdown: string;
+  code: CodeBlock[] | null;
 }
 
 /** A body whose code is highlighted; `plain`: how many of its blocks were left plain (see `CodeHighlights`). */
@@ -369,9 +373,9 @@ class Bodies {
 
   /** The body the sync parsed of the page, if it did and the page is among those ahead whose bodies were looked for. */
   private parsed(page: DocumentPage): PackedBody | null {
-    const source = this.inFlight.get(page.id)?.source ?? this.read.get(page.id)?.source;
-    if (source === undefined) return this.ahead.get(page.id) ?? null;
-    return source && 'body' in source ? { code: source.code, packed: source.body } : null;
+    const read = this.inFlight.get(page.id) ?? this.read.get(page.id);
+    if (read === undefined) return this.ahead.get(page.id) ?? null;
+    return read.source && 'body' in read.source ? { code: read.code ?? [], packed: read.source.body } : null;
   }
 
   async render(plan: PagePlan): Promise<{ body: HighlightedBody; markdown: string; onWorker: boolean }> {
@@ -436,11 +440,11 @@ class Bodies {
     await this.rememberCode(page);
     await this.load((this.order.get(page.id) ?? -1) + 1);
     const bytes = await this.run.blobs.get(page.blob);
-    const text = bytes?.toString('utf8');
+    const text = bytes && utf8.decode(bytes);
     const kept = this.ahead.get(page.id);
     this.ahead.delete(page.id);
-    const source = text === undefined ? null : kept ? { body: kept.packed, code: kept.code } : { text };
-    const read = { source, markdown: markdownCopy(page, text ?? '') };
+    const source = text === undefined ? null : kept ? { body: kept.packed, text } : { text };
+    const read = { source, markdown: markdownCopy(page, text ?? ''), code: kept?.code ?? null };
     this.read.set(page.id, read);
     return read;
   }
@@ -461,7 +465,9 @@ class Bodies {
           if (kept) packed.set(page.blob, kept);
         }
         const stored = pages.filter((page) => !packed.has(page.blob)).map((page) => page.blob);
-        if (stored.length) for (const [oid, body] of await this.run.parsedBodies(stored)) packed.set(oid, body);
+        // A cache: when the store fails to give them, these pages are parsed at their render.
+        const found = stored.length ? await this.run.parsedBodies(stored).catch(() => new Map<string, Uint8Array>()) : null;
+        for (const [oid, body] of found ?? []) packed.set(oid, body);
         for (const page of pages) {
           const body = packed.get(page.blob);
           if (!body) continue;

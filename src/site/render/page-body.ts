@@ -7,7 +7,6 @@ import type { RevisionIndex } from '../../domain/content/content.js';
 import type { DocumentPage } from '../../model/index.js';
 import type { SpaceUrls } from '../urls.js';
 import { RenderContext } from './context.js';
-import type { CodeBlock } from './highlight.js';
 import { type RenderedBody, renderBody } from './markdown.js';
 import type { OpenAPISpecSource } from './openapi/source.js';
 
@@ -35,10 +34,10 @@ export async function renderPageBody(space: SpaceRender, page: DocumentPage, sou
 }
 
 /**
- * What a page body renders from: its body as the sync parsed it (`PackedBody`: its code blocks, and its tree and
- * search sections still packed), else its markdown; null without a blob.
+ * What a page body renders from: its body as the sync parsed it (`PackedBody.packed`: its tree and search sections),
+ * with its markdown should those not read; else its markdown; null without a blob.
  */
-export type PageSource = { body: Uint8Array; code: CodeBlock[] } | { text: string } | null;
+export type PageSource = { body: Uint8Array; text: string } | { text: string } | null;
 
 /**
  * The page's body under its title, from its source, with its search sections when the sync found those a render
@@ -47,13 +46,12 @@ export type PageSource = { body: Uint8Array; code: CodeBlock[] } | { text: strin
 export function pageRoot(page: DocumentPage, source: PageSource): { root: Root; sections: Section[] | null } {
   if (source === null) return { root: { type: 'root', children: [] }, sections: null };
   if ('body' in source) {
-    let body: ReturnType<typeof unpackBody>;
     try {
-      body = unpackBody(source.body);
-    } catch (error) {
-      return { root: notShown(`its parsed body in the store could not be read (${(error as Error).message}); sync the space again`), sections: null };
+      const { tree, sections } = unpackBody(source.body);
+      return { root: bodyUnderTitle(tree, page.title), sections };
+    } catch {
+      // Bytes the store spoilt: the markdown says the same.
     }
-    return { root: bodyUnderTitle(body.tree, page.title), sections: body.sections };
   }
   return { root: parsedRoot(page, source.text), sections: null };
 }

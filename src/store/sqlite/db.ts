@@ -272,12 +272,19 @@ export class Db {
     }
   }
 
-  /** Every row of every table, for consistency checks and diagnostics. */
+  /**
+   * Every row of every table, for consistency checks and diagnostics. Bytes as PostgreSQL's snapshot gives them
+   * (`\x` and hex), so the two compare.
+   */
   snapshot(): Record<string, Row[]> {
     const tables = this.all<{ name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name");
     const virtual = tables.filter((t) => t.sql.startsWith('CREATE VIRTUAL')).map((t) => `${t.name}_`);
     const real = tables.filter((t) => !virtual.some((prefix) => t.name.startsWith(prefix)));
-    return Object.fromEntries(real.map(({ name }) => [name, this.raw.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all() as Row[]]));
+    const row = (values: Row): Row => {
+      for (const [key, value] of Object.entries(values)) if (Buffer.isBuffer(value)) values[key] = `\\x${value.toString('hex')}`;
+      return values;
+    };
+    return Object.fromEntries(real.map(({ name }) => [name, (this.raw.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all() as Row[]).map(row)]));
   }
 
   get schemaVersion(): number {
