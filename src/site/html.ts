@@ -9,7 +9,11 @@ export class Raw {
 
 export const raw = (value: string): Raw => new Raw(value);
 
+const SPECIAL = /[&<>"']/;
+
 export function escapeHtml(text: string): string {
+  // Most of what a page interpolates has nothing to escape: one scan instead of five.
+  if (!SPECIAL.test(text)) return text;
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 

@@ -92,9 +92,10 @@ export interface SpaceSidebar {
  * not there yet), and a page carries
  * what a reader needs without the script: the top level, its ancestors' children (its own siblings) and its own
  * children. A group off the page's path shows its title as a link to its first page (a group has no page of its
- * own): every entry stays reachable by walking down from any page.
+ * own): every entry stays reachable by walking down from any page. `share: false` makes each page's part whole
+ * rather than from its siblings' (tests compare the two).
  */
-export function spaceSidebar(nav: Nav, externalTarget: 'self' | 'blank', base: string, version: string): SpaceSidebar {
+export function spaceSidebar(nav: Nav, externalTarget: 'self' | 'blank', base: string, version: string, share = true): SpaceSidebar {
   if (countEntries(nav.items) <= FULL_SIDEBAR_ENTRIES) return { full: renderSidebar(nav, externalTarget), forPage: null, asset: null };
   const name = `nav-${sha1Hex(`${nav.hash}\0${externalTarget}\0${version}`, 12)}.html`;
   let tree: string | undefined;
@@ -125,9 +126,8 @@ export function spaceSidebar(nav: Nav, externalTarget: 'self' | 'blank', base: s
       );
     return text;
   };
-  const forPage = (pageId: string): string => {
-    const path = new Set<string>();
-    for (let id: string | null | undefined = pageId; id; id = nav.parents.get(id)) path.add(id);
+  /** The part of the tree a page on `path` shows, with entry `current` marked. */
+  const part = (path: ReadonlySet<string>, current: string | null): string => {
     const out: string[] = [];
     const list = (items: readonly NavItem[], depth: number) => {
       out.push(`<ul class="nav-list" data-depth="${depth}">`);
@@ -148,7 +148,7 @@ export function spaceSidebar(nav: Nav, externalTarget: 'self' | 'blank', base: s
           out.push('</li>');
           continue;
         }
-        const own = item.id === pageId ? link(item).replace(`data-nav="${item.id}"`, `data-nav="${item.id}" aria-current="page"`) : link(item);
+        const own = item.id === current ? markEntry(link(item), item.id) : link(item);
         // An entry without a page of its own to open shows its children: they could not be reached otherwise.
         if (item.children.length && (onPath || !item.url || item.external)) {
           out.push(`<li class="nav-parent">${own}${subOpen(item, onPath)}`);
@@ -161,7 +161,40 @@ export function spaceSidebar(nav: Nav, externalTarget: 'self' | 'blank', base: s
     list(nav.items, 0);
     return `${open}${out.join('')}</nav>`;
   };
+  const pathOf = (id: string | null | undefined) => {
+    const path = new Set<string>();
+    for (; id; id = nav.parents.get(id)) path.add(id);
+    return path;
+  };
+  // A leaf in a list short enough to show whole shows the same part as its siblings but for its mark: made once per list.
+  let leaves: Map<string, NavItem[]> | undefined;
+  const byParent = new Map<string | null, string>();
+  const forPage = (pageId: string): string => {
+    leaves ??= leavesOf(nav.items);
+    const siblings = leaves.get(pageId);
+    if (!share || !siblings || siblings.length > LIST_WINDOW) return part(pathOf(pageId), pageId);
+    const parent = nav.parents.get(pageId) ?? null;
+    let shared = byParent.get(parent);
+    if (shared === undefined) byParent.set(parent, (shared = part(pathOf(parent), null)));
+    return markEntry(shared, pageId);
+  };
   return { full: null, forPage, asset };
+}
+
+/** The entry of page `id` marked as the current page. */
+function markEntry(html: string, id: string): string {
+  const marker = `data-nav="${id}"`;
+  const at = html.indexOf(marker);
+  return at < 0 ? html : `${html.slice(0, at + marker.length)} aria-current="page"${html.slice(at + marker.length)}`;
+}
+
+/** The entries without children of the tree, by id: the list each is in. */
+function leavesOf(items: readonly NavItem[], out = new Map<string, NavItem[]>()): Map<string, NavItem[]> {
+  for (const item of items) {
+    if (item.children.length) leavesOf(item.children, out);
+    else if (item.kind !== 'group') out.set(item.id, items as NavItem[]);
+  }
+  return out;
 }
 
 /**

@@ -667,10 +667,27 @@ function postingsJson(list: ArrayLike<number>): number[] {
   return out;
 }
 
-/** The text's first 160 characters, whitespace collapsed. */
+/** The text's first 160 characters, whitespace collapsed: read word by word up to there (a build makes 50,000). */
 export function excerptOf(text: string): string {
-  // Collapsing only a head of the text is enough unless it is mostly whitespace.
-  const head = text.length > 640 ? text.slice(0, 640).replace(/\s+/g, ' ').trimStart() : '';
-  const flat = head.length > 200 ? head : text.replace(/\s+/g, ' ').trim();
+  let flat = '';
+  for (let at = 0; at < text.length && flat.length <= 160; ) {
+    let start = at;
+    while (start < text.length && isSpace(text.charCodeAt(start))) start++;
+    if (start === text.length) break;
+    let end = start;
+    while (end < text.length && !isSpace(text.charCodeAt(end))) end++;
+    if (start > at && flat) flat += ' ';
+    flat += text.slice(start, Math.min(end, start + 161));
+    at = end;
+  }
   return flat.length > 160 ? `${flat.slice(0, 157)}…` : flat;
+}
+
+/** What `\s` matches (and `trim` removes). */
+function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { serialize } from 'node:v8';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   excerptOf,
@@ -34,7 +35,23 @@ describe('excerptOf', () => {
       expect(excerptOf(text), JSON.stringify(text)).toBe(byDefinition(text));
     }
     expect(excerptOf(`${' '.repeat(700)}short`)).toBe('short');
+    expect(excerptOf(`${'x'.repeat(5000)} y`)).toBe(`${'x'.repeat(157)}…`);
     expect(excerptOf('a b\n\nc')).toBe('a b c');
+  });
+
+  it('collapses every character \\s matches, and no other', () => {
+    // Every code unit \s matches, and their neighbours that it does not.
+    const spaces = Array.from({ length: 0x10000 }, (_, c) => String.fromCharCode(c)).filter((c) => /\s/.test(c));
+    expect(spaces.length).toBeGreaterThan(20);
+    const near = ['\u0008', '\u000e', '\u001f', '!', '\u009f', '\u00a1', '\u1fff', '\u200b', '\u2027', '\u202a', '\u3001', '\ufeff\u0301', '\ufffe'];
+    const piece = fc.oneof(fc.constantFrom(...spaces, ...near), fc.string({ maxLength: 30 }), fc.constantFrom('x'.repeat(170), ' '.repeat(200)));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {
+        const text = pieces.join('');
+        expect(excerptOf(text)).toBe(byDefinition(text));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 

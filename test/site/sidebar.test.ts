@@ -2,12 +2,55 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } 
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../bench/gen-corpus.mjs';
-import { FULL_SIDEBAR_ENTRIES, LIST_WINDOW } from '../../src/site/nav.js';
+import { FULL_SIDEBAR_ENTRIES, LIST_WINDOW, type Nav, type NavItem, spaceSidebar } from '../../src/site/nav.js';
 import { syncedSpace, tempDir } from './helpers.js';
 import { fileOf, hrefsOf, sidebarOf, walkSidebars } from './sidebar-scale.js';
 
 const navAssets = (out: string) => readdirSync(join(out, '_quire')).filter((name) => /^nav-[0-9a-f]+\.html$/.test(name));
 const page = (out: string, url: string) => readFileSync(fileOf(out, url), 'utf8');
+
+describe("a page's part of the tree", () => {
+  /**
+   * A tree of every shape: groups, pages under pages, links, a page hidden from it, and a list longer than
+   * `LIST_WINDOW` (a group's for an odd seed, the top level's for an even one).
+   */
+  function randomNav(seed: number): { nav: Nav; pages: string[] } {
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const parents = new Map<string, string | null>();
+    const pages: string[] = [];
+    let next = 0;
+    const entry = (parent: string | null, kind: NavItem['kind'], children: (id: string) => NavItem[] = () => []): NavItem | null => {
+      const id = `p${next++}`;
+      parents.set(id, parent);
+      if (kind === 'document') pages.push(id);
+      if (kind === 'document' && random() < 0.05) return null; // hidden: under its parent, in no list
+      const url = kind === 'group' ? null : kind === 'link' ? `https://example.com/${id}` : `/${id}/`;
+      return { id, title: `Title $& ${id}`, kind, url, external: kind === 'link', children: children(id) };
+    };
+    const list = (parent: string | null, count: number, depth: number): NavItem[] =>
+      Array.from({ length: count }, () =>
+        entry(parent, random() < 0.08 ? 'link' : 'document', (id) => (depth < 2 && random() < 0.25 ? list(id, 1 + Math.floor(random() * 5), depth + 1) : [])),
+      ).filter((item) => item !== null);
+    const long = seed % 2 === 1;
+    const items = Array.from(
+      { length: 30 },
+      (_, i) => entry(null, 'group', (id) => list(id, long && i === 3 ? LIST_WINDOW + 20 : 3 + Math.floor(random() * 10), 1))!,
+    );
+    if (!long) items.push(...list(null, LIST_WINDOW, 2));
+    return { nav: { items, order: [], parents, hash: `h${seed}` }, pages };
+  }
+
+  it("is its siblings' part with its own entry marked, or made whole: the same bytes either way", () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const { nav, pages } = randomNav(seed);
+      const shared = spaceSidebar(nav, 'self', '/', 'v1').forPage!;
+      const whole = spaceSidebar(nav, 'self', '/', 'v1', false).forPage!;
+      expect(pages.length).toBeGreaterThan(10);
+      for (const id of pages) expect(shared(id), `page ${id} of tree ${seed}`).toBe(whole(id));
+      expect(whole(pages[0]!)).not.toBe(whole(pages[1]!));
+    }
+  });
+});
 
 describe('a small space', () => {
   it('inlines the whole tree in every page, and writes no tree asset', async () => {
