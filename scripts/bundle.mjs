@@ -17,6 +17,7 @@ await build({
     'search-worker': 'dist/site/search-worker.js',
     'render-worker': 'dist/site/render-worker.js',
     'highlight-worker': 'dist/site/highlight-worker.js',
+    'copy-worker': 'dist/site/copy-worker.js',
     'check-worker': 'dist/domain/openapi/check-worker.js',
     'page-file-worker': 'dist/domain/content-writes/page-file-worker.js',
     'walk-worker': 'dist/gitsync/dates/walk-worker.js',

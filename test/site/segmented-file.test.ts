@@ -19,7 +19,10 @@ async function firstBuild(out: string, parts: string[]) {
   return { ranges, stamp };
 }
 
-describe('a site-wide file written by segment', () => {
+describe.each([
+  ['on the thread pool', Number.POSITIVE_INFINITY],
+  ['on the copy worker', 0],
+])('a site-wide file written by segment, its copies %s', (_, copyWorkerFrom) => {
   it('copies the kept segments of the last file and writes the new ones, each at its place', async () => {
     const out = tempDir('segmented');
     // Copies of several buffers (4 MiB each), one started as soon as a buffer's worth is pending, another after it.
@@ -27,7 +30,7 @@ describe('a site-wide file written by segment', () => {
     const { ranges, stamp } = await firstBuild(out, parts);
     expect(readFileSync(join(out, 'site.txt'), 'utf8')).toBe(parts.join(''));
 
-    const next = new SegmentedFile(out, 'site.txt', stamp, 'b2');
+    const next = new SegmentedFile(out, 'site.txt', stamp, 'b2', copyWorkerFrom);
     expect(next.reusable).toBe(true);
     const edited = 'segment 3, edited\n';
     const got = [0, 1, 2].map((i) => next.copy(ranges[i]!));
@@ -59,7 +62,7 @@ describe('a site-wide file written by segment', () => {
     const out = tempDir('segmented-changed');
     const { stamp } = await firstBuild(out, ['one\n', 'two\n']);
     writeFileSync(join(out, 'site.txt'), 'changed by hand\n');
-    const next = new SegmentedFile(out, 'site.txt', stamp, 'b2');
+    const next = new SegmentedFile(out, 'site.txt', stamp, 'b2', copyWorkerFrom);
     expect(next.reusable).toBe(false);
     expect(() => next.copy([0, 4])).toThrow(/no earlier file/);
     await next.abort();
@@ -69,7 +72,7 @@ describe('a site-wide file written by segment', () => {
     const out = tempDir('segmented-short');
     const { stamp } = await firstBuild(out, ['one\n', 'two\n']);
     const before = statSync(join(out, 'site.txt')).mtimeMs;
-    const next = new SegmentedFile(out, 'site.txt', stamp, 'b2');
+    const next = new SegmentedFile(out, 'site.txt', stamp, 'b2', copyWorkerFrom);
     next.copy([4, 400]);
     next.write('more\n');
     await expect(next.finish()).rejects.toThrow(/ends before 404/);
@@ -82,7 +85,7 @@ describe('a site-wide file written by segment', () => {
   it('leaves the last file as it was when aborted after finishing, before the commit', async () => {
     const out = tempDir('segmented-finished');
     const { ranges, stamp } = await firstBuild(out, ['one\n', 'two\n']);
-    const next = new SegmentedFile(out, 'site.txt', stamp, 'b2');
+    const next = new SegmentedFile(out, 'site.txt', stamp, 'b2', copyWorkerFrom);
     next.copy(ranges[1]!);
     next.write('new\n');
     await next.finish();
@@ -95,10 +98,10 @@ describe('a site-wide file written by segment', () => {
     const out = tempDir('segmented-abort');
     const big = lines('x', 12 * MB);
     const { ranges, stamp } = await firstBuild(out, [big, 'end\n']);
-    const next = new SegmentedFile(out, 'site.txt', stamp, 'b2');
+    const next = new SegmentedFile(out, 'site.txt', stamp, 'b2', copyWorkerFrom);
     next.copy(ranges[0]!);
     next.write('new\n');
-    await new Promise(setImmediate); // the copy is under way: a read on the thread pool
+    await new Promise(setImmediate); // the copy is under way: a read on the thread pool, or the worker's
     await next.abort();
     // Files opened now may get the numbers it closed: a copy still under way would write into them.
     const others = [0, 1, 2].map((i) => join(out, `other-${i}`));

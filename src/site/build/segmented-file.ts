@@ -4,16 +4,22 @@
  * manifest), so an unchanged page is neither read nor rendered again. Written beside the file and renamed over it
  * once the manifest is written; the old file is trusted only when its size and time are those the manifest recorded.
  *
- * Every write names its place in the new file, so the copies (tens of megabytes at 10,000 pages) run on the thread
- * pool while the build goes on, and the new text is written here meanwhile.
+ * Every write names its place in the new file, so the copies (tens of megabytes at 10,000 pages) run beside the
+ * build while the new text is written here: on a worker of their own (copy-worker.ts) when the last file is big,
+ * else on the thread pool (whose reads and writes each wait for this thread between them).
  */
 import { closeSync, openSync, read, rmSync, statSync, write, writeSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { makeDirectory } from '../../platform/make-directory.js';
+import { sharedClient } from '../../platform/worker-threads.js';
+import type { CopyMessage } from '../copy-worker.js';
 
 const CHUNK = 4 * 1024 * 1024;
+/** A last file of this many bytes is copied from on the copy worker (sitemap.xml is about 1 MB at 10,000 pages). */
+export const COPY_WORKER_FROM = 512 * 1024;
+const copyWorker = sharedClient('site/copy-worker');
 const readAt = promisify(read);
 const writeAt = promisify(write);
 
@@ -32,18 +38,22 @@ export class SegmentedFile {
   private pending: { from: number; to: number; length: number } | null = null;
   /** The copies started, one after the other on the thread pool (one buffer at a time). */
   private copying: Promise<void> = Promise.resolve();
+  /** Copies go to the copy worker (a big last file). */
+  private readonly offThread: boolean;
 
   constructor(
     private readonly out: string,
     private readonly name: string,
     previous: FileStamp | undefined,
     nonce: string,
+    copyWorkerFrom = COPY_WORKER_FROM,
   ) {
     const file = join(out, name);
     if (previous) {
       const info = statSync(file, { throwIfNoEntry: false });
       if (info?.size === previous.size && info.mtimeMs === previous.mtimeMs) this.old = openSync(file, 'r');
     }
+    this.offThread = this.old !== null && previous!.size >= copyWorkerFrom;
     makeDirectory(out);
     this.temp = join(out, `${name}.${nonce}.tmp`);
     this.fd = openSync(this.temp, 'w');
@@ -113,10 +123,21 @@ export class SegmentedFile {
     const { pending, old } = this;
     if (!pending || old === null) return;
     this.pending = null;
-    const copying = this.copying.then(() => this.copyRange(old, pending.from, pending.to, pending.length));
+    // The worker copies in the order it is asked, each copy under way at once; all are settled before the files close.
+    const copying = this.offThread
+      ? settled(this.copying, this.copyOffThread(old, pending.from, pending.to, pending.length))
+      : this.copying.then(() => this.copyRange(old, pending.from, pending.to, pending.length));
     // Awaited by `finish` or `abort`; a failure meanwhile must not go unhandled.
     copying.catch(() => {});
     this.copying = copying;
+  }
+
+  private async copyOffThread(old: number, from: number, to: number, length: number): Promise<void> {
+    try {
+      await copyWorker().request<void>({ from: old, to: this.fd, range: [from, to, length] } satisfies Omit<CopyMessage, 'id'>);
+    } catch (error) {
+      throw new Error(`${this.name}: ${(error as Error).message}`);
+    }
   }
 
   private async copyRange(old: number, from: number, to: number, length: number): Promise<void> {
@@ -141,4 +162,11 @@ export class SegmentedFile {
     this.old = null;
     closeSync(this.fd);
   }
+}
+
+/** Once both have settled: the first one's failure, else the second's. */
+async function settled(first: Promise<void>, second: Promise<void>): Promise<void> {
+  const [a, b] = await Promise.allSettled([first, second]);
+  if (a.status === 'rejected') throw a.reason;
+  if (b.status === 'rejected') throw b.reason;
 }
