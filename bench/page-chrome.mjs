@@ -52,7 +52,7 @@ try {
     for (const [side] of r % 2 ? [...sides].reverse() : sides) {
       const { nav, urls, search, html } = code.get(side);
       const spaceUrls = new urls.SpaceUrls('/', '', view.content.pages);
-      // A fresh sidebar each round, as each build makes one: its shared parts are made again.
+      // A fresh sidebar each round, as a build in a new process makes one: its shared parts are made again.
       const sidebar = nav.spaceSidebar(nav.buildNav(view.index, spaceUrls), 'self', '/', 'bench');
       time('sidebar', side, () => docs.forEach((page) => sidebar.forPage(page.id)));
       time('excerpts', side, () => texts.forEach((text) => search.excerptOf(text)));

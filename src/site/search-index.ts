@@ -674,10 +674,12 @@ export function excerptOf(text: string): string {
     let start = at;
     while (start < text.length && isSpace(text.charCodeAt(start))) start++;
     if (start === text.length) break;
+    // A word past what is left of the 161 characters ends the excerpt: the rest of it is not read.
+    const limit = Math.min(text.length, start + 161);
     let end = start;
-    while (end < text.length && !isSpace(text.charCodeAt(end))) end++;
+    while (end < limit && !isSpace(text.charCodeAt(end))) end++;
     if (start > at && flat) flat += ' ';
-    flat += text.slice(start, Math.min(end, start + 161));
+    flat += text.slice(start, end);
     at = end;
   }
   return flat.length > 160 ? `${flat.slice(0, 157)}…` : flat;

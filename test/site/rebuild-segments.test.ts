@@ -123,6 +123,28 @@ describe('segments', () => {
     expect(after.filter((s) => !ids.has(s.id))[0]!.pages.map((p) => p.entryKey)).toContain('/a-new-page');
   });
 
+  it('changes the one line of llms.txt of a page whose description changed, as a cold build has it', async () => {
+    const source = tempDir('segments-llms-src');
+    generateCorpus(source, 300);
+    const space = await syncedSpace(source, 'Llms');
+    const out = tempDir('segments-llms');
+    await space.build(out, { strictLinks: false });
+    const before = readFileSync(join(out, 'llms.txt'), 'utf8');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const page = join(source, 'group-2/page-60.md');
+    writeFileSync(page, readFileSync(page, 'utf8').replace(/^description: .*$/m, 'description: Told [anew]   on two\n  lines.'));
+    await space.sync(source, { space: 'Llms' });
+    const rebuilt = await space.build(out, { strictLinks: false });
+    expect(rebuilt.rendered).toBe(1);
+    const after = readFileSync(join(out, 'llms.txt'), 'utf8');
+    const line = after.split('\n').find((l) => l.includes('/group-2/page-60.md'));
+    expect(line).toMatch(/\): Told \[anew\] on two lines\.$/);
+    expect(after.split('\n').filter((l, i) => l !== before.split('\n')[i])).toEqual([line]);
+    const fresh = tempDir('segments-llms-cold');
+    await space.build(fresh, { strictLinks: false });
+    expect(after).toBe(readFileSync(join(fresh, 'llms.txt'), 'utf8'));
+  }, 240_000);
+
   it('a site-wide file changed by hand since the last build is written whole again', async () => {
     const source = tempDir('segments-hand-src');
     generateCorpus(source, 150);
@@ -130,13 +152,16 @@ describe('segments', () => {
     const out = tempDir('segments-hand');
     await space.build(out, { strictLinks: false });
     const expected = readFileSync(join(out, 'llms-full.txt'));
+    const index = readFileSync(join(out, 'llms.txt'));
     writeFileSync(join(out, 'llms-full.txt'), 'edited by hand');
+    writeFileSync(join(out, 'llms.txt'), `${index}- [Added](/by/hand.md)\n`);
     writeFileSync(join(out, 'sitemap.xml'), readFileSync(join(out, 'sitemap.xml'), 'utf8').replace('<url>', '<url> '));
     const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8').replace('<url> ', '<url>');
     const again = await space.build(out, { strictLinks: false });
     expect(again.rendered).toBe(0);
     expect(again.searchIndexed).toBe(0);
     expect(readFileSync(join(out, 'llms-full.txt'))).toEqual(expected);
+    expect(readFileSync(join(out, 'llms.txt'))).toEqual(index);
     expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).toBe(sitemap);
   }, 240_000);
 });

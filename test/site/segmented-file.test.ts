@@ -98,18 +98,36 @@ describe.each([
     const out = tempDir('segmented-abort');
     const big = lines('x', 12 * MB);
     const { ranges, stamp } = await firstBuild(out, [big, 'end\n']);
+    // Files opened once it aborted may get the numbers it closed: a copy still under way would read one, write another.
+    const others = [0, 1, 2, 3, 4, 5].map((i) => ({ path: join(out, `other-${i}`), text: lines(`o${i}`, 5 * MB) }));
+    for (const { path, text } of others) writeFileSync(path, text);
+    // The worker busy with another file's copy first: this file's copy is still to come when it aborts.
+    let busy: SegmentedFile | undefined;
+    let busyDir: string | undefined;
+    const busySize = 64 * MB;
+    if (copyWorkerFrom === 0) {
+      const other = (busyDir = tempDir('segmented-busy'));
+      const warm = await firstBuild(other, ['warm\n']);
+      const started = new SegmentedFile(other, 'site.txt', warm.stamp, 'b4', copyWorkerFrom);
+      started.copy(warm.ranges[0]!);
+      await started.finish(); // the worker started: nothing of its start-up opens files meanwhile
+      const first = await firstBuild(other, ['y'.repeat(busySize)]);
+      busy = new SegmentedFile(other, 'site.txt', first.stamp, 'b3', copyWorkerFrom);
+      busy.copy(first.ranges[0]!);
+    }
     const next = new SegmentedFile(out, 'site.txt', stamp, 'b2', copyWorkerFrom);
     next.copy(ranges[0]!);
     next.write('new\n');
-    await new Promise(setImmediate); // the copy is under way: a read on the thread pool, or the worker's
+    await new Promise(setImmediate); // the copy is under way: a read on the thread pool, or asked of the worker
     await next.abort();
-    // Files opened now may get the numbers it closed: a copy still under way would write into them.
-    const others = [0, 1, 2].map((i) => join(out, `other-${i}`));
-    const fds = others.map((path) => openSync(path, 'w+'));
+    const fds = others.map(({ path }) => openSync(path, 'r+'));
+    // The worker copies in the order it is asked: this file's copy done, the busy one's before it is too.
+    if (busy) expect(statSync(join(busyDir!, 'site.txt.b3.tmp')).size).toBe(busySize);
+    await busy?.finish();
     await sleep(300);
     for (const fd of fds) closeSync(fd);
-    for (const path of others) expect(statSync(path).size, path).toBe(0);
+    for (const { path, text } of others) expect(readFileSync(path, 'utf8') === text, path).toBe(true);
     expect(statSync(join(out, 'site.txt')).size).toBe(big.length + 4);
-    expect(readdirSync(out).sort()).toEqual([...others.map((path) => path.slice(out.length + 1)), 'site.txt'].sort());
+    expect(readdirSync(out).sort()).toEqual([...others.map(({ path }) => path.slice(out.length + 1)), 'site.txt'].sort());
   });
 });

@@ -17,7 +17,7 @@ import { sharedClient } from '../../platform/worker-threads.js';
 import type { CopyMessage } from '../copy-worker.js';
 
 const CHUNK = 4 * 1024 * 1024;
-/** A last file of this many bytes is copied from on the copy worker (sitemap.xml is about 1 MB at 10,000 pages). */
+/** A last file of at least this many bytes is copied from on the copy worker (sitemap.xml: about 1 MB at 10,000 pages). */
 export const COPY_WORKER_FROM = 512 * 1024;
 const copyWorker = sharedClient('site/copy-worker');
 const readAt = promisify(read);
@@ -36,7 +36,7 @@ export class SegmentedFile {
   private offset = 0;
   /** Copies not started yet: consecutive ranges of the old file are copied as one. */
   private pending: { from: number; to: number; length: number } | null = null;
-  /** The copies started, one after the other on the thread pool (one buffer at a time). */
+  /** The copies started: one after the other on the thread pool (one buffer at a time), or asked of the copy worker. */
   private copying: Promise<void> = Promise.resolve();
   /** Copies go to the copy worker (a big last file). */
   private readonly offThread: boolean;
@@ -132,6 +132,10 @@ export class SegmentedFile {
     this.copying = copying;
   }
 
+  /**
+   * Settles only once the worker is done with the range, or gone: the files close after. A timeout or `terminate` on
+   * its client would settle it while the worker still holds the descriptors.
+   */
   private async copyOffThread(old: number, from: number, to: number, length: number): Promise<void> {
     try {
       await copyWorker().request<void>({ from: old, to: this.fd, range: [from, to, length] } satisfies Omit<CopyMessage, 'id'>);

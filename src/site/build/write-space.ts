@@ -1,15 +1,15 @@
 /**
  * Writes one site space's pages as they render, segment by segment (see segments.ts): each segment's share of
- * sitemap.xml and llms-full.txt as soon as its pages are in (copied from the previous build's files when every page
- * of it was kept), then, once every page's anchors are known, the links that name other pages' anchors settled, the
- * links checked and the segment's entries cached in its file. A segment whose pages were all kept, and whose links
+ * sitemap.xml, llms.txt and llms-full.txt as soon as its pages are in (copied from the previous build's files when
+ * every page of it was kept), then, once every page's anchors are known, the links that name other pages' anchors
+ * settled, the links checked and the segment's entries cached in its file. A segment whose pages were all kept, and whose links
  * name no anchor that changed, is taken as it was: its pages are neither read nor checked again.
  */
 import type { BlobStore } from '../../store/index.js';
 import { type BrokenLink, checkLinks, type PageAnchors } from '../link-check.js';
 import { anchorsHash, type Manifest, type PageEntry, type PageRecord, writeSegment } from '../manifest.js';
 import type { OutputWriter } from '../output.js';
-import { type LlmsSpace, llmsFullPiece } from '../outputs/llms.js';
+import { llmsFullPiece, llmsLine } from '../outputs/llms.js';
 import { sitemapEntry } from '../outputs/sitemap.js';
 import type { PageLink } from '../render/context.js';
 import type { BuildOptions, BuildReport } from '../types.js';
@@ -30,6 +30,7 @@ export interface SiteFiles {
   /** Null with `only`. */
   sitemap: SegmentedFile | null;
   llmsFull: SegmentedFile | null;
+  llmsIndex: SegmentedFile | null;
   /** Entries in sitemap.xml and pages in llms-full.txt so far, for the site. */
   counts: { sitemap: number; llms: number };
   /** Segment files written by this build or there before it. */
@@ -49,9 +50,8 @@ interface Segment {
 }
 
 export class SpaceWriter {
-  /** Robots.txt's disallowed paths and llms.txt's list, of this space. */
+  /** Robots.txt's disallowed paths, of this space. */
   readonly disallowed: string[] = [];
-  readonly llms: LlmsSpace['pages'][number][] = [];
   readonly broken: BrokenLink[] = [];
   private readonly segments: Segment[];
   private current = 0;
@@ -94,7 +94,7 @@ export class SpaceWriter {
     if (only) return;
     this.anchorsNow.set(page.id, entry ? anchorsHash(entry) : rendered.plan.old!.anchors);
     if (entry) this.read(page.id, entry);
-    this.list(rendered.plan);
+    if (page.noRobotsIndex) this.disallowed.push(space.urls.page(page));
     this.pending.push(rendered);
     const segment = this.segments[this.current]!;
     if (++this.inCurrent < segment.plan.pages.length) return;
@@ -116,17 +116,6 @@ export class SpaceWriter {
   private read(pageId: string, entry: PageEntry): void {
     this.segments[this.current]!.entries.set(pageId, entry);
     this.anchors.set(pageId, { ids: new Set(entry.anchors), aliases: entry.aliases });
-  }
-
-  private list({ page }: PagePlan): void {
-    const siteUrl = this.site.plan.site.siteUrl ?? '';
-    if (page.noRobotsIndex) this.disallowed.push(this.space.urls.page(page));
-    if (page.hidden || page.noIndex) return;
-    this.llms.push({
-      title: page.title,
-      markdownUrl: `${siteUrl}${this.space.urls.markdownUrl(page)}`,
-      ...(page.description ? { description: page.description } : {}),
-    });
   }
 
   /** Its pages are in: its share of the site-wide files, and its file when nothing of it can change any more. */
@@ -160,6 +149,21 @@ export class SpaceWriter {
     }
     segment.leads = leads;
     site.counts.llms += listed.length;
+    const indexRange = old?.ranges['llms.txt'];
+    segment.ranges['llms.txt'] =
+      kept && indexRange && site.llmsIndex!.reusable
+        ? site.llmsIndex!.copy(indexRange)
+        : site.llmsIndex!.write(
+            listed
+              .map(({ plan: { page } }) =>
+                llmsLine({
+                  title: page.title,
+                  markdownUrl: `${siteUrl}${this.space.urls.markdownUrl(page)}`,
+                  ...(page.description ? { description: page.description } : {}),
+                }),
+              )
+              .join(''),
+          );
     // Every page rendered, none waiting to be settled: its entries are final, its file is written now and they go.
     if (!kept && segment.plan.pages.every((p) => p.action === 'render' && !this.held.has(p.page.id))) await this.writeFile(segment);
   }

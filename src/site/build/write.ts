@@ -7,7 +7,7 @@ import type { BlobStore } from '../../store/index.js';
 import { escapeHtml } from '../html.js';
 import { emptyManifest, removeStaleSegments, writeManifest } from '../manifest.js';
 import { OutputWriter } from '../output.js';
-import { LLMS_FULL_TAIL, type LlmsSpace, llmsTxt } from '../outputs/llms.js';
+import { LLMS_FULL_TAIL, llmsHead, llmsSpaceHead } from '../outputs/llms.js';
 import { type Redirect, redirectPage, redirectsMap } from '../outputs/redirects.js';
 import { robotsTxt } from '../outputs/robots.js';
 import { SITEMAP_HEAD, sitemapTail } from '../outputs/sitemap.js';
@@ -26,7 +26,6 @@ export class SiteOutput {
   private readonly writer: OutputWriter;
   private readonly files: SiteFiles;
   private readonly disallowed: string[] = [];
-  private readonly llms: LlmsSpace[] = [];
   private readonly searchFiles: Array<Promise<[SpacePlan, WrittenSearch]>> = [];
   /** Each site space's search folder as this build found it, by its index. */
   private readonly searchFolders = new Map<number, SearchFolder>();
@@ -50,10 +49,12 @@ export class SiteOutput {
       manifest: emptyManifest(),
       sitemap: segmented('sitemap.xml'),
       llmsFull: segmented('llms-full.txt'),
+      llmsIndex: segmented('llms.txt'),
       counts: { sitemap: 0, llms: 0 },
       segmentFiles: new Set(plan.segmentFiles),
     };
     this.files.sitemap?.write(SITEMAP_HEAD);
+    this.files.llmsIndex?.write(llmsHead(plan.site.title));
   }
 
   /**
@@ -75,6 +76,7 @@ export class SiteOutput {
   async writeSpace(space: SpacePlan, rendered: RenderedSpace): Promise<void> {
     this.firstChrome ??= space.chrome;
     this.writeNavAsset(space);
+    this.files.llmsIndex?.write(llmsSpaceHead(space.space.title, this.plan.site.spaces.length > 1));
     const pages = new SpaceWriter(this.files, space);
     for await (const page of rendered.pages) await pages.page(page);
     await pages.finish();
@@ -87,7 +89,6 @@ export class SiteOutput {
     // Awaited with the others in writeSite; a failure meanwhile must not go unhandled while later site spaces render.
     written.catch(() => {});
     this.searchFiles.push(written);
-    this.llms.push({ title: space.space.title, pages: pages.llms });
     await this.copyFiles(space);
     this.report.warnings.push(...space.warnings);
   }
@@ -95,25 +96,26 @@ export class SiteOutput {
   /** After every site space: the site's own files, then the stale files go and the manifest is written. */
   async writeSite(redirects: { redirects: Redirect[]; warnings: string[] }): Promise<void> {
     const { site, base, assets } = this.plan;
-    const { manifest, sitemap, llmsFull, counts } = this.files;
+    const { manifest, sitemap, llmsFull, llmsIndex, counts } = this.files;
     this.report.warnings.push(...redirects.warnings);
     this.writeRedirects(redirects.redirects);
     sitemap!.write(sitemapTail(counts.sitemap));
     llmsFull!.write(LLMS_FULL_TAIL);
     // Their copies from the last build's files go on while the other files are written.
-    const stamps = Promise.all([sitemap!.finish(), llmsFull!.finish()]);
+    const stamps = Promise.all([sitemap!.finish(), llmsFull!.finish(), llmsIndex!.finish()]);
     stamps.catch(() => {});
     this.writer.write('robots.txt', robotsTxt(this.disallowed, site.siteUrl ? `${site.siteUrl}${base}sitemap.xml` : null));
-    this.writer.write('llms.txt', llmsTxt(site.title, this.llms));
     if (this.firstChrome) this.writer.write('404.html', notFoundPage(this.firstChrome, base));
     for (const asset of assets.files) this.writer.write(asset.path, asset.bytes);
     // Before anything of the last build goes: a copy that failed fails the build with the last build's files in place.
-    [manifest.outputs['sitemap.xml'], manifest.outputs['llms-full.txt']] = await stamps;
+    [manifest.outputs['sitemap.xml'], manifest.outputs['llms-full.txt'], manifest.outputs['llms.txt']] = await stamps;
     for (const [space, output] of await Promise.all(this.searchFiles)) await this.writeSearch(space, output);
     await this.removeStale();
     await writeManifest(this.options.out, manifest);
     // Each settled before a failure is thrown: the build's abort must not remove a file another is renaming.
-    const failed = (await Promise.allSettled([sitemap!.commit(), llmsFull!.commit(), this.indexes.commit()])).find((r) => r.status === 'rejected');
+    const failed = (await Promise.allSettled([sitemap!.commit(), llmsFull!.commit(), llmsIndex!.commit(), this.indexes.commit()])).find(
+      (r) => r.status === 'rejected',
+    );
     if (failed) throw failed.reason;
     await removeStaleSegments(this.options.out, manifest);
     if (!site.siteUrl) this.report.warnings.push('no site URL given (--site-url): sitemap.xml lists site-relative URLs and robots.txt names no sitemap');
@@ -133,7 +135,7 @@ export class SiteOutput {
 
   /** A build that failed leaves the site-wide files as they were. */
   async abort(): Promise<void> {
-    await Promise.all([this.files.sitemap?.abort(), this.files.llmsFull?.abort()]);
+    await Promise.all([this.files.sitemap?.abort(), this.files.llmsFull?.abort(), this.files.llmsIndex?.abort()]);
   }
 
   /**
