@@ -125,15 +125,11 @@ export class SpaceWriter {
     const kept = segment.plan.pages.every((p) => p.action === 'keep');
     const siteUrl = site.plan.site.siteUrl ?? '';
     const indexed = this.pending.filter(({ plan }) => !plan.page.noRobotsIndex);
-    const sitemapRange = old?.ranges['sitemap.xml'];
-    segment.ranges['sitemap.xml'] =
-      kept && sitemapRange && site.sitemap!.reusable
-        ? site.sitemap!.copy(sitemapRange)
-        : site.sitemap!.write(
-            indexed
-              .map(({ plan, entry }) => sitemapEntry({ loc: `${siteUrl}${this.space.urls.page(plan.page)}`, lastmod: entry?.updatedAt ?? plan.old!.updatedAt }))
-              .join(''),
-          );
+    share(segment, 'sitemap.xml', site.sitemap!, kept, () =>
+      indexed
+        .map(({ plan, entry }) => sitemapEntry({ loc: `${siteUrl}${this.space.urls.page(plan.page)}`, lastmod: entry?.updatedAt ?? plan.old!.updatedAt }))
+        .join(''),
+    );
     site.counts.sitemap += indexed.length;
     const listed = this.pending.filter(({ plan }) => !plan.page.hidden && !plan.page.noIndex);
     const leads = site.counts.llms === 0 && listed.length > 0;
@@ -149,21 +145,17 @@ export class SpaceWriter {
     }
     segment.leads = leads;
     site.counts.llms += listed.length;
-    const indexRange = old?.ranges['llms.txt'];
-    segment.ranges['llms.txt'] =
-      kept && indexRange && site.llmsIndex!.reusable
-        ? site.llmsIndex!.copy(indexRange)
-        : site.llmsIndex!.write(
-            listed
-              .map(({ plan: { page } }) =>
-                llmsLine({
-                  title: page.title,
-                  markdownUrl: `${siteUrl}${this.space.urls.markdownUrl(page)}`,
-                  ...(page.description ? { description: page.description } : {}),
-                }),
-              )
-              .join(''),
-          );
+    share(segment, 'llms.txt', site.llmsIndex!, kept, () =>
+      listed
+        .map(({ plan: { page } }) =>
+          llmsLine({
+            title: page.title,
+            markdownUrl: `${siteUrl}${this.space.urls.markdownUrl(page)}`,
+            ...(page.description ? { description: page.description } : {}),
+          }),
+        )
+        .join(''),
+    );
     // Every page rendered, none waiting to be settled: its entries are final, its file is written now and they go.
     if (!kept && segment.plan.pages.every((p) => p.action === 'render' && !this.held.has(p.page.id))) await this.writeFile(segment);
   }
@@ -272,4 +264,10 @@ export class SpaceWriter {
     segment.file = file;
     return file;
   }
+}
+
+/** A segment's share of a site-wide file: the last build's bytes when every page of it was kept, else `text()`. */
+function share(segment: Segment, name: string, file: SegmentedFile, kept: boolean, text: () => string): void {
+  const range = segment.plan.old?.ranges[name];
+  segment.ranges[name] = kept && range && file.reusable ? file.copy(range) : file.write(text());
 }
