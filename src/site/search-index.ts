@@ -224,6 +224,8 @@ export class SearchIndexBuilder {
   private pages: PageData[] = [];
   /** Per term: page, section, weight triples in page order (a view into a snapshot's until changed). */
   private postings = new Map<string, number[] | Int32Array>();
+  /** The snapshot's postings those views are of: the next snapshot copies their columns rather than packing them again. */
+  private source: PostingSource | null = null;
   private entries = new Map<string, string>();
   /** Per group of terms (their first two letters), its shards by key. */
   private shards = new Map<string, Map<string, IndexFile>>();
@@ -295,7 +297,7 @@ export class SearchIndexBuilder {
       pages: this.pages.map((p) => [p.key, p.sig, p.sections, p.name]),
       terms,
       offsets,
-      columns: toColumns(lists, this.pages.length),
+      columns: toColumns(lists, this.pages.length, this.source),
       entries: [[...this.entries.keys()], [...this.entries.values()]],
       shards: [...this.shards].map(([group, shards]) => [group, names(shards)]),
       vocab: names(this.vocab),
@@ -321,6 +323,7 @@ export class SearchIndexBuilder {
     const { terms, offsets, columns } = state;
     const triples = fromColumns(columns);
     builder.postings = new Map(terms.map((term, i) => [term, triples.subarray(offsets[i]! * 3, offsets[i + 1]! * 3)]));
+    builder.source = { columns, triples };
     const [keys, values] = state.entries;
     builder.entries = new Map(keys.map((key, i) => [key, values[i]!]));
     builder.shards = new Map(state.shards.map(([group, names]) => [group, files(names)]));
@@ -366,6 +369,7 @@ export class SearchIndexBuilder {
         });
       });
       this.postings = postings;
+      this.source = null;
       this.blocks = [];
       this.vocab = new Map();
       this.vocab2 = new Map();
@@ -419,6 +423,7 @@ export class SearchIndexBuilder {
   private reset(): void {
     this.pages = [];
     this.postings = new Map();
+    this.source = null;
     this.entries = new Map();
     this.shards = new Map();
     this.vocab = new Map();
@@ -589,23 +594,45 @@ interface PostingColumns {
   weights: Uint8Array | Uint16Array;
 }
 
-/** Postings lists (page, section, weight triples), one after the other, by column. */
-export function toColumns(lists: readonly ArrayLike<number>[], pageCount: number): PostingColumns {
+/** A snapshot's columns and the triples `fromColumns` made of them, which restored postings are views of. */
+export interface PostingSource {
+  columns: PostingColumns;
+  triples: Int32Array;
+}
+
+/**
+ * Postings lists (page, section, weight triples), one after the other, by column. A list that is a view of `source`'s
+ * triples has its columns copied from the source's (an edit leaves all but a few terms' lists as they were restored).
+ */
+export function toColumns(lists: readonly ArrayLike<number>[], pageCount: number, source: PostingSource | null = null): PostingColumns {
+  const start = (list: ArrayLike<number>) =>
+    source && list instanceof Int32Array && list.buffer === source.triples.buffer ? list.byteOffset / Int32Array.BYTES_PER_ELEMENT / 3 : -1;
   let count = 0;
-  let sectionMax = 0;
-  let weightMax = 0;
+  // The copied values fit the source's columns: at their widths.
+  let sectionMax = source?.columns.sections instanceof Uint32Array ? 0x10000 : 0;
+  let weightMax = source?.columns.weights instanceof Uint16Array ? 0x100 : 0;
   for (const list of lists) {
     count += list.length / 3;
+    if (start(list) >= 0) continue;
     for (let i = 1; i < list.length; i += 3) {
       sectionMax = Math.max(sectionMax, list[i]!);
       weightMax = Math.max(weightMax, list[i + 1]!);
     }
   }
-  const pages = pageCount <= 0xffff ? new Uint16Array(count) : new Uint32Array(count);
+  const pages = pageCount <= 0xffff && !(source?.columns.pages instanceof Uint32Array) ? new Uint16Array(count) : new Uint32Array(count);
   const sections = sectionMax <= 0xffff ? new Uint16Array(count) : new Uint32Array(count);
   const weights = weightMax <= 0xff ? new Uint8Array(count) : new Uint16Array(count);
   let n = 0;
   for (const list of lists) {
+    const from = start(list);
+    if (from >= 0) {
+      const to = from + list.length / 3;
+      pages.set(source!.columns.pages.subarray(from, to), n);
+      sections.set(source!.columns.sections.subarray(from, to), n);
+      weights.set(source!.columns.weights.subarray(from, to), n);
+      n = n + to - from;
+      continue;
+    }
     for (let i = 0; i < list.length; i += 3, n++) {
       pages[n] = list[i]!;
       sections[n] = list[i + 1]!;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { serialize } from 'node:v8';
+import { deserialize, serialize } from 'node:v8';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -376,6 +376,51 @@ describe('a snapshot of the builder, restored in another process', () => {
     const big = toColumns([wide], 100_001);
     expect([big.pages, big.sections, big.weights].map((c) => c.BYTES_PER_ELEMENT)).toEqual([4, 4, 2]);
     expect(fromColumns(big)).toEqual(wide);
+  });
+
+  it('after an edit holds the postings a fresh index would, the unchanged terms copied from the snapshot restored', () => {
+    const postings = (snapshot: Buffer) => {
+      const { terms, offsets, columns } = deserialize(snapshot) as { terms: string[]; offsets: Uint32Array; columns: Parameters<typeof fromColumns>[0] };
+      const triples = fromColumns(columns);
+      return new Map(terms.map((term, i) => [term, Array.from(triples.subarray(offsets[i]! * 3, offsets[i + 1]! * 3))]));
+    };
+    const first = new SearchIndexBuilder();
+    first.add(pagesOf(site()));
+    let onDisk = first.finish().manifest;
+    let snapshot = first.snapshot();
+    // Each edit on the last one's restored snapshot: a term gone, a term new, postings moved within a term.
+    for (const [p, text] of [
+      [120, 'Rewritten with zebra and common words.'],
+      [0, 'Zebra zebra first.'],
+      [299, 'token299 token299 and sync sync sync.'],
+    ] as const) {
+      const edited = site({ page: p, text });
+      const restored = SearchIndexBuilder.restore(snapshot)!;
+      restored.prepare(onDisk);
+      restored.add(pagesOf(edited));
+      onDisk = restored.finish(onDisk).manifest;
+      snapshot = restored.snapshot();
+      const fresh = new SearchIndexBuilder();
+      fresh.add(pagesOf(edited));
+      fresh.finish();
+      expect(postings(snapshot), `page ${p} edited`).toEqual(postings(fresh.snapshot()));
+    }
+  });
+
+  it('copies the columns of postings left as they were restored at their widths, and packs the others', () => {
+    const wide = Int32Array.from([0, 70_000, 3, 1, 2, 300, 4, 5, 6]);
+    const columns = toColumns([wide], 65_536 - 1);
+    const triples = fromColumns(columns);
+    const kept = [triples.subarray(6, 9), triples.subarray(0, 6)];
+    const packed = toColumns([kept[0]!, [9, 1, 1], kept[1]!], 65_536 - 1, { columns, triples });
+    expect([packed.pages, packed.sections, packed.weights].map((c) => c.BYTES_PER_ELEMENT)).toEqual([2, 4, 2]);
+    expect(Array.from(fromColumns(packed))).toEqual([4, 5, 6, 9, 1, 1, 0, 70_000, 3, 1, 2, 300]);
+    // A new list too wide for the source's columns widens them.
+    const narrow = toColumns([Int32Array.from([0, 1, 2])], 10);
+    const small = fromColumns(narrow);
+    const widened = toColumns([small, [1, 80_000, 500]], 10, { columns: narrow, triples: small });
+    expect([widened.pages, widened.sections, widened.weights].map((c) => c.BYTES_PER_ELEMENT)).toEqual([2, 4, 2]);
+    expect(Array.from(fromColumns(widened))).toEqual([0, 1, 2, 1, 80_000, 500]);
   });
 
   it('is not read when it is not one', () => {
