@@ -179,8 +179,8 @@ export function renderChrome(input: ChromeInput): Chrome {
   const header = html`<a class="skip-link" href="#content">Skip to content</a>${announcement}
 <header class="site-header search-${c.search}"><a class="menu-toggle" href="#sidebar" aria-controls="sidebar">Menu</a><a class="site-title" href="${input.home}">${logo}<span>${input.siteTitle}</span></a>
 ${tabs(input.sections, 'Sections', 'section-tabs')}<div class="header-end">${headerLinks}
-<button type="button" class="search-button" data-search hidden aria-keyshortcuts="Control+K"><span>Search…</span><kbd>Ctrl K</kbd></button>
-${c.themeToggle ? html`<button type="button" class="theme-toggle" data-theme-toggle hidden aria-label="Switch theme"><span aria-hidden="true">◐</span></button>` : ''}
+<button type="button" class="search-button" data-search hidden aria-keyshortcuts="Control+K"><span>Search&hellip;</span><kbd>Ctrl K</kbd></button>
+${c.themeToggle ? html`<button type="button" class="theme-toggle" data-theme-toggle hidden aria-label="Switch theme"><span aria-hidden="true">&#9680;</span></button>` : ''}
 </div></header>${input.variants.length > 1 ? html`<div class="variants">${tabs(input.variants, 'Variants', 'variant-switcher')}</div>` : ''}`;
 
   const footerGroups = c.footer.groups.map(
@@ -229,7 +229,8 @@ export function renderPage(chrome: Chrome, page: PageView): string {
  */
 export function renderPageBytes(chrome: Chrome, page: PageView): Uint8Array[] {
   const [before, after] = aroundSidebar(chrome, page);
-  if (chrome.sidebarFor) return [Buffer.from(before + chrome.sidebarFor(page.id) + after)];
+  // Encoded apart: a page's body with a character past Latin-1 would make the whole page a two-byte string, slower to encode.
+  if (chrome.sidebarFor) return [Buffer.from(before), Buffer.from(chrome.sidebarFor(page.id)), Buffer.from(after)];
   let sidebar = sidebarBytes.get(chrome);
   if (!sidebar) sidebarBytes.set(chrome, (sidebar = Buffer.from(chrome.sidebar)));
   const middle: Uint8Array[] = [];

@@ -64,10 +64,12 @@ const MAX_WEIGHT = 255;
 
 /** The search terms of a text: runs of letters and digits, lowercased, accents removed. templates/search.js has the same. */
 export function searchTerms(text: string): string[] {
-  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  // ASCII text (most): its letters and digits are [A-Za-z0-9], lowercased by the text's own `toLowerCase`.
+  const ascii = ASCII.test(text);
+  const words = (ascii ? text.toLowerCase().match(/[a-z0-9]+/g) : text.match(/[\p{L}\p{N}]+/gu)) ?? [];
   const terms: string[] = [];
   for (const word of words) {
-    const term = normalizeTerm(word);
+    const term = ascii ? word : normalizeTerm(word);
     if (term && term.length <= MAX_TERM) terms.push(term);
   }
   return terms;

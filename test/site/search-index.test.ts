@@ -200,6 +200,19 @@ describe('the sharded search index', () => {
     for (const sample of samples) expect(quireSearch().terms(sample)).toEqual(searchTerms(sample));
   });
 
+  it('tokenizes ASCII text as the client does (its own quick path), and text with a character past it', () => {
+    const client = quireSearch();
+    const ascii = fc.string({ unit: 'binary-ascii', maxLength: 80 });
+    fc.assert(
+      fc.property(ascii, fc.constantFrom('', 'é', 'İ', 'ß', '\u212a'), (text, other) => {
+        expect(searchTerms(text)).toEqual(client.terms(text));
+        expect(searchTerms(text + other)).toEqual(client.terms(text + other));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(searchTerms(`Z${'y'.repeat(70)} AbC9 x_y`)).toEqual(client.terms(`Z${'y'.repeat(70)} AbC9 x_y`));
+  });
+
   it('gives a title hit its weight on the intro only, and a heading its weight on its section', () => {
     const [intro, section] = page('p', 'Sync guide', [
       ['', 'Body text.'],
