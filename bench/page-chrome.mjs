@@ -1,6 +1,6 @@
 // The build thread's share of a page at scale (issue 23: a cold build of 10,000 pages is bound by CPU on 2 cores, the
-// build thread the busiest): each page's part of the sidebar, the excerpts of its search sections and the escaping
-// of what its template interpolates, over a generated space (bench/gen-corpus.mjs) synced once, this checkout
+// build thread the busiest): each page's part of the sidebar, the escaping of what its template interpolates, and the
+// search terms of its sections (the search worker's most of a page), over a generated space (bench/gen-corpus.mjs) synced once, this checkout
 // against `--old <checkout>` (run `npm run build` in both), the sides taking turns for `--rounds` (default 5).
 // Prints one JSON line per figure and side: the median milliseconds for every page of the space (`all`: each round).
 // Usage: node bench/page-chrome.mjs [pages] [--old <checkout>] [--rounds N]   (default 10000 pages)
@@ -40,7 +40,7 @@ try {
       html: await load('site/html.js'),
     });
   }
-  const figures = { sidebar: new Map(), excerpts: new Map(), escape: new Map() };
+  const figures = { sidebar: new Map(), terms: new Map(), escape: new Map() };
   const time = (figure, side, run) => {
     const started = performance.now();
     run();
@@ -55,13 +55,13 @@ try {
       // A fresh sidebar each round, as a build in a new process makes one: its shared parts are made again.
       const sidebar = nav.spaceSidebar(nav.buildNav(view.index, spaceUrls), 'self', '/', 'bench');
       time('sidebar', side, () => docs.forEach((page) => sidebar.forPage(page.id)));
-      time('excerpts', side, () => texts.forEach((text) => search.excerptOf(text)));
+      time('terms', side, () => texts.forEach((text) => search.searchTerms(text)));
       time('escape', side, () => docs.forEach((page) => html.html`<a href="${spaceUrls.page(page)}" title="${page.description ?? ''}">${page.title}</a>`));
     }
   }
   for (const [figure, bySide] of Object.entries(figures))
     for (const [side, all] of bySide)
-      emit({ figure: `page_chrome_${figure}_${pages}_ms`, side, value: median(all), all, calls: figure === 'excerpts' ? texts.length : docs.length });
+      emit({ figure: `page_chrome_${figure}_${pages}_ms`, side, value: median(all), all, calls: figure === 'terms' ? texts.length : docs.length });
   await bench.store.close();
 } finally {
   removeDir(work);

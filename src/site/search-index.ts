@@ -24,7 +24,6 @@ export interface SearchDoc {
   heading: string;
   text: string;
   url: string;
-  excerpt: string;
 }
 
 /** A page's documents, and what they are made from (`sig`): equal signatures, equal documents. */
@@ -694,31 +693,4 @@ function postingsJson(list: ArrayLike<number>): number[] {
     page = list[i]!;
   }
   return out;
-}
-
-/** The text's first 160 characters, whitespace collapsed: read word by word up to there (a build makes 50,000). */
-export function excerptOf(text: string): string {
-  let flat = '';
-  for (let at = 0; at < text.length && flat.length <= 160; ) {
-    let start = at;
-    while (start < text.length && isSpace(text.charCodeAt(start))) start++;
-    if (start === text.length) break;
-    // A word past what is left of the 161 characters ends the excerpt: the rest of it is not read.
-    const limit = Math.min(text.length, start + 161);
-    let end = start;
-    while (end < limit && !isSpace(text.charCodeAt(end))) end++;
-    if (start > at && flat) flat += ' ';
-    flat += text.slice(start, end);
-    at = end;
-  }
-  return flat.length > 160 ? `${flat.slice(0, 157)}…` : flat;
-}
-
-/** What `\s` matches (and `trim` removes). */
-function isSpace(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 0xa0) return false;
-  return (
-    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
-  );
 }

@@ -244,7 +244,6 @@ describe('search indexes built on a worker', () => {
       heading: `Heading ${i}`,
       text: `Words ${i} about sync ${i % 7} and build ${i % 13}.`,
       url: `/p${i}/`,
-      excerpt: `Words ${i}`,
     }));
     const out = tempDir('search-worker');
     const indexes = searchIndexes(WORKER_FROM_PAGES);
@@ -271,10 +270,9 @@ describe('search indexes built on a worker', () => {
       heading: 'Intro',
       text: `Common words and token${i}.`,
       url: `/p${i}/`,
-      excerpt: 'x',
     }));
     const next = docs.filter((d) => d.id !== 'p7#0').map((d) => (d.id === 'p3#0' ? { ...d, text: 'Rewritten with zebra.' } : d));
-    next.push({ id: 'p400#0', title: 'Page 400', heading: 'Intro', text: 'A new giraffe page.', url: '/p400/', excerpt: 'x' });
+    next.push({ id: 'p400#0', title: 'Page 400', heading: 'Intro', text: 'A new giraffe page.', url: '/p400/' });
     const edited = next.map((d) => (d.id === 'p200#0' ? { ...d, text: `${d.text} Now with okapi.` } : d));
     // The output folder, where the worker writes the new files; the build writes the manifest and removes files.
     const out = tempDir('search-rebuild');

@@ -3,7 +3,6 @@ import { deserialize, serialize } from 'node:v8';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  excerptOf,
   fromColumns,
   SEARCH_DIR,
   SEARCH_MANIFEST,
@@ -17,44 +16,6 @@ import {
 } from '../../src/site/search-index.js';
 import { memoryEngine, pagesOf, quireSearch } from './search.js';
 
-/** The excerpt by its definition: the whole text's whitespace collapsed, cut at 160 characters. */
-const byDefinition = (text: string) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 160 ? `${flat.slice(0, 157)}…` : flat;
-};
-
-describe('excerptOf', () => {
-  it('is the first 160 characters of the text with its whitespace collapsed, however the whitespace falls', () => {
-    let seed = 7;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    const pieces = ['word', 'longer words here', ' ', '  ', '\n', '\n\n\t', ' '.repeat(300), 'é', 'x'.repeat(90)];
-    for (let n = 0; n < 2000; n++) {
-      let text = '';
-      const parts = Math.floor(random() * 80);
-      for (let i = 0; i < parts; i++) text += pieces[Math.floor(random() * pieces.length)];
-      expect(excerptOf(text), JSON.stringify(text)).toBe(byDefinition(text));
-    }
-    expect(excerptOf(`${' '.repeat(700)}short`)).toBe('short');
-    expect(excerptOf(`${'x'.repeat(5000)} y`)).toBe(`${'x'.repeat(157)}…`);
-    expect(excerptOf('a b\n\nc')).toBe('a b c');
-  });
-
-  it('collapses every character \\s matches, and no other', () => {
-    // Every code unit \s matches, and their neighbours that it does not.
-    const spaces = Array.from({ length: 0x10000 }, (_, c) => String.fromCharCode(c)).filter((c) => /\s/.test(c));
-    expect(spaces.length).toBeGreaterThan(20);
-    const near = ['\u0008', '\u000e', '\u001f', '!', '\u009f', '\u00a1', '\u1fff', '\u200b', '\u2027', '\u202a', '\u3001', '\ufeff\u0301', '\ufffe'];
-    const piece = fc.oneof(fc.constantFrom(...spaces, ...near), fc.string({ maxLength: 30 }), fc.constantFrom('x'.repeat(170), ' '.repeat(200)));
-    fc.assert(
-      fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {
-        const text = pieces.join('');
-        expect(excerptOf(text)).toBe(byDefinition(text));
-      }),
-      { numRuns: 3000 },
-    );
-  });
-});
-
 /** A page's documents as the build makes them: the intro under the page title, then a section per heading. */
 const page = (key: string, title: string, sections: Array<[heading: string, text: string]>): SearchDoc[] =>
   sections.map(([heading, text], i) => ({
@@ -63,7 +24,6 @@ const page = (key: string, title: string, sections: Array<[heading: string, text
     heading: i === 0 ? title : heading,
     text,
     url: i === 0 ? `/${key}/` : `/${key}/#${heading.toLowerCase().replace(/\s+/g, '-')}`,
-    excerpt: excerptOf(text),
   }));
 
 const indexOf = (docs: SearchDoc[]) => {

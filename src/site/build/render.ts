@@ -18,7 +18,7 @@ import { type PageView, renderPageBytes } from '../page.js';
 import type { RenderedBody } from '../render/markdown.js';
 import { mayUseOpenAPI, type PageSource, renderPageBody, reusableFrom, type SpaceRender } from '../render/page-body.js';
 import { RENDER_WORKERS_FROM, type RenderPool, renderPool } from '../render-pool.js';
-import { excerptOf, type SearchDoc, type SearchPage } from '../search-index.js';
+import type { SearchDoc, SearchPage } from '../search-index.js';
 import type { BuildOptions, SiteInput, SiteSources, SiteSpaceInput } from '../types.js';
 import type { SpaceUrls } from '../urls.js';
 import type { PagePlan, SitePlan, SpacePlan } from './plan.js';
@@ -245,7 +245,6 @@ function searchDocs(page: DocumentPage, sections: readonly Section[], entryKey: 
     title: page.title,
     heading: s.heading,
     text: s.text,
-    excerpt: excerptOf(s.text),
     url: urls.page(page, s.anchor ?? undefined),
   }));
 }
