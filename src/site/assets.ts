@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { BUILD } from '../version.js';
 
 /** Bump when the HTML a page is rendered to changes shape: every cached page is rendered again (so does a new release). */
-export const TEMPLATE_VERSION = 7;
+export const TEMPLATE_VERSION = 8;
 
 const templates = fileURLToPath(new URL('../../templates/', import.meta.url));
 const require = createRequire(import.meta.url);
