@@ -62,7 +62,7 @@ export interface SegmentRecord {
 export interface Manifest {
   format: number;
   pages: Record<string, PageRecord>;
-  /** Copied files by output path -> blob oid. */
+  /** Copied files by output path -> blob oid; the site's assets -> `SiteAssets.version`. */
   files: Record<string, string>;
   segments: SegmentRecord[];
   /** Each site-wide file made of segments, as written: a range holds only while the file is still this one. */

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasDotSegment } from '../../src/content/paths.js';
+import { siteAssets } from '../../src/site/assets.js';
 import { outputFile } from '../../src/site/output.js';
 import { buildSite } from '../../src/site/build.js';
 import { siteSources, spaceSite } from '../../src/site/space-site.js';
@@ -148,5 +149,22 @@ describe('the output folder', () => {
     const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8');
     expect(sitemap).toContain('/guide/untitled/');
     expect(sitemap).toContain('/guide/untitled-1/');
+  });
+
+  it("leaves the site's assets of the same version untouched, and writes again one removed or changed by hand", async () => {
+    const space = await syncedSpace(markdownSpace({ 'README.md': '# Home\n\nWelcome.\n' }), 'Assets');
+    const out = tempDir('assets');
+    await space.build(out);
+    const files = siteAssets().files.map((f) => ({ ...f, full: join(out, f.path) }));
+    const past = new Date('2020-01-01T00:00:00Z');
+    for (const { full } of files) utimesSync(full, past, past);
+    const [removed, edited, ...kept] = files;
+    rmSync(removed!.full);
+    writeFileSync(edited!.full, '/* changed by hand */');
+    await space.build(out);
+    for (const { full, bytes } of files) expect(readFileSync(full).equals(bytes), full).toBe(true);
+    expect(statSync(edited!.full).mtimeMs).toBeGreaterThan(past.getTime());
+    expect(kept.length).toBeGreaterThan(0);
+    for (const { full } of kept) expect(statSync(full).mtimeMs, full).toBe(past.getTime());
   });
 });

@@ -95,7 +95,7 @@ export class SiteOutput {
 
   /** After every site space: the site's own files, then the stale files go and the manifest is written. */
   async writeSite(redirects: { redirects: Redirect[]; warnings: string[] }): Promise<void> {
-    const { site, base, assets } = this.plan;
+    const { site, base } = this.plan;
     const { manifest, sitemap, llmsFull, llmsIndex, counts } = this.files;
     this.report.warnings.push(...redirects.warnings);
     this.writeRedirects(redirects.redirects);
@@ -106,7 +106,7 @@ export class SiteOutput {
     stamps.catch(() => {});
     this.writer.write('robots.txt', robotsTxt(this.disallowed, site.siteUrl ? `${site.siteUrl}${base}sitemap.xml` : null));
     if (this.firstChrome) this.writer.write('404.html', notFoundPage(this.firstChrome, base));
-    for (const asset of assets.files) this.writer.write(asset.path, asset.bytes);
+    this.writeAssets();
     // Before anything of the last build goes: a copy that failed fails the build with the last build's files in place.
     [manifest.outputs['sitemap.xml'], manifest.outputs['llms-full.txt'], manifest.outputs['llms.txt']] = await stamps;
     for (const [space, output] of await Promise.all(this.searchFiles)) await this.writeSearch(space, output);
@@ -147,6 +147,15 @@ export class SiteOutput {
     if (!asset) return;
     this.files.manifest.files[asset.path] = asset.path;
     if (!this.writer.exists(asset.path)) this.writer.write(asset.path, asset.html);
+  }
+
+  /** The site's assets, but those the previous build wrote of the same version and still there: their files stay untouched. */
+  private writeAssets(): void {
+    const { assets, previous } = this.plan;
+    for (const { path, bytes } of assets.files) {
+      this.files.manifest.files[path] = assets.version;
+      if (previous.files[path] !== assets.version || this.writer.size(path) !== bytes.length) this.writer.write(path, bytes);
+    }
   }
 
   /** Copies the space's files, but those the previous build copied, unchanged, and still there. */
