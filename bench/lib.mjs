@@ -111,6 +111,8 @@ export async function siteBench(root, storeDir) {
   const { syncDirectory } = await load('gitsync/import.js');
   const { buildSite } = await load('site/build.js');
   const { siteSources, spaceSite } = await load('site/space-site.js');
+  // As `docs sync` and `docs build` run (a checkout from before platform/heap.ts keeps V8's heap).
+  (await load('platform/heap.js').catch(() => null))?.leanHeap();
   const store = openStoreOf(stores, storeDir);
   const domain = new Domain(store);
   const boot = await bootstrap(domain, configSchema.parse({}));
