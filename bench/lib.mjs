@@ -111,8 +111,6 @@ export async function siteBench(root, storeDir) {
   const { syncDirectory } = await load('gitsync/import.js');
   const { buildSite } = await load('site/build.js');
   const { siteSources, spaceSite } = await load('site/space-site.js');
-  // As `docs sync` and `docs build` run (a checkout from before platform/heap.ts keeps V8's heap).
-  (await load('platform/heap.js').catch(() => null))?.leanHeap();
   const store = openStoreOf(stores, storeDir);
   const domain = new Domain(store);
   const boot = await bootstrap(domain, configSchema.parse({}));
@@ -124,7 +122,8 @@ export async function siteBench(root, storeDir) {
     sync: async (dir) => (await syncDirectory(domain, { dir, caller, organizationId, space: 'Bench' }))[0],
     findSpace: () => domain.sync.findSpace(organizationId, 'Bench'),
     site: (spaceId, options = {}) => spaceSite(domain, caller, spaceId, options),
-    build: (site, options) => buildSite(site, siteSources(domain), options),
+    // As `docs build` runs (`leanHeap`: a checkout from before it ignores it).
+    build: (site, options) => buildSite(site, siteSources(domain), { leanHeap: true, ...options }),
   };
 }
 

@@ -160,6 +160,7 @@ async function runBuild(runtime: Runtime, site: SiteInput, out: string, flags: P
     return await buildSite(site, siteSources(runtime.domain), {
       out,
       strictLinks: flags.strictLinks !== false,
+      leanHeap: true,
       ...(bar
         ? {
             onProgress: ({ space: label, done, total }: { space: string; done: number; total: number }) => {

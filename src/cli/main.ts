@@ -3,7 +3,6 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/errors.js';
 import { DomainError } from '../domain/core/errors.js';
-import { leanHeap } from '../platform/heap.js';
 import { BUILD } from '../version.js';
 import { registerBuild } from './build.js';
 import { addExamples } from './examples.js';
@@ -19,9 +18,6 @@ import { registerWatch } from './watch.js';
 /** Exit codes, the same for every command (docs/reference/commands.md lists them). */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
-/** The commands that sync or build, once, with the lean heap of platform/heap.ts (`docs serve` and `watch` keep V8's). */
-const BATCH = new Set(['sync', 'build', 'publish', 'start']);
-
 export function buildProgram(): Command {
   const program = new Command('docs')
     .description('Quire: git-backed documentation with a GitBook-compatible API')
@@ -31,9 +27,6 @@ export function buildProgram(): Command {
     // Inherited by every command defined below: a mistake in how a command is called exits with 2.
     .exitOverride((error) => {
       throw error.exitCode === 0 ? error : new CommanderError(EXIT.usage, error.code, error.message);
-    })
-    .hook('preAction', (_program, action) => {
-      if (BATCH.has(action.name())) leanHeap();
     });
   registerInit(program);
   registerSync(program);

@@ -1,11 +1,12 @@
 /**
- * The heap of a batch command (`docs sync`, `build`, `publish`, `start`). V8 lets a heap grow to several times what is
- * live before its next full collection, in every thread: a build of 10,000 pages runs four (its own, the render, the
- * highlight and the search workers) and peaked at 820 to 850 MB, while its own thread held under 90 MB live. Grown by a
- * fifth at a time, with smaller semi-spaces, the same build peaks at about 600 MB for a few percent more CPU.
+ * The heap of a command that builds a big site once (`docs build`, `publish`, `start`: `BuildOptions.leanHeap`). V8
+ * lets a heap grow to several times what is live before its next full collection, in every thread: a build of 10,000
+ * pages runs four (its own, the render, the highlight and the search workers) and peaked at 820 to 880 MB, while its
+ * own thread held under 90 MB live. Grown by a fifth at a time, with smaller semi-spaces, the same build peaks at
+ * about 600 MB for a few percent more CPU. A rebuild of a few pages holds little, and is quicker with V8's heap.
  *
- * V8's flags are the process's: set before any worker starts (the semi-spaces of the threads started after). A flag
- * given to `node` itself is left as given.
+ * V8's flags are the process's, and stay set: the semi-spaces are those of the threads started after. A flag given
+ * to `node` itself is left as given.
  */
 import { setFlagsFromString } from 'node:v8';
 

@@ -4,6 +4,7 @@
  * them as they come (build/write.ts), then writes the files of the whole site: search indexes, sitemap, robots, llms,
  * 404 and redirects.
  */
+import { leanHeap } from '../platform/heap.js';
 import { planRedirects, planSite, planSpace } from './build/plan.js';
 import { renderSpace } from './build/render.js';
 import { SiteOutput } from './build/write.js';
@@ -16,6 +17,9 @@ import { SpaceUrls } from './urls.js';
 
 export type { BuildOptions, BuildReport, SiteInput, SiteSources, SiteSpaceInput } from './types.js';
 export type { BrokenLink } from './link-check.js';
+
+/** Pages to render from which a build with `leanHeap` sets it: below, its memory is small either way. */
+export const LEAN_HEAP_FROM = 500;
 
 /** Strict link checking found broken links: the site was written, but the build failed. */
 export class BrokenLinksError extends Error {
@@ -57,6 +61,7 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
     for (const index of site.spaces.keys()) {
       // Planned after the site spaces before it are written: a page is kept only if its file is there.
       const space = planSpace(plan, index, options, output.exists);
+      if (options.leanHeap && space.pages.filter((p) => p.action === 'render').length >= LEAN_HEAP_FROM) leanHeap();
       const indexed = (await prepared[index]) ?? null;
       prepare(index + 1);
       await output.writeSpace(space, await renderSpace(plan, space, sources, options, (page) => indexes.add(index, page), indexed));

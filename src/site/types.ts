@@ -61,6 +61,11 @@ export interface BuildOptions {
   only?: ReadonlySet<string>;
   /** Render page bodies on a worker thread when there are many to render (default); false renders them all here. */
   renderWorkers?: boolean;
+  /**
+   * Before rendering `LEAN_HEAP_FROM` pages or more, set the process's lean heap (platform/heap.ts): for a command
+   * that builds once (its V8 flags stay set). A rebuild of a few pages keeps V8's heap, which it is quicker with.
+   */
+  leanHeap?: boolean;
 }
 
 /** What the builder reads from the store: page and file bytes by blob oid, and each page's parse record. */

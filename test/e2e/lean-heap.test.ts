@@ -1,9 +1,11 @@
-// The commands that sync or build once run with the lean heap of src/platform/heap.ts; the server and the watcher
-// keep V8's. Seen from outside: a module preloaded into the real CLI reports the V8 flags it sets.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+// `docs build` sets the lean heap of src/platform/heap.ts before it renders many pages, and keeps V8's for a rebuild of
+// a few. Seen from outside: a module preloaded into the real CLI reports the V8 flags the command sets.
+import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { generateCorpus } from '../../bench/gen-corpus.mjs';
+import { LEAN_HEAP_FROM } from '../../src/site/build.js';
 import { LEAN_HEAP_FLAGS } from '../../src/platform/heap.js';
 import { docs, project } from '../helpers/cli.js';
 
@@ -17,22 +19,36 @@ v8.setFlagsFromString = (flag) => { process.stderr.write('v8 flag ' + flag + '\\
 syncBuiltinESMExports();
 `,
 );
-const flagsSet = (stderr: string) => [...stderr.matchAll(/^v8 flag (.+)$/gm)].map((m) => m[1]);
+const flagsSet = (stderr: string) => [...new Set([...stderr.matchAll(/^v8 flag (.+)$/gm)].map((m) => m[1]))];
 
-describe('the heap of a command', () => {
-  it("is lean for a build or a sync, V8's own for the others, and a flag given to node stays", async () => {
+describe('the heap of a build', () => {
+  it("is lean for a build of many pages, V8's own for a rebuild of one and for a sync; a flag given to node stays", async () => {
     const dir = project('storage:\n  dir: .docs\n', 'heap');
+    const corpus = join(dir, 'corpus');
+    generateCorpus(corpus, LEAN_HEAP_FROM + 10);
     const env = { NODE_OPTIONS: `--import ${probe}` };
-    const build = await docs({ cwd: dir, env }, 'build');
-    expect(build.stderr).toContain('nothing synced yet');
+    const sync = await docs({ cwd: dir, env }, 'sync', corpus);
+    expect(sync.code, sync.stderr).toBe(0);
+    expect(flagsSet(sync.stderr)).toEqual([]);
+    const build = await docs({ cwd: dir, env }, 'build', '--out', 'site', '--no-strict-links');
+    expect(build.code, build.stderr).toBe(0);
     expect(flagsSet(build.stderr)).toEqual([...LEAN_HEAP_FLAGS]);
-    const sync = await docs({ cwd: dir, env: { NODE_OPTIONS: `--import ${probe} --max-semi-space-size=4` } }, 'sync', join(dir, 'missing'));
-    expect(sync.code).not.toBe(0);
-    expect(flagsSet(sync.stderr)).toEqual(['--heap-growing-percent=20']);
-    const token = await docs({ cwd: dir, env }, 'token', 'create', '--help');
-    expect(token.code).toBe(0);
-    expect(flagsSet(token.stderr)).toEqual([]);
-    const migrate = await docs({ cwd: dir, env }, 'migrate');
-    expect(flagsSet(migrate.stderr)).toEqual([]);
+
+    appendFileSync(join(corpus, 'group-2', 'page-60.md'), '\nOne more sentence.\n');
+    expect((await docs({ cwd: dir, env }, 'sync', corpus)).code).toBe(0);
+    const rebuild = await docs({ cwd: dir, env }, 'build', '--out', 'site', '--no-strict-links', '--json');
+    expect(rebuild.code, rebuild.stderr).toBe(0);
+    expect(JSON.parse(rebuild.stdout)).toMatchObject({ rendered: 1 });
+    expect(flagsSet(rebuild.stderr)).toEqual([]);
+
+    const given = await docs(
+      { cwd: dir, env: { NODE_OPTIONS: `--import ${probe} --max-semi-space-size=4` } },
+      'build',
+      '--out',
+      'other-site',
+      '--no-strict-links',
+    );
+    expect(given.code, given.stderr).toBe(0);
+    expect(flagsSet(given.stderr)).toEqual(['--heap-growing-percent=20']);
   });
 });
