@@ -113,13 +113,17 @@ export async function buildApiSite(
   return runBuild(runtime, site, out, flags, progress);
 }
 
-/** Builds the site of one space (by id or title; the only space when omitted) into `out`. */
+/**
+ * Builds the site of one space (by id or title; the only space when omitted) into `out`. `leanHeap`: for a command
+ * that builds once (`BuildOptions.leanHeap`); `docs start` goes on serving.
+ */
 export async function buildSpaceSite(
   runtime: Runtime,
   spaceName: string | undefined,
   out: string,
   flags: Omit<BuildFlags, 'site' | 'space' | 'out' | 'json'> = {},
   progress = false,
+  leanHeap = true,
 ): Promise<BuildReport> {
   // The site builder (Shiki, hast, the search index) loads only when a site is built.
   const { findSpace, gitbookRedirects, spaceSite } = await import('../site/space-site.js');
@@ -143,10 +147,17 @@ export async function buildSpaceSite(
     ...(flags.editUrl ? { editUrl: flags.editUrl.endsWith('/') ? flags.editUrl : `${flags.editUrl}/` } : {}),
     redirects: await gitbookRedirects(domain, space.id),
   });
-  return runBuild(runtime, site, out, flags, progress);
+  return runBuild(runtime, site, out, flags, progress, leanHeap);
 }
 
-async function runBuild(runtime: Runtime, site: SiteInput, out: string, flags: Pick<BuildFlags, 'strictLinks'>, progress: boolean): Promise<BuildReport> {
+async function runBuild(
+  runtime: Runtime,
+  site: SiteInput,
+  out: string,
+  flags: Pick<BuildFlags, 'strictLinks'>,
+  progress: boolean,
+  leanHeap = true,
+): Promise<BuildReport> {
   const [{ buildSite }, { siteSources }, { SingleBar }] = await Promise.all([
     import('../site/build.js'),
     import('../site/space-site.js'),
@@ -160,7 +171,7 @@ async function runBuild(runtime: Runtime, site: SiteInput, out: string, flags: P
     return await buildSite(site, siteSources(runtime.domain), {
       out,
       strictLinks: flags.strictLinks !== false,
-      leanHeap: true,
+      leanHeap,
       ...(bar
         ? {
             onProgress: ({ space: label, done, total }: { space: string; done: number; total: number }) => {

@@ -194,7 +194,8 @@ async function buildOwnSite(runtime: Runtime, reports: readonly SyncReport[], si
   const out = join(runtime.storeDir, 'site');
   try {
     const { buildSpaceSite } = await import('./build.js');
-    const report = await buildSpaceSite(runtime, first.space.id, out, { strictLinks: false, siteUrl });
+    // V8's heap: the process goes on serving (`BuildOptions.leanHeap`).
+    const report = await buildSpaceSite(runtime, first.space.id, out, { strictLinks: false, siteUrl }, false, false);
     process.stdout.write(`Built the site of ${first.space.title}: ${report.pages} pages (${report.rendered} rendered) in ${report.ms} ms\n`);
     for (const warning of report.warnings) process.stderr.write(`docs: warning: ${warning}\n`);
     return out;

@@ -1,12 +1,13 @@
 /**
- * The heap of a command that builds a big site once (`docs build`, `publish`, `start`: `BuildOptions.leanHeap`). V8
+ * The heap of a command that builds a big site once (`docs build`, `publish`: `BuildOptions.leanHeap`). V8
  * lets a heap grow to several times what is live before its next full collection, in every thread: a build of 10,000
  * pages runs four (its own, the render, the highlight and the search workers) and peaked at 820 to 880 MB, while its
  * own thread held under 90 MB live. Grown by a fifth at a time, with smaller semi-spaces, the same build peaks at
- * about 600 MB for a few percent more CPU. A rebuild of a few pages holds little, and is quicker with V8's heap.
+ * about 650 MB for a few percent more CPU. A rebuild of a few pages holds little, and is quicker with V8's heap.
  *
- * V8's flags are the process's, and stay set: the semi-spaces are those of the threads started after. A flag given
- * to `node` itself is left as given.
+ * V8's flags are the process's, and stay set; a thread reads them as it starts, so they are set before any worker
+ * starts (the search worker's young generation is its own, `resourceLimits`). A flag given to `node` itself is left
+ * as given.
  */
 import { setFlagsFromString } from 'node:v8';
 

@@ -5,7 +5,7 @@
  * 404 and redirects.
  */
 import { leanHeap } from '../platform/heap.js';
-import { planRedirects, planSite, planSpace } from './build/plan.js';
+import { newPages, planRedirects, planSite, planSpace, type SitePlan } from './build/plan.js';
 import { renderSpace } from './build/render.js';
 import { SiteOutput } from './build/write.js';
 import { describeBrokenLinks } from './link-check.js';
@@ -18,7 +18,7 @@ import { SpaceUrls } from './urls.js';
 export type { BuildOptions, BuildReport, SiteInput, SiteSources, SiteSpaceInput } from './types.js';
 export type { BrokenLink } from './link-check.js';
 
-/** Pages to render from which a build with `leanHeap` sets it: below, its memory is small either way. */
+/** New pages (the last build had none of them) from which a build with `leanHeap` sets it: below, its memory is small either way. */
 export const LEAN_HEAP_FROM = 500;
 
 /** Strict link checking found broken links: the site was written, but the build failed. */
@@ -33,18 +33,21 @@ export class BrokenLinksError extends Error {
 }
 
 export async function buildSite(site: SiteInput, sources: SiteSources, options: BuildOptions): Promise<BuildReport> {
+  const started = performance.now();
   ({ site, sources } = await withOpenAPIPages(site, sources));
+  const plan = await planSite(site, options);
+  // Before any worker starts: V8's flags are read as a thread starts.
+  if (options.leanHeap && !options.only && newPages(plan) >= LEAN_HEAP_FROM) leanHeap();
   const indexes = searchIndexes(options.only ? 0 : site.spaces.reduce((n, space) => n + space.view.index.documents().length, 0), options.out);
   try {
-    return await build(site, sources, options, indexes);
+    return await build(plan, sources, options, indexes, started);
   } finally {
     await indexes.close();
   }
 }
 
-async function build(site: SiteInput, sources: SiteSources, options: BuildOptions, indexes: SearchIndexes): Promise<BuildReport> {
-  const started = performance.now();
-  const plan = await planSite(site, options);
+async function build(plan: SitePlan, sources: SiteSources, options: BuildOptions, indexes: SearchIndexes, started: number): Promise<BuildReport> {
+  const { site } = plan;
   const output = new SiteOutput(plan, sources.blobs, indexes, options);
   const redirects: Redirect[] = [];
   // A site space's search index gets ready (on a worker: started, its last state read back) while its pages are
@@ -61,7 +64,6 @@ async function build(site: SiteInput, sources: SiteSources, options: BuildOption
     for (const index of site.spaces.keys()) {
       // Planned after the site spaces before it are written: a page is kept only if its file is there.
       const space = planSpace(plan, index, options, output.exists);
-      if (options.leanHeap && space.pages.filter((p) => p.action === 'render').length >= LEAN_HEAP_FROM) leanHeap();
       const indexed = (await prepared[index]) ?? null;
       prepare(index + 1);
       await output.writeSpace(space, await renderSpace(plan, space, sources, options, (page) => indexes.add(index, page), indexed));

@@ -62,14 +62,19 @@ export interface SegmentRecord {
 export interface Manifest {
   format: number;
   pages: Record<string, PageRecord>;
-  /** Copied files by output path -> blob oid; the site's assets -> `SiteAssets.version`. */
+  /** Copied files by output path -> blob oid. */
   files: Record<string, string>;
+  /**
+   * The site's assets by output path -> `SiteAssets.version` (apart from `files`, which an earlier version of Quire
+   * removes what its own manifest does not name from: a build of it would remove the assets). Absent before.
+   */
+  assets?: Record<string, string>;
   segments: SegmentRecord[];
   /** Each site-wide file made of segments, as written: a range holds only while the file is still this one. */
   outputs: Record<string, { size: number; mtimeMs: number }>;
 }
 
-export const emptyManifest = (): Manifest => ({ format: FORMAT, pages: {}, files: {}, segments: [], outputs: {} });
+export const emptyManifest = (): Manifest => ({ format: FORMAT, pages: {}, files: {}, assets: {}, segments: [], outputs: {} });
 
 const hash = (text: string) => sha1Hex(text, 20);
 

@@ -229,7 +229,7 @@ export function renderPage(chrome: Chrome, page: PageView): string {
  */
 export function renderPageBytes(chrome: Chrome, page: PageView): Uint8Array[] {
   const [before, after] = aroundSidebar(chrome, page);
-  // Encoded apart: a page's body with a character past Latin-1 would make the whole page a two-byte string, slower to encode.
+  // Encoded apart: the sidebar, most of a big space's page, stays a one-byte string (quicker to encode) whatever the body holds.
   if (chrome.sidebarFor) return [Buffer.from(before), Buffer.from(chrome.sidebarFor(page.id)), Buffer.from(after)];
   let sidebar = sidebarBytes.get(chrome);
   if (!sidebar) sidebarBytes.set(chrome, (sidebar = Buffer.from(chrome.sidebar)));

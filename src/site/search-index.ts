@@ -321,7 +321,9 @@ export class SearchIndexBuilder {
     const builder = new SearchIndexBuilder();
     const files = (names: Array<[string, string]>) => new Map(names.map(([key, name]) => [key, { name, content: null }]));
     builder.pages = state.pages.map(([key, sig, sections, name]) => ({ key, sig, sections, name, terms: null, fragment: null }));
-    const { terms, offsets, columns } = state;
+    const { terms, offsets } = state;
+    // Copies: the deserialized columns are views into the whole snapshot file, which would stay alive with them.
+    const columns = { pages: state.columns.pages.slice(), sections: state.columns.sections.slice(), weights: state.columns.weights.slice() };
     const triples = fromColumns(columns);
     builder.postings = new Map(terms.map((term, i) => [term, triples.subarray(offsets[i]! * 3, offsets[i + 1]! * 3)]));
     builder.source = { columns, triples };

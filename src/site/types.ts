@@ -62,8 +62,9 @@ export interface BuildOptions {
   /** Render page bodies on a worker thread when there are many to render (default); false renders them all here. */
   renderWorkers?: boolean;
   /**
-   * Before rendering `LEAN_HEAP_FROM` pages or more, set the process's lean heap (platform/heap.ts): for a command
-   * that builds once (its V8 flags stay set). A rebuild of a few pages keeps V8's heap, which it is quicker with.
+   * With `LEAN_HEAP_FROM` new pages or more (a first build, a big import), set the process's lean heap before any worker
+   * starts (platform/heap.ts): for a command that builds once, as its V8 flags stay set. A rebuild keeps V8's heap,
+   * which it is quicker with.
    */
   leanHeap?: boolean;
 }

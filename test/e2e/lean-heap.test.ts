@@ -1,5 +1,5 @@
-// `docs build` sets the lean heap of src/platform/heap.ts before it renders many pages, and keeps V8's for a rebuild of
-// a few. Seen from outside: a module preloaded into the real CLI reports the V8 flags the command sets.
+// `docs build` sets the lean heap of src/platform/heap.ts before a build of many new pages, and keeps V8's for a
+// rebuild. Seen from outside: a module preloaded into the real CLI reports the V8 flags the command sets.
 import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +22,7 @@ syncBuiltinESMExports();
 const flagsSet = (stderr: string) => [...new Set([...stderr.matchAll(/^v8 flag (.+)$/gm)].map((m) => m[1]))];
 
 describe('the heap of a build', () => {
-  it("is lean for a build of many pages, V8's own for a rebuild of one and for a sync; a flag given to node stays", async () => {
+  it("is lean for a first build of many pages, V8's own for a rebuild and for a sync; a flag given to node stays", { timeout: 120_000 }, async () => {
     const dir = project('storage:\n  dir: .docs\n', 'heap');
     const corpus = join(dir, 'corpus');
     generateCorpus(corpus, LEAN_HEAP_FROM + 10);

@@ -166,5 +166,9 @@ describe('the output folder', () => {
     expect(statSync(edited!.full).mtimeMs).toBeGreaterThan(past.getTime());
     expect(kept.length).toBeGreaterThan(0);
     for (const { full } of kept) expect(statSync(full).mtimeMs, full).toBe(past.getTime());
+    // Apart from the copied files: an earlier version of Quire removes the files its own manifest does not name.
+    const manifest = JSON.parse(readFileSync(join(out, '.quire-build.json'), 'utf8')) as { files: object; assets: object };
+    expect(Object.keys(manifest.assets).sort()).toEqual(files.map((f) => f.path).sort());
+    for (const { path } of files) expect(manifest.files).not.toHaveProperty([path]);
   });
 });

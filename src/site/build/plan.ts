@@ -95,6 +95,13 @@ export async function planSite(site: SiteInput, options: BuildOptions): Promise<
   };
 }
 
+/** The site's pages the previous build did not have: what a build renders at least (all of them at a first build). */
+export function newPages(plan: SitePlan): number {
+  let count = 0;
+  for (const space of plan.site.spaces) for (const page of space.view.index.documents()) if (!(`${space.prefix}/${page.id}` in plan.previous.pages)) count++;
+  return count;
+}
+
 /** `exists` tells whether the output folder has a file (from an earlier build, or written by this one). */
 export function planSpace(plan: SitePlan, index: number, options: BuildOptions, exists: (path: string) => boolean): SpacePlan {
   const space = plan.site.spaces[index]!;

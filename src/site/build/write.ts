@@ -152,9 +152,10 @@ export class SiteOutput {
   /** The site's assets, but those the previous build wrote of the same version and still there: their files stay untouched. */
   private writeAssets(): void {
     const { assets, previous } = this.plan;
+    const written = (this.files.manifest.assets ??= {});
     for (const { path, bytes } of assets.files) {
-      this.files.manifest.files[path] = assets.version;
-      if (previous.files[path] !== assets.version || this.writer.size(path) !== bytes.length) this.writer.write(path, bytes);
+      written[path] = assets.version;
+      if (previous.assets?.[path] !== assets.version || this.writer.size(path) !== bytes.length) this.writer.write(path, bytes);
     }
   }
 
@@ -190,6 +191,7 @@ export class SiteOutput {
       for (const file of entry.files) if (!kept.has(file)) await this.writer.remove(file);
     }
     for (const file of Object.keys(previous.files)) if (!(file in this.files.manifest.files)) await this.writer.remove(file);
+    for (const file of Object.keys(previous.assets ?? {})) if (!(file in (this.files.manifest.assets ?? {}))) await this.writer.remove(file);
   }
 }
 
