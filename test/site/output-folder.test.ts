@@ -170,5 +170,11 @@ describe('the output folder', () => {
     const manifest = JSON.parse(readFileSync(join(out, '.quire-build.json'), 'utf8')) as { files: object; assets: object };
     expect(Object.keys(manifest.assets).sort()).toEqual(files.map((f) => f.path).sort());
     for (const { path } of files) expect(manifest.files).not.toHaveProperty([path]);
+
+    // A manifest naming them among the copied files (as this version's first commits did) removes none of them.
+    const moved = { ...manifest, files: { ...manifest.files, ...manifest.assets }, assets: {} };
+    writeFileSync(join(out, '.quire-build.json'), JSON.stringify(moved));
+    await space.build(out);
+    for (const { full, bytes } of files) expect(readFileSync(full).equals(bytes), full).toBe(true);
   });
 });

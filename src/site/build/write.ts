@@ -190,8 +190,10 @@ export class SiteOutput {
       kept ??= new Set(Object.values(pages).flatMap((p) => p.files));
       for (const file of entry.files) if (!kept.has(file)) await this.writer.remove(file);
     }
-    for (const file of Object.keys(previous.files)) if (!(file in this.files.manifest.files)) await this.writer.remove(file);
-    for (const file of Object.keys(previous.assets ?? {})) if (!(file in (this.files.manifest.assets ?? {}))) await this.writer.remove(file);
+    const { files, assets = {} } = this.files.manifest;
+    // A path this build wrote is not stale, whichever list the last build named it in.
+    for (const file of Object.keys(previous.files)) if (!(file in files) && !(file in assets)) await this.writer.remove(file);
+    for (const file of Object.keys(previous.assets ?? {})) if (!(file in assets) && !(file in files)) await this.writer.remove(file);
   }
 }
 
