@@ -95,10 +95,13 @@ export async function planSite(site: SiteInput, options: BuildOptions): Promise<
   };
 }
 
+/** A page's key in the manifest: its site space's prefix and its id. */
+const entryKeyOf = (prefix: string, page: DocumentPage) => `${prefix}/${page.id}`;
+
 /** The site's pages the previous build did not have: what a build renders at least (all of them at a first build). */
 export function newPages(plan: SitePlan): number {
   let count = 0;
-  for (const space of plan.site.spaces) for (const page of space.view.index.documents()) if (!(`${space.prefix}/${page.id}` in plan.previous.pages)) count++;
+  for (const space of plan.site.spaces) for (const page of space.view.index.documents()) if (!(entryKeyOf(space.prefix, page) in plan.previous.pages)) count++;
   return count;
 }
 
@@ -203,7 +206,7 @@ interface PageContext {
 }
 
 function planPage(page: DocumentPage, context: PageContext): PagePlan {
-  const entryKey = `${context.prefix}/${page.id}`;
+  const entryKey = entryKeyOf(context.prefix, page);
   const old = context.previous.pages[entryKey];
   // A page left out of the build costs nothing: a quick edit of one page plans thousands.
   if (context.only !== undefined && !context.only.has(page.id)) return { page, entryKey, key: '', old, action: 'skip' };
