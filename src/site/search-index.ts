@@ -123,7 +123,7 @@ interface PageData {
   sections: number;
   /** Its terms with their section, weight pairs; null for a page restored from a snapshot (they are in the postings). */
   terms: PageTerms | null;
-  /** Null for a page restored from a snapshot: its file is the last build's. */
+  /** Null once its file is written: restored from a snapshot (the last build wrote it), or spilled by this build. */
   fragment: string | null;
   name: string;
 }
@@ -239,6 +239,10 @@ export class SearchIndexBuilder {
   private lastManifest: string | null = null;
   /** Some pages were restored without their terms and fragments: good only over the output it was taken of. */
   private restored = false;
+  /** The fragments this build wrote as their pages came (`spill`), and how far into the batch it went. */
+  private spilled = new Set<string>();
+  private spilledUpTo = 0;
+  private spilling = true;
 
   /**
    * Readies the builder for a build over the output folder whose manifest is `onDisk` and whose index files are
@@ -264,7 +268,8 @@ export class SearchIndexBuilder {
     for (const page of pages) {
       if (page.docs !== null && !page.docs.length) continue;
       const known = this.byKey.get(page.key);
-      this.batch.push(known && known.sig === page.sig && (known.terms !== null || partialOk) ? known : pageData(page, this.intern));
+      // A page whose fragment is only on disk (restored, or spilled) holds only over the index it was made with.
+      this.batch.push(known && known.sig === page.sig && (known.fragment !== null || partialOk) ? known : pageData(page, this.intern));
     }
   }
 
@@ -276,11 +281,38 @@ export class SearchIndexBuilder {
     return onDisk !== null && onDisk === this.lastManifest ? this.pages.map((p) => [p.key, p.sig]) : null;
   }
 
+  /**
+   * Hands the fragments of the pages added since the last call to `write` (its name, its content), then lets go of
+   * them: ten thousand pages' fragments are tens of megabytes, and written now they are not left for the end of the
+   * build. A fragment of a file the output folder has (this builder's last index) is not written. When `write` throws,
+   * this build spills no more: `finish` gives the rest to write.
+   */
+  spill(write: (name: string, content: string) => void): void {
+    const current = this.preparedFor != null && this.preparedFor === this.lastManifest;
+    for (; this.spilling && this.spilledUpTo < this.batch.length; this.spilledUpTo++) {
+      const page = this.batch[this.spilledUpTo]!;
+      if (page.fragment === null || (current && this.files.has(page.name))) continue;
+      if (!this.spilled.has(page.name)) {
+        try {
+          write(page.name, page.fragment);
+        } catch {
+          this.spilling = false;
+          return;
+        }
+        this.spilled.add(page.name);
+      }
+      page.fragment = null;
+    }
+  }
+
   /** Forgets a build that stopped half way. */
   abandon(): void {
     this.batch = [];
     this.byKey = null;
     this.preparedFor = undefined;
+    this.spilled = new Set();
+    this.spilledUpTo = 0;
+    this.spilling = true;
   }
 
   /**
@@ -346,6 +378,7 @@ export class SearchIndexBuilder {
   finish(onDisk: string | null = null): SearchOutput {
     const batch = this.batch;
     const prepared = this.preparedFor;
+    const spilled = this.spilled;
     this.abandon();
     const current = onDisk !== null && onDisk === this.lastManifest;
     if (prepared !== undefined && prepared !== onDisk) throw new Error('search index: finished over another output folder than it was prepared for');
@@ -361,17 +394,8 @@ export class SearchIndexBuilder {
       for (const [n, terms] of this.termsOf(partial)) this.pages[n]!.terms = packTerms(terms, this.intern);
       this.pages = batch;
       for (const term of this.postings.keys()) dirtyTerms.add(term);
-      const postings = new Map<string, number[]>();
-      this.pages.forEach((page, n) => {
-        const { names, offsets, pairs } = page.terms!;
-        names.forEach((term, t) => {
-          let list = postings.get(term);
-          if (!list) postings.set(term, (list = []));
-          for (let i = offsets[t]!; i < offsets[t + 1]!; i += 2) list.push(n, pairs[i]!, pairs[i + 1]!);
-          dirtyTerms.add(term);
-        });
-      });
-      this.postings = postings;
+      this.postings = postingsOf(this.pages);
+      for (const term of this.postings.keys()) dirtyTerms.add(term);
       this.source = null;
       this.blocks = [];
       this.vocab = new Map();
@@ -401,7 +425,7 @@ export class SearchIndexBuilder {
     const write: Array<[string, string]> = [];
     for (const file of this.allFiles()) {
       files.add(file.name);
-      if (previous?.has(file.name)) continue;
+      if (previous?.has(file.name) || spilled.has(file.name)) continue;
       // Only a restored file has no content, and a restored builder runs over the output it was taken of.
       if (file.content === null) throw new Error(`search index: the contents of ${file.name} are not known`);
       write.push([file.name, file.content]);
@@ -588,6 +612,37 @@ export class SearchIndexBuilder {
     yield* this.blocks;
     for (const page of this.pages) yield { name: page.name, content: page.fragment };
   }
+}
+
+/**
+ * Every term's postings (page, section, weight triples, in page order) of `pages`, each a view into one array of the
+ * exact size: counted first, then filled. Arrays grown a push at a time took twice the memory, at the build's peak.
+ */
+function postingsOf(pages: readonly PageData[]): Map<string, Int32Array> {
+  const ends = new Map<string, number>();
+  for (const { terms } of pages) {
+    const { names, offsets } = terms!;
+    for (let t = 0; t < names.length; t++) ends.set(names[t]!, (ends.get(names[t]!) ?? 0) + ((offsets[t + 1]! - offsets[t]!) / 2) * 3);
+  }
+  // Ends first; then, filling from the last page back, each term's cursor moves down from its end to its start.
+  let total = 0;
+  for (const [term, length] of ends) ends.set(term, (total += length));
+  const cursors = new Map<string, number>();
+  for (const [term, end] of ends) cursors.set(term, end);
+  const triples = new Int32Array(total);
+  for (let n = pages.length - 1; n >= 0; n--) {
+    const { names, offsets, pairs } = pages[n]!.terms!;
+    for (let t = 0; t < names.length; t++) {
+      let at = cursors.get(names[t]!)! - ((offsets[t + 1]! - offsets[t]!) / 2) * 3;
+      cursors.set(names[t]!, at);
+      for (let i = offsets[t]!; i < offsets[t + 1]!; i += 2) {
+        triples[at++] = n;
+        triples[at++] = pairs[i]!;
+        triples[at++] = pairs[i + 1]!;
+      }
+    }
+  }
+  return new Map([...ends].map(([term, end]) => [term, triples.subarray(cursors.get(term)!, end)]));
 }
 
 /** A snapshot's postings by column, each in the narrowest array its values fit: 5 bytes a posting rather than 12. */

@@ -18,8 +18,8 @@ export interface SearchIndexes {
   prepare(index: number, folder: SearchFolder): Promise<ReadonlyMap<string, string> | null>;
   /** Appends a page to index `index`. */
   add(index: number, page: SearchPage): void;
-  /** Writes the index's files that `folder` lacks, under `dir` of the output folder `out`, once every page was added. */
-  finish(index: number, folder: SearchFolder, out: string, dir: string): Promise<WrittenSearch>;
+  /** Writes the index's files that `folder` lacks, once every page was added. */
+  finish(index: number, folder: SearchFolder): Promise<WrittenSearch>;
   /**
    * After the build wrote its manifests: the snapshots of the indexes finished become those of the build cache, and
    * the cache's other snapshots go (half written by a build that crashed, or of site spaces gone).
@@ -58,10 +58,10 @@ class InlineIndexes implements SearchIndexes {
     builder.add([page]);
   }
 
-  async finish(index: number, folder: SearchFolder, out: string, dir: string): Promise<WrittenSearch> {
+  async finish(index: number, folder: SearchFolder): Promise<WrittenSearch> {
     const builder = this.builders.get(index) ?? new SearchIndexBuilder();
     this.builders.delete(index);
-    return writeSearchFiles(builder, folder, out, dir);
+    return writeSearchFiles(builder, folder);
   }
 
   async commit(): Promise<void> {
@@ -97,11 +97,11 @@ class WorkerIndexes implements SearchIndexes {
     if (batch.length >= BATCH) this.flush(index);
   }
 
-  async finish(index: number, folder: SearchFolder, out: string, dir: string): Promise<WrittenSearch> {
+  async finish(index: number, folder: SearchFolder): Promise<WrittenSearch> {
     this.flush(index);
     const id = this.id(index);
     this.ids.delete(index);
-    const written = this.client.request<WrittenSearch>({ type: 'finish', index: id, folder, out, dir });
+    const written = this.client.request<WrittenSearch>({ type: 'finish', index: id, folder });
     // Asked for now, done once the files are answered: the snapshot is saved while this thread writes the site's files.
     const saved = this.client.request<string | null>({ type: 'save', index: id });
     saved.catch(() => {});

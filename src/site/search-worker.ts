@@ -1,4 +1,5 @@
-// Worker thread entry: builds search indexes from pages posted in order, and returns each one's files. An index
+// Worker thread entry: builds search indexes from pages posted in order, and writes each one's files: the pages'
+// fragments as they come (into the folder the index was prepared for), the rest when it is finished. An index
 // posted with a key is kept for the next build with that key (the same site rebuilt), the most recently used few, and
 // saved as a snapshot beside the site's build cache, for the next build in another process: after its files are
 // answered, under a temporary name, which the build renames into place once it committed (`SearchIndexes.commit`).
@@ -6,7 +7,7 @@ import { LRUCache } from 'lru-cache';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { answer } from '../platform/worker-threads.js';
-import { type SearchFolder, type WrittenSearch, writeSearchFiles } from './search-files.js';
+import { type SearchFolder, SearchFiles, type WrittenSearch } from './search-files.js';
 import { SearchIndexBuilder, type SearchPage } from './search-index.js';
 import { pendingSnapshot } from './search-snapshots.js';
 
@@ -14,13 +15,20 @@ type Message =
   | { type: 'prepare'; index: number; id: number; key?: string; snapshot?: string; folder: SearchFolder }
   | { type: 'add'; index: number; key?: string; snapshot?: string; pages: SearchPage[] }
   | { type: 'drop'; index: number }
-  | { type: 'finish'; index: number; id: number; folder: SearchFolder; out: string; dir: string }
+  | { type: 'finish'; index: number; id: number; folder: SearchFolder }
   | { type: 'save'; index: number; id: number };
 
+interface Entry {
+  builder: SearchIndexBuilder;
+  snapshot?: string | undefined;
+  /** Its folder, once prepared: the pages' fragments are written there as they come. */
+  files?: SearchFiles;
+}
+
 const kept = new LRUCache<string, SearchIndexBuilder>({ max: 8 });
-const builders = new Map<number, { builder: SearchIndexBuilder; snapshot?: string | undefined }>();
+const builders = new Map<number, Entry>();
 /** The builders finished whose snapshot is still to be saved (`save`, asked for after `finish`). */
-const finished = new Map<number, { builder: SearchIndexBuilder; snapshot?: string | undefined }>();
+const finished = new Map<number, Entry>();
 
 function builderFor(key: string | undefined, snapshot: string | undefined): SearchIndexBuilder {
   if (key === undefined) return new SearchIndexBuilder();
@@ -52,10 +60,10 @@ function save(path: string, builder: SearchIndexBuilder): string | null {
   }
 }
 
-const finish = answer<Extract<Message, { type: 'finish' }>>(({ index, folder, out, dir }): WrittenSearch => {
+const finish = answer<Extract<Message, { type: 'finish' }>>(({ index, folder }): WrittenSearch => {
   const entry = builders.get(index) ?? { builder: new SearchIndexBuilder() };
   builders.delete(index);
-  const written = writeSearchFiles(entry.builder, folder, out, dir);
+  const written = (entry.files ?? new SearchFiles(folder)).finish(entry.builder);
   finished.set(index, entry);
   return written;
 });
@@ -70,7 +78,7 @@ const saveFinished = answer<Extract<Message, { type: 'save' }>>(({ index }): str
 /** An index made ready for a build: the pages it has already, if it made the index on disk. */
 const prepare = answer<Extract<Message, { type: 'prepare' }>>(({ index, key, snapshot, folder }) => {
   const builder = builderFor(key, snapshot);
-  builders.set(index, { builder, snapshot });
+  builders.set(index, { builder, snapshot, files: new SearchFiles(folder) });
   builder.prepare(folder.manifest, new Set(folder.files));
   return builder.signatures(folder.manifest);
 });
@@ -87,4 +95,5 @@ parentPort?.on('message', (message: Message) => {
   }
   if (!entry) builders.set(message.index, (entry = { builder: builderFor(message.key, message.snapshot), snapshot: message.snapshot }));
   entry.builder.add(message.pages);
+  entry.files?.spill(entry.builder);
 });

@@ -252,8 +252,8 @@ describe('search indexes built on a worker', () => {
         for (const page of pagesOf(docs.slice(i, i + 7))) indexes.add(0, page);
         for (const page of pagesOf(docs.slice(i, i + 3))) indexes.add(1, page);
       }
-      const empty = { manifest: null, files: [] };
-      const [first, second] = [await indexes.finish(0, empty, out, ''), await indexes.finish(1, empty, out, 'fr/')];
+      const empty = { out, manifest: null, files: [] };
+      const [first, second] = [await indexes.finish(0, { ...empty, dir: '' }), await indexes.finish(1, { ...empty, dir: 'fr/' })];
       expect(inFolder(out, '', first.manifest)).toEqual(sorted(fresh(docs)));
       const secondDocs = Array.from({ length: docs.length / 7 + 1 }, (_, n) => docs.slice(n * 7, n * 7 + 3)).flat();
       expect(inFolder(out, 'fr/', second.manifest)).toEqual(sorted(fresh(secondDocs)));
@@ -281,10 +281,10 @@ describe('search indexes built on a worker', () => {
       const indexes = searchIndexes(WORKER_FROM_PAGES, out);
       try {
         const before = new Set(existsSync(join(out, SEARCH_DIR)) ? readdirSync(join(out, SEARCH_DIR)) : []);
-        const folder = { manifest, files: [...before] };
+        const folder = { out, dir: '', manifest, files: [...before] };
         const known = await indexes.prepare(0, folder);
         for (const page of pagesOf(batch)) indexes.add(0, known?.get(page.key) === page.sig ? { ...page, docs: null } : page);
-        const written = await indexes.finish(0, folder, out, '');
+        const written = await indexes.finish(0, folder);
         for (const name of written.remove) rmSync(join(out, SEARCH_DIR, name));
         manifest = written.manifest;
         await indexes.commit();

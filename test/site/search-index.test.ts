@@ -173,6 +173,41 @@ describe('the sharded search index', () => {
     expect(searchTerms(`Z${'y'.repeat(70)} AbC9 x_y`)).toEqual(client.terms(`Z${'y'.repeat(70)} AbC9 x_y`));
   });
 
+  it('stores every term of every section, in page order, with its weight', () => {
+    const words = ['sync', 'merge', 'deploy', 'token', 'page', 'commit', 'revert', 'branch'];
+    const section = fc.tuple(fc.constantFrom(...words), fc.array(fc.constantFrom(...words), { maxLength: 12 }));
+    const pageArb = fc.tuple(fc.constantFrom(...words), fc.array(section, { minLength: 1, maxLength: 4 }));
+    fc.assert(
+      fc.property(fc.array(pageArb, { minLength: 1, maxLength: 12 }), (pages) => {
+        const docs = pages.flatMap(([title, sections], p) =>
+          page(
+            `p${p}`,
+            title,
+            sections.map(([heading, text]) => [heading, text.join(' ')]),
+          ),
+        );
+        const output = indexOf(docs);
+        const shards = new Map(output.write.map(([name, content]) => [name.slice(0, 12), content]));
+        const stored: Record<string, number[]> = {};
+        for (const hash of Object.values(JSON.parse(output.manifest).shards)) Object.assign(stored, JSON.parse(shards.get(hash as string)!));
+        // Each term's sections, counted, then (page delta, section, weight) in page order: made here the obvious way.
+        const expected: Record<string, number[]> = {};
+        const last: Record<string, number> = {};
+        docs.forEach((doc) => {
+          const [key, at] = doc.id.split('#') as [string, string];
+          const n = Number(key.slice(1));
+          for (const [term, weight] of sectionWeights(doc, Number(at))) {
+            (expected[term] ??= [0]).push(n - (last[term] ?? 0), Number(at), weight);
+            expected[term]![0]!++;
+            last[term] = n;
+          }
+        });
+        expect(stored).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('gives a title hit its weight on the intro only, and a heading its weight on its section', () => {
     const [intro, section] = page('p', 'Sync guide', [
       ['', 'Body text.'],
@@ -226,6 +261,67 @@ describe('words that are names of Object properties', () => {
         (await results(output, query)).map((r) => r.url),
         query,
       ).toEqual([url]);
+  });
+});
+
+describe('fragments written as their pages come (spill)', () => {
+  const site = (edited = -1) =>
+    Array.from({ length: 40 }, (_, p) =>
+      page(`p${p}`, `Page ${p}`, [
+        ['', p === edited ? 'Rewritten with zebra.' : `Common words and token${p}.`],
+        ['Details', `More about item${p % 7}.`],
+      ]),
+    ).flat();
+  /** Adds `docs` in batches, spilling after each; the files spilled and those `finish` wrote, by name. */
+  const build = (builder: SearchIndexBuilder, docs: SearchDoc[], onDisk: string | null, write = (_name: string) => {}) => {
+    const spilled = new Map<string, string>();
+    builder.prepare(onDisk);
+    const pages = pagesOf(docs);
+    for (let i = 0; i < pages.length; i += 16) {
+      builder.add(pages.slice(i, i + 16));
+      builder.spill((name, content) => {
+        write(name);
+        spilled.set(name, content);
+      });
+    }
+    const output = builder.finish(onDisk);
+    return { output, spilled, files: new Map([...spilled, ...output.write]) };
+  };
+
+  it('hands over every fragment once, and finish the rest: together the files a fresh index writes', () => {
+    const builder = new SearchIndexBuilder();
+    const { output, spilled, files } = build(builder, site(), null);
+    const fresh = indexOf(site());
+    expect(output.manifest).toBe(fresh.manifest);
+    expect(files).toEqual(new Map(fresh.write));
+    expect(spilled.size).toBe(40);
+    expect(output.write.some(([name]) => spilled.has(name))).toBe(false);
+    expect(new Set(builder.fileNames())).toEqual(new Set(fresh.write.map(([name]) => name)));
+  });
+
+  it('spills only a changed page over its own index, and everything again over another folder', () => {
+    const builder = new SearchIndexBuilder();
+    const first = build(builder, site(), null);
+    const edited = build(builder, site(3), first.output.manifest);
+    expect(edited.spilled.size).toBe(1);
+    expect(edited.output.manifest).toBe(indexOf(site(3)).manifest);
+    // Another folder (emptied, or another index): the pages whose fragments were let go are made again from their documents.
+    for (const onDisk of [null, 'x']) {
+      const again = build(builder, site(3), onDisk);
+      expect(again.files, String(onDisk)).toEqual(new Map(indexOf(site(3)).write));
+    }
+  });
+
+  it('stops at a fragment that cannot be written, and leaves it to finish', () => {
+    let calls = 0;
+    const { output, spilled } = build(new SearchIndexBuilder(), site(), null, () => {
+      if (++calls === 5) throw new Error('disk full');
+    });
+    expect(spilled.size).toBe(4);
+    const fresh = new Map(indexOf(site()).write);
+    expect(new Map([...spilled, ...output.write])).toEqual(fresh);
+    // (A vocabulary may have the contents, and so the name, of another: a name may come twice.)
+    expect(new Set(output.write.map(([name]) => name)).size).toBe(fresh.size - 4);
   });
 });
 

@@ -64,7 +64,7 @@ export class SiteOutput {
   searchFolder(index: number, dir: string): SearchFolder {
     let folder = this.searchFolders.get(index);
     if (!folder) {
-      folder = { manifest: this.writer.read(`${dir}${SEARCH_MANIFEST}`), files: this.writer.list(`${dir}${SEARCH_DIR}`) };
+      folder = { out: this.options.out, dir, manifest: this.writer.read(`${dir}${SEARCH_MANIFEST}`), files: this.writer.list(`${dir}${SEARCH_DIR}`) };
       this.searchFolders.set(index, folder);
     }
     return folder;
@@ -84,7 +84,7 @@ export class SiteOutput {
     this.report.brokenLinks.push(...pages.broken);
     this.disallowed.push(...pages.disallowed);
     const written = this.indexes
-      .finish(space.index, this.searchFolder(space.index, space.urls.dir), this.options.out, space.urls.dir)
+      .finish(space.index, this.searchFolder(space.index, space.urls.dir))
       .then((files): [SpacePlan, WrittenSearch] => [space, files]);
     // Awaited with the others in writeSite; a failure meanwhile must not go unhandled while later site spaces render.
     written.catch(() => {});
