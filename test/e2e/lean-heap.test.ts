@@ -1,6 +1,6 @@
 // `docs build` sets the lean heap of src/platform/heap.ts before a build of many new pages, and keeps V8's for a
 // rebuild. Seen from outside: a module preloaded into the real CLI reports the V8 flags the command sets.
-import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ syncBuiltinESMExports();
 const flagsSet = (stderr: string) => [...new Set([...stderr.matchAll(/^v8 flag (.+)$/gm)].map((m) => m[1]))];
 
 describe('the heap of a build', () => {
-  it("is lean for a first build of many pages, V8's own for a rebuild and for a sync; a flag given to node stays", { timeout: 120_000 }, async () => {
+  it("is lean for a first build of many pages and after an upgrade, V8's own for a rebuild and for a sync; a flag given to node stays", { timeout: 120_000 }, async () => {
     const dir = project('storage:\n  dir: .docs\n', 'heap');
     const corpus = join(dir, 'corpus');
     generateCorpus(corpus, LEAN_HEAP_FROM + 10);
@@ -40,6 +40,16 @@ describe('the heap of a build', () => {
     expect(rebuild.code, rebuild.stderr).toBe(0);
     expect(JSON.parse(rebuild.stdout)).toMatchObject({ rendered: 1 });
     expect(flagsSet(rebuild.stderr)).toEqual([]);
+
+    // After an upgrade every page renders again (its key names the assets' version): the manifest records another version.
+    const manifestPath = join(dir, 'site', '.quire-build.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    expect(Object.keys(manifest.assets).length).toBeGreaterThan(0);
+    for (const path of Object.keys(manifest.assets)) manifest.assets[path] = 'older00000';
+    writeFileSync(manifestPath, JSON.stringify(manifest));
+    const upgraded = await docs({ cwd: dir, env }, 'build', '--out', 'site', '--no-strict-links', '--json');
+    expect(upgraded.code, upgraded.stderr).toBe(0);
+    expect(flagsSet(upgraded.stderr)).toEqual([...LEAN_HEAP_FLAGS]);
 
     const given = await docs(
       { cwd: dir, env: { NODE_OPTIONS: `--import ${probe} --max-semi-space-size=4` } },

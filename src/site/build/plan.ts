@@ -98,10 +98,17 @@ export async function planSite(site: SiteInput, options: BuildOptions): Promise<
 /** A page's key in the manifest: its site space's prefix and its id. */
 const entryKeyOf = (prefix: string, page: DocumentPage) => `${prefix}/${page.id}`;
 
-/** The site's pages the previous build did not have: what a build renders at least (all of them at a first build). */
+/**
+ * The pages a build renders at least: those the previous build did not have; all of them at a first build, and when
+ * the previous build was of other templates (every page's key names the assets' version, which its manifest records).
+ */
 export function newPages(plan: SitePlan): number {
+  const versions = Object.values(plan.previous.assets ?? {});
+  const otherTemplates = !versions.length || versions.some((version) => version !== plan.assets.version);
   let count = 0;
-  for (const space of plan.site.spaces) for (const page of space.view.index.documents()) if (!(entryKeyOf(space.prefix, page) in plan.previous.pages)) count++;
+  for (const space of plan.site.spaces) {
+    for (const page of space.view.index.documents()) if (otherTemplates || !(entryKeyOf(space.prefix, page) in plan.previous.pages)) count++;
+  }
   return count;
 }
 
