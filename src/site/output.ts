@@ -96,6 +96,12 @@ export class OutputWriter {
     return full === null ? null : (statSync(full, { throwIfNoEntry: false })?.size ?? null);
   }
 
+  /** Whether file `path` holds exactly `bytes`. */
+  holds(path: string, bytes: Uint8Array): boolean {
+    if (this.size(path) !== bytes.byteLength) return false;
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).equals(readFileSync(outputFile(this.out, path)!));
+  }
+
   /** The names of the files in folder `path`; none when it is not there or leaves the folder. */
   list(path: string): string[] {
     const full = outputFile(this.out, path.replace(/\/+$/, ''));

@@ -151,19 +151,23 @@ describe('the output folder', () => {
     expect(sitemap).toContain('/guide/untitled-1/');
   });
 
-  it("leaves the site's assets of the same version untouched, and writes again one removed or changed by hand", async () => {
+  it("leaves the site's assets untouched, and writes again one removed or changed by hand (at its size or not)", async () => {
     const space = await syncedSpace(markdownSpace({ 'README.md': '# Home\n\nWelcome.\n' }), 'Assets');
     const out = tempDir('assets');
     await space.build(out);
     const files = siteAssets().files.map((f) => ({ ...f, full: join(out, f.path) }));
     const past = new Date('2020-01-01T00:00:00Z');
     for (const { full } of files) utimesSync(full, past, past);
-    const [removed, edited, ...kept] = files;
+    const [removed, edited, sameSize, ...kept] = files;
     rmSync(removed!.full);
     writeFileSync(edited!.full, '/* changed by hand */');
+    const flipped = Buffer.from(sameSize!.bytes);
+    flipped[flipped.length >> 1]! ^= 1;
+    writeFileSync(sameSize!.full, flipped);
     await space.build(out);
     for (const { full, bytes } of files) expect(readFileSync(full).equals(bytes), full).toBe(true);
     expect(statSync(edited!.full).mtimeMs).toBeGreaterThan(past.getTime());
+    expect(statSync(sameSize!.full).mtimeMs).toBeGreaterThan(past.getTime());
     expect(kept.length).toBeGreaterThan(0);
     for (const { full } of kept) expect(statSync(full).mtimeMs, full).toBe(past.getTime());
     // Apart from the copied files: an earlier version of Quire removes the files its own manifest does not name.

@@ -149,13 +149,13 @@ export class SiteOutput {
     if (!this.writer.exists(asset.path)) this.writer.write(asset.path, asset.html);
   }
 
-  /** The site's assets, but those the previous build wrote of the same version and still there: their files stay untouched. */
+  /** The site's assets, but those already there as they are: their files stay untouched. */
   private writeAssets(): void {
-    const { assets, previous } = this.plan;
+    const { assets } = this.plan;
     const written = (this.files.manifest.assets ??= {});
     for (const { path, bytes } of assets.files) {
       written[path] = assets.version;
-      if (previous.assets?.[path] !== assets.version || this.writer.size(path) !== bytes.length) this.writer.write(path, bytes);
+      if (!this.writer.holds(path, bytes)) this.writer.write(path, bytes);
     }
   }
 
