@@ -22,7 +22,7 @@ syncBuiltinESMExports();
 const flagsSet = (stderr: string) => [...new Set([...stderr.matchAll(/^v8 flag (.+)$/gm)].map((m) => m[1]))];
 
 describe('the heap of a build', () => {
-  it("is lean for a first build of many pages and after an upgrade, V8's own for a rebuild and for a sync; a flag given to node stays", { timeout: 120_000 }, async () => {
+  it("is lean for a first build and after an upgrade, V8's own for a rebuild and a sync; a flag given to node stays", { timeout: 120_000 }, async () => {
     const dir = project('storage:\n  dir: .docs\n', 'heap');
     const corpus = join(dir, 'corpus');
     generateCorpus(corpus, LEAN_HEAP_FROM + 10);
