@@ -681,14 +681,24 @@ export function toColumns(lists: readonly ArrayLike<number>[], pageCount: number
   const sections = sectionMax <= 0xffff ? new Uint16Array(count) : new Uint32Array(count);
   const weights = weightMax <= 0xff ? new Uint8Array(count) : new Uint16Array(count);
   let n = 0;
+  // Lists left as they were restored follow one another in the source as here: copied a run at a time.
+  let run = { from: 0, to: 0, at: 0 };
+  const copyRun = () => {
+    if (run.to === run.from) return;
+    pages.set(source!.columns.pages.subarray(run.from, run.to), run.at);
+    sections.set(source!.columns.sections.subarray(run.from, run.to), run.at);
+    weights.set(source!.columns.weights.subarray(run.from, run.to), run.at);
+  };
   for (const list of lists) {
     const from = start(list);
     if (from >= 0) {
       const to = from + list.length / 3;
-      pages.set(source!.columns.pages.subarray(from, to), n);
-      sections.set(source!.columns.sections.subarray(from, to), n);
-      weights.set(source!.columns.weights.subarray(from, to), n);
-      n = n + to - from;
+      if (from !== run.to || n !== run.at + run.to - run.from) {
+        copyRun();
+        run = { from, to: from, at: n };
+      }
+      run.to = to;
+      n += to - from;
       continue;
     }
     for (let i = 0; i < list.length; i += 3, n++) {
@@ -697,6 +707,7 @@ export function toColumns(lists: readonly ArrayLike<number>[], pageCount: number
       weights[n] = list[i + 2]!;
     }
   }
+  copyRun();
   return { pages, sections, weights };
 }
 
