@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { bundledLanguages, bundledLanguagesAlias, createHighlighter, type Highlighter, type ThemedToken } from 'shiki';
+import type { CodeBlocks } from '../../content/parsed-body.js';
 import { escapeHtml } from '../html.js';
 import shiki from 'shiki/package.json' with { type: 'json' };
 
@@ -94,8 +95,8 @@ export function highlight(code: string, lang: string | null | undefined, key = c
   return out;
 }
 
-/** A fenced code block: its language as written (or null) and its code. */
-export type CodeBlock = [lang: string | null, code: string];
+/** A fenced code block: its language as written (or null) and its code, as a parsed page lists them. */
+export type CodeBlock = CodeBlocks[number];
 
 /**
  * Where a code block's highlighted HTML goes when another thread highlights it: an HTML comment with the build's
