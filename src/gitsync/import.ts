@@ -144,6 +144,7 @@ export async function syncDirectory(domain: Domain, options: SyncOptions): Promi
       await landSpace(sync, tree, work, built[i]!);
       progress('save', i + 1, changed.length);
     }
+    await sync.pruneParsed();
   } finally {
     await pool.close();
   }

@@ -15,6 +15,8 @@ export interface ParsedBlobRepo {
   putMany(records: readonly { oid: string; data: unknown; body?: Uint8Array | undefined }[], version: number): Promise<void>;
   /** The parsed bodies stored with the records of `oids` (those that have one). */
   bodies(oids: readonly string[], version: number): Promise<Map<string, Uint8Array>>;
+  /** Removes the records of every other version (made by another Quire, never read by this one): how many. */
+  prune(version: number): Promise<number>;
 }
 
 /** Full-text search (SQLite FTS5) over page sections, keyed by the page blob's oid. */

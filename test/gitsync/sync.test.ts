@@ -5,6 +5,7 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkS
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PARSED_PAGE_VERSION } from '../../src/content/parsed-page.js';
 import type { DocumentPage } from '../../src/model/index.js';
 import { CORPORA, setup } from './helpers.js';
 
@@ -69,6 +70,21 @@ describe('syncing a directory', () => {
     const [third] = await sync(dir, { space: 'Normalization' });
     expect(third).toMatchObject({ pagesAdded: 0, pagesRemoved: 1 });
     expect(third!.warnings.some((w) => w.includes('quote.md') && w.includes('does not exist'))).toBe(true);
+  });
+
+  it("drops the parse records another version of Quire left, and keeps this one's", async () => {
+    const dir = tree({ 'README.md': '# Home\n\nWelcome.\n', 'guide.md': '# Guide\n\nSteps.\n' });
+    const { sync, store } = await setup();
+    const [first] = await sync(dir, { space: 'Pruned' });
+    const oids = (await contentOf(store, first!.space.id)).pages.flatMap((p) => (p.kind === 'document' ? [p.blob] : []));
+    await store.parsed.putMany(
+      oids.map((oid) => ({ oid, data: { stale: true } })),
+      PARSED_PAGE_VERSION - 1,
+    );
+    writeFileSync(join(dir, 'guide.md'), '# Guide\n\nMore steps.\n');
+    await sync(dir, { space: 'Pruned' });
+    expect((await store.parsed.known(oids, PARSED_PAGE_VERSION - 1)).size).toBe(0);
+    expect((await store.parsed.known(oids, PARSED_PAGE_VERSION)).size).toBe(oids.length);
   });
 
   it('does nothing at all when the tree did not change', async () => {

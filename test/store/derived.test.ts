@@ -26,6 +26,21 @@ describe('derived records by the batch', () => {
     await store.close();
   });
 
+  it('prunes the records of every other version, and only those', async () => {
+    const store = await testStore();
+    for (const version of [6, 7, 8])
+      await store.parsed.putMany(
+        [0, 1, 2].map((n) => ({ oid: oid(n), data: { version }, body: Uint8Array.of(version) })),
+        version,
+      );
+    expect(await store.parsed.prune(7)).toBe(6);
+    expect(await store.parsed.prune(7)).toBe(0);
+    expect([...(await store.parsed.getMany([oid(0), oid(1), oid(2)], 7)).values()]).toEqual([{ version: 7 }, { version: 7 }, { version: 7 }]);
+    expect([...(await store.parsed.bodies([oid(0)], 7)).get(oid(0))!]).toEqual([7]);
+    for (const version of [6, 8]) expect((await store.parsed.known([oid(0), oid(1), oid(2)], version)).size).toBe(0);
+    await store.close();
+  });
+
   it('keeps a parsed body with its record, as bytes, read back by the batch; saved again without one, it has none', async () => {
     const store = await testStore();
     const bodyOf = (n: number) => Uint8Array.from({ length: 300 + n }, (_, i) => (i * 7 + n) % 256); // every byte value

@@ -124,6 +124,14 @@ export class GitSync {
     return '';
   }
 
+  /**
+   * Drops the parse records of other versions: after an upgrade, a whole second set of them (a record and a packed body
+   * a page) that nothing reads. A server of another version sharing the database (a rolling upgrade) parses again.
+   */
+  async pruneParsed(): Promise<number> {
+    return await this.deps.store.parsed.prune(PARSED_PAGE_VERSION);
+  }
+
   async saveParsed(results: readonly ParsedBlobResult[]): Promise<void> {
     if (results.length === 0) return;
     const { store } = this.deps;

@@ -67,6 +67,10 @@ export class SqlParsedBlobRepo implements Queries<ParsedBlobRepo> {
     }
   }
 
+  *prune(version: number): Query<number> {
+    return yield* sql.run('DELETE FROM parsed_blobs WHERE version <> ?', version);
+  }
+
   *bodies(oids: readonly string[], version: number): Query<Map<string, Uint8Array>> {
     const found = new Map<string, Uint8Array>();
     for (const chunk of chunks(oids)) {
