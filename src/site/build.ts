@@ -18,7 +18,7 @@ import { SpaceUrls } from './urls.js';
 export type { BuildOptions, BuildReport, SiteInput, SiteSources, SiteSpaceInput } from './types.js';
 export type { BrokenLink } from './link-check.js';
 
-/** New pages (the last build had none of them) from which a build with `leanHeap` sets it: below, its memory is small either way. */
+/** Pages to render (`newPages`) from which a build with `leanHeap` sets it: below, its memory is small either way. */
 export const LEAN_HEAP_FROM = 500;
 
 /** Strict link checking found broken links: the site was written, but the build failed. */

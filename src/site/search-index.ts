@@ -123,7 +123,7 @@ interface PageData {
   sections: number;
   /** Its terms with their section, weight pairs; null for a page restored from a snapshot (they are in the postings). */
   terms: PageTerms | null;
-  /** Null once its file is written: restored from a snapshot (the last build wrote it), or spilled by this build. */
+  /** Null once its file is written: restored from a snapshot (the last build wrote it), or spilled by a build. */
   fragment: string | null;
   name: string;
 }
@@ -263,12 +263,11 @@ export class SearchIndexBuilder {
   /** Indexes pages, in order: their terms and fragment now, their documents left. */
   add(pages: readonly SearchPage[]): void {
     this.byKey ??= new Map(this.pages.map((p) => [p.key, p]));
-    // A page restored without its terms and fragment holds only over the index it was restored with.
+    // A page whose fragment is only on disk (restored, or spilled) holds only over the index it was made with.
     const partialOk = this.preparedFor !== undefined && this.preparedFor === this.lastManifest;
     for (const page of pages) {
       if (page.docs !== null && !page.docs.length) continue;
       const known = this.byKey.get(page.key);
-      // A page whose fragment is only on disk (restored, or spilled) holds only over the index it was made with.
       this.batch.push(known && known.sig === page.sig && (known.fragment !== null || partialOk) ? known : pageData(page, this.intern));
     }
   }
@@ -282,17 +281,18 @@ export class SearchIndexBuilder {
   }
 
   /**
-   * Hands the fragments of the pages added since the last call to `write` (its name, its content), then lets go of
-   * them: ten thousand pages' fragments are tens of megabytes, and written now they are not left for the end of the
-   * build. A fragment of a file the output folder has (this builder's last index) is not written. When `write` throws,
-   * this build spills no more: `finish` gives the rest to write.
+   * Hands the fragments of the pages added since the last call to `write` (its name, its content), and lets go of
+   * those of the pages this build made: ten thousand pages' fragments are tens of megabytes, and written now they are
+   * not left for the end of the build. A fragment of a file the output folder has (this builder's last index) is not
+   * written. A page of the last build is left whole, as a build that fails must leave it. When `write` throws, this
+   * build spills no more: `finish` gives the rest to write.
    */
   spill(write: (name: string, content: string) => void): void {
     const current = this.preparedFor != null && this.preparedFor === this.lastManifest;
     for (; this.spilling && this.spilledUpTo < this.batch.length; this.spilledUpTo++) {
       const page = this.batch[this.spilledUpTo]!;
-      if (page.fragment === null || (current && this.files.has(page.name))) continue;
-      if (!this.spilled.has(page.name)) {
+      if (page.fragment === null) continue;
+      if (!(current && this.files.has(page.name)) && !this.spilled.has(page.name)) {
         try {
           write(page.name, page.fragment);
         } catch {
@@ -301,7 +301,7 @@ export class SearchIndexBuilder {
         }
         this.spilled.add(page.name);
       }
-      page.fragment = null;
+      if (this.byKey?.get(page.key) !== page) page.fragment = null;
     }
   }
 
@@ -426,7 +426,7 @@ export class SearchIndexBuilder {
     for (const file of this.allFiles()) {
       files.add(file.name);
       if (previous?.has(file.name) || spilled.has(file.name)) continue;
-      // Only a restored file has no content, and a restored builder runs over the output it was taken of.
+      // A file without its content was written by a build of this index (restored, or spilled): it is in `previous`.
       if (file.content === null) throw new Error(`search index: the contents of ${file.name} are not known`);
       write.push([file.name, file.content]);
     }

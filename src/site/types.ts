@@ -62,7 +62,7 @@ export interface BuildOptions {
   /** Render page bodies on a worker thread when there are many to render (default); false renders them all here. */
   renderWorkers?: boolean;
   /**
-   * With `LEAN_HEAP_FROM` new pages or more (a first build, a big import), set the process's lean heap before any worker
+   * With `LEAN_HEAP_FROM` new pages or more (a first build, a big import, an upgrade), set the process's lean heap before any worker
    * starts (platform/heap.ts): for a command that builds once, as its V8 flags stay set. A rebuild keeps V8's heap,
    * which it is quicker with.
    */

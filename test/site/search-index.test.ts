@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   fromColumns,
   SEARCH_DIR,
+  SEARCH_FILE,
   SEARCH_MANIFEST,
   type SearchDoc,
   SearchIndexBuilder,
@@ -309,6 +310,38 @@ describe('fragments written as their pages come (spill)', () => {
     for (const onDisk of [null, 'x']) {
       const again = build(builder, site(3), onDisk);
       expect(again.files, String(onDisk)).toEqual(new Map(indexOf(site(3)).write));
+    }
+  });
+
+  it("leaves the last build's pages whole, so a build that failed after spilling one breaks no later build", () => {
+    const builder = new SearchIndexBuilder();
+    const disk = new Map<string, string>();
+    let manifest: string | null = null;
+    const run = (docs: SearchDoc[], sig = '', { fail = false, spill = true } = {}) => {
+      builder.prepare(manifest, new Set(disk.keys()));
+      builder.add(pagesOf(docs).map((p) => ({ ...p, sig: sig + p.sig })));
+      if (spill) builder.spill((name, content) => void disk.set(name, content));
+      if (fail) return builder.abandon();
+      const output = builder.finish(manifest);
+      for (const name of output.remove ?? []) disk.delete(name);
+      for (const [name, content] of output.write) disk.set(name, content);
+      manifest = output.manifest;
+    };
+    // Pages that keep their fragments (built without spilling: as when a write failed); one fragment removed by hand.
+    run(site(), '', { spill: false });
+    const fragment = [...disk.keys()].find((name) => disk.get(name)!.includes('"/p3/"'))!;
+    disk.delete(fragment);
+    run(site(), '', { fail: true });
+    expect(disk.has(fragment)).toBe(true);
+    for (const [sig, docs] of [
+      ['', site()],
+      ['', site()],
+      ['v2', site()],
+      ['v2', site(5)],
+    ] as const) {
+      run(docs, sig);
+      expect(manifest).toBe(indexOf(docs).manifest);
+      expect(new Map([...disk].filter(([name]) => SEARCH_FILE.test(name)))).toEqual(new Map(indexOf(docs).write));
     }
   });
 
