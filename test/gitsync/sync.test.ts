@@ -85,6 +85,15 @@ describe('syncing a directory', () => {
     await sync(dir, { space: 'Pruned' });
     expect((await store.parsed.known(oids, PARSED_PAGE_VERSION - 1)).size).toBe(0);
     expect((await store.parsed.known(oids, PARSED_PAGE_VERSION)).size).toBe(oids.length);
+
+    // A clean-up that fails does not fail the sync that landed: it is a warning.
+    store.parsed.prune = async () => {
+      throw new Error('database is locked');
+    };
+    writeFileSync(join(dir, 'guide.md'), '# Guide\n\nEven more steps.\n');
+    const [third] = await sync(dir, { space: 'Pruned' });
+    expect(third!.revisionId).not.toBeNull();
+    expect(third!.warnings.some((w) => w.includes('not dropped') && w.includes('database is locked'))).toBe(true);
   });
 
   it('does nothing at all when the tree did not change', async () => {

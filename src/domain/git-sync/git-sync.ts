@@ -126,7 +126,8 @@ export class GitSync {
 
   /**
    * Drops the parse records of other versions: after an upgrade, a whole second set of them (a record and a packed body
-   * a page) that nothing reads. A server of another version sharing the database (a rolling upgrade) parses again.
+   * a page) that nothing reads. A server of another version sharing the database (a rolling upgrade) loses its own:
+   * its syncs parse their pages again, and it shows no links for the pages they did not.
    */
   async pruneParsed(): Promise<number> {
     return await this.deps.store.parsed.prune(PARSED_PAGE_VERSION);
