@@ -424,6 +424,8 @@ export class SearchIndexBuilder {
     const files = new Set<string>();
     const write: Array<[string, string]> = [];
     for (const file of this.allFiles()) {
+      // Files of the same contents have the same name (two vocabularies of one term): one of them is written.
+      if (files.has(file.name)) continue;
       files.add(file.name);
       if (previous?.has(file.name) || spilled.has(file.name)) continue;
       // A file without its content was written by a build of this index (restored, or spilled): it is in `previous`.

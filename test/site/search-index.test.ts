@@ -353,8 +353,7 @@ describe('fragments written as their pages come (spill)', () => {
     expect(spilled.size).toBe(4);
     const fresh = new Map(indexOf(site()).write);
     expect(new Map([...spilled, ...output.write])).toEqual(fresh);
-    // (A vocabulary may have the contents, and so the name, of another: a name may come twice.)
-    expect(new Set(output.write.map(([name]) => name)).size).toBe(fresh.size - 4);
+    expect(output.write).toHaveLength(fresh.size - 4);
   });
 });
 
