@@ -1,5 +1,6 @@
-// Politeness for a crawl: with a delay, one request at a time and at least `delayMs` between two starts; without
-// one, a few requests in flight.
+// Politeness for a crawl: with a delay, one request at a time and a pause of at least `delayMs` from the end of one to
+// the start of the next (counted from starts, a slow response left the site less than the pause); without one, a few
+// requests in flight.
 import pLimit, { type LimitFunction } from 'p-limit';
 
 export class Throttle {
@@ -18,8 +19,11 @@ export class Throttle {
     return this.limit.map(items, async (item) => {
       const wait = this.last + this.delayMs - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      this.last = Date.now();
-      return work(item);
+      try {
+        return await work(item);
+      } finally {
+        this.last = Date.now();
+      }
     });
   }
 }

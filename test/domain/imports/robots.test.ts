@@ -57,4 +57,16 @@ describe('import settings and pacing', () => {
     expect(await new Throttle(20).map([1, 2, 3], work)).toEqual([10, 20, 30]);
     expect(most).toBe(1);
   });
+
+  it('pauses from the end of one request to the start of the next, however long a request takes', async () => {
+    const spans: Array<[start: number, end: number]> = [];
+    const work = async (ms: number) => {
+      const start = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      spans.push([start, performance.now()]);
+    };
+    await new Throttle(40).map([60, 5, 60, 5], work);
+    // A timer may fire a millisecond early: the pause is the delay, give or take that.
+    for (let i = 1; i < spans.length; i++) expect(spans[i]![0] - spans[i - 1]![1]).toBeGreaterThanOrEqual(38);
+  });
 });
