@@ -3,7 +3,8 @@
  * lets a heap grow to several times what is live before its next full collection, in every thread: a build of 10,000
  * pages runs four (its own, the render, the highlight and the search workers) and peaked at 820 to 880 MB, while its
  * own thread held under 90 MB live. Grown by a fifth at a time, with smaller semi-spaces, the same build peaked at
- * about 650 MB for a few percent more CPU (510 MB since the search index holds less). A rebuild of a few pages holds little, and is quicker with V8's heap.
+ * about 650 MB for a few percent more CPU (510 MB since the search index holds less). A rebuild of a few pages holds
+ * little, and is quicker with V8's heap.
  *
  * V8's flags are the process's, and stay set; a thread reads them as it starts, so they are set before any worker
  * starts (the search worker's young generation is its own, `resourceLimits`). A flag given to `node` itself is left
